@@ -1,0 +1,335 @@
+// Package cmdutil holds what every bosun command shares: the factory built
+// from the global flags (IO, config, dice, prompter, store, tables), output
+// rendering (tables, tab-separated rows, --json) and error helpers.
+package cmdutil
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables"
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/viper"
+	"gopkg.in/yaml.v3"
+)
+
+// IO is the command's streams and what they are connected to.
+type IO struct {
+	In       io.Reader
+	Out      io.Writer
+	ErrOut   io.Writer
+	TTYIn    bool
+	TTYOut   bool
+	NoColor  bool
+	ASCII    bool // ASCII table borders instead of Unicode
+	stdinBuf []string
+	stdinRd  bool
+}
+
+// System returns the process's IO.
+func System() *IO {
+	_, noColor := os.LookupEnv("NO_COLOR")
+	return &IO{
+		In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr,
+		TTYIn:   isatty.IsTerminal(os.Stdin.Fd()),
+		TTYOut:  isatty.IsTerminal(os.Stdout.Fd()),
+		NoColor: noColor || os.Getenv("TERM") == "dumb",
+	}
+}
+
+// Color reports whether output may be coloured.
+func (io *IO) Color() bool { return io.TTYOut && !io.NoColor }
+
+// StdinLines reads stdin once (when it is not a terminal) and returns its
+// non-empty lines.
+func (io *IO) StdinLines() []string {
+	if io.stdinRd || io.TTYIn || io.In == nil {
+		return io.stdinBuf
+	}
+	io.stdinRd = true
+	sc := bufio.NewScanner(io.In)
+	for sc.Scan() {
+		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+			io.stdinBuf = append(io.stdinBuf, l)
+		}
+	}
+	return io.stdinBuf
+}
+
+// Globals are the root command's persistent flags.
+type Globals struct {
+	JSON    bool
+	DataDir string
+	Config  string
+	Seed    uint64
+	SeedSet bool
+	Dice    string
+	Set     []string
+	Answers string
+	Session string
+	ASCII   bool
+}
+
+// Factory builds what commands need from the global flags.
+type Factory struct {
+	IO      *IO
+	G       *Globals
+	V       *viper.Viper
+	Now     func() time.Time
+	prompt  *referee.Scripted
+	tables  *tables.Set
+	// Terminal, when set, is the interactive prompter used when a question
+	// has no scripted answer and stdin is a terminal.
+	Terminal func(io *IO) referee.Prompter
+}
+
+// New returns a factory over io with fresh globals and its own viper.
+func New(io *IO) *Factory {
+	return &Factory{IO: io, G: &Globals{}, V: viper.New(), Now: time.Now}
+}
+
+// DataDir is where sessions are saved.
+func (f *Factory) DataDir() string {
+	if d := f.V.GetString("data-dir"); d != "" {
+		return d
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "bosun")
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".local", "share", "bosun")
+}
+
+// ConfigDir is where config.yaml and tables.yaml live.
+func (f *Factory) ConfigDir() string {
+	if f.G.Config != "" {
+		return filepath.Dir(f.G.Config)
+	}
+	if d := os.Getenv("XDG_CONFIG_HOME"); d != "" {
+		return filepath.Join(d, "bosun")
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".config", "bosun")
+}
+
+// Store is the session store.
+func (f *Factory) Store() *referee.Store { return &referee.Store{Dir: f.DataDir()} }
+
+// Tables loads the embedded tables with the user's overlay.
+func (f *Factory) Tables() (*tables.Set, error) {
+	if f.tables != nil {
+		return f.tables, nil
+	}
+	overlay := f.V.GetString("tables")
+	if overlay == "" {
+		overlay = filepath.Join(f.ConfigDir(), "tables.yaml")
+	}
+	t, err := tables.Load(overlay)
+	if err != nil {
+		return nil, err
+	}
+	f.tables = t
+	return t, nil
+}
+
+// Prompter returns the scripted prompter fed by --set, --answers and stdin,
+// falling back to the terminal when stdin is one.
+func (f *Factory) Prompter() (*referee.Scripted, error) {
+	if f.prompt != nil {
+		return f.prompt, nil
+	}
+	p := referee.NewScripted()
+	if f.G.Answers != "" {
+		var r io.Reader
+		if f.G.Answers == "-" {
+			r = f.IO.In
+		} else {
+			fh, err := os.Open(f.G.Answers)
+			if err != nil {
+				return nil, referee.Usagef("--answers: %v", err)
+			}
+			defer fh.Close()
+			r = fh
+		}
+		b, err := io.ReadAll(r)
+		if err != nil {
+			return nil, err
+		}
+		ans, err := ParseAnswers(b)
+		if err != nil {
+			return nil, referee.Usagef("--answers %s: %v", f.G.Answers, err)
+		}
+		for _, kv := range ans {
+			p.Set(kv[0], kv[1], "answers")
+		}
+	}
+	for _, s := range f.G.Set {
+		k, v, ok := strings.Cut(s, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return nil, referee.Usagef("--set %q: expected key=value", s)
+		}
+		p.Set(strings.TrimSpace(k), strings.TrimSpace(v), "set")
+	}
+	if f.G.Answers != "-" {
+		if f.IO.TTYIn {
+			if f.Terminal != nil {
+				p.Fallback = f.Terminal(f.IO)
+			}
+		} else {
+			p.Lines = f.IO.StdinLines()
+		}
+	}
+	f.prompt = p
+	return p, nil
+}
+
+// ParseAnswers reads an answers file: a YAML map of key: value (a list
+// value is a queue of answers for a key asked several times), or key=value
+// lines. Order is kept.
+func ParseAnswers(b []byte) ([][2]string, error) {
+	text := strings.TrimSpace(string(b))
+	if text == "" {
+		return nil, nil
+	}
+	var out [][2]string
+	lines := strings.Split(text, "\n")
+	kvLines := true
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		k, _, ok := strings.Cut(l, "=")
+		if !ok || strings.ContainsAny(k, ": ") {
+			kvLines = false
+			break
+		}
+	}
+	if kvLines {
+		for i, l := range lines {
+			l = strings.TrimSpace(l)
+			if l == "" || strings.HasPrefix(l, "#") {
+				continue
+			}
+			k, v, _ := strings.Cut(l, "=")
+			k = strings.TrimSpace(k)
+			if k == "" {
+				return nil, fmt.Errorf("line %d: empty key", i+1)
+			}
+			out = append(out, [2]string{k, strings.TrimSpace(v)})
+		}
+		return out, nil
+	}
+	var node yaml.Node
+	if err := yaml.Unmarshal(b, &node); err != nil {
+		return nil, fmt.Errorf("not a YAML map of key: value nor key=value lines: %v", err)
+	}
+	if len(node.Content) == 0 || node.Content[0].Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("expected a YAML map of key: value or key=value lines")
+	}
+	m := node.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if k.Kind != yaml.ScalarNode || k.Value == "" {
+			return nil, fmt.Errorf("line %d: keys must be plain text", k.Line)
+		}
+		switch v.Kind {
+		case yaml.ScalarNode:
+			out = append(out, [2]string{k.Value, v.Value})
+		case yaml.SequenceNode:
+			for _, it := range v.Content {
+				if it.Kind == yaml.SequenceNode {
+					var parts []string
+					for _, x := range it.Content {
+						parts = append(parts, x.Value)
+					}
+					out = append(out, [2]string{k.Value, strings.Join(parts, ",")})
+					continue
+				}
+				if it.Kind != yaml.ScalarNode {
+					return nil, fmt.Errorf("line %d: %s: list items must be plain values", it.Line, k.Value)
+				}
+				out = append(out, [2]string{k.Value, it.Value})
+			}
+		default:
+			return nil, fmt.Errorf("line %d: %s: value must be a plain value or a list", v.Line, k.Value)
+		}
+	}
+	return out, nil
+}
+
+// Seed returns --seed, or a seed from the clock when none was given.
+func (f *Factory) Seed() uint64 {
+	if f.G.SeedSet {
+		return f.G.Seed
+	}
+	if f.V.IsSet("seed") {
+		return f.V.GetUint64("seed")
+	}
+	return uint64(f.Now().UnixNano())
+}
+
+// DiceMode returns the --dice mode.
+func (f *Factory) DiceMode() (referee.Mode, error) {
+	return referee.ParseMode(f.V.GetString("dice"))
+}
+
+// Dice builds one-shot dice (not a session's) from --seed and --dice.
+func (f *Factory) Dice() (*referee.Dice, error) {
+	mode, err := f.DiceMode()
+	if err != nil {
+		return nil, err
+	}
+	p, err := f.Prompter()
+	if err != nil {
+		return nil, err
+	}
+	return referee.NewDice(mode, f.Seed(), p), nil
+}
+
+// Env builds a referee env for one-shot commands.
+func (f *Factory) Env() (*referee.Env, error) {
+	d, err := f.Dice()
+	if err != nil {
+		return nil, err
+	}
+	t, err := f.Tables()
+	if err != nil {
+		return nil, err
+	}
+	return &referee.Env{Dice: d, Prompt: d.Prompt, Tables: t}, nil
+}
+
+// SessionName returns --session, BOSUN_SESSION or the most recent session.
+func (f *Factory) SessionName() (string, error) {
+	if n := f.V.GetString("session"); n != "" {
+		return n, nil
+	}
+	if n := f.Store().Current(); n != "" {
+		return n, nil
+	}
+	return "", referee.Usagef("no session: start one with bosun new GAME --players ..., or name one with --session NAME")
+}
+
+// JSON writes v as one indented JSON document.
+func JSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// Render prints v as JSON with --json, else calls text.
+func (f *Factory) Render(v any, text func(w io.Writer) error) error {
+	if f.G.JSON {
+		return JSON(f.IO.Out, v)
+	}
+	return text(f.IO.Out)
+}

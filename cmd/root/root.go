@@ -1,0 +1,180 @@
+// Package root builds bosun's root command, wires every command group, and
+// maps errors to exit codes in one place.
+package root
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/spf13/cobra"
+)
+
+// Version is set at build time with -ldflags "-X .../cmd/root.Version=...".
+var Version = "0.1.0-dev"
+
+// Exit codes.
+const (
+	ExitOK    = 0
+	ExitError = 1
+	ExitUsage = 2
+)
+
+// ExitHelp is appended to every command's long help.
+const ExitHelp = `
+Exit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure.`
+
+// Main runs bosun with the process's arguments and IO and returns the exit code.
+func Main() int {
+	io := cmdutil.System()
+	f := cmdutil.New(io)
+	f.Terminal = TerminalPrompter
+	cmd := NewCmdRoot(f)
+	cmd.SetArgs(os.Args[1:])
+	return Execute(cmd, f)
+}
+
+// Execute runs cmd and maps its error to an exit code, printing it to stderr.
+func Execute(cmd *cobra.Command, f *cmdutil.Factory) int {
+	err := cmd.Execute()
+	if err == nil {
+		return ExitOK
+	}
+	code := ExitCode(err)
+	if errors.Is(err, referee.ErrCanceled) {
+		fmt.Fprintln(f.IO.ErrOut, "bosun: canceled; nothing was saved")
+		return code
+	}
+	fmt.Fprintln(f.IO.ErrOut, "bosun: "+err.Error())
+	var ue *referee.UsageError
+	if errors.As(err, &ue) && len(ue.Cites) > 0 {
+		fmt.Fprintln(f.IO.ErrOut, "see: bosun rules show "+strings.Join(ue.Cites, ", "))
+	}
+	return code
+}
+
+// ExitCode maps an error to bosun's exit codes.
+func ExitCode(err error) int {
+	switch {
+	case err == nil:
+		return ExitOK
+	case referee.IsUsage(err), isFlagError(err), errors.Is(err, referee.ErrCanceled):
+		return ExitUsage
+	default:
+		return ExitError
+	}
+}
+
+type flagError struct{ error }
+
+func isFlagError(err error) bool {
+	var fe *flagError
+	return errors.As(err, &fe)
+}
+
+// NewCmdRoot builds the command tree.
+func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "bosun",
+		Short: "Referee and rules reference for four nautical tabletop games",
+		Long: `bosun sits beside the physical board of Misty Waters, Rolling Seas, War for
+Atraxia and Quests & Cannons. It runs rounds and phases, weather, NPC ships,
+sea monsters and automa, does the battle dice math, and answers rules
+questions with the rulebook passage that settles them.
+
+Players keep moving the real pieces. bosun asks for what it cannot see: every
+question has a stable key, answered at the terminal, with --set key=value, an
+--answers file, or one line per question on stdin.` + ExitHelp,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Version:       Version,
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			return initConfig(cmd, f)
+		},
+	}
+	cmd.SetOut(f.IO.Out)
+	cmd.SetErr(f.IO.ErrOut)
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &flagError{fmt.Errorf("%w (see %s --help)", err, c.CommandPath())}
+	})
+
+	pf := cmd.PersistentFlags()
+	g := f.G
+	pf.BoolVar(&g.JSON, "json", false, "print one JSON document to stdout")
+	pf.StringVar(&g.DataDir, "data-dir", "", "where sessions are saved (env BOSUN_DATA_DIR; default $XDG_DATA_HOME/bosun)")
+	pf.StringVar(&g.Config, "config", "", "config file (default $XDG_CONFIG_HOME/bosun/config.yaml)")
+	pf.Uint64Var(&g.Seed, "seed", 0, "seed for virtual dice: the same seed gives the same rolls")
+	pf.StringVar(&g.Dice, "dice", "virtual", "virtual (bosun rolls) or physical (you enter each roll)")
+	pf.StringArrayVar(&g.Set, "set", nil, "answer a question: key=value (repeatable)")
+	pf.StringVar(&g.Answers, "answers", "", "answers file (YAML key: value, or key=value lines; - for stdin)")
+	pf.StringVar(&g.Session, "session", "", "session to use (env BOSUN_SESSION; default the most recently used)")
+	pf.BoolVar(&g.ASCII, "ascii", false, "ASCII table borders")
+	_ = cmd.RegisterFlagCompletionFunc("dice", cobra.FixedCompletions([]string{"virtual", "physical"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("session", CompleteSessions(f))
+
+	for _, c := range subcommands(f) {
+		cmd.AddCommand(c)
+	}
+	return cmd
+}
+
+// initConfig binds flags, env (BOSUN_*) and the config file into f.V.
+func initConfig(cmd *cobra.Command, f *cmdutil.Factory) error {
+	v := f.V
+	v.SetEnvPrefix("BOSUN")
+	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_"))
+	v.AutomaticEnv()
+	for _, name := range []string{"data-dir", "session", "dice", "seed", "ascii"} {
+		if fl := cmd.Flags().Lookup(name); fl != nil {
+			if err := v.BindPFlag(name, fl); err != nil {
+				return err
+			}
+		}
+	}
+	f.G.SeedSet = cmd.Flags().Changed("seed")
+	cfg := f.G.Config
+	if cfg == "" {
+		cfg = filepath.Join(f.ConfigDir(), "config.yaml")
+		if _, err := os.Stat(cfg); err != nil {
+			cfg = ""
+		}
+	} else if _, err := os.Stat(cfg); err != nil {
+		return referee.Usagef("--config %s: %v", cfg, err)
+	}
+	if cfg != "" {
+		v.SetConfigFile(cfg)
+		if err := v.ReadInConfig(); err != nil {
+			return fmt.Errorf("config %s: %w", cfg, err)
+		}
+	}
+	if _, err := referee.ParseMode(v.GetString("dice")); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CompleteSessions completes saved session names.
+func CompleteSessions(f *cmdutil.Factory) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		_ = initConfig(cmd.Root(), f)
+		list, _ := f.Store().List()
+		var out []string
+		for _, s := range list {
+			out = append(out, s.Name+"\t"+s.Game)
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// CompleteGames completes game ids and aliases.
+func CompleteGames(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	var out []string
+	for _, g := range referee.AllGameInfo {
+		out = append(out, g.ID+"\t"+g.Name)
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}

@@ -1,0 +1,87 @@
+// Package fsutil writes files so that a crash never leaves a half-written
+// one: a temp file in the same directory, fsync, rename, directory fsync.
+package fsutil
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// TempPrefix starts the name of every temp file WriteAtomic makes.
+const TempPrefix = ".tmp-"
+
+// WriteAtomic replaces path with data. Directories are created 0700 and the
+// file is 0600. Either the old file or the new one is in place at any
+// moment, whatever happens to the process.
+func WriteAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, TempPrefix+filepath.Base(path)+"-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if err := f.Chmod(0o600); err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if BeforeRename != nil {
+		BeforeRename(tmp)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	ok = true
+	return SyncDir(dir)
+}
+
+// BeforeRename, when set (tests only), runs between the write and the
+// rename, so a test can simulate a crash at the worst moment.
+var BeforeRename func(tmp string)
+
+// SyncDir fsyncs a directory so a rename in it is durable.
+func SyncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	_ = d.Sync() // not supported on every filesystem; the rename is still atomic
+	return nil
+}
+
+// CleanStale removes temp files older than age left in dir by a crashed
+// writer.
+func CleanStale(dir string, age time.Duration) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if !strings.HasPrefix(e.Name(), TempPrefix) {
+			continue
+		}
+		if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > age {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}

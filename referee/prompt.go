@@ -1,0 +1,293 @@
+package referee
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Kind is the kind of answer a Question accepts.
+type Kind string
+
+// The kinds of question.
+const (
+	KindChoose  Kind = "choose"
+	KindNumber  Kind = "number"
+	KindConfirm Kind = "confirm"
+	KindText    Kind = "text"
+	KindList    Kind = "list" // a comma-separated list, each item validated by Item
+)
+
+// Question is one prompt. Key is stable across versions (for example
+// "weather.tile.move") so that answers files keep working.
+type Question struct {
+	Key     string   `json:"key"`
+	Text    string   `json:"text"`
+	Kind    Kind     `json:"kind"`
+	Options []string `json:"options,omitempty"` // KindChoose, and item options for KindList
+	Min     int      `json:"min,omitempty"`     // KindNumber (and list items when Options is empty)
+	Max     int      `json:"max,omitempty"`
+	Count   int      `json:"count,omitempty"` // KindList: exact number of items (0: any)
+	Default string   `json:"default,omitempty"`
+	// Where names the physical component to read the answer from, if any.
+	Where string `json:"where,omitempty"`
+}
+
+// Accepts describes in one line what answers are accepted.
+func (q Question) Accepts() string {
+	switch q.Kind {
+	case KindChoose:
+		return "one of: " + strings.Join(q.Options, ", ")
+	case KindNumber:
+		return fmt.Sprintf("a whole number from %d to %d", q.Min, q.Max)
+	case KindConfirm:
+		return "yes or no"
+	case KindList:
+		item := "text"
+		if len(q.Options) > 0 {
+			item = "one of " + strings.Join(q.Options, ", ")
+		} else if q.Min != 0 || q.Max != 0 {
+			item = fmt.Sprintf("a whole number from %d to %d", q.Min, q.Max)
+		}
+		if q.Count > 0 {
+			return fmt.Sprintf("%d comma-separated values, each %s", q.Count, item)
+		}
+		return "comma-separated values, each " + item
+	default:
+		return "any text"
+	}
+}
+
+// Normalize validates a raw answer and returns its canonical form: the exact
+// option for KindChoose (matched case-insensitively, or by its 1-based
+// number), a decimal for KindNumber, "yes"/"no" for KindConfirm, and
+// comma-joined canonical items for KindList.
+func (q Question) Normalize(raw string) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" && q.Default != "" {
+		raw = q.Default
+	}
+	bad := func(why string) error {
+		return Usagef("answer %q for %s (%s) %s; accepted: %s", raw, q.Key, q.Text, why, q.Accepts())
+	}
+	switch q.Kind {
+	case KindChoose:
+		if v, ok := matchOption(q.Options, raw); ok {
+			return v, nil
+		}
+		return "", bad("is not an option")
+	case KindNumber:
+		n, err := strconv.Atoi(raw)
+		if err != nil {
+			return "", bad("is not a whole number")
+		}
+		if n < q.Min || n > q.Max {
+			return "", bad("is out of range")
+		}
+		return strconv.Itoa(n), nil
+	case KindConfirm:
+		switch strings.ToLower(raw) {
+		case "y", "yes", "true", "1", "on":
+			return "yes", nil
+		case "n", "no", "false", "0", "off":
+			return "no", nil
+		}
+		return "", bad("is not yes or no")
+	case KindList:
+		items := SplitList(raw)
+		if q.Count > 0 && len(items) != q.Count {
+			return "", bad(fmt.Sprintf("has %d values, want %d", len(items), q.Count))
+		}
+		out := make([]string, len(items))
+		for i, it := range items {
+			switch {
+			case len(q.Options) > 0:
+				v, ok := matchOption(q.Options, it)
+				if !ok {
+					return "", bad(fmt.Sprintf("has %q, which is not accepted", it))
+				}
+				out[i] = v
+			case q.Min != 0 || q.Max != 0:
+				n, err := strconv.Atoi(it)
+				if err != nil || n < q.Min || n > q.Max {
+					return "", bad(fmt.Sprintf("has %q, which is not accepted", it))
+				}
+				out[i] = strconv.Itoa(n)
+			default:
+				out[i] = it
+			}
+		}
+		return strings.Join(out, ","), nil
+	default:
+		if raw == "" {
+			return "", bad("is empty")
+		}
+		return raw, nil
+	}
+}
+
+// SplitList splits "6,4, 4 1" into its items (commas and/or spaces).
+func SplitList(raw string) []string {
+	return strings.FieldsFunc(raw, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+}
+
+func matchOption(options []string, raw string) (string, bool) {
+	for _, o := range options {
+		if strings.EqualFold(o, raw) {
+			return o, true
+		}
+	}
+	if n, err := strconv.Atoi(raw); err == nil && n >= 1 && n <= len(options) {
+		// A number answers a choice by position only when no option is itself a number.
+		numeric := false
+		for _, o := range options {
+			if _, err := strconv.Atoi(o); err == nil {
+				numeric = true
+				break
+			}
+		}
+		if !numeric {
+			return options[n-1], true
+		}
+	}
+	return "", false
+}
+
+// Prompter asks one question and returns the validated, canonical answer
+// (see Question.Normalize). Implementations: the promptui terminal adapter
+// (cmd), Scripted (answers from --set, --answers and stdin), and
+// refereetest.Prompter for tests.
+type Prompter interface {
+	Ask(q Question) (string, error)
+}
+
+// Presetter is implemented by prompters that may hold an answer for a key
+// before it is asked (scripted answers). Dice use it so that one roll can be
+// entered even in a virtual-dice session.
+type Presetter interface {
+	HasAnswer(key string) bool
+}
+
+// Choose asks a KindChoose question.
+func Choose(p Prompter, key, text string, options ...string) (string, error) {
+	return p.Ask(Question{Key: key, Text: text, Kind: KindChoose, Options: options})
+}
+
+// Number asks for a whole number in [min, max].
+func Number(p Prompter, key, text string, min, max int) (int, error) {
+	a, err := p.Ask(Question{Key: key, Text: text, Kind: KindNumber, Min: min, Max: max})
+	if err != nil {
+		return 0, err
+	}
+	return strconv.Atoi(a)
+}
+
+// Confirm asks a yes/no question.
+func Confirm(p Prompter, key, text string) (bool, error) {
+	a, err := p.Ask(Question{Key: key, Text: text, Kind: KindConfirm})
+	return a == "yes", err
+}
+
+// Text asks for free text.
+func Text(p Prompter, key, text string) (string, error) {
+	return p.Ask(Question{Key: key, Text: text, Kind: KindText})
+}
+
+// NoAnswerError is returned when a question has no answer and nobody can be
+// asked (no terminal). It is a usage error (exit 2).
+type NoAnswerError struct{ Q Question }
+
+func (e *NoAnswerError) Error() string {
+	msg := fmt.Sprintf("no answer for %s: %s; accepted: %s; answer with --set %s=VALUE or an --answers file", e.Q.Key, e.Q.Text, e.Q.Accepts(), e.Q.Key)
+	if e.Q.Where != "" {
+		msg += " (read it from " + e.Q.Where + ")"
+	}
+	return msg
+}
+
+// Is makes a NoAnswerError an ErrUsage.
+func (e *NoAnswerError) Is(target error) bool { return target == ErrUsage }
+
+// Answer is one answered question, as recorded in the event log.
+type Answer struct {
+	Key    string `json:"key"`
+	Value  string `json:"value"`
+	Source string `json:"source"` // set, answers, stdin, terminal, default
+}
+
+// Scripted answers questions from preset answers: --set and --answers values
+// (a key may hold a queue of answers, used in order; the last one repeats),
+// then one line of Lines per question asked, then Fallback (the terminal),
+// else a NoAnswerError.
+type Scripted struct {
+	Preset   map[string][]string
+	Source   map[string]string // where each preset key came from: "set" or "answers"
+	Lines    []string
+	Fallback Prompter
+	used     map[string]int
+	// Record collects every answer given, in order.
+	Record []Answer
+}
+
+// NewScripted returns an empty Scripted prompter.
+func NewScripted() *Scripted {
+	return &Scripted{Preset: map[string][]string{}, Source: map[string]string{}, used: map[string]int{}}
+}
+
+// Set adds a preset answer for key.
+func (s *Scripted) Set(key, value, source string) {
+	s.Preset[key] = append(s.Preset[key], value)
+	s.Source[key] = source
+}
+
+// HasAnswer reports whether key has a preset answer (Presetter).
+func (s *Scripted) HasAnswer(key string) bool {
+	_, ok := s.Preset[key]
+	return ok
+}
+
+// Ask implements Prompter.
+func (s *Scripted) Ask(q Question) (string, error) {
+	if s.used == nil {
+		s.used = map[string]int{}
+	}
+	if vals, ok := s.Preset[q.Key]; ok && len(vals) > 0 {
+		i := s.used[q.Key]
+		if i >= len(vals) {
+			i = len(vals) - 1
+		}
+		s.used[q.Key]++
+		v, err := q.Normalize(vals[i])
+		if err != nil {
+			return "", err
+		}
+		s.Record = append(s.Record, Answer{Key: q.Key, Value: v, Source: s.Source[q.Key]})
+		return v, nil
+	}
+	if len(s.Lines) > 0 {
+		line := s.Lines[0]
+		s.Lines = s.Lines[1:]
+		v, err := q.Normalize(line)
+		if err != nil {
+			return "", err
+		}
+		s.Record = append(s.Record, Answer{Key: q.Key, Value: v, Source: "stdin"})
+		return v, nil
+	}
+	if s.Fallback != nil {
+		v, err := s.Fallback.Ask(q)
+		if err != nil {
+			return "", err
+		}
+		s.Record = append(s.Record, Answer{Key: q.Key, Value: v, Source: "terminal"})
+		return v, nil
+	}
+	return "", &NoAnswerError{Q: q}
+}
+
+// TakeRecord returns and clears the answers recorded so far.
+func (s *Scripted) TakeRecord() []Answer {
+	r := s.Record
+	s.Record = nil
+	return r
+}

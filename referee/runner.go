@@ -1,0 +1,114 @@
+package referee
+
+import (
+	"fmt"
+)
+
+// NewSession sets up a new session of game g. Nothing is saved; the caller
+// saves the returned session.
+func NewSession(g Game, name string, players []Player, options map[string]string, seed uint64, mode Mode, env *Env) (*Session, error) {
+	info := g.Info()
+	if len(players) < info.MinPlayers || len(players) > info.MaxPlayers {
+		return nil, Usagef("%s takes %d to %d players, got %d", info.ID, info.MinPlayers, info.MaxPlayers, len(players))
+	}
+	seen := map[string]bool{}
+	for _, p := range players {
+		if p.Name == "" {
+			return nil, Usagef("players: a player has no name (give NAME or NAME:%s)", info.Side)
+		}
+		if seen[p.Name] {
+			return nil, Usagef("players: %q appears twice", p.Name)
+		}
+		seen[p.Name] = true
+	}
+	if options == nil {
+		options = map[string]string{}
+	}
+	s := &Session{Schema: SchemaVersion, Name: name, Game: info.ID, Players: players, Options: options, Seed: seed, DiceMode: mode, Log: []Event{}}
+	if env.Dice == nil {
+		env.Dice = NewDice(mode, seed, env.Prompt)
+	}
+	if err := g.Setup(s, env); err != nil {
+		return nil, err
+	}
+	s.Step = 1
+	for _, ev := range env.takeEvents() {
+		s.appendEvent(ev)
+	}
+	s.RNG = env.Dice.State()
+	return s, nil
+}
+
+func (e *Env) takeEvents() []Event {
+	ev := e.events
+	e.events = nil
+	return ev
+}
+
+func (s *Session) appendEvent(ev Event) {
+	ev.Seq = len(s.Log) + 1
+	ev.Step = s.Step
+	s.Log = append(s.Log, ev)
+}
+
+// DiceFor builds the session's dice with its saved RNG state.
+func DiceFor(s *Session, p Prompter) (*Dice, error) {
+	d := NewDice(s.DiceMode, s.Seed, p)
+	if err := d.Restore(s.RNG); err != nil {
+		return nil, fmt.Errorf("session %s: dice state: %w", s.Name, err)
+	}
+	return d, nil
+}
+
+// Next runs one step of the procedure. On error the session is unchanged.
+func Next(g Game, s *Session, env *Env) ([]Event, error) {
+	if s.Over {
+		return nil, Usagef("session %s is over; start a new one with bosun new", s.Name)
+	}
+	snap := Snapshot{Step: s.Step, State: append([]byte(nil), s.State...), RNG: append([]byte(nil), s.RNG...), Over: s.Over}
+	env.events = nil
+	env.revealed = false
+	if err := g.Next(s, env); err != nil {
+		s.State, s.RNG, s.Over = snap.State, snap.RNG, snap.Over
+		return nil, err
+	}
+	if rest := env.Dice.TakeRolls(); len(rest) > 0 {
+		env.events = append(env.events, Event{Type: "dice", Text: "dice rolled", Rolls: rest})
+		env.revealed = true
+	}
+	snap.Revealed = env.revealed
+	s.Undo = append(s.Undo, snap)
+	first := len(s.Log)
+	for _, ev := range env.takeEvents() {
+		s.appendEvent(ev)
+	}
+	s.Step++
+	s.RNG = env.Dice.State()
+	return s.Log[first:], nil
+}
+
+// UndoStep restores the state before the last step. A step that revealed
+// dice or a card needs force, and a forced undo is itself logged.
+func UndoStep(s *Session, force bool) (Event, error) {
+	if len(s.Undo) == 0 {
+		return Event{}, Usagef("session %s: nothing to undo", s.Name)
+	}
+	snap := s.Undo[len(s.Undo)-1]
+	if snap.Revealed && !force {
+		return Event{}, Usagef("session %s: step %d revealed information (dice or a card); undo it with --force (the undo is logged)", s.Name, snap.Step)
+	}
+	s.Undo = s.Undo[:len(s.Undo)-1]
+	for i := range s.Log {
+		if s.Log[i].Step == snap.Step && s.Log[i].Type != "undo" {
+			s.Log[i].Undone = true
+		}
+	}
+	s.State, s.RNG, s.Over = snap.State, snap.RNG, snap.Over
+	s.Step = snap.Step
+	ev := Event{Type: "undo", Text: fmt.Sprintf("step %d undone", snap.Step), Data: map[string]any{"step": snap.Step, "forced": force && snap.Revealed}}
+	if force && snap.Revealed {
+		ev.Text = fmt.Sprintf("step %d undone with --force although it had revealed dice or a card", snap.Step)
+	}
+	s.appendEvent(ev)
+	return ev, nil
+}

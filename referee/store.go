@@ -1,0 +1,224 @@
+package referee
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/bosun-referee/bosun/referee/fsutil"
+	"github.com/gofrs/flock"
+)
+
+// ErrInUse is returned when another process holds a session's lock.
+var ErrInUse = errors.New("session in use")
+
+// ErrCorrupt marks a save file that cannot be read; it is never overwritten.
+var ErrCorrupt = errors.New("corrupt save")
+
+// Store keeps sessions as JSON files under Dir/sessions.
+type Store struct {
+	Dir         string
+	LockTimeout time.Duration
+}
+
+var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+// ValidName checks a session name.
+func ValidName(name string) error {
+	if !validName.MatchString(name) {
+		return Usagef("session name %q is not accepted (1-64 letters, digits, '.', '_' or '-', starting with a letter or digit)", name)
+	}
+	return nil
+}
+
+func (st *Store) dir() string { return filepath.Join(st.Dir, "sessions") }
+
+// Path is the save file of a session.
+func (st *Store) Path(name string) string { return filepath.Join(st.dir(), name+".json") }
+
+// Lock takes the session's writer lock, waiting up to LockTimeout (1 s by
+// default). The returned function releases it.
+func (st *Store) Lock(name string) (func(), error) {
+	if err := os.MkdirAll(st.dir(), 0o700); err != nil {
+		return nil, err
+	}
+	fl := flock.New(st.Path(name) + ".lock")
+	timeout := st.LockTimeout
+	if timeout == 0 {
+		timeout = time.Second
+	}
+	deadline := time.Now().Add(timeout)
+	for {
+		ok, err := fl.TryLock()
+		if err != nil {
+			return nil, fmt.Errorf("session %s: lock: %w", name, err)
+		}
+		if ok {
+			return func() { fl.Unlock() }, nil
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("session %s is in use by another bosun process (waited %s): %w", name, timeout, ErrInUse)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// Exists reports whether a session is saved.
+func (st *Store) Exists(name string) bool {
+	_, err := os.Stat(st.Path(name))
+	return err == nil
+}
+
+// Load reads a session. A corrupt file or one from a newer schema is
+// refused (and left untouched); an older schema is migrated in memory.
+func (st *Store) Load(name string) (*Session, error) {
+	if err := ValidName(name); err != nil {
+		return nil, err
+	}
+	b, err := os.ReadFile(st.Path(name))
+	if os.IsNotExist(err) {
+		return nil, Usagef("no session named %q (see bosun sessions)", name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return Decode(name, b)
+}
+
+// Decode parses a save file's bytes.
+func Decode(name string, b []byte) (*Session, error) {
+	var head struct {
+		Schema *int `json:"schema"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil || head.Schema == nil {
+		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, errOr(err, "no schema field"), ErrCorrupt)
+	}
+	if *head.Schema > SchemaVersion {
+		return nil, fmt.Errorf("session %s: the save file is from a newer bosun (schema %d; this bosun reads up to %d); upgrade bosun: %w", name, *head.Schema, SchemaVersion, ErrCorrupt)
+	}
+	if *head.Schema < 1 {
+		return nil, fmt.Errorf("session %s: schema %d is not a bosun save: %w", name, *head.Schema, ErrCorrupt)
+	}
+	// Schema 1 is the first; later versions migrate older files here.
+	var s Session
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
+	}
+	if s.Name != name || s.Game == "" {
+		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, ErrCorrupt)
+	}
+	s.Schema = SchemaVersion
+	return &s, nil
+}
+
+func errOr(err error, s string) any {
+	if err != nil {
+		return err
+	}
+	return s
+}
+
+// Save writes a session atomically and marks it the most recently used.
+func (st *Store) Save(s *Session) error {
+	s.Schema = SchemaVersion
+	b, err := json.MarshalIndent(s, "", " ")
+	if err != nil {
+		return err
+	}
+	fsutil.CleanStale(st.dir(), time.Minute)
+	if err := fsutil.WriteAtomic(st.Path(s.Name), append(b, '\n')); err != nil {
+		return fmt.Errorf("session %s: save: %w", s.Name, err)
+	}
+	return st.SetCurrent(s.Name)
+}
+
+// SetCurrent records name as the most recently used session.
+func (st *Store) SetCurrent(name string) error {
+	return fsutil.WriteAtomic(filepath.Join(st.Dir, "current"), []byte(name+"\n"))
+}
+
+// Current returns the most recently used session, or "".
+func (st *Store) Current() string {
+	b, err := os.ReadFile(filepath.Join(st.Dir, "current"))
+	if err != nil {
+		return ""
+	}
+	name := strings.TrimSpace(string(b))
+	if !st.Exists(name) {
+		return ""
+	}
+	return name
+}
+
+// Summary is one line of `bosun sessions`.
+type Summary struct {
+	Name    string    `json:"name"`
+	Game    string    `json:"game"`
+	Players []string  `json:"players"`
+	Step    int       `json:"step"`
+	Over    bool      `json:"over"`
+	Current bool      `json:"current"`
+	Saved   time.Time `json:"saved"`
+	Error   string    `json:"error,omitempty"`
+}
+
+// List returns every saved session, most recent first.
+func (st *Store) List() ([]Summary, error) {
+	ents, err := os.ReadDir(st.dir())
+	if os.IsNotExist(err) {
+		return []Summary{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	cur := st.Current()
+	out := []Summary{}
+	for _, e := range ents {
+		n := e.Name()
+		if !strings.HasSuffix(n, ".json") || strings.HasPrefix(n, ".") {
+			continue
+		}
+		name := strings.TrimSuffix(n, ".json")
+		info, _ := e.Info()
+		sum := Summary{Name: name, Current: name == cur}
+		if info != nil {
+			sum.Saved = info.ModTime().UTC().Truncate(time.Second)
+		}
+		s, err := st.Load(name)
+		if err != nil {
+			sum.Error = err.Error()
+		} else {
+			sum.Game, sum.Step, sum.Over = s.Game, s.Step, s.Over
+			for _, p := range s.Players {
+				sum.Players = append(sum.Players, p.Name)
+			}
+		}
+		out = append(out, sum)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Saved.After(out[j].Saved) })
+	return out, nil
+}
+
+// Remove deletes a session and its lock file.
+func (st *Store) Remove(name string) error {
+	if err := ValidName(name); err != nil {
+		return err
+	}
+	if !st.Exists(name) {
+		return Usagef("no session named %q (see bosun sessions)", name)
+	}
+	if err := os.Remove(st.Path(name)); err != nil {
+		return err
+	}
+	os.Remove(st.Path(name) + ".lock")
+	if st.Current() == "" {
+		os.Remove(filepath.Join(st.Dir, "current"))
+	}
+	return nil
+}

@@ -1,0 +1,255 @@
+// Package tables holds bosun's embedded data tables. Every row says where
+// its value comes from: "rulebook" (with the rulebook line or section it
+// rests on), "board" (printed on a component the rulebook text does not
+// reproduce), "assumed" (a reading bosun chose, documented in docs/), or
+// "user" (entered by the players and kept in their overlay file).
+//
+// A row may be known (it has a value) or unknown (a board value bosun has
+// not been told yet). Game code asks for unknown values once through
+// referee.AskOnce, and the answer is remembered in the overlay.
+//
+//	set, _ := tables.Load(overlayPath)
+//	row, ok := set.Lookup("dice", "direction")
+package tables
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee/fsutil"
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed data/*.yaml
+var data embed.FS
+
+// Sources a row may come from.
+const (
+	SourceRulebook = "rulebook"
+	SourceBoard    = "board"
+	SourceAssumed  = "assumed"
+	SourceUser     = "user"
+)
+
+// Row is one value of a table.
+type Row struct {
+	Key    string `yaml:"key,omitempty" json:"key"`
+	Value  any    `yaml:"value,omitempty" json:"value,omitempty"`
+	Source string `yaml:"source" json:"source"`
+	Ref    string `yaml:"ref,omitempty" json:"ref,omitempty"`
+	Note   string `yaml:"note,omitempty" json:"note,omitempty"`
+	// Where names the component to read an unknown board value from.
+	Where string `yaml:"where,omitempty" json:"where,omitempty"`
+}
+
+// Known reports whether the row has a value.
+func (r Row) Known() bool { return r.Value != nil }
+
+// Table is one embedded data file.
+type Table struct {
+	Name        string `yaml:"name" json:"name"`
+	Title       string `yaml:"title" json:"title"`
+	Game        string `yaml:"game,omitempty" json:"game,omitempty"`
+	Description string `yaml:"description,omitempty" json:"description,omitempty"`
+	Rows        []Row  `yaml:"rows" json:"rows"`
+}
+
+// Set is the embedded tables with the user's overlay applied.
+type Set struct {
+	OverlayPath string
+	tables      map[string]*Table
+	overlay     map[string]map[string]Row
+}
+
+// Embedded parses and validates every embedded table.
+func Embedded() (map[string]*Table, error) {
+	out := map[string]*Table{}
+	files, err := fs.Glob(data, "data/*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		b, err := data.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		var t Table
+		if err := yaml.Unmarshal(b, &t); err != nil {
+			return nil, fmt.Errorf("tables: %s: %w", f, err)
+		}
+		if want := strings.TrimSuffix(path.Base(f), ".yaml"); t.Name != want {
+			return nil, fmt.Errorf("tables: %s: name %q does not match the file name %q", f, t.Name, want)
+		}
+		if err := t.validate(); err != nil {
+			return nil, fmt.Errorf("tables: %s: %w", f, err)
+		}
+		out[t.Name] = &t
+	}
+	return out, nil
+}
+
+func (t *Table) validate() error {
+	if t.Title == "" {
+		return fmt.Errorf("table %s has no title", t.Name)
+	}
+	seen := map[string]bool{}
+	for i, r := range t.Rows {
+		if r.Key == "" {
+			return fmt.Errorf("row %d has no key", i+1)
+		}
+		if seen[r.Key] {
+			return fmt.Errorf("row %q appears twice", r.Key)
+		}
+		seen[r.Key] = true
+		switch r.Source {
+		case SourceRulebook:
+			if r.Ref == "" {
+				return fmt.Errorf("row %q: a rulebook value needs ref (the line or section it rests on)", r.Key)
+			}
+			if !r.Known() {
+				return fmt.Errorf("row %q: a rulebook value needs a value", r.Key)
+			}
+		case SourceBoard:
+			if !r.Known() && r.Where == "" {
+				return fmt.Errorf("row %q: an unknown board value needs where (the component to read it from)", r.Key)
+			}
+		case SourceAssumed:
+			if r.Note == "" {
+				return fmt.Errorf("row %q: an assumed value needs a note saying why", r.Key)
+			}
+		default:
+			return fmt.Errorf("row %q: source %q is not rulebook, board or assumed", r.Key, r.Source)
+		}
+	}
+	return nil
+}
+
+// Load returns the embedded tables with the overlay file at overlayPath (if
+// it exists) applied. A malformed overlay is an error naming the file.
+func Load(overlayPath string) (*Set, error) {
+	ts, err := Embedded()
+	if err != nil {
+		return nil, err
+	}
+	s := &Set{OverlayPath: overlayPath, tables: ts, overlay: map[string]map[string]Row{}}
+	if overlayPath == "" {
+		return s, nil
+	}
+	b, err := os.ReadFile(overlayPath)
+	if os.IsNotExist(err) {
+		return s, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := yaml.Unmarshal(b, &s.overlay); err != nil {
+		return nil, fmt.Errorf("tables: overlay %s is not valid YAML (table: key: {value, source, ref}): %w", overlayPath, err)
+	}
+	for tname, rows := range s.overlay {
+		for k, r := range rows {
+			r.Key = k
+			if r.Source == "" {
+				r.Source = SourceUser
+			}
+			rows[k] = r
+		}
+		if s.overlay[tname] == nil {
+			s.overlay[tname] = map[string]Row{}
+		}
+	}
+	return s, nil
+}
+
+// Names lists the table names, sorted.
+func (s *Set) Names() []string {
+	var n []string
+	for k := range s.tables {
+		n = append(n, k)
+	}
+	for k := range s.overlay {
+		if _, ok := s.tables[k]; !ok {
+			n = append(n, k)
+		}
+	}
+	sort.Strings(n)
+	return n
+}
+
+// Table returns a table with the overlay applied (overlaid rows replace the
+// embedded ones; rows only in the overlay are appended).
+func (s *Set) Table(name string) (*Table, bool) {
+	base, ok := s.tables[name]
+	ov := s.overlay[name]
+	if !ok && ov == nil {
+		return nil, false
+	}
+	t := &Table{Name: name, Title: name}
+	if ok {
+		cp := *base
+		cp.Rows = append([]Row(nil), base.Rows...)
+		t = &cp
+	}
+	seen := map[string]bool{}
+	for i, r := range t.Rows {
+		if o, ok := ov[r.Key]; ok {
+			t.Rows[i] = o
+		}
+		seen[r.Key] = true
+	}
+	var extra []string
+	for k := range ov {
+		if !seen[k] {
+			extra = append(extra, k)
+		}
+	}
+	sort.Strings(extra)
+	for _, k := range extra {
+		t.Rows = append(t.Rows, ov[k])
+	}
+	return t, true
+}
+
+// Lookup returns one row (overlay first). ok is false when the table has no
+// such row; a row may exist but be unknown (see Row.Known).
+func (s *Set) Lookup(table, key string) (Row, bool) {
+	if r, ok := s.overlay[table][key]; ok {
+		return r, true
+	}
+	if t, ok := s.tables[table]; ok {
+		for _, r := range t.Rows {
+			if r.Key == key {
+				return r, true
+			}
+		}
+	}
+	return Row{}, false
+}
+
+// Remember stores a value in the overlay file so it is never asked again.
+func (s *Set) Remember(table, key string, value any, ref string) error {
+	if s.overlay[table] == nil {
+		s.overlay[table] = map[string]Row{}
+	}
+	s.overlay[table][key] = Row{Key: key, Value: value, Source: SourceUser, Ref: ref}
+	if s.OverlayPath == "" {
+		return nil
+	}
+	out := map[string]map[string]Row{}
+	for t, rows := range s.overlay {
+		out[t] = map[string]Row{}
+		for k, r := range rows {
+			r.Key = ""
+			out[t][k] = r
+		}
+	}
+	b, err := yaml.Marshal(out)
+	if err != nil {
+		return err
+	}
+	return fsutil.WriteAtomic(s.OverlayPath, b)
+}
