@@ -3,7 +3,6 @@ package cmdutil
 import (
 	"errors"
 	"io"
-	"os"
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/manifoldco/promptui"
@@ -59,4 +58,3 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 	return q.Normalize(res)
 }
 
-var _ = os.Stdin

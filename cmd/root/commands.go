@@ -2,10 +2,20 @@ package root
 
 import (
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/cmd/dice"
+	"github.com/bosun-referee/bosun/cmd/session"
+	"github.com/bosun-referee/bosun/cmd/tablescmd"
 	"github.com/spf13/cobra"
 )
 
 // subcommands lists every command group under the root.
 func subcommands(f *cmdutil.Factory) []*cobra.Command {
-	return []*cobra.Command{}
+	cmds := []*cobra.Command{
+		newCmdVersion(f),
+		newCmdGames(f),
+		dice.NewCmdRoll(f, nil),
+		tablescmd.NewCmd(f),
+	}
+	cmds = append(cmds, session.Commands(f)...)
+	return cmds
 }
