@@ -79,12 +79,12 @@ type Globals struct {
 
 // Factory builds what commands need from the global flags.
 type Factory struct {
-	IO      *IO
-	G       *Globals
-	V       *viper.Viper
-	Now     func() time.Time
-	prompt  *referee.Scripted
-	tables  *tables.Set
+	IO     *IO
+	G      *Globals
+	V      *viper.Viper
+	Now    func() time.Time
+	prompt *referee.Scripted
+	tables *tables.Set
 	// Terminal, when set, is the interactive prompter used when a question
 	// has no scripted answer and stdin is a terminal.
 	Terminal func(io *IO) referee.Prompter

@@ -57,4 +57,3 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 	}
 	return q.Normalize(res)
 }
-

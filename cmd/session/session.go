@@ -300,14 +300,14 @@ func NewCmdSessions(f *cmdutil.Factory) *cobra.Command {
 
 // StatusView is what `bosun status` prints.
 type StatusView struct {
-	Session string           `json:"session"`
-	Game    string           `json:"game"`
-	Players []referee.Player `json:"players"`
+	Session string            `json:"session"`
+	Game    string            `json:"game"`
+	Players []referee.Player  `json:"players"`
 	Options map[string]string `json:"options,omitempty"`
-	Step    int              `json:"step"`
-	Over    bool             `json:"over"`
-	Dice    referee.Mode     `json:"dice"`
-	Status  any              `json:"status"`
+	Step    int               `json:"step"`
+	Over    bool              `json:"over"`
+	Dice    referee.Mode      `json:"dice"`
+	Status  any               `json:"status"`
 }
 
 // NewCmdStatus builds `bosun status`.
