@@ -31,10 +31,10 @@ func NewSession(g Game, name string, players []Player, options map[string]string
 	if err := g.Setup(s, env); err != nil {
 		return nil, err
 	}
-	s.Step = 1
 	for _, ev := range env.takeEvents() {
-		s.appendEvent(ev)
+		s.appendEvent(ev) // setup events belong to step 0, which undo never reaches
 	}
+	s.Step = 1
 	s.RNG = env.Dice.State()
 	return s, nil
 }

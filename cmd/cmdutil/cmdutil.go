@@ -207,7 +207,7 @@ func ParseAnswers(b []byte) ([][2]string, error) {
 			continue
 		}
 		k, _, ok := strings.Cut(l, "=")
-		if !ok || strings.ContainsAny(k, ": ") {
+		if !ok || strings.ContainsAny(strings.TrimSpace(k), ": ") {
 			kvLines = false
 			break
 		}

@@ -1,0 +1,281 @@
+package referee_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/fsutil"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// counter is a tiny game for engine tests: each step rolls a d6 when the
+// option "roll" is on, and adds to a total.
+type counter struct{}
+
+type counterState struct {
+	Total int `json:"total"`
+	Steps int `json:"steps"`
+}
+
+func (counter) Info() referee.GameInfo {
+	return referee.GameInfo{ID: "counter", MinPlayers: 1, MaxPlayers: 2}
+}
+func (counter) Setup(s *referee.Session, env *referee.Env) error {
+	env.Emit(referee.Event{Type: "setup", Text: "set up"})
+	return s.SaveState(counterState{})
+}
+func (counter) Next(s *referee.Session, env *referee.Env) error {
+	var st counterState
+	if err := s.LoadState(&st); err != nil {
+		return err
+	}
+	add := 1
+	if s.Option("roll", "") == "yes" {
+		r, err := env.Dice.Roll("counter.roll", referee.D(6))
+		if err != nil {
+			return err
+		}
+		add = r.Value
+	}
+	n, err := referee.Number(env.Prompt, "counter.bonus", "bonus", 0, 5)
+	if err != nil {
+		return err
+	}
+	st.Total += add + n
+	st.Steps++
+	if st.Steps == 3 {
+		s.Over = true
+	}
+	env.Emit(referee.Event{Type: "add", Text: fmt.Sprintf("total %d", st.Total), Cites: []string{"test/add"}})
+	return s.SaveState(st)
+}
+func (counter) Status(s *referee.Session, env *referee.Env) (any, error) {
+	var st counterState
+	return st, s.LoadState(&st)
+}
+
+func newCounter(t *testing.T, opts map[string]string, seed uint64) *referee.Session {
+	env := &referee.Env{Prompt: referee.NewScripted()}
+	s, err := referee.NewSession(counter{}, "t1", []referee.Player{{Name: "Ann"}}, opts, seed, referee.Virtual, env)
+	require.NoError(t, err)
+	return s
+}
+
+func step(t *testing.T, s *referee.Session, answers map[string]string) error {
+	p := referee.NewScripted()
+	for k, v := range answers {
+		p.Set(k, v, "set")
+	}
+	d, err := referee.DiceFor(s, p)
+	require.NoError(t, err)
+	_, err = referee.Next(counter{}, s, &referee.Env{Dice: d, Prompt: p})
+	return err
+}
+
+func TestNextAndUndo(t *testing.T) {
+	s := newCounter(t, nil, 1)
+	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "2"}))
+	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "0"}))
+	var st counterState
+	require.NoError(t, s.LoadState(&st))
+	assert.Equal(t, 4, st.Total)
+
+	// A refused step changes nothing.
+	before, _ := json.Marshal(s)
+	err := step(t, s, map[string]string{"counter.bonus": "9"})
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	after, _ := json.Marshal(s)
+	assert.Equal(t, string(before), string(after))
+
+	// Undo twice, any number of times, back to the start.
+	_, err = referee.UndoStep(s, false)
+	require.NoError(t, err)
+	_, err = referee.UndoStep(s, false)
+	require.NoError(t, err)
+	require.NoError(t, s.LoadState(&st))
+	assert.Equal(t, 0, st.Total)
+	assert.Equal(t, 1, s.Step)
+	_, err = referee.UndoStep(s, false)
+	assert.True(t, referee.IsUsage(err), "nothing left to undo")
+	// The log keeps the undone steps, flagged, plus the undo events.
+	assert.Len(t, s.Log, 5)
+	live := s.Live()
+	require.Len(t, live, 3)
+	assert.Equal(t, []string{"setup", "undo", "undo"}, []string{live[0].Type, live[1].Type, live[2].Type})
+}
+
+func TestUndoPastRevealedDiceNeedsForceAndIsLogged(t *testing.T) {
+	s := newCounter(t, map[string]string{"roll": "yes"}, 9)
+	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "0"}))
+	first := s.Log[len(s.Log)-1].Rolls
+	require.Len(t, first, 1)
+	_, err := referee.UndoStep(s, false)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "--force")
+	ev, err := referee.UndoStep(s, true)
+	require.NoError(t, err)
+	assert.Equal(t, true, ev.Data["forced"])
+	// Re-running the step rolls the same die again: no quiet re-roll.
+	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "0"}))
+	again := s.Log[len(s.Log)-1].Rolls
+	assert.Equal(t, first[0].Value, again[0].Value)
+}
+
+func TestReplayIsByteIdentical(t *testing.T) {
+	run := func() []byte {
+		s := newCounter(t, map[string]string{"roll": "yes"}, 1234)
+		for _, b := range []string{"1", "2", "3"} {
+			require.NoError(t, step(t, s, map[string]string{"counter.bonus": b}))
+		}
+		out, err := json.Marshal(s.Log)
+		require.NoError(t, err)
+		return out
+	}
+	assert.Equal(t, string(run()), string(run()))
+}
+
+func TestStoreRoundTripAndList(t *testing.T) {
+	st := &referee.Store{Dir: t.TempDir()}
+	s := newCounter(t, nil, 1)
+	require.NoError(t, st.Save(s))
+	info, err := os.Stat(st.Path("t1"))
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+	dinfo, _ := os.Stat(filepath.Dir(st.Path("t1")))
+	assert.Equal(t, os.FileMode(0o700), dinfo.Mode().Perm())
+	got, err := st.Load("t1")
+	require.NoError(t, err)
+	assert.Equal(t, s.Log, got.Log)
+	assert.Equal(t, "t1", st.Current())
+	list, err := st.List()
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	assert.Equal(t, "counter", list[0].Game)
+	require.NoError(t, st.Remove("t1"))
+	assert.False(t, st.Exists("t1"))
+	assert.Equal(t, "", st.Current())
+	assert.True(t, referee.IsUsage(st.Remove("t1")))
+}
+
+func TestCorruptAndNewerSavesAreRefusedAndUntouched(t *testing.T) {
+	st := &referee.Store{Dir: t.TempDir()}
+	require.NoError(t, os.MkdirAll(filepath.Join(st.Dir, "sessions"), 0o700))
+	cases := map[string]string{
+		"broken": `{"schema": 1, "name": "broken", "game": "counter", "log": [`,
+		"future": `{"schema": 99, "name": "future", "game": "counter"}`,
+		"noschema": `{"name": "noschema"}`,
+	}
+	for name, body := range cases {
+		require.NoError(t, os.WriteFile(st.Path(name), []byte(body), 0o600))
+		_, err := st.Load(name)
+		require.Error(t, err, name)
+		assert.ErrorIs(t, err, referee.ErrCorrupt)
+		assert.False(t, referee.IsUsage(err), "exit 1, not 2")
+		b, _ := os.ReadFile(st.Path(name))
+		assert.Equal(t, body, string(b), "left byte-for-byte unchanged")
+	}
+	_, err := st.Load("future")
+	assert.Contains(t, err.Error(), "newer bosun")
+}
+
+func TestLockRefusesASecondWriter(t *testing.T) {
+	st := &referee.Store{Dir: t.TempDir(), LockTimeout: 100 * time.Millisecond}
+	unlock, err := st.Lock("t1")
+	require.NoError(t, err)
+	other := &referee.Store{Dir: st.Dir, LockTimeout: 100 * time.Millisecond}
+	_, err = other.Lock("t1")
+	require.Error(t, err)
+	assert.ErrorIs(t, err, referee.ErrInUse)
+	assert.Contains(t, err.Error(), "in use")
+	unlock()
+	unlock2, err := other.Lock("t1")
+	require.NoError(t, err)
+	unlock2()
+}
+
+func TestSimulatedCrashBeforeRenameKeepsPreviousSave(t *testing.T) {
+	st := &referee.Store{Dir: t.TempDir()}
+	s := newCounter(t, nil, 1)
+	require.NoError(t, st.Save(s))
+	good, _ := os.ReadFile(st.Path("t1"))
+
+	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "3"}))
+	fsutil.BeforeRename = func(string) { panic("crash") }
+	func() {
+		defer func() { recover() }()
+		_ = st.Save(s)
+	}()
+	fsutil.BeforeRename = nil
+	now, _ := os.ReadFile(st.Path("t1"))
+	assert.Equal(t, string(good), string(now))
+	_, err := st.Load("t1")
+	require.NoError(t, err)
+}
+
+// TestKilledWriterKeepsPreviousSave kills a real writer process between its
+// write and its rename.
+func TestKilledWriterKeepsPreviousSave(t *testing.T) {
+	if dir := os.Getenv("BOSUN_CRASH_DIR"); dir != "" {
+		st := &referee.Store{Dir: dir}
+		s, err := st.Load("t1")
+		if err != nil {
+			os.Exit(4)
+		}
+		s.Step = 99
+		fsutil.BeforeRename = func(string) { os.Exit(3) } // die mid-save
+		_ = st.Save(s)
+		os.Exit(0)
+	}
+	st := &referee.Store{Dir: t.TempDir()}
+	require.NoError(t, st.Save(newCounter(t, nil, 1)))
+	good, _ := os.ReadFile(st.Path("t1"))
+	cmd := exec.Command(os.Args[0], "-test.run=^TestKilledWriterKeepsPreviousSave$")
+	cmd.Env = append(os.Environ(), "BOSUN_CRASH_DIR="+st.Dir)
+	err := cmd.Run()
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee)
+	require.Equal(t, 3, ee.ExitCode())
+	now, _ := os.ReadFile(st.Path("t1"))
+	assert.Equal(t, string(good), string(now))
+	s, err := st.Load("t1")
+	require.NoError(t, err)
+	assert.Equal(t, 1, s.Step)
+	// The crashed writer's temp file is left and cleaned by a later save.
+	ents, _ := os.ReadDir(filepath.Dir(st.Path("t1")))
+	var temps int
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), fsutil.TempPrefix) {
+			temps++
+			old := time.Now().Add(-time.Hour)
+			os.Chtimes(filepath.Join(filepath.Dir(st.Path("t1")), e.Name()), old, old)
+		}
+	}
+	assert.Equal(t, 1, temps)
+	require.NoError(t, st.Save(s))
+	ents, _ = os.ReadDir(filepath.Dir(st.Path("t1")))
+	for _, e := range ents {
+		assert.False(t, strings.HasPrefix(e.Name(), fsutil.TempPrefix), "stale temp cleaned")
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte(`{"schema":1,"name":"x","game":"g","log":[]}`))
+	f.Add([]byte(`{"schema":2}`))
+	f.Add([]byte(`[]`))
+	f.Add([]byte(``))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := referee.Decode("x", b)
+		if err == nil && (s.Name != "x" || s.Game == "") {
+			t.Fatalf("accepted a save without name/game: %q", b)
+		}
+	})
+}

@@ -1,0 +1,72 @@
+package tables_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/bosun-referee/bosun/tables"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestEveryEmbeddedTableIsValid walks every embedded file, so a malformed
+// row fails go test, never a player's session.
+func TestEveryEmbeddedTableIsValid(t *testing.T) {
+	ts, err := tables.Embedded()
+	require.NoError(t, err)
+	require.NotEmpty(t, ts)
+	for name, tb := range ts {
+		assert.NotEmpty(t, tb.Rows, name)
+		for _, r := range tb.Rows {
+			switch r.Source {
+			case tables.SourceRulebook:
+				assert.NotEmpty(t, r.Ref, "%s.%s", name, r.Key)
+			case tables.SourceAssumed:
+				assert.NotEmpty(t, r.Note, "%s.%s", name, r.Key)
+			case tables.SourceBoard:
+				if !r.Known() {
+					assert.NotEmpty(t, r.Where, "%s.%s", name, r.Key)
+				}
+			default:
+				t.Errorf("%s.%s: source %q", name, r.Key, r.Source)
+			}
+		}
+	}
+}
+
+func TestOverlayOverridesAndRemembers(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bosun", "tables.yaml")
+	set, err := tables.Load(path)
+	require.NoError(t, err)
+	row, ok := set.Lookup("dice", "ammo")
+	require.True(t, ok)
+	assert.False(t, row.Known())
+
+	require.NoError(t, set.Remember("dice", "ammo", "0,1,1,2,2,3", "asked"))
+	require.NoError(t, set.Remember("dice", "wind", []any{"N", "E", "S", "W", "N", "S"}, "asked"))
+	again, err := tables.Load(path)
+	require.NoError(t, err)
+	row, _ = again.Lookup("dice", "ammo")
+	assert.Equal(t, "0,1,1,2,2,3", row.Value)
+	assert.Equal(t, tables.SourceUser, row.Source)
+	tb, ok := again.Table("dice")
+	require.True(t, ok)
+	for _, r := range tb.Rows {
+		if r.Key == "wind" {
+			assert.Equal(t, tables.SourceUser, r.Source)
+			assert.Len(t, r.Value, 6)
+		}
+	}
+	info, err := os.Stat(path)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+}
+
+func TestMalformedOverlayIsReported(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tables.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("dice: [oops"), 0o600))
+	_, err := tables.Load(path)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), path)
+}
