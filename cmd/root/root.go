@@ -40,11 +40,17 @@ func Main() int {
 
 // Execute runs cmd and maps its error to an exit code, printing it to stderr.
 func Execute(cmd *cobra.Command, f *cmdutil.Factory) int {
+	started = false
 	err := cmd.Execute()
 	if err == nil {
 		return ExitOK
 	}
 	code := ExitCode(err)
+	if !started {
+		// cobra failed before any command ran: an unknown command, a
+		// missing or extra argument. That is bad usage.
+		code = ExitUsage
+	}
 	if errors.Is(err, referee.ErrCanceled) {
 		fmt.Fprintln(f.IO.ErrOut, "bosun: canceled; nothing was saved")
 		return code
@@ -71,6 +77,10 @@ func ExitCode(err error) int {
 
 type flagError struct{ error }
 
+// started is set once cobra has validated the arguments and begun running
+// a command.
+var started bool
+
 func isFlagError(err error) bool {
 	var fe *flagError
 	return errors.As(err, &fe)
@@ -93,6 +103,7 @@ question has a stable key, answered at the terminal, with --set key=value, an
 		SilenceErrors: true,
 		Version:       Version,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			started = true
 			return initConfig(cmd, f)
 		},
 	}

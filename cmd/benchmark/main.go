@@ -1,0 +1,128 @@
+// Command benchmark measures the wall time of one-shot bosun commands the
+// way a table meets them: a fresh process each time. It builds the binary,
+// prepares a saved session, runs each case many times and prints the
+// median, the 90th percentile and the budget it must stay under.
+//
+//	go run ./cmd/benchmark            # or: make bench
+//	go run ./cmd/benchmark -runs 50 -check
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+type benchCase struct {
+	name   string
+	args   []string
+	budget time.Duration // 0: compared with --help (see relTo)
+	relTo  float64       // budget as a multiple of the --help median
+}
+
+// setup creates the saved sessions the cases use.
+var setup = [][]string{
+	{"new", "war-for-atraxia", "--players", "Xanthe:fox,Myles:rhino,Ann:bear,Bob:wolf", "--name", "bench", "--seed", "1", "--answers", "-"},
+}
+
+var cases = []benchCase{
+	{name: "bosun --help", args: []string{"--help"}, budget: 50 * time.Millisecond},
+	{name: "bosun roll 3d6", args: []string{"roll", "3d6"}, budget: 50 * time.Millisecond},
+	{name: "bosun status (saved session)", args: []string{"status", "--session", "bench"}, budget: 50 * time.Millisecond},
+	{name: "bosun rules search \"max dice in a sword fight\"", args: []string{"rules", "search", "max dice in a sword fight"}, relTo: 2},
+	{name: "bosun rules search --json (wind on 11)", args: []string{"rules", "search", "--json", "--limit", "3", "wind is on 11 when we get to the weather phase"}, relTo: 2},
+	{name: "bosun misty odds (10 v 10 broadside)", args: []string{"misty", "odds", "--attacker", "ship:type=galleon,cannons=9,sailors=6,gunner", "--defender", "ship:type=galleon,cannons=9,sailors=6,gunner"}, budget: 100 * time.Millisecond},
+	{name: "bosun misty odds (10 v 10 boarding)", args: []string{"misty", "odds", "--boarding", "--attacker", "ship:type=galleon,cannons=4,sailors=6", "--defender", "ship:type=galleon,cannons=4,sailors=6"}, budget: 100 * time.Millisecond},
+}
+
+func main() {
+	runs := flag.Int("runs", 30, "runs per case (after 3 warm-up runs)")
+	check := flag.Bool("check", false, "exit 1 when a case is over its budget")
+	flag.Parse()
+
+	tmp, err := os.MkdirTemp("", "bosun-bench-")
+	if err != nil {
+		fail(err)
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "bosun")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/bosun")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fail(fmt.Errorf("build: %w", err))
+	}
+	env := append(os.Environ(), "BOSUN_DATA_DIR="+filepath.Join(tmp, "data"), "XDG_CONFIG_HOME="+filepath.Join(tmp, "config"), "NO_COLOR=1")
+	for _, s := range setup {
+		c := exec.Command(bin, s...)
+		c.Env = env
+		c.Stdin = strings.NewReader("")
+		if out, err := c.CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "setup %v failed (cases using it will fail): %v\n%s", s, err, out)
+		}
+	}
+
+	fmt.Printf("%-48s %9s %9s %10s %s\n", "case", "median", "p90", "budget", "")
+	var helpMedian time.Duration
+	over := false
+	for _, bc := range cases {
+		times, err := measure(bin, env, bc.args, *runs)
+		if err != nil {
+			fmt.Printf("%-48s %9s %9s %10s %s\n", bc.name, "-", "-", "-", "FAILED: "+err.Error())
+			over = true
+			continue
+		}
+		med, p90 := times[len(times)/2], times[len(times)*9/10]
+		if bc.args[0] == "--help" {
+			helpMedian = med
+		}
+		budget := bc.budget
+		if bc.relTo > 0 {
+			budget = time.Duration(bc.relTo * float64(helpMedian))
+		}
+		verdict := "ok"
+		if med > budget {
+			verdict = "OVER"
+			over = true
+		}
+		fmt.Printf("%-48s %9s %9s %10s %s\n", bc.name, ms(med), ms(p90), ms(budget), verdict)
+	}
+	if *check && over {
+		os.Exit(1)
+	}
+}
+
+func measure(bin string, env, args []string, runs int) ([]time.Duration, error) {
+	var times []time.Duration
+	for i := 0; i < runs+3; i++ {
+		c := exec.Command(bin, args...)
+		c.Env = env
+		c.Stdin = strings.NewReader("")
+		start := time.Now()
+		out, err := c.CombinedOutput()
+		d := time.Since(start)
+		if err != nil {
+			msg := strings.TrimSpace(string(out))
+			if len(msg) > 120 {
+				msg = msg[:120]
+			}
+			return nil, fmt.Errorf("%v: %s", err, msg)
+		}
+		if i >= 3 {
+			times = append(times, d)
+		}
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	return times, nil
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "benchmark:", err)
+	os.Exit(1)
+}
