@@ -170,8 +170,8 @@ func TestCorruptAndNewerSavesAreRefusedAndUntouched(t *testing.T) {
 	st := &referee.Store{Dir: t.TempDir()}
 	require.NoError(t, os.MkdirAll(filepath.Join(st.Dir, "sessions"), 0o700))
 	cases := map[string]string{
-		"broken": `{"schema": 1, "name": "broken", "game": "counter", "log": [`,
-		"future": `{"schema": 99, "name": "future", "game": "counter"}`,
+		"broken":   `{"schema": 1, "name": "broken", "game": "counter", "log": [`,
+		"future":   `{"schema": 99, "name": "future", "game": "counter"}`,
 		"noschema": `{"name": "noschema"}`,
 	}
 	for name, body := range cases {
