@@ -1,0 +1,637 @@
+package questsandcannons
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables"
+)
+
+// ID is the game id.
+const ID = "quests-and-cannons"
+
+// Game is the Quests & Cannons referee (referee.Game).
+type Game struct{}
+
+func init() { referee.Register(Game{}) }
+
+// Info implements referee.Game.
+func (Game) Info() referee.GameInfo { return referee.Info(ID) }
+
+// Options lists the session options bosun understands (--option key=value).
+var Options = map[string]string{
+	"coop":                "easy or hard: co-operative game against the Marauders (sets layout and marauders)",
+	"layout":              "map layout: intro, quickplay, 2v2v2, 2v2, 3v3, ffa, random, placed (instructions only)",
+	"marauders":           "number of Marauders: 3 or 4 (co-op), or 3/4 in a regular game for the Marauder Ships in Multiplayer variant; 0 none",
+	"teams":               "team size (teammates sit next to each other in --players order) or explicit teams: Ann+Bob,Cid+Dee",
+	"exploration":         "random (default) or placed: how Exploration tokens go on the Risen Islands",
+	"tiles":               "random (default) or placed: Tile Placement from More Map Layouts",
+	"move-extend-actions": "yes (default) or no: a Move may go on with another Action when it has no movement or Sails left",
+	"free-move-stormy":    "yes (default) or no: the free move after a safe Treacherous roll may enter a Stormy Sea",
+	"ammo-overflow":       "cap (default) or refuse: buying Ammo past 9 keeps 9, or is refused",
+	"negative-prosperity": "no (default) or yes: Prosperity may go below 0",
+	"upgrade-ready":       "yes (default) or no: a new Sail or Cannon arrives Ready",
+	"reinforce-ready":     "yes (default) or no: the Cannon a Marauder gains when it Reinforces is Ready",
+	"mobility-once":       "yes (default) or no: Delvish Mobility once per turn",
+}
+
+func yesNo(s *referee.Session, key string, def bool) (bool, error) {
+	d := "no"
+	if def {
+		d = "yes"
+	}
+	switch strings.ToLower(s.Option(key, d)) {
+	case "yes", "y", "true", "on", "1":
+		return true, nil
+	case "no", "n", "false", "off", "0":
+		return false, nil
+	}
+	return false, referee.Usagef("option %s=%q: accepted yes or no", key, s.Options[key])
+}
+
+func parseRulings(s *referee.Session) (Rulings, error) {
+	var r Rulings
+	var err error
+	if r.MoveExtendActions, err = yesNo(s, "move-extend-actions", true); err != nil {
+		return r, err
+	}
+	if r.FreeMoveStormy, err = yesNo(s, "free-move-stormy", true); err != nil {
+		return r, err
+	}
+	switch strings.ToLower(s.Option("ammo-overflow", "cap")) {
+	case "cap":
+		r.AmmoCap = true
+	case "refuse":
+	default:
+		return r, referee.Usagef("option ammo-overflow=%q: accepted cap or refuse", s.Options["ammo-overflow"])
+	}
+	if r.NegativeProsperity, err = yesNo(s, "negative-prosperity", false); err != nil {
+		return r, err
+	}
+	if r.UpgradeReady, err = yesNo(s, "upgrade-ready", true); err != nil {
+		return r, err
+	}
+	if r.ReinforceReady, err = yesNo(s, "reinforce-ready", true); err != nil {
+		return r, err
+	}
+	if r.MobilityOncePerTurn, err = yesNo(s, "mobility-once", true); err != nil {
+		return r, err
+	}
+	return r, nil
+}
+
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+// Slug is the table key of a Champion name.
+func Slug(name string) string {
+	return strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(name), "-"), "-")
+}
+
+// ChampionStats are the values printed on a Champion tile.
+type ChampionStats struct {
+	Nation     string `json:"nation"`
+	Role       string `json:"role"`
+	Hearts     int    `json:"hearts"`
+	Sails      int    `json:"sails"`
+	MaxSails   int    `json:"max_sails"`
+	Cannons    int    `json:"cannons"`
+	MaxCannons int    `json:"max_cannons"`
+	Cargo      int    `json:"cargo"`
+	MaxCargo   int    `json:"max_cargo"`
+}
+
+// Champion returns a Champion's printed values, asking once for each one
+// the tables do not know (keys tables.qc-champions.<champion>.<field>).
+func Champion(set *tables.Set, p referee.Prompter, name string) (ChampionStats, error) {
+	var c ChampionStats
+	slug := Slug(name)
+	if slug == "" {
+		return c, referee.Usagef("questsandcannons: champion %q has no name", name)
+	}
+	where := fmt.Sprintf("the Champion tile of %s", name)
+	ask := func(field string, q referee.Question) (string, error) {
+		q.Key = "tables.qc-champions." + slug + "." + field
+		q.Where = where
+		v, err := referee.AskOnce(set, p, "qc-champions", slug+"."+field, q)
+		if err != nil {
+			return "", err
+		}
+		return strings.TrimSpace(strings.ToLower(fmt.Sprint(v))), nil
+	}
+	v, err := ask("nation", referee.Question{Kind: referee.KindChoose, Options: Nations, Text: name + "'s nation (its Nation Ability: Dwunny Luck, Delvish Mobility or Mend Ship)"})
+	if err != nil {
+		return c, err
+	}
+	if c.Nation, err = oneOf(v, Nations, "nation of "+name); err != nil {
+		return c, err
+	}
+	v, err = ask("role", referee.Question{Kind: referee.KindChoose, Options: Roles, Text: name + "'s specialty (Cannoneer, Navigator or Quartermaster)"})
+	if err != nil {
+		return c, err
+	}
+	if c.Role, err = oneOf(v, Roles, "role of "+name); err != nil {
+		return c, err
+	}
+	v, err = ask("hearts", referee.Question{Kind: referee.KindNumber, Min: 1, Max: 12, Text: "how many Hearts " + name + "'s tile shows"})
+	if err != nil {
+		return c, err
+	}
+	if c.Hearts, err = strconv.Atoi(v); err != nil || c.Hearts < 1 {
+		return c, referee.Usagef("questsandcannons: hearts of %s: %q is not a number of Hearts (1-12)", name, v)
+	}
+	for _, st := range []struct {
+		field    string
+		cur, max *int
+		what     string
+	}{{"sails", &c.Sails, &c.MaxSails, "Sails"}, {"cannons", &c.Cannons, &c.MaxCannons, "Cannons"}, {"cargo", &c.Cargo, &c.MaxCargo, "Cargo Slots"}} {
+		v, err := ask(st.field, referee.Question{Kind: referee.KindText, Text: name + "'s starting and max " + st.what + ", as START/MAX (e.g. 2/3)"})
+		if err != nil {
+			return c, err
+		}
+		a, b, ok := strings.Cut(v, "/")
+		x, e1 := strconv.Atoi(strings.TrimSpace(a))
+		y, e2 := strconv.Atoi(strings.TrimSpace(b))
+		if !ok || e1 != nil || e2 != nil || x < 0 || y < x || y > 12 {
+			return c, referee.Usagef("questsandcannons: %s of %s: %q is not START/MAX with 0 <= START <= MAX <= 12 (e.g. 2/3)", st.what, name, v)
+		}
+		*st.cur, *st.max = x, y
+	}
+	return c, nil
+}
+
+func oneOf(v string, opts []string, what string) (string, error) {
+	for _, o := range opts {
+		if strings.EqualFold(o, v) {
+			return o, nil
+		}
+	}
+	return "", referee.Usagef("questsandcannons: %s: %q is not one of %s", what, v, strings.Join(opts, ", "))
+}
+
+// tableInt reads an integer row of a qc table, or def when absent. An
+// unknown board row is asked once with key tables.<table>.<key>.
+func tableInt(env *referee.Env, table, key string, def int, q referee.Question) (int, error) {
+	if env.Tables == nil {
+		return def, nil
+	}
+	r, ok := env.Tables.Lookup(table, key)
+	if !ok {
+		return def, nil
+	}
+	if r.Known() {
+		n, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(r.Value)))
+		if err != nil {
+			return 0, fmt.Errorf("tables: %s.%s: %v is not a whole number", table, key, r.Value)
+		}
+		return n, nil
+	}
+	q.Key = "tables." + table + "." + key
+	q.Kind = referee.KindNumber
+	v, err := referee.AskOnce(env.Tables, env.Prompt, table, key, q)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(v)))
+	if err != nil {
+		return 0, referee.Usagef("tables: %s.%s: %v is not a whole number", table, key, v)
+	}
+	return n, nil
+}
+
+func load(s *referee.Session) (*State, error) {
+	var st State
+	if err := s.LoadState(&st); err != nil {
+		return nil, err
+	}
+	if len(st.Players) == 0 {
+		return nil, fmt.Errorf("session %s has no Quests & Cannons state", s.Name)
+	}
+	for i := range st.Players {
+		if st.Players[i].Res == nil {
+			st.Players[i].Res = map[string]int{}
+		}
+	}
+	return &st, nil
+}
+
+// Setup implements referee.Game.
+func (g Game) Setup(s *referee.Session, env *referee.Env) error {
+	rulings, err := parseRulings(s)
+	if err != nil {
+		return err
+	}
+	for k := range s.Options {
+		if _, ok := Options[k]; !ok {
+			var known []string
+			for o := range Options {
+				known = append(known, o)
+			}
+			sort.Strings(known)
+			return referee.Usagef("questsandcannons: option %q is not known; accepted: %s", k, strings.Join(known, ", "))
+		}
+	}
+	st := &State{Rulings: rulings, Round: 1, Phase: PhaseStart}
+	n := len(s.Players)
+
+	// Mode and teams.
+	coop := strings.ToLower(s.Option("coop", ""))
+	switch coop {
+	case "", "no", "off":
+		coop = ""
+	case "easy", "hard":
+	default:
+		return referee.Usagef("option coop=%q: accepted easy or hard", coop)
+	}
+	var teams [][]int
+	if coop != "" {
+		st.Mode, st.Difficulty = ModeCoop, coop
+		if n > 3 {
+			return referee.RuleError([]string{CiteCoop}, "questsandcannons: the co-operative mode is for one, two or three players, got %d", n)
+		}
+		if s.Option("teams", "") != "" {
+			return referee.Usagef("questsandcannons: teams= does not apply to a co-op game (all players are on the same team)")
+		}
+		all := make([]int, n)
+		for i := range all {
+			all[i] = i
+		}
+		teams = [][]int{all}
+	} else {
+		if n < 2 {
+			return referee.RuleError([]string{CiteGameSetup, CiteCoop}, "questsandcannons: a competitive game needs 2 to 6 players, got %d; for one player use --option coop=easy or coop=hard", n)
+		}
+		teams, err = parseTeams(s.Option("teams", ""), s.Players)
+		if err != nil {
+			return err
+		}
+		st.Mode = ModeFFA
+		if len(teams[0]) > 1 {
+			st.Mode = ModeTeams
+		}
+	}
+	// Layout.
+	st.Layout = strings.ToLower(s.Option("layout", ""))
+	if st.Layout == "" {
+		switch {
+		case coop == "easy":
+			st.Layout = "quickplay"
+		case coop == "hard":
+			st.Layout = "2v2v2"
+		default:
+			st.Layout = "intro"
+		}
+	}
+	// Marauders.
+	nm := 0
+	switch coop {
+	case "easy":
+		nm = 3
+	case "hard":
+		nm = 4
+	}
+	if v := s.Option("marauders", ""); v != "" {
+		m, err := strconv.Atoi(v)
+		if err != nil || (m != 0 && m != 3 && m != 4) || (coop != "" && m == 0) {
+			return referee.Usagef("option marauders=%q: accepted 3 or 4 (or 0 in a regular game)", v)
+		}
+		nm = m
+		if coop == "" && m > 0 {
+			st.Variant = true
+		}
+	}
+	if nm == 4 && n == 3 {
+		return referee.RuleError([]string{CiteNumberMarauders}, "questsandcannons: 4 Marauders are not available in 3-player games (use 3)")
+	}
+
+	// Champions.
+	for i, pl := range s.Players {
+		champ := pl.Side
+		if champ == "" {
+			champ = pl.Name
+		}
+		cs, err := Champion(env.Tables, env.Prompt, champ)
+		if err != nil {
+			return err
+		}
+		st.Players = append(st.Players, Player{
+			Name: pl.Name, Champion: champ, Nation: cs.Nation, Role: cs.Role, Hearts: cs.Hearts,
+			Sails: cs.Sails, MaxSails: cs.MaxSails, Cannons: cs.Cannons, MaxCannons: cs.MaxCannons,
+			Cargo: cs.Cargo, MaxCargo: cs.MaxCargo, Ammo: StartAmmo, Coins: StartCoins, Clues: 1,
+			Res: map[string]int{}, Space: SpaceHome,
+		})
+		_ = i
+	}
+	for ti, members := range teams {
+		names := make([]string, len(members))
+		for k, m := range members {
+			names[k] = st.Players[m].Name
+			st.Players[m].Team = ti
+		}
+		nation := st.Players[members[0]].Nation
+		for _, m := range members {
+			if st.Players[m].Nation != nation {
+				return referee.RuleError([]string{CitePickChampions}, "questsandcannons: each team may only have Champions from one nation: %s is %s but %s is %s",
+					st.Players[members[0]].Champion, nation, st.Players[m].Champion, st.Players[m].Nation)
+			}
+		}
+		goal, err := ProsperityGoal(len(members))
+		if err != nil {
+			return err
+		}
+		goal, err = tableInt(env, "qc-goals", strconv.Itoa(len(members)), goal, referee.Question{})
+		if err != nil {
+			return err
+		}
+		st.Teams = append(st.Teams, Team{Name: strings.Join(names, "+"), Members: members, Nation: nation, Goal: goal})
+	}
+
+	// Pick order: everyone rolls, highest picks first, then counterclockwise.
+	first, rolls, err := pickRolls(env, n)
+	if err != nil {
+		return err
+	}
+	pick := PickOrder(n, first)
+	start := pick[n-1]
+	st.Order = TurnOrder(n, start)
+
+	cites := []string{CiteGameSetup}
+	env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Quests & Cannons, %s game for %d player(s); build the %s map (%s)", st.Mode, n, st.Layout, layoutText(st.Layout)),
+		Data: map[string]any{"mode": st.Mode, "layout": st.Layout, "difficulty": st.Difficulty}, Cites: append(cites, CiteBuildMap)})
+	if s.Option("tiles", "random") == "placed" {
+		env.Emit(referee.Event{Type: "setup", Text: "Tile Placement: shuffle the tiles face-down and set aside at least one Trading Post; from the first player clockwise each reveals a tri-hex tile and places it face-up or face-down touching the frame or a placed tile on two sides, never making part of the map inaccessible; then the single-hex tiles; the set-aside Trading Posts fill the last single-hex spaces",
+			Cites: []string{CiteTilePlacement}})
+	}
+	env.Emit(referee.Event{Type: "setup", Text: "shuffle the Quest, Loot and Clue decks separately and place each on an Outpost frame tile; Sail and Cannon tokens, damage tokens, Coins, Ammo dice and Resources form the supply", Cites: []string{CitePrepareDecks}})
+	var pickNames []string
+	for _, i := range pick {
+		pickNames = append(pickNames, st.Players[i].Name+" ("+st.Players[i].Champion+")")
+	}
+	env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Champion pick order (highest roll first, then counterclockwise): %s; %s picked last and is the Starting Player", strings.Join(pickNames, ", "), st.Players[start].Name),
+		Data: map[string]any{"rolls": rolls, "pick_order": pick, "starting_player": st.Players[start].Name}, Cites: []string{CitePickChampions}})
+	for ti := range st.Teams {
+		t := st.Teams[ti]
+		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("team %s (%s): Prosperity Goal %d, tracker next to the 1 space", t.Name, t.Nation, t.Goal),
+			Data: map[string]any{"team": t.Name, "goal": t.Goal, "size": len(t.Members)}, Cites: []string{CiteProsperity, CiteProsperityGoal, CiteHomePorts}})
+	}
+	for _, p := range st.Players {
+		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("%s (%s, %s %s): %d Hearts, Sails %d/%d, Cannons %d/%d, Cargo Slots %d/%d, 5 Ammo, 3 Coins, 1 Clue; ship on a Home Port of the team's Nation",
+			p.Name, p.Champion, p.Nation, p.Role, p.Hearts, p.Sails, p.MaxSails, p.Cannons, p.MaxCannons, p.Cargo, p.MaxCargo),
+			Data: map[string]any{"player": p.Name, "champion": p.Champion}, Cites: []string{CitePrepareShip, CiteHomePorts, CiteClueSetup}})
+	}
+	if st.Mode == ModeFFA {
+		env.Emit(referee.Event{Type: "setup", Text: "free-for-all: players on the same Nation tile keep at least one Home Port between them", Cites: []string{CiteHomePorts}})
+	}
+	switch s.Option("exploration", "random") {
+	case "random":
+		env.Emit(referee.Event{Type: "setup", Text: "shuffle the Exploration tokens and place one face-down on each Risen Island", Cites: []string{CiteExplorationSetup}})
+	case "placed":
+		per, left := ExplorationCount/n, ExplorationCount%n
+		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Exploration tokens placed: deal %d face-down to each player (%d set aside); from the first player clockwise each places one on a Risen Island of their choice; then place the set-aside tokens randomly", per, left),
+			Data: map[string]any{"per_player": per, "aside": left}, Cites: []string{CiteExplorationPlace}})
+	default:
+		return referee.Usagef("option exploration=%q: accepted random or placed", s.Options["exploration"])
+	}
+	// Marauders.
+	for i := 1; i <= nm; i++ {
+		st.Marauders = append(st.Marauders, Marauder{ID: i, Cannons: MarauderCannons, Ready: MarauderCannons})
+	}
+	if nm > 0 {
+		mc := []string{CiteCoopSetup, CiteMarauderCaptains, CiteNumberMarauders}
+		if st.Variant {
+			mc = append(mc, CiteMultiMarauders)
+		}
+		env.Emit(referee.Event{Type: "marauder-setup", Text: fmt.Sprintf("%d Marauders (unused Champion tiles, 5 Health, 2 Cannons over the abilities): for each, draw a Clue and place a Marauder ship on its island; a Clue whose island is within 2 spaces of a Home Port is discarded and another drawn; then shuffle all Clues back into the deck (before the players draw theirs)", nm),
+			Data: map[string]any{"marauders": nm}, Cites: mc})
+	}
+	if st.coop() {
+		for _, p := range st.Players {
+			m, _, target, _ := p.MissionDone()
+			env.Emit(referee.Event{Type: "mission", Text: fmt.Sprintf("%s (%s) has the %s Mission: %s", p.Name, p.Role, m, missionText(m, target)),
+				Data: map[string]any{"player": p.Name, "mission": m, "target": target}, Cites: []string{CiteMissions, missionCite(m)}})
+		}
+		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("co-op (%s): complete every Mission and reach %d Prosperity within %d rounds; an unused Home Port marker counts the rounds", st.Difficulty, st.Teams[0].Goal, CoopRounds), Cites: []string{CiteCoop, CiteBoardSetup}})
+	}
+	return s.SaveState(st)
+}
+
+func missionText(m string, target int) string {
+	switch m {
+	case "naval":
+		return fmt.Sprintf("sink %d unique Marauders (keep each one's Home Port token)", target)
+	case "aid":
+		return fmt.Sprintf("complete %d hard Quests", target)
+	case "research":
+		return fmt.Sprintf("deposit %d solved Clues", target)
+	}
+	return ""
+}
+
+func missionCite(m string) string {
+	switch m {
+	case "naval":
+		return CiteNavalMission
+	case "aid":
+		return CiteAidMission
+	}
+	return CiteResearchMission
+}
+
+func layoutText(l string) string {
+	switch l {
+	case "intro":
+		return "three sets of tri-hex tiles 1-7 in the frame as the Intro Map shows, the three Trading Port tiles in the remaining spots"
+	case "quickplay":
+		return "the Quickplay layout"
+	case "2v2v2":
+		return "the 2v2v2 team layout"
+	}
+	return "the " + l + " layout from More Map Layouts"
+}
+
+// pickRolls has every player roll a die (key qc.setup.roll, one value per
+// player in --players order); ties for the highest re-roll (qc.setup.reroll).
+func pickRolls(env *referee.Env, n int) (int, [][]int, error) {
+	d6 := referee.D(6)
+	cand := make([]int, n)
+	for i := range cand {
+		cand[i] = i
+	}
+	key := "qc.setup.roll"
+	var all [][]int
+	for round := 0; round < 50; round++ {
+		rs, err := env.Dice.RollN(key, d6, len(cand))
+		if err != nil {
+			return 0, nil, err
+		}
+		vals := referee.Values(rs)
+		all = append(all, vals)
+		hi := 0
+		for _, v := range vals {
+			hi = max(hi, v)
+		}
+		var top []int
+		for k, v := range vals {
+			if v == hi {
+				top = append(top, cand[k])
+			}
+		}
+		if len(top) == 1 {
+			return top[0], all, nil
+		}
+		cand = top
+		key = "qc.setup.reroll"
+	}
+	return 0, nil, referee.Usagef("questsandcannons: the Champion pick rolls kept tying")
+}
+
+func parseTeams(v string, players []referee.Player) ([][]int, error) {
+	n := len(players)
+	if v == "" || v == "1" {
+		out := make([][]int, n)
+		for i := range out {
+			out[i] = []int{i}
+		}
+		return out, nil
+	}
+	if size, err := strconv.Atoi(v); err == nil {
+		if size < 1 || size > 3 || n%size != 0 || n/size < 2 {
+			return nil, referee.RuleError([]string{CiteGameSetup}, "questsandcannons: teams=%d does not split %d players into at least two equal teams of 1 to 3", size, n)
+		}
+		var out [][]int
+		for i := 0; i < n; i += size {
+			t := make([]int, size)
+			for k := range t {
+				t[k] = i + k
+			}
+			out = append(out, t)
+		}
+		return out, nil
+	}
+	idx := map[string]int{}
+	for i, p := range players {
+		idx[strings.ToLower(p.Name)] = i
+	}
+	seen := map[int]bool{}
+	var out [][]int
+	for _, grp := range strings.Split(v, ",") {
+		var t []int
+		for _, name := range strings.Split(grp, "+") {
+			i, ok := idx[strings.ToLower(strings.TrimSpace(name))]
+			if !ok {
+				return nil, referee.Usagef("option teams: %q is not a player (write teams as Ann+Bob,Cid+Dee)", name)
+			}
+			if seen[i] {
+				return nil, referee.Usagef("option teams: %s is on two teams", players[i].Name)
+			}
+			seen[i] = true
+			t = append(t, i)
+		}
+		out = append(out, t)
+	}
+	if len(seen) != n {
+		return nil, referee.Usagef("option teams: every player must be on a team (%d of %d are)", len(seen), n)
+	}
+	for _, t := range out {
+		if len(t) != len(out[0]) || len(t) > 3 {
+			return nil, referee.RuleError([]string{CiteGameSetup}, "questsandcannons: all teams must have the same number of players (1 to 3)")
+		}
+	}
+	if len(out) < 2 {
+		return nil, referee.RuleError([]string{CiteGameSetup}, "questsandcannons: a competitive game needs at least two teams")
+	}
+	return out, nil
+}
+
+// Next implements referee.Game: one step of the procedure.
+func (g Game) Next(s *referee.Session, env *referee.Env) error {
+	st, err := load(s)
+	if err != nil {
+		return err
+	}
+	switch st.Phase {
+	case PhaseStart:
+		refresh(st, env)
+	case PhaseActions:
+		if err := action(st, env); err != nil {
+			return err
+		}
+	case PhaseRoundEnd:
+		roundEnd(st, env)
+	default:
+		return referee.Usagef("session %s is over", s.Name)
+	}
+	if st.Phase == PhaseOver {
+		s.Over = true
+	}
+	return s.SaveState(st)
+}
+
+func refresh(st *State, env *referee.Env) {
+	p := st.cur()
+	p.Actions = ActionsPerTurn
+	p.SailsReady = p.Sails
+	p.GunsReady = p.Cannons
+	p.LuckUsed, p.MendUsed, p.MobilityUse = false, false, false
+	env.Emit(referee.Event{Type: "turn", Text: fmt.Sprintf("round %d, %s's turn (%s): refresh: 3 Actions, %d Sails and %d Cannons Ready",
+		st.Round, p.Name, p.Champion, p.Sails, p.Cannons),
+		Data:  map[string]any{"round": st.Round, "player": p.Name, "actions": p.Actions, "sails": p.SailsReady, "cannons": p.GunsReady},
+		Cites: []string{CiteTurnsRounds, CiteRefresh}})
+	st.Phase = PhaseActions
+}
+
+// Status implements referee.Game.
+func (g Game) Status(s *referee.Session, env *referee.Env) (any, error) {
+	st, err := load(s)
+	if err != nil {
+		return nil, err
+	}
+	return View(st), nil
+}
+
+// StatusView is what `bosun status` shows.
+type StatusView struct {
+	Round     int            `json:"round"`
+	Phase     string         `json:"phase"`
+	Mode      string         `json:"mode"`
+	Current   string         `json:"current_player,omitempty"`
+	Order     []string       `json:"turn_order"`
+	Teams     []Team         `json:"teams"`
+	Players   []Player       `json:"players"`
+	Marauders []Marauder     `json:"marauders,omitempty"`
+	Missions  []MissionView  `json:"missions,omitempty"`
+	Goal      bool           `json:"goal_reached"`
+	Result    *Result        `json:"result,omitempty"`
+	Rulings   Rulings        `json:"rulings"`
+	Extra     map[string]any `json:"extra,omitempty"`
+}
+
+// MissionView is one co-op Mission's progress.
+type MissionView struct {
+	Player   string `json:"player"`
+	Mission  string `json:"mission"`
+	Progress int    `json:"progress"`
+	Target   int    `json:"target"`
+	Done     bool   `json:"done"`
+}
+
+// View builds the status view of a state.
+func View(st *State) StatusView {
+	v := StatusView{Round: st.Round, Phase: st.Phase, Mode: st.Mode, Teams: st.Teams, Players: st.Players, Marauders: st.Marauders, Goal: st.GoalReached, Result: st.Result, Rulings: st.Rulings}
+	if st.Phase != PhaseOver && st.Phase != PhaseRoundEnd {
+		v.Current = st.cur().Name
+	}
+	for _, i := range st.Order {
+		v.Order = append(v.Order, st.Players[i].Name)
+	}
+	if st.coop() {
+		for _, p := range st.Players {
+			m, prog, target, done := p.MissionDone()
+			v.Missions = append(v.Missions, MissionView{Player: p.Name, Mission: m, Progress: prog, Target: target, Done: done})
+		}
+	}
+	return v
+}

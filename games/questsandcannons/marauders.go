@@ -1,0 +1,175 @@
+package questsandcannons
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// marauderRange is how far a Marauder can move: its Ready Cannons (in the
+// multiplayer variant its Cannons are always Ready).
+func marauderRange(st *State, m Marauder) int {
+	if st.Variant {
+		return m.Cannons
+	}
+	return m.Ready
+}
+
+func marauderCites(st *State, c ...string) []string {
+	out := append([]string{CiteMarauderActions}, c...)
+	if st.Variant {
+		out = append(out, CiteMultiMarauders)
+	}
+	return out
+}
+
+// marauderTurn runs the Marauders at the end of player i's turn: each one
+// that can reach the player's space in one move moves there and attacks
+// with all its Ready Cannons and unlimited Ammo.
+func marauderTurn(st *State, env *referee.Env, i int) error {
+	if len(st.Marauders) == 0 {
+		return nil
+	}
+	p := &st.Players[i]
+	for k := range st.Marauders {
+		m := &st.Marauders[k]
+		if m.Sunk {
+			continue
+		}
+		if IsSafeHarbor(p.Space) {
+			env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("%s is in a safe harbor (%s port): no Marauder can attack", p.Name, p.Space),
+				Data: map[string]any{"player": p.Name}, Cites: marauderCites(st, CiteSafeHarbor)})
+			return nil
+		}
+		name := marauderName(m.ID)
+		if st.Variant && m.Reinforced {
+			env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("%s Reinforced at the end of the last round: it can't attack this round", name),
+				Data: map[string]any{"marauder": m.ID}, Cites: []string{CiteMultiMarauders}})
+			continue
+		}
+		rng := marauderRange(st, *m)
+		if rng < 1 {
+			env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("%s has no Ready Cannons: it does not move", name),
+				Data: map[string]any{"marauder": m.ID, "range": 0}, Cites: marauderCites(st, CiteMarauderMoving)})
+			continue
+		}
+		reach, err := referee.Confirm(env.Prompt, fmt.Sprintf("qc.marauder.%d.reach", m.ID),
+			fmt.Sprintf("can Marauder %d reach %s's space in one move of up to %d spaces (every space counts as Calm Sea)?", m.ID, p.Name, rng))
+		if err != nil {
+			return err
+		}
+		if !reach {
+			continue
+		}
+		die, err := AmmoDie(env)
+		if err != nil {
+			return err
+		}
+		guns := rng
+		rolls, err := env.Dice.RollN(fmt.Sprintf("qc.marauder.%d.ammo", m.ID), die, guns)
+		if err != nil {
+			return err
+		}
+		res := ResolveAttack(referee.Values(rolls), 0)
+		if !st.Variant {
+			m.Ready = 0
+		}
+		env.Emit(referee.Event{Type: "marauder-attack", Text: fmt.Sprintf("Marauder %d moves to %s's space and fires %d Cannon(s): %s", m.ID, p.Name, guns, strings.TrimSuffix(res.Text(), ", +1 Prosperity")),
+			Data:  map[string]any{"marauder": m.ID, "target": p.Name, "cannons": guns, "result": res},
+			Cites: marauderCites(st, CiteMarauderMoving, CiteMarauderAttack, CiteAttack)})
+		if damagePlayer(st, env, i, res.Damage, SunkByMarauder, -1, fmt.Sprintf("Marauder %d", m.ID)) {
+			return nil // back at the Home Port: a safe harbor
+		}
+	}
+	return nil
+}
+
+// damageMarauder deals damage to Marauder k; by is the player whose attack
+// or effect it is (-1: none).
+func damageMarauder(st *State, env *referee.Env, k, dmg, by int) {
+	m := &st.Marauders[k]
+	if dmg <= 0 {
+		return
+	}
+	m.Damage = min(m.Damage+dmg, MarauderHealth)
+	env.Emit(referee.Event{Type: "damage", Text: fmt.Sprintf("Marauder %d takes %d damage (%d of %d Health)", m.ID, dmg, m.Damage, MarauderHealth),
+		Data: map[string]any{"marauder": m.ID, "damage": dmg, "marked": m.Damage}, Cites: marauderCites(st, CiteMarauderCaptains)})
+	if m.Damage < MarauderHealth {
+		return
+	}
+	m.Sunk = true
+	text := fmt.Sprintf("Marauder %d sinks; it Reinforces at the end of the round", m.ID)
+	cites := marauderCites(st, CiteSinkingMarauder, CiteReinforcement)
+	data := map[string]any{"marauder": m.ID, "cannons": m.Cannons}
+	if by >= 0 {
+		p := &st.Players[by]
+		p.Coins += m.Cannons
+		text += fmt.Sprintf("; %s gains %d Coin(s) (its Cannons, Ready and Spent)", p.Name, m.Cannons)
+		data["by"] = p.Name
+		unique := true
+		for _, id := range p.Sank {
+			if id == m.ID {
+				unique = false
+			}
+		}
+		if unique {
+			p.Sank = append(p.Sank, m.ID)
+		}
+		if st.coop() && MissionOf[p.Role] == "naval" {
+			text += fmt.Sprintf("; %s takes its Home Port token (%d unique Marauder(s) sunk)", p.Name, len(p.Sank))
+			cites = append(cites, CiteNavalMission)
+		}
+		data["unique_sunk"] = len(p.Sank)
+	}
+	env.Emit(referee.Event{Type: "marauder-sunk", Text: text, Data: data, Cites: cites})
+}
+
+// marauderRoundEnd reloads and reinforces the Marauders at the end of a round.
+func marauderRoundEnd(st *State, env *referee.Env) {
+	if len(st.Marauders) == 0 {
+		return
+	}
+	if !st.Variant {
+		var parts []string
+		for k := range st.Marauders {
+			m := &st.Marauders[k]
+			before := m.Ready
+			m.Ready = min(m.Cannons, m.Ready+MarauderReload)
+			parts = append(parts, fmt.Sprintf("%d: %d -> %d", m.ID, before, m.Ready))
+		}
+		env.Emit(referee.Event{Type: "marauder-reload", Text: "each Marauder Readies two of its Cannons (Ready Cannons " + strings.Join(parts, ", ") + ")",
+			Cites: []string{CiteMarauderActions, CiteReloading}})
+	}
+	all := ReinforceAllRounds[st.Round]
+	for k := range st.Marauders {
+		m := &st.Marauders[k]
+		if !all && !m.Sunk {
+			m.Reinforced = false
+			continue
+		}
+		m.Reinforced = true
+		before := m.Cannons
+		if m.Cannons < MarauderMaxGuns {
+			m.Cannons++
+			if st.Rulings.ReinforceReady {
+				m.Ready++
+			}
+		}
+		wasSunk := m.Sunk
+		text := fmt.Sprintf("Marauder %d Reinforces: draw a Clue, place its ship on that island, put the Clue on the bottom of the deck; Cannons %d -> %d", m.ID, before, m.Cannons)
+		if wasSunk {
+			m.Damage = 0
+			m.Sunk = false
+			text += "; it was sunk: all damage removed"
+		} else if all {
+			text += fmt.Sprintf(" (every Marauder Reinforces at the end of round %d; damage stays at %d)", st.Round, m.Damage)
+		}
+		if m.Ready > m.Cannons {
+			m.Ready = m.Cannons
+		}
+		env.Emit(referee.Event{Type: "marauder-reinforce", Text: text,
+			Data:  map[string]any{"marauder": m.ID, "cannons": m.Cannons, "was_sunk": wasSunk, "round": st.Round, "all": all},
+			Cites: marauderCites(st, CiteReinforcement)})
+	}
+}
