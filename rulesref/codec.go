@@ -1,0 +1,205 @@
+package rulesref
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"math"
+)
+
+//go:generate go run ./internal/gen
+
+// prebuilt is the search index of the shipped rulebooks, built by
+// `go generate` (see internal/gen) so that a one-shot `bosun rules search`
+// does not stem the whole corpus: decoding it takes well under a
+// millisecond, building it about ten.
+//
+//go:embed data/index.bin
+var prebuilt []byte
+
+const indexMagic = "BOSUNIX2"
+
+// sourceHash identifies the rulebook texts an index was built from.
+func sourceHash() uint32 {
+	h := crc32.NewIEEE()
+	for _, g := range Games {
+		h.Write([]byte(g))
+		h.Write([]byte(rulebookText(g)))
+	}
+	return h.Sum32()
+}
+
+// BuildIndexData parses the shipped rulebooks and returns the encoded
+// index that `go generate` embeds.
+func BuildIndexData() []byte {
+	c := parseAll()
+	c.ix = buildIndex(c)
+	linkNotes(c)
+	return c.encodeIndex()
+}
+
+type enc struct{ b []byte }
+
+func (e *enc) u(v uint64)  { e.b = binary.AppendUvarint(e.b, v) }
+func (e *enc) s(v string)  { e.u(uint64(len(v))); e.b = append(e.b, v...) }
+func (e *enc) f(v float32) { e.u(uint64(math.Round(float64(v) * 100))) }
+func (e *enc) ints(v []int) {
+	e.u(uint64(len(v)))
+	for _, x := range v {
+		e.u(uint64(x))
+	}
+}
+
+func (c *corpus) encodeIndex() []byte {
+	e := &enc{b: []byte(indexMagic)}
+	e.b = binary.LittleEndian.AppendUint32(e.b, sourceHash())
+	ix := c.ix
+	e.u(uint64(len(ix.DocSec)))
+	for d := range ix.DocSec {
+		e.u(uint64(ix.DocSec[d]))
+		e.f(ix.DocLen[d])
+	}
+	e.u(uint64(len(ix.Terms)))
+	for t, term := range ix.Terms {
+		e.s(term)
+		e.u(uint64(len(ix.Post[t])))
+		prev := int32(0)
+		for _, p := range ix.Post[t] {
+			e.u(uint64(p.Doc - prev))
+			prev = p.Doc
+			e.f(p.TF)
+		}
+	}
+	e.u(uint64(len(ix.Surface)))
+	for i, w := range ix.Surface {
+		e.s(w)
+		e.u(uint64(ix.SurfTo[i]))
+	}
+	var notes []int
+	for i := range c.Secs {
+		if len(c.Secs[i].Amends) > 0 {
+			notes = append(notes, i)
+		}
+	}
+	e.u(uint64(len(notes)))
+	for _, i := range notes {
+		e.u(uint64(i))
+		e.ints(c.Secs[i].Amends)
+	}
+	return e.b
+}
+
+type dec struct {
+	b   []byte
+	err error
+}
+
+func (d *dec) u() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.err = errors.New("rulesref: truncated index")
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *dec) s() string {
+	n := int(d.u())
+	if d.err != nil || n > len(d.b) {
+		d.err = errors.New("rulesref: truncated index")
+		return ""
+	}
+	v := string(d.b[:n])
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *dec) f() float32 { return float32(d.u()) / 100 }
+
+// loadIndex decodes a prebuilt index; false when it is missing, corrupt or
+// was built from other rulebook texts.
+func (c *corpus) loadIndex(data []byte) bool {
+	if len(data) < len(indexMagic)+4 || string(data[:len(indexMagic)]) != indexMagic {
+		return false
+	}
+	if binary.LittleEndian.Uint32(data[len(indexMagic):]) != sourceHash() {
+		return false
+	}
+	d := &dec{b: data[len(indexMagic)+4:]}
+	ix := &index{}
+	nd := int(d.u())
+	if nd > 1<<20 {
+		return false
+	}
+	ix.DocSec = make([]int32, nd)
+	ix.DocLen = make([]float32, nd)
+	for k := 0; k < nd; k++ {
+		ix.DocSec[k] = int32(d.u())
+		ix.DocLen[k] = d.f()
+		if int(ix.DocSec[k]) >= len(c.Secs) {
+			return false
+		}
+	}
+	nt := int(d.u())
+	if nt > 1<<22 {
+		return false
+	}
+	ix.Terms = make([]string, nt)
+	ix.Post = make([][]posting, nt)
+	ix.termID = make(map[string]int32, nt)
+	for t := 0; t < nt; t++ {
+		ix.Terms[t] = d.s()
+		ix.termID[ix.Terms[t]] = int32(t)
+		np := int(d.u())
+		if np > nd {
+			return false
+		}
+		ps := make([]posting, np)
+		doc := int32(0)
+		for k := range ps {
+			doc += int32(d.u())
+			ps[k] = posting{Doc: doc, TF: d.f()}
+		}
+		ix.Post[t] = ps
+	}
+	ns := int(d.u())
+	if ns > 1<<22 {
+		return false
+	}
+	ix.Surface = make([]string, ns)
+	ix.SurfTo = make([]int32, ns)
+	for k := 0; k < ns; k++ {
+		ix.Surface[k] = d.s()
+		ix.SurfTo[k] = int32(d.u())
+	}
+	nn := int(d.u())
+	type lk struct{ note, target int }
+	var links []lk
+	for k := 0; k < nn && d.err == nil; k++ {
+		i := int(d.u())
+		m := int(d.u())
+		for j := 0; j < m && d.err == nil; j++ {
+			links = append(links, lk{i, int(d.u())})
+		}
+	}
+	if d.err != nil {
+		return false
+	}
+	for _, l := range links {
+		if l.note >= len(c.Secs) || l.target >= len(c.Secs) {
+			return false
+		}
+	}
+	for _, l := range links {
+		c.Secs[l.note].Amends = append(c.Secs[l.note].Amends, l.target)
+		c.Secs[l.target].Notes = append(c.Secs[l.target].Notes, l.note)
+	}
+	ix.finish(c)
+	c.ix = ix
+	return true
+}

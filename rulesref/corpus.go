@@ -1,0 +1,211 @@
+package rulesref
+
+import (
+	"sort"
+	"strings"
+)
+
+// entry is a section of the corpus.
+type entry struct {
+	GameIdx  int
+	Book     int
+	ID       string
+	Title    string
+	Kind     string
+	Level    int
+	Parent   int // corpus index, -1 at top level
+	Children []int
+	Start    int // line indexes into the book
+	End      int
+	Last     int
+	Notes    []int // errata, Q&A and FAQ entries that amend this section
+	Amends   []int // for a note: the sections it amends
+	summary  bool  // a quick reference or turn summary restating other sections
+}
+
+func (e *entry) searchable() bool { return e.Kind != KindTitle && e.Kind != KindTOC }
+
+// corpus is every rulebook, parsed.
+type corpus struct {
+	Books   []*book
+	Secs    []entry
+	byID    map[string]int
+	aliases map[string]int
+	ix      *index
+}
+
+func gameIndex(game string) int {
+	for i, g := range Games {
+		if g == game {
+			return i
+		}
+	}
+	return -1
+}
+
+// addBook appends the sections of b to the corpus.
+func (c *corpus) addBook(b *book) {
+	bi := len(c.Books)
+	c.Books = append(c.Books, b)
+	base := len(c.Secs)
+	gi := gameIndex(b.Game)
+	for k, s := range b.Secs {
+		p := -1
+		if s.Parent >= 0 {
+			p = base + s.Parent
+		}
+		id := s.ID
+		if b.User {
+			// an added manual: <game>/<manual>/<slug>
+			id = b.Game + "/" + slugify(b.Title) + strings.TrimPrefix(s.ID, b.Game)
+		}
+		c.Secs = append(c.Secs, entry{GameIdx: gi, Book: bi, ID: id, Title: s.Title, Kind: s.Kind,
+			Level: s.Level, Parent: p, Start: s.Start, End: s.End, Last: s.Last})
+		if p >= 0 {
+			c.Secs[p].Children = append(c.Secs[p].Children, base+k)
+		}
+	}
+	for k := base; k < len(c.Secs); k++ {
+		e := &c.Secs[k]
+		for a := k; a >= 0; a = c.Secs[a].Parent {
+			t := strings.ToLower(c.Secs[a].Title)
+			if strings.Contains(t, "quick reference") || strings.Contains(t, "turn summary") {
+				e.summary = true
+			}
+		}
+	}
+}
+
+// index rebuilds the id and alias maps.
+func (c *corpus) index() {
+	c.byID = make(map[string]int, len(c.Secs))
+	for i := range c.Secs {
+		c.byID[c.Secs[i].ID] = i
+	}
+	// Aliases: "<game>/<slug>" for a duplicated heading names its first
+	// occurrence outside summaries; the full title path
+	// ("<game>/<chapter>/<section>") names any section.
+	c.aliases = map[string]int{}
+	for i := range c.Secs {
+		e := &c.Secs[i]
+		game := Games[e.GameIdx]
+		slug := slugify(e.Title)
+		short := game + "/" + slug
+		if _, ok := c.byID[short]; !ok {
+			if j, ok := c.aliases[short]; !ok || c.Secs[j].summary && !e.summary {
+				c.aliases[short] = i
+			}
+		}
+		var parts []string
+		for a := i; a >= 0; a = c.Secs[a].Parent {
+			parts = append([]string{slugify(c.Secs[a].Title)}, parts...)
+		}
+		full := game + "/" + strings.Join(parts, "/")
+		if _, ok := c.byID[full]; !ok {
+			if _, ok := c.aliases[full]; !ok {
+				c.aliases[full] = i
+			}
+		}
+		// a glossary entry without its page reference
+		if e.Kind == KindGlossary {
+			if k := strings.Index(e.Title, " ("); k > 0 {
+				a := game + "/" + slugify(e.Title[:k])
+				if _, ok := c.byID[a]; !ok {
+					c.aliases[a] = i
+				}
+			}
+		}
+	}
+}
+
+// find resolves an id or alias.
+func (c *corpus) find(id string) (int, bool) {
+	id = strings.TrimSpace(strings.ToLower(id))
+	if i, ok := c.byID[id]; ok {
+		return i, true
+	}
+	i, ok := c.aliases[id]
+	return i, ok
+}
+
+func (e *entry) book(c *corpus) *book { return c.Books[e.Book] }
+
+// ownText is the section's heading line and the lines up to its first
+// sub-section, exactly as in the rulebook.
+func (e *entry) ownText(c *corpus) string {
+	return joinLines(e.book(c).Lines[e.Start:e.End])
+}
+
+// fullText includes every sub-section.
+func (e *entry) fullText(c *corpus) string {
+	return joinLines(e.book(c).Lines[e.Start:e.Last])
+}
+
+func joinLines(ls []string) string {
+	for len(ls) > 0 && strings.TrimSpace(ls[len(ls)-1]) == "" {
+		ls = ls[:len(ls)-1]
+	}
+	return strings.Join(ls, "\n")
+}
+
+// path is the title path, " > " separated.
+func (e *entry) path(c *corpus) string {
+	var parts []string
+	for a := e; ; a = &c.Secs[a.Parent] {
+		parts = append([]string{a.Title}, parts...)
+		if a.Parent < 0 {
+			break
+		}
+	}
+	if b := e.book(c); b.User {
+		parts = append([]string{b.Title}, parts...)
+	}
+	return strings.Join(parts, " > ")
+}
+
+// parentPath is the titles of the enclosing sections.
+func (e *entry) parentPath(c *corpus) string {
+	var parts []string
+	for a := e.Parent; a >= 0; a = c.Secs[a].Parent {
+		parts = append(parts, c.Secs[a].Title)
+	}
+	return strings.Join(parts, " ")
+}
+
+// nearest returns up to n ids close to id, for "did you mean".
+func (c *corpus) nearest(id string, n int) []string {
+	id = strings.ToLower(strings.TrimSpace(id))
+	type cand struct {
+		id string
+		d  int
+	}
+	var cs []cand
+	tail := id
+	if k := strings.LastIndex(id, "/"); k >= 0 {
+		tail = id[k+1:]
+	}
+	for i := range c.Secs {
+		e := &c.Secs[i]
+		if !e.searchable() {
+			continue
+		}
+		et := e.ID[strings.LastIndex(e.ID, "/")+1:]
+		d := levenshtein(tail, et, 40)
+		if strings.Contains(et, tail) || strings.Contains(tail, et) {
+			d = d / 3
+		}
+		if strings.HasPrefix(id, Games[e.GameIdx]+"/") {
+			d--
+		}
+		cs = append(cs, cand{e.ID, d})
+	}
+	sort.SliceStable(cs, func(a, b int) bool { return cs[a].d < cs[b].d })
+	var out []string
+	for _, x := range cs {
+		if len(out) == n {
+			break
+		}
+		out = append(out, x.id)
+	}
+	return out
+}

@@ -1,0 +1,36 @@
+package rulesref
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestDebugDump(t *testing.T) {
+	g := os.Getenv("DUMP")
+	if g == "" {
+		t.Skip()
+	}
+	b := parseBook(g, rulebookText(g))
+	for _, s := range b.Secs {
+		fmt.Printf("%4d %s%-8s %s  [%s]\n", s.Start+1, strings.Repeat("  ", s.Level-1), s.Kind, s.ID, s.Title)
+	}
+}
+
+func TestDebugQuery(t *testing.T) {
+	q := os.Getenv("Q")
+	if q == "" {
+		t.Skip()
+	}
+	for _, line := range strings.Split(q, ";") {
+		rs := Search(line, SearchOptions{Limit: 3})
+		fmt.Printf("Q: %s\n", line)
+		if len(rs) == 0 {
+			fmt.Println("   (no ruling)")
+		}
+		for _, r := range rs {
+			fmt.Printf("   %.2f %s  | %s\n", r.Score, r.ID, strings.ReplaceAll(firstWords(r.Text, 12), "\n", " "))
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package rulesref
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+var (
+	reQuoted  = regexp.MustCompile(`"([^"]{3,})"`)
+	reRemove  = regexp.MustCompile(`Remove "([^"]+)" \(from "([^"]+)"\)`)
+	reReplace = regexp.MustCompile(`replace "([^"]+)" with "([^"]+)" \(in "([^"]+)"\)`)
+	reNamed   = regexp.MustCompile(`^Page \d+ \(([^)]*)\)`)
+)
+
+// isNote reports whether e is an errata, Q&A or FAQ entry.
+func (e *entry) isNote() bool { return e.Kind == KindErrata || e.Kind == KindQA }
+
+// linkNotes links every errata, official Q&A and FAQ entry to the sections
+// it amends: errata by the words they quote and the section they name,
+// Q&A and FAQ entries (which quote nothing) by searching for their words.
+func linkNotes(c *corpus) {
+	for i := range c.Secs {
+		e := &c.Secs[i]
+		if e.Kind != KindErrata {
+			continue
+		}
+		text := e.ownText(c)
+		targets := map[int]bool{}
+		for _, m := range reQuoted.FindAllStringSubmatch(text, -1) {
+			q := m[1]
+			if len(strings.Fields(q)) < 2 {
+				continue
+			}
+			for j := range c.Secs {
+				t := &c.Secs[j]
+				if t.Book != e.Book || !t.searchable() || t.isNote() || t.Kind == KindHeading && strings.Contains(strings.ToLower(t.Title), "errata") {
+					continue
+				}
+				if strings.Contains(normPhrase(t.ownText(c)), normPhrase(q)) {
+					targets[j] = true
+				}
+			}
+		}
+		if m := reNamed.FindStringSubmatch(e.Title); m != nil {
+			for _, name := range strings.Split(m[1], ",") {
+				name = strings.TrimSpace(name)
+				for j := range c.Secs {
+					t := &c.Secs[j]
+					if t.Book == e.Book && t.searchable() && !t.isNote() && !t.summary && strings.EqualFold(t.Title, name) {
+						targets[j] = true
+					}
+				}
+			}
+		}
+		link(c, i, targets)
+	}
+	// Q&A and FAQ entries: the best matching rule section.
+	for i := range c.Secs {
+		e := &c.Secs[i]
+		if !(e.Kind == KindQA) {
+			continue
+		}
+		targets := map[int]bool{}
+		for _, r := range c.search(e.Title+" "+e.ownText(c), SearchOptions{Games: []string{Games[e.GameIdx]}, Limit: 8, noNotes: true}) {
+			j, _ := c.find(r.ID)
+			targets[j] = true
+			break
+		}
+		link(c, i, targets)
+	}
+}
+
+func link(c *corpus, note int, targets map[int]bool) {
+	ts := make([]int, 0, len(targets))
+	for t := range targets {
+		ts = append(ts, t)
+	}
+	sort.Ints(ts)
+	for _, t := range ts {
+		c.Secs[note].Amends = append(c.Secs[note].Amends, t)
+		c.Secs[t].Notes = append(c.Secs[t].Notes, note)
+	}
+}
+
+// Note is an errata, official Q&A or FAQ entry attached to a section.
+type Note struct {
+	ID    string `json:"id"`
+	Kind  string `json:"kind"` // errata, qa or faq
+	Title string `json:"title"`
+	Text  string `json:"text"`
+	// Reading is the amended wording where an errata replaces words.
+	Reading []string `json:"reading,omitempty"`
+}
+
+func (c *corpus) note(i int) Note {
+	e := &c.Secs[i]
+	kind := e.Kind
+	n := Note{ID: e.ID, Kind: kind, Title: e.Title, Text: e.ownText(c)}
+	if e.Kind == KindErrata {
+		n.Reading = amendedReadings(n.Text)
+	}
+	return n
+}
+
+// amendedReadings applies an errata's "Remove X (from S)" and "replace A
+// with B (in S)" to S and returns the readings that now apply.
+func amendedReadings(text string) []string {
+	var out []string
+	for _, m := range reRemove.FindAllStringSubmatch(text, -1) {
+		r := strings.Join(strings.Fields(strings.Replace(m[2], m[1], "", 1)), " ")
+		out = append(out, r)
+	}
+	for _, m := range reReplace.FindAllStringSubmatch(text, -1) {
+		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(m[1]) + `\b`)
+		done := false
+		r := re.ReplaceAllStringFunc(m[3], func(s string) string {
+			if done {
+				return s
+			}
+			done = true
+			return m[2]
+		})
+		out = append(out, r)
+	}
+	return out
+}

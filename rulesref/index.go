@@ -1,0 +1,257 @@
+package rulesref
+
+import (
+	"math"
+	"sort"
+	"strings"
+)
+
+// BM25 parameters and field weights.
+const (
+	bm25K1      = 1.2
+	bm25B       = 0.6
+	titleWeight = 3.0 // a word of the section's own heading
+	pathWeight  = 0.7 // a word of an enclosing heading
+)
+
+type posting struct {
+	Doc int32
+	TF  float32 // weighted term frequency (body + title + path)
+}
+
+// index is an inverted index over the searchable sections of a corpus.
+type index struct {
+	Terms   []string         // term id -> stem
+	termID  map[string]int32 // stem -> term id
+	Post    [][]posting      // term id -> postings, by doc
+	Surface []string         // surface words seen in the corpus
+	SurfTo  []int32          // surface word -> term id
+	surfID  map[string]int32
+	DocLen  []float32
+	DocSec  []int32 // doc -> corpus section index
+	avgLen  float32
+	// per-game document frequency share, for game detection
+	gameDF [][]int32 // term id -> df per game (len(Games)+1 for user manuals)
+}
+
+// docTerms returns the weighted term counts of one section.
+func docTerms(st *stemmer, title, path, body string) (map[string]float32, float32) {
+	tf := map[string]float32{}
+	var n float32
+	for _, w := range words(body) {
+		if stopWords[w] {
+			continue
+		}
+		tf[st.stem(w)]++
+		n++
+	}
+	for _, w := range words(title) {
+		if stopWords[w] {
+			continue
+		}
+		tf[st.stem(w)] += titleWeight
+	}
+	for _, w := range words(path) {
+		if stopWords[w] {
+			continue
+		}
+		tf[st.stem(w)] += pathWeight
+	}
+	return tf, n
+}
+
+// buildIndex indexes the searchable sections of c.
+func buildIndex(c *corpus) *index {
+	st := newStemmer()
+	ix := &index{termID: map[string]int32{}, surfID: map[string]int32{}}
+	for si := range c.Secs {
+		e := &c.Secs[si]
+		if !e.searchable() {
+			continue
+		}
+		doc := int32(len(ix.DocSec))
+		ix.DocSec = append(ix.DocSec, int32(si))
+		tf, n := docTerms(st, e.Title, e.parentPath(c), e.ownText(c))
+		keys := make([]string, 0, len(tf))
+		for k := range tf {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			id, ok := ix.termID[k]
+			if !ok {
+				id = int32(len(ix.Terms))
+				ix.termID[k] = id
+				ix.Terms = append(ix.Terms, k)
+				ix.Post = append(ix.Post, nil)
+			}
+			ix.Post[id] = append(ix.Post[id], posting{Doc: doc, TF: tf[k]})
+		}
+		ix.DocLen = append(ix.DocLen, n)
+	}
+	// surface words, for typo tolerance
+	surf := map[string]bool{}
+	for si := range c.Secs {
+		e := &c.Secs[si]
+		if !e.searchable() {
+			continue
+		}
+		for _, w := range words(e.ownText(c)) {
+			if !stopWords[w] && len(w) > 2 && !isNumber(w) {
+				surf[w] = true
+			}
+		}
+	}
+	for w := range surf {
+		if id, ok := ix.termID[st.stem(w)]; ok {
+			ix.Surface = append(ix.Surface, w)
+			_ = id
+		}
+	}
+	sort.Strings(ix.Surface)
+	for _, w := range ix.Surface {
+		ix.SurfTo = append(ix.SurfTo, ix.termID[st.stem(w)])
+	}
+	ix.finish(c)
+	return ix
+}
+
+// finish computes what is derived from the stored fields.
+func (ix *index) finish(c *corpus) {
+	if ix.termID == nil || len(ix.termID) != len(ix.Terms) {
+		ix.termID = make(map[string]int32, len(ix.Terms))
+		for i, t := range ix.Terms {
+			ix.termID[t] = int32(i)
+		}
+	}
+	ix.surfID = make(map[string]int32, len(ix.Surface))
+	for i, w := range ix.Surface {
+		ix.surfID[w] = ix.SurfTo[i]
+	}
+	var sum float32
+	for _, l := range ix.DocLen {
+		sum += l
+	}
+	if len(ix.DocLen) > 0 {
+		ix.avgLen = sum / float32(len(ix.DocLen))
+	}
+	ix.gameDF = nil
+}
+
+func (ix *index) gameOfDoc(c *corpus, d int32) int {
+	return c.Secs[ix.DocSec[d]].GameIdx
+}
+
+func (ix *index) idf(t int32) float64 {
+	n := float64(len(ix.DocLen))
+	df := float64(len(ix.Post[t]))
+	return math.Log(1 + (n-df+0.5)/(df+0.5))
+}
+
+// gameShare returns, per game, whether term t occurs in that game.
+func (ix *index) inGame(c *corpus, t int32) []bool {
+	g := make([]bool, len(c.Books))
+	for _, p := range ix.Post[t] {
+		g[ix.gameOfDoc(c, p.Doc)] = true
+	}
+	return g
+}
+
+// qterm is one weighted query term.
+type qterm struct {
+	id     int32
+	weight float64
+	word   string // the player's word (for highlighting)
+}
+
+// Hit is one ranked section.
+type hit struct {
+	sec   int
+	score float64
+	cover float64 // share of the query's weight this section matched
+}
+
+// score ranks every doc for terms; game < 0 searches all games.
+func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
+	acc := map[int32]float64{}
+	matched := map[int32]float64{}
+	var total float64
+	seen := map[int32]bool{}
+	for _, q := range terms {
+		idf := ix.idf(q.id)
+		if !seen[q.id] {
+			total += idf * q.weight
+		}
+		for _, p := range ix.Post[q.id] {
+			if games != nil && !games[ix.gameOfDoc(c, p.Doc)] {
+				continue
+			}
+			tf := float64(p.TF)
+			dl := float64(ix.DocLen[p.Doc])
+			norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*dl/float64(ix.avgLen)))
+			acc[p.Doc] += idf * norm * q.weight
+			if !seen[q.id] {
+				matched[p.Doc] += idf * q.weight
+			}
+		}
+		seen[q.id] = true
+	}
+	hits := make([]hit, 0, len(acc))
+	for d, s := range acc {
+		cv := 0.0
+		if total > 0 {
+			cv = matched[d] / total
+		}
+		hits = append(hits, hit{sec: int(ix.DocSec[d]), score: s, cover: cv})
+	}
+	return hits
+}
+
+// lookup maps a player's word to index terms: its stem when the corpus
+// knows it, else the nearest corpus words by edit distance.
+func (ix *index) lookup(st *stemmer, w string) ([]int32, bool) {
+	if id, ok := ix.termID[st.stem(w)]; ok {
+		return []int32{id}, true
+	}
+	if id, ok := ix.surfID[w]; ok {
+		return []int32{id}, true
+	}
+	if len(w) < 4 || isNumber(w) {
+		return nil, false
+	}
+	max := 1
+	if len(w) >= 6 {
+		max = 2
+	}
+	best := max + 1
+	var cands []int32
+	for i, s := range ix.Surface {
+		if s[0] != w[0] && max < 2 {
+			continue
+		}
+		d := levenshtein(w, s, max)
+		if d < best {
+			best = d
+			cands = cands[:0]
+		}
+		if d == best && d <= max {
+			cands = append(cands, ix.SurfTo[i])
+		}
+	}
+	if len(cands) == 0 {
+		return nil, false
+	}
+	// prefer the most common spelling
+	sort.Slice(cands, func(a, b int) bool { return len(ix.Post[cands[a]]) > len(ix.Post[cands[b]]) })
+	out := []int32{cands[0]}
+	for _, c := range cands[1:] {
+		if c != out[len(out)-1] && len(out) < 2 {
+			out = append(out, c)
+		}
+	}
+	return out, true
+}
+
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
