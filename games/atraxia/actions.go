@@ -1,0 +1,462 @@
+package atraxia
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+func (t *turn) collect(c *Clan, rebuild bool) error {
+	if rebuild {
+		cost := t.v.Cost["rebuild-alwood"]
+		if c.AlWood < cost {
+			return referee.RuleError(cites(CitePlayerActions), "atraxia: Rebuild Barren Island costs %d AlWood; %s has %d", cost, c.Player, c.AlWood)
+		}
+		isl, err := t.askLoc("wfa.collect.rebuild", "Which barren island does "+c.Player+" rebuild?")
+		if err != nil {
+			return err
+		}
+		c.AlWood -= cost
+		t.emit("rebuild", fmt.Sprintf("%s rebuilds barren island %s for %d AlWood (%d left)", c.Player, isl.Name, cost, c.AlWood), map[string]any{"player": c.Player, "island": isl.Name}, CitePlayerActions)
+	}
+	got := map[string]int{}
+	for _, r := range []string{"oc", "alwood", "ammo"} {
+		n, err := t.askNum("wfa.collect."+r, fmt.Sprintf("%s collects: total %s marked on the islands with a Gunboat of %s (each island once; not blocked islands)", c.Player, strings.ToUpper(r), c.Player), 0, 200)
+		if err != nil {
+			return err
+		}
+		got[r] = n
+	}
+	cards := AmmoCards(got["ammo"])
+	if t.optional("wfa.collect.ammo.cards") {
+		a, err := t.p.Ask(referee.Question{Key: "wfa.collect.ammo.cards", Text: "Ammo cards drawn (values 1, 2, 5)", Kind: referee.KindText})
+		if err != nil {
+			return err
+		}
+		if cards, err = ParseAmmo(a); err != nil {
+			return err
+		}
+		if sum(cards) != got["ammo"] {
+			return referee.RuleError(cites(CiteCollect), "atraxia: Ammo cards %v add up to %d, not the %d Ammo collected", cards, sum(cards), got["ammo"])
+		}
+	}
+	c.OC += got["oc"]
+	c.AlWood += got["alwood"]
+	c.Ammo = append(c.Ammo, cards...)
+	t.emit("collect", fmt.Sprintf("%s collects %d OC, %d AlWood and %d Ammo (cards %v): now OC %d (%d card(s) of 10), AlWood %d (%d card(s) of 10), Ammo %d", c.Player, got["oc"], got["alwood"], got["ammo"], cards, c.OC, c.OC/10, c.AlWood, c.AlWood/10, c.AmmoTotal()),
+		map[string]any{"player": c.Player, "oc": got["oc"], "alwood": got["alwood"], "ammo": got["ammo"], "cards": cards}, CiteCollect)
+	return nil
+}
+
+func (t *turn) buy(c *Clan, power bool) error {
+	st := t.st
+	if power {
+		left := t.v.Cost["power-per-turn"] - st.Bought
+		if left <= 0 {
+			return referee.RuleError(cites(CiteBuyPower), "atraxia: %s already bought %d Power cards this turn (at most %d per turn)", c.Player, st.Bought, t.v.Cost["power-per-turn"])
+		}
+		n, err := t.askNum("wfa.buy.power.count", fmt.Sprintf("How many Power cards does %s buy (at most %d more this turn; hand %d of %d)?", c.Player, left, c.Power, t.v.Cost["power-hand"]), 1, left)
+		if err != nil {
+			return err
+		}
+		discard := 0
+		if over := c.Power + n - t.v.Cost["power-hand"]; over > 0 {
+			discard, err = t.askNum("wfa.buy.power.discard", fmt.Sprintf("%s's hand limit is %d: how many Power cards are discarded first (no refund)?", c.Player, t.v.Cost["power-hand"]), 0, c.Power)
+			if err != nil {
+				return err
+			}
+			if discard < over {
+				return referee.RuleError(cites(CiteBuyPower), "atraxia: %s holds %d Power cards; buying %d needs discarding %d first (hand limit %d)", c.Player, c.Power, n, over, t.v.Cost["power-hand"])
+			}
+		}
+		oc, err := t.askNum("wfa.buy.power.oc", "Total OC printed on the Power cards bought", 0, 100)
+		if err != nil {
+			return err
+		}
+		al, err := t.askNum("wfa.buy.power.alwood", "Total AlWood printed on the Power cards bought", 0, 100)
+		if err != nil {
+			return err
+		}
+		if c.OC < oc || c.AlWood < al {
+			return referee.RuleError(cites(CiteBuyPower), "atraxia: the Power cards cost %d OC and %d AlWood; %s has %d OC and %d AlWood", oc, al, c.Player, c.OC, c.AlWood)
+		}
+		c.OC -= oc
+		c.AlWood -= al
+		c.Power += n - discard
+		st.Bought += n
+		t.env.Reveal()
+		t.emit("buy-power", fmt.Sprintf("%s discards %d and buys %d Power card(s) for %d OC and %d AlWood; draw %d replacement(s) so 4 stay face up (reshuffle the discards if the deck is out)", c.Player, discard, n, oc, al, n),
+			map[string]any{"player": c.Player, "count": n, "discarded": discard, "oc": oc, "alwood": al, "hand": c.Power}, CiteBuyPower)
+	}
+	var bought Fleet
+	for _, k := range []string{"gunboat", "frigate", "destroyer"} {
+		n, err := t.askNum("wfa.buy."+k, fmt.Sprintf("How many %ss does %s buy (%d in reserve)?", k, c.Player, c.Reserve.Get(k)), 0, 6)
+		if err != nil {
+			return err
+		}
+		if n > c.Reserve.Get(k) {
+			return referee.RuleError(cites(CiteBuyingShips), "atraxia: %s has %d %s(s) in reserve; only ships in the reserve can be bought", c.Player, c.Reserve.Get(k), k)
+		}
+		*bought.ptr(k) = n
+	}
+	priv := false
+	if st.Opts.Pirates && c.Privateer == "reserve" {
+		var err error
+		if priv, err = referee.Confirm(t.p, "wfa.buy.privateer", fmt.Sprintf("Does %s buy back the Privateer (%d OC + %d AlWood)?", c.Player, t.v.Cost["privateer-oc"], t.v.Cost["privateer-alwood"])); err != nil {
+			return err
+		}
+	}
+	oc := bought.Gunboat*t.v.Cost["gunboat-oc"] + bought.Frigate*t.v.Cost["frigate-oc"] + bought.Destroyer*t.v.Cost["destroyer-oc"]
+	al := bought.Gunboat * t.v.Cost["gunboat-alwood"]
+	if priv {
+		oc += t.v.Cost["privateer-oc"]
+		al += t.v.Cost["privateer-alwood"]
+	}
+	if c.OC < oc || c.AlWood < al {
+		return referee.RuleError(cites(CiteBuyingShips), "atraxia: %s costs %d OC and %d AlWood (Gunboat 1 OC + 1 AlWood, Frigate 2 OC, Destroyer 4 OC, Pirate 6 OC + 4 AlWood); %s has %d OC and %d AlWood", bought, oc, al, c.Player, c.OC, c.AlWood)
+	}
+	var placed []string
+	rest := bought
+	for !rest.Empty() {
+		loc, err := t.askLoc("wfa.buy.place.location", fmt.Sprintf("Where does %s place bought ships (%s still to place)?", c.Player, rest))
+		if err != nil {
+			return err
+		}
+		if loc.Kind == "isle" {
+			return referee.RuleError(cites(CiteBuyingShips), "atraxia: bought ships cannot be placed on the Isle of Myth")
+		}
+		if b := st.block(loc.Name); b != nil {
+			return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by a privateer and cannot be used", loc.Name)
+		}
+		f, err := t.askFleet("wfa.buy.place.ships", fmt.Sprintf("Which of the bought ships go to %s?", loc.Name))
+		if err != nil {
+			return err
+		}
+		if f.Empty() || !rest.Covers(f) {
+			return referee.Usagef("atraxia: %s is not among the ships still to place (%s)", f, rest)
+		}
+		if err := t.capacity("wfa.buy.place", loc, f.Ships()); err != nil {
+			return err
+		}
+		rest = rest.Sub(f)
+		placed = append(placed, fmt.Sprintf("%s on %s", f, loc.Name))
+	}
+	c.OC -= oc
+	c.AlWood -= al
+	c.Reserve = c.Reserve.Sub(bought)
+	text := fmt.Sprintf("%s buys %s for %d OC and %d AlWood (%d OC, %d AlWood left)", c.Player, bought, oc, al, c.OC, c.AlWood)
+	if len(placed) > 0 {
+		text += ": " + strings.Join(placed, ", ")
+	}
+	if priv {
+		c.Privateer = c.Home()
+		text += "; the Privateer returns to " + c.Home()
+	}
+	t.emit("buy", text, map[string]any{"player": c.Player, "ships": bought, "privateer": priv, "oc": oc, "alwood": al}, CiteBuyingShips)
+	return nil
+}
+
+// capacity asks a location's fleet capacity and the ships already there and
+// refuses n more ships beyond it.
+func (t *turn) capacity(prefix string, loc Loc, n int) error {
+	if loc.Kind == "isle" {
+		return nil
+	}
+	capa, err := t.askNum(prefix+".capacity", fmt.Sprintf("Fleet capacity of %s (the number in its flag)", loc.Name), 1, 99)
+	if err != nil {
+		return err
+	}
+	present, err := t.askNum(prefix+".present", fmt.Sprintf("Ships already on %s (all clans)", loc.Name), 0, 99)
+	if err != nil {
+		return err
+	}
+	t.capa, t.present = capa, present
+	if present+n > capa {
+		return referee.RuleError(cites(CiteFleetCapacity), "atraxia: %s holds %d ship(s) of a fleet capacity of %d: %d more cannot enter (at most %d)", loc.Name, present, capa, n, max(0, capa-present))
+	}
+	return nil
+}
+
+func (t *turn) teleporter(c *Clan) error {
+	cost := t.v.Cost["teleporter-alwood"]
+	if c.AlWood < cost {
+		return referee.RuleError(cites(CiteTeleporterBuild), "atraxia: building or redeploying teleporters costs %d AlWood; %s has %d", cost, c.Player, c.AlWood)
+	}
+	a, err := t.p.Ask(referee.Question{Key: "wfa.teleporter.locations", Kind: referee.KindText,
+		Text: fmt.Sprintf("Where do %s's two teleporters stand after this build or redeploy (two dockable islands, the first one %s controls)? (%s)", c.Player, c.Player, LocSyntax)})
+	if err != nil {
+		return err
+	}
+	items := referee.SplitList(a)
+	if len(items) != 2 {
+		return referee.Usagef("atraxia: give the two teleporter locations, e.g. \"fox-1,apex2\"; got %q", a)
+	}
+	var locs []string
+	for _, it := range items {
+		l, err := ParseLoc(it)
+		if err != nil {
+			return err
+		}
+		if !l.Dockable() {
+			return referee.RuleError(cites(CiteTeleporterBuild, CiteDockable), "atraxia: %s is not a dockable island: teleporters go on dockable islands only (not the Home Base, non-dockable islands or the Isle of Myth)", l.Name)
+		}
+		if b := t.st.block(l.Name); b != nil && b.Victim == c.Clan && len(locs) == 0 {
+			return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by a privateer: %s does not control it", l.Name, c.Player)
+		}
+		locs = append(locs, l.Name)
+	}
+	c.AlWood -= cost
+	verb := "builds"
+	if len(c.Teleporters) > 0 {
+		verb = "redeploys"
+	}
+	c.Teleporters = locs
+	t.emit("teleporter", fmt.Sprintf("%s %s the teleporters on %s for %d AlWood (%d left)", c.Player, verb, strings.Join(locs, " and "), cost, c.AlWood), map[string]any{"player": c.Player, "teleporters": locs}, CiteTeleporterBuild)
+	return nil
+}
+
+func (t *turn) mount(c *Clan) error {
+	st := t.st
+	if st.Dismount {
+		return referee.RuleError(cites(CiteMount), "atraxia: a Magic Crystal cannot be mounted and dismounted on the same turn")
+	}
+	cost := t.v.Cost["mount-alwood"]
+	if c.Crystals < 1 || c.AlWood < cost {
+		return referee.RuleError(cites(CiteMount), "atraxia: mounting takes one of your Magic Crystals and %d AlWood; %s has %d crystal(s) and %d AlWood", cost, c.Player, c.Crystals, c.AlWood)
+	}
+	l, err := t.askLoc("wfa.mount.island", fmt.Sprintf("On which island of the %s continent (controlled, with an open mounting spot) does %s mount a Magic Crystal?", c.Clan, c.Player))
+	if err != nil {
+		return err
+	}
+	if l.Clan != c.Clan || l.Kind == "isle" || l.Kind == "apex" {
+		return referee.RuleError(cites(CiteMount), "atraxia: Magic Crystals are mounted only on islands of the clan's own continent (%s-...), not %s", c.Clan, l.Name)
+	}
+	if st.block(l.Name) != nil {
+		return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by a privateer", l.Name)
+	}
+	if c.mountAt(l.Name) >= 0 {
+		return referee.RuleError(cites(CiteMount), "atraxia: %s already has a mounted Magic Crystal", l.Name)
+	}
+	r, err := referee.Choose(t.p, "wfa.mount.resource", fmt.Sprintf("Which resource does %s produce (conversions there give it)?", l.Name), "oc", "alwood", "ammo")
+	if err != nil {
+		return err
+	}
+	c.Crystals--
+	c.AlWood -= cost
+	c.Mounted = append(c.Mounted, Mount{Island: l.Name, Resource: r})
+	st.Mounted = true
+	t.emit("mount", fmt.Sprintf("%s mounts a Magic Crystal on %s (%s) for %d AlWood", c.Player, l.Name, r, cost), map[string]any{"player": c.Player, "island": l.Name, "resource": r}, CiteMount)
+	return nil
+}
+
+func (t *turn) dismount(c *Clan) error {
+	st := t.st
+	if st.Mounted {
+		return referee.RuleError(cites(CiteMount), "atraxia: a Magic Crystal cannot be mounted and dismounted on the same turn")
+	}
+	cost := t.v.Cost["mount-alwood"]
+	if len(c.Mounted) == 0 || c.AlWood < cost {
+		return referee.RuleError(cites(CiteMount), "atraxia: dismounting needs a mounted Magic Crystal and %d AlWood; %s has %d mounted and %d AlWood", cost, c.Player, len(c.Mounted), c.AlWood)
+	}
+	i, err := t.whichMount(c, "wfa.dismount.island", "Which mounted Magic Crystal does "+c.Player+" dismount?")
+	if err != nil {
+		return err
+	}
+	m := c.Mounted[i]
+	c.Mounted = append(c.Mounted[:i], c.Mounted[i+1:]...)
+	c.Crystals++
+	c.AlWood -= cost
+	st.Dismount = true
+	t.emit("dismount", fmt.Sprintf("%s dismounts the Magic Crystal on %s for %d AlWood", c.Player, m.Island, cost), map[string]any{"player": c.Player, "island": m.Island}, CiteMount)
+	return nil
+}
+
+func (t *turn) whichMount(c *Clan, key, text string) (int, error) {
+	if len(c.Mounted) == 1 {
+		return 0, nil
+	}
+	var opts []string
+	for _, m := range c.Mounted {
+		opts = append(opts, m.Island)
+	}
+	a, err := referee.Choose(t.p, key, text, opts...)
+	if err != nil {
+		return 0, err
+	}
+	return c.mountAt(a), nil
+}
+
+// Convert pays resources 1:1 into the resource of the island with the
+// mounted crystal: at most 5 per action and limit (what is left of the 5
+// per turn). It changes c and returns the amount gained.
+func Convert(c *Clan, into string, pay map[string]int, limit int) (int, error) {
+	n := 0
+	for r, k := range pay {
+		if k == 0 {
+			continue
+		}
+		if r == into {
+			return 0, referee.RuleError(cites(CiteConversion), "atraxia: the crystal's island produces %s: only other resources convert into it", into)
+		}
+		n += k
+	}
+	if n == 0 {
+		return 0, referee.Usagef("atraxia: nothing to convert")
+	}
+	if n > limit {
+		return 0, referee.RuleError(cites(CiteConversion), "atraxia: converting %d resources exceeds the limit (5 per action, 5 per turn; %d left this turn)", n, limit)
+	}
+	if c.OC < pay["oc"] || c.AlWood < pay["alwood"] {
+		return 0, referee.RuleError(cites(CiteConversion), "atraxia: %s has %d OC and %d AlWood, cannot pay %d OC and %d AlWood", c.Player, c.OC, c.AlWood, pay["oc"], pay["alwood"])
+	}
+	ammo := c.Ammo
+	if a := pay["ammo"]; a > 0 {
+		var ok bool
+		if ammo, ok = payAmmo(c.Ammo, a); !ok {
+			return 0, referee.RuleError(cites(CiteConversion), "atraxia: %s's Ammo cards %v cannot pay exactly %d Ammo", c.Player, c.Ammo, a)
+		}
+	}
+	c.OC -= pay["oc"]
+	c.AlWood -= pay["alwood"]
+	c.Ammo = ammo
+	switch into {
+	case "oc":
+		c.OC += n
+	case "alwood":
+		c.AlWood += n
+	case "ammo":
+		c.Ammo = append(c.Ammo, AmmoCards(n)...)
+	}
+	return n, nil
+}
+
+// payAmmo removes cards adding up to exactly amount (fewest small cards first).
+func payAmmo(hand []int, amount int) ([]int, bool) {
+	// Try every subset (hands are small enough; cap the search).
+	n := len(hand)
+	if n > 20 {
+		n = 20
+	}
+	best := -1
+	for mask := 1; mask < 1<<n; mask++ {
+		s := 0
+		for i := 0; i < n; i++ {
+			if mask&(1<<i) != 0 {
+				s += hand[i]
+			}
+		}
+		if s == amount {
+			best = mask
+			break
+		}
+	}
+	if best < 0 {
+		return hand, false
+	}
+	var rest []int
+	for i, h := range hand {
+		if i >= n || best&(1<<i) == 0 {
+			rest = append(rest, h)
+		}
+	}
+	return rest, true
+}
+
+func (t *turn) convert(c *Clan) error {
+	return t.convertAs(c, "wfa.convert", true)
+}
+
+func (t *turn) convertAs(c *Clan, prefix string, countTurn bool) error {
+	st := t.st
+	if len(c.Mounted) == 0 {
+		return referee.RuleError(cites(CiteConversion), "atraxia: %s has no mounted Magic Crystal: conversion needs one", c.Player)
+	}
+	i, err := t.whichMount(c, prefix+".island", "With which mounted Magic Crystal does "+c.Player+" convert?")
+	if err != nil {
+		return err
+	}
+	m := c.Mounted[i]
+	limit := 5
+	if countTurn || c == st.current() {
+		limit = min(5, t.v.Cost["convert-per-turn"]-st.Convert)
+	}
+	a, err := t.p.Ask(referee.Question{Key: prefix + ".pay", Kind: referee.KindText,
+		Text: fmt.Sprintf("%s converts 1:1 into %s (crystal on %s, at most %d): what is paid, e.g. oc=2 or oc=1,alwood=1, or none", c.Player, m.Resource, m.Island, limit)})
+	if err != nil {
+		return err
+	}
+	pay, err := parsePay(a)
+	if err != nil {
+		return err
+	}
+	if len(pay) == 0 || (pay["oc"]+pay["alwood"]+pay["ammo"] == 0) {
+		if countTurn {
+			return referee.Usagef("atraxia: the Currency Conversion action converts at least one resource")
+		}
+		return nil
+	}
+	n, err := Convert(c, m.Resource, pay, limit)
+	if err != nil {
+		return err
+	}
+	if c == st.current() {
+		st.Convert += n
+	}
+	t.emit("convert", fmt.Sprintf("%s converts %s into %d %s (crystal on %s): OC %d, AlWood %d, Ammo %d", c.Player, strings.TrimSpace(a), n, m.Resource, m.Island, c.OC, c.AlWood, c.AmmoTotal()),
+		map[string]any{"player": c.Player, "pay": pay, "into": m.Resource, "gain": n}, CiteConversion)
+	return nil
+}
+
+func (t *turn) upgrade(c *Clan) error {
+	cost := t.v.Cost["upgrade-crystals"]
+	if c.Ability >= 2 {
+		return referee.RuleError(cites(CiteUpgrade), "atraxia: %s's Clan Leader ability is already 2.0", c.Player)
+	}
+	if c.Crystals < cost {
+		return referee.RuleError(cites(CiteUpgrade), "atraxia: the upgrade costs %d Magic Crystal; %s has %d (mounted crystals cannot be spent)", cost, c.Player, c.Crystals)
+	}
+	c.Crystals -= cost
+	c.Ability = 2
+	t.emit("upgrade", fmt.Sprintf("%s spends %d Magic Crystal: the Clan Leader ability is now 2.0 (free action)", c.Player, cost), map[string]any{"player": c.Player}, CiteUpgrade)
+	return nil
+}
+
+func (t *turn) ransomAction(c *Clan) error {
+	var opts []string
+	for _, b := range t.st.Blocks {
+		if b.Victim == c.Clan {
+			opts = append(opts, b.Island)
+		}
+	}
+	if len(opts) == 0 {
+		return referee.RuleError(cites(CiteRansom), "atraxia: no island of %s is blocked by a privateer", c.Player)
+	}
+	isl, err := referee.Choose(t.p, "wfa.ransom.island", "Which blocked island does "+c.Player+" ransom?", opts...)
+	if err != nil {
+		return err
+	}
+	return t.ransom(c, t.st.block(isl))
+}
+
+func (t *turn) ransom(c *Clan, b *Block) error {
+	owner := t.st.clan(b.Owner)
+	oc, err := t.askNum("wfa.ransom.oc", fmt.Sprintf("Ransom agreed between %s and %s: OC paid (other conditions are kept at the table)", c.Player, owner.Player), 0, max(0, c.OC))
+	if err != nil {
+		return err
+	}
+	al, err := t.askNum("wfa.ransom.alwood", "Ransom: AlWood paid", 0, max(0, c.AlWood))
+	if err != nil {
+		return err
+	}
+	c.OC -= oc
+	c.AlWood -= al
+	owner.OC += oc
+	owner.AlWood += al
+	owner.Privateer = owner.Home()
+	c.Hostage = c.Hostage.Sub(b.Hostages)
+	t.st.removeBlock(b.Island)
+	t.emit("ransom", fmt.Sprintf("%s pays %s a ransom of %d OC and %d AlWood: the privateer returns to %s and %s is free (%s released)", c.Player, owner.Player, oc, al, owner.Home(), b.Island, b.Hostages),
+		map[string]any{"player": c.Player, "owner": owner.Player, "island": b.Island, "oc": oc, "alwood": al}, CiteRansom)
+	return nil
+}

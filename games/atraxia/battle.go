@@ -1,0 +1,296 @@
+package atraxia
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// Side is one side of a battle as the players enter it.
+type Side struct {
+	Clan  string `json:"clan,omitempty"`
+	Fleet Fleet  `json:"fleet"`
+	// Ammo lists the Ammo cards played (blind bidding), each 1, 2 or 5.
+	Ammo []int `json:"ammo,omitempty"`
+	// PowerCards is how many Power cards were played (at most 2); their
+	// effects are entered as PowerOwn (added to this side) and PowerAgainst
+	// (added to the opponent, e.g. -4).
+	PowerCards   int `json:"power_cards,omitempty"`
+	PowerOwn     int `json:"power_own,omitempty"`
+	PowerAgainst int `json:"power_against,omitempty"`
+	// Ability is the combat bonus of the Clan Leader ability (1.0 or 2.0),
+	// 0 when it does not apply to this battle.
+	Ability int `json:"ability,omitempty"`
+}
+
+// BattleInput is a whole battle. With Pirate the defender is the pirate
+// ship of an Apex Island (fleet power 15 + two rolls of the pirate die).
+type BattleInput struct {
+	Attacker Side `json:"attacker"`
+	Defender Side `json:"defender"`
+	// HomeBase: the battle is at the defender's Home Base (+10).
+	HomeBase bool `json:"home_base,omitempty"`
+	Pirate   bool `json:"pirate,omitempty"`
+	// PirateRolls are the two rolls of the black pirate die.
+	PirateRolls []int `json:"pirate_rolls,omitempty"`
+}
+
+// Part is one addend of a side's total.
+type Part struct {
+	What  string `json:"what"`
+	Value int    `json:"value"`
+}
+
+// SideTotal is how one side's total combat power was built.
+type SideTotal struct {
+	Parts []Part `json:"parts"`
+	Total int    `json:"total"`
+}
+
+func (t *SideTotal) add(what string, v int) {
+	if v == 0 && what != "fleet" && what != "pirate ship" {
+		return
+	}
+	t.Parts = append(t.Parts, Part{what, v})
+	t.Total += v
+}
+
+// Formula writes "15 + 5 - 4 = 16".
+func (t SideTotal) Formula() string {
+	var b strings.Builder
+	for i, p := range t.Parts {
+		switch {
+		case i == 0:
+			fmt.Fprintf(&b, "%d", p.Value)
+		case p.Value < 0:
+			fmt.Fprintf(&b, " - %d", -p.Value)
+		default:
+			fmt.Fprintf(&b, " + %d", p.Value)
+		}
+	}
+	fmt.Fprintf(&b, " = %d", t.Total)
+	return b.String()
+}
+
+// BattleResult is the outcome of a battle.
+type BattleResult struct {
+	Attacker SideTotal `json:"attacker"`
+	Defender SideTotal `json:"defender"`
+	// Winner is "attacker" or "defender" (ties go to the attacker).
+	Winner string `json:"winner"`
+	// Crystals the winner gains: 2 when the defeated fleet had a Capital
+	// Ship, else 1 (pirates and privateers give 1).
+	Crystals int `json:"crystals"`
+	// Retreat of the losing clan's fleet (empty when the pirate loses).
+	Retreat Retreat  `json:"retreat"`
+	Cites   []string `json:"cites"`
+}
+
+// Retreat is where a defeated fleet goes.
+type Retreat struct {
+	Home    Fleet `json:"home"`
+	Reserve Fleet `json:"reserve"`
+}
+
+// RetreatRule says whether the Capital Ship is one of the "half rounded
+// down" sent home (within-half, the default) or goes home on top of them
+// (extra). See docs/war-for-atraxia.md.
+type RetreatRule string
+
+// Retreat rules.
+const (
+	RetreatWithinHalf RetreatRule = "within-half"
+	RetreatExtra      RetreatRule = "extra"
+)
+
+// Retreat splits a defeated fleet: half of the ships rounded down go to the
+// Home Base, the rest to the reserve; the Capital Ship always goes home. A
+// Privateer is not part of the retreat: a defeated privateer goes back to
+// its clan's reserve. Ships going home are the strongest ones (the loser may
+// choose others: see RetreatChoice).
+func RetreatOf(f Fleet, rule RetreatRule) Retreat {
+	n := f.Ships() - f.Privateer
+	home := n / 2
+	var r Retreat
+	r.Reserve.Privateer = f.Privateer
+	left := f
+	left.Privateer = 0
+	if f.Capital > 0 {
+		r.Home.Capital = f.Capital
+		left.Capital = 0
+		if rule != RetreatExtra {
+			home -= f.Capital
+		}
+	}
+	for _, k := range []string{"destroyer", "frigate", "gunboat"} {
+		for home > 0 && left.Get(k) > 0 {
+			*r.Home.ptr(k)++
+			*left.ptr(k)--
+			home--
+		}
+	}
+	r.Reserve = r.Reserve.Add(left)
+	return r
+}
+
+// RetreatChoice checks a loser's own choice of the ships sent home.
+func RetreatChoice(f Fleet, home Fleet, rule RetreatRule) (Retreat, error) {
+	want := RetreatOf(f, rule)
+	if home.Privateer > 0 || !f.Covers(home) || home.Ships() != want.Home.Ships() || home.Capital != f.Capital {
+		return want, referee.RuleError(cites(CiteLoser), "atraxia: retreat: %s cannot go home from a defeated fleet of %s; %d ship(s) go home (half rounded down, the Capital Ship always), the rest to the reserve", home, f, want.Home.Ships())
+	}
+	return Retreat{Home: home, Reserve: f.Sub(home)}, nil
+}
+
+// CheckSide validates what a side played.
+func (v Values) CheckSide(role string, s Side, attacking bool) error {
+	if max := v.Cost["battle-ammo-cards"]; len(s.Ammo) > max {
+		return referee.RuleError(cites(CiteWarfare), "atraxia: the %s plays %d Ammo cards; at most %d per battle", role, len(s.Ammo), max)
+	}
+	for _, a := range s.Ammo {
+		if a != 1 && a != 2 && a != 5 {
+			return referee.Usagef("atraxia: the %s's Ammo card %d is not a card value (1, 2 or 5)", role, a)
+		}
+	}
+	if max := v.Cost["battle-power-cards"]; s.PowerCards < 0 || s.PowerCards > max {
+		return referee.RuleError(cites(CiteWarfare), "atraxia: the %s plays %d Power cards; at most %d per battle", role, s.PowerCards, max)
+	}
+	if s.PowerCards == 0 && (s.PowerOwn != 0 || s.PowerAgainst != 0) {
+		return referee.Usagef("atraxia: the %s has Power card effects but played no Power card (give the number of cards played)", role)
+	}
+	if attacking && s.Fleet.Privateer > 0 {
+		return referee.RuleError(cites(CitePrivateerRules), "atraxia: a privateer cannot be part of an attacking fleet")
+	}
+	for _, k := range shipKinds {
+		if s.Fleet.Get(k) < 0 {
+			return referee.Usagef("atraxia: the %s's fleet has a negative number of %s", role, k)
+		}
+	}
+	return nil
+}
+
+// Resolve computes a battle: fleet strength + Ammo cards + Power cards +
+// clan ability (+10 for a defended Home Base); the highest total wins and
+// ties go to the attacker. Against a pirate the defender is 15 + the two
+// pirate-die rolls (PirateRolls must hold both).
+func Resolve(v Values, in BattleInput) (BattleResult, error) {
+	var r BattleResult
+	if err := v.CheckSide("attacker", in.Attacker, true); err != nil {
+		return r, err
+	}
+	if in.Pirate {
+		if !in.Defender.Fleet.Empty() || len(in.Defender.Ammo) > 0 || in.Defender.PowerCards > 0 || in.HomeBase {
+			return r, referee.Usagef("atraxia: a pirate defends with its fleet power and two pirate-die rolls only (no fleet, cards or Home Base)")
+		}
+		if len(in.PirateRolls) != 2 {
+			return r, referee.Usagef("atraxia: a pirate battle needs the two rolls of the pirate die, got %d", len(in.PirateRolls))
+		}
+	} else if err := v.CheckSide("defender", in.Defender, false); err != nil {
+		return r, err
+	}
+	if in.Attacker.Fleet.Empty() {
+		return r, referee.Usagef("atraxia: the attacker has no ship")
+	}
+	a, d := &r.Attacker, &r.Defender
+	a.add("fleet", v.FleetStrength(in.Attacker.Fleet, false))
+	a.add("ammo", sum(in.Attacker.Ammo))
+	a.add("power cards", in.Attacker.PowerOwn)
+	a.add("clan ability", in.Attacker.Ability)
+	if in.Pirate {
+		d.add("pirate ship", v.Strength["pirate"])
+		for i, roll := range in.PirateRolls {
+			d.add(fmt.Sprintf("pirate die %d", i+1), roll)
+		}
+		r.Cites = cites(CitePirateCombat, CiteWarfare)
+	} else {
+		d.add("fleet", v.FleetStrength(in.Defender.Fleet, true))
+		d.add("ammo", sum(in.Defender.Ammo))
+		d.add("power cards", in.Defender.PowerOwn)
+		d.add("clan ability", in.Defender.Ability)
+		if in.HomeBase {
+			d.add("home base", v.Strength["home-base"])
+		}
+		a.add("defender's power cards", in.Defender.PowerAgainst)
+		r.Cites = cites(CiteWarfare, CiteWinner, CiteLoser)
+		if in.Defender.Fleet.Privateer > 0 {
+			r.Cites = append(r.Cites, CitePrivateerRules)
+		}
+	}
+	d.add("attacker's power cards", in.Attacker.PowerAgainst)
+	if a.Total >= d.Total {
+		r.Winner = "attacker"
+		r.Crystals = 1
+		if in.Defender.Fleet.Capital > 0 {
+			r.Crystals = 2
+		}
+		if !in.Pirate {
+			r.Retreat = RetreatOf(in.Defender.Fleet, RetreatWithinHalf)
+		}
+	} else {
+		r.Winner = "defender"
+		r.Crystals = 1
+		if in.Attacker.Fleet.Capital > 0 {
+			r.Crystals = 2
+		}
+		if in.Pirate {
+			r.Crystals = 0 // the pirate keeps the island; nobody gains a crystal
+		}
+		r.Retreat = RetreatOf(in.Attacker.Fleet, RetreatWithinHalf)
+	}
+	return r, nil
+}
+
+// PirateOdds is the exact chance of beating a pirate over the two rolls of
+// the pirate die, given the attacker's total (and any Power card effect on
+// the pirate).
+type PirateOdds struct {
+	AttackerTotal int `json:"attacker_total"`
+	// Against is added to the pirate's total (e.g. -4 from a Power card).
+	Against int `json:"against"`
+	Wins    int `json:"wins"`
+	Outcome int `json:"outcomes"`
+	// Probability as an exact fraction and as a float.
+	Fraction    string  `json:"fraction"`
+	Probability float64 `json:"probability"`
+	// Pirate lists each possible pirate total with its chance.
+	Pirate []PirateTotal `json:"pirate"`
+}
+
+// PirateTotal is one possible pirate total.
+type PirateTotal struct {
+	Total    int     `json:"total"`
+	Ways     int     `json:"ways"`
+	Chance   float64 `json:"chance"`
+	Attacker bool    `json:"attacker_wins"`
+}
+
+// OddsVsPirate enumerates the two rolls of die and counts the outcomes the
+// attacker wins (ties go to the attacker).
+func OddsVsPirate(v Values, die referee.Die, attackerTotal, against int) PirateOdds {
+	o := PirateOdds{AttackerTotal: attackerTotal, Against: against}
+	ways := map[int]int{}
+	lo, hi := 1<<30, -1<<30
+	for _, f1 := range die.Faces {
+		for _, f2 := range die.Faces {
+			t := v.Strength["pirate"] + f1.Value + f2.Value + against
+			ways[t]++
+			o.Outcome++
+			if attackerTotal >= t {
+				o.Wins++
+			}
+			lo, hi = min(lo, t), max(hi, t)
+		}
+	}
+	for t := lo; t <= hi; t++ {
+		if ways[t] > 0 {
+			o.Pirate = append(o.Pirate, PirateTotal{Total: t, Ways: ways[t], Chance: float64(ways[t]) / float64(o.Outcome), Attacker: attackerTotal >= t})
+		}
+	}
+	if o.Outcome > 0 {
+		o.Fraction = big.NewRat(int64(o.Wins), int64(o.Outcome)).RatString()
+		o.Probability = float64(o.Wins) / float64(o.Outcome)
+	}
+	return o
+}

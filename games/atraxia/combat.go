@@ -1,0 +1,395 @@
+package atraxia
+
+import (
+	"fmt"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// sideInput asks one side's free conversion, Ammo cards, Power cards and
+// clan ability, and takes the cards from the clan's hand.
+func (t *turn) sideInput(c *Clan, role string, fleet Fleet) (Side, error) {
+	s := Side{Clan: c.Clan, Fleet: fleet}
+	pre := "wfa.battle." + role
+	if len(c.Mounted) > 0 {
+		if err := t.convertAs(c, pre+".convert", false); err != nil {
+			return s, err
+		}
+	}
+	if len(c.Ammo) > 0 {
+		a, err := t.p.Ask(referee.Question{Key: pre + ".ammo", Kind: referee.KindText,
+			Text: fmt.Sprintf("%s (%s) plays Ammo cards face down, at most %d: which values (hand %v), or none", c.Player, role, t.v.Cost["battle-ammo-cards"], c.Ammo)})
+		if err != nil {
+			return s, err
+		}
+		if s.Ammo, err = ParseAmmo(a); err != nil {
+			return s, err
+		}
+		rest, ok := takeCards(c.Ammo, s.Ammo)
+		if !ok {
+			return s, referee.Usagef("atraxia: %s holds the Ammo cards %v, cannot play %v", c.Player, c.Ammo, s.Ammo)
+		}
+		if len(s.Ammo) > t.v.Cost["battle-ammo-cards"] {
+			return s, referee.RuleError(cites(CiteWarfare), "atraxia: at most %d Ammo cards per battle", t.v.Cost["battle-ammo-cards"])
+		}
+		c.Ammo = rest
+	}
+	if c.Power > 0 {
+		n, err := t.askNum(pre+".power", fmt.Sprintf("How many Power cards does %s (%s) play face down (hand %d, at most 2)?", c.Player, role, c.Power), 0, min(c.Power, t.v.Cost["battle-power-cards"]))
+		if err != nil {
+			return s, err
+		}
+		if n > 0 {
+			s.PowerCards = n
+			if s.PowerOwn, err = t.askNum(pre+".power.own", "The Power cards' effect on "+c.Player+"'s own total (e.g. 3, 0)", -99, 99); err != nil {
+				return s, err
+			}
+			if s.PowerAgainst, err = t.askNum(pre+".power.against", "The Power cards' effect on the opponent's total (e.g. -4, 0)", -99, 99); err != nil {
+				return s, err
+			}
+			c.Power -= n
+		}
+	}
+	var err error
+	s.Ability, err = t.askNum(pre+".ability", fmt.Sprintf("%s's Clan Leader ability %d.0: combat bonus it gives in this battle (0 if it does not apply)", c.Player, c.Ability), -99, 99)
+	return s, err
+}
+
+// battle resolves a clan's fleet moving onto an opponent's fleet.
+func (t *turn) battle(att, def *Clan, from, to Loc, ships Fleet) error {
+	st := t.st
+	var defFleet Fleet
+	if to.Kind == "isle" {
+		defFleet = st.Isle.Fleet
+		if ships.Capital > 0 && !st.Isle.Entered {
+			t.isleFirst()
+		}
+	} else {
+		f, err := t.askFleet("wfa.battle.defender.fleet", fmt.Sprintf("Battle on %s: %s's ships there (without a privateer)", to.Name, def.Player))
+		if err != nil {
+			return err
+		}
+		if f.Privateer > 0 || f.Empty() || !def.OnBoard().Covers(f) || (f.Capital > 0) != (def.Capital == to.Name) {
+			return referee.Usagef("atraxia: %s is not %s's fleet on %s (on the board: %s; Capital Ship on %s)", f, def.Player, to.Name, def.OnBoard(), def.Capital)
+		}
+		defFleet = f
+		re, err := t.askFleet("wfa.battle.defender.reinforce", fmt.Sprintf("%s may take a free Redistribute Ships action along a connected trail: which ships reinforce %s (none if none)?", def.Player, to.Name))
+		if err != nil {
+			return err
+		}
+		if re.Privateer > 0 {
+			return referee.RuleError(cites(CitePrivateerRules), "atraxia: the privateer cannot join a defending fleet by the free redistribute")
+		}
+		if !re.Empty() {
+			if !def.OnBoard().Covers(defFleet.Add(re)) || (re.Capital > 0 && def.Capital == to.Name) {
+				return referee.Usagef("atraxia: %s cannot reinforce: %s has %s on the board", re, def.Player, def.OnBoard())
+			}
+			if t.capa > 0 && t.present+ships.Ships()+re.Ships() > t.capa {
+				return referee.RuleError(cites(CiteWarfare, CiteFleetCapacity), "atraxia: reinforcing %s with %s exceeds its fleet capacity of %d (%d there, %d attacking)", to.Name, re, t.capa, t.present, ships.Ships())
+			}
+			if re.Capital > 0 {
+				def.Capital = to.Name
+			}
+			defFleet = defFleet.Add(re)
+			t.emit("reinforce", fmt.Sprintf("%s redistributes %s onto %s for free", def.Player, re, to.Name), map[string]any{"player": def.Player, "ships": re}, CiteWarfare, CiteConnectedTrail)
+		}
+		if def.Privateer == to.Name {
+			defFleet.Privateer = 1
+		}
+	}
+	as, err := t.sideInput(att, "attacker", ships)
+	if err != nil {
+		return err
+	}
+	ds, err := t.sideInput(def, "defender", defFleet)
+	if err != nil {
+		return err
+	}
+	in := BattleInput{Attacker: as, Defender: ds, HomeBase: to.Kind == "home" && to.Clan == def.Clan}
+	res, err := Resolve(t.v, in)
+	if err != nil {
+		return err
+	}
+	t.env.Reveal()
+	data := map[string]any{"attacker": att.Player, "defender": def.Player, "location": to.Name, "input": in, "result": res}
+	text := fmt.Sprintf("Battle on %s: %s attacks %s. %s: %s. %s: %s.", to.Name, att.Player, def.Player, att.Player, res.Attacker.Formula(), def.Player, res.Defender.Formula())
+	if res.Winner == "attacker" {
+		text += fmt.Sprintf(" %s wins", att.Player)
+		if res.Attacker.Total == res.Defender.Total {
+			text += " (ties go to the attacker)"
+		}
+		t.emit("battle", text, data, res.Cites...)
+		t.defeat(att, def, to, defFleet, res.Crystals, to.Kind == "isle")
+		if to.Kind == "isle" {
+			st.Isle.Fleet, st.Isle.Clan = Fleet{}, ""
+		}
+		t.moved(att, from, to, ships)
+	} else {
+		text += fmt.Sprintf(" %s wins and keeps %s", def.Player, to.Name)
+		t.emit("battle", text, data, res.Cites...)
+		t.leave(att, from, ships)
+		t.defeat(def, att, to, ships, res.Crystals, false)
+	}
+	return nil
+}
+
+// leave takes a defeated attacking fleet off the Isle of Myth when it
+// attacked from there.
+func (t *turn) leave(c *Clan, from Loc, ships Fleet) {
+	st := t.st
+	if from.Kind != "isle" {
+		return
+	}
+	st.Isle.Fleet = st.Isle.Fleet.Sub(ships)
+	if ships.Capital > 0 && st.Isle.Holder == c.Clan {
+		st.Isle.Left = true
+	}
+	if st.Isle.Fleet.Empty() {
+		st.Isle.Clan = ""
+	}
+}
+
+func (t *turn) isleFirst() {
+	st := t.st
+	st.Isle.Entered = true
+	st.Count = t.v.Countdown
+	t.emit("countdown", fmt.Sprintf("First Capital Ship on the Isle of Myth: the end game starts; place the turn tracker on %d", st.Count), map[string]any{"countdown": st.Count}, CiteGameEnd, CiteIsle)
+}
+
+// defeat applies a battle result: the winner's crystals, the loser's
+// retreat, teleporter, mounted crystal, Home Base and elimination.
+func (t *turn) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle bool) {
+	st := t.st
+	win.Crystals += crystals
+	r := RetreatOf(lost, st.Opts.Retreat)
+	if t.optional("wfa.battle.retreat.home") {
+		if a, err := t.p.Ask(referee.Question{Key: "wfa.battle.retreat.home", Kind: referee.KindText, Text: "Ships of " + lose.Player + " sent to the Home Base"}); err == nil {
+			if f, err := ParseFleet(a); err == nil {
+				if rr, err := RetreatChoice(lost, f, st.Opts.Retreat); err == nil {
+					r = rr
+				}
+			}
+		}
+	}
+	lose.Reserve = lose.Reserve.Add(Fleet{Destroyer: r.Reserve.Destroyer, Frigate: r.Reserve.Frigate, Gunboat: r.Reserve.Gunboat})
+	if lost.Capital > 0 {
+		lose.Capital = lose.Home()
+	}
+	if lost.Privateer > 0 {
+		lose.Privateer = "reserve"
+	}
+	if isle && st.Isle.Holder == lose.Clan {
+		st.Isle.Holder, st.Isle.Upkeeps, st.Isle.Left = "", 0, false
+	}
+	parts := []string{fmt.Sprintf("%s gains %d Magic Crystal(s)", win.Player, crystals)}
+	parts = append(parts, fmt.Sprintf("%s retreats: %s to %s, %s to the reserve", lose.Player, r.Home, lose.Home(), r.Reserve))
+	cs := []string{CiteWinner, CiteLoser}
+	for i, tp := range lose.Teleporters {
+		if tp == loc.Name {
+			lose.Teleporters = append(lose.Teleporters[:i], lose.Teleporters[i+1:]...)
+			parts = append(parts, fmt.Sprintf("%s's teleporter on %s is destroyed", lose.Player, loc.Name))
+			break
+		}
+	}
+	if i := lose.mountAt(loc.Name); i >= 0 {
+		lose.Mounted = append(lose.Mounted[:i], lose.Mounted[i+1:]...)
+		win.Crystals++
+		parts = append(parts, fmt.Sprintf("%s takes the Magic Crystal mounted on %s", win.Player, loc.Name))
+		cs = append(cs, CiteMount)
+	}
+	if loc.Kind == "home" && loc.Clan == lose.Clan {
+		mc := lose.Crystals + len(lose.Mounted)
+		win.Crystals += mc
+		win.OC += lose.OC
+		win.AlWood += lose.AlWood
+		win.Ammo = append(win.Ammo, lose.Ammo...)
+		parts = append(parts, fmt.Sprintf("%s takes %s's Home Base with %d Magic Crystal(s), %d OC, %d AlWood and %d Ammo; %s is eliminated", win.Player, lose.Player, mc, lose.OC, lose.AlWood, lose.AmmoTotal(), lose.Player))
+		lose.Crystals, lose.Mounted, lose.OC, lose.AlWood, lose.Ammo = 0, nil, 0, 0, nil
+		lose.Eliminated = true
+		win.Homes = append(win.Homes, loc.Name)
+		if st.Isle.Clan == lose.Clan {
+			st.Isle = Isle{Entered: st.Isle.Entered}
+		}
+		for i := 0; i < len(st.Blocks); i++ {
+			if b := st.Blocks[i]; b.Owner == lose.Clan || b.Victim == lose.Clan {
+				st.Blocks = append(st.Blocks[:i], st.Blocks[i+1:]...)
+				i--
+			}
+		}
+	}
+	t.emit("battle-result", joinParts(parts), map[string]any{"winner": win.Player, "loser": lose.Player, "crystals": crystals, "home": r.Home, "reserve": r.Reserve, "eliminated": lose.Eliminated}, cs...)
+	if lose.Eliminated {
+		if act := st.active(); len(act) == 1 {
+			t.win([]string{act[0].Player}, act[0].Player+" is the last clan standing", CiteGameEnd)
+		}
+	}
+}
+
+func joinParts(p []string) string {
+	s := ""
+	for i, x := range p {
+		if i > 0 {
+			s += "; "
+		}
+		s += x
+	}
+	return s
+}
+
+// pirate resolves a fleet entering a pirate-held Apex Island.
+func (t *turn) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
+	ch, err := referee.Choose(t.p, "wfa.pirate.choice", fmt.Sprintf("%s meets the pirates on %s: fight (Scenario A) or hire them as a Privateer (Scenario B, %d OC + %d AlWood)?", c.Player, a.Name, t.v.Cost["privateer-oc"], t.v.Cost["privateer-alwood"]), "fight", "hire")
+	if err != nil {
+		return err
+	}
+	if ch == "hire" {
+		if c.Privateer != "" {
+			return referee.RuleError(cites(CitePirateHire), "atraxia: each Clan Leader may only have one active Privateer ally (%s's is %s)", c.Player, c.Privateer)
+		}
+		oc, al := t.v.Cost["privateer-oc"], t.v.Cost["privateer-alwood"]
+		if c.OC < oc || c.AlWood < al {
+			return referee.RuleError(cites(CitePirateHire), "atraxia: hiring a pirate costs %d OC and %d AlWood; %s has %d OC and %d AlWood", oc, al, c.Player, c.OC, c.AlWood)
+		}
+		c.OC -= oc
+		c.AlWood -= al
+		c.Privateer = c.Home()
+		a.Pirate = false
+		t.moved(c, from, to, ships)
+		t.emit("privateer-hired", fmt.Sprintf("%s hires the pirate of %s as a Privateer for %d OC and %d AlWood: the privateer goes to %s and %s moves onto %s and controls it", c.Player, a.Name, oc, al, c.Home(), ships, a.Name),
+			map[string]any{"player": c.Player, "apex": a.Name}, CitePirateHire)
+		return nil
+	}
+	side, err := t.sideInput(c, "attacker", ships)
+	if err != nil {
+		return err
+	}
+	die, err := referee.NamedDie(t.env.Tables, t.env.Prompt, "pirate")
+	if err != nil {
+		return err
+	}
+	rolls, err := t.env.Dice.RollN("wfa.pirate.roll", die, 2)
+	if err != nil {
+		return err
+	}
+	in := BattleInput{Attacker: side, Pirate: true, PirateRolls: referee.Values(rolls)}
+	res, err := Resolve(t.v, in)
+	if err != nil {
+		return err
+	}
+	t.env.Reveal()
+	data := map[string]any{"player": c.Player, "apex": a.Name, "input": in, "result": res}
+	text := fmt.Sprintf("Pirate battle on %s: %s %s against the pirate %s", a.Name, c.Player, res.Attacker.Formula(), res.Defender.Formula())
+	if res.Winner == "attacker" {
+		a.Pirate = false
+		c.Crystals += res.Crystals
+		t.moved(c, from, to, ships)
+		t.emit("pirate-battle", text+fmt.Sprintf(": %s defeats the pirate (removed for good), takes control of %s and gains %d Magic Crystal", c.Player, a.Name, res.Crystals), data, res.Cites...)
+		return nil
+	}
+	t.leave(c, from, ships)
+	r := RetreatOf(ships, t.st.Opts.Retreat)
+	c.Reserve = c.Reserve.Add(r.Reserve)
+	if ships.Capital > 0 {
+		c.Capital = c.Home()
+	}
+	data["home"], data["reserve"] = r.Home, r.Reserve
+	t.emit("pirate-battle", text+fmt.Sprintf(": the pirate wins and keeps %s; %s retreats %s to %s and %s to the reserve", a.Name, c.Player, r.Home, c.Home(), r.Reserve), data, CitePirateCombat)
+	return nil
+}
+
+// privateerBlock: a privateer teleports onto an opponent's dockable island.
+func (t *turn) privateerBlock(c, holder *Clan, from, to Loc, ships Fleet, teleport bool) error {
+	st := t.st
+	pr := cites(CitePrivateerRules)
+	if ships.Ships() != 1 {
+		return referee.RuleError(pr, "atraxia: a privateer cannot be part of an attacking fleet; it blocks an opponent's island alone")
+	}
+	if !c.hasTeleporter(from.Name) {
+		return referee.RuleError(pr, "atraxia: the privateer blocks an island by a Move Ships action using a teleporter; %s has no teleporter on %s", c.Player, from.Name)
+	}
+	if to.Kind == "home" {
+		return referee.RuleError(pr, "atraxia: the privateer cannot ever move onto an opponent's Home Base")
+	}
+	if !to.Dockable() {
+		return referee.RuleError(pr, "atraxia: the privateer cannot ever move onto a non-dockable island controlled by an opponent (%s)", to.Name)
+	}
+	if holder.Capital == to.Name {
+		return referee.RuleError(pr, "atraxia: the privateer cannot ever move onto an island controlled by a fleet with an opponent's Capital Ship (%s's is on %s)", holder.Player, to.Name)
+	}
+	h, err := t.askFleet("wfa.privateer.hostages", fmt.Sprintf("%s's ships on %s (now held hostage)", holder.Player, to.Name))
+	if err != nil {
+		return err
+	}
+	if h.Empty() || h.Privateer > 0 || h.Capital > 0 || !holder.OnBoard().Covers(h) {
+		return referee.Usagef("atraxia: %s is not %s's fleet on %s (on the board: %s)", h, holder.Player, to.Name, holder.OnBoard())
+	}
+	holder.Hostage = holder.Hostage.Add(h)
+	c.Privateer = to.Name
+	b := &Block{Island: to.Name, Owner: c.Clan, Victim: holder.Clan, Hostages: h}
+	st.Blocks = append(st.Blocks, b)
+	t.emit("privateer-block", fmt.Sprintf("%s's privateer teleports onto %s: the island is blocked and %s's %s are held hostage (no combat; no third clan may enter)", c.Player, to.Name, holder.Player, h),
+		map[string]any{"player": c.Player, "victim": holder.Player, "island": to.Name, "hostages": h}, CitePrivateerRules, CiteBlocking)
+	resp, err := referee.Choose(t.p, "wfa.privateer.response", fmt.Sprintf("%s: fight the privateer now with the ships on %s, pay a ransom, or wait?", holder.Player, to.Name), "fight", "ransom", "wait")
+	if err != nil {
+		return err
+	}
+	switch resp {
+	case "fight":
+		return t.freeIsland(holder, b, to, h, true)
+	case "ransom":
+		return t.ransom(holder, b)
+	}
+	return nil
+}
+
+// freeIsland: the blocked clan fights the privateer (defending with 15).
+// Right when the privateer arrives the hostage fleet fights; later, only
+// ships brought in count.
+func (t *turn) freeIsland(victim *Clan, b *Block, from Loc, ships Fleet, immediate bool) error {
+	st := t.st
+	owner := st.clan(b.Owner)
+	if immediate {
+		victim.Hostage = victim.Hostage.Sub(ships)
+	}
+	as, err := t.sideInput(victim, "attacker", ships)
+	if err != nil {
+		return err
+	}
+	ds, err := t.sideInput(owner, "defender", Fleet{Privateer: 1})
+	if err != nil {
+		return err
+	}
+	in := BattleInput{Attacker: as, Defender: ds}
+	res, err := Resolve(t.v, in)
+	if err != nil {
+		return err
+	}
+	t.env.Reveal()
+	island, _ := ParseLoc(b.Island)
+	data := map[string]any{"attacker": victim.Player, "defender": owner.Player, "location": b.Island, "input": in, "result": res}
+	text := fmt.Sprintf("Battle against %s's privateer on %s: %s %s; privateer %s", owner.Player, b.Island, victim.Player, res.Attacker.Formula(), res.Defender.Formula())
+	cs := cites(CiteCombatPrivateer, CiteWarfare)
+	if res.Winner == "attacker" {
+		victim.Crystals += res.Crystals
+		owner.Privateer = "reserve"
+		if !immediate {
+			victim.Hostage = victim.Hostage.Sub(b.Hostages)
+			t.moved(victim, from, island, ships)
+		}
+		st.removeBlock(b.Island)
+		t.emit("privateer-battle", text+fmt.Sprintf(": %s wins, gains %d Magic Crystal; the privateer goes back to %s's reserve and %s is no longer blocked", victim.Player, res.Crystals, owner.Player, b.Island), data, cs...)
+		return nil
+	}
+	owner.Crystals += res.Crystals
+	r := RetreatOf(ships, st.Opts.Retreat)
+	victim.Reserve = victim.Reserve.Add(r.Reserve)
+	if ships.Capital > 0 {
+		victim.Capital = victim.Home()
+	}
+	if immediate {
+		b.Hostages = Fleet{}
+	}
+	data["home"], data["reserve"] = r.Home, r.Reserve
+	t.emit("privateer-battle", text+fmt.Sprintf(": the privateer wins, %s gains %d Magic Crystal and %s stays blocked; %s retreats %s to %s and %s to the reserve", owner.Player, res.Crystals, b.Island, victim.Player, r.Home, victim.Home(), r.Reserve), data, cs...)
+	return nil
+}

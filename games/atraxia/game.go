@@ -1,0 +1,261 @@
+package atraxia
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// ID is the game id.
+const ID = "war-for-atraxia"
+
+// Game is the War for Atraxia referee (referee.Game).
+type Game struct{}
+
+func init() { referee.Register(Game{}) }
+
+// Info implements referee.Game.
+func (Game) Info() referee.GameInfo { return referee.Info(ID) }
+
+// OptionKeys are the session options the referee accepts.
+var OptionKeys = map[string]string{
+	"pirates":         "yes|no: play with The Rise of Pirates mini expansion (default no)",
+	"isle-win":        "full-rounds|entry-turn: when 3 consecutive turns of Isle control win (default full-rounds: at the third upkeep paid)",
+	"retreat-capital": "within-half|extra: the Capital Ship is one of the half sent home (default) or goes home on top of them",
+	"apex-capital":    "clan|island: the Capital Ship must lead a clan's first move to the Apex Islands (default clan), or every first entry of an unexplored Apex Island (island)",
+	"covered-apex":    "1-6: with 5 players, the Apex Island that stays covered (default 6)",
+}
+
+func parseOptions(s *referee.Session) (Options, error) {
+	o := Options{IsleWin: "full-rounds", Retreat: RetreatWithinHalf, ApexCapital: "clan", Covered: 6}
+	var keys []string
+	for k := range OptionKeys {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for k, v := range s.Options {
+		v = strings.ToLower(strings.TrimSpace(v))
+		bad := func() error {
+			return referee.Usagef("atraxia: option %s=%q is not accepted; %s: %s", k, v, k, OptionKeys[k])
+		}
+		switch k {
+		case "pirates":
+			switch v {
+			case "yes", "true", "on", "1", "":
+				o.Pirates = true
+			case "no", "false", "off", "0":
+				o.Pirates = false
+			default:
+				return o, bad()
+			}
+		case "isle-win":
+			if v != "full-rounds" && v != "entry-turn" {
+				return o, bad()
+			}
+			o.IsleWin = v
+		case "retreat-capital":
+			if v != string(RetreatWithinHalf) && v != string(RetreatExtra) {
+				return o, bad()
+			}
+			o.Retreat = RetreatRule(v)
+		case "apex-capital":
+			if v != "clan" && v != "island" {
+				return o, bad()
+			}
+			o.ApexCapital = v
+		case "covered-apex":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 6 {
+				return o, bad()
+			}
+			o.Covered = n
+		default:
+			return o, referee.Usagef("atraxia: unknown option %q; accepted: %s", k, strings.Join(keys, ", "))
+		}
+	}
+	return o, nil
+}
+
+// Setup implements referee.Game: Game Setup and Player Setup.
+func (Game) Setup(s *referee.Session, env *referee.Env) error {
+	v, err := LoadValues(env.Tables)
+	if err != nil {
+		return err
+	}
+	opts, err := parseOptions(s)
+	if err != nil {
+		return err
+	}
+	n := len(s.Players)
+	if n < 3 || n > 6 {
+		return referee.RuleError(cites(CiteGameSetup), "atraxia: War for Atraxia takes 3 to 6 clans, got %d", n)
+	}
+	st := &State{Opts: opts, Round: 1, Allowed: 2, IsleMC: v.IsleCrystals, Market: 4}
+	used := map[string]bool{}
+	for i, p := range s.Players {
+		if p.Side == "" {
+			continue
+		}
+		c, ok := ParseClan(p.Side)
+		if !ok {
+			return referee.Usagef("atraxia: player %s: %q is not a clan; accepted: %s", p.Name, p.Side, strings.Join(Clans, ", "))
+		}
+		if used[c] {
+			return referee.Usagef("atraxia: the %s clan is taken twice; each player leads a different clan (%s)", c, strings.Join(Clans, ", "))
+		}
+		used[c] = true
+		s.Players[i].Side = c
+	}
+	for i, p := range s.Players {
+		if p.Side == "" {
+			for _, c := range Clans {
+				if !used[c] {
+					used[c] = true
+					s.Players[i].Side = c
+					break
+				}
+			}
+		}
+		c := &Clan{Player: p.Name, Clan: s.Players[i].Side, OC: v.StartOC, AlWood: v.StartAlWood, Ammo: []int{1, 1, 1},
+			Ability: 1, Reserve: StartReserve}
+		c.Capital = c.Home()
+		st.Clans = append(st.Clans, c)
+	}
+	// Lost Expedition tiles: shuffle the 8, one on each uncovered Apex Island.
+	tiles := []int{1, 2, 3, 4, 5, 6, 7, 8}
+	for i := len(tiles) - 1; i > 0; i-- {
+		j := env.Dice.IntN(i + 1)
+		tiles[i], tiles[j] = tiles[j], tiles[i]
+	}
+	k := 0
+	for i := 1; i <= 6; i++ {
+		a := &Apex{Name: fmt.Sprintf("apex%d", i)}
+		if n == 5 && i == opts.Covered {
+			a.Covered = true
+		} else if opts.Pirates {
+			a.Pirate = true
+		} else {
+			a.Tile = tiles[k]
+			k++
+		}
+		st.Apex = append(st.Apex, a)
+	}
+	if !opts.Pirates {
+		st.Unused = append([]int(nil), tiles[k:]...)
+	}
+	board := "Central Continent in the middle; each Player Continent's northernmost island attached to an Apex Island, Home Base nearest its player, spaced evenly and not touching"
+	layout := fmt.Sprintf("%d-player layout", n)
+	if n == 5 {
+		layout += fmt.Sprintf("; apex%d stays covered (red tile, no Magic Crystals)", opts.Covered)
+	}
+	if n != 4 && n != 5 {
+		layout += " (the rulebook draws only the 4- and 5-player layouts: space the continents as evenly as possible)"
+	}
+	power := "draw 4 Power cards face up"
+	if n <= 4 {
+		power += " (leave out the cards marked for 5-6 player games)"
+	}
+	apex := "one Lost Expedition tile on each Apex Island with 1 Magic Crystal on it; 2 tiles unused"
+	if opts.Pirates {
+		apex = "one Pirate token, pirate side up, on each Apex Island (The Rise of Pirates); the black pirate die beside the board"
+	}
+	env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("War for Atraxia, %d clans: %s; %s; %s; %s; %d Magic Crystals on the Isle of Myth; turn tracker on its starting position", n, board, layout, power, apex, v.IsleCrystals),
+		Data:  map[string]any{"clans": n, "pirates": opts.Pirates, "apex": st.Apex, "unused_tiles": st.Unused, "isle_crystals": v.IsleCrystals},
+		Cites: cites(CiteGameSetup, CitePirateSetup)})
+	for _, c := range st.Clans {
+		env.Emit(referee.Event{Type: "setup-player", Text: fmt.Sprintf("%s (%s clan): 5 OC, 5 AlWood, three value-1 Ammo cards, 2 teleporters; Capital Ship on %s, 3 Gunboats and 1 Frigate on the two islands next to it; reserve %s", c.Player, c.Clan, c.Home(), c.Reserve),
+			Data: map[string]any{"player": c.Player, "clan": c.Clan}, Cites: cites(CitePlayerSetup)})
+	}
+	return s.SaveState(st)
+}
+
+func load(s *referee.Session) (*State, error) {
+	st := &State{}
+	if err := s.LoadState(st); err != nil {
+		return nil, err
+	}
+	if len(st.Clans) == 0 {
+		return nil, fmt.Errorf("atraxia: session %s has no game state", s.Name)
+	}
+	return st, nil
+}
+
+// Status implements referee.Game.
+func (Game) Status(s *referee.Session, env *referee.Env) (any, error) {
+	st, err := load(s)
+	if err != nil {
+		return nil, err
+	}
+	v, err := LoadValues(env.Tables)
+	if err != nil {
+		return nil, err
+	}
+	return MakeStatus(st, v), nil
+}
+
+// StatusView is what `bosun status` shows.
+type StatusView struct {
+	Round       int          `json:"round"`
+	Turn        string       `json:"turn"`
+	ActionsLeft int          `json:"actions_left"`
+	Countdown   int          `json:"countdown"`
+	Isle        Isle         `json:"isle"`
+	IsleMC      int          `json:"isle_crystals"`
+	Apex        []*Apex      `json:"apex"`
+	Blocks      []*Block     `json:"blocks,omitempty"`
+	Clans       []ClanStatus `json:"clans"`
+	Over        bool         `json:"over"`
+	Winners     []string     `json:"winners,omitempty"`
+	Why         string       `json:"why,omitempty"`
+	Scores      []Score      `json:"scores,omitempty"`
+}
+
+// ClanStatus is one clan's line of the status.
+type ClanStatus struct {
+	*Clan
+	AmmoValue int    `json:"ammo_value"`
+	Strength  int    `json:"fleet_strength"`
+	Cards     string `json:"resource_cards"`
+}
+
+// MakeStatus builds the status view.
+func MakeStatus(st *State, v Values) StatusView {
+	sv := StatusView{Round: st.Round, Countdown: st.Count, Isle: st.Isle, IsleMC: st.IsleMC, Apex: st.Apex, Blocks: st.Blocks,
+		Over: st.Over, Winners: st.Winners, Why: st.Why, Scores: st.Scores}
+	if !st.Over {
+		sv.Turn = st.current().Player
+		sv.ActionsLeft = st.Allowed - st.Actions
+	}
+	for _, c := range st.Clans {
+		sv.Clans = append(sv.Clans, ClanStatus{Clan: c, AmmoValue: c.AmmoTotal(), Strength: v.FleetStrength(c.OnBoard(), false),
+			Cards: fmt.Sprintf("OC %d = %d card(s) of 10 + %d; AlWood %d = %d card(s) of 10 + %d", c.OC, c.OC/10, c.OC%10, c.AlWood, c.AlWood/10, c.AlWood%10)})
+	}
+	return sv
+}
+
+// Next implements referee.Game: one step is the start of a turn (with the
+// Isle of Myth upkeep) and one action of the clan whose turn it is.
+func (Game) Next(s *referee.Session, env *referee.Env) error {
+	st, err := load(s)
+	if err != nil {
+		return err
+	}
+	if st.Over {
+		return referee.Usagef("atraxia: the game is over (%s)", st.Why)
+	}
+	v, err := LoadValues(env.Tables)
+	if err != nil {
+		return err
+	}
+	t := &turn{st: st, v: v, env: env, p: env.Prompt}
+	if err := t.step(); err != nil {
+		return err
+	}
+	if st.Over {
+		s.Over = true
+	}
+	return s.SaveState(st)
+}

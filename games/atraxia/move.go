@@ -1,0 +1,306 @@
+package atraxia
+
+import (
+	"fmt"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+func (t *turn) checkShips(c *Clan, from Loc, ships Fleet) error {
+	st := t.st
+	if ships.Empty() {
+		return referee.Usagef("atraxia: no ship moves")
+	}
+	if !c.OnBoard().Add(Fleet{Privateer: ships.Privateer}).Covers(ships) {
+		return referee.Usagef("atraxia: %s has %s on the board (reserve and hostages excluded), not %s", c.Player, c.OnBoard(), ships)
+	}
+	if ships.Capital > 0 && c.Capital != from.Name {
+		return referee.Usagef("atraxia: %s's Capital Ship is on %s, not %s", c.Player, c.Capital, from.Name)
+	}
+	if ships.Privateer > 0 && c.Privateer != from.Name {
+		return referee.Usagef("atraxia: %s's privateer is not on %s (it is %q)", c.Player, from.Name, c.Privateer)
+	}
+	if b := st.block(from.Name); b != nil && b.Victim == c.Clan {
+		return referee.RuleError(cites(CiteBlocking), "atraxia: %s's ships on %s are held hostage by %s's privateer and cannot move", c.Player, from.Name, st.clan(b.Owner).Player)
+	}
+	if from.Kind == "isle" && (st.Isle.Clan != c.Clan || !st.Isle.Fleet.Covers(ships)) {
+		return referee.Usagef("atraxia: %s's fleet on the Isle of Myth is %s, not %s", c.Player, st.Isle.Fleet, ships)
+	}
+	return nil
+}
+
+// moved updates what bosun tracks when ships move from -> to.
+func (t *turn) moved(c *Clan, from, to Loc, ships Fleet) {
+	st := t.st
+	if ships.Capital > 0 {
+		c.Capital = to.Name
+	}
+	if ships.Privateer > 0 {
+		c.Privateer = to.Name
+	}
+	if from.Kind == "isle" {
+		st.Isle.Fleet = st.Isle.Fleet.Sub(ships)
+		if ships.Capital > 0 && st.Isle.Holder == c.Clan {
+			st.Isle.Left = true
+		}
+		if st.Isle.Fleet.Empty() {
+			st.Isle.Clan = ""
+		}
+	}
+	if to.Kind == "apex" {
+		c.ApexEntered = true
+	}
+	if to.Kind == "isle" {
+		st.Isle.Clan = c.Clan
+		st.Isle.Fleet = st.Isle.Fleet.Add(ships)
+		if ships.Capital > 0 {
+			t.isleCapitalEnters(c)
+		}
+	}
+}
+
+func (t *turn) isleCapitalEnters(c *Clan) {
+	st := t.st
+	if st.Isle.Holder == c.Clan && st.Isle.Left {
+		st.Isle.Left = false
+		t.emit("isle", fmt.Sprintf("%s's Capital Ship returns to the Isle of Myth in the same turn: control is kept", c.Player), map[string]any{"player": c.Player}, CiteIsle)
+	} else {
+		st.Isle.Holder, st.Isle.Upkeeps, st.Isle.Left = c.Clan, 0, false
+		t.emit("isle", fmt.Sprintf("%s controls the Isle of Myth (Capital Ship present); upkeep is due at the start of %s's next turn", c.Player, c.Player), map[string]any{"player": c.Player}, CiteIsleControl)
+	}
+	if !st.Isle.Entered {
+		st.Isle.Entered = true
+		st.Count = t.v.Countdown
+		t.emit("countdown", fmt.Sprintf("First Capital Ship on the Isle of Myth: the end game starts; place the turn tracker on %d (down one at each round's end; the round at 1 is the last; it cannot be stopped)", st.Count),
+			map[string]any{"countdown": st.Count}, CiteGameEnd, CiteIsle)
+	}
+}
+
+func (t *turn) move(c *Clan) error {
+	st := t.st
+	from, err := t.askLoc("wfa.move.from", fmt.Sprintf("%s moves ships: from which location?", c.Player))
+	if err != nil {
+		return err
+	}
+	to, err := t.askLoc("wfa.move.to", fmt.Sprintf("%s moves ships from %s: to which adjacent location (or one joined by %s's teleporters)?", c.Player, from.Name, c.Player))
+	if err != nil {
+		return err
+	}
+	if from.Name == to.Name {
+		return referee.Usagef("atraxia: a move goes to another location")
+	}
+	ships, err := t.askFleet("wfa.move.ships", fmt.Sprintf("Which ships move from %s to %s (all to the same location)?", from.Name, to.Name))
+	if err != nil {
+		return err
+	}
+	if err := t.checkShips(c, from, ships); err != nil {
+		return err
+	}
+	teleport := c.hasTeleporter(from.Name) && c.hasTeleporter(to.Name)
+	mv := cites(CiteMoveRedistribute)
+	// Where the fleet may go.
+	switch to.Kind {
+	case "isle":
+		if from.Kind != "apex" {
+			return referee.RuleError(cites(CiteDockable, CiteIsle), "atraxia: the Isle of Myth is reached only from an adjacent Apex Island, not from %s", from.Name)
+		}
+		if st.Isle.Clan == c.Clan && st.Isle.Fleet.Capital > 0 {
+			return referee.RuleError(mv, "atraxia: %s already controls the Isle of Myth: Move Ships goes only to locations not under the Clan Leader's control", c.Player)
+		}
+		if ships.Privateer > 0 {
+			return referee.RuleError(cites(CitePrivateerRules), "atraxia: the privateer never moves onto a non-dockable island such as the Isle of Myth")
+		}
+	case "home", "south":
+		if to.Clan != c.Clan && !from.Dockable() {
+			return referee.RuleError(cites(CiteDockable), "atraxia: %s is a non-dockable island of the %s clan: it is entered only from an adjacent dockable island, not from %s", to.Name, to.Clan, from.Name)
+		}
+	case "apex":
+		a := st.apex(to.Name)
+		if a.Covered {
+			return referee.RuleError(cites(CiteGameSetup), "atraxia: %s stays covered throughout a 5-player game", to.Name)
+		}
+		unexplored := a.Tile > 0 || a.Pirate
+		if ships.Capital == 0 && ((st.Opts.ApexCapital == "clan" && !c.ApexEntered) || (st.Opts.ApexCapital == "island" && unexplored)) {
+			return referee.RuleError(cites(CiteMoveRedistribute, CiteShips), "atraxia: the first time a Clan Leader moves to the Apex Islands, the Capital Ship must be part of the fleet")
+		}
+		if a.Tile > 0 {
+			if ships.Privateer > 0 && ships.Ships() == 1 {
+				return referee.RuleError(cites(CitePrivateerRules), "atraxia: the privateer alone cannot explore an Apex Island")
+			}
+			if err := t.capacity("wfa.move.to", to, ships.Ships()); err != nil {
+				return err
+			}
+			return t.explore(c, a, from, to, ships)
+		}
+		if a.Pirate {
+			if ships.Privateer > 0 {
+				return referee.RuleError(cites(CitePrivateerRules), "atraxia: a privateer avoids combat and cannot be part of a fleet meeting the pirates")
+			}
+			if err := t.capacity("wfa.move.to", to, ships.Ships()); err != nil {
+				return err
+			}
+			return t.pirate(c, a, from, to, ships)
+		}
+	}
+	// Who is there?
+	var holder *Clan
+	if to.Kind == "isle" {
+		if st.Isle.Clan != "" && st.Isle.Clan != c.Clan {
+			holder = st.clan(st.Isle.Clan)
+		}
+	} else {
+		if b := st.block(to.Name); b != nil {
+			if b.Victim != c.Clan {
+				return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by %s's privateer: no other clan may move onto it until ransom is paid or the privateer is fought", to.Name, st.clan(b.Owner).Player)
+			}
+			if ships.Privateer > 0 {
+				return referee.RuleError(cites(CitePrivateerRules), "atraxia: a privateer cannot fight another privateer")
+			}
+			if err := t.capacity("wfa.move.to", to, ships.Ships()); err != nil {
+				return err
+			}
+			return t.freeIsland(c, b, from, ships, false)
+		}
+		opts := []string{"none", "self"}
+		for _, o := range st.active() {
+			if o != c {
+				opts = append(opts, o.Clan)
+			}
+		}
+		h, err := referee.Choose(t.p, "wfa.move.to.holder", fmt.Sprintf("Whose ships are on %s now?", to.Name), opts...)
+		if err != nil {
+			return err
+		}
+		switch h {
+		case "self":
+			return referee.RuleError(mv, "atraxia: %s already controls %s: Move Ships goes only to a location not under the Clan Leader's control (use Redistribute Ships)", c.Player, to.Name)
+		case "none":
+		default:
+			holder = st.clan(h)
+		}
+		if err := t.capacity("wfa.move.to", to, ships.Ships()); err != nil {
+			return err
+		}
+	}
+	if ships.Privateer > 0 {
+		if holder != nil {
+			return t.privateerBlock(c, holder, from, to, ships, teleport)
+		}
+		if ships.Ships() == 1 && to.Kind == "isle" {
+			return referee.RuleError(cites(CitePrivateerRules), "atraxia: the privateer alone does not control a location")
+		}
+	}
+	if holder != nil {
+		return t.battle(c, holder, from, to, ships)
+	}
+	t.moved(c, from, to, ships)
+	how := "moves"
+	if teleport {
+		how = "teleports"
+	}
+	t.emit("move", fmt.Sprintf("%s %s %s from %s to %s", c.Player, how, ships, from.Name, to.Name), map[string]any{"player": c.Player, "from": from.Name, "to": to.Name, "ships": ships, "teleport": teleport}, CiteMoveRedistribute, CiteControlling)
+	return nil
+}
+
+// explore resolves a Lost Expedition tile.
+func (t *turn) explore(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
+	st := t.st
+	oc, err := t.askNum("wfa.explore.oc", fmt.Sprintf("%s looks secretly at the Lost Expedition tile on %s: OC of the exploration cost", c.Player, a.Name), 0, 99)
+	if err != nil {
+		return err
+	}
+	al, err := t.askNum("wfa.explore.alwood", "AlWood of the exploration cost", 0, 99)
+	if err != nil {
+		return err
+	}
+	data := map[string]any{"player": c.Player, "apex": a.Name, "tile": a.Tile}
+	if c.OC >= oc && c.AlWood >= al {
+		c.OC -= oc
+		c.AlWood -= al
+		c.Crystals++
+		data["paid_oc"], data["paid_alwood"] = oc, al
+		a.Tile = 0
+		t.moved(c, from, to, ships)
+		t.emit("explore", fmt.Sprintf("%s pays the exploration cost (%d OC, %d AlWood), collects 1 Magic Crystal and moves %s onto %s; the tile goes back to the box", c.Player, oc, al, ships, a.Name), data, CiteLostExpeditions)
+		return nil
+	}
+	// Cannot pay: the fleet stays; the remaining tiles shift one step clockwise.
+	var idx []int
+	for i, x := range st.Apex {
+		if x.Tile > 0 {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) > 1 {
+		last := st.Apex[idx[len(idx)-1]].Tile
+		for k := len(idx) - 1; k > 0; k-- {
+			st.Apex[idx[k]].Tile = st.Apex[idx[k-1]].Tile
+		}
+		st.Apex[idx[0]].Tile = last
+	}
+	t.emit("explore", fmt.Sprintf("%s cannot pay the exploration cost (%d OC, %d AlWood; has %d OC, %d AlWood): the fleet does not move, the tile stays face down and every remaining Lost Expedition tile shifts one step clockwise", c.Player, oc, al, c.OC, c.AlWood), data, CiteLostExpeditions)
+	return nil
+}
+
+// redistribute moves ships along one connected trail.
+func (t *turn) redistribute(c *Clan) error {
+	st := t.st
+	from, err := t.askLoc("wfa.redistribute.from", fmt.Sprintf("%s redistributes ships along one connected trail: from which location?", c.Player))
+	if err != nil {
+		return err
+	}
+	if from.Kind == "isle" {
+		return referee.RuleError(cites(CiteConnectedTrail), "atraxia: the Isle of Myth cannot be part of a connected trail")
+	}
+	a, err := t.p.Ask(referee.Question{Key: "wfa.redistribute.to", Kind: referee.KindText,
+		Text: fmt.Sprintf("To which locations along the same connected trail (controlled by %s, comma-separated)? (%s)", c.Player, LocSyntax)})
+	if err != nil {
+		return err
+	}
+	var dests []Loc
+	for _, it := range referee.SplitList(a) {
+		l, err := ParseLoc(it)
+		if err != nil {
+			return err
+		}
+		if l.Kind == "isle" {
+			return referee.RuleError(cites(CiteConnectedTrail), "atraxia: the Isle of Myth cannot be part of a connected trail")
+		}
+		if l.Name == from.Name {
+			return referee.Usagef("atraxia: %s is where the ships start", l.Name)
+		}
+		dests = append(dests, l)
+	}
+	if len(dests) == 0 {
+		return referee.Usagef("atraxia: give at least one destination")
+	}
+	var total Fleet
+	for _, d := range dests {
+		ships, err := t.askFleet("wfa.redistribute.ships", fmt.Sprintf("Which ships go from %s to %s?", from.Name, d.Name))
+		if err != nil {
+			return err
+		}
+		total = total.Add(ships)
+		if err := t.checkShips(c, from, total); err != nil {
+			return err
+		}
+		if err := t.capacity("wfa.redistribute", d, ships.Ships()); err != nil {
+			return err
+		}
+		if b := st.block(d.Name); b != nil {
+			if b.Victim != c.Clan {
+				return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by %s's privateer: no other clan may move onto it", d.Name, st.clan(b.Owner).Player)
+			}
+			if ships.Privateer > 0 {
+				return referee.RuleError(cites(CitePrivateerRules), "atraxia: a privateer cannot fight another privateer")
+			}
+			if err := t.freeIsland(c, b, from, ships, false); err != nil {
+				return err
+			}
+			continue
+		}
+		t.moved(c, from, d, ships)
+		t.emit("redistribute", fmt.Sprintf("%s redistributes %s from %s to %s", c.Player, ships, from.Name, d.Name), map[string]any{"player": c.Player, "from": from.Name, "to": d.Name, "ships": ships}, CiteMoveRedistribute, CiteConnectedTrail)
+	}
+	return nil
+}

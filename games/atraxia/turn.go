@@ -1,0 +1,365 @@
+package atraxia
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// turn runs one step of the procedure.
+type turn struct {
+	st  *State
+	v   Values
+	env *referee.Env
+	p   referee.Prompter
+	// capa and present are the last fleet capacity and ships asked.
+	capa, present int
+}
+
+func (t *turn) emit(typ, text string, data map[string]any, cs ...string) {
+	t.env.Emit(referee.Event{Type: typ, Text: text, Data: data, Cites: cs})
+}
+
+// Actions offered at wfa.turn.action. A "bonus+active" answer performs the
+// Bonus Action and then its paired Active Action.
+var Actions = []string{"collect", "rebuild+collect", "buy", "power+buy", "move", "teleporter+move",
+	"redistribute", "teleporter+redistribute", "convert", "mount+convert", "dismount+convert",
+	"upgrade", "ransom", "end"}
+
+func (t *turn) step() error {
+	st := t.st
+	c := st.current()
+	if !st.Started {
+		if err := t.startTurn(c); err != nil {
+			return err
+		}
+		if st.Over {
+			return nil
+		}
+	}
+	act, err := referee.Choose(t.p, "wfa.turn.action",
+		fmt.Sprintf("Round %d, %s (%s clan): action %d of %d (bonus+active does the Bonus Action first; upgrade and ransom are free; end ends the turn)", st.Round, c.Player, c.Clan, st.Actions+1, st.Allowed),
+		Actions...)
+	if err != nil {
+		return err
+	}
+	active := true
+	switch act {
+	case "collect", "rebuild+collect":
+		err = t.collect(c, act == "rebuild+collect")
+	case "buy", "power+buy":
+		err = t.buy(c, act == "power+buy")
+	case "move", "teleporter+move":
+		if act == "teleporter+move" {
+			err = t.teleporter(c)
+		}
+		if err == nil {
+			err = t.move(c)
+		}
+	case "redistribute", "teleporter+redistribute":
+		if act == "teleporter+redistribute" {
+			err = t.teleporter(c)
+		}
+		if err == nil {
+			err = t.redistribute(c)
+		}
+	case "convert", "mount+convert", "dismount+convert":
+		switch act {
+		case "mount+convert":
+			err = t.mount(c)
+		case "dismount+convert":
+			err = t.dismount(c)
+		}
+		if err == nil {
+			err = t.convert(c)
+		}
+	case "upgrade":
+		active = false
+		err = t.upgrade(c)
+	case "ransom":
+		active = false
+		err = t.ransomAction(c)
+	case "end":
+		active = false
+		t.emit("turn-end", fmt.Sprintf("%s ends the turn", c.Player), map[string]any{"player": c.Player}, CitePlayerActions)
+		return t.endTurn()
+	}
+	if err != nil {
+		return err
+	}
+	if st.Over {
+		return nil
+	}
+	if c.Eliminated { // cannot happen on one's own turn, but be safe
+		return t.endTurn()
+	}
+	if active {
+		st.Actions++
+		if st.Actions == 2 && !st.Asked3rd {
+			st.Asked3rd = true
+			yes, err := referee.Confirm(t.p, "wfa.turn.continent", fmt.Sprintf("Did %s control every island of the %s continent at any point during this turn (a third Active Action)?", c.Player, c.Clan))
+			if err != nil {
+				return err
+			}
+			if yes {
+				st.Allowed = 3
+				t.emit("extra-action", fmt.Sprintf("%s controls the whole %s continent: a third Active Action", c.Player, c.Clan), map[string]any{"player": c.Player}, CitePlayerActions)
+			}
+		}
+		if st.Actions >= st.Allowed {
+			return t.endTurn()
+		}
+	}
+	return nil
+}
+
+func (t *turn) startTurn(c *Clan) error {
+	st := t.st
+	st.Started, st.Actions, st.Allowed, st.Asked3rd = true, 0, 2, false
+	st.Bought, st.Convert, st.Mounted, st.Dismount = 0, 0, false, false
+	st.Isle.Left = false
+	text := fmt.Sprintf("Round %d: %s's turn (%s clan)", st.Round, c.Player, c.Clan)
+	if st.Count > 0 {
+		text += fmt.Sprintf("; end-game countdown at %d", st.Count)
+		if st.Count == 1 {
+			text += " (last round)"
+		}
+	}
+	t.emit("turn", text, map[string]any{"round": st.Round, "player": c.Player, "clan": c.Clan, "countdown": st.Count}, CitePlayerActions)
+	if st.Isle.Holder == c.Clan && st.Isle.Fleet.Capital > 0 {
+		paid, err := t.upkeep(c, false)
+		if err != nil || !paid {
+			return err
+		}
+		st.Isle.Upkeeps++
+		need := 3
+		if st.Opts.IsleWin == "entry-turn" {
+			need = 2
+		}
+		if st.Isle.Upkeeps >= need {
+			t.win([]string{c.Player}, fmt.Sprintf("%s controlled the Isle of Myth for 3 consecutive turns", c.Player), CiteGameEnd, CiteIsleControl)
+		}
+	}
+	return nil
+}
+
+// upkeep makes the Isle's controller pay for its fleet; paid it gains 3
+// Magic Crystals. Unpaid, the whole fleet moves to the nearest island the
+// clan controls.
+func (t *turn) upkeep(c *Clan, final bool) (bool, error) {
+	st := t.st
+	strength := t.v.FleetStrength(st.Isle.Fleet, false)
+	cost := t.v.Upkeep(strength)
+	data := map[string]any{"player": c.Player, "strength": strength, "upkeep": cost, "oc": c.OC}
+	when := "at the start of the turn"
+	if final {
+		when = "after the final round"
+	}
+	if c.OC >= cost {
+		c.OC -= cost
+		gain := t.v.IsleReward
+		c.Crystals += gain
+		st.IsleMC = max(0, st.IsleMC-gain)
+		data["crystals"] = gain
+		t.emit("upkeep", fmt.Sprintf("%s pays the Isle of Myth upkeep %s: fleet strength %d -> %d OC (%d OC left) and gains %d Magic Crystals", c.Player, when, strength, cost, c.OC, gain), data, CiteUpkeep, CiteIsleControl)
+		return true, nil
+	}
+	if final {
+		t.emit("upkeep", fmt.Sprintf("%s cannot pay the Isle of Myth upkeep of %d OC (fleet strength %d, has %d OC): no Magic Crystals", c.Player, cost, strength, c.OC), data, CiteUpkeep, CiteGameEnd)
+		return false, nil
+	}
+	to, err := t.askLoc("wfa.isle.upkeep.to", fmt.Sprintf("%s cannot pay the upkeep of %d OC (fleet strength %d, has %d OC): the whole fleet on the Isle moves to the nearest island %s controls; which?", c.Player, cost, strength, c.OC, c.Player))
+	if err != nil {
+		return false, err
+	}
+	if to.Kind == "isle" {
+		return false, referee.RuleError(cites(CiteUpkeep), "atraxia: the fleet must leave the Isle of Myth for the nearest island %s controls", c.Player)
+	}
+	if st.Isle.Fleet.Capital > 0 {
+		c.Capital = to.Name
+	}
+	data["to"] = to.Name
+	data["fleet"] = st.Isle.Fleet
+	t.emit("upkeep", fmt.Sprintf("%s cannot pay the upkeep of %d OC (fleet strength %d, has %d OC): the fleet (%s) moves to %s and the Isle of Myth is lost", c.Player, cost, strength, c.OC, st.Isle.Fleet, to.Name), data, CiteUpkeep)
+	st.Isle = Isle{Entered: st.Isle.Entered}
+	return false, nil
+}
+
+func (t *turn) endTurn() error {
+	st := t.st
+	c := st.current()
+	if st.Isle.Holder == c.Clan && st.Isle.Left {
+		t.emit("isle-lost", fmt.Sprintf("%s's Capital Ship left the Isle of Myth and did not return this turn: control is lost", c.Player), map[string]any{"player": c.Player}, CiteIsleControl)
+		st.Isle.Holder, st.Isle.Upkeeps, st.Isle.Left = "", 0, false
+	}
+	st.Started = false
+	next := st.Turn
+	for {
+		next++
+		if next >= len(st.Clans) {
+			if err := t.endRound(); err != nil || st.Over {
+				return err
+			}
+			next = 0
+		}
+		if !st.Clans[next].Eliminated {
+			break
+		}
+	}
+	st.Turn = next
+	return nil
+}
+
+func (t *turn) endRound() error {
+	st := t.st
+	if st.Count == 1 {
+		t.emit("round-end", fmt.Sprintf("End of round %d: that was the last round", st.Round), map[string]any{"round": st.Round}, CiteGameEnd)
+		if h := st.clan(st.Isle.Holder); h != nil && st.Isle.Fleet.Capital > 0 && st.Isle.Clan == h.Clan {
+			if _, err := t.upkeep(h, true); err != nil {
+				return err
+			}
+		}
+		return t.finalScoring()
+	}
+	if st.Count > 1 {
+		st.Count--
+		text := fmt.Sprintf("End of round %d: move the turn tracker to %d", st.Round, st.Count)
+		if st.Count == 1 {
+			text += " (the next round is the last: each Clan Leader gets one final turn)"
+		}
+		t.emit("countdown", text, map[string]any{"round": st.Round, "countdown": st.Count}, CiteGameEnd)
+	}
+	st.Round++
+	return nil
+}
+
+func (t *turn) win(players []string, why string, cs ...string) {
+	st := t.st
+	st.Over, st.Winners, st.Why = true, players, why
+	t.emit("game-over", why+"; winner: "+strings.Join(players, ", "), map[string]any{"winners": players}, cs...)
+}
+
+// finalScoring ranks the clans: most (unmounted) Magic Crystals, then most
+// locations controlled, then the highest fleet strength on the board.
+func (t *turn) finalScoring() error {
+	st := t.st
+	var sc []Score
+	for _, c := range st.active() {
+		sc = append(sc, Score{Player: c.Player, Clan: c.Clan, Crystals: c.Crystals, Strength: t.v.FleetStrength(c.OnBoard(), false)})
+	}
+	// Ask the locations only of clans tied on crystals.
+	count := map[int]int{}
+	for _, s := range sc {
+		count[s.Crystals]++
+	}
+	for i := range sc {
+		if count[sc[i].Crystals] > 1 {
+			n, err := referee.Number(t.p, "wfa.score.locations."+sc[i].Clan, fmt.Sprintf("Tie on %d Magic Crystals: how many locations does %s (%s clan) control?", sc[i].Crystals, sc[i].Player, sc[i].Clan), 0, 99)
+			if err != nil {
+				return err
+			}
+			sc[i].Locations = n
+		}
+	}
+	ranked := RankScores(sc)
+	st.Scores = ranked
+	var winners []string
+	for _, s := range ranked {
+		if s.Rank == 1 {
+			winners = append(winners, s.Player)
+		}
+	}
+	var lines []string
+	for _, s := range ranked {
+		lines = append(lines, fmt.Sprintf("%d. %s %d crystal(s), %d location(s), strength %d", s.Rank, s.Player, s.Crystals, s.Locations, s.Strength))
+	}
+	t.emit("final-scoring", "Final scoring (mounted Magic Crystals do not count): "+strings.Join(lines, "; "), map[string]any{"scores": ranked}, CiteFinalScoring)
+	t.win(winners, "the end-game countdown ended; most Magic Crystals wins", CiteGameEnd, CiteFinalScoring)
+	return nil
+}
+
+// RankScores orders scores by crystals, then locations, then fleet
+// strength; equal on all three share a rank.
+func RankScores(sc []Score) []Score {
+	out := append([]Score(nil), sc...)
+	less := func(a, b Score) bool {
+		if a.Crystals != b.Crystals {
+			return a.Crystals > b.Crystals
+		}
+		if a.Locations != b.Locations {
+			return a.Locations > b.Locations
+		}
+		return a.Strength > b.Strength
+	}
+	sort.SliceStable(out, func(i, j int) bool { return less(out[i], out[j]) })
+	for i := range out {
+		out[i].Rank = i + 1
+		if i > 0 && !less(out[i-1], out[i]) {
+			out[i].Rank = out[i-1].Rank
+		}
+	}
+	return out
+}
+
+// --- questions ---
+
+func (t *turn) askLoc(key, text string) (Loc, error) {
+	a, err := t.p.Ask(referee.Question{Key: key, Text: text + " (" + LocSyntax + ")", Kind: referee.KindText})
+	if err != nil {
+		return Loc{}, err
+	}
+	return ParseLoc(a)
+}
+
+func (t *turn) askFleet(key, text string) (Fleet, error) {
+	a, err := t.p.Ask(referee.Question{Key: key, Text: text + " (" + FleetSyntax + ")", Kind: referee.KindText})
+	if err != nil {
+		return Fleet{}, err
+	}
+	return ParseFleet(a)
+}
+
+func (t *turn) askNum(key, text string, lo, hi int) (int, error) {
+	return referee.Number(t.p, key, text, lo, hi)
+}
+
+// optional asks a question only when an answer is preset for it (a choice
+// bosun otherwise makes itself, e.g. which ships retreat home).
+func (t *turn) optional(key string) bool {
+	ps, ok := t.p.(referee.Presetter)
+	return ok && ps.HasAnswer(key)
+}
+
+// parsePay reads "oc=2,alwood=1,ammo=2".
+func parsePay(s string) (map[string]int, error) {
+	out := map[string]int{}
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "" || s == "none" {
+		return out, nil
+	}
+	for _, it := range referee.SplitList(s) {
+		k, v, ok := strings.Cut(it, "=")
+		n, err := strconv.Atoi(v)
+		r := resource(k)
+		if !ok || err != nil || n < 0 || r == "" {
+			return nil, referee.Usagef("atraxia: %q is not a payment; write RESOURCE=N items, e.g. \"oc=1,alwood=1\" (resources oc, alwood, ammo)", s)
+		}
+		out[r] += n
+	}
+	return out, nil
+}
+
+func resource(s string) string {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "oc", "ocean-crystal", "ocean-crystals", "ocean":
+		return "oc"
+	case "alwood", "aluminium-wood", "aluminum-wood", "wood":
+		return "alwood"
+	case "ammo", "ammunition":
+		return "ammo"
+	}
+	return ""
+}
