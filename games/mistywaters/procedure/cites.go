@@ -1,0 +1,132 @@
+package procedure
+
+// Rulebook section ids this package cites (see rulesref: <game-id>/<slug>,
+// <game-id>/<parent-slug>/<slug> when a slug repeats in the rulebook). Every
+// id the procedure puts on an event is one of these constants.
+const (
+	citeSetup            = "misty-waters/setup"
+	citeStep1Priority    = "misty-waters/step-1-priority-token"
+	citeStep2Nations     = "misty-waters/step-2-nations-and-bases"
+	citeStep3Markers     = "misty-waters/step-3-board-markers"
+	citeStep4Decks       = "misty-waters/step-4-card-decks-and-tiles"
+	citeStep5Board       = "misty-waters/step-5-game-board"
+	citeStep6Components  = "misty-waters/step-6-player-components"
+	citeStep7Alternate   = "misty-waters/step-7-alternate-rules"
+	citeRounds           = "misty-waters/rounds"
+	citeRoundsAndPhases  = "misty-waters/rounds-and-phases"
+	citePhase1           = "misty-waters/rounds-and-phases/phase-1-wheel-of-time-phase"
+	citeHarvest          = "misty-waters/harvest-rounds"
+	citeFreeTradeRoute   = "misty-waters/free-trade-route"
+	citeEventRounds      = "misty-waters/event-rounds"
+	citePirateRounds     = "misty-waters/pirate-movement-rounds"
+	citeGoldCoin         = "misty-waters/gold-coin-rounds"
+	citeGrandFinaleRound = "misty-waters/grand-finale-round"
+	citePhase2           = "misty-waters/rounds-and-phases/phase-2-npc-movement-and-attack-phase"
+	citeNPCWeather       = "misty-waters/npcs-and-weather"
+	citeDirectionDice    = "misty-waters/direction-dice"
+	citePirateMove       = "misty-waters/step-1-pirate-ship-movement"
+	citeOtherNPCMove     = "misty-waters/step-2-other-npc-ship-movement"
+	citeMonsterMove      = "misty-waters/step-3-sea-monster-movement"
+	citeNPCAttacks       = "misty-waters/npc-attacks-and-target-priority"
+	citeMonsterAttack    = "misty-waters/step-4-sea-monster-attack"
+	citeBatteryAttack    = "misty-waters/step-5-battery-of-cannons-attack"
+	citePirateAttack     = "misty-waters/step-6-pirate-ship-attack"
+	citeCaravels         = "misty-waters/conquistadors-caravels"
+	citeGalleass         = "misty-waters/conquistadors-galleass"
+	citeFreighter        = "misty-waters/silver-freighter"
+	citeDutchman         = "misty-waters/the-flying-dutchman"
+	citeDeathZone        = "misty-waters/death-zone"
+	citePassage          = "misty-waters/north-south-passage"
+	citeLagoon           = "misty-waters/red-water-lagoon"
+	citeBlackShips       = "misty-waters/black-ships"
+	citeWhirlpoolsMap    = "misty-waters/map-locations/whirlpools"
+	citeWhirlpoolsWx     = "misty-waters/phase-3-weather-phase/whirlpools"
+	citePhase3           = "misty-waters/rounds-and-phases/phase-3-weather-phase"
+	citeStep0Wind        = "misty-waters/step-0-check-wind-strength"
+	citeStep1Tile        = "misty-waters/step-1-activate-weather-tile"
+	citeStep2Tile        = "misty-waters/step-2-draw-new-weather-tile"
+	citeWeatherMarker    = "misty-waters/weather-marker"
+	citeTileEffects      = "misty-waters/weather-tile-effects"
+	citeAbundantCrops    = "misty-waters/abundant-crops-and-ore-deposits"
+	citeTharSheBlows     = "misty-waters/thar-she-blows"
+	citeShipDebris       = "misty-waters/ship-debris-afloat"
+	citeCastaway         = "misty-waters/waves-have-washed-up-a-castaway"
+	citeWindEffects      = "misty-waters/wind-force-effects"
+	citeWindSails        = "misty-waters/winds-feed-the-sails"
+	citeOverboard        = "misty-waters/overboard"
+	citeClearingUp       = "misty-waters/it-s-clearing-up"
+	citeNoTransship      = "misty-waters/no-transshipments"
+	citeSheath           = "misty-waters/sheath-the-swords"
+	citeSeaGiveth        = "misty-waters/sea-giveth-and-sea-taketh-away"
+	citeRockySeas        = "misty-waters/rocky-seas"
+	citeReturnDepths     = "misty-waters/return-to-the-depths"
+	citeHunkerDown       = "misty-waters/hunker-down"
+	citeSeaAdventure     = "misty-waters/sea-adventure-cards"
+	citeOfficialSeaAdv   = "misty-waters/sea-adventure-cards-drawing"
+	citePhase4           = "misty-waters/rounds-and-phases/phase-4-drawing-action-cards-phase"
+	citeHandLimit        = "misty-waters/hand-limit"
+	citePhase5           = "misty-waters/rounds-and-phases/phase-5-player-s-turn-phase"
+	citePlayerMove       = "misty-waters/step-1-player-ship-movement"
+	citePlayerAttacks    = "misty-waters/step-2-player-attacks"
+	citeMaximumRange     = "misty-waters/player-ships/maximum-range"
+	citeTavernFees       = "misty-waters/tavern-fees"
+	citeForeignBases     = "misty-waters/foreign-bases"
+	citeForeignDocks     = "misty-waters/foreign-docks"
+	citeCapturing        = "misty-waters/capturing"
+	citePhase6           = "misty-waters/rounds-and-phases/phase-6-reset-phase"
+	citeResetHourglass   = "misty-waters/step-1-reset-hourglass-tokens"
+	citeCheckEndGame     = "misty-waters/step-2-check-for-end-game-condition"
+	citeRotatePriority   = "misty-waters/step-3-rotate-priority-token-and-reset-sash"
+	citeEventCards       = "misty-waters/event-cards"
+	citeTerror           = "misty-waters/terror-from-the-deep"
+	citeLastTransport    = "misty-waters/the-last-transport"
+	citeExpresso         = "misty-waters/expresso-tropical"
+	citeGhostShip        = "misty-waters/ghost-ship"
+	citeErrata           = "misty-waters/errata-official-eng"
+	citeEndGame          = "misty-waters/end-game"
+	citeGrandFinale      = "misty-waters/grand-finale"
+	citeVictoryTreasure  = "misty-waters/victory-1-conquistadors-treasure"
+	citeVictoryConquest  = "misty-waters/victory-2-island-conquest"
+	citeVictoryViceroy   = "misty-waters/victory-3-viceroy-voting"
+	citeVoteAuction      = "misty-waters/vote-auction"
+	citeViceroy          = "misty-waters/viceroy-of-the-misty-waters"
+	citeAdvanced         = "misty-waters/advanced-rules"
+	citePriorityNeg      = "misty-waters/priority-token-negotiation"
+	citeExtraCards       = "misty-waters/additional-action-cards"
+	citeVariants         = "misty-waters/variant-rules"
+	citeSimplified       = "misty-waters/simplified-variant"
+	citeShortened        = "misty-waters/shortened-variant"
+	citeExtended         = "misty-waters/extended-variant"
+	citeAdventure        = "misty-waters/adventure-variant"
+	citeTeamMode         = "misty-waters/team-mode"
+	citeTavernCards      = "misty-waters/tavern-cards"
+	citeAgedFalcon       = "misty-waters/aged-falcon"
+	citeDicePoker        = "misty-waters/dice-poker"
+	citeBattles          = "misty-waters/battles"
+	citeStep4ABroadside  = "misty-waters/step-4a-broadside-battle"
+	citeStep4BBoarding   = "misty-waters/step-4b-boarding-battle"
+	citeEndOfBattle      = "misty-waters/step-5-end-of-battle"
+	citeLastDayTemple    = "misty-waters/advanced-and-variant-rules/last-day-temple"
+)
+
+// AllCites lists every section id this package may cite, for checking
+// against the rules index.
+var AllCites = []string{
+	citeSetup, citeStep1Priority, citeStep2Nations, citeStep3Markers, citeStep4Decks, citeStep5Board,
+	citeStep6Components, citeStep7Alternate, citeRounds, citeRoundsAndPhases, citePhase1, citeHarvest,
+	citeFreeTradeRoute, citeEventRounds, citePirateRounds, citeGoldCoin, citeGrandFinaleRound, citePhase2,
+	citeNPCWeather, citeDirectionDice, citePirateMove, citeOtherNPCMove, citeMonsterMove, citeNPCAttacks,
+	citeMonsterAttack, citeBatteryAttack, citePirateAttack, citeCaravels, citeGalleass, citeFreighter,
+	citeDutchman, citeDeathZone, citePassage, citeLagoon, citeBlackShips, citeWhirlpoolsMap, citeWhirlpoolsWx,
+	citePhase3, citeStep0Wind, citeStep1Tile, citeStep2Tile, citeWeatherMarker, citeTileEffects,
+	citeAbundantCrops, citeTharSheBlows, citeShipDebris, citeCastaway, citeWindEffects, citeWindSails,
+	citeOverboard, citeClearingUp, citeNoTransship, citeSheath, citeSeaGiveth, citeRockySeas, citeReturnDepths,
+	citeHunkerDown, citeSeaAdventure, citeOfficialSeaAdv, citePhase4, citeHandLimit, citePhase5, citePlayerMove,
+	citePlayerAttacks, citeMaximumRange, citeTavernFees, citeForeignBases, citeForeignDocks, citeCapturing,
+	citePhase6, citeResetHourglass, citeCheckEndGame, citeRotatePriority, citeEventCards, citeTerror,
+	citeLastTransport, citeExpresso, citeGhostShip, citeErrata, citeEndGame, citeGrandFinale,
+	citeVictoryTreasure, citeVictoryConquest, citeVictoryViceroy, citeVoteAuction, citeViceroy, citeAdvanced,
+	citePriorityNeg, citeExtraCards, citeVariants, citeSimplified, citeShortened, citeExtended, citeAdventure,
+	citeTeamMode, citeTavernCards, citeAgedFalcon, citeDicePoker, citeBattles, citeStep4ABroadside,
+	citeStep4BBoarding, citeEndOfBattle, citeLastDayTemple,
+}

@@ -1,0 +1,330 @@
+package procedure
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// GameID is the id the referee registers under.
+const GameID = "misty-waters"
+
+// Game is the Misty Waters session referee (referee.Game).
+type Game struct {
+	// Battles resolves NPC and player battles. Nil uses AskBattles, which
+	// asks the table for each battle's outcome.
+	Battles Battles
+}
+
+func init() { referee.Register(&Game{}) }
+
+// Info implements referee.Game.
+func (g *Game) Info() referee.GameInfo { return referee.Info(GameID) }
+
+func (g *Game) battles() Battles {
+	if g.Battles != nil {
+		return g.Battles
+	}
+	return AskBattles{}
+}
+
+// run carries one step's session, environment and state.
+type run struct {
+	g   *Game
+	s   *referee.Session
+	env *referee.Env
+	st  *State
+
+	lastBattleBoarding bool
+}
+
+func (r *run) emit(typ, text string, data map[string]any, cites ...string) {
+	r.env.Emit(referee.Event{Type: typ, Text: text, Data: data, Cites: cites})
+}
+
+func (r *run) ask(q referee.Question) (string, error) {
+	if r.env.Prompt == nil {
+		return "", &referee.NoAnswerError{Q: q}
+	}
+	return r.env.Prompt.Ask(q)
+}
+
+func (r *run) choose(key, text string, options ...string) (string, error) {
+	return r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindChoose, Options: options})
+}
+
+func (r *run) number(key, text string, min, max int) (int, error) {
+	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindNumber, Min: min, Max: max})
+	if err != nil {
+		return 0, err
+	}
+	return strconv.Atoi(a)
+}
+
+func (r *run) confirm(key, text string) (bool, error) {
+	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindConfirm})
+	return a == "yes", err
+}
+
+func (r *run) list(key, text string, options []string) ([]string, error) {
+	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: options})
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, it := range referee.SplitList(a) {
+		if it != "none" {
+			out = append(out, it)
+		}
+	}
+	return out, nil
+}
+
+func (r *run) d6(key string) (int, error) {
+	roll, err := r.env.Dice.Roll(key, referee.D(6))
+	return roll.Value, err
+}
+
+// roundName is "Round XIII (Wheel of Time I)".
+func (st *State) roundName() string {
+	return fmt.Sprintf("Round %s (Wheel of Time %s)", Roman(st.Round), Roman(Wheel(st.Round)))
+}
+
+func (st *State) priorityName() string { return st.Players[st.Priority].Name }
+
+func load(s *referee.Session) (*State, error) {
+	var st State
+	if err := s.LoadState(&st); err != nil {
+		return nil, err
+	}
+	if st.Round == 0 {
+		return nil, fmt.Errorf("mistywaters: session %s has no game state (was it set up?)", s.Name)
+	}
+	return &st, nil
+}
+
+// Next implements referee.Game: it runs one step (a phase, or one NPC's
+// move, one player's turn, one voting step).
+func (g *Game) Next(s *referee.Session, env *referee.Env) error {
+	st, err := load(s)
+	if err != nil {
+		return err
+	}
+	r := &run{g: g, s: s, env: env, st: st}
+	switch st.Phase {
+	case PhaseWheel:
+		err = r.phase1()
+	case PhaseNPC:
+		err = r.phase2()
+	case PhaseWeather:
+		err = r.phase3()
+	case PhaseDraw:
+		err = r.phase4()
+	case PhaseTurns:
+		err = r.phase5()
+	case PhaseReset:
+		err = r.phase6()
+	case PhaseVoting:
+		err = r.voting()
+	default:
+		return referee.Usagef("session %s is over", s.Name)
+	}
+	if err != nil {
+		return err
+	}
+	if st.Phase == PhaseOver {
+		s.Over = true
+	}
+	return s.SaveState(st)
+}
+
+// advance moves to the next phase; after Phase 6 a new round starts.
+func (r *run) advance() {
+	st := r.st
+	st.Queue = nil
+	if st.Phase == PhaseReset {
+		st.Round++
+		st.Phase = PhaseWheel
+		return
+	}
+	st.Phase++
+}
+
+// speedMod returns the Winds Feed the Sails modification of the current box
+// (a board value, asked once).
+func (r *run) speedMod() (int, error) {
+	return r.windSpeed(r.st.Wind)
+}
+
+func (r *run) windSpeed(box int) (int, error) {
+	v, err := referee.AskOnce(r.env.Tables, r.env.Prompt, "mwp-wind-force", fmt.Sprintf("speed.%d", box), referee.Question{
+		Key:  fmt.Sprintf("misty.board.wind.speed.%d", box),
+		Text: fmt.Sprintf("speed modification in the sail next to Wind Force box %d oB (0 if none)", box),
+		Kind: referee.KindNumber, Min: -3, Max: 3,
+		Where: fmt.Sprintf("the Wind Force track, box %d oB", box),
+	})
+	if err != nil {
+		return 0, err
+	}
+	return toInt(v)
+}
+
+func toInt(v any) (int, error) {
+	switch x := v.(type) {
+	case int:
+		return x, nil
+	case int64:
+		return int(x), nil
+	case float64:
+		return int(x), nil
+	case string:
+		n, err := strconv.Atoi(strings.TrimSpace(x))
+		if err != nil {
+			return 0, referee.Usagef("mistywaters: %q is not a whole number", x)
+		}
+		return n, nil
+	}
+	return 0, fmt.Errorf("mistywaters: table value %v is not a number", v)
+}
+
+// effectBox returns the Wind Force box where an ongoing effect starts.
+func (r *run) effectBox(effect string) (int, error) {
+	v, err := referee.AskOnce(r.env.Tables, r.env.Prompt, "mwp-wind-force", "box."+effect, referee.Question{
+		Key:   "misty.board.wind.box." + effect,
+		Text:  fmt.Sprintf("the Wind Force box (1-12) that shows the '%s' effect", effectTitles[effect]),
+		Kind:  referee.KindNumber,
+		Min:   1,
+		Max:   12,
+		Where: "the Wind Force track at the top of the board",
+	})
+	if err != nil {
+		return 0, err
+	}
+	return toInt(v)
+}
+
+var effectTitles = map[string]string{
+	"clearing-up":          "It's Clearing Up",
+	"no-transshipments":    "No Transshipments",
+	"sheath-the-swords":    "Sheath the Swords",
+	"sea-giveth":           "Sea Giveth and Sea Taketh Away",
+	"rocky-seas":           "Rocky Seas",
+	"return-to-the-depths": "Return to the Depths",
+	"hunker-down":          "Hunker Down",
+}
+
+// effectOrder is the order effects are listed in.
+var effectOrder = []string{"clearing-up", "no-transshipments", "sheath-the-swords", "sea-giveth", "rocky-seas", "return-to-the-depths", "hunker-down"}
+
+var effectCites = map[string]string{
+	"clearing-up": citeClearingUp, "no-transshipments": citeNoTransship, "sheath-the-swords": citeSheath,
+	"sea-giveth": citeSeaGiveth, "rocky-seas": citeRockySeas, "return-to-the-depths": citeReturnDepths, "hunker-down": citeHunkerDown,
+}
+
+// inForce reports whether an ongoing Wind Force effect is in force: they
+// accumulate upward from their box.
+func (r *run) inForce(effect string) (bool, error) {
+	b, err := r.effectBox(effect)
+	if err != nil {
+		return false, err
+	}
+	return r.st.Wind >= b, nil
+}
+
+// effects lists the ongoing Wind Force effects in force at the current box.
+func (r *run) effects() ([]string, error) {
+	var out []string
+	for _, e := range effectOrder {
+		on, err := r.inForce(e)
+		if err != nil {
+			return nil, err
+		}
+		if on {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// knownEffects lists effects in force without asking (for Status).
+func knownEffects(env *referee.Env, box int) []string {
+	var out []string
+	if env == nil || env.Tables == nil {
+		return out
+	}
+	for _, e := range effectOrder {
+		row, ok := env.Tables.Lookup("mwp-wind-force", "box."+e)
+		if !ok || !row.Known() {
+			continue
+		}
+		if b, err := toInt(row.Value); err == nil && box >= b {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// ClampRange applies the minimum Maximum Range of 1.
+func ClampRange(n int) int {
+	if n < 1 {
+		return 1
+	}
+	return n
+}
+
+// NPCRange returns an NPC's Maximum Range at a Wind Force box with speed
+// modification mod (the caller passes the mod of the current box).
+func NPCRange(n NPC, box, mod int) int {
+	switch n.Kind {
+	case KindPirate, KindCaravel:
+		base := 4
+		if n.Damage > 0 {
+			base = 3
+		}
+		return ClampRange(base + mod)
+	case KindFreighter:
+		return ClampRange(8 + mod)
+	case KindGalleass:
+		r := 4
+		if box >= 3 { // not affected by Wind Force effects below 3 oB
+			r += mod
+		}
+		r = ClampRange(r)
+		if n.Lagoon && r > 3 {
+			r = 3
+		}
+		return r
+	case KindDutchman:
+		return 4
+	case KindMonster:
+		return n.Range
+	}
+	return 0
+}
+
+// MaxRange returns a Player Ship's Maximum Range: the ship type's speed,
+// +1 with a Captain, -1 with no Sailors, the Wind Force modification when
+// the ship is At Sea at any point of its move, at most 3 when it moves
+// within or out of the Red Water Lagoon, never below 1.
+func MaxRange(speed int, captain, noSailors, atSea bool, windMod int, lagoon bool) int {
+	r := speed
+	if captain {
+		r++
+	}
+	if noSailors {
+		r--
+	}
+	if atSea {
+		r += windMod
+	}
+	r = ClampRange(r)
+	if lagoon && r > 3 {
+		r = 3
+	}
+	return r
+}
+
+// ShipSpeeds are the ship speeds the rulebook's Ship Type Summary gives.
+var ShipSpeeds = map[string]int{"S": 5, "C": 4, "T": 5, "B": 6}

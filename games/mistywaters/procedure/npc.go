@@ -1,0 +1,701 @@
+package procedure
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// MonsterDamage is the damage each Sea Monster inflicts on a Player Ship.
+var MonsterDamage = map[string]string{
+	"leviathan":   "remove 1 Cannon and 1 Sailor",
+	"megalodon":   "remove 1 Cannon",
+	"kraken":      "remove 1 Cannon and 2 Sailors/Officers",
+	"hydra":       "remove all Sailors and Officers, except the Captain",
+	"sea-serpent": "remove 1 Cannon (the ship counterattacks with as many dice as it has Sailors)",
+	"sperm-whale": "remove 1 Cannon and move the ship",
+}
+
+func (r *run) phase2() error {
+	st := r.st
+	if st.Queue == nil {
+		st.Queue = r.npcQueue()
+		r.emit("phase", fmt.Sprintf("%s: %s", phaseNames[PhaseNPC], queueText(st.Queue)), map[string]any{"phase": 2, "steps": st.Queue}, citePhase2)
+		if len(st.Queue) == 0 {
+			r.advance()
+			return nil
+		}
+	}
+	item := st.Queue[0]
+	st.Queue = st.Queue[1:]
+	kind, id, _ := strings.Cut(item, ":")
+	var err error
+	switch kind {
+	case "move":
+		if st.npc(id) == nil {
+			r.emit("npc", id+" is no longer on the map", map[string]any{"npc": id}, citePhase2)
+		} else {
+			err = r.moveNPC(id)
+		}
+	case "attack":
+		err = r.attacks(id)
+	}
+	if err != nil {
+		return err
+	}
+	if len(st.Queue) == 0 {
+		r.advance()
+	}
+	return nil
+}
+
+func queueText(q []string) string {
+	if len(q) == 0 {
+		return "no NPC moves or attacks"
+	}
+	return strings.Join(q, ", ")
+}
+
+// npcQueue lists Phase 2's sub-steps: Pirate Ships (only in Pirate Movement
+// Rounds), other NPC Ships (not in the Round they appear; the Flying
+// Dutchman last), Sea Monsters, then the attacks of Sea Monsters, Battery of
+// Cannons and Pirate Ships.
+func (r *run) npcQueue() []string {
+	st := r.st
+	var q []string
+	if isPirate(Wheel(st.Round)) {
+		for _, n := range st.NPCs {
+			if n.Kind == KindPirate && n.Appeared != st.Round {
+				q = append(q, "move:"+n.ID)
+			}
+		}
+	}
+	for _, k := range []string{KindCaravel, KindGalleass, KindFreighter, KindDutchman} {
+		for _, n := range st.NPCs {
+			if n.Kind == k && n.Appeared != st.Round {
+				q = append(q, "move:"+n.ID)
+			}
+		}
+	}
+	for _, n := range st.NPCs {
+		if n.Kind == KindMonster {
+			q = append(q, "move:"+n.ID)
+		}
+	}
+	if st.count(KindMonster) > 0 {
+		q = append(q, "attack:monsters")
+	}
+	if st.count(KindBattery) > 0 {
+		q = append(q, "attack:batteries")
+	}
+	if st.count(KindPirate) > 0 {
+		q = append(q, "attack:pirates")
+	}
+	return q
+}
+
+// ParseDirectionFace reads a Direction Dice face written MAIN>TOPLEFT|TOPRIGHT.
+func ParseDirectionFace(label string) (main, topLeft, topRight string, err error) {
+	m, rest, ok := strings.Cut(label, ">")
+	tl, tr, ok2 := strings.Cut(rest, "|")
+	if !ok || !ok2 || m == "" || tl == "" || tr == "" {
+		return "", "", "", referee.Usagef("mistywaters: Direction Dice face %q is not written MAIN>TOPLEFT|TOPRIGHT (fix the dice table in tables.yaml)", label)
+	}
+	return m, tl, tr, nil
+}
+
+// ChooseDirection applies the Direction Dice rule to the open directions:
+// the main direction whenever possible; else (rule "continue") the side
+// direction the NPC is already heading in; else top-right; else top-left;
+// "" when none is open (the NPC ends its movement).
+func ChooseDirection(open map[string]bool, main, topLeft, topRight, heading, rule string) string {
+	if open[main] {
+		return main
+	}
+	if rule == "continue" && heading != "" && heading != main && (heading == topLeft || heading == topRight) && open[heading] {
+		return heading
+	}
+	if open[topRight] {
+		return topRight
+	}
+	if open[topLeft] {
+		return topLeft
+	}
+	return ""
+}
+
+func (r *run) dutchmanOn(except string) bool {
+	return except != "dutchman" && r.st.npc("dutchman") != nil
+}
+
+func (r *run) moveNPC(id string) error {
+	n := r.st.npc(id)
+	switch n.Kind {
+	case KindPirate, KindMonster:
+		return r.walkDirection(n)
+	}
+	return r.walkArrows(n)
+}
+
+func (r *run) walkDirection(n *NPC) error {
+	st := r.st
+	id := n.ID
+	mod := 0
+	if n.Kind == KindPirate {
+		var err error
+		if mod, err = r.speedMod(); err != nil {
+			return err
+		}
+	}
+	rng := NPCRange(*n, st.Wind, mod)
+	cites := []string{citeDirectionDice, citePirateMove}
+	if n.Kind == KindMonster {
+		cites = []string{citeDirectionDice, citeMonsterMove}
+	}
+	if r.dutchmanOn(id) {
+		dz, err := r.confirm("misty.npc."+id+".deathzone-start", fmt.Sprintf("does %s start on a space adjacent to the Flying Dutchman?", id))
+		if err != nil {
+			return err
+		}
+		if dz {
+			r.removeByDutchman(id)
+			return nil
+		}
+	}
+	die, err := referee.NamedDie(r.env.Tables, r.env.Prompt, "direction")
+	if err != nil {
+		return err
+	}
+	roll, err := r.env.Dice.Roll("misty.npc."+id+".direction", die)
+	if err != nil {
+		return err
+	}
+	main, tl, tr, err := ParseDirectionFace(roll.Label)
+	if err != nil {
+		return err
+	}
+	r.emit("npc", fmt.Sprintf("%s: Direction Dice %s (main %s, top-left %s, top-right %s); Maximum Range %d", id, roll.Label, main, tl, tr, rng),
+		map[string]any{"npc": id, "direction": roll.Label, "range": rng, "wind": st.Wind, "speed_mod": mod}, cites...)
+	// Combat contact: Pirate Ships stop next to a Player Ship they can attack
+	// (never when the Wind Force forbids Broadside Battles); Sea Monsters next
+	// to a ship they can attack.
+	contactQ := ""
+	switch n.Kind {
+	case KindPirate:
+		rocky, err := r.inForce("rocky-seas")
+		if err != nil {
+			return err
+		}
+		if !rocky {
+			contactQ = fmt.Sprintf("is %s on a space adjacent to a Player Ship it can attack (not at a Tavern, a Base or Docks protected by a Fort)?", id)
+		}
+	case KindMonster:
+		contactQ = fmt.Sprintf("is the %s on a space adjacent to a Player Ship At Sea, a Pirate Ship or another NPC Ship?", id)
+	}
+	steps := 0
+	heading := ""
+	var path []string
+	stop := "range used"
+	if contactQ != "" {
+		c, err := r.confirm("misty.npc."+id+".contact", contactQ)
+		if err != nil {
+			return err
+		}
+		if c {
+			stop = "combat contact at the start"
+			rng = 0
+		}
+	}
+	passWhat := "other Pirate Ships, NPC Ships and Sea Monsters may be passed through, Player Ships may not"
+	if n.Kind == KindMonster {
+		passWhat = "other Sea Monsters may be passed through; no North-South Passage"
+	}
+	for steps < rng {
+		open, err := r.list("misty.npc."+id+".open",
+			fmt.Sprintf("%s, space %d of %d: which of %s (main), %s (top-right), %s (top-left) lead to a space it may enter (At Sea or a Black Ship space; %s)? none if no direction",
+				id, steps+1, rng, main, tr, tl, passWhat), dedupe([]string{main, tr, tl, "none"}))
+		if err != nil {
+			return err
+		}
+		set := map[string]bool{}
+		for _, o := range open {
+			set[o] = true
+		}
+		dir := ChooseDirection(set, main, tl, tr, heading, st.Opt.SideRule)
+		if dir == "" {
+			stop = "no open direction"
+			break
+		}
+		steps++
+		heading = dir
+		path = append(path, dir)
+		if steps < rng && contactQ != "" {
+			c, err := r.confirm("misty.npc."+id+".contact", contactQ)
+			if err != nil {
+				return err
+			}
+			if c {
+				stop = "combat contact"
+				break
+			}
+		}
+	}
+	back := 0
+	for back < steps {
+		occ, err := r.confirm("misty.npc."+id+".final-occupied", fmt.Sprintf("is the space where %s would end its movement occupied?", id))
+		if err != nil {
+			return err
+		}
+		if !occ {
+			break
+		}
+		back++
+	}
+	moved := steps - back
+	text := fmt.Sprintf("%s moves %d space(s): %s (%s)", id, moved, strings.Join(path[:moved], " "), stop)
+	if back > 0 {
+		text += fmt.Sprintf("; stops in front of %d occupied space(s)", back)
+	}
+	r.emit("npc", text, map[string]any{"npc": id, "spaces": moved, "path": path[:moved], "range": rng, "stop": stop}, cites...)
+	return r.afterMove(n, moved)
+}
+
+// afterMove applies Whirlpool pick-ups and the Death Zone after a move.
+func (r *run) afterMove(n *NPC, moved int) error {
+	st := r.st
+	id := n.ID
+	if moved > 0 && st.itemsAtSea() && n.Kind != KindDutchman {
+		wps, err := r.list("misty.npc."+id+".whirlpools", fmt.Sprintf("which Whirlpools holding a Crate or Raft did %s pass through or stop on?", id), []string{"1", "2", "3", "4", "5", "6", "none"})
+		if err != nil {
+			return err
+		}
+		for _, w := range wps {
+			i, _ := strconv.Atoi(w)
+			if st.Whirlpools[i-1] == "" {
+				continue
+			}
+			item := st.Whirlpools[i-1]
+			st.Whirlpools[i-1] = ""
+			text := fmt.Sprintf("%s picks up the %s on Whirlpool %d: it returns to the supply", id, item, i)
+			if n.Kind == KindPirate && n.Damage > 0 {
+				n.Damage = 0
+				text += fmt.Sprintf("; %s repairs and removes its Damage Marker", id)
+			}
+			r.emit("npc", text, map[string]any{"npc": id, "whirlpool": i, "item": item}, citeWhirlpoolsWx)
+		}
+	}
+	if r.dutchmanOn(id) && moved > 0 {
+		dz, err := r.confirm("misty.npc."+id+".deathzone", fmt.Sprintf("did %s pass through or stop on a space adjacent to the Flying Dutchman?", id))
+		if err != nil {
+			return err
+		}
+		if dz {
+			r.removeByDutchman(id)
+		}
+	}
+	return nil
+}
+
+func (st *State) itemsAtSea() bool {
+	for _, w := range st.Whirlpools {
+		if w != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *run) removeByDutchman(id string) {
+	n := r.st.npc(id)
+	if n == nil {
+		return
+	}
+	treasure := n.Treasure
+	r.st.removeNPC(id)
+	r.emit("npc", fmt.Sprintf("Death Zone: the Flying Dutchman removes %s from the map", id), map[string]any{"npc": id, "removed": true}, citeDeathZone)
+	if treasure {
+		r.treasureRemoved("the Flying Dutchman took the Conquistadors' Galleass")
+	}
+}
+
+func (r *run) walkArrows(n *NPC) error {
+	st := r.st
+	id := n.ID
+	cites := []string{citeOtherNPCMove}
+	switch n.Kind {
+	case KindCaravel:
+		cites = append(cites, citeCaravels)
+	case KindGalleass:
+		cites = append(cites, citeGalleass)
+	case KindFreighter:
+		cites = append(cites, citeFreighter)
+	case KindDutchman:
+		cites = append(cites, citeDutchman)
+	}
+	mod := 0
+	if n.Kind != KindDutchman {
+		var err error
+		if mod, err = r.speedMod(); err != nil {
+			return err
+		}
+	}
+	if n.Kind == KindGalleass && n.Lagoon {
+		in, err := r.confirm("misty.npc.galleass.in-lagoon", "is the Conquistadors' Galleass on a red space of the Red Water Lagoon (or the space by the 'X')?")
+		if err != nil {
+			return err
+		}
+		n.Lagoon = in
+		if in {
+			cites = append(cites, citeLagoon)
+		}
+	}
+	if r.dutchmanOn(id) {
+		dz, err := r.confirm("misty.npc."+id+".deathzone-start", fmt.Sprintf("does %s start on a space adjacent to the Flying Dutchman?", id))
+		if err != nil {
+			return err
+		}
+		if dz {
+			r.removeByDutchman(id)
+			return nil
+		}
+	}
+	rng := NPCRange(*n, st.Wind, mod)
+	arrows := "white arrows"
+	if n.Kind == KindGalleass {
+		arrows = "grey arrows"
+	}
+	r.emit("npc", fmt.Sprintf("%s follows the %s with a Maximum Range of %d", id, arrows, rng), map[string]any{"npc": id, "range": rng, "wind": st.Wind, "speed_mod": mod}, cites...)
+	opts := []string{"sea", "passage"}
+	switch n.Kind {
+	case KindCaravel:
+		opts = append(opts, "lagoon")
+	case KindGalleass:
+		opts = append(opts, "fork")
+	}
+	steps := 0
+	var forks []int
+	next := func() (bool, error) { // false: the NPC left the map
+		nx, err := r.choose("misty.npc."+id+".next", fmt.Sprintf("%s, space %d: where does its arrow lead? sea (the next space), passage (it enters the North-South Passage), lagoon (a Caravel reaches the Adjacent Space to the Red Water Lagoon), fork (the grey arrows fork here)", id, steps+1), opts...)
+		if err != nil {
+			return false, err
+		}
+		switch nx {
+		case "fork":
+			routes, err := r.number("misty.npc."+id+".routes", "into how many routes does the grey arrow fork? (number them from the left as the Galleass sails)", 2, 3)
+			if err != nil {
+				return false, err
+			}
+			d, err := r.d6("misty.npc." + id + ".fork")
+			if err != nil {
+				return false, err
+			}
+			route := (d-1)*routes/6 + 1
+			forks = append(forks, route)
+			r.emit("npc", fmt.Sprintf("%s: the grey arrows fork; die %d picks route %d of %d (counted from the left)", id, d, route, routes), map[string]any{"npc": id, "die": d, "route": route, "routes": routes}, citeGalleass)
+			steps++
+		case "lagoon":
+			st.removeNPC(id)
+			text := fmt.Sprintf("%s reaches the Adjacent Space to the Red Water Lagoon and is removed", id)
+			if st.count(KindBattery) < 3 {
+				bid := ""
+				for i := 1; i <= 3; i++ {
+					if st.npc(fmt.Sprintf("battery-%d", i)) == nil {
+						bid = fmt.Sprintf("battery-%d", i)
+						break
+					}
+				}
+				st.NPCs = append(st.NPCs, NPC{ID: bid, Kind: KindBattery, Appeared: st.Round})
+				text += fmt.Sprintf("; add a Battery of Cannons (%s) on the westmost available space", bid)
+			} else {
+				text += "; all 3 Battery of Cannons are already on the map"
+			}
+			r.emit("npc", text, map[string]any{"npc": id, "removed": true, "batteries": st.count(KindBattery)}, citeCaravels, citeBatteryAttack)
+			return false, nil
+		case "passage":
+			treasure := n.Treasure
+			st.removeNPC(id)
+			r.emit("npc", fmt.Sprintf("%s enters the North-South Passage and is removed from the game", id), map[string]any{"npc": id, "removed": true, "spaces": steps}, citePassage)
+			if treasure {
+				r.treasureRemoved("the conquistadors escaped with it")
+			}
+			return false, nil
+		default:
+			steps++
+		}
+		return true, nil
+	}
+	for steps < rng {
+		on, err := next()
+		if err != nil || !on {
+			return err
+		}
+	}
+	extra := 0
+	if n.Kind != KindDutchman {
+		for {
+			occ, err := r.confirm("misty.npc."+id+".final-occupied", fmt.Sprintf("is the space where %s would end its movement occupied?", id))
+			if err != nil {
+				return err
+			}
+			if !occ {
+				break
+			}
+			extra++
+			on, err := next()
+			if err != nil || !on {
+				return err
+			}
+		}
+	}
+	text := fmt.Sprintf("%s moves %d space(s) along the %s", id, steps, arrows)
+	if extra > 0 {
+		text += fmt.Sprintf(" (%d extra to pass occupied space(s))", extra)
+	}
+	r.emit("npc", text, map[string]any{"npc": id, "spaces": steps, "extra": extra, "forks": forks}, cites...)
+	if n.Kind == KindDutchman {
+		return r.dutchmanVictims()
+	}
+	return r.afterMove(st.npc(id), steps)
+}
+
+func (r *run) dutchmanVictims() error {
+	st := r.st
+	opts := st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter, KindMonster)
+	for _, p := range st.Players {
+		opts = append(opts, p.Name)
+	}
+	opts = append(opts, "none")
+	vs, err := r.list("misty.npc.dutchman.victims", "Death Zone: which ships and Sea Monsters were on a space adjacent to the Flying Dutchman at any point of its move (a player's name for a Player Ship)?", opts)
+	if err != nil {
+		return err
+	}
+	for _, v := range vs {
+		if p := st.player(v); p != nil {
+			if p.DutchSaved == st.Round {
+				r.emit("npc", fmt.Sprintf("Death Zone: %s's ship is saved this Round", v), nil, citeDeathZone)
+				continue
+			}
+			save, err := r.confirm("misty.player."+v+".dutchman-save", v+": pay 3 Experience Tokens to save your Player Ship from the Flying Dutchman for 1 Round?")
+			if err != nil {
+				return err
+			}
+			if save {
+				p.DutchSaved = st.Round
+				r.emit("npc", fmt.Sprintf("Death Zone: %s pays 3 Experience Tokens; the Player Ship is saved for 1 Round", v), map[string]any{"player": v, "saved": true}, citeDeathZone)
+			} else {
+				r.emit("npc", fmt.Sprintf("Death Zone: %s's Player Ship is removed from the map (Lost)", v), map[string]any{"player": v, "saved": false}, citeDeathZone)
+			}
+			continue
+		}
+		r.removeByDutchman(v)
+	}
+	return nil
+}
+
+// pickTarget chooses among several targets with a regular die rolled by the
+// Priority Token holder: faces split evenly when 6 divides by the number of
+// targets, else faces 1..k name the targets in the order given and higher
+// faces are rolled again.
+func (r *run) pickTarget(key string, targets []string) (string, error) {
+	k := len(targets)
+	if k == 1 {
+		return targets[0], nil
+	}
+	for i := 0; i < 50; i++ {
+		v, err := r.d6(key)
+		if err != nil {
+			return "", err
+		}
+		if 6%k == 0 {
+			return targets[(v-1)/(6/k)], nil
+		}
+		if v <= k {
+			return targets[v-1], nil
+		}
+	}
+	return targets[0], nil
+}
+
+func (r *run) stopCard(player, attacker string) (bool, error) {
+	stop, err := r.confirm("misty.player."+player+".stop-card", fmt.Sprintf("%s: play an Action Card that stops the attack of %s?", player, attacker))
+	if err != nil {
+		return false, err
+	}
+	if stop {
+		r.emit("battle", fmt.Sprintf("%s plays an Action Card that stops the attack of %s", player, attacker), map[string]any{"player": player, "attacker": attacker, "stopped": true}, citeNPCAttacks)
+	}
+	return stop, nil
+}
+
+func (r *run) monsterAttacksPlayer(m, player string) error {
+	stop, err := r.stopCard(player, m)
+	if err != nil || stop {
+		return err
+	}
+	rocky, err := r.inForce("rocky-seas")
+	if err != nil {
+		return err
+	}
+	r.emit("battle", fmt.Sprintf("The %s attacks %s's Player Ship: %s", m, player, MonsterDamage[m]), map[string]any{"attacker": m, "defender": player, "damage": MonsterDamage[m]}, citeMonsterAttack)
+	_, err = r.fight(Battle{Key: "misty.battle." + m + "." + player, Type: Broadside, Attacker: unitOf(r.st.npc(m)), Defender: Unit{ID: player, Kind: "player", Owner: player}, NoCounter: rocky,
+		Cites: []string{citeMonsterAttack}})
+	return err
+}
+
+func (r *run) attacks(group string) error {
+	st := r.st
+	switch group {
+	case "monsters":
+		for _, m := range st.ids(KindMonster) {
+			if st.npc(m) == nil {
+				continue
+			}
+			opts := append(st.playerNames(), st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter)...)
+			ts, err := r.list("misty.npc."+m+".targets", fmt.Sprintf("which targets are on spaces adjacent to the %s? (a player's name for each Player Ship At Sea; Pirate Ships; other NPC Ships)", m), append(opts, "none"))
+			if err != nil {
+				return err
+			}
+			if len(ts) == 0 {
+				r.emit("npc", fmt.Sprintf("The %s has no target", m), map[string]any{"npc": m}, citeMonsterAttack)
+				continue
+			}
+			t, err := r.pickTarget("misty.npc."+m+".target", ts)
+			if err != nil {
+				return err
+			}
+			if st.player(t) != nil {
+				if err := r.monsterAttacksPlayer(m, t); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := r.monsterAttacksNPC(m, t); err != nil {
+				return err
+			}
+		}
+	case "batteries":
+		for _, b := range st.ids(KindBattery) {
+			ts, err := r.list("misty.npc."+b+".targets", fmt.Sprintf("which Player Ships are on spaces a red arrow of %s points to? (players' names)", b), append(st.playerNames(), "none"))
+			if err != nil {
+				return err
+			}
+			if len(ts) == 0 {
+				continue
+			}
+			t, err := r.pickTarget("misty.npc."+b+".target", ts)
+			if err != nil {
+				return err
+			}
+			if stop, err := r.stopCard(t, b); err != nil || stop {
+				if err != nil {
+					return err
+				}
+				continue
+			}
+			r.emit("battle", fmt.Sprintf("%s fires on %s's Player Ship by Broadside Battle with 2 Cannons (Wind Force limits are ignored in the Red Water Lagoon)", b, t), map[string]any{"attacker": b, "defender": t, "dice": 2}, citeBatteryAttack)
+			if _, err := r.fight(Battle{Key: "misty.battle." + b + "." + t, Type: Broadside, Attacker: Unit{ID: b, Kind: KindBattery}, Defender: Unit{ID: t, Kind: "player", Owner: t}, Cites: []string{citeBatteryAttack}}); err != nil {
+				return err
+			}
+		}
+	case "pirates":
+		rocky, err := r.inForce("rocky-seas")
+		if err != nil {
+			return err
+		}
+		if rocky {
+			r.emit("npc", "Pirate Ships do not attack: Rocky Seas forbids Broadside Battles At Sea", nil, citePirateAttack, citeRockySeas)
+			return nil
+		}
+		for _, pid := range st.ids(KindPirate) {
+			p := st.npc(pid)
+			if p == nil {
+				continue
+			}
+			opts := []string{}
+			for _, nm := range st.playerNames() {
+				opts = append(opts, nm, nm+"-fort")
+			}
+			opts = append(opts, st.ids(KindMonster)...)
+			ts, err := r.list("misty.npc."+pid+".targets", fmt.Sprintf("which targets are on spaces adjacent to %s? (NAME for a Player Ship not at a Tavern, Base or Docks with a Fort; NAME-fort for a Fort; Sea Monsters)", pid), append(opts, "none"))
+			if err != nil {
+				return err
+			}
+			if len(ts) == 0 {
+				continue
+			}
+			t, err := r.pickTarget("misty.npc."+pid+".target", ts)
+			if err != nil {
+				return err
+			}
+			dice := 4
+			if p.Damage > 0 {
+				dice = 3
+			}
+			def := Unit{ID: t, Kind: "player", Owner: t}
+			switch {
+			case strings.HasSuffix(t, "-fort"):
+				owner := strings.TrimSuffix(t, "-fort")
+				def = Unit{ID: t, Kind: "fort", Owner: owner}
+				if stop, err := r.stopCard(owner, pid); err != nil || stop {
+					if err != nil {
+						return err
+					}
+					continue
+				}
+			case st.npc(t) != nil:
+				def = unitOf(st.npc(t))
+			default:
+				if stop, err := r.stopCard(t, pid); err != nil || stop {
+					if err != nil {
+						return err
+					}
+					continue
+				}
+			}
+			r.emit("battle", fmt.Sprintf("%s fires on %s by Broadside Battle with %d Cannons", pid, t, dice), map[string]any{"attacker": pid, "defender": t, "dice": dice}, citePirateAttack)
+			if _, err := r.fight(Battle{Key: "misty.battle." + pid + "." + t, Type: Broadside, Attacker: unitOf(p), Defender: def, Cites: []string{citePirateAttack}}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// monsterAttacksNPC: a Sea Monster adds a Damage Marker to an NPC Ship (the
+// Galleass loses a Sailor instead); a surviving ship with Cannons
+// counterattacks unless the Wind Force forbids it.
+func (r *run) monsterAttacksNPC(m, t string) error {
+	st := r.st
+	n := st.npc(t)
+	mon := st.npc(m)
+	r.emit("battle", fmt.Sprintf("The %s attacks %s", m, t), map[string]any{"attacker": m, "defender": t}, citeMonsterAttack)
+	if n.Kind == KindGalleass {
+		r.apply(unitOf(n), 0, 1, false, unitOf(mon))
+	} else {
+		r.apply(unitOf(n), 1, 0, false, unitOf(mon))
+	}
+	n = st.npc(t)
+	if n == nil || n.Kind == KindGalleass || n.Kind == KindFreighter {
+		return nil
+	}
+	rocky, err := r.inForce("rocky-seas")
+	if err != nil {
+		return err
+	}
+	if rocky {
+		r.emit("battle", fmt.Sprintf("%s cannot counterattack: Rocky Seas", t), nil, citeRockySeas)
+		return nil
+	}
+	_, err = r.fight(Battle{Key: "misty.battle." + t + "." + m + ".counter", Type: Broadside, Attacker: unitOf(n), Defender: unitOf(mon), NoCounter: true, Cites: []string{citeMonsterAttack}})
+	return err
+}
+
+func (st *State) playerNames() []string {
+	var out []string
+	for _, p := range st.Players {
+		out = append(out, p.Name)
+	}
+	return out
+}

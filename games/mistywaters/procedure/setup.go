@@ -1,0 +1,313 @@
+package procedure
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// BasesFor returns the Bases available for a player count.
+func BasesFor(n int) []string {
+	switch n {
+	case 2:
+		return []string{"NE", "SW"}
+	case 3:
+		return []string{"W", "NE", "SE"}
+	case 4:
+		return []string{"NE", "NW", "SE", "SW"}
+	}
+	// Solo play is set up by the Solo manual; the rulebook names no restriction.
+	return []string{"W", "NE", "SE", "SW", "NW"}
+}
+
+// SnakeOrder returns the order of Nation Flag / Base picks: from the
+// Priority Token holder to the left, the last player picks twice, then back
+// to the right.
+func SnakeOrder(players []string, priority int) []string {
+	n := len(players)
+	var out []string
+	for i := 0; i < n; i++ {
+		out = append(out, players[(priority+i)%n])
+	}
+	for i := n - 1; i >= 0; i-- {
+		out = append(out, players[(priority+i)%n])
+	}
+	return out
+}
+
+// TileEffects are the Weather Tile effects the procedure runs.
+var TileEffects = []string{"none", "abundant-crops", "thar-she-blows", "ship-debris", "castaway"}
+
+// ParseTiles reads a weather deck description: comma-separated MOVE:EFFECT
+// items, e.g. "+1:none,-2:thar-she-blows,0:castaway".
+func ParseTiles(raw string) ([]Tile, error) {
+	var out []Tile
+	for _, it := range strings.Split(raw, ",") {
+		it = strings.TrimSpace(it)
+		if it == "" {
+			continue
+		}
+		mv, eff, _ := strings.Cut(it, ":")
+		n, err := strconv.Atoi(strings.TrimPrefix(mv, "+"))
+		if err != nil || n < -6 || n > 6 {
+			return nil, referee.Usagef("mistywaters: weather-deck tile %q: the move must be a whole number from -6 to +6 (MOVE:EFFECT)", it)
+		}
+		if eff == "" {
+			eff = "none"
+		}
+		ok := false
+		for _, e := range TileEffects {
+			if e == eff {
+				ok = true
+			}
+		}
+		if !ok {
+			return nil, referee.Usagef("mistywaters: weather-deck tile %q: effect %q is not one of %s", it, eff, strings.Join(TileEffects, ", "))
+		}
+		out = append(out, Tile{Move: n, Effect: eff})
+	}
+	if len(out) < 2 {
+		return nil, referee.Usagef("mistywaters: weather-deck needs at least 2 tiles (MOVE:EFFECT, comma-separated)")
+	}
+	return out, nil
+}
+
+// Setup implements referee.Game.
+func (g *Game) Setup(s *referee.Session, env *referee.Env) error {
+	opt, err := parseOptions(s)
+	if err != nil {
+		return err
+	}
+	st := &State{Round: 1, Phase: PhaseTurns, Wind: 5, Treasure: TreasureX, Opt: opt, NPCs: []NPC{}}
+	r := &run{g: g, s: s, env: env, st: st}
+	names := make([]string, len(s.Players))
+	for i, p := range s.Players {
+		names[i] = p.Name
+		st.Players = append(st.Players, PlayerState{Name: p.Name, Colour: p.Side})
+	}
+	n := len(names)
+
+	// Step 1: Priority Token.
+	switch pr := s.Option("priority", ""); {
+	case pr == "":
+		st.Priority = 0
+	case strings.EqualFold(pr, "random"):
+		roll, err := env.Dice.Roll("misty.setup.priority", referee.D(n))
+		if err != nil {
+			return err
+		}
+		st.Priority = roll.Value - 1
+	default:
+		found := -1
+		for i, nm := range names {
+			if strings.EqualFold(nm, pr) {
+				found = i
+			}
+		}
+		if found < 0 {
+			return referee.Usagef("mistywaters: option priority=%q is not a player; accepted: %s or random", pr, strings.Join(names, ", "))
+		}
+		st.Priority = found
+	}
+	st.PrevPriority = -1
+	r.emit("setup", fmt.Sprintf("%s holds the Priority Token", st.priorityName()), map[string]any{"priority": st.priorityName()}, citeStep1Priority)
+
+	// Step 2: Nations and Bases, snake order.
+	snake := SnakeOrder(names, st.Priority)
+	avail := BasesFor(n)
+	if opt.vari("team") {
+		avail = []string{"NE", "NW", "SE", "SW"}
+	}
+	r.emit("setup", fmt.Sprintf("Nation Flags and Bases are chosen in this order (one pick each; %s picks twice): %s; Bases available: %s",
+		snake[n-1], strings.Join(snake, ", "), strings.Join(avail, ", ")), map[string]any{"order": snake, "bases": avail}, citeStep2Nations)
+	preset := map[string]string{}
+	if b := s.Option("bases", ""); b != "" {
+		for _, it := range strings.Split(b, ",") {
+			nm, base, ok := strings.Cut(strings.TrimSpace(it), ":")
+			if !ok || st.player(nm) == nil {
+				return referee.Usagef("mistywaters: option bases=%q: each item is NAME:BASE with a player's name", b)
+			}
+			preset[nm] = strings.ToUpper(base)
+		}
+	}
+	taken := map[string]bool{}
+	for _, nm := range snake[:n] {
+		left := []string{}
+		for _, b := range avail {
+			if !taken[b] {
+				left = append(left, b)
+			}
+		}
+		var base string
+		if pb, ok := preset[nm]; ok {
+			base = pb
+			ok2 := false
+			for _, b := range left {
+				if b == base {
+					ok2 = true
+				}
+			}
+			if !ok2 {
+				return referee.RuleError([]string{citeStep2Nations}, "mistywaters: Base %s for %s is not available; left: %s", base, nm, strings.Join(left, ", "))
+			}
+		} else {
+			base, err = r.choose("misty.setup.base."+nm, fmt.Sprintf("%s: which Base do you choose?", nm), left...)
+			if err != nil {
+				return err
+			}
+		}
+		taken[base] = true
+		st.player(nm).Base = base
+		if st.player(nm).Colour == "" {
+			c, err := r.ask(referee.Question{Key: "misty.setup.flag." + nm, Text: fmt.Sprintf("%s: which Nation Flag (colour) do you choose?", nm), Kind: referee.KindText})
+			if err != nil {
+				return err
+			}
+			st.player(nm).Colour = c
+		}
+	}
+	if opt.vari("team") {
+		for _, t := range opt.Teams {
+			a, b := st.player(t[0]).Base, st.player(t[1]).Base
+			if !(a == "NE" && b == "SW" || a == "SW" && b == "NE" || a == "SE" && b == "NW" || a == "NW" && b == "SE") {
+				return referee.RuleError([]string{citeTeamMode}, "mistywaters: teammates %s (%s) and %s (%s) must have opposite corner Bases (NE+SW or SE+NW)", t[0], a, t[1], b)
+			}
+		}
+		for i := range st.Players {
+			st.Players[i].Team = st.team(st.Players[i].Name)
+		}
+	}
+	for _, p := range st.Players {
+		r.emit("setup", fmt.Sprintf("%s: %s Nation Flag at the %s Base", p.Name, p.Colour, p.Base), map[string]any{"player": p.Name, "colour": p.Colour, "base": p.Base}, citeStep2Nations)
+	}
+
+	// Step 3: board markers.
+	r.emit("setup", "Weather Marker on 5 oB, Wheel of Time Marker on Round I, Round Phase Marker on Phase 5", map[string]any{"wind": 5}, citeStep3Markers)
+
+	// Step 4: decks and tiles.
+	if opt.has("last-transport") {
+		st.Events = nil
+		r.emit("setup", "Event Cards: set 'The Last Transport' aside, shuffle the rest, put 'The Last Transport' face-down on top (it activates at the start of Round II)", nil, citeStep4Decks, citeLastTransport)
+	} else {
+		r.emit("setup", "Event Cards: shuffle the deck face-down", nil, citeStep4Decks)
+	}
+	if raw := s.Option("weather-deck", ""); raw != "" {
+		tiles, err := ParseTiles(raw)
+		if err != nil {
+			return err
+		}
+		for i := len(tiles) - 1; i > 0; i-- {
+			j := env.Dice.IntN(i + 1)
+			tiles[i], tiles[j] = tiles[j], tiles[i]
+		}
+		top := tiles[0]
+		st.Weather.Top = &top
+		st.Weather.Deck = tiles[1:]
+		r.emit("setup", fmt.Sprintf("Weather Tiles shuffled (%d); face-up on the stack: %s", len(tiles), tileText(top)), map[string]any{"top": top}, citeStep4Decks)
+	} else {
+		st.Weather.Entered = true
+		r.emit("setup", "Weather Tiles: shuffle them face-down and flip the top tile face-up on the stack (bosun asks for each tile when it is activated)", nil, citeStep4Decks)
+	}
+	expl := 3
+	if opt.vari("adventure") {
+		expl = 4
+	}
+	hand := 6
+	r.emit("setup", fmt.Sprintf("Exploration Cards: %d face-down on each of the six Main Islands; Action Cards: deal %d to each player; shuffle the Tavern and Sea Adventure decks", expl, hand),
+		map[string]any{"exploration_per_island": expl, "hand": hand}, citeStep4Decks)
+
+	// Step 5: game board.
+	for i := 1; i <= 4; i++ {
+		st.NPCs = append(st.NPCs, NPC{ID: fmt.Sprintf("pirate-%d", i), Kind: KindPirate, Appeared: 1})
+	}
+	st.NextPirate = 5
+	batteries := 3
+	if opt.has("last-transport") {
+		batteries = 1
+	}
+	for i := 1; i <= batteries; i++ {
+		st.NPCs = append(st.NPCs, NPC{ID: fmt.Sprintf("battery-%d", i), Kind: KindBattery, Appeared: 1})
+	}
+	r.emit("setup", fmt.Sprintf("Place 4 Pirate Ships on the 4 Black Ship spaces, %d Battery of Cannons in the Red Water Lagoon (westmost first), the Conquistadors' Treasure on the 'X'", batteries),
+		map[string]any{"pirates": 4, "batteries": batteries}, citeStep5Board)
+	if opt.adv("temple") && opt.has("temple") {
+		st.Temple = true
+		r.emit("setup", "Advanced Rules: place the Last Day Temple on the Conquistadors' Treasure", nil, citeLastDayTemple)
+	}
+	r.emit("setup", "Each player places a Skull-Rock on the closest Main Island with a blue anchor within 6 spaces of their Base", nil, citeStep5Board)
+	if opt.has("taverns") {
+		r.emit("setup", "Place the Taverns at Puerto Bello (N) and Puerto Arturo (S)", nil, citeStep5Board)
+	}
+
+	// Step 6: player components.
+	silver, xp := 8, 2
+	fleet := []string{"S", "C"}
+	if opt.vari("shortened") {
+		silver, xp, fleet = 10, 4, []string{"S", "B"}
+	} else if opt.vari("simplified") {
+		fleet = []string{"S"}
+	}
+	for i := range st.Players {
+		st.Players[i].Fleet = append([]string(nil), fleet...)
+	}
+	if opt.vari("team") {
+		r.emit("setup", fmt.Sprintf("Team Mode: each team shares one Treasury with %d Silver Coins; each player keeps a pool of %d Experience Tokens", silver, xp),
+			map[string]any{"silver_per_team": silver, "xp": xp, "teams": opt.Teams}, citeTeamMode)
+	}
+	r.emit("setup", fmt.Sprintf("Each player: a Treasury with %d Experience Tokens and %d Silver Coins; ships %s at their Base, each with 2 Sailors and 2 Cannons", xp, silver, strings.Join(fleet, " + ")),
+		map[string]any{"silver": silver, "xp": xp, "fleet": fleet}, citeStep6Components)
+
+	// Step 7: alternate rules.
+	need := 3
+	if n == 2 || opt.vari("team") {
+		need = 4
+	}
+	r.emit("setup", fmt.Sprintf("Rules in effect: advanced %s; variants %s; components %s; Island Conquest needs %d Captured Islands",
+		setText(opt.Advanced), setText(opt.Variants), setText(opt.Components), need),
+		map[string]any{"advanced": opt.Advanced, "variants": opt.Variants, "components": opt.Components, "conquest": need}, citeStep7Alternate)
+	r.emit("round", fmt.Sprintf("%s begins at Phase 5 (Phases 1-4 are not played in Round I); %s starts", st.roundName(), st.priorityName()),
+		map[string]any{"round": 1, "wheel": 1, "phase": 5, "priority": st.priorityName()}, citeRoundsAndPhases)
+	return s.SaveState(st)
+}
+
+func setText(m map[string]bool) string {
+	var out []string
+	for _, k := range append(append(append([]string{}, advancedNames...), variantNames...), componentNames...) {
+		if m[k] {
+			out = append(out, k)
+		}
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(dedupe(out), ", ")
+}
+
+func dedupe(in []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func tileText(t Tile) string {
+	if t.Effect == "" || t.Effect == "none" {
+		return fmt.Sprintf("%+d", t.Move)
+	}
+	return fmt.Sprintf("%+d %s", t.Move, t.Effect)
+}
+
+// conquestNeed is the number of Captured Islands Island Conquest needs.
+func (st *State) conquestNeed() int {
+	if len(st.Players) == 2 || st.Opt.vari("team") {
+		return 4
+	}
+	return 3
+}

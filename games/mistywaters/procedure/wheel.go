@@ -1,0 +1,327 @@
+package procedure
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// Event Cards bosun runs; any other card is recorded as text.
+var EventNames = []string{"another-pirate-ship", "last-transport", "expresso-tropical", "ghost-ship", "terror-from-the-deep", "fog", "other"}
+
+var blackShips = []string{"N", "E", "S", "W"} // clockwise (mwp-board black-ship-order)
+
+func (r *run) phase1() error {
+	st := r.st
+	w := Wheel(st.Round)
+	var kinds []string
+	if isEvent(w) {
+		kinds = append(kinds, "event")
+	}
+	if isHarvest(w) {
+		kinds = append(kinds, "harvest")
+	}
+	if isGold(w) {
+		kinds = append(kinds, "gold")
+	}
+	if isPirate(w) {
+		kinds = append(kinds, "pirate-movement")
+	}
+	if st.Round == 12 {
+		kinds = append(kinds, "grand-finale")
+	}
+	r.emit("round", fmt.Sprintf("%s: %s moves the Wheel of Time Marker to %s (%s)", st.roundName(), st.priorityName(), Roman(w), orNone(kinds)),
+		map[string]any{"round": st.Round, "wheel": w, "priority": st.priorityName(), "kinds": kinds}, citeRounds, citePhase1)
+	// Event Cards are considered first; the other effects are simultaneous.
+	if isEvent(w) {
+		if err := r.drawEvent(); err != nil {
+			return err
+		}
+	}
+	if isHarvest(w) {
+		if err := r.harvest(); err != nil {
+			return err
+		}
+	}
+	if isGold(w) {
+		r.emit("gold", "Gold Coin Round: each player receives 1 Gold Coin (5 Silver) into their Treasury", map[string]any{"gold": 1}, citeGoldCoin)
+	}
+	if st.Round == 12 {
+		r.grandFinale("the first Round XII")
+	} else if st.Opt.vari("shortened") && !st.Galleass && st.totalCaptured() >= 4 {
+		r.grandFinale("4 Captured Islands are on the map (Shortened Variant)")
+	}
+	if isPirate(w) {
+		r.emit("wheel", "Pirate Movement Round: all Pirate Ships move in Phase 2", nil, citePirateRounds)
+	}
+	r.advance()
+	return nil
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "no effect"
+	}
+	return strings.Join(s, ", ")
+}
+
+func (st *State) totalCaptured() int {
+	t := 0
+	for _, p := range st.Players {
+		t += p.Captured
+	}
+	return t
+}
+
+func (r *run) grandFinale(why string) {
+	st := r.st
+	if st.Galleass {
+		return
+	}
+	st.Galleass = true
+	if st.Treasure != TreasureX {
+		r.emit("wheel", "Grand Finale: a player already took the Conquistadors' Treasure or Galleass, so the conquistadors launch nothing", nil, citeGrandFinale)
+		return
+	}
+	st.Treasure = TreasureGalleass
+	st.NPCs = append(st.NPCs, NPC{ID: "galleass", Kind: KindGalleass, Sailors: 10, Treasure: true, Lagoon: true, Appeared: st.Round})
+	r.emit("wheel", fmt.Sprintf("Grand Finale (%s): place the Conquistadors' Galleass on the Adjacent Space to the 'X' (or the next unoccupied space along its route), its board with 10 Sailors and the Conquistadors' Treasure in its Cargo Hold; it moves from next Round", why),
+		map[string]any{"npc": "galleass", "sailors": 10}, citeGrandFinaleRound, citeGrandFinale)
+}
+
+func (r *run) drawEvent() error {
+	st := r.st
+	for tries := 0; tries < 30; tries++ {
+		var card string
+		if st.Opt.has("last-transport") && len(st.Events) == 0 {
+			card = "last-transport" // set on top of the deck at setup
+		} else {
+			var err error
+			card, err = r.choose("misty.event.card", "which Event Card was drawn?", EventNames...)
+			if err != nil {
+				return err
+			}
+		}
+		st.Events = append(st.Events, card)
+		r.env.Reveal()
+		ev := &EventCard{Name: card, Round: st.Round}
+		switch card {
+		case "another-pirate-ship":
+			if st.count(KindPirate)+1 > len(st.Players) {
+				r.emit("event", fmt.Sprintf("'Another Pirate Ship!': %d Pirate Ships are on the board and there may not be more than the number of players (%d): shuffle the card back into the deck and draw another",
+					st.count(KindPirate), len(st.Players)), map[string]any{"event": card, "redraw": true}, citeErrata, citeEventCards)
+				continue
+			}
+			st.Event = ev
+			if err := r.anotherPirate(); err != nil {
+				return err
+			}
+		case "last-transport":
+			st.Event = ev
+			st.NPCs = append(st.NPCs,
+				NPC{ID: "caravel-n", Kind: KindCaravel, Appeared: st.Round},
+				NPC{ID: "caravel-s", Kind: KindCaravel, Appeared: st.Round})
+			r.emit("event", "'The Last Transport': place a Conquistadors' Caravel at Paso del Sur (it follows the white arrows north) and one at Paso del Norte (it follows them in reverse, south); they start moving next Round",
+				map[string]any{"event": card, "npcs": []string{"caravel-n", "caravel-s"}}, citeLastTransport, citeCaravels)
+		case "expresso-tropical":
+			st.Event = ev
+			st.NPCs = append(st.NPCs, NPC{ID: "freighter", Kind: KindFreighter, Appeared: st.Round})
+			r.emit("event", "'Expresso Tropical': place the Silver Freighter at Paso del Norte (or the next unoccupied space along its route); it follows the white arrows south from next Round",
+				map[string]any{"event": card, "npcs": []string{"freighter"}}, citeExpresso, citeFreighter)
+		case "ghost-ship":
+			st.Event = ev
+			st.NPCs = append(st.NPCs, NPC{ID: "dutchman", Kind: KindDutchman, Appeared: st.Round})
+			r.emit("event", "'Ghost Ship': place the Flying Dutchman at Paso del Sur, or the next space along its path that is unoccupied and has no Player Ship on an Adjacent Space; it follows the white arrows north from next Round",
+				map[string]any{"event": card, "npcs": []string{"dutchman"}}, citeGhostShip, citeDutchman)
+		case "terror-from-the-deep":
+			st.Event = ev
+			if err := r.terror(); err != nil {
+				return err
+			}
+		case "fog":
+			ev.Continuing = true
+			st.Event = ev
+			r.emit("event", "'Fog' is in force until the next Event Card (it ceases to apply while the Wind Force shows It's Clearing Up)", map[string]any{"event": card}, citeEventCards, citeClearingUp)
+		default:
+			text, err := r.ask(referee.Question{Key: "misty.event.text", Text: "title and text of the Event Card", Kind: referee.KindText})
+			if err != nil {
+				return err
+			}
+			cont, err := r.confirm("misty.event.continuing", "does the card show the continuing effect symbol?")
+			if err != nil {
+				return err
+			}
+			ev.Text, ev.Continuing = text, cont
+			st.Event = ev
+			how := "immediate: carry out its text"
+			if cont {
+				how = "continuing until the next Event Card is drawn"
+			}
+			r.emit("event", fmt.Sprintf("Event Card %q (%s)", text, how), map[string]any{"event": "other", "text": text, "continuing": cont}, citeEventRounds, citeEventCards)
+		}
+		return nil
+	}
+	return referee.Usagef("mistywaters: no Event Card could be placed after 30 draws")
+}
+
+func (r *run) anotherPirate() error {
+	st := r.st
+	if st.NextPirate > 8 {
+		r.emit("event", "'Another Pirate Ship!': all 8 Pirate Ship tokens are in play or trophies; no Pirate Ship is added", nil, citePirateMove)
+		return nil
+	}
+	sp, err := r.choose("misty.event.pirate.space", "which Black Ship space does the card name?", blackShips...)
+	if err != nil {
+		return err
+	}
+	start := 0
+	for i, b := range blackShips {
+		if b == sp {
+			start = i
+		}
+	}
+	placed := ""
+	for i := 0; i < 4; i++ {
+		b := blackShips[(start+i)%4]
+		occ, err := r.confirm("misty.board.blackship."+b+".occupied", fmt.Sprintf("is the %s Black Ship space occupied?", b))
+		if err != nil {
+			return err
+		}
+		if !occ {
+			placed = b
+			break
+		}
+	}
+	if placed == "" {
+		r.emit("event", "'Another Pirate Ship!': every Black Ship space is occupied; no Pirate Ship is added", map[string]any{"event": "another-pirate-ship"}, citePirateMove)
+		return nil
+	}
+	id := fmt.Sprintf("pirate-%d", st.NextPirate)
+	st.NextPirate++
+	st.NPCs = append(st.NPCs, NPC{ID: id, Kind: KindPirate, Appeared: st.Round})
+	r.emit("event", fmt.Sprintf("'Another Pirate Ship!': place %s on the %s Black Ship space; it makes its extra movement now", id, placed),
+		map[string]any{"event": "another-pirate-ship", "npc": id, "space": placed}, citeEventCards, citePirateMove, citeErrata)
+	return r.moveNPC(id)
+}
+
+func (r *run) terror() error {
+	st := r.st
+	if on, err := r.inForce("return-to-the-depths"); err != nil {
+		return err
+	} else if on {
+		r.emit("event", "'Terror from the Deep' is ignored: Return to the Depths is in force", nil, citeTerror, citeReturnDepths)
+		return nil
+	}
+	var avail []string
+	for _, m := range Monsters {
+		if st.npc(m) == nil {
+			avail = append(avail, m)
+		}
+	}
+	avail = append(avail, "none")
+	ms, err := r.list("misty.event.terror.monsters", "set aside the Sea Adventure Cards with a Sea Monster icon: which monsters, in draw order?", avail)
+	if err != nil {
+		return err
+	}
+	if len(ms) == 0 {
+		r.emit("event", "'Terror from the Deep': no Sea Monster cards in the deck", nil, citeTerror)
+		return nil
+	}
+	wp, err := r.d6("misty.event.terror.whirlpool")
+	if err != nil {
+		return err
+	}
+	r.emit("event", fmt.Sprintf("'Terror from the Deep': %s placed from Whirlpool %d clockwise", strings.Join(ms, ", "), wp), map[string]any{"monsters": ms, "whirlpool": wp}, citeTerror)
+	for _, m := range ms {
+		opts := []string{"empty", "crate-or-raft", "flying-dutchman"}
+		for _, p := range st.Players {
+			opts = append(opts, p.Name)
+		}
+		opts = append(opts, st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter, KindMonster)...)
+		occ, err := r.choose(fmt.Sprintf("misty.board.whirlpool.%d.occupant", wp), fmt.Sprintf("what is on Whirlpool %d? (a player's name for a Player Ship)", wp), opts...)
+		if err != nil {
+			return err
+		}
+		switch {
+		case occ == "flying-dutchman":
+			r.emit("npc", fmt.Sprintf("The Flying Dutchman on Whirlpool %d defeats the %s at once", wp, m), map[string]any{"monster": m}, citeTerror, citeDeathZone)
+		case st.player(occ) != nil:
+			if err := r.addMonster(m); err != nil {
+				return err
+			}
+			r.emit("npc", fmt.Sprintf("The %s rises under %s's ship on Whirlpool %d and attacks at once; %s places it on an Adjacent Space", m, occ, wp, occ), map[string]any{"monster": m, "target": occ}, citeTerror)
+			if err := r.monsterAttacksPlayer(m, occ); err != nil {
+				return err
+			}
+		default:
+			if occ == "crate-or-raft" {
+				st.Whirlpools[wp-1] = ""
+			} else if occ != "empty" {
+				st.removeNPC(occ)
+				r.emit("npc", fmt.Sprintf("%s on Whirlpool %d is removed", occ, wp), map[string]any{"npc": occ}, citeTerror)
+			}
+			if err := r.addMonster(m); err != nil {
+				return err
+			}
+			r.emit("npc", fmt.Sprintf("Place the %s on Whirlpool %d", m, wp), map[string]any{"monster": m, "whirlpool": wp}, citeTerror)
+		}
+		wp = wp%6 + 1
+	}
+	return nil
+}
+
+// addMonster puts a Sea Monster on the map; its range comes from its card.
+func (r *run) addMonster(m string) error {
+	v, err := referee.AskOnce(r.env.Tables, r.env.Prompt, "mwp-npc", "monster."+m, referee.Question{
+		Key: "misty.board.monster." + m + ".range", Text: fmt.Sprintf("the %s's speed on its Sea Adventure Card", m),
+		Kind: referee.KindNumber, Min: 1, Max: 12, Where: "the " + m + "'s Sea Adventure Card",
+	})
+	if err != nil {
+		return err
+	}
+	n, err := toInt(v)
+	if err != nil {
+		return err
+	}
+	r.st.NPCs = append(r.st.NPCs, NPC{ID: m, Kind: KindMonster, Monster: m, Range: n, Appeared: r.st.Round})
+	return nil
+}
+
+func (r *run) harvest() error {
+	st := r.st
+	r.emit("harvest", "Harvest Round: each built Mine produces a Crate and each Plantation a Barrel on its Captured Island (at most 3 Barrels and 3 Crates per island)", nil, citeHarvest)
+	for _, i := range st.order() {
+		p := &st.Players[i]
+		if p.Captured == 0 {
+			continue
+		}
+		mines, err := r.number("misty.harvest."+p.Name+".mines", p.Name+": how many Mines are built on your Captured Islands?", 0, 3)
+		if err != nil {
+			return err
+		}
+		plants, err := r.number("misty.harvest."+p.Name+".plantations", p.Name+": how many Plantations are built on your Captured Islands?", 0, 3)
+		if err != nil {
+			return err
+		}
+		if mines+plants == 0 {
+			continue
+		}
+		soldC, soldB := 0, 0
+		if mines > 0 {
+			if soldC, err = r.number("misty.harvest."+p.Name+".sold-crates", p.Name+": how many of the new Crates go by a Free Trade Route (Port within 10 free spaces of a Tavern) and are sold now?", 0, mines); err != nil {
+				return err
+			}
+		}
+		if plants > 0 {
+			if soldB, err = r.number("misty.harvest."+p.Name+".sold-barrels", p.Name+": how many of the new Barrels go by a Free Trade Route and are sold now?", 0, plants); err != nil {
+				return err
+			}
+		}
+		silver := 3*soldC + 2*soldB
+		r.emit("harvest", fmt.Sprintf("%s: %d Crate(s) and %d Barrel(s) produced; %d Crate(s) and %d Barrel(s) sold by the Courier Freighter for %d Silver; place the rest on the islands (max 3 of each per island)",
+			p.Name, mines, plants, soldC, soldB, silver),
+			map[string]any{"player": p.Name, "crates": mines, "barrels": plants, "sold_crates": soldC, "sold_barrels": soldB, "silver": silver}, citeHarvest, citeFreeTradeRoute)
+	}
+	return nil
+}

@@ -1,0 +1,686 @@
+package mistywaters
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// Kind is what a battle participant is.
+type Kind string
+
+// The participants of Misty Waters battles.
+const (
+	KindShip      Kind = "ship"      // a Player Ship
+	KindGalleass  Kind = "galleass"  // the Conquistadors' Galleass (NPC, or a player's when Owner is set)
+	KindFort      Kind = "fort"      // a player's Fort
+	KindPirate    Kind = "pirate"    // a Pirate Ship
+	KindCaravel   Kind = "caravel"   // a Conquistadors' Caravel (NPC)
+	KindFreighter Kind = "freighter" // the Silver Freighter
+	KindBattery   Kind = "battery"   // a Battery of Cannons
+	KindMonster   Kind = "monster"   // a Sea Monster
+	KindTemple    Kind = "temple"    // the Last Day Temple (Advanced Rules)
+	KindMilitia   Kind = "militia"   // a Plantation with a Militia (Advanced Rules)
+	KindDutchman  Kind = "dutchman"  // the Flying Dutchman (never battles)
+)
+
+// Kinds lists every participant kind.
+var Kinds = []Kind{KindShip, KindGalleass, KindFort, KindPirate, KindCaravel, KindFreighter, KindBattery, KindMonster, KindTemple, KindMilitia, KindDutchman}
+
+// Title is the rulebook's name of the kind.
+func (k Kind) Title() string {
+	switch k {
+	case KindShip:
+		return "Player Ship"
+	case KindGalleass:
+		return "Conquistadors' Galleass"
+	case KindFort:
+		return "Fort"
+	case KindPirate:
+		return "Pirate Ship"
+	case KindCaravel:
+		return "Conquistadors' Caravel"
+	case KindFreighter:
+		return "Silver Freighter"
+	case KindBattery:
+		return "Battery of Cannons"
+	case KindMonster:
+		return "Sea Monster"
+	case KindTemple:
+		return "Last Day Temple"
+	case KindMilitia:
+		return "Plantation with a Militia"
+	case KindDutchman:
+		return "Flying Dutchman"
+	}
+	return string(k)
+}
+
+// Rank is an Officer's side: none, basic or First-Class.
+type Rank int
+
+// Officer ranks.
+const (
+	NoOfficer Rank = iota
+	Basic
+	FirstClass
+)
+
+func (r Rank) String() string {
+	switch r {
+	case Basic:
+		return "basic"
+	case FirstClass:
+		return "first-class"
+	}
+	return "none"
+}
+
+// MarshalText makes ranks readable in JSON.
+func (r Rank) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads a rank.
+func (r *Rank) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "none", "":
+		*r = NoOfficer
+	case "basic":
+		*r = Basic
+	case "first-class":
+		*r = FirstClass
+	default:
+		return fmt.Errorf("rank %q is not none, basic or first-class", b)
+	}
+	return nil
+}
+
+// Location is where a unit is stopped.
+type Location string
+
+// Locations that matter in battle.
+const (
+	AtSea     Location = "sea"       // an At Sea space (the default)
+	Anchorage Location = "anchorage" // a Main Island's Port
+	Docks     Location = "docks"     // Docks (see DocksFort)
+	Base      Location = "base"
+	Tavern    Location = "tavern"
+	Shoal     Location = "shoal"
+	Desert    Location = "desert" // the Desert Island
+	Atoll     Location = "atoll"
+	Lagoon    Location = "lagoon" // a red space of the Red Water Lagoon
+	Land      Location = "land"   // Forts, Batteries, the Temple, a Militia
+)
+
+// Locations lists the locations accepted in unit specs.
+var Locations = []Location{AtSea, Anchorage, Docks, Base, Tavern, Shoal, Desert, Atoll, Lagoon}
+
+// Monsters lists the Sea Monsters.
+var Monsters = []string{"leviathan", "megalodon", "kraken", "hydra", "sea-serpent", "sperm-whale"}
+
+// ShipTypes lists the Player Ship types (ship-type ids).
+var ShipTypes = []string{"sloop", "caravel", "fluyt", "brig", "galleon", "frigate", "heavy-frigate", "line", "heavy-line"}
+
+// Unit is one battle participant and what it carries.
+type Unit struct {
+	Kind     Kind     `json:"kind"`
+	Name     string   `json:"name,omitempty"`  // a label for output ("blue", "Ann's Brig")
+	Owner    string   `json:"owner,omitempty"` // controlling player; empty for NPCs
+	Team     string   `json:"team,omitempty"`  // Team Mode: teammates cannot attack each other
+	ShipType string   `json:"ship_type,omitempty"`
+	Location Location `json:"location,omitempty"`
+	// DocksFort: the unit is at Docks protected by a Fort owned by this player.
+	DocksFort string `json:"docks_fort,omitempty"`
+	// Blocked: at a Base or Tavern with every exit blocked.
+	Blocked bool `json:"blocked,omitempty"`
+
+	Cannons       int    `json:"cannons"`
+	Sailors       int    `json:"sailors"`
+	Captain       Rank   `json:"captain,omitempty"`
+	Gunner        Rank   `json:"gunner,omitempty"`
+	FencingMaster Rank   `json:"fencing_master,omitempty"`
+	Damaged       bool   `json:"damaged,omitempty"` // Fort, Pirate Ship, Conquistadors' Caravel, Last Day Temple
+	Monster       string `json:"monster,omitempty"`
+
+	// XP is the number of Experience Tokens declared for this unit's first
+	// roll; XPRolls, when set, declares tokens roll by roll (Broadside: the
+	// one roll; Boarding: clash 1, clash 1 tie re-roll, clash 2, clash 2 tie re-roll).
+	XP      int   `json:"xp,omitempty"`
+	XPRolls []int `json:"xp_rolls,omitempty"`
+
+	// Militia battles: the attacker's declared shore party.
+	ShoreSailors int  `json:"shore_sailors,omitempty"`
+	ShoreCannons int  `json:"shore_cannons,omitempty"`
+	ShoreFencing bool `json:"shore_fencing,omitempty"`
+	ShoreSet     bool `json:"shore_set,omitempty"`
+
+	// Contents for seizing.
+	Cargo         []string `json:"cargo,omitempty"`          // barrel, crate, treasure (Conquistadors' Treasure), ...
+	Passengers    []string `json:"passengers,omitempty"`     // passenger, raft, or an officer kept in a cabin
+	CaptainsCabin []string `json:"captains_cabin,omitempty"` // cards and tokens (chest, letter, pearl)
+
+	// Player history for 'Defeated Player Ships'.
+	PriorDefeats int      `json:"prior_defeats,omitempty"` // this player's ships defeated before
+	Fleet        int      `json:"fleet,omitempty"`         // Player Ships in the owner's fleet (0: unknown)
+	FleetTypes   []string `json:"fleet_types,omitempty"`
+	Treasury     int      `json:"treasury,omitempty"` // Silver Coins in the Treasury
+	TreasurySet  bool     `json:"treasury_set,omitempty"`
+}
+
+// Label names the unit for output.
+func (u Unit) Label() string {
+	if u.Name != "" {
+		return u.Name
+	}
+	switch u.Kind {
+	case KindShip:
+		if u.ShipType != "" {
+			return strings.Title(strings.ReplaceAll(u.ShipType, "-", " ")) //nolint:staticcheck
+		}
+		return "Player Ship"
+	case KindMonster:
+		return MonsterTitle(u.Monster)
+	case KindGalleass:
+		if u.Owner != "" {
+			return u.Owner + "'s Galleass"
+		}
+	}
+	return u.Kind.Title()
+}
+
+// MonsterTitle is a Sea Monster's name as printed.
+func MonsterTitle(m string) string {
+	switch m {
+	case "sea-serpent":
+		return "Sea Serpent"
+	case "sperm-whale":
+		return "Sperm Whale"
+	case "":
+		return "Sea Monster"
+	}
+	return strings.ToUpper(m[:1]) + m[1:]
+}
+
+// IsNPC reports whether the unit is not controlled by a player (no
+// Officers, Experience Tokens or Action Cards; rolls the maximum dice).
+func (u Unit) IsNPC() bool {
+	switch u.Kind {
+	case KindShip, KindFort, KindMilitia:
+		return false
+	case KindGalleass:
+		return u.Owner == ""
+	}
+	return true
+}
+
+// IsShip reports whether the unit is a ship for the ricochet rule ("If two
+// ships are Broadside Battling").
+func (u Unit) IsShip() bool {
+	switch u.Kind {
+	case KindShip, KindGalleass, KindPirate, KindCaravel, KindFreighter:
+		return true
+	}
+	return false
+}
+
+// IsLand reports land-based units (Forts, Batteries, the Temple, a Militia).
+func (u Unit) IsLand() bool {
+	switch u.Kind {
+	case KindFort, KindBattery, KindTemple, KindMilitia:
+		return true
+	}
+	return false
+}
+
+// AtSeaNow reports whether the unit is on an At Sea space (exposed to
+// Wind Force effects).
+func (u Unit) AtSeaNow() bool {
+	if u.IsLand() {
+		return false
+	}
+	return u.Location == "" || u.Location == AtSea
+}
+
+// DeckCrew is the number of Sailors and active Officers.
+func (u Unit) DeckCrew() int {
+	n := u.Sailors
+	for _, r := range []Rank{u.Captain, u.Gunner, u.FencingMaster} {
+		if r != NoOfficer {
+			n++
+		}
+	}
+	return n
+}
+
+// BroadsideDice is how many regular dice the unit may roll in a Broadside
+// Battle against opp (Step 4A table). ok is false when the unit has no
+// dice at all in a Broadside (a Sea Monster deals its card damage instead).
+func (u Unit) BroadsideDice(opp Unit, o Options) (n int, why string) {
+	switch u.Kind {
+	case KindShip:
+		base, what := u.Cannons, "Cannons"
+		if opp.Kind == KindMonster && opp.Monster == "sea-serpent" {
+			base, what = u.Sailors, "Sailors (the Sea Serpent forces its opponent to roll Sailors instead of Cannons)"
+		}
+		n = base
+		why = fmt.Sprintf("%d %s", base, what)
+		if u.Gunner != NoOfficer && !(opp.Monster == "sea-serpent" && o.SerpentNoGunner) {
+			n++
+			why += " +1 for the Gunner"
+		}
+		return n, why
+	case KindFort:
+		if u.Damaged {
+			return 3, "a damaged Fort acts as if it has 3 Cannons"
+		}
+		return 4, "a full-strength Fort acts as if it has 4 Cannons"
+	case KindPirate:
+		if u.Damaged {
+			return 3, "a damaged Pirate Ship has 3 Cannons"
+		}
+		return 4, "a full-strength Pirate Ship has 4 Cannons"
+	case KindCaravel:
+		if u.Damaged {
+			return 1, "a damaged Conquistadors' Caravel has 1 Cannon"
+		}
+		return 2, "a full-strength Conquistadors' Caravel has 2 Cannons"
+	case KindBattery:
+		return 2, "a Battery of Cannons rolls 2 Cannons"
+	}
+	return 0, fmt.Sprintf("the %s has 0 Cannons", u.Kind.Title())
+}
+
+// BoardingTokens is how many regular dice the unit has for a Boarding
+// Battle before the caps (Sailors + Cannons; Officers do not count).
+func (u Unit) BoardingTokens() (int, string) {
+	switch u.Kind {
+	case KindShip:
+		if u.ShoreSet {
+			return u.ShoreSailors + u.ShoreCannons, fmt.Sprintf("the declared shore party: %d Sailors + %d Cannons", u.ShoreSailors, u.ShoreCannons)
+		}
+		return u.Sailors + u.Cannons, fmt.Sprintf("%d Sailors + %d Cannons", u.Sailors, u.Cannons)
+	case KindGalleass:
+		return u.Sailors, fmt.Sprintf("%d Sailors + 0 Cannons", u.Sailors)
+	case KindMilitia:
+		return u.Sailors, fmt.Sprintf("%d Sailors in the Militia + 0 Cannons", u.Sailors)
+	case KindPirate:
+		if u.Damaged {
+			return 3, "a damaged Pirate Ship: 0 Sailors + 3 Cannons"
+		}
+		return 4, "a full-strength Pirate Ship: 0 Sailors + 4 Cannons"
+	}
+	return 0, "n/a"
+}
+
+// XPFor returns the Experience Tokens declared for roll i (0-based).
+func (u Unit) XPFor(i int) int {
+	if u.IsNPC() {
+		return 0
+	}
+	if len(u.XPRolls) > 0 {
+		if i < len(u.XPRolls) {
+			return u.XPRolls[i]
+		}
+		return 0
+	}
+	if i == 0 {
+		return u.XP
+	}
+	return 0
+}
+
+// Validate checks a unit against the rulebook: counts in range, Officers
+// only where they can be, Sailors of a Militia at most 2.
+func (u Unit) Validate(lim Limits) error {
+	c := []string{CiteRecruiting}
+	if u.Cannons < 0 || u.Sailors < 0 || u.XP < 0 {
+		return referee.RuleError(c, "mistywaters: %s: counts cannot be negative", u.Label())
+	}
+	officers := u.Captain != NoOfficer || u.Gunner != NoOfficer || u.FencingMaster != NoOfficer
+	switch u.Kind {
+	case KindShip:
+		if u.ShipType != "" && lim != nil {
+			if mc, ok := lim.MaxCannons(u.ShipType); ok && u.Cannons > mc {
+				return referee.RuleError([]string{CiteRepairing, CiteShipTypes}, "mistywaters: a %s holds at most %d Cannons, not %d (Repairing: no Cannons without an open spot on the ship board)", u.Label(), mc, u.Cannons)
+			}
+			if ms, ok := lim.MaxSailors(u.ShipType); ok && u.Sailors > ms {
+				return referee.RuleError([]string{CiteRecruiting, CiteShipTypes}, "mistywaters: a %s holds at most %d Sailors, not %d (Recruiting: no Sailors without an open spot on the ship board)", u.Label(), ms, u.Sailors)
+			}
+		}
+		if u.ShoreSet {
+			if u.ShoreSailors > u.Sailors || u.ShoreCannons > u.Cannons || u.ShoreSailors < 0 || u.ShoreCannons < 0 {
+				return referee.RuleError([]string{CiteMilitia}, "mistywaters: the shore party (%d Sailors, %d Cannons) must come from the ship's %d Sailors and %d Cannons", u.ShoreSailors, u.ShoreCannons, u.Sailors, u.Cannons)
+			}
+			if u.Cannons-u.ShoreCannons < 1 {
+				return referee.RuleError([]string{CiteMilitia}, "mistywaters: the attacker must leave at least 1 Cannon out of the Boarding Battle with a Plantation with a Militia (shore party has %d of %d Cannons)", u.ShoreCannons, u.Cannons)
+			}
+			if u.ShoreFencing && u.FencingMaster == NoOfficer {
+				return referee.RuleError([]string{CiteMilitia}, "mistywaters: no Fencing Master aboard to go ashore")
+			}
+		}
+	case KindGalleass:
+		if u.Gunner != NoOfficer {
+			return referee.RuleError([]string{CiteAcquireGalleass}, "mistywaters: the Conquistadors' Galleass can receive only a Fencing Master and a Captain, not a Gunner")
+		}
+		if u.Owner == "" && officers {
+			return referee.RuleError([]string{CiteBroadside}, "mistywaters: NPCs do not have Officers")
+		}
+		if u.Cannons != 0 {
+			return referee.RuleError([]string{CiteAcquireGalleass}, "mistywaters: the Conquistadors' Galleass has 0 Cannons")
+		}
+	case KindMilitia:
+		if u.Sailors > 2 {
+			return referee.RuleError([]string{CiteMilitia}, "mistywaters: a Militia has at most 2 Sailors, not %d", u.Sailors)
+		}
+		if officers || u.Cannons != 0 {
+			return referee.RuleError([]string{CiteMilitia}, "mistywaters: a Militia is up to 2 Sailors + 0 Cannons (no Officers)")
+		}
+	case KindFort:
+		if officers {
+			return referee.RuleError([]string{CiteForts, CiteOfficerSummary}, "mistywaters: a Fort has no Officers: a Gunner, Captain or Fencing Master serves only aboard a Player Ship (Officer abilities only apply to the Player Ship they're present on)")
+		}
+		if u.XP > 0 || len(u.XPRolls) > 0 {
+			return nil
+		}
+	default:
+		if officers {
+			return referee.RuleError([]string{CiteBroadside, CiteOfficerSummary}, "mistywaters: a %s has no Officers (NPCs do not have Officer, Experience Tokens, or Action Cards)", u.Kind.Title())
+		}
+		if u.IsNPC() && (u.XP > 0 || len(u.XPRolls) > 0) {
+			return referee.RuleError([]string{CiteBroadside}, "mistywaters: a %s cannot spend Experience Tokens (NPCs do not have Officer, Experience Tokens, or Action Cards)", u.Kind.Title())
+		}
+	}
+	if u.Kind == KindMonster {
+		ok := false
+		for _, m := range Monsters {
+			if m == u.Monster {
+				ok = true
+			}
+		}
+		if !ok {
+			return referee.Usagef("mistywaters: Sea Monster %q is not one of %s", u.Monster, strings.Join(Monsters, ", "))
+		}
+	}
+	return nil
+}
+
+// Limits gives the ship-board values (from the mw-ships table).
+type Limits interface {
+	MaxCannons(shipType string) (int, bool)
+	MaxSailors(shipType string) (int, bool)
+}
+
+// ParseUnit reads a compact unit spec: KIND[:k=v,flag,...], for example
+// "ship:type=brig,cannons=3,sailors=2,gunner=fc,xp=1", "pirate:damaged",
+// "fort:owner=ann", "monster:kraken" (or just "kraken"), "galleass:sailors=7",
+// "militia:sailors=2". See docs/misty-battles.md for every key.
+func ParseUnit(spec string) (Unit, error) {
+	spec = strings.TrimSpace(spec)
+	kind, rest, _ := strings.Cut(spec, ":")
+	kind = strings.ToLower(strings.TrimSpace(kind))
+	u := Unit{}
+	switch kind {
+	case "ship", "player":
+		u.Kind = KindShip
+	case "galleass":
+		u.Kind, u.Sailors = KindGalleass, 10
+	case "fort":
+		u.Kind = KindFort
+	case "pirate":
+		u.Kind = KindPirate
+	case "caravel-npc", "conquistador", "conquistadors-caravel", "ccaravel":
+		u.Kind = KindCaravel
+	case "freighter", "silver-freighter":
+		u.Kind = KindFreighter
+	case "battery":
+		u.Kind = KindBattery
+	case "temple":
+		u.Kind = KindTemple
+	case "militia", "plantation":
+		u.Kind, u.Sailors = KindMilitia, 2
+	case "dutchman", "flying-dutchman":
+		u.Kind = KindDutchman
+	case "monster":
+		u.Kind = KindMonster
+	default:
+		if m := monsterName(kind); m != "" {
+			u.Kind, u.Monster = KindMonster, m
+		} else if isShipType(kind) {
+			u.Kind, u.ShipType = KindShip, kind
+		} else {
+			return u, referee.Usagef("unit %q: kind %q is not known (ship, galleass, fort, pirate, caravel-npc, freighter, battery, monster, temple, militia, dutchman, a ship type or a Sea Monster)", spec, kind)
+		}
+	}
+	if u.Kind == KindShip && u.ShipType != "" {
+		u.Cannons, u.Sailors = 2, 2
+	}
+	cannonsSet, sailorsSet := false, false
+	for _, item := range strings.Split(rest, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		k, v, hasV := strings.Cut(item, "=")
+		k = strings.ToLower(strings.TrimSpace(k))
+		v = strings.TrimSpace(v)
+		num := func() (int, error) {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return 0, referee.Usagef("unit %q: %s=%q is not a whole number >= 0", spec, k, v)
+			}
+			return n, nil
+		}
+		rank := func() (Rank, error) {
+			if !hasV {
+				return Basic, nil
+			}
+			switch strings.ToLower(v) {
+			case "basic", "1", "yes", "true":
+				return Basic, nil
+			case "fc", "first", "first-class", "firstclass", "2":
+				return FirstClass, nil
+			case "none", "0", "no", "false":
+				return NoOfficer, nil
+			}
+			return 0, referee.Usagef("unit %q: %s=%q is not basic, fc (First-Class) or none", spec, k, v)
+		}
+		var err error
+		switch k {
+		case "type":
+			t := strings.ToLower(v)
+			if !isShipType(t) {
+				return u, referee.Usagef("unit %q: ship type %q is not one of %s", spec, v, strings.Join(ShipTypes, ", "))
+			}
+			u.ShipType = t
+			if !cannonsSet {
+				u.Cannons = 2
+			}
+			if !sailorsSet {
+				u.Sailors = 2
+			}
+		case "cannons", "c":
+			u.Cannons, err = num()
+			cannonsSet = true
+		case "sailors", "s":
+			u.Sailors, err = num()
+			sailorsSet = true
+		case "captain":
+			u.Captain, err = rank()
+		case "gunner":
+			u.Gunner, err = rank()
+		case "fencing", "fencing-master", "fm":
+			u.FencingMaster, err = rank()
+		case "fc-captain":
+			u.Captain = FirstClass
+		case "fc-gunner":
+			u.Gunner = FirstClass
+		case "fc-fencing", "fc-fm":
+			u.FencingMaster = FirstClass
+		case "damaged":
+			u.Damaged = !hasV || v == "yes" || v == "true" || v == "1"
+		case "xp":
+			parts := strings.Split(v, "/")
+			if len(parts) == 1 {
+				u.XP, err = num()
+			} else {
+				for _, p := range parts {
+					n, e := strconv.Atoi(strings.TrimSpace(p))
+					if e != nil || n < 0 {
+						return u, referee.Usagef("unit %q: xp=%q: give tokens per roll as N/N/N", spec, v)
+					}
+					u.XPRolls = append(u.XPRolls, n)
+				}
+				u.XP = u.XPRolls[0]
+			}
+		case "owner":
+			u.Owner = v
+		case "name":
+			u.Name = v
+		case "team":
+			u.Team = v
+		case "at", "location", "loc":
+			l := Location(strings.ToLower(v))
+			switch l {
+			case "port":
+				l = Anchorage
+			case "at-sea":
+				l = AtSea
+			}
+			ok := false
+			for _, x := range Locations {
+				if x == l {
+					ok = true
+				}
+			}
+			if !ok {
+				return u, referee.Usagef("unit %q: at=%q is not one of %s", spec, v, joinLoc())
+			}
+			u.Location = l
+		case "fort", "docks-fort":
+			u.Location = Docks
+			u.DocksFort = v
+			if !hasV {
+				u.DocksFort = "?"
+			}
+		case "blocked":
+			u.Blocked = true
+		case "monster", "kind":
+			m := monsterName(strings.ToLower(v))
+			if m == "" {
+				return u, referee.Usagef("unit %q: Sea Monster %q is not one of %s", spec, v, strings.Join(Monsters, ", "))
+			}
+			u.Kind, u.Monster = KindMonster, m
+		case "shore":
+			// shore=SAILORS+CANNONS[+fencing]
+			u.ShoreSet = true
+			for i, p := range strings.Split(v, "+") {
+				p = strings.TrimSpace(p)
+				if p == "fencing" || p == "fm" {
+					u.ShoreFencing = true
+					continue
+				}
+				n, e := strconv.Atoi(p)
+				if e != nil || n < 0 {
+					return u, referee.Usagef("unit %q: shore=%q: give SAILORS+CANNONS[+fencing], e.g. shore=2+1", spec, v)
+				}
+				if i == 0 {
+					u.ShoreSailors = n
+				} else {
+					u.ShoreCannons = n
+				}
+			}
+		case "cargo":
+			u.Cargo = splitPlus(v)
+		case "cabin", "passengers":
+			u.Passengers = splitPlus(v)
+		case "cabin-cards", "captains-cabin", "cards":
+			u.CaptainsCabin = splitPlus(v)
+		case "defeats", "prior-defeats":
+			u.PriorDefeats, err = num()
+		case "fleet":
+			u.Fleet, err = num()
+		case "fleet-types":
+			u.FleetTypes = splitPlus(v)
+		case "treasury", "silver":
+			u.Treasury, err = num()
+			u.TreasurySet = true
+		default:
+			if m := monsterName(k); m != "" && u.Kind == KindMonster {
+				u.Monster = m
+				continue
+			}
+			return u, referee.Usagef("unit %q: %q is not a known key (type, cannons, sailors, captain, gunner, fencing, fc-gunner, fc-fencing, damaged, xp, owner, at, fort, blocked, shore, cargo, cabin, cards, defeats, fleet, treasury, name, team)", spec, k)
+		}
+		if err != nil {
+			return u, err
+		}
+	}
+	if u.Kind == KindShip && u.Location == "" {
+		u.Location = AtSea
+	}
+	if u.Kind == KindGalleass && u.Location == "" {
+		u.Location = AtSea
+	}
+	if u.IsLand() {
+		u.Location = Land
+	}
+	if u.Kind == KindMonster && u.Monster == "" {
+		return u, referee.Usagef("unit %q: name the Sea Monster (%s)", spec, strings.Join(Monsters, ", "))
+	}
+	if u.Location == "" {
+		u.Location = AtSea
+	}
+	return u, nil
+}
+
+func splitPlus(v string) []string {
+	var out []string
+	for _, p := range strings.Split(v, "+") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, strings.ToLower(p))
+		}
+	}
+	return out
+}
+
+func joinLoc() string {
+	s := make([]string, len(Locations))
+	for i, l := range Locations {
+		s[i] = string(l)
+	}
+	return strings.Join(s, ", ")
+}
+
+func monsterName(s string) string {
+	s = strings.ReplaceAll(strings.ToLower(s), "_", "-")
+	switch s {
+	case "serpent", "seaserpent":
+		return "sea-serpent"
+	case "whale", "spermwhale":
+		return "sperm-whale"
+	}
+	for _, m := range Monsters {
+		if m == s {
+			return m
+		}
+	}
+	return ""
+}
+
+func isShipType(s string) bool {
+	for _, t := range ShipTypes {
+		if t == s {
+			return true
+		}
+	}
+	return false
+}
+
+// sortedDesc returns a copy of v sorted from highest to lowest.
+func sortedDesc(v []int) []int {
+	c := append([]int(nil), v...)
+	sort.Sort(sort.Reverse(sort.IntSlice(c)))
+	return c
+}
