@@ -1,0 +1,424 @@
+// Package atraxia holds the `bosun atraxia` command group: one-shot War for
+// Atraxia battle math, upkeep and conversion.
+package atraxia
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	wfa "github.com/bosun-referee/bosun/games/atraxia"
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/spf13/cobra"
+)
+
+const exitHelp = `
+Exit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure.`
+
+// NewCmd returns the `bosun atraxia` group.
+func NewCmd(f *cmdutil.Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:     "atraxia",
+		Aliases: []string{"wfa", "war-for-atraxia"},
+		Short:   "War for Atraxia: battle math, upkeep and conversion one-shots",
+		Long: `War for Atraxia one-shot commands. A session (bosun new war-for-atraxia)
+runs the turns; these commands compute one battle, one upkeep or one
+conversion from what you enter.` + exitHelp,
+		Example: "  bosun atraxia battle --attacker CDD --attacker-ammo 5 --pirate\n  bosun atraxia upkeep --fleet CDDD",
+	}
+	cmd.AddCommand(NewCmdBattle(f, nil), NewCmdUpkeep(f, nil), NewCmdConvert(f, nil))
+	return cmd
+}
+
+// SideFlags are one side's battle flags.
+type SideFlags struct {
+	Fleet        string
+	Strength     int
+	Ammo         string
+	Power        int
+	PowerOwn     int
+	PowerAgainst int
+	Ability      int
+}
+
+// BattleOptions are the flags of `bosun atraxia battle`.
+type BattleOptions struct {
+	F           *cmdutil.Factory
+	Attacker    SideFlags
+	Defender    SideFlags
+	HomeBase    bool
+	Pirate      bool
+	PirateRolls string
+}
+
+// BattleView is what `battle` prints (and --json encodes).
+type BattleView struct {
+	Input  wfa.BattleInput   `json:"input"`
+	Result *wfa.BattleResult `json:"result,omitempty"`
+	Odds   *wfa.PirateOdds   `json:"odds,omitempty"`
+	Cites  []string          `json:"cites"`
+}
+
+func sideFlags(cmd *cobra.Command, role string, s *SideFlags) {
+	fl := cmd.Flags()
+	fl.StringVar(&s.Fleet, role, "", "the "+role+"'s fleet: "+wfa.FleetSyntax)
+	fl.IntVar(&s.Strength, role+"-strength", 0, "the "+role+"'s fleet strength, instead of listing the ships")
+	fl.StringVar(&s.Ammo, role+"-ammo", "", "the "+role+"'s Ammo cards played, e.g. 5,2,1 (at most 10)")
+	fl.IntVar(&s.Power, role+"-power-cards", 0, "how many Power cards the "+role+" plays (at most 2; implied 1 by an effect)")
+	fl.IntVar(&s.PowerOwn, role+"-power", 0, "the "+role+"'s Power card effect on its own total")
+	fl.IntVar(&s.PowerAgainst, role+"-power-against", 0, "the "+role+"'s Power card effect on the opponent's total, e.g. -4")
+	fl.IntVar(&s.Ability, role+"-ability", 0, "the "+role+"'s Clan Leader ability bonus (1.0 or 2.0 value as printed)")
+}
+
+// NewCmdBattle builds `bosun atraxia battle`.
+func NewCmdBattle(f *cmdutil.Factory, runF func(*BattleOptions) error) *cobra.Command {
+	opts := &BattleOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "battle",
+		Short: "Compute a battle from both sides' fleets, Ammo, Power cards and abilities",
+		Long: `Compute a War for Atraxia battle: fleet strength (Gunboat 1, Frigate 3,
+Destroyer 6, Capital Ship 10, Privateer 15 when defending) + Ammo cards +
+Power cards + Clan Leader ability, +10 for a defended Home Base. The highest
+total wins; ties go to the attacker. The result names the winner's Magic
+Crystals (2 when the defeated fleet had a Capital Ship) and the loser's
+retreat (half rounded down home, the rest to the reserve, the Capital Ship
+always home).
+
+With --pirate the defender is an Apex Island pirate: 15 + two rolls of the
+black pirate die. Without --pirate-rolls bosun prints the exact probability
+of winning over all 36 rolls; with them (or --dice physical / --seed) it
+resolves the battle.` + exitHelp,
+		Example: `  # the rulebook's Battle Example (Myles attacks Xanthe): 17 vs 16
+  bosun atraxia battle --attacker DDFF --attacker-ammo 5 --attacker-power-against -4 \
+      --defender DDF --defender-ammo 2,2,1 --defender-power-against -6
+  # chance to beat a pirate with a Capital Ship, 2 Destroyers and a 5 Ammo card
+  bosun atraxia battle --attacker CDD --attacker-ammo 5 --pirate
+  # the same battle with the pirate die rolls entered
+  bosun atraxia battle --attacker CDD --attacker-ammo 5 --pirate --pirate-rolls 2,3 --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Pirate && (opts.Defender.Fleet != "" || opts.Defender.Ammo != "" || opts.HomeBase || opts.Defender.Strength != 0) {
+				return referee.Usagef("atraxia battle: --pirate replaces the defender's flags (a pirate has fleet power 15 + two pirate-die rolls)")
+			}
+			if !opts.Pirate && opts.PirateRolls != "" {
+				return referee.Usagef("atraxia battle: --pirate-rolls needs --pirate")
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return battleRun(opts)
+		},
+	}
+	sideFlags(cmd, "attacker", &opts.Attacker)
+	sideFlags(cmd, "defender", &opts.Defender)
+	cmd.Flags().BoolVar(&opts.HomeBase, "home-base", false, "the battle is at the defender's Home Base (+10)")
+	cmd.Flags().BoolVar(&opts.Pirate, "pirate", false, "the defender is a pirate (15 + two pirate-die rolls)")
+	cmd.Flags().StringVar(&opts.PirateRolls, "pirate-rolls", "", "the two pirate-die rolls, e.g. 2,3 (else the exact odds are shown)")
+	return cmd
+}
+
+func makeSide(v wfa.Values, role string, s SideFlags) (wfa.Side, int, error) {
+	side := wfa.Side{PowerCards: s.Power, PowerOwn: s.PowerOwn, PowerAgainst: s.PowerAgainst, Ability: s.Ability}
+	if side.PowerCards == 0 && (s.PowerOwn != 0 || s.PowerAgainst != 0) {
+		side.PowerCards = 1
+	}
+	var err error
+	if side.Fleet, err = wfa.ParseFleet(s.Fleet); err != nil {
+		return side, 0, err
+	}
+	if side.Ammo, err = wfa.ParseAmmo(s.Ammo); err != nil {
+		return side, 0, err
+	}
+	extra := 0
+	if s.Strength != 0 {
+		if !side.Fleet.Empty() {
+			return side, 0, referee.Usagef("atraxia battle: give --%s or --%s-strength, not both", role, role)
+		}
+		extra = s.Strength
+	}
+	return side, extra, nil
+}
+
+func battleRun(opts *BattleOptions) error {
+	f := opts.F
+	set, err := f.Tables()
+	if err != nil {
+		return err
+	}
+	v, err := wfa.LoadValues(set)
+	if err != nil {
+		return err
+	}
+	att, attX, err := makeSide(v, "attacker", opts.Attacker)
+	if err != nil {
+		return err
+	}
+	def, defX, err := makeSide(v, "defender", opts.Defender)
+	if err != nil {
+		return err
+	}
+	// A bare strength is entered as gunboats' worth (1 each) so that the
+	// same resolver adds it; the retreat is then not meaningful.
+	att.Fleet.Gunboat += attX
+	def.Fleet.Gunboat += defX
+	if att.Fleet.Empty() {
+		return referee.Usagef("atraxia battle: the attacker needs a fleet (--attacker %q or --attacker-strength N)", "CDD")
+	}
+	in := wfa.BattleInput{Attacker: att, Defender: def, HomeBase: opts.HomeBase, Pirate: opts.Pirate}
+	view := BattleView{Input: in}
+	if opts.Pirate {
+		if err := v.CheckSide("attacker", att, true); err != nil {
+			return err
+		}
+		env, err := f.Env()
+		if err != nil {
+			return err
+		}
+		die, err := referee.NamedDie(set, env.Prompt, "pirate")
+		if err != nil {
+			return err
+		}
+		total := v.FleetStrength(att.Fleet, false) + sumInts(att.Ammo) + att.PowerOwn + att.Ability
+		o := wfa.OddsVsPirate(v, die, total, att.PowerAgainst)
+		view.Odds = &o
+		var rolls []int
+		if opts.PirateRolls != "" {
+			for _, it := range referee.SplitList(opts.PirateRolls) {
+				fc, err := die.ParseFace(it)
+				if err != nil {
+					return err
+				}
+				rolls = append(rolls, fc.Value)
+			}
+			if len(rolls) != 2 {
+				return referee.Usagef("atraxia battle: --pirate-rolls takes the two rolls of the pirate die, e.g. 2,3 (each %s)", die.Accepts())
+			}
+		} else if f.G.SeedSet || f.V.GetString("dice") == string(referee.Physical) {
+			rs, err := env.Dice.RollN("wfa.pirate.roll", die, 2)
+			if err != nil {
+				return err
+			}
+			rolls = referee.Values(rs)
+		}
+		if rolls != nil {
+			in.PirateRolls = rolls
+			view.Input = in
+			res, err := wfa.Resolve(v, in)
+			if err != nil {
+				return err
+			}
+			view.Result = &res
+		}
+		view.Cites = []string{wfa.CitePirateCombat, wfa.CiteWarfare}
+	} else {
+		res, err := wfa.Resolve(v, in)
+		if err != nil {
+			return err
+		}
+		view.Result = &res
+		view.Cites = res.Cites
+	}
+	return f.Render(view, func(w io.Writer) error { return battleText(f, w, view) })
+}
+
+func sumInts(xs []int) int {
+	t := 0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+func battleText(f *cmdutil.Factory, w io.Writer, view BattleView) error {
+	if r := view.Result; r != nil {
+		rows := [][]string{{"attacker", r.Attacker.Formula()}}
+		name := "defender"
+		if view.Input.Pirate {
+			name = "pirate"
+		}
+		rows = append(rows, []string{name, r.Defender.Formula()})
+		if err := f.Table(w, []string{"side", "total"}, rows); err != nil {
+			return err
+		}
+		winner := r.Winner
+		if view.Input.Pirate && winner == "defender" {
+			winner = "pirate"
+		}
+		fmt.Fprintf(w, "winner: %s", winner)
+		if r.Attacker.Total == r.Defender.Total {
+			fmt.Fprint(w, " (ties go to the attacker)")
+		}
+		fmt.Fprintln(w)
+		if r.Crystals > 0 {
+			fmt.Fprintf(w, "Magic Crystals to the winner: %d\n", r.Crystals)
+		}
+		if !r.Retreat.Home.Empty() || !r.Retreat.Reserve.Empty() {
+			fmt.Fprintf(w, "retreat: %s to the Home Base, %s to the reserve\n", r.Retreat.Home, r.Retreat.Reserve)
+		}
+	}
+	if o := view.Odds; o != nil {
+		fmt.Fprintf(w, "attacker total %d against the pirate (15 + two pirate-die rolls%s)\n", o.AttackerTotal, signed(o.Against))
+		fmt.Fprintf(w, "chance to win: %s (%d of %d rolls, %.1f%%)\n", o.Fraction, o.Wins, o.Outcome, 100*o.Probability)
+		var rows [][]string
+		for _, p := range o.Pirate {
+			mark := "pirate"
+			if p.Attacker {
+				mark = "attacker"
+			}
+			rows = append(rows, []string{fmt.Sprint(p.Total), fmt.Sprintf("%d/%d", p.Ways, o.Outcome), bar(p.Chance), mark})
+		}
+		if err := f.Table(w, []string{"pirate total", "chance", "", "winner"}, rows); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(w, "see: bosun rules show "+strings.Join(view.Cites, ", "))
+	return nil
+}
+
+func signed(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" %+d from Power cards", n)
+}
+
+func bar(p float64) string { return strings.Repeat("#", int(p*60+0.5)) }
+
+// UpkeepOptions are the flags of `bosun atraxia upkeep`.
+type UpkeepOptions struct {
+	F        *cmdutil.Factory
+	Fleet    string
+	Strength int
+}
+
+// UpkeepView is what `upkeep` prints.
+type UpkeepView struct {
+	Fleet    wfa.Fleet `json:"fleet"`
+	Strength int       `json:"strength"`
+	OC       int       `json:"oc"`
+	Cites    []string  `json:"cites"`
+}
+
+// NewCmdUpkeep builds `bosun atraxia upkeep`.
+func NewCmdUpkeep(f *cmdutil.Factory, runF func(*UpkeepOptions) error) *cobra.Command {
+	opts := &UpkeepOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "upkeep",
+		Short: "Isle of Myth upkeep for a fleet (10+ -> 3 OC ... 50+ -> 11 OC)",
+		Long: `Ocean Crystals the controller of the Isle of Myth pays at the start of
+their turn, from the fleet strength on the Isle: 10 or more -> 3 OC, 20 -> 5,
+30 -> 7, 40 -> 9, 50 or more -> 11.` + exitHelp,
+		Example: "  bosun atraxia upkeep --fleet CDDD\n  bosun atraxia upkeep --strength 34 --json",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if (opts.Fleet == "") == (opts.Strength == 0) {
+				return referee.Usagef("atraxia upkeep: give --fleet SHIPS or --strength N")
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			set, err := f.Tables()
+			if err != nil {
+				return err
+			}
+			v, err := wfa.LoadValues(set)
+			if err != nil {
+				return err
+			}
+			view := UpkeepView{Strength: opts.Strength, Cites: []string{wfa.CiteUpkeep}}
+			if opts.Fleet != "" {
+				if view.Fleet, err = wfa.ParseFleet(opts.Fleet); err != nil {
+					return err
+				}
+				view.Strength = v.FleetStrength(view.Fleet, false)
+			}
+			view.OC = v.Upkeep(view.Strength)
+			return f.Render(view, func(w io.Writer) error {
+				_, err := fmt.Fprintf(w, "fleet strength %d on the Isle of Myth: upkeep %d OC\n", view.Strength, view.OC)
+				return err
+			})
+		},
+	}
+	cmd.Flags().StringVar(&opts.Fleet, "fleet", "", "the fleet on the Isle: "+wfa.FleetSyntax)
+	cmd.Flags().IntVar(&opts.Strength, "strength", 0, "the fleet strength instead of the ships")
+	return cmd
+}
+
+// ConvertOptions are the flags of `bosun atraxia convert`.
+type ConvertOptions struct {
+	F                *cmdutil.Factory
+	OC, AlWood, Ammo int
+	Into, Pay        string
+	Left             int
+}
+
+// ConvertView is what `convert` prints.
+type ConvertView struct {
+	Pay    map[string]int `json:"pay"`
+	Into   string         `json:"into"`
+	Gain   int            `json:"gain"`
+	OC     int            `json:"oc"`
+	AlWood int            `json:"alwood"`
+	Ammo   []int          `json:"ammo"`
+	Cites  []string       `json:"cites"`
+}
+
+// NewCmdConvert builds `bosun atraxia convert`.
+func NewCmdConvert(f *cmdutil.Factory, runF func(*ConvertOptions) error) *cobra.Command {
+	opts := &ConvertOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "convert",
+		Short: "Check a 1:1 resource conversion with a mounted Magic Crystal",
+		Long: `Convert resources 1:1 into the resource of the island where a Magic
+Crystal is mounted: at most 5 per action and 5 per turn.` + exitHelp,
+		Example: "  bosun atraxia convert --into ammo --pay oc=2 --oc 5 --alwood 5\n  bosun atraxia convert --into ammo --pay oc=1,alwood=1 --oc 5 --alwood 5 --json",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			into := strings.ToLower(opts.Into)
+			if into != "oc" && into != "alwood" && into != "ammo" {
+				return referee.Usagef("atraxia convert: --into %q: accepted oc, alwood, ammo", opts.Into)
+			}
+			pay, err := parsePay(opts.Pay)
+			if err != nil {
+				return err
+			}
+			c := &wfa.Clan{Player: "you", OC: opts.OC, AlWood: opts.AlWood, Ammo: wfa.AmmoCards(opts.Ammo)}
+			n, err := wfa.Convert(c, into, pay, min(5, opts.Left))
+			if err != nil {
+				return err
+			}
+			view := ConvertView{Pay: pay, Into: into, Gain: n, OC: c.OC, AlWood: c.AlWood, Ammo: c.Ammo, Cites: []string{wfa.CiteConversion}}
+			return f.Render(view, func(w io.Writer) error {
+				_, err := fmt.Fprintf(w, "pay %s -> gain %d %s; now OC %d, AlWood %d, Ammo cards %v\n", opts.Pay, n, into, c.OC, c.AlWood, c.Ammo)
+				return err
+			})
+		},
+	}
+	cmd.Flags().StringVar(&opts.Into, "into", "ammo", "the resource of the crystal's island: oc, alwood or ammo")
+	cmd.Flags().StringVar(&opts.Pay, "pay", "", "what is paid, e.g. oc=2 or oc=1,alwood=1")
+	cmd.Flags().IntVar(&opts.OC, "oc", 0, "your OC")
+	cmd.Flags().IntVar(&opts.AlWood, "alwood", 0, "your AlWood")
+	cmd.Flags().IntVar(&opts.Ammo, "ammo", 0, "your Ammo")
+	cmd.Flags().IntVar(&opts.Left, "left", 5, "how many of the 5 conversions per turn are left")
+	return cmd
+}
+
+func parsePay(s string) (map[string]int, error) {
+	out := map[string]int{}
+	for _, it := range referee.SplitList(strings.ToLower(s)) {
+		k, v, ok := strings.Cut(it, "=")
+		var n int
+		if _, err := fmt.Sscan(v, &n); !ok || err != nil || n < 0 || (k != "oc" && k != "alwood" && k != "ammo") {
+			return nil, referee.Usagef("atraxia convert: --pay %q: write RESOURCE=N items (oc, alwood, ammo), e.g. oc=1,alwood=1", s)
+		}
+		out[k] += n
+	}
+	if len(out) == 0 {
+		return nil, referee.Usagef("atraxia convert: --pay is required, e.g. --pay oc=2")
+	}
+	return out, nil
+}
