@@ -1,0 +1,121 @@
+package rollingseas
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables"
+)
+
+// Table names of the Rolling Seas board values.
+const (
+	TableBoard = "rs-board"
+	TableCards = "rs-ironside-cards"
+)
+
+// askOnce returns the value of a board row as text; an unknown row is asked
+// once (question key qkey), validated by check before it is remembered in
+// the user's overlay, so a bad answer is never stored.
+func askOnce(set *tables.Set, p referee.Prompter, table, key string, q referee.Question, check func(string) error) (string, error) {
+	if set != nil {
+		if r, ok := set.Lookup(table, key); ok && r.Known() {
+			return valueText(r.Value), nil
+		} else if ok && q.Where == "" {
+			q.Where = r.Where
+		}
+	}
+	if p == nil {
+		return "", &referee.NoAnswerError{Q: q}
+	}
+	ans, err := p.Ask(q)
+	if err != nil {
+		return "", err
+	}
+	if check != nil {
+		if err := check(ans); err != nil {
+			return "", err
+		}
+	}
+	if set != nil {
+		if err := set.Remember(table, key, ans, "asked as "+q.Key); err != nil {
+			return "", fmt.Errorf("rollingseas: remembering %s.%s: %w", table, key, err)
+		}
+	}
+	return ans, nil
+}
+
+func valueText(v any) string {
+	switch x := v.(type) {
+	case []any:
+		parts := make([]string, len(x))
+		for i, it := range x {
+			parts[i] = fmt.Sprint(it)
+		}
+		return strings.Join(parts, ",")
+	case []string:
+		return strings.Join(x, ",")
+	}
+	return fmt.Sprint(v)
+}
+
+// Board reads the board values a session needs, asking unknown ones once.
+type Board struct {
+	Set    *tables.Set
+	Prompt referee.Prompter
+}
+
+// Int returns a whole-number board value (question key rs.board.KEY).
+func (b Board) Int(key, text string, lo, hi int) (int, error) {
+	v, err := askOnce(b.Set, b.Prompt, TableBoard, key, referee.Question{Key: "rs.board." + key, Text: text, Kind: referee.KindNumber, Min: lo, Max: hi}, nil)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil {
+		return 0, fmt.Errorf("rollingseas: board value %s = %q is not a whole number (fix it in tables.yaml)", key, v)
+	}
+	return n, nil
+}
+
+// Items returns a reward board value (question key rs.board.KEY).
+func (b Board) Items(key, text string) (Items, error) {
+	check := func(s string) error { _, err := ParseItems(s, RewardKinds); return err }
+	v, err := askOnce(b.Set, b.Prompt, TableBoard, key, referee.Question{Key: "rs.board." + key,
+		Text: text + " (none, or KIND or KIND:N comma-separated; KIND: " + strings.Join(RewardKinds, ", ") + ")", Kind: referee.KindText}, check)
+	if err != nil {
+		return nil, err
+	}
+	return ParseItems(v, RewardKinds)
+}
+
+// Exploration returns the rewards of Exploration Board space n.
+func (b Board) Exploration(n int) (Items, error) {
+	return b.Items(fmt.Sprintf("exploration.%d", n), fmt.Sprintf("the rewards of Exploration Board space %d", n))
+}
+
+// Hold returns the Hold Capacity of ship level.
+func (b Board) Hold(level int) (int, error) {
+	return b.Int(fmt.Sprintf("ship.%d.hold", level), fmt.Sprintf("the Cargo Hold Capacity of Ship %d", level), 1, 30)
+}
+
+// CannonPrice returns the price of the n-th Cannon bought at a Port.
+func (b Board) CannonPrice(n int) (int, error) {
+	return b.Int(fmt.Sprintf("cannon.%d.price", n), fmt.Sprintf("the price tag of Cannon %d on the Cannon Track", n), 0, 30)
+}
+
+// MaxCannons is the length of the Cannon Track.
+func (b Board) MaxCannons() (int, error) {
+	return b.Int("cannon.max", "how many Cannons the Cannon Track holds", 1, 12)
+}
+
+// StrengthMax is the top of the Strength track.
+func (b Board) StrengthMax() (int, error) {
+	return b.Int("strength.max", "the highest Strength on the Sea Monster and Pirates Strength Track", 1, 20)
+}
+
+// Track returns how many marks a Ship Board track holds (gold, provisions, story).
+func (b Board) Track(kind string) (int, error) {
+	return b.Int("track."+kind, "how many "+kind+" the "+kind+" track of a Ship Board holds", 1, 200)
+}

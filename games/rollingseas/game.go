@@ -1,0 +1,729 @@
+package rollingseas
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// ID is the game id.
+const ID = "rolling-seas"
+
+// Adventure Deck card kinds.
+const (
+	KindSmooth  = "smooth-sailing"
+	KindMonster = "sea-monster"
+	KindPerils  = "perils"
+	KindCurrent = "currents"
+	KindReef    = "reefs"
+	KindAmbush  = "ambush"
+)
+
+// AdventureKinds are the Adventure Card types (not Smooth Sailing).
+var AdventureKinds = []string{KindMonster, KindPerils, KindCurrent, KindReef}
+
+// Phases of the procedure (the step Next runs).
+const (
+	PhaseSetup     = "setup-adventures"
+	PhaseAdventure = "adventure"
+	PhaseDice      = "dice"
+	PhaseAction    = "action"
+	PhaseScoring   = "scoring"
+	PhaseOver      = "over"
+)
+
+// IronsideName is the automa's name in scores and events.
+const IronsideName = "Captain Ironside"
+
+// State is a Rolling Seas session's saved state.
+type State struct {
+	Opt     Options       `json:"options"`
+	Phase   string        `json:"phase"`
+	Turn    int           `json:"turn"`
+	Players []PlayerState `json:"players"`
+	Deck    AdventureDeck `json:"adventure_deck"`
+	Card    TurnCard      `json:"card"`
+	Reefs   int           `json:"reefs"`
+	Wind    []string      `json:"wind,omitempty"`
+	Explore int           `json:"exploration_die,omitempty"`
+	Iron    *Ironside     `json:"ironside,omitempty"`
+	Tokens  []Token       `json:"ship_tokens,omitempty"` // on the Exploration Board
+	Scores  []Score       `json:"scores,omitempty"`
+}
+
+// PlayerState is what bosun keeps of a player (the rest is on paper).
+type PlayerState struct {
+	Name     string   `json:"name"`
+	Tokens   []string `json:"ship_tokens,omitempty"` // owners of the Ship Tokens held
+	Ambushes []string `json:"ambushes,omitempty"`    // players whose Ambush waits on this board
+}
+
+// Token is a Ship Token on the Exploration Board: Pos is a die space
+// ("1".."6", solo) or the gap between two ("1-2".."6-1", 2+ players).
+type Token struct {
+	Pos   string `json:"pos"`
+	Owner string `json:"owner,omitempty"` // player name or "ironside" (2+ players)
+}
+
+// AdventureDeck is the Adventure Deck: counts, and the order of a virtual deck.
+type AdventureDeck struct {
+	Virtual    bool     `json:"virtual"`
+	Size       int      `json:"size"`
+	Drawn      int      `json:"drawn"`
+	Cards      []string `json:"cards,omitempty"` // virtual: kinds still in the deck, top first
+	Aside      []string `json:"aside,omitempty"` // virtual: the two setup Adventures
+	SmoothIn   int      `json:"smooth_in"`       // Smooth Sailing Cards shuffled in
+	AdvIn      int      `json:"adventure_in"`    // Adventure Cards shuffled in
+	AmbushIn   int      `json:"ambush_in"`       // Ambush cards added after setup
+	Smooth     int      `json:"smooth_drawn"`
+	Adventures int      `json:"adventures_drawn"`
+	Ambushes   int      `json:"ambushes_drawn"`
+	Setup      []string `json:"setup_adventures,omitempty"`
+}
+
+// TurnCard is the card revealed this turn.
+type TurnCard struct {
+	Kind   string     `json:"kind,omitempty"`
+	Smooth SmoothCard `json:"smooth,omitempty"`
+	Pass   string     `json:"pass,omitempty"` // left | right (Reefs, Ambush)
+}
+
+// Game is the Rolling Seas referee.
+type Game struct{}
+
+func init() { referee.Register(Game{}) }
+
+// Info implements referee.Game.
+func (Game) Info() referee.GameInfo { return referee.Info(ID) }
+
+type ctx struct {
+	s   *referee.Session
+	env *referee.Env
+	st  *State
+	b   Board
+}
+
+func (c *ctx) emit(typ, text string, data map[string]any, cites ...string) {
+	c.env.Emit(referee.Event{Type: typ, Text: text, Data: data, Cites: cites})
+}
+
+func (c *ctx) solo() bool { return len(c.st.Players) == 1 }
+
+func (c *ctx) names() []string {
+	var n []string
+	for _, p := range c.st.Players {
+		n = append(n, p.Name)
+	}
+	return n
+}
+
+// Setup implements referee.Game: options, the Adventure Deck, Captain
+// Ironside's deck and Ship Tokens. The two setup Adventures are the first step.
+func (g Game) Setup(s *referee.Session, env *referee.Env) error {
+	opt, err := ParseOptions(s.Options)
+	if err != nil {
+		return err
+	}
+	st := &State{Opt: opt, Phase: PhaseSetup}
+	c := &ctx{s: s, env: env, st: st, b: Board{Set: env.Tables, Prompt: env.Prompt}}
+	for _, p := range s.Players {
+		st.Players = append(st.Players, PlayerState{Name: p.Name})
+	}
+	if opt.Ironside != "" && len(s.Players) > 5 {
+		return referee.RuleError([]string{CiteMultiplayerIronside}, "rollingseas: Captain Ironside needs one Ship Token per player plus his own in the six gaps of the Exploration Board: at most 5 players with him, got %d", len(s.Players))
+	}
+	if err := c.setupDeck(); err != nil {
+		return err
+	}
+	if opt.Ironside != "" {
+		if err := c.setupIronside(); err != nil {
+			return err
+		}
+	}
+	c.emit("setup", c.setupText(), map[string]any{"deck_size": st.Deck.Size, "options": opt}, CiteSetup, CiteHomePort)
+	return s.SaveState(st)
+}
+
+func (c *ctx) setupText() string {
+	st := c.st
+	smooth, adv := 15, 15
+	if st.Opt.Harder {
+		smooth, adv = 12, 18
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Setup: Exploration Board, Central Compass, three Wind Dice and the Exploration Die in the middle; each player takes the same Adventure Board, a Ship Board, a Marker, a Personal Compass and a Player Aide.\n")
+	fmt.Fprintf(&b, "Adventure Deck: shuffle the Smooth Sailing and Adventure piles apart (no Ambush cards), set aside the top two Adventure Cards unseen, shuffle %d Smooth Sailing + %d Adventure Cards, return the top 5 to the box unseen: %d cards.", smooth, adv, smooth+adv-5)
+	if st.Deck.AmbushIn > 0 {
+		fmt.Fprintf(&b, " After the two setup Adventures, shuffle the two Ambush cards in (%d cards).", st.Deck.Size)
+	}
+	if st.Opt.Ironside != "" {
+		fmt.Fprintf(&b, "\nCaptain Ironside (%s): an unused Ship Board tracks his Story and Renown; he starts with 1 Story Point. %s", st.Opt.Ironside, c.ironDeckText())
+		if len(st.Tokens) > 0 {
+			var pos []string
+			for _, t := range st.Tokens {
+				if t.Owner != "" {
+					pos = append(pos, t.Pos+" ("+t.Owner+")")
+				} else {
+					pos = append(pos, t.Pos)
+				}
+			}
+			fmt.Fprintf(&b, "\nShip Tokens on the Exploration Board: %s.", strings.Join(pos, ", "))
+		}
+		for _, p := range st.Players {
+			if len(p.Tokens) > 0 {
+				fmt.Fprintf(&b, " %s starts with %d Ship Tokens.", p.Name, len(p.Tokens))
+			}
+		}
+	}
+	b.WriteString("\nThen everyone circles a Home Port and dots a starting Sea space next to it.")
+	return b.String()
+}
+
+func (c *ctx) setupDeck() error {
+	st, d := c.st, &c.st.Deck
+	d.Virtual = st.Opt.AdventureDeck == "virtual"
+	d.SmoothIn, d.AdvIn = 15, 15
+	if st.Opt.Harder {
+		d.SmoothIn, d.AdvIn = 12, 18
+	}
+	d.Size = d.SmoothIn + d.AdvIn - 5
+	// Ambush cards of the Adventure Deck: never in solo mode, and replaced by
+	// Captain Ironside's own Ambush cards when he plays.
+	if st.Opt.Ambush && st.Opt.Ironside == "" && !c.solo() {
+		d.AmbushIn = 2
+		d.Size += 2
+	}
+	if !d.Virtual {
+		return nil
+	}
+	counts := map[string]int{}
+	total := 0
+	for _, k := range AdventureKinds {
+		n, err := c.b.Int("deck."+k, "how many of the 24 non-Ambush Adventure Cards are "+k+" cards", 0, 24)
+		if err != nil {
+			return err
+		}
+		counts[k] = n
+		total += n
+	}
+	if total != 24 {
+		return referee.Usagef("rollingseas: the Adventure Card counts (rs-board deck.*) add up to %d, not 24 (26 Adventure Cards less the 2 Ambush cards); fix them in tables.yaml", total)
+	}
+	var adv []string
+	for _, k := range AdventureKinds {
+		for i := 0; i < counts[k]; i++ {
+			adv = append(adv, k)
+		}
+	}
+	c.shuffle(adv)
+	d.Aside = adv[:2]
+	deck := slices.Clone(adv[2 : 2+d.AdvIn])
+	for i := 0; i < d.SmoothIn; i++ {
+		deck = append(deck, KindSmooth)
+	}
+	c.shuffle(deck)
+	d.Cards = deck[5:]
+	return nil
+}
+
+func (c *ctx) shuffle(v []string) {
+	for i := len(v) - 1; i > 0; i-- {
+		j := c.env.Dice.IntN(i + 1)
+		v[i], v[j] = v[j], v[i]
+	}
+}
+
+func (c *ctx) shuffleInts(v []int) {
+	for i := len(v) - 1; i > 0; i-- {
+		j := c.env.Dice.IntN(i + 1)
+		v[i], v[j] = v[j], v[i]
+	}
+}
+
+// Next implements referee.Game: one step of the procedure.
+func (g Game) Next(s *referee.Session, env *referee.Env) error {
+	st := &State{}
+	if err := s.LoadState(st); err != nil {
+		return err
+	}
+	c := &ctx{s: s, env: env, st: st, b: Board{Set: env.Tables, Prompt: env.Prompt}}
+	var err error
+	switch st.Phase {
+	case PhaseSetup:
+		err = c.setupAdventures()
+	case PhaseAdventure:
+		err = c.adventurePhase()
+	case PhaseDice:
+		err = c.dicePhase()
+	case PhaseAction:
+		err = c.actionPhase()
+	case PhaseScoring:
+		err = c.scoring()
+		if err == nil {
+			s.Over = true
+		}
+	default:
+		return referee.Usagef("rollingseas: the game is over")
+	}
+	if err != nil {
+		return err
+	}
+	return s.SaveState(st)
+}
+
+var placementRules = "Draw the shape on empty Sea Spaces free of other markings, at least one square in the card's row or column if possible; you may rotate it but not flip it; Perils of the Sea, Currents and Reefs may not completely block access to a Port, and no Adventure may stop your Ship moving or block access to part of the board."
+
+func (c *ctx) placementText(kind string) string {
+	switch kind {
+	case KindMonster:
+		return "Sea Monster: no special placement rules. " + placementRules
+	case KindPerils:
+		return "Perils of the Sea: Ships cannot stop on it, so do not block your access to Ports. " + placementRules
+	case KindCurrent:
+		return "Currents: may not lead onto Land Spaces, across Reefs or off the map. " + placementRules
+	case KindReef:
+		if c.solo() {
+			return "Reefs (solo): draw it as close as possible to the card's row and column intersection; else as close as possible within the Anchored row or column; else within the other one; else anywhere. " + placementRules
+		}
+		return "Reefs: pass your Adventure Board to the player on the side the card shows, draw the Reef on that board (do not completely block access to a Port), and hand it back. Ships cannot enter Reefs. " + placementRules
+	case KindAmbush:
+		return "Ambush: pass your Adventure Board to the side the card shows; add your initial on an empty Sea Space Out of Sight of the Ship (4 or more spaces away, or behind a Land Space) and up to as many dots as you have Cannons on empty surrounding spaces; hand it back."
+	}
+	return ""
+}
+
+func (c *ctx) setupAdventures() error {
+	d := &c.st.Deck
+	for i := 1; i <= 2; i++ {
+		var kind string
+		if d.Virtual {
+			kind = d.Aside[i-1]
+		} else {
+			var err error
+			kind, err = referee.Choose(c.env.Prompt, fmt.Sprintf("rs.setup.adventure.%d", i), fmt.Sprintf("the type of setup Adventure Card %d (Ambush cards cannot be used during setup)", i), AdventureKinds...)
+			if err != nil {
+				return err
+			}
+		}
+		d.Setup = append(d.Setup, kind)
+		if kind == KindReef {
+			c.st.Reefs++
+		}
+		c.env.Reveal()
+		c.emit("setup-adventure", fmt.Sprintf("Setup Adventure %d: %s. Every player adds it to their Adventure Board. %s", i, kind, c.placementText(kind)),
+			map[string]any{"card": kind, "index": i}, CiteSetup, CiteAdventureCard)
+	}
+	c.emit("setup", "Discard the two setup Adventures. Circle your Home Port and dot your starting Sea space next to it (orthogonally adjacent).", nil, CiteSetup, CiteHomePort)
+	c.st.Phase = PhaseAdventure
+	return nil
+}
+
+func (c *ctx) adventurePhase() error {
+	st, d := c.st, &c.st.Deck
+	st.Turn++
+	st.Card = TurnCard{}
+	st.Wind, st.Explore = nil, 0
+	if st.Iron != nil {
+		st.Iron.Discount = 0
+	}
+	var kind string
+	if d.Virtual {
+		if len(d.Cards) == 0 {
+			return fmt.Errorf("rollingseas: the virtual Adventure Deck is empty")
+		}
+		kind, d.Cards = d.Cards[0], d.Cards[1:]
+	} else {
+		opts := []string{}
+		if d.Smooth < d.SmoothIn {
+			opts = append(opts, KindSmooth)
+		}
+		if d.Adventures < d.AdvIn {
+			opts = append(opts, AdventureKinds...)
+		}
+		if d.Ambushes < d.AmbushIn {
+			opts = append(opts, KindAmbush)
+		}
+		var err error
+		kind, err = referee.Choose(c.env.Prompt, "rs.adventure.card", fmt.Sprintf("turn %d: the type of the Adventure Deck card revealed", st.Turn), opts...)
+		if err != nil {
+			return err
+		}
+	}
+	switch kind {
+	case KindSmooth:
+		d.Smooth++
+	case KindAmbush:
+		d.Ambushes++
+	default:
+		d.Adventures++
+	}
+	d.Drawn++
+	st.Card.Kind = kind
+	c.env.Reveal()
+	left := d.Size - d.Drawn
+	data := map[string]any{"turn": st.Turn, "card": kind, "cards_left": left}
+	cites := []string{CiteAdventurePhase}
+	var text string
+	switch kind {
+	case KindSmooth:
+		raw, err := referee.Text(c.env.Prompt, "rs.smooth.card", "the Smooth Sailing Card's icons: gold, provision, wind, monster, pirate; '+' joins icons that all apply, '|' separates two options (e.g. gold+wind, gold|provision)")
+		if err != nil {
+			return err
+		}
+		sc, err := ParseSmooth(raw)
+		if err != nil {
+			return err
+		}
+		st.Card.Smooth = sc
+		data["smooth"] = sc.String()
+		cites = append(cites, CiteSmoothSailing)
+		if len(sc.Options) == 1 {
+			text = fmt.Sprintf("Turn %d: Smooth Sailing (%s): every player gains %s.", st.Turn, sc.String(), sc.Options[0].Text())
+		} else {
+			text = fmt.Sprintf("Turn %d: Smooth Sailing: every player chooses %s OR %s.", st.Turn, sc.Options[0].Text(), sc.Options[1].Text())
+		}
+		if hasStrength(sc) {
+			text += " If both Sea Monsters and Pirates are at maximum Strength, ignore a Strength increase."
+			cites = append(cites, CiteStrength)
+		}
+		if st.Iron != nil {
+			cites = append(cites, CiteAutomaAdventure)
+			if len(sc.Options) == 1 {
+				notes, err := c.ironSmooth(sc.Options[0])
+				if err != nil {
+					return err
+				}
+				text += " Captain Ironside gains it too" + notesText(notes) + "."
+			} else {
+				text += " Captain Ironside's option is chosen by the Exploration Die in the Dice phase (odd: the first, even: the second)."
+			}
+		}
+	default:
+		cites = append(cites, CiteAdventureCard)
+		if kind == KindReef {
+			st.Reefs++
+		}
+		if (kind == KindReef || kind == KindAmbush) && !c.solo() {
+			pass, err := referee.Choose(c.env.Prompt, "rs.adventure.pass", "the side the card passes Adventure Boards to", "left", "right")
+			if err != nil {
+				return err
+			}
+			st.Card.Pass = pass
+			data["pass"] = pass
+		}
+		text = fmt.Sprintf("Turn %d: Adventure Card %s: every player adds it to their Adventure Board. %s", st.Turn, kind, c.placementText(kind))
+		if kind == KindAmbush {
+			cites = append(cites, CiteOutOfSight)
+			n := len(st.Players)
+			for i := range st.Players {
+				// Boards pass to the side the card shows: the player on that
+				// side draws the Ambush on this player's board.
+				j := (i + 1) % n
+				if st.Card.Pass == "right" {
+					j = (i - 1 + n) % n
+				}
+				st.Players[i].Ambushes = append(st.Players[i].Ambushes, st.Players[j].Name)
+			}
+		}
+		if kind == KindReef && c.solo() {
+			cites = append(cites, CiteSoloMode)
+		}
+		if kind == KindReef && st.Iron != nil {
+			text += fmt.Sprintf(" (Reefs on each Adventure Board: %d.)", st.Reefs)
+		}
+	}
+	if left == 0 {
+		text += " That was the last card: finish this turn, then the game ends."
+		cites = append(cites, CiteEndOfGame)
+	}
+	c.emit("adventure", text, data, cites...)
+	st.Phase = PhaseDice
+	return nil
+}
+
+func hasStrength(sc SmoothCard) bool {
+	for _, o := range sc.Options {
+		if o[ItemMonster] > 0 || o[ItemPirate] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func notesText(notes []string) string {
+	if len(notes) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(notes, "; ") + ")"
+}
+
+// ironSmooth applies a Smooth Sailing effect to Captain Ironside.
+func (c *ctx) ironSmooth(it Items) ([]string, error) {
+	ir := c.st.Iron
+	var notes []string
+	gain := Items{}
+	for k, n := range it {
+		switch k {
+		case ItemMonster, ItemPirate:
+			for i := 0; i < n; i++ {
+				note, err := c.raiseStrength(k)
+				if err != nil {
+					return nil, err
+				}
+				notes = append(notes, note)
+			}
+		default:
+			gain[k] += n
+		}
+	}
+	more, err := ir.Gains(c.b, gain, c.st.Explore)
+	if err != nil {
+		return nil, err
+	}
+	notes = append(notes, more...)
+	notes = append(notes, fmt.Sprintf("he has %d Story, %d Gold, %d Provisions, %d Wind in Its Sails", ir.Story, ir.Gold, ir.Provisions, ir.Wind))
+	return notes, nil
+}
+
+// raiseStrength raises his Sea Monster (monster) or Pirate (pirate)
+// Strength by 1. When both are at maximum the effect is ignored; when only
+// the named one is, bosun raises the other (strength-full=other) or ignores
+// it (strength-full=ignore): the rulebook only names the both-at-max case.
+func (c *ctx) raiseStrength(which string) (string, error) {
+	ir := c.st.Iron
+	mx, err := c.b.StrengthMax()
+	if err != nil {
+		return "", err
+	}
+	m, p := &ir.MonsterStrength, &ir.PirateStrength
+	if which == ItemPirate {
+		m, p = p, m
+	}
+	name, other := "Sea Monster", "Pirate"
+	if which == ItemPirate {
+		name, other = other, name
+	}
+	switch {
+	case *m < mx:
+		*m++
+		return fmt.Sprintf("%s Strength %d", name, *m), nil
+	case *p >= mx:
+		return "both Strengths at maximum: ignored", nil
+	case c.st.Opt.StrengthFull == "other":
+		*p++
+		return fmt.Sprintf("%s Strength at maximum: %s Strength %d", name, other, *p), nil
+	}
+	return fmt.Sprintf("%s Strength at maximum: ignored", name), nil
+}
+
+func (c *ctx) dicePhase() error {
+	st := c.st
+	wind, err := referee.NamedDie(c.env.Tables, c.env.Prompt, "wind")
+	if err != nil {
+		return err
+	}
+	rerolls := 0
+	for {
+		rs, err := c.env.Dice.RollN("rs.dice.wind", wind, 3)
+		if err != nil {
+			return err
+		}
+		st.Wind = nil
+		for _, r := range rs {
+			lbl := r.Label
+			if lbl == "" {
+				lbl = fmt.Sprint(r.Value)
+			}
+			st.Wind = append(st.Wind, strings.ToUpper(lbl))
+		}
+		if !(st.Wind[0] == st.Wind[1] && st.Wind[1] == st.Wind[2]) {
+			break
+		}
+		rerolls++
+		if rerolls > 50 {
+			return referee.Usagef("rollingseas: rs.dice.wind: the Wind Dice matched 50 times in a row; enter three dice that are not all the same")
+		}
+	}
+	ex, err := referee.NamedDie(c.env.Tables, c.env.Prompt, "exploration")
+	if err != nil {
+		return err
+	}
+	r, err := c.env.Dice.Roll("rs.dice.exploration", ex)
+	if err != nil {
+		return err
+	}
+	st.Explore = r.Value
+	text := fmt.Sprintf("Turn %d dice: Wind %s, Exploration Die %d.", st.Turn, strings.Join(st.Wind, ", "), st.Explore)
+	if rerolls > 0 {
+		text += fmt.Sprintf(" (All three Wind Dice matched: rerolled %d time(s).)", rerolls)
+	}
+	text += "\n" + Compass(st.Wind, st.Explore)
+	data := map[string]any{"wind": st.Wind, "exploration": st.Explore, "rerolls": rerolls}
+	cites := []string{CiteDicePhase, CiteWindDice, CiteExplorationDie}
+	if st.Iron != nil && st.Card.Kind == KindSmooth && len(st.Card.Smooth.Options) == 2 {
+		i := 0
+		if st.Explore%2 == 0 {
+			i = 1
+		}
+		notes, err := c.ironSmooth(st.Card.Smooth.Options[i])
+		if err != nil {
+			return err
+		}
+		text += fmt.Sprintf("Exploration Die %d is %s: Captain Ironside takes the %s Smooth Sailing option, %s%s.", st.Explore, map[bool]string{true: "odd", false: "even"}[i == 0], map[bool]string{true: "first", false: "second"}[i == 0], st.Card.Smooth.Options[i].Text(), notesText(notes))
+		data["ironside_option"] = i + 1
+		cites = append(cites, CiteAutomaAdventure)
+	}
+	c.emit("dice", text, data, cites...)
+	st.Phase = PhaseAction
+	return nil
+}
+
+func (c *ctx) actionPhase() error {
+	st := c.st
+	costs := []string{}
+	for _, w := range uniq(st.Wind) {
+		d, _ := ParseDir(w)
+		ct := CostTable(d)
+		var parts []string
+		for _, x := range Directions {
+			parts = append(parts, fmt.Sprintf("%s %d", x, ct[x]))
+		}
+		costs = append(costs, fmt.Sprintf("wind %s: %s", w, strings.Join(parts, ", ")))
+	}
+	text := fmt.Sprintf("Turn %d Action phase: each player chooses one action, all at once: Sail (pick one Wind Die direction; MP per square %s; free MP from your Ship, 1 Provision per extra MP), Explore (next to an unexplored Land Space, not at a Port: Exploration Board space %d), or Visit a Port (Tell Your Story at a new Port, Upgrade Your Ship, Fill Your Hold for 1 Gold, Arm Yourself). Wind in Your Sails moves one space in any direction at the start or end of an action.",
+		st.Turn, strings.Join(costs, "; "), st.Explore)
+	cites := []string{CiteActionPhase, CiteSail, CiteExplore, CiteVisitPort, CiteWindInSails}
+	if c.solo() && st.Iron == nil {
+		text += fmt.Sprintf(" Solo: exploring your third Ancient Monolith this turn earns the %s reward.", []string{"", "top", "second", "bottom"}[SoloMonolithReward(st.Turn)])
+		cites = append(cites, CiteSoloMode)
+	}
+	c.emit("action", text, map[string]any{"turn": st.Turn, "exploration": st.Explore}, cites...)
+	if err := c.takeTokens(); err != nil {
+		return err
+	}
+	if err := c.playerAmbushes(); err != nil {
+		return err
+	}
+	if st.Iron != nil {
+		if err := c.ironsidePhase(); err != nil {
+			return err
+		}
+	}
+	c.emit("end-of-turn", "End of turn: cross off your oldest circled Provisions down to your Hold Capacity.", nil, CiteExplore)
+	if st.Deck.Drawn >= st.Deck.Size {
+		st.Phase = PhaseScoring
+	} else {
+		st.Phase = PhaseAdventure
+	}
+	return nil
+}
+
+func uniq(v []string) []string {
+	var out []string
+	for _, x := range v {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// playerAmbushes resolves the Sea Battles of players who sailed through an
+// Ambush drawn on their board by another player.
+func (c *ctx) playerAmbushes() error {
+	st := c.st
+	for i := range st.Players {
+		p := &st.Players[i]
+		if len(p.Ambushes) == 0 {
+			continue
+		}
+		by, err := referee.Choose(c.env.Prompt, "rs.player."+p.Name+".ambush", fmt.Sprintf("did %s's Ship pass through an Ambush space (its centre or a dot) this turn? none, or whose Ambush", p.Name), append([]string{"none"}, uniq(p.Ambushes)...)...)
+		if err != nil {
+			return err
+		}
+		if by == "none" {
+			continue
+		}
+		k := slices.Index(p.Ambushes, by)
+		p.Ambushes = slices.Delete(p.Ambushes, k, k+1)
+		ac, err := c.playerNumber(by, "cannons", "Cannons", 0, 12)
+		if err != nil {
+			return err
+		}
+		dc, err := c.playerNumber(p.Name, "cannons", "Cannons", 0, 12)
+		if err != nil {
+			return err
+		}
+		b, err := c.battle(by, p.Name, ac, dc)
+		if err != nil {
+			return err
+		}
+		c.emit("ambush", battleText(b), map[string]any{"battle": b}, CiteSail, CiteSummarySail)
+	}
+	return nil
+}
+
+func battleText(b Battle) string {
+	t := fmt.Sprintf("Sea Battle: %s (%d Cannons) ambushes %s (%d Cannons): %s.", b.Attacker, b.AttackerCannons, b.Defender, b.DefenderCannons, b.How)
+	if b.Tie {
+		return t
+	}
+	return t + fmt.Sprintf(" %s wins: %s. %s loses: %s (if neither is fully possible, the option that loses more, paying what you can).", b.Winner, BattleWinnerText, b.Loser, BattleLoserText)
+}
+
+// battle rolls the Exploration Die for the attacker, then (if needed) the
+// defender, and resolves the Sea Battle.
+func (c *ctx) battle(att, def string, ac, dc int) (Battle, error) {
+	ex, err := referee.NamedDie(c.env.Tables, c.env.Prompt, "exploration")
+	if err != nil {
+		return Battle{}, err
+	}
+	ar, err := c.env.Dice.Roll("rs.ambush.roll.attacker", ex)
+	if err != nil {
+		return Battle{}, err
+	}
+	dr := 0
+	if ar.Value != 1 && ar.Value != 6 {
+		r, err := c.env.Dice.Roll("rs.ambush.roll.defender", ex)
+		if err != nil {
+			return Battle{}, err
+		}
+		dr = r.Value
+	}
+	return ResolveBattle(att, def, ac, dc, ar.Value, dr), nil
+}
+
+func (c *ctx) playerNumber(name, cat, what string, lo, hi int) (int, error) {
+	return referee.Number(c.env.Prompt, "rs.player."+name+"."+cat, fmt.Sprintf("%s's %s now", name, what), lo, hi)
+}
+
+// Status implements referee.Game.
+func (g Game) Status(s *referee.Session, env *referee.Env) (any, error) {
+	st := &State{}
+	if err := s.LoadState(st); err != nil {
+		return nil, err
+	}
+	return StatusView{
+		Phase: st.Phase, Turn: st.Turn, CardsLeft: st.Deck.Size - st.Deck.Drawn, Card: st.Card.Kind,
+		Wind: st.Wind, Exploration: st.Explore, Reefs: st.Reefs, Ironside: st.Iron, Tokens: st.Tokens,
+		Players: st.Players, Scores: st.Scores, Options: st.Opt,
+	}, nil
+}
+
+// StatusView is what `bosun status` shows.
+type StatusView struct {
+	Phase       string        `json:"phase"`
+	Turn        int           `json:"turn"`
+	CardsLeft   int           `json:"cards_left"`
+	Card        string        `json:"card,omitempty"`
+	Wind        []string      `json:"wind,omitempty"`
+	Exploration int           `json:"exploration_die,omitempty"`
+	Reefs       int           `json:"reefs"`
+	Ironside    *Ironside     `json:"ironside,omitempty"`
+	Tokens      []Token       `json:"ship_tokens,omitempty"`
+	Players     []PlayerState `json:"players"`
+	Scores      []Score       `json:"scores,omitempty"`
+	Options     Options       `json:"options"`
+}

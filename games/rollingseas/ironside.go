@@ -1,0 +1,311 @@
+package rollingseas
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// Difficulty levels of Captain Ironside.
+var Difficulties = []string{"training", "basic", "standard", "formidable", "legendary"}
+
+// Captain actions.
+const (
+	ActSail      = "sail"
+	ActExplore   = "explore"
+	ActPort      = "port"
+	ActPirates   = "pirates"
+	ActMonoliths = "monoliths"
+	ActAmbush    = "ambush"
+)
+
+// Actions are the actions printed on Captain Ironside Cards.
+var Actions = []string{ActSail, ActExplore, ActPort, ActPirates, ActMonoliths, ActAmbush}
+
+// Blockable are the actions two Ship Tokens can prevent.
+var Blockable = []string{ActSail, ActExplore, ActPort, ActPirates, ActMonoliths}
+
+// Condition categories and comparisons of Captain Ironside Cards: the
+// alternate action is taken when "the Captain has <cmp> <category> than
+// you" holds against the player furthest along in that category.
+var (
+	Categories  = []string{"ports", "story", "renown", "monoliths", "pirates", "cannons", "gold", "provisions", "ships", "wind"}
+	Comparisons = []string{"fewer", "more", "at-least", "at-most"}
+)
+
+// ConditionOptions lists the accepted condition answers.
+func ConditionOptions() []string {
+	out := []string{"none"}
+	for _, c := range Comparisons {
+		for _, k := range Categories {
+			out = append(out, c+"-"+k)
+		}
+	}
+	return out
+}
+
+// Card is one Captain Ironside Card as read for the chosen difficulty.
+type Card struct {
+	Number     int      `json:"number"`
+	Level      string   `json:"level"` // 1, 2 or ambush
+	Action     string   `json:"action"`
+	Condition  string   `json:"condition"`           // none or CMP-CATEGORY
+	Alternate  string   `json:"alternate,omitempty"` // the action taken when the condition holds
+	Directions []string `json:"directions,omitempty"`
+	Bonus      Items    `json:"bonus,omitempty"`
+}
+
+// diffBox is the orange box read on the cards for a difficulty (Legendary
+// uses the Formidable bonus).
+func diffBox(d string) string {
+	if d == "legendary" {
+		return "formidable"
+	}
+	return d
+}
+
+// LoadCard reads card n from the table, asking what is not known yet.
+func LoadCard(b Board, n int, difficulty string) (Card, error) {
+	c := Card{Number: n}
+	ask := func(field, text string, q referee.Question, check func(string) error) (string, error) {
+		q.Key = fmt.Sprintf("rs.ironside.card.%d.%s", n, field)
+		q.Text = fmt.Sprintf("Captain Ironside Card %d: %s", n, text)
+		return askOnce(b.Set, b.Prompt, TableCards, fmt.Sprintf("%d.%s", n, field), q, check)
+	}
+	var err error
+	if c.Level, err = ask("level", "its pile (1, 2 or ambush)", referee.Question{Kind: referee.KindChoose, Options: []string{"1", "2", "ambush"}}, nil); err != nil {
+		return c, err
+	}
+	if c.Action, err = ask("action", "the action at the top", referee.Question{Kind: referee.KindChoose, Options: Actions}, nil); err != nil {
+		return c, err
+	}
+	if c.Action == ActAmbush {
+		c.Condition = "none"
+	} else if c.Condition, err = ask("condition", "the condition for its alternate action (none if it has none), as CMP-CATEGORY: the Captain has CMP CATEGORY than you", referee.Question{Kind: referee.KindChoose, Options: ConditionOptions()}, nil); err != nil {
+		return c, err
+	}
+	if c.Condition != "none" {
+		if c.Alternate, err = ask("alternate", "the action taken when the condition holds", referee.Question{Kind: referee.KindChoose, Options: Blockable}, nil); err != nil {
+			return c, err
+		}
+	}
+	if difficulty == "training" {
+		return c, nil
+	}
+	box := diffBox(difficulty)
+	dirs, err := ask(box+".directions", "the Wind directions in the orange box of the "+box+" difficulty (none if the box is empty)",
+		referee.Question{Kind: referee.KindText}, func(s string) error { _, err := parseDirs(s); return err })
+	if err != nil {
+		return c, err
+	}
+	c.Directions, _ = parseDirs(dirs)
+	bonus, err := ask(box+".bonus", "the Bonus of the "+box+" difficulty (none, or KIND or KIND:N comma-separated; KIND: "+strings.Join(RewardKinds, ", ")+")",
+		referee.Question{Kind: referee.KindText}, func(s string) error { _, err := ParseItems(s, RewardKinds); return err })
+	if err != nil {
+		return c, err
+	}
+	c.Bonus, _ = ParseItems(bonus, RewardKinds)
+	return c, nil
+}
+
+func parseDirs(s string) ([]string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.EqualFold(s, "none") || s == "-" {
+		return nil, nil
+	}
+	var out []string
+	for _, it := range referee.SplitList(s) {
+		d, err := ParseDir(it)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Directions[d])
+	}
+	return out, nil
+}
+
+// BonusApplies reports whether any Wind Die shows a direction of the box.
+func BonusApplies(dirs, wind []string) bool {
+	for _, w := range wind {
+		if slices.Contains(dirs, strings.ToUpper(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// BonusCheck returns the Bonus Captain Ironside gains from card this turn
+// on difficulty with the Wind Dice wind: none on Training, else the bonus of
+// the difficulty's box when a Wind Die shows one of its directions.
+func BonusCheck(c Card, difficulty string, wind []string) Items {
+	if difficulty == "training" || !BonusApplies(c.Directions, wind) {
+		return Items{}
+	}
+	out := Items{}
+	out.Add(c.Bonus)
+	return out
+}
+
+// Compare evaluates a card condition: the Captain's value against the
+// furthest-along player's value.
+func Compare(cmp string, captain, player int) bool {
+	switch cmp {
+	case "fewer":
+		return captain < player
+	case "more":
+		return captain > player
+	case "at-least":
+		return captain >= player
+	case "at-most":
+		return captain <= player
+	}
+	return false
+}
+
+// Ironside is Captain Asher Ironside's Ship Board and deck.
+type Ironside struct {
+	Difficulty      string `json:"difficulty"`
+	Story           int    `json:"story"`
+	Renown          []int  `json:"renown_column"`
+	Ports           int    `json:"ports"`
+	Gold            int    `json:"gold"`
+	GoldMarked      int    `json:"gold_marked"`
+	Provisions      int    `json:"provisions"`
+	Wind            int    `json:"wind_in_sails"`
+	Cannons         int    `json:"cannons"`
+	Ship            int    `json:"ship"`
+	Monoliths       int    `json:"monoliths"`
+	MonolithPlace   int    `json:"monolith_place,omitempty"`
+	MonolithTurn    int    `json:"monolith_turn,omitempty"`
+	Pirates         int    `json:"pirates"`
+	Ticks           int    `json:"bonus_ticks"`
+	BonusRenown     int    `json:"bonus_renown"`
+	Discount        int    `json:"discount,omitempty"`
+	MonsterStrength int    `json:"monster_strength"`
+	PirateStrength  int    `json:"pirate_strength"`
+	LastAction      string `json:"last_action,omitempty"`
+	Deck            []int  `json:"deck"`         // top first; 0 = a card not identified yet (physical deck)
+	Discard         []int  `json:"discard"`      // 0 = unidentified
+	Level2          []int  `json:"level2"`       // set aside
+	AmbushAside     []int  `json:"ambush_aside"` // the second Ambush card, face down
+	Removed         []int  `json:"removed"`      // out of the game
+	Virtual         bool   `json:"virtual_deck"`
+}
+
+// RenownColumn is the sum of his Renown Column.
+func (ir *Ironside) RenownColumn() int {
+	t := 0
+	for _, r := range ir.Renown {
+		t += r
+	}
+	return t
+}
+
+// Value returns his value in a condition category.
+func (ir *Ironside) Value(cat string) int {
+	switch cat {
+	case "ports":
+		return ir.Ports
+	case "story":
+		return ir.Story
+	case "renown":
+		return ir.RenownColumn()
+	case "monoliths":
+		return ir.Monoliths
+	case "pirates":
+		return ir.Pirates
+	case "cannons":
+		return ir.Cannons
+	case "gold":
+		return ir.Gold
+	case "provisions":
+		return ir.Provisions
+	case "ships":
+		return ir.Ship
+	case "wind":
+		return ir.Wind
+	}
+	return 0
+}
+
+// Gains applies items to him. Story Points, Gold, Provisions and Cannons
+// beyond a full track become Bonus Renown ticks. It returns what happened.
+func (ir *Ironside) Gains(b Board, it Items, exploreDie int) ([]string, error) {
+	var notes []string
+	for _, k := range []string{ItemStory, ItemGold, ItemProvision, ItemCannon, ItemWind, ItemFill, ItemRenown, ItemDiscount} {
+		n := it[k]
+		if n <= 0 {
+			continue
+		}
+		var err error
+		switch k {
+		case ItemStory:
+			err = ir.track(b, "story", &ir.Story, nil, n, &notes)
+		case ItemGold:
+			err = ir.track(b, "gold", &ir.GoldMarked, &ir.Gold, n, &notes)
+		case ItemProvision:
+			err = ir.track(b, "provisions", &ir.Provisions, nil, n, &notes)
+		case ItemCannon:
+			max, e := b.MaxCannons()
+			if e != nil {
+				return notes, e
+			}
+			add := min(n, max-ir.Cannons)
+			ir.Cannons += add
+			if n > add {
+				ir.Ticks += n - add
+				notes = append(notes, fmt.Sprintf("Cannon Track full: %d Bonus Renown tick(s)", n-add))
+			}
+		case ItemWind:
+			ir.Wind += n
+		case ItemFill:
+			hold, e := b.Hold(ir.Ship)
+			if e != nil {
+				return notes, e
+			}
+			if g := FillHold(hold, ir.Provisions); g > 0 {
+				err = ir.track(b, "provisions", &ir.Provisions, nil, g, &notes)
+			}
+		case ItemRenown:
+			ir.BonusRenown += n
+		case ItemDiscount:
+			ir.Discount += n
+		}
+		if err != nil {
+			return notes, err
+		}
+	}
+	return notes, nil
+}
+
+func (ir *Ironside) track(b Board, name string, marked, avail *int, n int, notes *[]string) error {
+	cap, err := b.Track(name)
+	if err != nil {
+		return err
+	}
+	add := max(0, min(n, cap-*marked))
+	*marked += add
+	if avail != nil {
+		*avail += add
+	}
+	if n > add {
+		ir.Ticks += n - add
+		*notes = append(*notes, fmt.Sprintf("%s track full: %d Bonus Renown tick(s)", name, n-add))
+	}
+	return nil
+}
+
+func cardList(v []int) string {
+	var s []string
+	for _, n := range v {
+		if n == 0 {
+			s = append(s, "?")
+		} else {
+			s = append(s, strconv.Itoa(n))
+		}
+	}
+	return strings.Join(s, ",")
+}

@@ -1,0 +1,950 @@
+package rollingseas
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+func (c *ctx) setupIronside() error {
+	st, opt := c.st, c.st.Opt
+	ir := &Ironside{Difficulty: opt.Ironside, Story: 1, Ship: 1, MonsterStrength: 1, PirateStrength: 1, Virtual: opt.IronsideDeck == "virtual"}
+	st.Iron = ir
+	l1, l2 := 7, 3
+	if opt.Easier["sail-to-level2"] {
+		l1, l2 = l1-1, l2+1
+	}
+	if opt.Harders["port-to-level1"] {
+		l1, l2 = l1+1, l2-1
+	}
+	if opt.Harders["pirates-monoliths-to-level1"] {
+		l1, l2 = l1+1, l2-1
+	}
+	if ir.Virtual {
+		if err := c.virtualIronDeck(); err != nil {
+			return err
+		}
+	} else {
+		ir.Deck = make([]int, l1)
+		ir.Level2 = make([]int, l2)
+		if opt.Ambush {
+			ir.Deck = append(ir.Deck, 0)
+			ir.AmbushAside = []int{0}
+		}
+	}
+	if opt.Ironside == "legendary" {
+		return nil // no Ship Tokens at Legendary difficulty
+	}
+	if c.solo() {
+		free := []string{"1", "2", "3", "4", "5", "6"}
+		if opt.Easier["two-tokens"] {
+			st.Players[0].Tokens = []string{"", ""}
+			pos, err := c.placeTokens(free, 4)
+			if err != nil {
+				return err
+			}
+			for _, p := range pos {
+				st.Tokens = append(st.Tokens, Token{Pos: p})
+			}
+			return nil
+		}
+		for _, p := range free {
+			st.Tokens = append(st.Tokens, Token{Pos: p})
+		}
+		return nil
+	}
+	pos, err := c.placeTokens(gaps(), len(st.Players)+1)
+	if err != nil {
+		return err
+	}
+	for i, p := range pos {
+		owner := "ironside"
+		if i < len(st.Players) {
+			owner = st.Players[i].Name
+		}
+		st.Tokens = append(st.Tokens, Token{Pos: p, Owner: owner})
+	}
+	return nil
+}
+
+func gaps() []string {
+	var g []string
+	for i := 1; i <= 6; i++ {
+		g = append(g, fmt.Sprintf("%d-%d", i, i%6+1))
+	}
+	return g
+}
+
+// placeTokens places n Ship Tokens at random free positions: entered as
+// rs.tokens.place (in order: each player's, then the Captain's) with
+// physical dice or a preset answer, else drawn with the dice RNG.
+func (c *ctx) placeTokens(free []string, n int) ([]string, error) {
+	ps, preset := c.env.Prompt.(referee.Presetter)
+	if c.env.Dice.Mode == referee.Physical || (preset && ps.HasAnswer("rs.tokens.place")) {
+		a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.tokens.place", Text: fmt.Sprintf("the %d random Exploration Board positions of the Ship Tokens (players in seat order, then the Captain's)", n), Kind: referee.KindList, Options: free, Count: n})
+		if err != nil {
+			return nil, err
+		}
+		pos := referee.SplitList(a)
+		if len(uniq(pos)) != len(pos) {
+			return nil, referee.Usagef("rollingseas: rs.tokens.place %q: never more than one Ship Token on a space", a)
+		}
+		return pos, nil
+	}
+	f := slices.Clone(free)
+	c.shuffle(f)
+	return f[:n], nil
+}
+
+func (c *ctx) virtualIronDeck() error {
+	st, ir, opt := c.st, c.st.Iron, c.st.Opt
+	var l1, l2, amb []int
+	var unknown []string
+	cards := map[int]Card{}
+	for n := 1; n <= 12; n++ {
+		lv, ok1 := c.b.Set.Lookup(TableCards, fmt.Sprintf("%d.level", n))
+		ac, ok2 := c.b.Set.Lookup(TableCards, fmt.Sprintf("%d.action", n))
+		if !ok1 || !ok2 || !lv.Known() || !ac.Known() {
+			unknown = append(unknown, strconv.Itoa(n))
+			continue
+		}
+		card := Card{Number: n, Level: valueText(lv.Value), Action: valueText(ac.Value)}
+		if alt, ok := c.b.Set.Lookup(TableCards, fmt.Sprintf("%d.alternate", n)); ok && alt.Known() {
+			card.Alternate = valueText(alt.Value)
+		}
+		cards[n] = card
+		switch card.Level {
+		case "1":
+			l1 = append(l1, n)
+		case "2":
+			l2 = append(l2, n)
+		default:
+			amb = append(amb, n)
+		}
+	}
+	if len(unknown) > 0 {
+		return referee.Usagef("rollingseas: --option ironside-deck=virtual needs all twelve Captain Ironside Cards known (pile and action); not yet known: %s. Play with the physical deck until each card has been drawn once, or add them to tables.yaml", strings.Join(unknown, ", "))
+	}
+	if len(l1) != 7 || len(l2) != 3 || len(amb) != 2 {
+		return referee.Usagef("rollingseas: the Captain Ironside Cards in tables.yaml have %d Level 1, %d Level 2 and %d Ambush cards; the rulebook has 7, 3 and 2", len(l1), len(l2), len(amb))
+	}
+	move := func(from, to *[]int, pred func(Card) bool, what string) error {
+		for i, n := range *from {
+			if pred(cards[n]) {
+				*to = append(*to, n)
+				*from = slices.Delete(*from, i, i+1)
+				return nil
+			}
+		}
+		return referee.Usagef("rollingseas: no %s to move between the Level 1 and Level 2 piles", what)
+	}
+	if opt.Easier["sail-to-level2"] {
+		if err := move(&l1, &l2, func(c Card) bool { return c.Action == ActSail }, "Level 1 Sail card"); err != nil {
+			return err
+		}
+	}
+	if opt.Harders["port-to-level1"] {
+		if err := move(&l2, &l1, func(c Card) bool { return c.Action == ActPort || c.Alternate == ActPort }, "Level 2 Visit a Port card"); err != nil {
+			return err
+		}
+	}
+	if opt.Harders["pirates-monoliths-to-level1"] {
+		pm := func(c Card) bool {
+			return c.Action == ActPirates || c.Action == ActMonoliths || c.Alternate == ActPirates || c.Alternate == ActMonoliths
+		}
+		if err := move(&l2, &l1, pm, "Level 2 Pirates & Monoliths card"); err != nil {
+			return err
+		}
+	}
+	c.shuffleInts(l1)
+	c.shuffleInts(l2)
+	if opt.Ambush {
+		c.shuffleInts(amb)
+		k := len(l1) - 4
+		last := append(slices.Clone(l1[k:]), amb[0])
+		c.shuffleInts(last)
+		l1 = append(l1[:k], last...)
+		ir.AmbushAside = []int{amb[1]}
+	}
+	ir.Deck, ir.Level2 = l1, l2
+	_ = st
+	return nil
+}
+
+func (c *ctx) ironDeckText() string {
+	ir, opt := c.st.Iron, c.st.Opt
+	var b strings.Builder
+	if ir.Virtual {
+		fmt.Fprintf(&b, "bosun shuffled his deck virtually (%d cards; %d Level 2 cards set aside).", len(ir.Deck), len(ir.Level2))
+	} else {
+		fmt.Fprintf(&b, "Separate his cards into Level 1, Level 2 and Ambush piles and shuffle each.")
+		if opt.Easier["sail-to-level2"] {
+			b.WriteString(" Put a Level 1 Sail card in the Level 2 pile.")
+		}
+		if opt.Harders["port-to-level1"] {
+			b.WriteString(" Move a Visit a Port card from the Level 2 pile to the Level 1 pile.")
+		}
+		if opt.Harders["pirates-monoliths-to-level1"] {
+			b.WriteString(" Move a Pirates & Monoliths card from the Level 2 pile to the Level 1 pile.")
+		}
+		fmt.Fprintf(&b, " The %d Level 1 cards form his deck; set the %d Level 2 cards aside.", len(ir.Deck)-len(ir.AmbushAside), len(ir.Level2))
+		if opt.Ambush {
+			b.WriteString(" Shuffle one random Ambush card into the last four cards of his deck and set the other aside face down; the Adventure Deck's Ambush cards are not used.")
+		} else {
+			b.WriteString(" Return the two Ambush cards to the box.")
+		}
+	}
+	return b.String()
+}
+
+// takeTokens lets each player who Explored this turn collect the Ship
+// Tokens next to the Exploration Rewards taken.
+func (c *ctx) takeTokens() error {
+	st := c.st
+	if st.Iron == nil || len(st.Tokens) == 0 {
+		return nil
+	}
+	for i := range st.Players {
+		p := &st.Players[i]
+		a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.player." + p.Name + ".explored", Kind: referee.KindList,
+			Options: []string{"none", "1", "2", "3", "4", "5", "6"},
+			Text:    fmt.Sprintf("the Exploration Board spaces whose rewards %s took this turn (Explore, an Ancient Monolith, or Pirates defeated with Cannons), or none", p.Name)})
+		if err != nil {
+			return err
+		}
+		var took []string
+		for _, r := range referee.SplitList(a) {
+			if r == "none" {
+				continue
+			}
+			for k := 0; k < len(st.Tokens); k++ {
+				t := st.Tokens[k]
+				if !tokenNext(t.Pos, r) || (t.Owner != "" && t.Owner != p.Name && t.Owner != "ironside") {
+					continue
+				}
+				p.Tokens = append(p.Tokens, t.Owner)
+				took = append(took, t.Pos)
+				st.Tokens = slices.Delete(st.Tokens, k, k+1)
+				k--
+			}
+		}
+		if len(took) > 0 {
+			c.emit("ship-token", fmt.Sprintf("%s takes the Ship Token(s) at %s and now holds %d.", p.Name, strings.Join(took, ", "), len(p.Tokens)),
+				map[string]any{"player": p.Name, "positions": took, "held": len(p.Tokens)}, CiteAcquireTokens, CiteMultiplayerIronside)
+		}
+	}
+	return nil
+}
+
+// tokenNext reports whether a token at pos is next to Exploration Reward r.
+func tokenNext(pos, r string) bool {
+	if a, b, ok := strings.Cut(pos, "-"); ok {
+		return a == r || b == r
+	}
+	return pos == r
+}
+
+// spend is what the players spent Ship Tokens on before his card is revealed.
+type spend struct {
+	NoBonus bool
+	Block   string
+	Gainers []string
+	Spent   []string // owners of the spent tokens, to return
+	By      string
+}
+
+func (c *ctx) spendTokens() (spend, error) {
+	st := c.st
+	var sp spend
+	if st.Opt.Ironside == "legendary" {
+		return sp, nil
+	}
+	blockCost := 2
+	if st.Opt.Easier["one-token-block"] {
+		blockCost = 1
+	}
+	for i := range st.Players {
+		p := &st.Players[i]
+		if len(p.Tokens) == 0 {
+			continue
+		}
+		opts := []string{"none"}
+		if sp.Block == "" && !sp.NoBonus {
+			opts = append(opts, "bonus")
+			if len(p.Tokens) >= blockCost {
+				for _, a := range Blockable {
+					opts = append(opts, "block-"+a)
+				}
+			}
+		}
+		if !c.solo() {
+			opts = append(opts, "gain-bonus")
+		}
+		if len(opts) == 1 {
+			continue
+		}
+		a, err := referee.Choose(c.env.Prompt, "rs.player."+p.Name+".tokens.spend", fmt.Sprintf("%s holds %d Ship Token(s): spend before Captain Ironside's card is revealed? none; bonus (1: he gains no card Bonus); block-ACTION (%d: he cannot perform it)%s",
+			p.Name, len(p.Tokens), blockCost, map[bool]string{true: "", false: "; gain-bonus (1: you gain his Bonus this turn)"}[c.solo()]), opts...)
+		if err != nil {
+			return sp, err
+		}
+		n := 0
+		switch {
+		case a == "none":
+			continue
+		case a == "bonus":
+			sp.NoBonus, n = true, 1
+		case a == "gain-bonus":
+			sp.Gainers, n = append(sp.Gainers, p.Name), 1
+		default:
+			sp.Block, n = strings.TrimPrefix(a, "block-"), blockCost
+		}
+		if a == "bonus" || strings.HasPrefix(a, "block-") {
+			sp.By = p.Name
+		}
+		// The Captain's Ship Token is used (and returned) before your own.
+		slices.SortStableFunc(p.Tokens, func(x, y string) int {
+			return map[bool]int{true: 0, false: 1}[x == "ironside"] - map[bool]int{true: 0, false: 1}[y == "ironside"]
+		})
+		sp.Spent = append(sp.Spent, p.Tokens[:n]...)
+		p.Tokens = slices.Clone(p.Tokens[n:])
+		c.emit("ship-token", fmt.Sprintf("%s spends %d Ship Token(s): %s.", p.Name, n, a), map[string]any{"player": p.Name, "spend": a, "tokens": n}, CiteUsingTokens, CiteMultiplayerIronside)
+	}
+	return sp, nil
+}
+
+// returnTokens puts spent Ship Tokens back on separate empty spaces (or
+// removes them with harder=remove-tokens).
+func (c *ctx) returnTokens(spent []string) error {
+	st := c.st
+	if len(spent) == 0 {
+		return nil
+	}
+	if st.Opt.Harders["remove-tokens"] {
+		c.emit("ship-token", fmt.Sprintf("The %d spent Ship Token(s) are removed from the game.", len(spent)), nil, CiteAdjustDifficulty)
+		return nil
+	}
+	all := []string{"1", "2", "3", "4", "5", "6"}
+	if !c.solo() {
+		all = gaps()
+	}
+	var empty []string
+	for _, p := range all {
+		if !slices.ContainsFunc(st.Tokens, func(t Token) bool { return t.Pos == p }) {
+			empty = append(empty, p)
+		}
+	}
+	n := min(len(spent), len(empty))
+	a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.tokens.return", Kind: referee.KindList, Options: empty, Count: n,
+		Text: fmt.Sprintf("the %d separate empty Exploration Board space(s) the spent Ship Token(s) return to", n)})
+	if err != nil {
+		return err
+	}
+	pos := referee.SplitList(a)
+	if len(uniq(pos)) != len(pos) {
+		return referee.RuleError([]string{CiteUsingTokens}, "rollingseas: rs.tokens.return %q: each Ship Token returns to a separate empty space", a)
+	}
+	for i, p := range pos {
+		st.Tokens = append(st.Tokens, Token{Pos: p, Owner: spent[i]})
+	}
+	c.emit("ship-token", fmt.Sprintf("Spent Ship Token(s) return to %s.", strings.Join(pos, ", ")), map[string]any{"positions": pos}, CiteUsingTokens)
+	return nil
+}
+
+func (c *ctx) ironEmit(text string, data map[string]any, cites ...string) {
+	ir := c.st.Iron
+	if data == nil {
+		data = map[string]any{}
+	}
+	data["ironside"] = map[string]any{"story": ir.Story, "renown": ir.RenownColumn(), "ports": ir.Ports, "gold": ir.Gold, "provisions": ir.Provisions,
+		"cannons": ir.Cannons, "ship": ir.Ship, "monoliths": ir.Monoliths, "pirates": ir.Pirates, "wind": ir.Wind, "ticks": ir.Ticks}
+	c.emit("ironside", text, data, cites...)
+}
+
+func (c *ctx) ironsidePhase() error {
+	st, ir := c.st, c.st.Iron
+	if st.Card.Kind == KindReef {
+		c.reshuffle("you drew a Reef")
+		gain := 0
+		switch ir.Difficulty {
+		case "standard":
+			gain = 1
+		case "formidable", "legendary":
+			gain = st.Reefs
+		}
+		text := "Captain Ironside Phase (Reef): his discard pile is shuffled back into his deck"
+		var notes []string
+		if gain > 0 {
+			var err error
+			notes, err = ir.Gains(c.b, Items{ItemStory: gain}, st.Explore)
+			if err != nil {
+				return err
+			}
+			text += fmt.Sprintf("; he gains %d Story Point(s)", gain)
+			if ir.Difficulty != "standard" {
+				text += fmt.Sprintf(" (1 per Reef on your Adventure Board: %d)", st.Reefs)
+			}
+		}
+		if ir.Difficulty != "legendary" {
+			c.ironEmit(text+notesText(notes)+". His turn ends.", map[string]any{"action": "reef", "story_gained": gain}, CiteIronsidePhase, CiteDifficulty)
+			return nil
+		}
+		if len(ir.Deck) > 0 {
+			top := ir.Deck[0]
+			ir.Deck = ir.Deck[1:]
+			ir.Discard = append(ir.Discard, top)
+			text += "; Legendary: the top card of his deck is discarded unseen"
+		}
+		c.ironEmit(text+notesText(notes)+". Legendary: he now takes a full turn.", map[string]any{"action": "reef", "story_gained": gain}, CiteIronsidePhase, CiteDifficulty)
+		return c.captainTurn(spend{})
+	}
+	sp, err := c.spendTokens()
+	if err != nil {
+		return err
+	}
+	if err := c.captainTurn(sp); err != nil {
+		return err
+	}
+	return c.returnTokens(sp.Spent)
+}
+
+// reshuffle shuffles his discard pile (and what is left of his deck) with
+// one set-aside Level 2 card if any remain.
+func (c *ctx) reshuffle(why string) {
+	ir := c.st.Iron
+	deck := append(slices.Clone(ir.Deck), ir.Discard...)
+	added := false
+	if len(ir.Level2) > 0 {
+		i := 0
+		if ir.Virtual {
+			i = c.env.Dice.IntN(len(ir.Level2))
+		}
+		deck = append(deck, ir.Level2[i])
+		ir.Level2 = slices.Delete(ir.Level2, i, i+1)
+		added = true
+	}
+	if ir.Virtual {
+		c.shuffleInts(deck)
+	} else {
+		deck = make([]int, len(deck))
+	}
+	ir.Deck, ir.Discard = deck, nil
+	text := fmt.Sprintf("Captain Ironside's deck (%s): shuffle his discard pile into his deck", why)
+	if added {
+		text += fmt.Sprintf(", adding one set-aside Level 2 card (%d left aside)", len(ir.Level2))
+	}
+	c.ironEmit(text+fmt.Sprintf(": %d cards.", len(ir.Deck)), map[string]any{"action": "reshuffle"}, CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase)
+}
+
+func (c *ctx) drawIron() (Card, error) {
+	ir := c.st.Iron
+	if len(ir.Deck) == 0 {
+		c.reshuffle("his deck is empty")
+	}
+	if len(ir.Deck) == 0 {
+		return Card{}, fmt.Errorf("rollingseas: Captain Ironside has no cards left to draw")
+	}
+	n := ir.Deck[0]
+	ir.Deck = ir.Deck[1:]
+	if n == 0 {
+		var err error
+		n, err = referee.Number(c.env.Prompt, "rs.ironside.card.number", "the number of the Captain Ironside Card drawn", 1, 12)
+		if err != nil {
+			return Card{}, err
+		}
+		if slices.Contains(ir.Discard, n) || slices.Contains(ir.Removed, n) {
+			return Card{}, referee.RuleError([]string{CiteAutomaAction}, "rollingseas: rs.ironside.card.number %d: that card is in his discard pile or out of the game (discard %s, removed %s)", n, cardList(ir.Discard), cardList(ir.Removed))
+		}
+	}
+	c.env.Reveal()
+	card, err := LoadCard(c.b, n, ir.Difficulty)
+	if err != nil {
+		return card, err
+	}
+	if card.Action == ActAmbush && !c.st.Opt.Ambush {
+		return card, referee.RuleError([]string{CitePrepareDeck}, "rollingseas: card %d is an Ambush card, but this game plays without them (--option ambush=on)", n)
+	}
+	return card, nil
+}
+
+// conditionHolds evaluates the card's condition against the furthest-along player.
+func (c *ctx) conditionHolds(card Card) (bool, string, error) {
+	if card.Condition == "" || card.Condition == "none" {
+		return false, "", nil
+	}
+	i := strings.LastIndex(card.Condition, "-")
+	cmp, cat := card.Condition[:i], card.Condition[i+1:]
+	best, who := -1, ""
+	for _, p := range c.st.Players {
+		v, err := c.playerNumber(p.Name, cat, cat, 0, 999)
+		if err != nil {
+			return false, "", err
+		}
+		if v > best {
+			best, who = v, p.Name
+		}
+	}
+	mine := c.st.Iron.Value(cat)
+	ok := Compare(cmp, mine, best)
+	return ok, fmt.Sprintf("he has %d %s, %s (furthest along) %d: the Captain has %s %s → %v", mine, cat, who, best, cmp, cat, ok), nil
+}
+
+func (c *ctx) captainTurn(sp spend) error {
+	st, ir := c.st, c.st.Iron
+	first := true
+	for guard := 0; guard < 30; guard++ {
+		card, err := c.drawIron()
+		if err != nil {
+			return err
+		}
+		data := map[string]any{"card": card.Number, "card_action": card.Action}
+		text := fmt.Sprintf("Captain Ironside draws card %d (%s", card.Number, card.Action)
+		if card.Alternate != "" {
+			text += fmt.Sprintf("; %s if %s", card.Alternate, card.Condition)
+		}
+		text += ")."
+		cites := []string{CiteAutomaAction}
+		if first || st.Opt.RedrawBonus {
+			bonus := BonusCheck(card, ir.Difficulty, st.Wind)
+			cites = append(cites, CiteBonusCheck, CiteDifficulty)
+			switch {
+			case ir.Difficulty == "training":
+				text += " Training: no card Bonus."
+			case len(bonus) == 0:
+				text += fmt.Sprintf(" Bonus Check: no Wind Die shows %s: no Bonus.", orNone(card.Directions))
+			case sp.NoBonus:
+				text += fmt.Sprintf(" Bonus Check: %s, but a Ship Token blocks his Bonus this turn.", bonus.Text())
+				cites = append(cites, CiteUsingTokens)
+				data["bonus_blocked"] = bonus.String()
+			default:
+				notes, err := ir.Gains(c.b, bonus, st.Explore)
+				if err != nil {
+					return err
+				}
+				text += fmt.Sprintf(" Bonus Check: a Wind Die shows one of %s: he gains %s%s.", strings.Join(card.Directions, ", "), bonus.Text(), notesText(notes))
+				data["bonus"] = bonus.String()
+			}
+			if first && len(sp.Gainers) > 0 && len(bonus) > 0 {
+				text += fmt.Sprintf(" %s gain(s) his Bonus too: %s (a purchase discount does nothing for you).", strings.Join(sp.Gainers, ", "), bonus.Text())
+				cites = append(cites, CiteMultiplayerIronside)
+			}
+		}
+		first = false
+		action := card.Action
+		if card.Action != ActAmbush {
+			ok, why, err := c.conditionHolds(card)
+			if err != nil {
+				return err
+			}
+			if why != "" {
+				text += " Condition: " + why + "."
+				cites = append(cites, CiteCaptainActions, CiteMultiplayerIronside)
+			}
+			if ok {
+				action = card.Alternate
+			}
+		}
+		data["action"] = action
+		if action == ActAmbush {
+			more, err := c.ironAmbush(card)
+			if err != nil {
+				return err
+			}
+			c.ironEmit(text+" "+more, data, append(cites, CiteCaptainAmbush, CiteSail)...)
+			continue
+		}
+		if sp.Block != "" && sp.Block == action {
+			ir.Discard = append(ir.Discard, card.Number)
+			ir.LastAction = "none"
+			data["blocked"] = action
+			c.ironEmit(text+fmt.Sprintf(" %s blocked his %s action with Ship Tokens: he does nothing.", sp.By, action), data, append(cites, CiteUsingTokens)...)
+			return nil
+		}
+		if action == ActPort && ir.Ports >= 8 {
+			notes, err := ir.Gains(c.b, Items{ItemStory: 1}, st.Explore)
+			if err != nil {
+				return err
+			}
+			ir.Discard = append(ir.Discard, card.Number)
+			c.ironEmit(text+fmt.Sprintf(" He has already visited 8 Ports: he gains 1 Story Point%s, discards the card and draws a new one.", notesText(notes)), data, append(cites, CiteCaptainPort)...)
+			continue
+		}
+		more, acites, err := c.perform(action)
+		if err != nil {
+			return err
+		}
+		ir.Discard = append(ir.Discard, card.Number)
+		ir.LastAction = action
+		c.ironEmit(text+" "+more, data, append(cites, acites...)...)
+		return nil
+	}
+	return fmt.Errorf("rollingseas: Captain Ironside drew 30 cards in one turn")
+}
+
+func orNone(v []string) string {
+	if len(v) == 0 {
+		return "none of its directions"
+	}
+	return strings.Join(v, ", ")
+}
+
+// perform carries out one Captain action and describes it.
+func (c *ctx) perform(action string) (string, []string, error) {
+	st, ir := c.st, c.st.Iron
+	gain := func(it Items) (string, error) {
+		notes, err := ir.Gains(c.b, it, st.Explore)
+		return notesText(notes), err
+	}
+	switch action {
+	case ActSail:
+		n, why := 0, ""
+		switch st.Card.Kind {
+		case KindCurrent:
+			n, why = ir.Ship, fmt.Sprintf("Current: 1 Story Point per Ship level (%d)", ir.Ship)
+		case KindPerils:
+			n, why = 1, "Perils of the Sea: 1 Story Point"
+			if len(uniq(st.Wind)) < len(st.Wind) {
+				n += 2
+				why += ", +2 because two Wind Dice show the same direction"
+			}
+		case KindMonster:
+			n, why = 2, "Sea Monster: 2 Story Points"
+			if ir.Cannons >= ir.MonsterStrength {
+				n++
+				why += fmt.Sprintf(", +1 for defeating it with Cannons (%d ≥ Strength %d)", ir.Cannons, ir.MonsterStrength)
+			}
+		case KindSmooth:
+			n, why = ir.Wind, fmt.Sprintf("Smooth Sailing: 1 Story Point per Wind in Its Sails (%d)", ir.Wind)
+		default:
+			why = "the rulebook gives no Sail effect for a " + st.Card.Kind + " turn: nothing"
+		}
+		notes, err := gain(Items{ItemStory: n})
+		return fmt.Sprintf("He Sails: %s%s.", why, notes), []string{CiteCaptainSail}, err
+	case ActExplore:
+		t, err := c.ironExplore()
+		return "He Explores: " + t, []string{CiteCaptainExplore}, err
+	case ActPirates:
+		ir.Pirates++
+		notes, err := gain(Items{ItemStory: 3, ItemGold: 2})
+		if err != nil {
+			return "", nil, err
+		}
+		t := fmt.Sprintf("He confronts Pirates: 3 Story Points and 2 Gold Pieces%s.", notes)
+		if ir.Cannons >= ir.PirateStrength {
+			e, err := c.ironExplore()
+			if err != nil {
+				return "", nil, err
+			}
+			t += fmt.Sprintf(" He defeats them with Cannons (%d ≥ Strength %d) and also Explores: %s", ir.Cannons, ir.PirateStrength, e)
+		}
+		return t, []string{CiteCaptainPirates}, nil
+	case ActMonoliths:
+		if ir.Monoliths >= 3 {
+			e, err := c.ironExplore()
+			return "He has visited all 3 Ancient Monoliths, so he simply Explores: " + e, []string{CiteCaptainMonoliths, CiteCaptainExplore}, err
+		}
+		ir.Monoliths++
+		var t string
+		switch ir.Monoliths {
+		case 1, 2:
+			notes, err := gain(Items{ItemStory: MonolithStory(ir.Monoliths)})
+			if err != nil {
+				return "", nil, err
+			}
+			t = fmt.Sprintf("He visits Ancient Monolith %d: %d Story Point(s)%s.", ir.Monoliths, MonolithStory(ir.Monoliths), notes)
+		default:
+			taken, err := referee.Choose(c.env.Prompt, "rs.monoliths.taken", "Captain Ironside explores his third Ancient Monolith: which Ancient Monoliths Awards did players take in EARLIER turns? (a player finishing this turn ties with him)", "none", "top", "top-and-second")
+			if err != nil {
+				return "", nil, err
+			}
+			k := map[string]int{"none": 0, "top": 1, "top-and-second": 2}[taken]
+			place := RaceReward(k)
+			if st.Opt.Easier["third-monolith"] && k > 0 {
+				place = 3
+			}
+			ir.MonolithPlace, ir.MonolithTurn = place, st.Turn
+			reward, err := c.b.Items(fmt.Sprintf("monolith.reward.%d", place), fmt.Sprintf("the %s Ancient Monoliths Award", []string{"", "top", "second", "bottom"}[place]))
+			if err != nil {
+				return "", nil, err
+			}
+			notes, err := gain(reward)
+			if err != nil {
+				return "", nil, err
+			}
+			t = fmt.Sprintf("He visits his third Ancient Monolith and takes the %s Award: %s%s.", []string{"", "top", "second", "bottom"}[place], reward.Text(), notes)
+			if place < 3 {
+				t += " That Award is now unavailable to players finishing later."
+			}
+			if st.Opt.Harders["third-place"] {
+				t += " (Harder variation: a player finishing after him takes the third-place Award instead of the second.)"
+			}
+		}
+		e, err := c.ironExplore()
+		return t + " Exploration: " + e, []string{CiteCaptainMonoliths, CiteMonoliths}, err
+	case ActPort:
+		t, err := c.ironPort()
+		return t, []string{CiteCaptainPort, CiteTellStory}, err
+	}
+	return "", nil, fmt.Errorf("rollingseas: unknown Captain action %q", action)
+}
+
+func (c *ctx) ironExplore() (string, error) {
+	st, ir := c.st, c.st.Iron
+	r, err := c.b.Exploration(st.Explore)
+	if err != nil {
+		return "", err
+	}
+	notes, err := ir.Gains(c.b, r, st.Explore)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("Exploration Board space %d: %s%s.", st.Explore, r.Text(), notesText(notes)), nil
+}
+
+func (c *ctx) ironPort() (string, error) {
+	st, ir := c.st, c.st.Iron
+	var parts []string
+	told := ir.Story
+	ir.Renown = append(ir.Renown, told)
+	ir.Ports++
+	notes, err := ir.Gains(c.b, Items{ItemStory: 1}, st.Explore)
+	if err != nil {
+		return "", err
+	}
+	parts = append(parts, fmt.Sprintf("He Visits a Port and Tells His Story: %d Renown in box %d, then gains 1 Story Point%s", told, ir.Ports, notesText(notes)))
+	bought := 0
+	for ir.Ship < 3 && (bought == 0 || st.Opt.IronsideShips == "all") {
+		cost := max(0, ShipCost(ir.Ship+1)-ir.Discount)
+		if ir.Gold < cost {
+			break
+		}
+		ir.Gold -= cost
+		ir.Ship++
+		bought++
+		parts = append(parts, fmt.Sprintf("buys Ship %d for %d Gold", ir.Ship, cost))
+	}
+	if ir.Gold >= 1 {
+		ir.Gold--
+		notes, err := ir.Gains(c.b, Items{ItemProvision: st.Explore}, st.Explore)
+		if err != nil {
+			return "", err
+		}
+		parts = append(parts, fmt.Sprintf("fills his Hold: 1 Gold for %d Provisions (the Exploration Die)%s", st.Explore, notesText(notes)))
+	}
+	mx, err := c.b.MaxCannons()
+	if err != nil {
+		return "", err
+	}
+	if ir.Cannons < mx {
+		price, err := c.b.CannonPrice(ir.Cannons + 1)
+		if err != nil {
+			return "", err
+		}
+		price = max(0, price-ir.Discount)
+		if ir.Gold >= price {
+			ir.Gold -= price
+			ir.Cannons++
+			parts = append(parts, fmt.Sprintf("buys Cannon %d for %d Gold", ir.Cannons, price))
+		}
+	}
+	if ir.Discount > 0 {
+		parts = append(parts, fmt.Sprintf("(his Bonus took %d Gold off each purchase this turn)", ir.Discount))
+	}
+	return strings.Join(parts, "; ") + ".", nil
+}
+
+// ironAmbush resolves his Ambush card: a Sea Battle against each player
+// (ironside-ambush=each) or the first (=first); the Adventure Card decides
+// who attacks. The Exploration Die rolled this turn picks his reward or
+// loss option by parity (ironside-choice=parity), as it picks his Smooth
+// Sailing option.
+func (c *ctx) ironAmbush(card Card) (string, error) {
+	st, ir := c.st, c.st.Iron
+	opt := 1
+	if st.Opt.IronsideChoice == "parity" && st.Explore%2 == 0 {
+		opt = 2
+	}
+	var parts []string
+	players := st.Players
+	if st.Opt.IronsideAmbush == "first" {
+		players = players[:1]
+	}
+	for _, p := range players {
+		pc, err := c.playerNumber(p.Name, "cannons", "Cannons", 0, 12)
+		if err != nil {
+			return "", err
+		}
+		var b Battle
+		if st.Card.Kind == KindSmooth {
+			b, err = c.battle(IronsideName, p.Name, ir.Cannons, pc)
+		} else {
+			b, err = c.battle(p.Name, IronsideName, pc, ir.Cannons)
+		}
+		if err != nil {
+			return "", err
+		}
+		t := fmt.Sprintf("Ambush Sea Battle: %s attacks %s: %s.", b.Attacker, b.Defender, b.How)
+		switch {
+		case b.Tie:
+			notes, err := ir.Gains(c.b, Items{ItemStory: 2}, st.Explore)
+			if err != nil {
+				return "", err
+			}
+			t += fmt.Sprintf(" Tie: each gains 2 Story Points%s.", notesText(notes))
+		case b.Winner == IronsideName:
+			it := Items{ItemStory: 3, ItemGold: 2}
+			if opt == 2 {
+				it = Items{ItemGold: 3, ItemFill: 1}
+			}
+			notes, err := ir.Gains(c.b, it, st.Explore)
+			if err != nil {
+				return "", err
+			}
+			t += fmt.Sprintf(" He wins (option %d): %s%s. %s loses: %s.", opt, it.Text(), notesText(notes), p.Name, BattleLoserText)
+		default:
+			// He never spends Provisions: he loses only the Gold of his option.
+			lost := min(opt, ir.Gold)
+			ir.Gold -= lost
+			t += fmt.Sprintf(" %s wins: %s. He loses (option %d) %d Gold Piece(s) and no Provisions (he never spends them).", p.Name, BattleWinnerText, opt, lost)
+		}
+		parts = append(parts, t)
+	}
+	ir.Removed = append(ir.Removed, card.Number)
+	t := strings.Join(parts, " ") + " The Ambush card leaves the game"
+	if len(ir.AmbushAside) > 0 {
+		ir.Discard = append(ir.Discard, ir.AmbushAside...)
+		ir.AmbushAside = nil
+		t += "; the second Ambush card goes to his discard pile"
+	}
+	return t + "; he draws a new card.", nil
+}
+
+func (c *ctx) scoring() error {
+	st := c.st
+	var scores []Score
+	for _, p := range st.Players {
+		q := func(k, what string, lo, hi int) (int, error) {
+			return referee.Number(c.env.Prompt, "rs.player."+p.Name+"."+k, fmt.Sprintf("%s: %s", p.Name, what), lo, hi)
+		}
+		sc := Score{Name: p.Name}
+		var err error
+		if sc.Column, err = q("renown", "the sum of your Renown Column (the stories told at Ports)", 0, 2000); err != nil {
+			return err
+		}
+		if sc.FinalStory, err = q("story", "your Story Points now (the Final Story)", 0, 500); err != nil {
+			return err
+		}
+		where, err := referee.Choose(c.env.Prompt, "rs.player."+p.Name+".ending-port", p.Name+": is your Ship adjacent to a Port at the end (none, port, home for your Home Port)?", "none", "port", "home")
+		if err != nil {
+			return err
+		}
+		sc.EndingPort = EndingPortRenown(where)
+		if sc.Bonus, err = q("bonus", "your Bonus Renown (Ships, Hold bonuses, Story Track, seventh Cannon, three Ancient Monoliths, eight Ports)", 0, 1000); err != nil {
+			return err
+		}
+		pir, err := q("pirates", "how many of the three Pirates you encountered", 0, 3)
+		if err != nil {
+			return err
+		}
+		sc.Pirates = PiratePenalty(pir)
+		if sc.Gold, err = q("gold", "your unspent Gold Pieces", 0, 500); err != nil {
+			return err
+		}
+		if sc.Provisions, err = q("provisions", "your unspent Provisions", 0, 500); err != nil {
+			return err
+		}
+		scores = append(scores, sc)
+	}
+	if st.Iron != nil {
+		sc, err := c.ironScore()
+		if err != nil {
+			return err
+		}
+		scores = append(scores, sc)
+	}
+	scores = RankScores(scores)
+	st.Scores = scores
+	for _, sc := range scores {
+		text := fmt.Sprintf("%s: %d Renown (column %d + final story %d + ending port %d + bonus %d + pirates %d), %s; place %d (Gold %d, Provisions %d).",
+			sc.Name, sc.Total, sc.Column, sc.FinalStory, sc.EndingPort, sc.Bonus, sc.Pirates, sc.Rank, sc.Place, sc.Gold, sc.Provisions)
+		if len(sc.Detail) > 0 {
+			text += " " + strings.Join(sc.Detail, "; ") + "."
+		}
+		cites := []string{CiteEndOfGame, CiteRenownRanks}
+		if sc.Automa {
+			cites = append(cites, CiteAutomaEnd)
+		}
+		c.emit("score", text, map[string]any{"score": sc}, cites...)
+	}
+	var winners []string
+	for _, sc := range scores {
+		if sc.Place == 1 {
+			winners = append(winners, sc.Name)
+		}
+	}
+	text := winners[0] + " wins the game!"
+	if len(winners) > 1 {
+		text = strings.Join(winners, " and ") + " share the glory: tied on Renown, Gold and Provisions."
+	}
+	c.emit("game-over", text, map[string]any{"winners": winners, "scores": scores}, CiteEndOfGame)
+	st.Phase = PhaseOver
+	return nil
+}
+
+func (c *ctx) ironScore() (Score, error) {
+	st, ir := c.st, c.st.Iron
+	sc := Score{Name: IronsideName, Automa: true}
+	if st.Opt.Harders["final-action"] {
+		switch ir.LastAction {
+		case ActPort:
+			ir.BonusRenown += 5
+			sc.Detail = append(sc.Detail, "last action Visit a Port: +5 Renown")
+		case ActSail:
+			if _, err := ir.Gains(c.b, Items{ItemStory: 1}, st.Explore); err != nil {
+				return sc, err
+			}
+			sc.Detail = append(sc.Detail, "last action Sail: +1 Story Point")
+		}
+	}
+	sc.Column = ir.RenownColumn()
+	sc.FinalStory = ir.Story
+	bonus := ir.Ticks + ir.BonusRenown
+	if ir.Ticks > 0 {
+		sc.Detail = append(sc.Detail, fmt.Sprintf("%d Bonus Renown tick(s)", ir.Ticks))
+	}
+	stories := ir.Ports
+	if st.Opt.EightStories == "including-final" {
+		stories++
+	}
+	if stories >= 8 {
+		bonus += 20
+		sc.Detail = append(sc.Detail, "told his story eight times: +20")
+	}
+	for lv := 2; lv <= ir.Ship; lv++ {
+		r, err := c.b.Int(fmt.Sprintf("ship.%d.renown", lv), fmt.Sprintf("the end-of-game Renown Bonus for Ship %d", lv), 0, 100)
+		if err != nil {
+			return sc, err
+		}
+		bonus += r
+		sc.Detail = append(sc.Detail, fmt.Sprintf("Ship %d: +%d", lv, r))
+	}
+	mx, err := c.b.MaxCannons()
+	if err != nil {
+		return sc, err
+	}
+	if ir.Cannons >= mx {
+		r, err := c.b.Int(fmt.Sprintf("cannon.%d.renown", mx), "the end-of-game Renown for the last Cannon", 0, 100)
+		if err != nil {
+			return sc, err
+		}
+		bonus += r
+		sc.Detail = append(sc.Detail, fmt.Sprintf("Cannon %d: +%d", mx, r))
+	}
+	sc.Bonus = bonus
+	sc.Gold, sc.Provisions = ir.Gold, ir.Provisions
+	sc.Detail = append(sc.Detail, "no Ending Port bonus and no Pirate penalty for the Captain")
+	return sc, nil
+}
