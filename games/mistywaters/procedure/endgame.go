@@ -1,0 +1,240 @@
+package procedure
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Voting is the Viceroy Voting in progress.
+type Voting struct {
+	Step    int        `json:"step"` // 0 tally, 1 auctions, 2 result
+	Sides   []VoteSide `json:"sides"`
+	Islands int        `json:"islands"`
+}
+
+// VoteSide is one player's (or team's) votes.
+type VoteSide struct {
+	Name      string         `json:"name"`
+	Members   []string       `json:"members"`
+	Breakdown map[string]int `json:"breakdown"` // votes per category
+	Auctions  int            `json:"auctions_won"`
+	Total     int            `json:"total"`
+	Pool      int            `json:"pool"` // Cannons + Sailors (+ Militia) for the confrontation
+}
+
+// VoteCategories are the tallied categories, with the counts asked and
+// the Votes each is worth.
+var VoteCategories = []struct {
+	Key, Title string
+	Votes      int
+	Category   string
+}{
+	{"forts", "Forts on your Captured Islands", 5, "island workers"},
+	{"mines", "Mines on your Captured Islands", 5, "island workers"},
+	{"plantations", "Plantations on your Captured Islands", 5, "island workers"},
+	{"captains", "active Captains on your Player Ships", 5, "captains"},
+	{"officers", "active Gunners and Fencing Masters on your Player Ships", 3, "other officers"},
+	{"sailors", "Sailors on your Player Ships", 1, "remaining crew"},
+	{"cannons", "Cannons on your Player Ships", 1, "remaining crew"},
+	{"militia", "Sailors in your Plantations with a Militia", 1, "remaining crew"},
+	{"trophies", "Pirate Ship and Sea Monster tokens in your Treasury", 5, "natives"},
+	{"rafts", "Rafts in your Treasury", 4, "rescued castaways"},
+}
+
+// Tally returns the Votes per category for counts keyed by VoteCategories.
+func Tally(counts map[string]int) (map[string]int, int) {
+	out := map[string]int{}
+	total := 0
+	for _, c := range VoteCategories {
+		v := counts[c.Key] * c.Votes
+		out[c.Category] += v
+		total += v
+	}
+	return out, total
+}
+
+// AuctionWinner returns the index of the sole highest bid, or -1 when the
+// highest bid is tied or 0.
+func AuctionWinner(bids []int) int {
+	best, who, tie := 0, -1, false
+	for i, b := range bids {
+		switch {
+		case b > best:
+			best, who, tie = b, i, false
+		case b == best && b > 0:
+			tie = true
+		}
+	}
+	if tie || best == 0 {
+		return -1
+	}
+	return who
+}
+
+func (r *run) startVoting(only []string) {
+	st := r.st
+	v := &Voting{}
+	for _, sd := range st.sides() {
+		if only != nil {
+			in := false
+			for _, o := range only {
+				if o == sd.Name {
+					in = true
+				}
+			}
+			if !in {
+				continue
+			}
+		}
+		v.Sides = append(v.Sides, VoteSide{Name: sd.Name, Members: sd.Members})
+	}
+	v.Islands = st.totalCaptured()
+	st.Voting = v
+	st.Phase = PhaseVoting
+}
+
+func (r *run) voting() error {
+	st := r.st
+	v := st.Voting
+	switch v.Step {
+	case 0:
+		for i := range v.Sides {
+			sd := &v.Sides[i]
+			counts := map[string]int{}
+			for _, m := range sd.Members {
+				for _, c := range VoteCategories {
+					if c.Key == "militia" && !st.Opt.adv("militia") {
+						continue
+					}
+					n, err := r.number("misty.vote."+m+"."+c.Key, fmt.Sprintf("%s: how many %s?", m, c.Title), 0, 99)
+					if err != nil {
+						return err
+					}
+					counts[c.Key] += n
+				}
+			}
+			sd.Breakdown, sd.Total = Tally(counts)
+			sd.Pool = counts["sailors"] + counts["cannons"] + counts["militia"]
+			var parts []string
+			for _, cat := range []string{"island workers", "captains", "other officers", "remaining crew", "natives", "rescued castaways"} {
+				parts = append(parts, fmt.Sprintf("%s %d", cat, sd.Breakdown[cat]))
+			}
+			r.emit("voting", fmt.Sprintf("Viceroy Voting, %s: %d Votes (%s)", sd.Name, sd.Total, strings.Join(parts, ", ")),
+				map[string]any{"side": sd.Name, "votes": sd.Total, "breakdown": sd.Breakdown, "counts": counts}, citeVictoryViceroy)
+		}
+		v.Step = 1
+	case 1:
+		r.emit("voting", fmt.Sprintf("Vote Auction: %d Captured Island(s), one sealed-bid auction each (bids return to the supply; a tie or a top bid of 0 gives nobody Votes)", v.Islands), map[string]any{"islands": v.Islands}, citeVoteAuction)
+		for isl := 1; isl <= v.Islands; isl++ {
+			bids := make([]int, len(v.Sides))
+			var shown []string
+			for i, sd := range v.Sides {
+				b, err := r.number(fmt.Sprintf("misty.vote.auction.%d.%s", isl, sd.Name), fmt.Sprintf("auction %d: %s's sealed bid in Silver", isl, sd.Name), 0, 999)
+				if err != nil {
+					return err
+				}
+				bids[i] = b
+				shown = append(shown, fmt.Sprintf("%s %d", sd.Name, b))
+			}
+			w := AuctionWinner(bids)
+			text := fmt.Sprintf("auction %d: bids %s: ", isl, strings.Join(shown, ", "))
+			if w < 0 {
+				text += "no Votes (tie or no bid)"
+			} else {
+				v.Sides[w].Auctions++
+				v.Sides[w].Total += 5
+				text += v.Sides[w].Name + " wins 5 Votes"
+			}
+			r.env.Reveal()
+			r.emit("voting", text, map[string]any{"island": isl, "bids": bids}, citeVoteAuction)
+		}
+		v.Step = 2
+	default:
+		best := -1
+		for _, sd := range v.Sides {
+			if sd.Total > best {
+				best = sd.Total
+			}
+		}
+		var tied []int
+		var totals []string
+		for i, sd := range v.Sides {
+			totals = append(totals, fmt.Sprintf("%s %d", sd.Name, sd.Total))
+			if sd.Total == best {
+				tied = append(tied, i)
+			}
+		}
+		winner := tied[0]
+		if len(tied) > 1 {
+			w, err := r.confrontation(tied)
+			if err != nil {
+				return err
+			}
+			winner = w
+		}
+		st.Winners = v.Sides[winner].Members
+		st.Phase = PhaseOver
+		r.emit("endgame", fmt.Sprintf("Viceroy Voting: %s; %s is the Viceroy of the Misty Waters", strings.Join(totals, ", "), v.Sides[winner].Name),
+			map[string]any{"winners": st.Winners, "totals": totals, "reason": st.EndReason}, citeViceroy)
+	}
+	return nil
+}
+
+// confrontation breaks a tie for most Votes: each tied side with tokens
+// rolls a die; the lowest remove a token; until one side has tokens left.
+func (r *run) confrontation(tied []int) (int, error) {
+	v := r.st.Voting
+	pools := map[int]int{}
+	var names []string
+	for _, i := range tied {
+		pools[i] = v.Sides[i].Pool
+		names = append(names, fmt.Sprintf("%s %d", v.Sides[i].Name, v.Sides[i].Pool))
+	}
+	r.emit("voting", "Tie for most Votes: final confrontation with pools of Cannons and Sailors: "+strings.Join(names, ", "), map[string]any{"pools": names}, citeViceroy)
+	for guard := 0; guard < 10000; guard++ {
+		var alive []int
+		for _, i := range tied {
+			if pools[i] > 0 {
+				alive = append(alive, i)
+			}
+		}
+		if len(alive) == 1 {
+			return alive[0], nil
+		}
+		if len(alive) == 0 {
+			return tied[0], nil // nobody has tokens: the first tied side in seating order
+		}
+		low := 7
+		rolls := map[int]int{}
+		for _, i := range alive {
+			d, err := r.d6("misty.vote.confront." + v.Sides[i].Name)
+			if err != nil {
+				return 0, err
+			}
+			rolls[i] = d
+			if d < low {
+				low = d
+			}
+		}
+		allSame := true
+		for _, i := range alive {
+			if rolls[i] != rolls[alive[0]] {
+				allSame = false
+			}
+		}
+		if allSame {
+			continue
+		}
+		var out []string
+		for _, i := range alive {
+			if rolls[i] == low {
+				pools[i]--
+				out = append(out, v.Sides[i].Name)
+			}
+		}
+		sort.Strings(out)
+		r.emit("voting", fmt.Sprintf("confrontation: lowest die %d: %s remove a token", low, strings.Join(out, ", ")), map[string]any{"low": low, "lose": out}, citeViceroy)
+	}
+	return tied[0], nil
+}

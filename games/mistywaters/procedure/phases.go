@@ -1,0 +1,379 @@
+package procedure
+
+import (
+	"fmt"
+	"strings"
+)
+
+func (r *run) phase4() error {
+	st := r.st
+	n := len(st.Players)
+	limit := 7
+	cites := []string{citePhase4, citeHandLimit}
+	if st.Opt.adv("extra-cards") {
+		limit = 9
+		cites = append(cites, citeExtraCards)
+	}
+	var order []string
+	for _, i := range st.order() {
+		order = append(order, st.Players[i].Name)
+	}
+	text := ""
+	if st.Opt.vari("simplified") {
+		text = fmt.Sprintf("Simplified Variant: starting with %s, each player draws the top Action Card of the Deck or the top face-up card of the Discard Pile", st.priorityName())
+		cites = append(cites, citeSimplified)
+	} else {
+		text = fmt.Sprintf("%s draws %d Action Cards as the drafted pool; in turn order (%s) each player takes 1 (or the top card of the Discard Pile) and passes the rest left; %s discards the remaining cards face-up",
+			st.priorityName(), n+1, strings.Join(order, ", "), order[len(order)-1])
+		if st.Opt.adv("extra-cards") {
+			text += "; a player may spend Experience Tokens for extra cards from the pool or Discard Pile (the next player replenishes the pool from the Deck for each extra drafted card)"
+		}
+	}
+	text += fmt.Sprintf("; hand limit %d: discard down to it at once", limit)
+	r.emit("phase", fmt.Sprintf("%s: %s", phaseNames[PhaseDraw], text), map[string]any{"phase": 4, "pool": n + 1, "order": order, "hand_limit": limit}, cites...)
+	r.advance()
+	return nil
+}
+
+func (r *run) phase5() error {
+	st := r.st
+	if st.Queue == nil {
+		for _, i := range st.order() {
+			st.Queue = append(st.Queue, st.Players[i].Name)
+		}
+		r.emit("phase", fmt.Sprintf("%s: %s (each player: Movement, then Attacks, then Actions)", phaseNames[PhaseTurns], strings.Join(st.Queue, ", ")), map[string]any{"phase": 5, "order": st.Queue}, citePhase5)
+	}
+	name := st.Queue[0]
+	st.Queue = st.Queue[1:]
+	if err := r.turn(st.player(name)); err != nil {
+		return err
+	}
+	if st.Phase == PhaseOver {
+		return nil
+	}
+	if len(st.Queue) == 0 {
+		r.advance()
+	}
+	return nil
+}
+
+// TavernFee is the Silver a ship pays to stay at a Tavern for its k-th Round
+// there: the first Round is free, the second costs 1, and each further Round
+// twice the previous one.
+func TavernFee(k int) int {
+	if k <= 1 {
+		return 0
+	}
+	return 1 << (k - 2)
+}
+
+func (r *run) turn(p *PlayerState) error {
+	st := r.st
+	mod, err := r.speedMod()
+	if err != nil {
+		return err
+	}
+	var ranges []string
+	for _, t := range p.Fleet {
+		if sp, ok := ShipSpeeds[t]; ok {
+			ranges = append(ranges, fmt.Sprintf("%s %d", t, MaxRange(sp, false, false, true, mod, false)))
+		}
+	}
+	text := fmt.Sprintf("%s's turn: Movement, Attack, Action. Maximum Range At Sea: %s (ship speed %+d wind; +1 with a Captain, -1 with no Sailors, at most 3 in or out of the Red Water Lagoon and entering it ends the move, never below 1)",
+		p.Name, strings.Join(ranges, ", "), mod)
+	if st.npc("dutchman") != nil {
+		text += "; the Flying Dutchman's Death Zone removes any ship that starts, passes or stops next to it"
+	}
+	r.emit("turn", text, map[string]any{"player": p.Name, "speed_mod": mod, "wind": st.Wind}, citePlayerMove, citeMaximumRange, citeWindSails)
+
+	if err := r.playerAttacks(p); err != nil {
+		return err
+	}
+	if err := r.ports(p); err != nil {
+		return err
+	}
+	c, err := r.number("misty.player."+p.Name+".captured", p.Name+": how many Captured Islands do you control at the end of your turn?", 0, 7)
+	if err != nil {
+		return err
+	}
+	if c != p.Captured {
+		r.emit("turn", fmt.Sprintf("%s now controls %d Captured Island(s) (was %d)", p.Name, c, p.Captured), map[string]any{"player": p.Name, "captured": c, "was": p.Captured}, citeCapturing)
+		p.Captured = c
+	}
+	return r.treasureStep(p)
+}
+
+func (r *run) playerAttacks(p *PlayerState) error {
+	st := r.st
+	for i := 0; i < 8; i++ {
+		opts := []string{"none"}
+		opts = append(opts, st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter, KindMonster, KindBattery)...)
+		if st.Temple {
+			opts = append(opts, "temple")
+		}
+		t, err := r.choose("misty.player."+p.Name+".attack", p.Name+": does a Player Ship or Fort of yours attack an NPC? (none, or the NPC attacked; player-vs-player battles are fought on the board)", opts...)
+		if err != nil {
+			return err
+		}
+		if t == "none" {
+			return nil
+		}
+		typ := Broadside
+		var def Unit
+		if t == "temple" {
+			def = Unit{ID: "temple", Kind: "temple"}
+		} else {
+			def = unitOf(st.npc(t))
+		}
+		boardable := def.Kind == KindGalleass || def.Kind == KindPirate && st.Opt.adv("pirate-boarding")
+		if boardable {
+			if typ, err = r.choose("misty.player."+p.Name+".attack-type", fmt.Sprintf("%s: Broadside or Boarding Battle against %s?", p.Name, t), Broadside, Boarding); err != nil {
+				return err
+			}
+		}
+		notes := []string{}
+		if sheath, err := r.inForce("sheath-the-swords"); err == nil && sheath && typ == Boarding {
+			notes = append(notes, "Sheath the Swords: only a ship not At Sea may board")
+		} else if err != nil {
+			return err
+		}
+		if rocky, err := r.inForce("rocky-seas"); err == nil && rocky && typ == Broadside {
+			notes = append(notes, "Rocky Seas: a ship At Sea cannot fire (a Fort can)")
+		} else if err != nil {
+			return err
+		}
+		text := fmt.Sprintf("%s attacks %s by %s Battle", p.Name, t, typ)
+		if len(notes) > 0 {
+			text += " (" + strings.Join(notes, "; ") + ")"
+		}
+		r.emit("battle", text, map[string]any{"attacker": p.Name, "defender": t, "type": typ}, citePlayerAttacks)
+		if _, err := r.fight(Battle{Key: "misty.battle." + p.Name + "." + t, Type: typ, Attacker: Unit{ID: p.Name, Kind: "player", Owner: p.Name}, Defender: def,
+			NoCounter: def.Kind == KindGalleass || def.Kind == "temple" || def.Kind == KindFreighter, Cites: []string{citePlayerAttacks}}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *run) ports(p *PlayerState) error {
+	ps, err := r.list("misty.player."+p.Name+".ports", p.Name+": where are your ships stopped at the end of your turn? (tavern, tavern-blocked when every exit is blocked, foreign-port for a foreign Base or Docks; none)",
+		[]string{"none", "tavern", "tavern-blocked", "foreign-port"})
+	if err != nil {
+		return err
+	}
+	has := map[string]bool{}
+	for _, x := range ps {
+		has[x] = true
+	}
+	switch {
+	case has["tavern-blocked"]:
+		p.Tavern++
+		r.emit("turn", fmt.Sprintf("%s's ship stays at the Tavern for free: every exit is blocked", p.Name), map[string]any{"player": p.Name, "tavern_rounds": p.Tavern, "fee": 0}, citeTavernFees)
+	case has["tavern"]:
+		p.Tavern++
+		fee := TavernFee(p.Tavern)
+		p.TavernFee = fee
+		if fee == 0 {
+			r.emit("turn", fmt.Sprintf("%s's ship stops at a Tavern: place an Hourglass Token showing 1 (the first Round is free)", p.Name), map[string]any{"player": p.Name, "tavern_rounds": 1, "fee": 0}, citeTavernFees)
+		} else {
+			r.emit("turn", fmt.Sprintf("%s's ship stays at the Tavern a further Round: pay %d Silver to the supply and place an Hourglass Token showing 1, or the ship must leave (else it is Lost)", p.Name, fee),
+				map[string]any{"player": p.Name, "tavern_rounds": p.Tavern, "fee": fee}, citeTavernFees)
+		}
+	default:
+		p.Tavern, p.TavernFee = 0, 0
+	}
+	if has["foreign-port"] {
+		p.Foreign++
+		if p.Foreign == 1 {
+			r.emit("turn", fmt.Sprintf("%s's ship is at a foreign Base or Docks: place an Hourglass Token; it may not stop there longer than 1 Round", p.Name), map[string]any{"player": p.Name, "foreign_rounds": 1}, citeForeignBases, citeForeignDocks)
+		} else {
+			r.emit("turn", fmt.Sprintf("%s's ship stayed at a foreign Base or Docks longer than 1 Round: it is Lost", p.Name), map[string]any{"player": p.Name, "foreign_rounds": p.Foreign, "lost": true}, citeForeignBases, citeForeignDocks)
+			p.Foreign = 0
+		}
+	} else {
+		p.Foreign = 0
+	}
+	if has["tavern"] || has["tavern-blocked"] {
+		return r.tavernCard(p)
+	}
+	return nil
+}
+
+func (r *run) treasureStep(p *PlayerState) error {
+	st := r.st
+	switch {
+	case st.Treasure == TreasureX && st.Round < 12 && !st.Temple:
+		a, err := r.choose("misty.player."+p.Name+".treasure", p.Name+": did a ship of yours at the 'X' load the Conquistadors' Treasure or take over the Conquistadors' Galleass?", "none", "loaded", "galleass")
+		if err != nil {
+			return err
+		}
+		if a == "none" {
+			return nil
+		}
+		st.Treasure = "player:" + p.Name
+		st.Galleass = a == "galleass" || st.Galleass
+		what := "loads the Conquistadors' Treasure into a Cargo Hold"
+		if a == "galleass" {
+			what = "abandons a ship and launches the Conquistadors' Galleass (10 Sailors, the Treasure aboard; it cannot attack; max 3 in the lagoon)"
+		}
+		r.emit("treasure", fmt.Sprintf("%s %s: bring it to your own Base to win", p.Name, what), map[string]any{"player": p.Name, "treasure": st.Treasure, "how": a}, citeGrandFinale)
+	case st.Treasure == "player:"+p.Name:
+		opts := []string{"kept", "home", "sunk"}
+		for _, o := range st.Players {
+			if o.Name != p.Name {
+				opts = append(opts, "seized-by-"+o.Name)
+			}
+		}
+		a, err := r.choose("misty.player."+p.Name+".treasure", p.Name+": what became of the Conquistadors' Treasure you carry? (home: it reached your own Base)", opts...)
+		if err != nil {
+			return err
+		}
+		switch {
+		case a == "home":
+			if st.Opt.vari("extended") {
+				st.Treasure = TreasureSold
+				r.emit("treasure", p.Name+" sells the Conquistadors' Treasure at the Base for 15 Silver (Extended Variant)", map[string]any{"player": p.Name}, citeExtended)
+				return nil
+			}
+			p.Home = true
+			winners := []string{p.Name}
+			if t := st.team(p.Name); t > 0 {
+				winners = st.Opt.Teams[t-1]
+			}
+			st.Winners = winners
+			st.EndReason = "treasure"
+			st.Phase = PhaseOver
+			r.emit("endgame", fmt.Sprintf("%s brings the Conquistadors' Treasure to their Base: the game ends at once; %s wins", p.Name, strings.Join(winners, " and ")),
+				map[string]any{"winners": winners, "reason": "treasure"}, citeVictoryTreasure, citeCheckEndGame)
+		case a == "sunk":
+			r.treasureRemoved(p.Name + "'s ship sank with it")
+		case strings.HasPrefix(a, "seized-by-"):
+			st.Treasure = "player:" + strings.TrimPrefix(a, "seized-by-")
+			r.emit("treasure", fmt.Sprintf("%s seizes the Conquistadors' Treasure", strings.TrimPrefix(a, "seized-by-")), map[string]any{"treasure": st.Treasure}, citeVictoryTreasure)
+		}
+	}
+	return nil
+}
+
+// side is a player, or a team in Team Mode.
+type side struct {
+	Name    string
+	Members []string
+}
+
+func (st *State) sides() []side {
+	if st.Opt.vari("team") {
+		var out []side
+		for _, t := range st.Opt.Teams {
+			out = append(out, side{Name: strings.Join(t, "+"), Members: t})
+		}
+		return out
+	}
+	var out []side
+	for _, p := range st.Players {
+		out = append(out, side{Name: p.Name, Members: []string{p.Name}})
+	}
+	return out
+}
+
+func (r *run) phase6() error {
+	st := r.st
+	var hg []string
+	for _, p := range st.Players {
+		if p.Tavern > 0 || p.Foreign > 0 {
+			hg = append(hg, p.Name)
+		}
+	}
+	text := "Step 1: return Hourglass Tokens showing 1 to the supply and flip those showing 2 to 1"
+	if len(hg) > 0 {
+		text += " (ships of " + strings.Join(hg, ", ") + ")"
+	}
+	r.emit("phase", fmt.Sprintf("%s: %s", phaseNames[PhaseReset], text), map[string]any{"phase": 6, "hourglasses": hg}, citePhase6, citeResetHourglass)
+
+	// Step 2: end-game conditions.
+	need := st.conquestNeed()
+	var conquerors []string
+	var counts []string
+	if len(st.Players) > 1 { // no Island Conquest in Solo or Cooperative Mode
+		for _, sd := range st.sides() {
+			c := 0
+			for _, m := range sd.Members {
+				c += st.player(m).Captured
+			}
+			streak := 0
+			if c >= need {
+				streak = st.player(sd.Members[0]).Streak + 1
+			}
+			for _, m := range sd.Members {
+				st.player(m).Streak = streak
+			}
+			counts = append(counts, fmt.Sprintf("%s %d (streak %d)", sd.Name, c, streak))
+			if streak >= 2 {
+				conquerors = append(conquerors, sd.Name)
+			}
+		}
+	}
+	r.emit("endgame", fmt.Sprintf("Step 2: end-game check: Captured Islands %s; Island Conquest needs %d for two consecutive Rounds", strings.Join(counts, ", "), need),
+		map[string]any{"counts": counts, "need": need}, citeCheckEndGame, citeVictoryConquest)
+	switch {
+	case len(conquerors) == 1:
+		st.Winners = st.membersOf(conquerors[0])
+		st.EndReason = "island-conquest"
+		st.Phase = PhaseOver
+		r.emit("endgame", fmt.Sprintf("Island Conquest: %s controlled %d or more Captured Islands at the end of two consecutive Rounds and wins", conquerors[0], need),
+			map[string]any{"winners": st.Winners, "reason": "island-conquest"}, citeVictoryConquest)
+		return nil
+	case len(conquerors) > 1:
+		st.EndReason = "island-conquest-tie"
+		r.emit("endgame", fmt.Sprintf("Island Conquest by %s at once: the tied players proceed to Viceroy Voting", strings.Join(conquerors, ", ")), map[string]any{"tied": conquerors}, citeVictoryConquest, citeVictoryViceroy)
+		r.startVoting(conquerors)
+		return nil
+	case st.EndAfter:
+		st.EndReason = "treasure-removed"
+		r.emit("endgame", "The Conquistadors' Treasure was removed from play this Round: the game ends; proceed to Viceroy Voting", nil, citeVictoryViceroy)
+		r.startVoting(nil)
+		return nil
+	case st.Opt.Rounds > 0 && st.Round >= st.Opt.Rounds:
+		st.EndReason = "extended-rounds"
+		r.emit("endgame", fmt.Sprintf("Extended Variant: Round %s was the last; proceed to Viceroy Voting", Roman(st.Round)), nil, citeExtended, citeVictoryViceroy)
+		r.startVoting(nil)
+		return nil
+	}
+
+	// Step 3: rotate the Priority Token.
+	prev := st.Priority
+	st.Priority = (st.Priority + 1) % len(st.Players)
+	r.emit("phase", fmt.Sprintf("Step 3: the Priority Token passes left to %s; move the Round Phase Marker to Phase 1", st.priorityName()), map[string]any{"priority": st.priorityName()}, citeRotatePriority)
+	if st.Opt.adv("priority-negotiation") && len(st.Players) > 2 {
+		opts := []string{"keep"}
+		for i, p := range st.Players {
+			if i != st.Priority && i != prev {
+				opts = append(opts, p.Name)
+			}
+		}
+		a, err := r.choose("misty.priority.trade", st.priorityName()+": give the Priority Token to another player through Negotiation? (keep, or the player; not to the holder of the last Round)", opts...)
+		if err != nil {
+			return err
+		}
+		if a != "keep" {
+			for i, p := range st.Players {
+				if p.Name == a {
+					st.Priority = i
+				}
+			}
+			r.emit("phase", fmt.Sprintf("Priority Token Negotiation: %s now holds the Priority Token", a), map[string]any{"priority": a}, citePriorityNeg)
+		}
+	}
+	st.PrevPriority = prev
+	r.advance()
+	return nil
+}
+
+func (st *State) membersOf(sideName string) []string {
+	for _, sd := range st.sides() {
+		if sd.Name == sideName {
+			return sd.Members
+		}
+	}
+	return []string{sideName}
+}
