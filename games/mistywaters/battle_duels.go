@@ -1,0 +1,235 @@
+package mistywaters
+
+import (
+	"sort"
+)
+
+// duel is one sword duel: the attacker's dice and the defender's dice in
+// it (front die first, then a second-row die if any).
+type duel struct {
+	a, d []int
+}
+
+// duelRules carries what decides a duel: the Fencing Master bonus of each
+// side and whether the printed v3.5 cap of 6 per duel applies (no errata).
+type duelRules struct {
+	bonusA, bonusD int
+	cap6           bool
+}
+
+func (r duelRules) total(dice []int, bonus int) int {
+	s := 0
+	for _, v := range dice {
+		v += bonus
+		if v > 6 { // errata: after adding all modifiers, no die may exceed 6
+			v = 6
+		}
+		s += v
+	}
+	if r.cap6 && s > 6 { // printed v3.5: a duel cannot exceed 6
+		s = 6
+	}
+	return s
+}
+
+// winner: +1 attacker, -1 defender, 0 tie.
+func (r duelRules) winner(du duel) int {
+	ta, td := r.total(du.a, r.bonusA), r.total(du.d, r.bonusD)
+	switch {
+	case ta > td:
+		return 1
+	case td > ta:
+		return -1
+	}
+	return 0
+}
+
+// arrangement is the rows of one roll: who arranged first and the duels.
+type arrangement struct {
+	first string // "attacker" or "defender"
+	duels []duel
+	// extras and where they went (for the other side): extras sorted from
+	// highest to lowest, place[j] = duel index of extras[j].
+	extras []int
+	place  []int
+}
+
+// arrangeFront lines up the dice: the side with fewer dice (the defender on
+// a tie) arranges first from highest to lowest; the other side lines up its
+// lowest dice from lowest to highest opposite them, and its remaining
+// (highest) dice are the extras for the second row.
+func arrangeFront(att, def []int) (first string, firstDice, front, extras []int) {
+	first = "defender"
+	f, o := def, att
+	if len(att) < len(def) {
+		first = "attacker"
+		f, o = att, def
+	}
+	firstDice = sortedDesc(f)
+	asc := append([]int(nil), o...)
+	sort.Ints(asc)
+	n := len(firstDice)
+	if n > len(asc) {
+		n = len(asc)
+	}
+	front = asc[:n]
+	extras = sortedDesc(asc[n:])
+	return
+}
+
+// build makes the duels from a placement of the extras.
+func build(first string, firstDice, front, extras, place []int) arrangement {
+	ar := arrangement{first: first, extras: extras, place: place}
+	ar.duels = make([]duel, len(firstDice))
+	for i := range firstDice {
+		fd := []int{firstDice[i]}
+		od := []int{front[i]}
+		for j, p := range place {
+			if p == i {
+				od = append(od, extras[j])
+			}
+		}
+		if first == "attacker" {
+			ar.duels[i] = duel{a: fd, d: od}
+		} else {
+			ar.duels[i] = duel{a: od, d: fd}
+		}
+	}
+	return ar
+}
+
+// npcPlace: "NPCs place second-row dice with the priority of highest behind
+// lowest value": the highest extra behind the lowest front die, and so on.
+func npcPlace(extras []int) []int {
+	p := make([]int, len(extras))
+	for j := range p {
+		p[j] = j
+	}
+	return p
+}
+
+// score of an arrangement for side ("attacker"/"defender"): dice the
+// opponent loses minus dice the side loses (ties count 0), and own losses.
+func scoreFor(ar arrangement, side string, r duelRules) (net, own int) {
+	for _, du := range ar.duels {
+		w := r.winner(du)
+		if side == "defender" {
+			w = -w
+		}
+		mine, theirs := du.a, du.d
+		if side == "defender" {
+			mine, theirs = du.d, du.a
+		}
+		switch w {
+		case 1:
+			net += len(theirs)
+		case -1:
+			net -= len(mine)
+			own += len(mine)
+		}
+	}
+	return
+}
+
+// bestPlace proposes the placement of a player's extras that maximises the
+// dice the opponent loses minus the dice the player loses, on the dice as
+// rolled (with Fencing Master bonuses); on equal net it prefers fewer own
+// losses, then the earliest placement in order.
+func bestPlace(first string, firstDice, front, extras []int, side string, r duelRules) []int {
+	n := len(firstDice)
+	k := len(extras)
+	if k == 0 {
+		return nil
+	}
+	best := []int(nil)
+	bestNet, bestOwn := -1<<30, 1<<30
+	place := make([]int, k)
+	used := make([]bool, n)
+	var rec func(j int)
+	rec = func(j int) {
+		if j == k {
+			ar := build(first, firstDice, front, extras, place)
+			net, own := scoreFor(ar, side, r)
+			if net > bestNet || (net == bestNet && own < bestOwn) {
+				bestNet, bestOwn = net, own
+				best = append([]int(nil), place...)
+			}
+			return
+		}
+		for i := 0; i < n; i++ {
+			if used[i] {
+				continue
+			}
+			// identical extras: keep placements in increasing duel order to avoid repeats.
+			if j > 0 && extras[j] == extras[j-1] && i < place[j-1] {
+				continue
+			}
+			used[i] = true
+			place[j] = i
+			rec(j + 1)
+			used[i] = false
+		}
+	}
+	rec(0)
+	return best
+}
+
+// fcChoice picks which own dice of a lost duel a First-Class Fencing Master
+// re-rolls: the non-empty subset with the best chance (win counts 2, tie 1);
+// on equal chance the smaller subset, then the earlier one. Returns indexes
+// into own dice.
+func fcChoice(own, opp []int, ownBonus, oppBonus int, r duelRules) []int {
+	ot := r.total(opp, oppBonus)
+	var best []int
+	bestScore, bestDen := -1, 1
+	k := len(own)
+	for mask := 1; mask < 1<<k; mask++ {
+		var idx []int
+		for i := 0; i < k; i++ {
+			if mask&(1<<i) != 0 {
+				idx = append(idx, i)
+			}
+		}
+		score, den := 0, 1
+		for range idx {
+			den *= 6
+		}
+		trial := append([]int(nil), own...)
+		var enum func(j int)
+		enum = func(j int) {
+			if j == len(idx) {
+				t := r.total(trial, ownBonus)
+				if t > ot {
+					score += 2
+				} else if t == ot {
+					score++
+				}
+				return
+			}
+			for v := 1; v <= 6; v++ {
+				trial[idx[j]] = v
+				enum(j + 1)
+			}
+		}
+		enum(0)
+		// compare score/den with bestScore/bestDen.
+		if best == nil || score*bestDen > bestScore*den || (score*bestDen == bestScore*den && len(idx) < len(best)) {
+			best, bestScore, bestDen = idx, score, den
+		}
+	}
+	return best
+}
+
+// xpCanHelp reports whether re-rolling the lowest own die could stop the
+// duel from being lost.
+func xpCanHelp(own, opp []int, ownBonus, oppBonus int, r duelRules) (int, bool) {
+	li := 0
+	for i, v := range own {
+		if v < own[li] {
+			li = i
+		}
+	}
+	trial := append([]int(nil), own...)
+	trial[li] = 6
+	return li, r.total(trial, ownBonus) >= r.total(opp, oppBonus)
+}
