@@ -3,6 +3,7 @@ package rulesref
 import (
 	"fmt"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -32,5 +33,24 @@ func TestDebugQuery(t *testing.T) {
 		for _, r := range rs {
 			fmt.Printf("   %.2f %s  | %s\n", r.Score, r.ID, strings.ReplaceAll(firstWords(r.Text, 12), "\n", " "))
 		}
+	}
+}
+
+func TestDebugTerms(t *testing.T) {
+	q := os.Getenv("QT")
+	if q == "" {
+		t.Skip()
+	}
+	c := builtin()
+	st := newStemmer()
+	pq := c.parseQuery(q, st)
+	for _, x := range pq.terms {
+		fmt.Println(c.ix.Terms[x.id], x.weight, c.ix.idf(x.id))
+	}
+	fmt.Println("unknown", pq.unknown)
+	hits := c.ix.score(c, pq.terms, nil)
+	sort.Slice(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
+	for _, h := range hits[:5] {
+		fmt.Println(c.Secs[h.sec].ID, h.score, h.cover)
 	}
 }

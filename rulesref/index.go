@@ -65,55 +65,52 @@ func buildIndex(c *corpus) *index {
 	st := newStemmer()
 	ix := &index{termID: map[string]int32{}, surfID: map[string]int32{}}
 	for si := range c.Secs {
-		e := &c.Secs[si]
-		if !e.searchable() {
-			continue
-		}
-		doc := int32(len(ix.DocSec))
-		ix.DocSec = append(ix.DocSec, int32(si))
-		tf, n := docTerms(st, e.Title, e.parentPath(c), e.ownText(c))
-		keys := make([]string, 0, len(tf))
-		for k := range tf {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			id, ok := ix.termID[k]
-			if !ok {
-				id = int32(len(ix.Terms))
-				ix.termID[k] = id
-				ix.Terms = append(ix.Terms, k)
-				ix.Post = append(ix.Post, nil)
-			}
-			ix.Post[id] = append(ix.Post[id], posting{Doc: doc, TF: tf[k]})
-		}
-		ix.DocLen = append(ix.DocLen, n)
-	}
-	// surface words, for typo tolerance
-	surf := map[string]bool{}
-	for si := range c.Secs {
-		e := &c.Secs[si]
-		if !e.searchable() {
-			continue
-		}
-		for _, w := range words(e.ownText(c)) {
-			if !stopWords[w] && len(w) > 2 && !isNumber(w) {
-				surf[w] = true
-			}
-		}
-	}
-	for w := range surf {
-		if id, ok := ix.termID[st.stem(w)]; ok {
-			ix.Surface = append(ix.Surface, w)
-			_ = id
-		}
-	}
-	sort.Strings(ix.Surface)
-	for _, w := range ix.Surface {
-		ix.SurfTo = append(ix.SurfTo, ix.termID[st.stem(w)])
+		ix.addDoc(c, st, si)
 	}
 	ix.finish(c)
 	return ix
+}
+
+// addDoc indexes section si (call finish afterwards).
+func (ix *index) addDoc(c *corpus, st *stemmer, si int) {
+	e := &c.Secs[si]
+	if !e.searchable() {
+		return
+	}
+	doc := int32(len(ix.DocSec))
+	ix.DocSec = append(ix.DocSec, int32(si))
+	body := e.ownText(c)
+	tf, n := docTerms(st, e.Title, e.parentPath(c), body)
+	keys := make([]string, 0, len(tf))
+	for k := range tf {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		id, ok := ix.termID[k]
+		if !ok {
+			id = int32(len(ix.Terms))
+			ix.termID[k] = id
+			ix.Terms = append(ix.Terms, k)
+			ix.Post = append(ix.Post, nil)
+		}
+		ix.Post[id] = append(ix.Post[id], posting{Doc: doc, TF: float32(math.Round(float64(tf[k])*100) / 100)})
+	}
+	ix.DocLen = append(ix.DocLen, n)
+	// surface words, for typo tolerance
+	for _, w := range words(body) {
+		if stopWords[w] || len(w) < 3 || isNumber(w) {
+			continue
+		}
+		if _, ok := ix.surfID[w]; ok {
+			continue
+		}
+		if id, ok := ix.termID[st.stem(w)]; ok {
+			ix.surfID[w] = id
+			ix.Surface = append(ix.Surface, w)
+			ix.SurfTo = append(ix.SurfTo, id)
+		}
+	}
 }
 
 // finish computes what is derived from the stored fields.
@@ -162,6 +159,7 @@ type qterm struct {
 	id     int32
 	weight float64
 	word   string // the player's word (for highlighting)
+	typo   bool   // a correction of a misspelled word: counts half
 }
 
 // Hit is one ranked section.
@@ -179,8 +177,8 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 	seen := map[int32]bool{}
 	for _, q := range terms {
 		idf := ix.idf(q.id)
-		if !seen[q.id] {
-			total += idf * q.weight
+		if !seen[q.id] && q.weight >= 0.8 {
+			total += idf * q.weight // the player's own words
 		}
 		for _, p := range ix.Post[q.id] {
 			if games != nil && !games[ix.gameOfDoc(c, p.Doc)] {
@@ -191,7 +189,11 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 			norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*dl/float64(ix.avgLen)))
 			acc[p.Doc] += idf * norm * q.weight
 			if !seen[q.id] {
-				matched[p.Doc] += idf * q.weight
+				m := idf * q.weight
+				if q.typo {
+					m /= 2
+				}
+				matched[p.Doc] += m
 			}
 		}
 		seen[q.id] = true
@@ -200,7 +202,7 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 	for d, s := range acc {
 		cv := 0.0
 		if total > 0 {
-			cv = matched[d] / total
+			cv = math.Min(1, matched[d]/total)
 		}
 		hits = append(hits, hit{sec: int(ix.DocSec[d]), score: s, cover: cv})
 	}
@@ -216,11 +218,11 @@ func (ix *index) lookup(st *stemmer, w string) ([]int32, bool) {
 	if id, ok := ix.surfID[w]; ok {
 		return []int32{id}, true
 	}
-	if len(w) < 4 || isNumber(w) {
+	if len(w) < 5 || isNumber(w) {
 		return nil, false
 	}
 	max := 1
-	if len(w) >= 6 {
+	if len(w) >= 8 {
 		max = 2
 	}
 	best := max + 1

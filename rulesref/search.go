@@ -85,6 +85,7 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 	pq.game, ws = detectGameName(ws)
 	pq.stems = map[string]bool{}
 	weights := map[int32]float64{}
+	typos := map[int32]bool{}
 	words := map[int32]string{}
 	var order []int32
 	add := func(ids []int32, w float64, word string) {
@@ -104,8 +105,14 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 		}
 		if ids, ok := c.ix.lookup(st, w); ok {
 			wt := 1.0
-			if _, exact := c.ix.termID[st.stem(w)]; !exact {
+			_, exact := c.ix.termID[st.stem(w)]
+			if _, known := c.ix.surfID[w]; !exact && !known {
 				wt = 0.8 // a corrected typo
+				for _, id := range ids {
+					if _, ok := weights[id]; !ok {
+						typos[id] = true
+					}
+				}
 			}
 			add(ids, wt, w)
 			pq.stems[st.stem(w)] = true
@@ -127,7 +134,7 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 		}
 	}
 	for _, id := range order {
-		pq.terms = append(pq.terms, qterm{id: id, weight: weights[id], word: words[id]})
+		pq.terms = append(pq.terms, qterm{id: id, weight: weights[id], word: words[id], typo: typos[id] && weights[id] < 1})
 	}
 	return pq
 }
@@ -159,10 +166,15 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 	// word would.
 	var total, avgIDF float64
 	for _, t := range known {
-		total += c.ix.idf(t.id) * t.weight
+		if t.weight >= 0.8 {
+			total += c.ix.idf(t.id) * t.weight
+		}
 		avgIDF += c.ix.idf(t.id)
 	}
 	avgIDF /= float64(len(known))
+	if total == 0 {
+		total = avgIDF
+	}
 	scale := total / (total + unknown*avgIDF)
 
 	// Game detection: how much of the query each game's words cover.
@@ -186,6 +198,12 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		h.score *= 0.55 + 0.45*share[e.GameIdx]
 		if e.summary {
 			h.score *= 0.6
+		}
+		if e.isNote() {
+			h.score *= 0.85 // the rule itself first, its errata flagged on it
+		}
+		if e.Kind == KindGlossary {
+			h.score *= 0.75
 		}
 		if e.GameIdx == prefer && games == nil {
 			h.score *= 1.15

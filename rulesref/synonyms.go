@@ -166,11 +166,47 @@ var synonyms = map[string]string{
 	"cards in hand":   "hand",
 	"errata":          "errata",
 	"faq":             "faq",
+	"max":             "maximum",
+	"min":             "minimum",
+	"roll":            "dice result",
+	"rolling":         "dice result",
+	"sunk":            "sink defeated lost",
+	"sank":            "sink defeated lost",
+	"sinks":           "sink defeated lost",
+	"give":            "transfer",
+	"trade":           "transfer trade",
+	"swap":            "transfer swap",
+	"how many":        "number maximum limit",
+	"own":             "fleet",
 }
 
-// expandQuery returns extra words for the table-talk phrases found in q
-// (lowercase words joined by single spaces).
+// stemmedSynonyms is synonyms keyed by the stems of its keys, so that
+// "killing" finds the entry for "kill".
+var stemmedSynonyms = func() map[string]string {
+	st := newStemmer()
+	m := map[string]string{}
+	for k, v := range synonyms {
+		var ks []string
+		for _, w := range strings.Fields(k) {
+			ks = append(ks, st.stem(w))
+		}
+		key := strings.Join(ks, " ")
+		if old, ok := m[key]; ok && old != v {
+			v = old + " " + v
+		}
+		m[key] = v
+	}
+	return m
+}()
+
+// expandQuery returns extra words for the table-talk phrases found in the
+// query words ws.
 func expandQuery(ws []string) []string {
+	st := newStemmer()
+	stems := make([]string, len(ws))
+	for i, w := range ws {
+		stems[i] = st.stem(w)
+	}
 	var out []string
 	n := len(ws)
 	used := make([]bool, n)
@@ -185,8 +221,12 @@ func expandQuery(ws []string) []string {
 			if skip {
 				continue
 			}
-			key := strings.Join(ws[i:i+size], " ")
-			if exp, ok := synonyms[key]; ok {
+			key := strings.Join(stems[i:i+size], " ")
+			exp, ok := stemmedSynonyms[key]
+			if !ok {
+				exp, ok = synonyms[strings.Join(ws[i:i+size], " ")]
+			}
+			if ok {
 				out = append(out, strings.Fields(exp)...)
 				if size > 1 {
 					for k := i; k < i+size; k++ {

@@ -1,0 +1,604 @@
+// Package rules holds `bosun rules`: search, show and list the rulebooks,
+// their errata and glossary, and manage extra manuals.
+package rules
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/rulesref"
+	"github.com/spf13/cobra"
+)
+
+const exitHelp = "\n\nExit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure."
+
+// NewCmd builds `bosun rules` and its subcommands.
+func NewCmd(f *cmdutil.Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "rules",
+		Short: "Search the rulebooks, errata and official Q&A",
+		Long: `Answer rules questions from the four rulebooks, offline: search in your own
+words, show a section with its errata and official Q&A, list the contents,
+the errata and the glossary, and add manuals you own (expansions) to the
+search.` + exitHelp,
+		Example: `  bosun rules search max dice in a sword fight
+  bosun rules show misty-waters/step-4b-boarding-battle
+  bosun rules toc --game rolling-seas
+  bosun rules glossary prosperity`,
+	}
+	cmd.AddCommand(NewCmdSearch(f, nil), NewCmdShow(f, nil), NewCmdTOC(f, nil), NewCmdErrata(f, nil),
+		NewCmdGlossary(f, nil), NewCmdAdd(f, nil), NewCmdRemove(f, nil))
+	return cmd
+}
+
+// library opens the rulebooks plus the user's manuals.
+func library(f *cmdutil.Factory) (*rulesref.Library, error) {
+	return rulesref.Open(f.DataDir())
+}
+
+func gameFlag(cmd *cobra.Command, p *string, usage string) {
+	cmd.Flags().StringVarP(p, "game", "g", "", usage)
+	_ = cmd.RegisterFlagCompletionFunc("game", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return rulesref.Games, cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
+func resolveGame(name string) ([]string, error) {
+	if strings.TrimSpace(name) == "" {
+		return nil, nil
+	}
+	g, ok := rulesref.ResolveGame(name)
+	if !ok {
+		return nil, referee.Usagef("rules: unknown game %q (accepted: %s, or mw, rs, wfa, qc)", name, strings.Join(rulesref.Games, ", "))
+	}
+	return []string{g}, nil
+}
+
+// SearchOptions are the inputs of bosun rules search.
+type SearchOptions struct {
+	F     *cmdutil.Factory
+	Query string
+	Game  string
+	Limit int
+}
+
+// NewCmdSearch builds `bosun rules search`.
+func NewCmdSearch(f *cmdutil.Factory, runF func(*SearchOptions) error) *cobra.Command {
+	opts := &SearchOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "search QUERY...",
+		Short: "Find the rulebook passage that answers a question",
+		Long: `Search the rulebooks, errata and official Q&A for a question asked in your
+own words ("can pirates shoot me at the tavern?"). Results are ranked
+passages (a section or paragraph) with their title path; words of the
+question are highlighted on a terminal (not when piped or with NO_COLOR), and
+passages amended by an errata or the official Q&A are flagged.
+
+Table talk is understood (sword fight = Boarding Battle, storm = Wind Force,
+bot = Captain Ironside or the Marauders, money = coins ...), typos are
+forgiven, "quoted words" must appear as a phrase, and the game is detected
+from its own words or taken from --game (default: the current session's game
+is favoured). When nothing answers well enough, bosun says so instead of
+guessing.` + exitHelp,
+		Example: `  bosun rules search max dice in a sword fight
+  bosun rules search --game rs what if all three wind dice match
+  bosun rules search '"hull hit"' --limit 1
+  bosun rules search --json --limit 3 can pirates shoot at me at the tavern`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Query = strings.TrimSpace(strings.Join(args, " "))
+			if opts.Query == "" {
+				return referee.Usagef("rules search: empty query (give a question, e.g. bosun rules search max dice in a sword fight)")
+			}
+			if opts.Limit < 1 || opts.Limit > 100 {
+				return referee.Usagef("rules search: --limit %d out of range (1-100)", opts.Limit)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return searchRun(opts)
+		},
+	}
+	gameFlag(cmd, &opts.Game, "search only this game (id or alias: mw, rs, wfa, qc)")
+	cmd.Flags().IntVarP(&opts.Limit, "limit", "n", 5, "number of results (1-100)")
+	return cmd
+}
+
+// sessionGame is the game of the current session, if any, to favour.
+func sessionGame(f *cmdutil.Factory) string {
+	name := f.V.GetString("session")
+	st := f.Store()
+	if name == "" {
+		name = st.Current()
+	}
+	if name == "" {
+		return ""
+	}
+	b, err := os.ReadFile(st.Path(name))
+	if err != nil {
+		return ""
+	}
+	var s struct {
+		Game string `json:"game"`
+	}
+	if json.Unmarshal(b, &s) != nil {
+		return ""
+	}
+	return s.Game
+}
+
+func searchRun(opts *SearchOptions) error {
+	f := opts.F
+	games, err := resolveGame(opts.Game)
+	if err != nil {
+		return err
+	}
+	lib, err := library(f)
+	if err != nil {
+		return err
+	}
+	so := rulesref.SearchOptions{Games: games, Limit: opts.Limit}
+	if len(games) == 0 {
+		so.Prefer = sessionGame(f)
+	}
+	res := lib.Search(opts.Query, so)
+	if res == nil {
+		res = []rulesref.Result{}
+	}
+	return f.Render(res, func(w io.Writer) error {
+		if len(res) == 0 {
+			fmt.Fprintf(w, "No ruling found for %q.\n", opts.Query)
+			fmt.Fprintln(w, "Try other words, name the game (--game), or browse: bosun rules toc")
+			return nil
+		}
+		color := f.IO.Color()
+		for i, r := range res {
+			flag := ""
+			if len(r.Notes) > 0 {
+				flag = "  [" + noteFlag(r.Notes) + "]"
+			}
+			fmt.Fprintf(w, "%d. %s%s\n", i+1, bold(r.Path, color), flag)
+			fmt.Fprintf(w, "   %s  (line %d, score %.2f)\n", r.ID, r.Line, r.Score)
+			for _, l := range strings.Split(r.Text, "\n") {
+				fmt.Fprintln(w, "   "+highlight(l, r.Terms, color))
+			}
+			for _, n := range r.Notes {
+				printNote(w, n, color)
+			}
+			if i < len(res)-1 {
+				fmt.Fprintln(w)
+			}
+		}
+		return nil
+	})
+}
+
+func noteFlag(ns []rulesref.Note) string {
+	kinds := map[string]bool{}
+	for _, n := range ns {
+		kinds[n.Kind] = true
+	}
+	var out []string
+	if kinds[rulesref.KindErrata] {
+		out = append(out, "ERRATA")
+	}
+	if kinds[rulesref.KindQA] {
+		out = append(out, "OFFICIAL Q&A")
+	}
+	return strings.Join(out, ", ")
+}
+
+func printNote(w io.Writer, n rulesref.Note, color bool) {
+	label := "Errata"
+	if n.Kind == rulesref.KindQA {
+		label = "Official Q&A"
+	}
+	fmt.Fprintf(w, "   %s %s\n", bold(label+":", color), n.Text)
+	for _, r := range n.Reading {
+		fmt.Fprintf(w, "   %s %s\n", bold("Now reads:", color), r)
+	}
+}
+
+func bold(s string, color bool) string {
+	if !color {
+		return s
+	}
+	return "\x1b[1m" + s + "\x1b[0m"
+}
+
+// highlight marks the words of line that matched the query.
+func highlight(line string, terms []string, color bool) string {
+	if !color || len(terms) == 0 {
+		return line
+	}
+	want := map[string]bool{}
+	for _, t := range terms {
+		want[t] = true
+	}
+	var sb strings.Builder
+	i := 0
+	for i < len(line) {
+		c := line[i]
+		if isAlnum(c) {
+			j := i
+			for j < len(line) && isAlnum(line[j]) {
+				j++
+			}
+			w := line[i:j]
+			if want[strings.ToLower(w)] {
+				sb.WriteString("\x1b[1;33m" + w + "\x1b[0m")
+			} else {
+				sb.WriteString(w)
+			}
+			i = j
+			continue
+		}
+		sb.WriteByte(c)
+		i++
+	}
+	return sb.String()
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// ShowOptions are the inputs of bosun rules show.
+type ShowOptions struct {
+	F  *cmdutil.Factory
+	ID string
+}
+
+// ShowResult is what bosun rules show prints: a search result of the
+// whole section, with its sub-sections' ids.
+type ShowResult struct {
+	rulesref.Result
+	Full     string   `json:"full"`
+	Parent   string   `json:"parent,omitempty"`
+	Children []string `json:"children"`
+	Amends   []string `json:"amends,omitempty"`
+}
+
+// NewCmdShow builds `bosun rules show`.
+func NewCmdShow(f *cmdutil.Factory, runF func(*ShowOptions) error) *cobra.Command {
+	opts := &ShowOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "show ID",
+		Short: "Show a rulebook section with its errata and official Q&A",
+		Long: `Show a whole section (with its sub-sections), the errata and official Q&A
+entries that amend it and, where an errata replaces words, the reading that
+now applies. IDs are "<game>/<slug of the heading>" as printed by search and
+toc; an unknown id is refused with the nearest ids.` + exitHelp,
+		Example: `  bosun rules show misty-waters/step-4b-boarding-battle
+  bosun rules show misty-waters/duel-arrangement --json`,
+		Args: cobra.ExactArgs(1),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			lib, err := library(f)
+			if err != nil {
+				return nil, cobra.ShellCompDirectiveError
+			}
+			return lib.IDs(toComplete), cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.ID = args[0]
+			if runF != nil {
+				return runF(opts)
+			}
+			return showRun(opts)
+		},
+	}
+	return cmd
+}
+
+func showRun(opts *ShowOptions) error {
+	f := opts.F
+	lib, err := library(f)
+	if err != nil {
+		return err
+	}
+	s, ok := lib.Section(opts.ID)
+	if !ok {
+		return referee.Usagef("rules show: no section %q; nearest: %s (list them with bosun rules toc)",
+			opts.ID, strings.Join(lib.Nearest(opts.ID, 5), ", "))
+	}
+	out := ShowResult{
+		Result: rulesref.Result{Game: s.Game, ID: s.ID, Path: s.Path, Title: s.Title, Kind: s.Kind, Line: s.Line,
+			Text: s.Text, Score: 0, Errata: s.Errata, Notes: s.Notes, Manual: s.Manual},
+		Full: s.Full, Parent: s.Parent, Children: s.Children, Amends: s.Amends,
+	}
+	return f.Render(out, func(w io.Writer) error {
+		color := f.IO.Color()
+		fmt.Fprintln(w, bold(s.Path, color))
+		fmt.Fprintf(w, "%s  (%s, line %d)\n\n", s.ID, s.Game, s.Line)
+		fmt.Fprintln(w, s.Full)
+		if len(s.Notes) > 0 {
+			fmt.Fprintln(w)
+			for _, n := range s.Notes {
+				printNote(w, n, color)
+			}
+		}
+		if len(s.Amends) > 0 {
+			fmt.Fprintf(w, "\nAmends: %s\n", strings.Join(s.Amends, ", "))
+		}
+		if len(s.Children) > 0 {
+			fmt.Fprintf(w, "\nSub-sections: %s\n", strings.Join(s.Children, ", "))
+		}
+		return nil
+	})
+}
+
+// ListOptions are the inputs of toc, errata and glossary.
+type ListOptions struct {
+	F    *cmdutil.Factory
+	Game string
+	Term string
+}
+
+// NewCmdTOC builds `bosun rules toc`.
+func NewCmdTOC(f *cmdutil.Factory, runF func(*ListOptions) error) *cobra.Command {
+	opts := &ListOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "toc",
+		Short: "List the sections of the rulebooks",
+		Long:  `List every section of the rulebooks (and added manuals) as an indented table of contents with its id.` + exitHelp,
+		Example: `  bosun rules toc --game misty-waters
+  bosun rules toc --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return tocRun(opts)
+		},
+	}
+	gameFlag(cmd, &opts.Game, "list only this game")
+	return cmd
+}
+
+func tocRun(opts *ListOptions) error {
+	games, err := resolveGame(opts.Game)
+	if err != nil {
+		return err
+	}
+	lib, err := library(opts.F)
+	if err != nil {
+		return err
+	}
+	toc := lib.TOC(games...)
+	return opts.F.Render(toc, func(w io.Writer) error {
+		last := ""
+		for _, e := range toc {
+			if e.Game != last {
+				if last != "" {
+					fmt.Fprintln(w)
+				}
+				fmt.Fprintln(w, bold(e.Game, opts.F.IO.Color()))
+				last = e.Game
+			}
+			fmt.Fprintf(w, "%s%s  %s\n", strings.Repeat("  ", e.Level), e.Title, e.ID)
+		}
+		return nil
+	})
+}
+
+// NewCmdErrata builds `bosun rules errata`.
+func NewCmdErrata(f *cmdutil.Factory, runF func(*ListOptions) error) *cobra.Command {
+	opts := &ListOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "errata",
+		Short: "List the official errata and Q&A with the sections they amend",
+		Long: `List the official errata and interpretation (Q&A) entries, each with the
+sections it amends and, where an errata replaces words, the reading that now
+applies. Only Misty Waters has official errata and Q&A.` + exitHelp,
+		Example: `  bosun rules errata
+  bosun rules errata --game mw --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return errataRun(opts)
+		},
+	}
+	gameFlag(cmd, &opts.Game, "list only this game")
+	return cmd
+}
+
+func errataRun(opts *ListOptions) error {
+	games, err := resolveGame(opts.Game)
+	if err != nil {
+		return err
+	}
+	lib, err := library(opts.F)
+	if err != nil {
+		return err
+	}
+	es := lib.Errata(games...)
+	if es == nil {
+		es = []rulesref.ErrataEntry{}
+	}
+	return opts.F.Render(es, func(w io.Writer) error {
+		if len(es) == 0 {
+			fmt.Fprintln(w, "No errata or official Q&A for this game.")
+			return nil
+		}
+		color := opts.F.IO.Color()
+		for i, e := range es {
+			printNote(w, e.Note, color)
+			fmt.Fprintf(w, "   id: %s\n", e.ID)
+			for k, a := range e.Amends {
+				fmt.Fprintf(w, "   amends: %s (%s)\n", e.Paths[k], a)
+			}
+			if i < len(es)-1 {
+				fmt.Fprintln(w)
+			}
+		}
+		return nil
+	})
+}
+
+// NewCmdGlossary builds `bosun rules glossary`.
+func NewCmdGlossary(f *cmdutil.Factory, runF func(*ListOptions) error) *cobra.Command {
+	opts := &ListOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "glossary [TERM]",
+		Short: "Look up defined terms",
+		Long: `List the glossary, or the entries for TERM. Quests & Cannons prints a
+glossary; for the other games bosun builds one from the headings and bold
+lead-ins, defined by the first sentence of their text.` + exitHelp,
+		Example: `  bosun rules glossary prosperity
+  bosun rules glossary --game misty-waters
+  bosun rules glossary "weather refuge" --json`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				opts.Term = args[0]
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return glossaryRun(opts)
+		},
+	}
+	gameFlag(cmd, &opts.Game, "only this game")
+	return cmd
+}
+
+func glossaryRun(opts *ListOptions) error {
+	games, err := resolveGame(opts.Game)
+	if err != nil {
+		return err
+	}
+	lib, err := library(opts.F)
+	if err != nil {
+		return err
+	}
+	es := lib.Glossary(opts.Term, games...)
+	if opts.Term != "" && len(es) == 0 {
+		return referee.Usagef("rules glossary: no term %q (list all with bosun rules glossary, or search: bosun rules search %s)", opts.Term, opts.Term)
+	}
+	if es == nil {
+		es = []rulesref.GlossaryEntry{}
+	}
+	return opts.F.Render(es, func(w io.Writer) error {
+		rows := make([][]string, 0, len(es))
+		for _, e := range es {
+			rows = append(rows, []string{e.Game, e.Term, e.Text, e.ID})
+		}
+		return opts.F.Table(w, []string{"GAME", "TERM", "DEFINITION", "ID"}, rows)
+	})
+}
+
+// AddOptions are the inputs of bosun rules add.
+type AddOptions struct {
+	F     *cmdutil.Factory
+	File  string
+	Game  string
+	Title string
+}
+
+// NewCmdAdd builds `bosun rules add`.
+func NewCmdAdd(f *cmdutil.Factory, runF func(*AddOptions) error) *cobra.Command {
+	opts := &AddOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "add FILE --game G [--title T]",
+		Short: "Add a manual you own to the rules search",
+		Long: `Index an extra manual you own (for example the 'Empires Expansion Rules',
+'Pirate Faction' or 'Solo & Cooperative' manuals Misty Waters refers to) as
+plain text, one heading or paragraph per line. It is stored under the data
+dir (rules/), searched with the rulebooks and removable with
+bosun rules remove. An empty or non-text file is refused and nothing is
+stored.` + exitHelp,
+		Example: `  bosun rules add empires.txt --game misty-waters --title "Empires Expansion Rules"
+  bosun rules search --game mw empires nation abilities`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.File = args[0]
+			if opts.Game == "" {
+				return referee.Usagef("rules add: --game is required (accepted: %s)", strings.Join(rulesref.Games, ", "))
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return addRun(opts)
+		},
+	}
+	gameFlag(cmd, &opts.Game, "the game the manual belongs to (required)")
+	cmd.Flags().StringVar(&opts.Title, "title", "", "the manual's title (default: the file name)")
+	return cmd
+}
+
+func usageErr(err error) error {
+	if errors.Is(err, rulesref.ErrBadManual) {
+		return referee.Usagef("%s", strings.TrimPrefix(strings.TrimPrefix(err.Error(), rulesref.ErrBadManual.Error()), ": "))
+	}
+	return err
+}
+
+func addRun(opts *AddOptions) error {
+	if _, err := resolveGame(opts.Game); err != nil {
+		return err
+	}
+	m, err := rulesref.AddManual(opts.F.DataDir(), opts.File, opts.Game, opts.Title)
+	if err != nil {
+		return usageErr(err)
+	}
+	return opts.F.Render(m, func(w io.Writer) error {
+		fmt.Fprintf(w, "Added %q to %s as %s (%d sections).\n", m.Title, m.Game, m.ID, m.Sections)
+		return nil
+	})
+}
+
+// RemoveOptions are the inputs of bosun rules remove.
+type RemoveOptions struct {
+	F    *cmdutil.Factory
+	Name string
+}
+
+// NewCmdRemove builds `bosun rules remove`.
+func NewCmdRemove(f *cmdutil.Factory, runF func(*RemoveOptions) error) *cobra.Command {
+	opts := &RemoveOptions{F: f}
+	cmd := &cobra.Command{
+		Use:     "remove MANUAL",
+		Short:   "Remove a manual added with bosun rules add",
+		Long:    `Remove an added manual, named by its id (<game>/<title slug>) or title.` + exitHelp,
+		Example: `  bosun rules remove misty-waters/empires-expansion-rules`,
+		Args:    cobra.ExactArgs(1),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			ms, _ := rulesref.ListManuals(f.DataDir())
+			var out []string
+			for _, m := range ms {
+				out = append(out, m.ID+"\t"+m.Title)
+			}
+			return out, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Name = args[0]
+			if runF != nil {
+				return runF(opts)
+			}
+			return removeRun(opts)
+		},
+	}
+	return cmd
+}
+
+func removeRun(opts *RemoveOptions) error {
+	m, err := rulesref.RemoveManual(opts.F.DataDir(), opts.Name)
+	if err != nil {
+		return usageErr(err)
+	}
+	return opts.F.Render(m, func(w io.Writer) error {
+		fmt.Fprintf(w, "Removed %q (%s).\n", m.Title, m.ID)
+		return nil
+	})
+}

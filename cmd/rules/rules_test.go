@@ -1,0 +1,162 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// run executes `rules ARGS...` with --json and a data dir, as the root would.
+func run(t *testing.T, dataDir string, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: &out, ErrOut: &errb})
+	f.V.Set("data-dir", dataDir)
+	cmd := NewCmd(f)
+	cmd.PersistentFlags().BoolVar(&f.G.JSON, "json", false, "")
+	cmd.SetOut(&out)
+	cmd.SetErr(&errb)
+	cmd.SilenceUsage = true
+	cmd.SilenceErrors = true
+	cmd.SetArgs(args)
+	err := cmd.Execute()
+	return out.String(), errb.String(), err
+}
+
+type jsonResult struct {
+	Game   string   `json:"game"`
+	ID     string   `json:"id"`
+	Path   string   `json:"path"`
+	Text   string   `json:"text"`
+	Score  float64  `json:"score"`
+	Errata []string `json:"errata"`
+}
+
+func TestSearchJSON(t *testing.T) {
+	out, _, err := run(t, t.TempDir(), "search", "--json", "--limit", "3", "max", "dice", "in", "a", "sword", "fight?")
+	require.NoError(t, err)
+	var rs []jsonResult
+	require.NoError(t, json.Unmarshal([]byte(out), &rs))
+	require.NotEmpty(t, rs)
+	require.LessOrEqual(t, len(rs), 3)
+	ids := []string{}
+	for _, r := range rs {
+		ids = append(ids, r.ID)
+		assert.Equal(t, "misty-waters", r.Game)
+		assert.NotEmpty(t, r.Path)
+		assert.NotEmpty(t, r.Text)
+		assert.NotNil(t, r.Errata)
+	}
+	assert.Contains(t, ids, "misty-waters/step-4b-boarding-battle")
+}
+
+func TestSearchErrataFlag(t *testing.T) {
+	out, _, err := run(t, t.TempDir(), "search", "--json", "who arranges dice first in a boarding duel")
+	require.NoError(t, err)
+	var rs []jsonResult
+	require.NoError(t, json.Unmarshal([]byte(out), &rs))
+	found := false
+	for _, r := range rs {
+		if r.ID == "misty-waters/duel-arrangement" {
+			found = true
+			require.NotEmpty(t, r.Errata)
+			assert.Contains(t, r.Errata[0], "max 6")
+		}
+	}
+	assert.True(t, found)
+}
+
+func TestSearchNoRuling(t *testing.T) {
+	out, _, err := run(t, t.TempDir(), "search", "--json", "is it raining in paris")
+	require.NoError(t, err)
+	assert.JSONEq(t, "[]", out)
+	out, _, err = run(t, t.TempDir(), "search", "is it raining in paris")
+	require.NoError(t, err)
+	assert.Contains(t, out, "No ruling found")
+}
+
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	_, _, err := run(t, dir, "search")
+	assert.True(t, referee.IsUsage(err), "empty query: %v", err)
+	_, _, err = run(t, dir, "search", "--game", "chess", "castling")
+	assert.True(t, referee.IsUsage(err), "unknown game: %v", err)
+	_, _, err = run(t, dir, "show", "misty-waters/step-4b-boarding-batle")
+	require.True(t, referee.IsUsage(err), "unknown id: %v", err)
+	assert.Contains(t, err.Error(), "misty-waters/step-4b-boarding-battle")
+
+	empty := filepath.Join(dir, "empty.txt")
+	require.NoError(t, os.WriteFile(empty, []byte("  \n"), 0o644))
+	_, _, err = run(t, dir, "add", empty, "--game", "mw")
+	assert.True(t, referee.IsUsage(err), "empty manual: %v", err)
+	bin := filepath.Join(dir, "bin.txt")
+	require.NoError(t, os.WriteFile(bin, []byte{0x7f, 'E', 'L', 'F', 0, 0, 1}, 0o644))
+	_, _, err = run(t, dir, "add", bin, "--game", "mw")
+	assert.True(t, referee.IsUsage(err), "binary manual: %v", err)
+	_, err = os.Stat(filepath.Join(dir, "rules"))
+	if err == nil {
+		ents, _ := os.ReadDir(filepath.Join(dir, "rules"))
+		assert.Empty(t, ents, "nothing stored")
+	}
+}
+
+func TestShowJSON(t *testing.T) {
+	out, _, err := run(t, t.TempDir(), "show", "--json", "misty-waters/step-4b-boarding-battle")
+	require.NoError(t, err)
+	var s struct {
+		jsonResult
+		Children []string `json:"children"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &s))
+	assert.Equal(t, "misty-waters/step-4b-boarding-battle", s.ID)
+	assert.Contains(t, s.Children, "misty-waters/duel-arrangement")
+	assert.Contains(t, s.Text, "maximum of 10 dice")
+}
+
+func TestAddSearchRemove(t *testing.T) {
+	dir := t.TempDir()
+	man := filepath.Join(dir, "empires.txt")
+	require.NoError(t, os.WriteFile(man, []byte("Empires Expansion Rules\nNation Abilities\nEngland: English ships gain a zephyrine bonus of 1 speed when sailing north.\n"), 0o644))
+	out, _, err := run(t, dir, "add", man, "--game", "misty-waters", "--title", "Empires Expansion Rules")
+	require.NoError(t, err)
+	assert.Contains(t, out, "misty-waters/empires-expansion-rules")
+	out, _, err = run(t, dir, "search", "--json", "zephyrine")
+	require.NoError(t, err)
+	var rs []jsonResult
+	require.NoError(t, json.Unmarshal([]byte(out), &rs))
+	require.NotEmpty(t, rs)
+	assert.Contains(t, rs[0].Text, "zephyrine")
+	_, _, err = run(t, dir, "remove", "misty-waters/empires-expansion-rules")
+	require.NoError(t, err)
+	out, _, err = run(t, dir, "search", "--json", "zephyrine")
+	require.NoError(t, err)
+	assert.JSONEq(t, "[]", out)
+	_, _, err = run(t, dir, "remove", "misty-waters/empires-expansion-rules")
+	assert.True(t, referee.IsUsage(err))
+}
+
+func TestTOCErrataGlossary(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := run(t, dir, "toc", "--game", "rs")
+	require.NoError(t, err)
+	assert.Contains(t, out, "rolling-seas/iii-action-phase/1-sail")
+	out, _, err = run(t, dir, "errata", "--json")
+	require.NoError(t, err)
+	assert.Contains(t, out, "misty-waters/duel-arrangement")
+	assert.Contains(t, out, "A single die cannot ever exceed the value of 6")
+	out, _, err = run(t, dir, "glossary", "prosperity", "--game", "qc")
+	require.NoError(t, err)
+	assert.Contains(t, out, "object of the game")
+	out, _, err = run(t, dir, "glossary", "weather refuge", "--game", "mw")
+	require.NoError(t, err)
+	assert.Contains(t, out, "Weather")
+	_, _, err = run(t, dir, "glossary", "xyzzyplugh")
+	assert.True(t, referee.IsUsage(err))
+}

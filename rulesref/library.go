@@ -1,0 +1,238 @@
+package rulesref
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// ErrBadManual is wrapped by the errors AddManual returns for a file that
+// cannot be indexed (empty, binary, unknown game).
+var ErrBadManual = errors.New("rulesref: bad manual")
+
+// Manual is an extra rulebook the user owns and added with
+// `bosun rules add` (the 'Empires Expansion Rules' manual, for example).
+type Manual struct {
+	Game     string `json:"game"`
+	Title    string `json:"title"`
+	ID       string `json:"id"` // <game>/<slug of title>, the prefix of its section ids
+	File     string `json:"file"`
+	Sections int    `json:"sections"`
+}
+
+// Library is the shipped rulebooks plus the manuals added under a data
+// directory.
+type Library struct {
+	c       *corpus
+	Manuals []Manual
+}
+
+func manualDir(dataDir string) string { return filepath.Join(dataDir, "rules") }
+
+// Open returns the library for dataDir: the shipped rulebooks alone when
+// no manual was added (no disk access beyond one directory read).
+func Open(dataDir string) (*Library, error) {
+	ms, err := ListManuals(dataDir)
+	if err != nil {
+		return nil, err
+	}
+	if len(ms) == 0 {
+		return &Library{c: builtin()}, nil
+	}
+	c := parseAll()
+	if !c.loadIndex(prebuilt) {
+		c.ix = buildIndex(c)
+		linkNotes(c)
+	}
+	st := newStemmer()
+	for i := range ms {
+		b, err := os.ReadFile(filepath.Join(manualDir(dataDir), ms[i].File))
+		if err != nil {
+			return nil, fmt.Errorf("rulesref: manual %s: %w", ms[i].ID, err)
+		}
+		bk := parseBook(ms[i].Game, string(b))
+		bk.User = true
+		bk.Title = ms[i].Title
+		base := len(c.Secs)
+		c.addBook(bk)
+		for si := base; si < len(c.Secs); si++ {
+			c.ix.addDoc(c, st, si)
+		}
+		ms[i].Sections = len(c.Secs) - base
+	}
+	c.index()
+	c.ix.finish(c)
+	return &Library{c: c, Manuals: ms}, nil
+}
+
+// Builtin is the library of the shipped rulebooks.
+func Builtin() *Library { return &Library{c: builtin()} }
+
+// ListManuals lists the manuals added under dataDir.
+func ListManuals(dataDir string) ([]Manual, error) {
+	ents, err := os.ReadDir(manualDir(dataDir))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []Manual
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(manualDir(dataDir), e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		var m Manual
+		if err := json.Unmarshal(b, &m); err != nil {
+			return nil, fmt.Errorf("rulesref: %s: %w", e.Name(), err)
+		}
+		out = append(out, m)
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].ID < out[b].ID })
+	return out, nil
+}
+
+// CheckManual validates a manual's content: readable text, not empty.
+func CheckManual(name string, b []byte) error {
+	if len(strings.TrimSpace(string(b))) == 0 {
+		return fmt.Errorf("%w: %s is empty (expected the manual as plain text)", ErrBadManual, name)
+	}
+	if !utf8.Valid(b) || strings.ContainsRune(string(b), 0) {
+		return fmt.Errorf("%w: %s is not plain text (expected UTF-8 text, one heading or paragraph per line)", ErrBadManual, name)
+	}
+	return nil
+}
+
+// AddManual stores the text file at path as a manual of game under
+// dataDir. Nothing is stored when the file is not usable.
+func AddManual(dataDir, path, game, title string) (Manual, error) {
+	g, ok := ResolveGame(game)
+	if !ok {
+		return Manual{}, fmt.Errorf("%w: unknown game %q (accepted: %s)", ErrBadManual, game, strings.Join(Games, ", "))
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Manual{}, fmt.Errorf("%w: %v", ErrBadManual, err)
+	}
+	if err := CheckManual(path, b); err != nil {
+		return Manual{}, err
+	}
+	if strings.TrimSpace(title) == "" {
+		title = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	slug := slugify(title)
+	if slug == "" {
+		return Manual{}, fmt.Errorf("%w: title %q has no letters or digits", ErrBadManual, title)
+	}
+	m := Manual{Game: g, Title: strings.TrimSpace(title), ID: g + "/" + slug, File: g + "--" + slug + ".txt"}
+	bk := parseBook(g, string(b))
+	m.Sections = len(bk.Secs)
+	dir := manualDir(dataDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return Manual{}, err
+	}
+	if err := writeAtomic(filepath.Join(dir, m.File), b); err != nil {
+		return Manual{}, err
+	}
+	meta, _ := json.MarshalIndent(m, "", "  ")
+	if err := writeAtomic(filepath.Join(dir, g+"--"+slug+".json"), meta); err != nil {
+		os.Remove(filepath.Join(dir, m.File))
+		return Manual{}, err
+	}
+	return m, nil
+}
+
+// RemoveManual deletes an added manual, named by its id, title or slug.
+func RemoveManual(dataDir, name string) (Manual, error) {
+	ms, err := ListManuals(dataDir)
+	if err != nil {
+		return Manual{}, err
+	}
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, m := range ms {
+		if m.ID == n || slugify(m.Title) == slugify(n) || strings.EqualFold(m.Title, name) {
+			dir := manualDir(dataDir)
+			if err := os.Remove(filepath.Join(dir, strings.TrimSuffix(m.File, ".txt")+".json")); err != nil {
+				return Manual{}, err
+			}
+			os.Remove(filepath.Join(dir, m.File))
+			return m, nil
+		}
+	}
+	var ids []string
+	for _, m := range ms {
+		ids = append(ids, m.ID)
+	}
+	if len(ids) == 0 {
+		return Manual{}, fmt.Errorf("%w: no manual %q: none has been added", ErrBadManual, name)
+	}
+	return Manual{}, fmt.Errorf("%w: no manual %q (added: %s)", ErrBadManual, name, strings.Join(ids, ", "))
+}
+
+func writeAtomic(path string, b []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// Search ranks the library's passages for q.
+func (l *Library) Search(q string, opt SearchOptions) []Result { return l.c.search(q, opt) }
+
+// Section returns a section by id or alias.
+func (l *Library) Section(id string) (SectionInfo, bool) {
+	i, ok := l.c.find(id)
+	if !ok {
+		return SectionInfo{}, false
+	}
+	return l.c.info(i), true
+}
+
+// Nearest suggests ids close to an unknown one.
+func (l *Library) Nearest(id string, n int) []string { return l.c.nearest(id, n) }
+
+// IDs lists every section id, optionally with the given prefix.
+func (l *Library) IDs(prefix string) []string {
+	var out []string
+	for i := range l.c.Secs {
+		if id := l.c.Secs[i].ID; strings.HasPrefix(id, prefix) && l.c.Secs[i].searchable() {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// TOC lists the sections of games (all when none).
+func (l *Library) TOC(games ...string) []TOCEntry { return l.c.toc(games) }
+
+// Errata lists the errata and official Q&A entries of games.
+func (l *Library) Errata(games ...string) []ErrataEntry { return l.c.errata(games) }
+
+// Glossary lists glossary entries of games matching term (all when empty).
+func (l *Library) Glossary(term string, games ...string) []GlossaryEntry {
+	return l.c.glossary(term, games)
+}
