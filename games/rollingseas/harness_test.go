@@ -1,0 +1,357 @@
+package rollingseas
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables"
+	"gopkg.in/yaml.v3"
+)
+
+var update = flag.Bool("update", false, "regenerate testdata answers files and golden logs")
+
+// loadAnswers reads an answers file (YAML key: value; a list is a queue)
+// into a scripted prompter.
+func loadAnswers(t testing.TB, path string) *referee.Scripted {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var node yaml.Node
+	if err := yaml.Unmarshal(b, &node); err != nil {
+		t.Fatal(err)
+	}
+	p := referee.NewScripted()
+	m := node.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		switch v.Kind {
+		case yaml.ScalarNode:
+			p.Set(k.Value, v.Value, "answers")
+		case yaml.SequenceNode:
+			for _, it := range v.Content {
+				if it.Kind == yaml.SequenceNode {
+					var parts []string
+					for _, x := range it.Content {
+						parts = append(parts, x.Value)
+					}
+					p.Set(k.Value, strings.Join(parts, ","), "answers")
+					continue
+				}
+				p.Set(k.Value, it.Value, "answers")
+			}
+		}
+	}
+	return p
+}
+
+func newTables(t testing.TB) *tables.Set {
+	t.Helper()
+	set, err := tables.Load("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+// play runs a whole session and returns it with every event.
+func play(t testing.TB, players []string, options map[string]string, p referee.Prompter, set *tables.Set, seed uint64) (*referee.Session, []referee.Event) {
+	t.Helper()
+	var ps []referee.Player
+	for _, n := range players {
+		ps = append(ps, referee.Player{Name: n})
+	}
+	env := &referee.Env{Prompt: p, Tables: set, Dice: referee.NewDice(referee.Virtual, seed, p)}
+	s, err := referee.NewSession(Game{}, "t", ps, options, seed, referee.Virtual, env)
+	if err != nil {
+		t.Fatalf("setup: %v", err)
+	}
+	for i := 0; !s.Over; i++ {
+		if i > 200 {
+			t.Fatal("game did not end")
+		}
+		env := &referee.Env{Prompt: p, Tables: set}
+		d, err := referee.DiceFor(s, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		env.Dice = d
+		if _, err := referee.Next(Game{}, s, env); err != nil {
+			t.Fatalf("step %d: %v", s.Step, err)
+		}
+	}
+	return s, s.Live()
+}
+
+// cardData is the set of Captain Ironside Cards the test games use.
+var cardData = map[string]string{}
+
+// boardData is the set of board values the test games use.
+var boardData = map[string]string{
+	"rs.board.exploration.1": "gold", "rs.board.exploration.3": "gold:2,provision", "rs.board.exploration.4": "gold:4,provision:2",
+	"rs.board.exploration.5": "story,wind", "rs.board.exploration.6": "cannon,gold",
+	"rs.board.ship.2.hold": "6", "rs.board.ship.2.renown": "5", "rs.board.ship.3.renown": "10",
+	"rs.board.cannon.1.price": "2", "rs.board.cannon.2.price": "3", "rs.board.cannon.3.price": "3", "rs.board.cannon.4.price": "4",
+	"rs.board.cannon.5.price": "4", "rs.board.cannon.6.price": "5", "rs.board.cannon.7.price": "6", "rs.board.cannon.7.renown": "10",
+	"rs.board.strength.max": "5", "rs.board.track.gold": "30", "rs.board.track.provisions": "30", "rs.board.track.story": "40",
+	"rs.board.monolith.reward.1": "renown:15", "rs.board.monolith.reward.2": "renown:10", "rs.board.monolith.reward.3": "renown:5",
+	"tables.dice.wind": "N,NE,E,SE,S,SW,W,NW",
+}
+
+func init() {
+	// number: level, action, condition, alternate, basic dirs/bonus, standard, formidable
+	cards := []string{
+		"1|1|sail|fewer-ports|port|none|none|NW,SE|gold|NW,NE,SE,SW|gold,provision",
+		"2|1|explore|none||S|story|S,N|story|S,N,E|story:2",
+		"3|1|port|none||E|discount|E,W|discount|E,W,N|discount,gold",
+		"4|1|pirates|more-pirates|monoliths|SE|gold|SE,S|gold|SE,S,SW|gold:2",
+		"5|1|sail|none||NE|wind|NE,E|wind|NE,E,SE|wind,story",
+		"6|1|monoliths|none||W|provision|W,NW|provision|W,NW,N|provision:2",
+		"7|1|sail|fewer-story|explore|none|none|N|story|N,S|story",
+		"8|2|port|fewer-ports|port|SW|gold|SW,S|gold:2|SW,S,W|gold:2,story",
+		"9|2|pirates|at-least-cannons|monoliths|N|cannon|N,NE|cannon|N,NE,E|cannon,gold",
+		"10|2|sail|none||E|story|E,SE|story:2|E,SE,S|story:2,wind",
+		"11|ambush|ambush|||NW|gold|NW,N|gold|NW,N,NE|gold:2",
+		"12|ambush|ambush|||S|gold|S,SW|gold|S,SW,W|gold:2",
+	}
+	for _, c := range cards {
+		f := strings.Split(c, "|")
+		k := "rs.ironside.card." + f[0] + "."
+		cardData[k+"level"], cardData[k+"action"] = f[1], f[2]
+		if f[3] != "" {
+			cardData[k+"condition"] = f[3]
+		}
+		if f[4] != "" {
+			cardData[k+"alternate"] = f[4]
+		}
+		cardData[k+"basic.directions"], cardData[k+"basic.bonus"] = f[5], f[6]
+		cardData[k+"standard.directions"], cardData[k+"standard.bonus"] = f[7], f[8]
+		cardData[k+"formidable.directions"], cardData[k+"formidable.bonus"] = f[9], f[10]
+	}
+}
+
+// rememberCards puts the test card set into a table set (as a table that
+// has seen every card once).
+func rememberCards(t testing.TB, set *tables.Set) {
+	for k, v := range cardData {
+		key := strings.TrimPrefix(k, "rs.ironside.card.")
+		if err := set.Remember(TableCards, key, v, "test"); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// auto answers every question with a seeded random valid answer and records
+// the answers per key (the generator of the testdata answers files).
+type auto struct {
+	r    *rand.Rand
+	rec  map[string][]string
+	keys []string
+}
+
+func (a *auto) HasAnswer(key string) bool {
+	return strings.HasPrefix(key, "rs.dice.") || strings.HasPrefix(key, "rs.ambush.") || key == "rs.tokens.place"
+}
+
+func (a *auto) Ask(q referee.Question) (string, error) {
+	v := a.answer(q)
+	v, err := q.Normalize(v)
+	if err != nil {
+		return "", fmt.Errorf("auto answer for %s: %w", q.Key, err)
+	}
+	if _, fixed := cardData[q.Key]; !fixed {
+		if _, fixed := boardData[q.Key]; !fixed {
+			if _, seen := a.rec[q.Key]; !seen {
+				a.keys = append(a.keys, q.Key)
+			}
+			a.rec[q.Key] = append(a.rec[q.Key], v)
+		}
+	}
+	return v, nil
+}
+
+func (a *auto) pick(opts ...string) string { return opts[a.r.IntN(len(opts))] }
+
+func (a *auto) answer(q referee.Question) string {
+	if v, ok := cardData[q.Key]; ok {
+		return v
+	}
+	if v, ok := boardData[q.Key]; ok {
+		return v
+	}
+	k := q.Key
+	last := k[strings.LastIndex(k, ".")+1:]
+	switch {
+	case k == "rs.dice.wind":
+		return a.pick(Directions...) + "," + a.pick(Directions...) + "," + a.pick(Directions...)
+	case k == "rs.dice.exploration" || strings.HasPrefix(k, "rs.ambush."):
+		return strconv.Itoa(1 + a.r.IntN(6))
+	case k == "rs.adventure.card":
+		if a.r.IntN(2) == 0 && contains(q.Options, KindSmooth) {
+			return KindSmooth
+		}
+		return q.Options[a.r.IntN(len(q.Options))]
+	case k == "rs.smooth.card":
+		return a.pick("gold", "provision", "wind", "monster", "pirate", "gold|provision", "monster|pirate", "gold+wind", "provision|wind")
+	case k == "rs.tokens.place":
+		o := append([]string(nil), q.Options...)
+		a.r.Shuffle(len(o), func(i, j int) { o[i], o[j] = o[j], o[i] })
+		return strings.Join(o[:q.Count], ",")
+	case k == "rs.tokens.return":
+		return strings.Join(q.Options[:q.Count], ",")
+	case strings.HasSuffix(k, ".explored"):
+		if a.r.IntN(3) == 0 {
+			return strconv.Itoa(1 + a.r.IntN(6))
+		}
+		return "none"
+	case strings.HasSuffix(k, ".tokens.spend"):
+		if a.r.IntN(2) == 0 {
+			return "none"
+		}
+		return q.Options[a.r.IntN(len(q.Options))]
+	case strings.HasSuffix(k, ".ambush"):
+		if a.r.IntN(3) == 0 {
+			return q.Options[a.r.IntN(len(q.Options))]
+		}
+		return "none"
+	case q.Kind == referee.KindChoose:
+		return q.Options[a.r.IntN(len(q.Options))]
+	case q.Kind == referee.KindNumber:
+		hi := map[string]int{"ports": 8, "story": 30, "renown": 150, "monoliths": 3, "pirates": 3, "cannons": 7, "gold": 15,
+			"provisions": 10, "ships": 3, "wind": 5, "bonus": 40}[last]
+		lo := q.Min
+		if last == "ships" {
+			lo = 1
+		}
+		if hi == 0 || hi > q.Max {
+			hi = q.Max
+		}
+		return strconv.Itoa(lo + a.r.IntN(hi-lo+1))
+	}
+	return ""
+}
+
+func contains(v []string, s string) bool {
+	for _, x := range v {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// gameSpec is one scripted test game.
+type gameSpec struct {
+	file    string
+	players []string
+	options map[string]string
+	seed    uint64
+}
+
+var games = []gameSpec{
+	{"solo-training", []string{"Alma"}, map[string]string{"ironside": "training"}, 11},
+	{"solo-basic", []string{"Alma"}, map[string]string{"ironside": "basic"}, 12},
+	{"solo-standard", []string{"Alma"}, map[string]string{"ironside": "standard"}, 13},
+	{"solo-formidable", []string{"Alma"}, map[string]string{"ironside": "formidable", "ambush": "on"}, 14},
+	{"solo-legendary", []string{"Alma"}, map[string]string{"ironside": "legendary"}, 15},
+	{"two-players-standard", []string{"Alma", "Sara"}, map[string]string{"ironside": "standard", "ambush": "on"}, 16},
+	{"three-players-ambush", []string{"Alma", "Sara", "Tim"}, map[string]string{"ambush": "on"}, 17},
+	{"solo-no-automa", []string{"Alma"}, map[string]string{}, 18},
+}
+
+// generate plays a game with random valid answers and the virtual Captain
+// deck, and writes the answers that replay it with the physical deck.
+func generate(t *testing.T, g gameSpec) {
+	set := newTables(t)
+	rememberCards(t, set)
+	a := &auto{r: rand.New(rand.NewPCG(g.seed, 7)), rec: map[string][]string{}}
+	opts := map[string]string{"ironside-deck": "virtual"}
+	for k, v := range g.options {
+		opts[k] = v
+	}
+	if g.options["ironside"] == "" {
+		delete(opts, "ironside-deck")
+	}
+	_, events := play(t, g.players, opts, a, set, g.seed)
+	var drawn []string
+	for _, ev := range events {
+		if ev.Type == "ironside" {
+			if n, ok := ev.Data["card"]; ok {
+				drawn = append(drawn, fmt.Sprint(n))
+			}
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Rolling Seas scripted game %s: bosun new rolling-seas --players %q", g.file, strings.Join(g.players, ","))
+	var ok []string
+	for k, v := range g.options {
+		ok = append(ok, k+"="+v)
+	}
+	sort.Strings(ok)
+	for _, o := range ok {
+		fmt.Fprintf(&b, " --option %s", o)
+	}
+	b.WriteString("\n# then bosun next until the game is over. Generated by go test -run TestScriptedGames -update.\n")
+	write := func(k string, vs []string) {
+		if len(vs) == 1 {
+			fmt.Fprintf(&b, "%s: %s\n", k, yamlScalar(vs[0]))
+			return
+		}
+		fmt.Fprintf(&b, "%s:\n", k)
+		for _, v := range vs {
+			fmt.Fprintf(&b, "  - %s\n", yamlScalar(v))
+		}
+	}
+	for _, k := range a.keys {
+		write(k, a.rec[k])
+	}
+	if len(drawn) > 0 {
+		write("rs.ironside.card.number", drawn)
+		var ck []string
+		for k := range cardData {
+			ck = append(ck, k)
+		}
+		sort.Strings(ck)
+		for _, k := range ck {
+			write(k, []string{cardData[k]})
+		}
+	}
+	var bk []string
+	for k := range boardData {
+		bk = append(bk, k)
+	}
+	sort.Strings(bk)
+	for _, k := range bk {
+		write(k, []string{boardData[k]})
+	}
+	if err := os.WriteFile(filepath.Join("testdata", g.file+".yaml"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func yamlScalar(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// logText renders events as the golden log.
+func logText(events []referee.Event) string {
+	var b strings.Builder
+	for _, ev := range events {
+		fmt.Fprintf(&b, "[%d %s] %s\n", ev.Step, ev.Type, ev.Text)
+		if len(ev.Cites) > 0 {
+			fmt.Fprintf(&b, "    cites: %s\n", strings.Join(ev.Cites, " "))
+		}
+	}
+	return b.String()
+}
