@@ -54,3 +54,8 @@ func TestDebugTerms(t *testing.T) {
 		fmt.Println(c.Secs[h.sec].ID, h.score, h.cover)
 	}
 }
+
+func TestDebugErrata(t *testing.T) {
+	if os.Getenv("DE") == "" { t.Skip() }
+	for _, e := range Errata() { fmt.Println(e.ID, "->", e.Amends) }
+}

@@ -55,20 +55,43 @@ func linkNotes(c *corpus) {
 		}
 		link(c, i, targets)
 	}
-	// Q&A and FAQ entries: the best matching rule section.
+	// Q&A entries: the sections they interpret (named by hand where the
+	// official Q&A quotes no words), else the best matching sections.
 	for i := range c.Secs {
 		e := &c.Secs[i]
 		if !(e.Kind == KindQA) {
 			continue
 		}
 		targets := map[int]bool{}
-		for _, r := range c.search(e.Title+" "+e.ownText(c), SearchOptions{Games: []string{Games[e.GameIdx]}, Limit: 8, noNotes: true}) {
-			j, _ := c.find(r.ID)
-			targets[j] = true
-			break
+		if ids, ok := qaLinks[e.ID]; ok {
+			for _, id := range ids {
+				if j, ok := c.find(id); ok {
+					targets[j] = true
+				}
+			}
+			link(c, i, targets)
+			continue
+		}
+		// the section its title names, and the one its text is about
+		for _, q := range []string{e.Title, e.Title + " " + e.ownText(c)} {
+			for _, r := range c.search(q, SearchOptions{Games: []string{Games[e.GameIdx]}, Limit: 1, noNotes: true, all: true}) {
+				j, _ := c.find(r.ID)
+				targets[j] = true
+			}
 		}
 		link(c, i, targets)
 	}
+}
+
+// qaLinks names the sections each official Q&A entry of Misty Waters
+// interprets; the Q&A quotes no words and names no pages.
+var qaLinks = map[string][]string{
+	"misty-waters/action-cards-played-before-pirate-boarding-advanced-rules": {"misty-waters/pirate-ship-boarding-battles", "misty-waters/step-3-pre-dice-roll-action-cards"},
+	"misty-waters/action-cards-played-during-the-weather-phase":              {"misty-waters/weather-limitations", "misty-waters/action-cards"},
+	"misty-waters/action-cards-played-in-combat":                             {"misty-waters/step-3-pre-dice-roll-action-cards", "misty-waters/step-4a-broadside-battle/rerolls-and-action-cards", "misty-waters/step-4b-boarding-battle/rerolls-and-action-cards"},
+	"misty-waters/sea-adventure-cards-drawing":                               {"misty-waters/sea-adventure-cards", "misty-waters/thar-she-blows"},
+	"misty-waters/conquistador-s-galleass-under-player-command":              {"misty-waters/acquiring-the-galleass", "misty-waters/step-1-player-ship-movement/occupied-spaces"},
+	"misty-waters/multiple-ships":                                            {"misty-waters/exploration-cards", "misty-waters/explore-islands"},
 }
 
 func link(c *corpus, note int, targets map[int]bool) {

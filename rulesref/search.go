@@ -18,6 +18,7 @@ type SearchOptions struct {
 	Limit int
 
 	noNotes bool // leave out errata/Q&A entries (when linking them)
+	all     bool // no "no ruling" threshold (when linking them)
 }
 
 // Result is one passage answering a query.
@@ -231,7 +232,7 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		}
 		return hits[a].sec < hits[b].sec
 	})
-	if len(hits) == 0 || hits[0].score < minScore || hits[0].cover < minCover {
+	if len(hits) == 0 || !opt.all && (hits[0].score < minScore || hits[0].cover < minCover) {
 		return nil
 	}
 	var res []Result
@@ -239,7 +240,7 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		if len(res) == limit {
 			break
 		}
-		if h.score < hits[0].score*0.25 || h.cover < minCover*0.7 {
+		if !opt.all && (h.score < hits[0].score*0.25 || h.cover < minCover*0.7) {
 			break
 		}
 		res = append(res, c.result(h.sec, h.score, pq, st))
@@ -322,7 +323,16 @@ func (c *corpus) passage(e *entry, pq parsedQuery, st *stemmer) string {
 		return own
 	}
 	lines := e.book(c).Lines[e.Start:e.End]
-	paras := paragraphs(lines)
+	var paras [][2]int
+	for _, p := range paragraphs(lines) {
+		if len(joinLines(lines[p[0]:p[1]])) <= maxPassage {
+			paras = append(paras, p)
+			continue
+		}
+		for k := p[0]; k < p[1]; k++ { // a long list: one item at a time
+			paras = append(paras, [2]int{k, k + 1})
+		}
+	}
 	best, bestScore := 0, -1.0
 	for k, p := range paras {
 		s := 0.0
