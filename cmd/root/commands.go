@@ -1,11 +1,19 @@
 package root
 
 import (
+	"github.com/bosun-referee/bosun/cmd/atraxia"
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/cmd/dice"
+	"github.com/bosun-referee/bosun/cmd/rules"
 	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/cmd/tablescmd"
 	"github.com/spf13/cobra"
+
+	// The game referees register themselves with the referee.
+	_ "github.com/bosun-referee/bosun/games/atraxia"
+	_ "github.com/bosun-referee/bosun/games/mistywaters/procedure"
+	_ "github.com/bosun-referee/bosun/games/questsandcannons"
+	_ "github.com/bosun-referee/bosun/games/rollingseas"
 )
 
 // subcommands lists every command group under the root.
@@ -15,6 +23,8 @@ func subcommands(f *cmdutil.Factory) []*cobra.Command {
 		newCmdGames(f),
 		dice.NewCmdRoll(f, nil),
 		tablescmd.NewCmd(f),
+		rules.NewCmd(f),
+		atraxia.NewCmd(f),
 	}
 	cmds = append(cmds, session.Commands(f)...)
 	return cmds
