@@ -122,8 +122,6 @@ func (r *run) fight(b Battle) (Outcome, error) {
 	if err != nil {
 		return o, err
 	}
-	r.apply(b.Attacker, o.AttackerDamage, o.AttackerSailors, o.AttackerDefeated, b.Defender)
-	r.apply(b.Defender, o.DefenderDamage, o.DefenderSailors, o.DefenderDefeated, b.Attacker)
 	text := fmt.Sprintf("%s battle: %s attacks %s", b.Type, b.Attacker.ID, b.Defender.ID)
 	var res []string
 	for _, x := range []struct {
@@ -151,6 +149,8 @@ func (r *run) fight(b Battle) (Outcome, error) {
 		cites[1] = citeStep4BBoarding
 	}
 	r.emit("battle", text, map[string]any{"battle": b, "outcome": o}, cites...)
+	r.apply(b.Attacker, o.AttackerDamage, o.AttackerSailors, o.AttackerDefeated, b.Defender)
+	r.apply(b.Defender, o.DefenderDamage, o.DefenderSailors, o.DefenderDefeated, b.Attacker)
 	return o, nil
 }
 

@@ -1,0 +1,87 @@
+package procedure
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables"
+	"github.com/stretchr/testify/require"
+	"gopkg.in/yaml.v3"
+)
+
+// loadAnswers reads an answers file (YAML map key: value; a list value is
+// a queue of answers for a repeated key) into a Scripted prompter.
+func loadAnswers(t testing.TB, path string) *referee.Scripted {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var m map[string]any
+	require.NoError(t, yaml.Unmarshal(b, &m))
+	p := referee.NewScripted()
+	for k, v := range m {
+		if l, ok := v.([]any); ok {
+			for _, it := range l {
+				p.Set(k, fmt.Sprint(it), "answers")
+			}
+			continue
+		}
+		p.Set(k, fmt.Sprint(v), "answers")
+	}
+	return p
+}
+
+// playResult is a whole scripted session.
+type playResult struct {
+	s      *referee.Session
+	events []referee.Event
+	err    error
+}
+
+// play sets up a session and runs Next until the game is over, maxSteps
+// steps have run, or a step fails.
+func play(t testing.TB, players []referee.Player, opts map[string]string, seed uint64, answers string, maxSteps int) playResult {
+	t.Helper()
+	p := loadAnswers(t, answers)
+	set, err := tables.Load("")
+	require.NoError(t, err)
+	env := &referee.Env{Prompt: p, Tables: set}
+	g := &Game{}
+	s, err := referee.NewSession(g, "t", players, opts, seed, referee.Virtual, env)
+	if err != nil {
+		return playResult{err: err}
+	}
+	env.Dice, err = referee.DiceFor(s, p)
+	require.NoError(t, err)
+	for i := 0; i < maxSteps && !s.Over; i++ {
+		if _, err := referee.Next(g, s, env); err != nil {
+			return playResult{s: s, events: s.Log, err: err}
+		}
+	}
+	return playResult{s: s, events: s.Log}
+}
+
+func stateOf(t testing.TB, s *referee.Session) *State {
+	t.Helper()
+	var st State
+	require.NoError(t, json.Unmarshal(s.State, &st))
+	return &st
+}
+
+func dump(t testing.TB, evs []referee.Event) {
+	for _, e := range evs {
+		t.Logf("%3d %-8s %s", e.Step, e.Type, e.Text)
+	}
+}
+
+func eventsOf(evs []referee.Event, typ string) []referee.Event {
+	var out []referee.Event
+	for _, e := range evs {
+		if e.Type == typ {
+			out = append(out, e)
+		}
+	}
+	return out
+}
