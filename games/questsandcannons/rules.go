@@ -423,3 +423,18 @@ const (
 	AidTarget      = 3 // "complete 3 hard Quests"
 	ResearchTarget = 6 // "deposit 6 solved Clues"
 )
+
+// TreacherousOdds is the exact chance that a Traveler Die roll (faces
+// given) plus bonus is safe (4 or more) on a Treacherous Sea.
+func TreacherousOdds(faces []int, bonus int) (safe *big.Rat) {
+	n := 0
+	for _, f := range faces {
+		if f+bonus >= TreacherousSafe {
+			n++
+		}
+	}
+	if len(faces) == 0 {
+		return new(big.Rat)
+	}
+	return big.NewRat(int64(n), int64(len(faces)))
+}

@@ -1,0 +1,120 @@
+package qc
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func run(t *testing.T, f *cmdutil.Factory, args ...string) (string, error) {
+	t.Helper()
+	cmd := NewCmd(f)
+	cmd.SetArgs(args)
+	cmd.SetOut(f.IO.Out)
+	cmd.SetErr(f.IO.ErrOut)
+	cmd.SilenceUsage = true
+	cmd.SilenceErrors = true
+	err := cmd.Execute()
+	return f.IO.Out.(*bytes.Buffer).String(), err
+}
+
+func factory(t *testing.T) *cmdutil.Factory {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	io := &cmdutil.IO{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}
+	f := cmdutil.New(io)
+	f.G.Seed, f.G.SeedSet = 7, true
+	return f
+}
+
+func TestAttackValkyr(t *testing.T) {
+	f := factory(t)
+	out, err := run(t, f, "attack", "--cannons", "3", "--rolls", "1,3,5", "--faces", "1,2,3,4,5,6")
+	require.NoError(t, err)
+	assert.Contains(t, out, "rolled [1 3 5] = 9 dots -> 2 damage, +1 Prosperity")
+	assert.Contains(t, out, "exact damage distribution for 3 Cannon(s)")
+}
+
+func TestAttackJSONAndAskOnce(t *testing.T) {
+	f := factory(t)
+	f.G.JSON = true
+	f.G.Set = []string{"tables.dice.ammo=1,2,3,4,5,6", "qc.attack.ammo=6,6"}
+	out, err := run(t, f, "attack", "--cannons", "2", "--hearts-left", "3")
+	require.NoError(t, err)
+	var v AttackView
+	require.NoError(t, json.Unmarshal([]byte(out), &v))
+	require.NotNil(t, v.Result)
+	assert.Equal(t, 3, v.Result.Damage)
+	assert.Equal(t, []int{1, 2, 3, 4, 5, 6}, v.Faces)
+	assert.InDelta(t, 1.0/36, v.PSink, 1e-12)
+	// The faces were remembered in the overlay: asked once.
+	dir := f.ConfigDir()
+	b, err := os.ReadFile(filepath.Join(dir, "tables.yaml"))
+	require.NoError(t, err)
+	assert.Contains(t, string(b), "ammo")
+	f2 := factory(t)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Dir(dir))
+	_, err = run(t, f2, "attack", "--cannons", "1", "--odds")
+	require.NoError(t, err, "no question the second time")
+}
+
+func TestAttackNeedsFaces(t *testing.T) {
+	f := factory(t)
+	_, err := run(t, f, "attack", "--cannons", "2", "--odds")
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), "tables.dice.ammo")
+}
+
+func TestAttackBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"attack", "--cannons", "0", "--faces", "1,2"},
+		{"attack", "--cannons", "2", "--rolls", "1", "--faces", "1,2"},
+		{"attack", "--cannons", "2", "--rolls", "1,7", "--faces", "1,2,3,4,5,6"},
+		{"attack", "--cannons", "2", "--luck", "3", "--faces", "1,2"},
+	} {
+		_, err := run(t, factory(t), args...)
+		require.Error(t, err, args)
+		assert.True(t, referee.IsUsage(err), "%v: %v", args, err)
+	}
+}
+
+func TestTreacherousKerris(t *testing.T) {
+	f := factory(t)
+	out, err := run(t, f, "treacherous", "--bonus", "1", "--roll", "3")
+	require.NoError(t, err)
+	assert.Contains(t, out, "Traveler Die 3 + 1 Traveler Bonus = 4: safe")
+	assert.Contains(t, out, "2/3")
+	out, err = run(t, factory(t), "treacherous", "--roll", "3")
+	require.NoError(t, err)
+	assert.Contains(t, out, "1 damage, the Move ends (no re-roll); Traveler Bonus now 1")
+}
+
+func TestSinkAndGoal(t *testing.T) {
+	f := factory(t)
+	f.G.JSON = true
+	out, err := run(t, f, "sink", "--coins", "7", "--equipped", "2", "--by", "rival")
+	require.NoError(t, err)
+	assert.Contains(t, out, `"coins_lost": 4`)
+	assert.Contains(t, out, `"rival_prosperity": 3`)
+	out, err = run(t, factory(t), "sink", "--coins", "4", "--by", "teammate")
+	require.NoError(t, err)
+	assert.Contains(t, out, "-3 for the sunk team")
+	_, err = run(t, factory(t), "sink", "--by", "pirate")
+	assert.True(t, referee.IsUsage(err))
+	out, err = run(t, factory(t), "goal", "--team-size", "2")
+	require.NoError(t, err)
+	assert.Contains(t, out, "20")
+	_, err = run(t, factory(t), "goal", "--team-size", "4")
+	assert.True(t, referee.IsUsage(err))
+	out, err = run(t, factory(t), "prices")
+	require.NoError(t, err)
+	assert.Contains(t, out, "tables.qc-prices.sell-metal")
+}
