@@ -1,0 +1,383 @@
+// Package rolling holds the `bosun rolling` command group: one-shot Rolling
+// Seas helpers (sailing cost, Pirates, Ambush Sea Battles, Exploration and
+// Ancient Monoliths, Renown ranks). A session (bosun new rolling-seas) runs
+// the turns and Captain Ironside.
+package rolling
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	rs "github.com/bosun-referee/bosun/games/rollingseas"
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/spf13/cobra"
+)
+
+const exitHelp = `
+Exit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure.`
+
+// NewCmd returns the `bosun rolling` group.
+func NewCmd(f *cmdutil.Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:     "rolling",
+		Aliases: []string{"rs", "rolling-seas"},
+		Short:   "Rolling Seas helpers: sailing cost, Pirates, Ambush battles, Exploration, ranks",
+		Long: `Rolling Seas one-shot helpers for the table. A session (bosun new rolling-seas)
+runs the Adventure Deck, the dice and Captain Ironside; these commands
+compute one sail, one encounter, one Sea Battle or one reward from what you
+enter.` + exitHelp,
+		Example: "  bosun rolling cost --wind NE --path E:current2,NE:current2,NE:perils,NE,NE,NE\n  bosun rolling ambush --attacker-cannons 2 --defender-cannons 3",
+	}
+	cmd.AddCommand(NewCmdCost(f, nil), NewCmdPirates(f, nil), NewCmdAmbush(f, nil), NewCmdExplore(f, nil), NewCmdRank(f, nil))
+	return cmd
+}
+
+// CostOptions are the flags of `bosun rolling cost`.
+type CostOptions struct {
+	F       *cmdutil.Factory
+	In      rs.SailInput
+	PathRaw string
+}
+
+// NewCmdCost builds `bosun rolling cost`.
+func NewCmdCost(f *cmdutil.Factory, runF func(*CostOptions) error) *cobra.Command {
+	opts := &CostOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "cost",
+		Short: "MP per step, total and Provisions of a sail with the chosen wind",
+		Long: `Compute a sail: each square costs 1 MP downwind, 2, 3, 4, and 5 MP directly
+against the chosen Wind Die direction. MP beyond the Ship's free MP cost 1
+Provision each. Write each step as a direction with an optional encounter:
+monster, perils, currentN (carried N spaces, 1 Story Point per two),
+pirates, ambush, reef (refused), visited (no effect). Wind in Your Sails
+steps are free in any direction, at the start (--wind-in-sails) or end
+(--wind-in-sails-end) of the action.` + exitHelp,
+		Example: "  bosun rolling cost --wind NE --path E,NE,NE\n  bosun rolling cost --wind NE --path E:current2,NE:current2,NE:perils,NE,NE,NE --provisions 6",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := rs.ParsePath(opts.PathRaw)
+			if err != nil {
+				return err
+			}
+			opts.In.Path = p
+			if runF != nil {
+				return runF(opts)
+			}
+			return costRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.In.Wind, "wind", "", "the Wind Die direction you chose (N, NE, E, SE, S, SW, W, NW)")
+	fl.StringVar(&opts.PathRaw, "path", "", "the steps, e.g. E:current2,NE,NE:perils")
+	fl.IntVar(&opts.In.FreeMP, "mp", 3, "your Ship's free MP (3 for the starting Ship)")
+	fl.IntVar(&opts.In.WindInSails, "wind-in-sails", 0, "Wind in Your Sails used at the start of the action (free steps)")
+	fl.IntVar(&opts.In.WindInSailsEnd, "wind-in-sails-end", 0, "Wind in Your Sails used at the end of the action")
+	fl.IntVar(&opts.In.Cannons, "cannons", 0, "your Cannons")
+	fl.IntVar(&opts.In.MonsterStrength, "monster", 1, "Sea Monster Strength")
+	fl.IntVar(&opts.In.PirateStrength, "pirates", 1, "Pirate Strength")
+	fl.IntVar(&opts.In.Provisions, "provisions", -1, "Provisions in your hold (checks you can pay; -1: no check)")
+	_ = cmd.MarkFlagRequired("wind")
+	_ = cmd.MarkFlagRequired("path")
+	return cmd
+}
+
+func costRun(opts *CostOptions) error {
+	res, err := rs.Sail(opts.In)
+	if err != nil {
+		return err
+	}
+	f := opts.F
+	return f.Render(res, func(w io.Writer) error {
+		var rows [][]string
+		for i, s := range res.Steps {
+			rows = append(rows, []string{strconv.Itoa(i + 1), s.Dir, s.Encounter, strconv.Itoa(s.MP), strconv.Itoa(s.FromFree), strconv.Itoa(s.Provisions + s.EncProv), strconv.Itoa(s.Story), s.Note})
+		}
+		if err := f.Table(w, []string{"step", "dir", "encounter", "MP", "free MP", "provisions", "story", "note"}, rows); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "Wind %s: %d MP in all, %d free; %d Provisions (%d for MP, %d for encounters); %d Story Points, %d Gold Pieces.\n",
+			res.Wind, res.TotalMP, min(res.FreeMP, res.TotalMP), res.Provisions, res.ProvisionsMP, res.ProvisionsEnc, res.Story, res.Gold)
+		fmt.Fprintf(w, "see: bosun rules show %s\n", strings.Join(res.Cites, ", "))
+		return nil
+	})
+}
+
+// PiratesOptions are the flags of `bosun rolling pirates`.
+type PiratesOptions struct {
+	F                                  *cmdutil.Factory
+	Cannons, Strength, Max, Provisions int
+}
+
+// NewCmdPirates builds `bosun rolling pirates`.
+func NewCmdPirates(f *cmdutil.Factory, runF func(*PiratesOptions) error) *cobra.Command {
+	opts := &PiratesOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "pirates",
+		Short: "Resolve an encounter with Pirates from your Cannons and their Strength",
+		Long: `Resolve entering a Pirates space: you stop. With Cannons at least the
+Pirates' Strength: 3 Story Points, 2 Gold Pieces and an Exploration Reward of
+a space up to your Cannons (two different ones at the maximum Cannons).
+Otherwise spend 3 Provisions for 3 Story Points and 2 Gold Pieces.` + exitHelp,
+		Example: "  bosun rolling pirates --cannons 3 --strength 2",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			pe, err := rs.Pirates(opts.Cannons, opts.Strength, opts.Max, opts.Provisions)
+			if err != nil {
+				return err
+			}
+			return f.Render(pe, func(w io.Writer) error {
+				_, err := fmt.Fprintf(w, "%s\nsee: bosun rules show %s\n", pe.Text, strings.Join(pe.Cites, ", "))
+				return err
+			})
+		},
+	}
+	cmd.Flags().IntVar(&opts.Cannons, "cannons", 0, "your Cannons")
+	cmd.Flags().IntVar(&opts.Strength, "strength", 1, "Pirate Strength")
+	cmd.Flags().IntVar(&opts.Max, "max-cannons", 7, "the last Cannon of your Cannon Track")
+	cmd.Flags().IntVar(&opts.Provisions, "provisions", -1, "Provisions in your hold (-1: no check)")
+	return cmd
+}
+
+// AmbushOptions are the flags of `bosun rolling ambush`.
+type AmbushOptions struct {
+	F                          *cmdutil.Factory
+	Attacker, Defender         string
+	AttCannons, DefCannons     int
+	LoserProvisions, LoserGold int
+	LoserOption                int
+	Unpayable                  string
+}
+
+// AmbushView is what `ambush` prints.
+type AmbushView struct {
+	Battle rs.Battle `json:"battle"`
+	Loss   *rs.Loss  `json:"loss,omitempty"`
+	Winner string    `json:"winner_reward,omitempty"`
+}
+
+// NewCmdAmbush builds `bosun rolling ambush`.
+func NewCmdAmbush(f *cmdutil.Factory, runF func(*AmbushOptions) error) *cobra.Command {
+	opts := &AmbushOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "ambush",
+		Short: "Resolve an Ambush Sea Battle with the Exploration Die",
+		Long: `Resolve a Sea Battle: the player who drew the Ambush rolls the Exploration
+Die (6 wins, 1 loses), then the ambushed player (the same); otherwise each
+adds their Cannons and the higher total wins; a tie gives each 2 Story
+Points. Rolls are made by bosun (--seed) or entered with --dice physical or
+--set rs.ambush.roll.attacker=N --set rs.ambush.roll.defender=N.` + exitHelp,
+		Example: "  bosun rolling ambush --attacker-cannons 2 --defender-cannons 3\n  bosun rolling ambush --set rs.ambush.roll.attacker=4 --set rs.ambush.roll.defender=3 --attacker-cannons 1",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return ambushRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Attacker, "attacker", "attacker", "who drew the Ambush")
+	fl.StringVar(&opts.Defender, "defender", "defender", "who sailed into it")
+	fl.IntVar(&opts.AttCannons, "attacker-cannons", 0, "the attacker's Cannons")
+	fl.IntVar(&opts.DefCannons, "defender-cannons", 0, "the defender's Cannons")
+	fl.IntVar(&opts.LoserProvisions, "loser-provisions", -1, "the loser's Provisions (to compute the loss; -1: skip)")
+	fl.IntVar(&opts.LoserGold, "loser-gold", 0, "the loser's Gold Pieces")
+	fl.IntVar(&opts.LoserOption, "loser-option", 1, "the loss the loser chooses: 1 (1 Provision, 1 Gold) or 2 (1 Provision, 2 Gold)")
+	fl.StringVar(&opts.Unpayable, "unpayable", "more", "when neither loss can be paid in full: more (rule text) or choose (Turn Summary)")
+	return cmd
+}
+
+func ambushRun(opts *AmbushOptions) error {
+	f := opts.F
+	env, err := f.Env()
+	if err != nil {
+		return err
+	}
+	ex, err := referee.NamedDie(env.Tables, env.Prompt, "exploration")
+	if err != nil {
+		return err
+	}
+	ar, err := env.Dice.Roll("rs.ambush.roll.attacker", ex)
+	if err != nil {
+		return err
+	}
+	dr := 0
+	if ar.Value != 1 && ar.Value != 6 {
+		r, err := env.Dice.Roll("rs.ambush.roll.defender", ex)
+		if err != nil {
+			return err
+		}
+		dr = r.Value
+	}
+	v := AmbushView{Battle: rs.ResolveBattle(opts.Attacker, opts.Defender, opts.AttCannons, opts.DefCannons, ar.Value, dr)}
+	if !v.Battle.Tie {
+		v.Winner = rs.BattleWinnerText
+		if opts.LoserProvisions >= 0 {
+			l := rs.BattleLoss(opts.LoserOption, opts.LoserProvisions, opts.LoserGold, opts.Unpayable)
+			v.Loss = &l
+		}
+	}
+	return f.Render(v, func(w io.Writer) error {
+		b := v.Battle
+		fmt.Fprintf(w, "%s rolled %d", b.Attacker, b.AttackerRoll)
+		if b.DefenderRoll > 0 {
+			fmt.Fprintf(w, ", %s rolled %d", b.Defender, b.DefenderRoll)
+		}
+		fmt.Fprintf(w, ": %s.\n", b.How)
+		if b.Tie {
+			fmt.Fprintln(w, "Tie: each player gains 2 Story Points.")
+		} else {
+			fmt.Fprintf(w, "%s wins: %s.\n%s loses: %s", b.Winner, rs.BattleWinnerText, b.Loser, rs.BattleLoserText)
+			if v.Loss != nil {
+				fmt.Fprintf(w, "; here: %s", v.Loss.Text)
+			}
+			fmt.Fprintln(w, ".")
+		}
+		fmt.Fprintf(w, "see: bosun rules show %s\n", strings.Join(b.Cites, ", "))
+		return nil
+	})
+}
+
+// ExploreOptions are the flags of `bosun rolling explore`.
+type ExploreOptions struct {
+	F        *cmdutil.Factory
+	Die      int
+	Monolith int // 0: not a Monolith; 1-3: which Ancient Monolith this is
+	Turn     int // solo: the turn number (third Monolith reward)
+}
+
+// ExploreView is what `explore` prints.
+type ExploreView struct {
+	Spaces   []int             `json:"spaces"`
+	Rewards  map[string]string `json:"rewards"`
+	Monolith string            `json:"monolith,omitempty"`
+	Cites    []string          `json:"cites"`
+}
+
+// NewCmdExplore builds `bosun rolling explore` (alias monolith).
+func NewCmdExplore(f *cmdutil.Factory, runF func(*ExploreOptions) error) *cobra.Command {
+	opts := &ExploreOptions{F: f}
+	cmd := &cobra.Command{
+		Use:     "explore",
+		Aliases: []string{"monolith"},
+		Short:   "The Exploration Rewards you may take, with Ancient Monolith choices",
+		Long: `Show the Exploration Reward of the Exploration Die's space, or, at an
+Ancient Monolith (--monolith N, the N-th you cross off), the die's space or
+either neighbour (6 and 1 wrap) and the Monolith's own reward: 1 Story Point
+for the first, 2 for the second, and for the third the Ancient Monoliths
+Award (solo: top by turn 15, second on turns 16-20, bottom from turn 21;
+otherwise first, second, later finishers; ties take the topmost available).
+Board rewards not yet known are asked once and remembered.` + exitHelp,
+		Example: "  bosun rolling explore --die 4\n  bosun rolling monolith --die 6 --monolith 3 --turn 17",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Die < 1 || opts.Die > 6 {
+				return referee.Usagef("rolling explore: --die %d is not a face of the Exploration Die (1-6)", opts.Die)
+			}
+			if opts.Monolith < 0 || opts.Monolith > 3 {
+				return referee.Usagef("rolling explore: --monolith %d: 0 (none) or 1-3", opts.Monolith)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return exploreRun(opts)
+		},
+	}
+	cmd.Flags().IntVar(&opts.Die, "die", 0, "the Exploration Die (1-6)")
+	cmd.Flags().IntVar(&opts.Monolith, "monolith", 0, "exploring an Ancient Monolith: which one you cross off (1-3)")
+	cmd.Flags().IntVar(&opts.Turn, "turn", 0, "solo: the turn number (revealed Adventure Cards)")
+	return cmd
+}
+
+func exploreRun(opts *ExploreOptions) error {
+	f := opts.F
+	t, err := f.Tables()
+	if err != nil {
+		return err
+	}
+	p, err := f.Prompter()
+	if err != nil {
+		return err
+	}
+	b := rs.Board{Set: t, Prompt: p}
+	v := ExploreView{Spaces: []int{opts.Die}, Rewards: map[string]string{}, Cites: []string{rs.CiteExplore, rs.CiteExplorationDie}}
+	if opts.Monolith > 0 {
+		v.Spaces = rs.MonolithChoices(opts.Die)
+		v.Cites = append(v.Cites, rs.CiteMonoliths)
+		switch opts.Monolith {
+		case 1, 2:
+			v.Monolith = fmt.Sprintf("Ancient Monolith %d: %d Story Point(s)", opts.Monolith, rs.MonolithStory(opts.Monolith))
+		case 3:
+			if opts.Turn > 0 {
+				r := rs.SoloMonolithReward(opts.Turn)
+				v.Monolith = fmt.Sprintf("third Ancient Monolith on turn %d (solo): the %s Award", opts.Turn, []string{"", "top", "second", "bottom"}[r])
+				v.Cites = append(v.Cites, rs.CiteSoloMode)
+			} else {
+				v.Monolith = "third Ancient Monolith: the first finisher(s) take the top Award, the second the second, later ones the bottom; ties take the topmost available"
+			}
+		}
+	}
+	for _, s := range v.Spaces {
+		it, err := b.Exploration(s)
+		if err != nil {
+			return err
+		}
+		v.Rewards[strconv.Itoa(s)] = it.Text()
+	}
+	return f.Render(v, func(w io.Writer) error {
+		var rows [][]string
+		for _, s := range v.Spaces {
+			rows = append(rows, []string{strconv.Itoa(s), v.Rewards[strconv.Itoa(s)]})
+		}
+		if err := f.Table(w, []string{"space", "reward"}, rows); err != nil {
+			return err
+		}
+		if v.Monolith != "" {
+			fmt.Fprintln(w, v.Monolith+".")
+		}
+		fmt.Fprintln(w, "You may Outfit Cannons after Exploring (6 Gold Pieces each), before trimming your Hold.")
+		fmt.Fprintf(w, "see: bosun rules show %s\n", strings.Join(v.Cites, ", "))
+		return nil
+	})
+}
+
+// RankOptions are the flags of `bosun rolling rank`.
+type RankOptions struct {
+	F      *cmdutil.Factory
+	Renown int
+}
+
+// NewCmdRank builds `bosun rolling rank`.
+func NewCmdRank(f *cmdutil.Factory, runF func(*RankOptions) error) *cobra.Command {
+	opts := &RankOptions{F: f}
+	cmd := &cobra.Command{
+		Use:     "rank RENOWN",
+		Aliases: []string{"score"},
+		Short:   "The Renown rank title of a final Renown total",
+		Long:    `Show the Renown rank for a final Renown total (the rulebook's table runs 0-250; bosun ranks above 250 as Master of Stories).` + exitHelp,
+		Example: "  bosun rolling rank 162",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := strconv.Atoi(args[0])
+			if err != nil {
+				return referee.Usagef("rolling rank: %q is not a whole number of Renown", args[0])
+			}
+			opts.Renown = n
+			if runF != nil {
+				return runF(opts)
+			}
+			r := rs.RankOf(n)
+			return f.Render(r, func(w io.Writer) error {
+				_, err := fmt.Fprintf(w, "%d Renown: %s. %s\nsee: bosun rules show %s\n", n, r.Title, r.Description, rs.CiteRenownRanks)
+				return err
+			})
+		},
+	}
+	return cmd
+}

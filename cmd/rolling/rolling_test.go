@@ -1,0 +1,70 @@
+package rolling
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/referee"
+)
+
+func run(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	f := cmdutil.New(&cmdutil.IO{Out: &out, ErrOut: &out})
+	f.G.Set = nil
+	cmd := NewCmd(f)
+	for i, a := range args {
+		if strings.HasPrefix(a, "--set=") {
+			f.G.Set = append(f.G.Set, strings.TrimPrefix(a, "--set="))
+			args = append(args[:i:i], args[i+1:]...)
+		}
+	}
+	cmd.SetArgs(args)
+	cmd.SetOut(&out)
+	err := cmd.Execute()
+	return out.String(), err
+}
+
+func TestCost(t *testing.T) {
+	out, err := run(t, "cost", "--wind", "NE", "--path", "E:current2,NE:current2,NE:perils,NE,NE,NE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "7 MP in all, 3 free; 4 Provisions") || !strings.Contains(out, "3 Story Points") {
+		t.Errorf("%s", out)
+	}
+	if _, err := run(t, "cost", "--wind", "UP", "--path", "E"); !referee.IsUsage(err) {
+		t.Errorf("bad wind: %v", err)
+	}
+}
+
+func TestAmbushPiratesRank(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	f := cmdutil.New(&cmdutil.IO{Out: &bytes.Buffer{}})
+	f.G.Set = []string{"rs.ambush.roll.attacker=4", "rs.ambush.roll.defender=3"}
+	var out bytes.Buffer
+	f.IO.Out = &out
+	cmd := NewCmd(f)
+	cmd.SetArgs([]string{"ambush", "--attacker-cannons", "1", "--defender-cannons", "1", "--loser-provisions", "0", "--loser-gold", "1"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "4+1=5 beats 3+1=4") || !strings.Contains(out.String(), "option 2") {
+		t.Errorf("%s", out.String())
+	}
+	o, err := run(t, "pirates", "--cannons", "3", "--strength", "2")
+	if err != nil || !strings.Contains(o, "spaces 1,2,3") {
+		t.Errorf("%s %v", o, err)
+	}
+	o, err = run(t, "rank", "162")
+	if err != nil || !strings.Contains(o, "Wandering Minstrel") {
+		t.Errorf("%s %v", o, err)
+	}
+	o, err = run(t, "monolith", "--die", "6", "--monolith", "3", "--turn", "17")
+	if err == nil || !referee.IsUsage(err) {
+		// space 1 is a board value: asked, and nobody answers.
+		t.Errorf("%s %v", o, err)
+	}
+}
