@@ -225,9 +225,18 @@ func move(st *State, env *referee.Env, mobility bool) error {
 	if p.Space != SpaceIsland {
 		p.IslandRes = ""
 	}
-	cites := []string{CiteMove}
+	cites := []string{CiteMove, CiteTheSea}
+	if sailsUsed > 0 {
+		cites = append(cites, CiteSails)
+	}
 	if sailsUsed > 0 || mobility {
 		cites = append(cites, CiteFAQ)
+	}
+	if mobility {
+		cites = append(cites, CiteChampionAbility)
+	}
+	if ended == "declared over" {
+		cites = append(cites, CiteLanding)
 	}
 	env.Emit(referee.Event{Type: "move", Text: fmt.Sprintf("%s moves (%s): %s; %d Sail(s), %d Action(s) spent; Move over: %s",
 		p.Name, start, strings.Join(path, " -> "), sailsUsed, actionsUsed, ended),
@@ -279,7 +288,13 @@ func treacherous(st *State, env *referee.Env, pi int) (safe, sank bool, err erro
 		p.LuckUsed = true
 	}
 	p.Bonus = res.NewBonus
-	cites := []string{CiteMove}
+	cites := []string{CiteMove, CiteTheSea}
+	if spent > 0 || !res.Safe {
+		cites = append(cites, CiteTravelerBonus)
+	}
+	if !res.Safe {
+		cites = append(cites, CiteFAQ) // no re-roll after a failed roll
+	}
 	if luck {
 		cites = append(cites, CiteChampionAbility, CiteFAQ)
 	}

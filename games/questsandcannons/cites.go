@@ -22,6 +22,11 @@ const (
 	CiteExchanging       = "quests-and-cannons/exchanging-with-teammates"
 	CiteHand             = "quests-and-cannons/your-hand"
 	CiteMove             = "quests-and-cannons/move"
+	CiteSails            = "quests-and-cannons/sails"
+	CiteLanding          = "quests-and-cannons/landing"
+	CiteTheSea           = "quests-and-cannons/the-sea"
+	CiteTravelerBonus    = "quests-and-cannons/traveler-bonus"
+	CiteSelectDifficulty = "quests-and-cannons/select-difficulty"
 	CitePorts            = "quests-and-cannons/ports-of-interest"
 	CiteSafeHarbor       = "quests-and-cannons/safe-harbor"
 	CiteSampleMovement   = "quests-and-cannons/sample-movement"
@@ -70,7 +75,7 @@ const (
 var AllCites = []string{
 	CiteGameSetup, CiteBuildMap, CitePrepareDecks, CitePickChampions, CitePrepareShip, CiteHomePorts,
 	CiteExplorationSetup, CiteClueSetup, CiteTurnsRounds, CiteHowTurnWorks, CiteRefresh, CiteProsperity,
-	CiteCurrencies, CiteExchanging, CiteHand, CiteMove, CitePorts, CiteSafeHarbor, CiteSampleMovement,
+	CiteCurrencies, CiteExchanging, CiteHand, CiteMove, CiteSails, CiteLanding, CiteTheSea, CiteTravelerBonus, CiteSelectDifficulty, CitePorts, CiteSafeHarbor, CiteSampleMovement,
 	CiteRisenIslands, CiteExploring, CiteGather, CiteQuestCards, CiteSolveClue, CiteDeliverClues,
 	CiteAttack, CiteSinking, CiteSampleCombat, CiteMaintenance, CiteUpgrade, CiteShipUpgrades, CiteTrade,
 	CiteLootCards, CiteEquipping, CiteChampionAbility, CiteTheEnd, CiteProsperityGoal, CiteCoop,

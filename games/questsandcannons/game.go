@@ -413,7 +413,7 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 			env.Emit(referee.Event{Type: "mission", Text: fmt.Sprintf("%s (%s) has the %s Mission: %s", p.Name, p.Role, m, missionText(m, target)),
 				Data: map[string]any{"player": p.Name, "mission": m, "target": target}, Cites: []string{CiteMissions, missionCite(m)}})
 		}
-		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("co-op (%s): complete every Mission and reach %d Prosperity within %d rounds; an unused Home Port marker counts the rounds", st.Difficulty, st.Teams[0].Goal, CoopRounds), Cites: []string{CiteCoop, CiteBoardSetup}})
+		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("co-op (%s): complete every Mission and reach %d Prosperity within %d rounds; an unused Home Port marker counts the rounds", st.Difficulty, st.Teams[0].Goal, CoopRounds), Cites: []string{CiteCoop, CiteSelectDifficulty, CiteBoardSetup}})
 	}
 	return s.SaveState(st)
 }
