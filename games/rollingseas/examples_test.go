@@ -133,7 +133,6 @@ func TestAlmaPiratesExample(t *testing.T) {
 	}
 }
 
-
 // The Bonus Check example: Basic gains nothing; Standard gains 1 Gold if a
 // Wind Die points NW or SE; Formidable or Legendary 1 Gold and 1 Provision
 // if one points NW, NE, SE or SW.

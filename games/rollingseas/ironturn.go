@@ -387,9 +387,10 @@ func (c *ctx) ironsidePhase() error {
 			if ir.Difficulty != "standard" {
 				text += fmt.Sprintf(" (1 per Reef on your Adventure Board: %d)", st.Reefs)
 			}
+			text += notesText(notes)
 		}
 		if ir.Difficulty != "legendary" {
-			c.ironEmit(text+notesText(notes)+". His turn ends.", map[string]any{"action": "reef", "story_gained": gain}, CiteIronsidePhase, CiteDifficulty)
+			c.ironEmit(text+". His turn ends.", map[string]any{"action": "reef", "story_gained": gain}, CiteIronsidePhase, CiteDifficulty)
 			return nil
 		}
 		if len(ir.Deck) > 0 {
@@ -398,7 +399,7 @@ func (c *ctx) ironsidePhase() error {
 			ir.Discard = append(ir.Discard, top)
 			text += "; Legendary: the top card of his deck is discarded unseen"
 		}
-		c.ironEmit(text+notesText(notes)+". Legendary: he now takes a full turn.", map[string]any{"action": "reef", "story_gained": gain}, CiteIronsidePhase, CiteDifficulty)
+		c.ironEmit(text+". Legendary: he now takes a full turn.", map[string]any{"action": "reef", "story_gained": gain}, CiteIronsidePhase, CiteDifficulty)
 		return c.captainTurn(spend{})
 	}
 	sp, err := c.spendTokens()
