@@ -79,7 +79,9 @@ func isTableLine(l string) bool {
 // titleCase reports whether every significant word outside parentheses
 // starts with an upper-case letter or a digit.
 func titleCase(s string, lastMustBeUpper bool) bool {
-	s = reParen.ReplaceAllString(s, "")
+	if strings.ContainsAny(s, "([") {
+		s = reParen.ReplaceAllString(s, "")
+	}
 	words := strings.Fields(s)
 	if len(words) == 0 {
 		return false
@@ -138,8 +140,10 @@ func leadIn(l string, relaxed bool) (string, bool) {
 	if l == "" || l[0] == ' ' || isListLine(l) || isTableLine(l) {
 		return "", false
 	}
-	if m := reStepLine.FindStringSubmatch(l); m != nil {
-		return m[1], true
+	if strings.HasPrefix(l, "Step") || strings.HasPrefix(l, "Phase") {
+		if m := reStepLine.FindStringSubmatch(l); m != nil {
+			return m[1], true
+		}
 	}
 	i := strings.Index(l, ":")
 	if i <= 0 || i > 70 {
@@ -155,7 +159,10 @@ func leadIn(l string, relaxed bool) (string, bool) {
 	if !startsUpper(label) || genericLabels[strings.ToLower(label)] || label == strings.ToUpper(label) && len(label) > 3 {
 		return "", false
 	}
-	bare := reParen.ReplaceAllString(label, "")
+	bare := label
+	if strings.ContainsAny(bare, "([") {
+		bare = reParen.ReplaceAllString(label, "")
+	}
 	if strings.ContainsAny(bare, ".!?;,") || len(strings.Fields(bare)) > 8 {
 		return "", false
 	}
@@ -250,6 +257,10 @@ func parseBook(game, text string) *book {
 	}
 	known = append(known, outline[game]...)
 	used := make([]bool, len(known))
+	knownNorm := make([]string, len(known))
+	for k := range known {
+		knownNorm[k] = normTitle(known[k].Title)
+	}
 	tocPos := 0 // contents entries are matched in order
 	outPos := len(b.TOC)
 
@@ -278,7 +289,7 @@ func parseBook(game, text string) *book {
 	levelOf := func(title string) (int, bool) {
 		nt := normTitle(title)
 		for k := tocPos; k < len(b.TOC) && k < tocPos+3; k++ {
-			if normTitle(b.TOC[k].Title) == nt {
+			if knownNorm[k] == nt {
 				tocPos = k + 1
 				used[k] = true
 				return known[k].Level, true

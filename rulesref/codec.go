@@ -6,6 +6,8 @@ import (
 	"errors"
 	"hash/crc32"
 	"math"
+	"sort"
+	"unsafe"
 )
 
 //go:generate go run ./internal/gen
@@ -22,12 +24,12 @@ const indexMagic = "BOSUNIX2"
 
 // sourceHash identifies the rulebook texts an index was built from.
 func sourceHash() uint32 {
-	h := crc32.NewIEEE()
+	var h uint32
 	for _, g := range Games {
-		h.Write([]byte(g))
-		h.Write([]byte(rulebookText(g)))
+		h = crc32.Update(h, crc32.IEEETable, []byte(g))
+		h = crc32.Update(h, crc32.IEEETable, []byte(rulebookText(g)))
 	}
-	return h.Sum32()
+	return h
 }
 
 // BuildIndexData parses the shipped rulebooks and returns the encoded
@@ -60,9 +62,19 @@ func (c *corpus) encodeIndex() []byte {
 		e.u(uint64(ix.DocSec[d]))
 		e.f(ix.DocLen[d])
 	}
+	// terms and surface words sorted, so a decoded index needs no maps
+	order := make([]int, len(ix.Terms))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return ix.Terms[order[a]] < ix.Terms[order[b]] })
+	newID := make([]int32, len(ix.Terms))
+	for n, o := range order {
+		newID[o] = int32(n)
+	}
 	e.u(uint64(len(ix.Terms)))
-	for t, term := range ix.Terms {
-		e.s(term)
+	for _, t := range order {
+		e.s(ix.Terms[t])
 		e.u(uint64(len(ix.Post[t])))
 		prev := int32(0)
 		for _, p := range ix.Post[t] {
@@ -71,10 +83,15 @@ func (c *corpus) encodeIndex() []byte {
 			e.f(p.TF)
 		}
 	}
+	surf := make([]int, len(ix.Surface))
+	for i := range surf {
+		surf[i] = i
+	}
+	sort.Slice(surf, func(a, b int) bool { return ix.Surface[surf[a]] < ix.Surface[surf[b]] })
 	e.u(uint64(len(ix.Surface)))
-	for i, w := range ix.Surface {
-		e.s(w)
-		e.u(uint64(ix.SurfTo[i]))
+	for _, i := range surf {
+		e.s(ix.Surface[i])
+		e.u(uint64(newID[ix.SurfTo[i]]))
 	}
 	var notes []int
 	for i := range c.Secs {
@@ -114,7 +131,11 @@ func (d *dec) s() string {
 		d.err = errors.New("rulesref: truncated index")
 		return ""
 	}
-	v := string(d.b[:n])
+	// the index is embedded read-only data: its strings can alias it
+	if n == 0 {
+		return ""
+	}
+	v := unsafe.String(&d.b[0], n)
 	d.b = d.b[n:]
 	return v
 }
@@ -131,7 +152,7 @@ func (c *corpus) loadIndex(data []byte) bool {
 		return false
 	}
 	d := &dec{b: data[len(indexMagic)+4:]}
-	ix := &index{}
+	ix := &index{sorted: true}
 	nd := int(d.u())
 	if nd > 1<<20 {
 		return false
@@ -151,10 +172,8 @@ func (c *corpus) loadIndex(data []byte) bool {
 	}
 	ix.Terms = make([]string, nt)
 	ix.Post = make([][]posting, nt)
-	ix.termID = make(map[string]int32, nt)
 	for t := 0; t < nt; t++ {
 		ix.Terms[t] = d.s()
-		ix.termID[ix.Terms[t]] = int32(t)
 		np := int(d.u())
 		if np > nd {
 			return false

@@ -82,9 +82,13 @@ func (c *corpus) index() {
 	for i := range c.Secs {
 		c.byID[c.Secs[i].ID] = i
 	}
-	// Aliases: "<game>/<slug>" for a duplicated heading names its first
-	// occurrence outside summaries; the full title path
-	// ("<game>/<chapter>/<section>") names any section.
+	c.aliases = nil // built on the first lookup of an unknown id
+}
+
+// buildAliases: "<game>/<slug>" for a duplicated heading names its first
+// occurrence outside summaries; the full title path
+// ("<game>/<chapter>/<section>") names any section.
+func (c *corpus) buildAliases() {
 	c.aliases = map[string]int{}
 	for i := range c.Secs {
 		e := &c.Secs[i]
@@ -123,6 +127,9 @@ func (c *corpus) find(id string) (int, bool) {
 	id = strings.TrimSpace(strings.ToLower(id))
 	if i, ok := c.byID[id]; ok {
 		return i, true
+	}
+	if c.aliases == nil {
+		c.buildAliases()
 	}
 	i, ok := c.aliases[id]
 	return i, ok

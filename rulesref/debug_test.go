@@ -56,6 +56,10 @@ func TestDebugTerms(t *testing.T) {
 }
 
 func TestDebugErrata(t *testing.T) {
-	if os.Getenv("DE") == "" { t.Skip() }
-	for _, e := range Errata() { fmt.Println(e.ID, "->", e.Amends) }
+	if os.Getenv("DE") == "" {
+		t.Skip()
+	}
+	for _, e := range Errata() {
+		fmt.Println(e.ID, "->", e.Amends)
+	}
 }

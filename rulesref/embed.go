@@ -1,17 +1,33 @@
 package rulesref
 
-import "embed"
+import _ "embed"
 
-//go:embed data/*.txt
-var dataFS embed.FS
+// The shipped rulebooks, unchanged. Embedded as strings so that reading
+// them copies nothing.
+var (
+	//go:embed data/misty-waters.txt
+	textMisty string
+	//go:embed data/rolling-seas.txt
+	textRolling string
+	//go:embed data/war-for-atraxia.txt
+	textAtraxia string
+	//go:embed data/quests-and-cannons.txt
+	textQuests string
+)
 
 // Games lists the rulebooks bosun ships, in a fixed order.
 var Games = []string{"misty-waters", "rolling-seas", "war-for-atraxia", "quests-and-cannons"}
 
 func rulebookText(game string) string {
-	b, err := dataFS.ReadFile("data/" + game + ".txt")
-	if err != nil {
-		panic("rulesref: missing embedded rulebook " + game)
+	switch game {
+	case "misty-waters":
+		return textMisty
+	case "rolling-seas":
+		return textRolling
+	case "war-for-atraxia":
+		return textAtraxia
+	case "quests-and-cannons":
+		return textQuests
 	}
-	return string(b)
+	panic("rulesref: no embedded rulebook " + game)
 }

@@ -27,6 +27,7 @@ type index struct {
 	Surface []string         // surface words seen in the corpus
 	SurfTo  []int32          // surface word -> term id
 	surfID  map[string]int32
+	sorted  bool // Terms and Surface are sorted (a decoded index): no maps needed
 	DocLen  []float32
 	DocSec  []int32 // doc -> corpus section index
 	avgLen  float32
@@ -71,8 +72,52 @@ func buildIndex(c *corpus) *index {
 	return ix
 }
 
+// term returns the id of a stem.
+func (ix *index) term(s string) (int32, bool) {
+	if ix.termID != nil {
+		id, ok := ix.termID[s]
+		return id, ok
+	}
+	i := sort.SearchStrings(ix.Terms, s)
+	if i < len(ix.Terms) && ix.Terms[i] == s {
+		return int32(i), true
+	}
+	return 0, false
+}
+
+// surf returns the term id of a surface word of the corpus.
+func (ix *index) surf(w string) (int32, bool) {
+	if ix.surfID != nil {
+		id, ok := ix.surfID[w]
+		return id, ok
+	}
+	i := sort.SearchStrings(ix.Surface, w)
+	if i < len(ix.Surface) && ix.Surface[i] == w {
+		return ix.SurfTo[i], true
+	}
+	return 0, false
+}
+
+// ensureMaps builds the lookup maps a growing index needs.
+func (ix *index) ensureMaps() {
+	if ix.termID == nil {
+		ix.termID = make(map[string]int32, len(ix.Terms))
+		for i, t := range ix.Terms {
+			ix.termID[t] = int32(i)
+		}
+	}
+	if ix.surfID == nil {
+		ix.surfID = make(map[string]int32, len(ix.Surface))
+		for i, w := range ix.Surface {
+			ix.surfID[w] = ix.SurfTo[i]
+		}
+	}
+	ix.sorted = false
+}
+
 // addDoc indexes section si (call finish afterwards).
 func (ix *index) addDoc(c *corpus, st *stemmer, si int) {
+	ix.ensureMaps()
 	e := &c.Secs[si]
 	if !e.searchable() {
 		return
@@ -115,15 +160,8 @@ func (ix *index) addDoc(c *corpus, st *stemmer, si int) {
 
 // finish computes what is derived from the stored fields.
 func (ix *index) finish(c *corpus) {
-	if ix.termID == nil || len(ix.termID) != len(ix.Terms) {
-		ix.termID = make(map[string]int32, len(ix.Terms))
-		for i, t := range ix.Terms {
-			ix.termID[t] = int32(i)
-		}
-	}
-	ix.surfID = make(map[string]int32, len(ix.Surface))
-	for i, w := range ix.Surface {
-		ix.surfID[w] = ix.SurfTo[i]
+	if !ix.sorted {
+		ix.ensureMaps()
 	}
 	var sum float32
 	for _, l := range ix.DocLen {
@@ -212,10 +250,10 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 // lookup maps a player's word to index terms: its stem when the corpus
 // knows it, else the nearest corpus words by edit distance.
 func (ix *index) lookup(st *stemmer, w string) ([]int32, bool) {
-	if id, ok := ix.termID[st.stem(w)]; ok {
+	if id, ok := ix.term(st.stem(w)); ok {
 		return []int32{id}, true
 	}
-	if id, ok := ix.surfID[w]; ok {
+	if id, ok := ix.surf(w); ok {
 		return []int32{id}, true
 	}
 	if len(w) < 5 || isNumber(w) {

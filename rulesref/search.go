@@ -106,8 +106,8 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 		}
 		if ids, ok := c.ix.lookup(st, w); ok {
 			wt := 1.0
-			_, exact := c.ix.termID[st.stem(w)]
-			if _, known := c.ix.surfID[w]; !exact && !known {
+			_, exact := c.ix.term(st.stem(w))
+			if _, known := c.ix.surf(w); !exact && !known {
 				wt = 0.8 // a corrected typo
 				for _, id := range ids {
 					if _, ok := weights[id]; !ok {
@@ -129,7 +129,7 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 		if stopWords[w] {
 			continue
 		}
-		if id, ok := c.ix.termID[st.stem(w)]; ok {
+		if id, ok := c.ix.term(st.stem(w)); ok {
 			add([]int32{id}, 0.5, w)
 			pq.stems[st.stem(w)] = true
 		}
