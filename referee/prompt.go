@@ -215,35 +215,79 @@ type Answer struct {
 	Source string `json:"source"` // set, answers, stdin, terminal, default
 }
 
-// Scripted answers questions from preset answers: --set and --answers values
-// (a key may hold a queue of answers, used in order; the last one repeats),
-// then one line of Lines per question asked, then Fallback (the terminal),
-// else a NoAnswerError.
+// Scripted answers questions from preset answers, then one line of Lines
+// per question asked, then Fallback (the terminal), else a NoAnswerError.
+// Preset answers come from --set (Override, which wins) and answers files
+// (Preset). A key may hold a queue of answers, used in order; the last one
+// repeats. The cursor into the Preset queues can be saved with a session
+// (Used/Resume), so that an answers file given to every `bosun next` of a
+// session goes on where the previous step stopped.
 type Scripted struct {
 	Preset   map[string][]string
-	Source   map[string]string // where each preset key came from: "set" or "answers"
+	Override map[string][]string
+	Source   map[string]string // where each Preset key came from
 	Lines    []string
 	Fallback Prompter
 	used     map[string]int
+	overUsed map[string]int
 	// Record collects every answer given, in order.
 	Record []Answer
 }
 
 // NewScripted returns an empty Scripted prompter.
 func NewScripted() *Scripted {
-	return &Scripted{Preset: map[string][]string{}, Source: map[string]string{}, used: map[string]int{}}
+	return &Scripted{Preset: map[string][]string{}, Override: map[string][]string{}, Source: map[string]string{}, used: map[string]int{}, overUsed: map[string]int{}}
 }
 
-// Set adds a preset answer for key.
+// Set adds a preset answer for key. Answers from source "set" (the command
+// line) take priority over those from answers files.
 func (s *Scripted) Set(key, value, source string) {
+	if source == "set" {
+		if s.Override == nil {
+			s.Override = map[string][]string{}
+		}
+		s.Override[key] = append(s.Override[key], value)
+		return
+	}
 	s.Preset[key] = append(s.Preset[key], value)
 	s.Source[key] = source
 }
 
 // HasAnswer reports whether key has a preset answer (Presetter).
 func (s *Scripted) HasAnswer(key string) bool {
+	if _, ok := s.Override[key]; ok {
+		return true
+	}
 	_, ok := s.Preset[key]
 	return ok
+}
+
+// Used returns how many answers of each Preset queue were consumed.
+func (s *Scripted) Used() map[string]int {
+	out := map[string]int{}
+	for k, n := range s.used {
+		if _, ok := s.Preset[k]; ok && n > 0 {
+			out[k] = n
+		}
+	}
+	return out
+}
+
+// Resume sets the Preset queue cursors saved by Used.
+func (s *Scripted) Resume(used map[string]int) {
+	s.used = map[string]int{}
+	for k, n := range used {
+		s.used[k] = n
+	}
+}
+
+func next(queue []string, used map[string]int, key string) string {
+	i := used[key]
+	if i >= len(queue) {
+		i = len(queue) - 1
+	}
+	used[key]++
+	return queue[i]
 }
 
 // Ask implements Prompter.
@@ -251,13 +295,19 @@ func (s *Scripted) Ask(q Question) (string, error) {
 	if s.used == nil {
 		s.used = map[string]int{}
 	}
-	if vals, ok := s.Preset[q.Key]; ok && len(vals) > 0 {
-		i := s.used[q.Key]
-		if i >= len(vals) {
-			i = len(vals) - 1
+	if s.overUsed == nil {
+		s.overUsed = map[string]int{}
+	}
+	if vals, ok := s.Override[q.Key]; ok && len(vals) > 0 {
+		v, err := q.Normalize(next(vals, s.overUsed, q.Key))
+		if err != nil {
+			return "", err
 		}
-		s.used[q.Key]++
-		v, err := q.Normalize(vals[i])
+		s.Record = append(s.Record, Answer{Key: q.Key, Value: v, Source: "set"})
+		return v, nil
+	}
+	if vals, ok := s.Preset[q.Key]; ok && len(vals) > 0 {
+		v, err := q.Normalize(next(vals, s.used, q.Key))
 		if err != nil {
 			return "", err
 		}

@@ -65,7 +65,7 @@ func Next(g Game, s *Session, env *Env) ([]Event, error) {
 	if s.Over {
 		return nil, Usagef("session %s is over; start a new one with bosun new", s.Name)
 	}
-	snap := Snapshot{Step: s.Step, State: append([]byte(nil), s.State...), RNG: append([]byte(nil), s.RNG...), Over: s.Over}
+	snap := Snapshot{Step: s.Step, State: append([]byte(nil), s.State...), RNG: append([]byte(nil), s.RNG...), Over: s.Over, Cursor: s.Cursor}
 	env.events = nil
 	env.revealed = false
 	if err := g.Next(s, env); err != nil {
@@ -103,7 +103,7 @@ func UndoStep(s *Session, force bool) (Event, error) {
 			s.Log[i].Undone = true
 		}
 	}
-	s.State, s.RNG, s.Over = snap.State, snap.RNG, snap.Over
+	s.State, s.RNG, s.Over, s.Cursor = snap.State, snap.RNG, snap.Over, snap.Cursor
 	s.Step = snap.Step
 	ev := Event{Type: "undo", Text: fmt.Sprintf("step %d undone", snap.Step), Data: map[string]any{"step": snap.Step, "forced": force && snap.Revealed}}
 	if force && snap.Revealed {

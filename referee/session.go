@@ -39,6 +39,15 @@ type Snapshot struct {
 	RNG      []byte          `json:"rng"`
 	Over     bool            `json:"over,omitempty"`
 	Revealed bool            `json:"revealed,omitempty"` // the step showed dice or a card
+	Cursor   *AnswerCursor   `json:"answers_cursor,omitempty"`
+}
+
+// AnswerCursor remembers how far a session got through the queues of an
+// answers file (identified by a digest of its content), so that the same
+// file given to each `bosun next` goes on where the last step stopped.
+type AnswerCursor struct {
+	Digest string         `json:"digest"`
+	Used   map[string]int `json:"used"`
 }
 
 // Session is one game at one table.
@@ -56,6 +65,7 @@ type Session struct {
 	State    json.RawMessage   `json:"state"`
 	Log      []Event           `json:"log"`
 	Undo     []Snapshot        `json:"undo,omitempty"`
+	Cursor   *AnswerCursor     `json:"answers_cursor,omitempty"`
 }
 
 // LoadState decodes the game state into v.

@@ -5,6 +5,8 @@ package cmdutil
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -72,7 +74,7 @@ type Globals struct {
 	SeedSet bool
 	Dice    string
 	Set     []string
-	Answers string
+	Answers []string
 	Session string
 	ASCII   bool
 }
@@ -84,6 +86,7 @@ type Factory struct {
 	V      *viper.Viper
 	Now    func() time.Time
 	prompt *referee.Scripted
+	digest string
 	tables *tables.Set
 	// Terminal, when set, is the interactive prompter used when a question
 	// has no scripted answer and stdin is a terminal.
@@ -146,12 +149,14 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 		return f.prompt, nil
 	}
 	p := referee.NewScripted()
-	if f.G.Answers != "" {
+	stdinAnswers := false
+	for _, file := range f.G.Answers {
 		var r io.Reader
-		if f.G.Answers == "-" {
+		if file == "-" {
 			r = f.IO.In
+			stdinAnswers = true
 		} else {
-			fh, err := os.Open(f.G.Answers)
+			fh, err := os.Open(file)
 			if err != nil {
 				return nil, referee.Usagef("--answers: %v", err)
 			}
@@ -164,8 +169,10 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 		}
 		ans, err := ParseAnswers(b)
 		if err != nil {
-			return nil, referee.Usagef("--answers %s: %v", f.G.Answers, err)
+			return nil, referee.Usagef("--answers %s: %v", file, err)
 		}
+		sum := sha256.Sum256(append([]byte(f.digest), b...))
+		f.digest = hex.EncodeToString(sum[:8])
 		for _, kv := range ans {
 			p.Set(kv[0], kv[1], "answers")
 		}
@@ -177,7 +184,7 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 		}
 		p.Set(strings.TrimSpace(k), strings.TrimSpace(v), "set")
 	}
-	if f.G.Answers != "-" {
+	if !stdinAnswers {
 		if f.IO.TTYIn {
 			if f.Terminal != nil {
 				p.Fallback = f.Terminal(f.IO)
@@ -189,6 +196,10 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 	f.prompt = p
 	return p, nil
 }
+
+// AnswersDigest identifies the content of the --answers files ("" when
+// none was given).
+func (f *Factory) AnswersDigest() string { return f.digest }
 
 // ParseAnswers reads an answers file: a YAML map of key: value (a list
 // value is a queue of answers for a key asked several times), or key=value

@@ -121,7 +121,7 @@ question has a stable key, answered at the terminal, with --set key=value, an
 	pf.Uint64Var(&g.Seed, "seed", 0, "seed for virtual dice: the same seed gives the same rolls")
 	pf.StringVar(&g.Dice, "dice", "virtual", "virtual (bosun rolls) or physical (you enter each roll)")
 	pf.StringArrayVar(&g.Set, "set", nil, "answer a question: key=value (repeatable)")
-	pf.StringVar(&g.Answers, "answers", "", "answers file (YAML key: value, or key=value lines; - for stdin)")
+	pf.StringArrayVar(&g.Answers, "answers", nil, "answers file (YAML key: value, or key=value lines; - for stdin; repeatable)")
 	pf.StringVar(&g.Session, "session", "", "session to use (env BOSUN_SESSION; default the most recently used)")
 	pf.BoolVar(&g.ASCII, "ascii", false, "ASCII table borders")
 	_ = cmd.RegisterFlagCompletionFunc("dice", cobra.FixedCompletions([]string{"virtual", "physical"}, cobra.ShellCompDirectiveNoFileComp))

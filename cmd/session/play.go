@@ -61,15 +61,25 @@ can drive it too.` + exitHelp,
 				}
 				switch choice {
 				case menuNext:
+					over := false
 					err = withSession(f, name, true, func(s *referee.Session) error {
+						if s.Over {
+							over = true
+							return nil
+						}
 						res, err := NextStep(f, s, cmd)
 						if err != nil {
 							return err
 						}
 						fmt.Fprintf(w, "Step %d:\n", res.Step-1)
 						printEvents(w, res.Events)
+						over = res.Over
 						return nil
 					})
+					if err == nil && over {
+						fmt.Fprintln(w, "The game is over.")
+						return nil
+					}
 				case menuStatus:
 					st := NewCmdStatus(f)
 					err = st.RunE(st, nil)

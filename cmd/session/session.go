@@ -165,6 +165,7 @@ func newRun(o *NewOptions) error {
 	if err != nil {
 		return err
 	}
+	saveCursor(f, s, env.Prompt)
 	if err := st.Save(s); err != nil {
 		return err
 	}
@@ -247,6 +248,13 @@ func sessionEnv(f *cmdutil.Factory, s *referee.Session, cmd *cobra.Command) (*re
 	if err != nil {
 		return nil, err
 	}
+	if dg := f.AnswersDigest(); dg != "" {
+		used := map[string]int{}
+		if s.Cursor != nil && s.Cursor.Digest == dg {
+			used = s.Cursor.Used
+		}
+		p.Resume(used)
+	}
 	if cmd != nil && cmd.Flags().Changed("dice") {
 		if d.Mode, err = f.DiceMode(); err != nil {
 			return nil, err
@@ -257,6 +265,15 @@ func sessionEnv(f *cmdutil.Factory, s *referee.Session, cmd *cobra.Command) (*re
 		return nil, err
 	}
 	return &referee.Env{Dice: d, Prompt: p, Tables: t}, nil
+}
+
+// saveCursor keeps how far the answers files' queues were used, so the
+// same files given to the next command go on from there.
+func saveCursor(f *cmdutil.Factory, s *referee.Session, p referee.Prompter) {
+	sc, ok := p.(*referee.Scripted)
+	if dg := f.AnswersDigest(); ok && dg != "" {
+		s.Cursor = &referee.AnswerCursor{Digest: dg, Used: sc.Used()}
+	}
 }
 
 // NewCmdSessions builds `bosun sessions`.
@@ -413,6 +430,7 @@ func NextStep(f *cmdutil.Factory, s *referee.Session, cmd *cobra.Command) (Resul
 	if err != nil {
 		return Result{}, err
 	}
+	saveCursor(f, s, env.Prompt)
 	return Result{Session: s.Name, Game: s.Game, Step: s.Step, Over: s.Over, Events: evs}, nil
 }
 
