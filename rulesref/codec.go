@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"math"
 	"sort"
+	"strings"
 	"unsafe"
 )
 
@@ -56,6 +57,27 @@ func (e *enc) ints(v []int) {
 func (c *corpus) encodeIndex() []byte {
 	e := &enc{b: []byte(indexMagic)}
 	e.b = binary.LittleEndian.AppendUint32(e.b, sourceHash())
+	// the parsed sections, so that loading does not parse
+	e.u(uint64(len(c.Books)))
+	for _, b := range c.Books {
+		e.s(b.Game)
+		e.u(uint64(len(b.Secs)))
+		for _, x := range b.Secs {
+			e.s(x.ID)
+			e.s(x.Title)
+			e.s(x.Kind)
+			e.u(uint64(x.Level))
+			e.u(uint64(x.Parent + 1))
+			e.u(uint64(x.Start))
+			e.u(uint64(x.End))
+			e.u(uint64(x.Last))
+		}
+		e.u(uint64(len(b.TOC)))
+		for _, t := range b.TOC {
+			e.s(t.Title)
+			e.u(uint64(t.Level))
+		}
+	}
 	ix := c.ix
 	e.u(uint64(len(ix.DocSec)))
 	for d := range ix.DocSec {
@@ -142,16 +164,67 @@ func (d *dec) s() string {
 
 func (d *dec) f() float32 { return float32(d.u()) / 100 }
 
-// loadIndex decodes a prebuilt index; false when it is missing, corrupt or
-// was built from other rulebook texts.
-func (c *corpus) loadIndex(data []byte) bool {
+// decodeAll loads the shipped rulebooks from the prebuilt data: their
+// sections and the index. False when the data is missing, corrupt or was
+// built from other rulebook texts.
+func decodeAll(data []byte) (*corpus, bool) {
 	if len(data) < len(indexMagic)+4 || string(data[:len(indexMagic)]) != indexMagic {
-		return false
+		return nil, false
 	}
 	if binary.LittleEndian.Uint32(data[len(indexMagic):]) != sourceHash() {
-		return false
+		return nil, false
 	}
 	d := &dec{b: data[len(indexMagic)+4:]}
+	c := &corpus{}
+	nb := int(d.u())
+	if nb != len(Games) {
+		return nil, false
+	}
+	for k := 0; k < nb && d.err == nil; k++ {
+		g := d.s()
+		if g != Games[k] {
+			return nil, false
+		}
+		text := rulebookText(g)
+		b := &book{Game: g, Text: text, Lines: strings.Split(strings.TrimRight(text, "\n"), "\n")}
+		ns := int(d.u())
+		if ns > len(b.Lines)+2 {
+			return nil, false
+		}
+		b.Secs = make([]sec, ns)
+		for i := range b.Secs {
+			x := &b.Secs[i]
+			x.ID, x.Title, x.Kind = d.s(), d.s(), d.s()
+			x.Level = int(d.u())
+			x.Parent = int(d.u()) - 1
+			x.Start, x.End, x.Last = int(d.u()), int(d.u()), int(d.u())
+			if x.Parent >= i || x.Start > x.End || x.End > len(b.Lines) || x.Last > len(b.Lines) {
+				return nil, false
+			}
+		}
+		nt := int(d.u())
+		if nt > len(b.Lines) {
+			return nil, false
+		}
+		b.TOC = make([]tocEntry, nt)
+		for i := range b.TOC {
+			b.TOC[i].Title = d.s()
+			b.TOC[i].Level = int(d.u())
+		}
+		if d.err != nil {
+			return nil, false
+		}
+		c.addBook(b)
+	}
+	c.index()
+	if d.err != nil || !c.loadIndex(d) {
+		return nil, false
+	}
+	return c, true
+}
+
+// loadIndex decodes the index part of the prebuilt data.
+func (c *corpus) loadIndex(d *dec) bool {
 	ix := &index{sorted: true}
 	nd := int(d.u())
 	if nd > 1<<20 {

@@ -44,11 +44,7 @@ func Open(dataDir string) (*Library, error) {
 	if len(ms) == 0 {
 		return &Library{c: builtin()}, nil
 	}
-	c := parseAll()
-	if !c.loadIndex(prebuilt) {
-		c.ix = buildIndex(c)
-		linkNotes(c)
-	}
+	c := loadBuiltin() // a private copy: the manuals are added to it
 	st := newStemmer()
 	for i := range ms {
 		b, err := os.ReadFile(filepath.Join(manualDir(dataDir), ms[i].File))

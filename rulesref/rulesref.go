@@ -21,11 +21,12 @@ func builtin() *corpus {
 // loadBuiltin parses the rulebooks and loads the prebuilt index (or
 // builds it when the rulebooks changed since `go generate`).
 func loadBuiltin() *corpus {
-	c := parseAll()
-	if !c.loadIndex(prebuilt) {
-		c.ix = buildIndex(c)
-		linkNotes(c)
+	if c, ok := decodeAll(prebuilt); ok {
+		return c
 	}
+	c := parseAll()
+	c.ix = buildIndex(c)
+	linkNotes(c)
 	return c
 }
 

@@ -129,3 +129,16 @@ func TestParagraphsAndPassage(t *testing.T) {
 		assert.Contains(t, s.Full, r.Text, "text is exactly as in the rulebook")
 	}
 }
+
+func TestDecodedEqualsParsed(t *testing.T) {
+	d, ok := decodeAll(prebuilt)
+	require.True(t, ok)
+	p := parseAll()
+	require.Equal(t, len(p.Secs), len(d.Secs))
+	for i := range p.Secs {
+		a, b := p.Secs[i], d.Secs[i]
+		assert.Equal(t, a.ID, b.ID)
+		assert.Equal(t, a.ownText(p), b.ownText(d))
+		assert.Equal(t, a.path(p), b.path(d))
+	}
+}
