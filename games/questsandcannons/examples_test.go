@@ -14,17 +14,17 @@ func TestSampleCombatValkyr(t *testing.T) {
 	p := referee.NewScripted()
 	champ(p, "Valkyr", "porc", "cannoneer", "5", "2/3", "3/3", "2/5")
 	champ(p, "Quaeth", "delf", "quartermaster", "5", "2/3", "1/2", "3/5")
-	p.Set("tables.dice.ammo", "1,2,3,4,5,6", "set")
-	p.Set("qc.setup.roll", "2,5", "set") // Quaeth picks first, Valkyr last: Valkyr starts
+	p.Set("tables.dice.ammo", "1,2,3,4,5,6", "answers")
+	p.Set("qc.setup.roll", "2,5", "answers") // Quaeth picks first, Valkyr last: Valkyr starts
 	for _, a := range []string{"adjust", "move", "attack"} {
-		p.Set("qc.action", a, "set")
+		p.Set("qc.action", a, "answers")
 	}
-	p.Set("qc.adjust.what", "-1 ammo", "set") // she has 4 Ammo dice
-	p.Set("qc.move.sea", "calm", "set")
-	p.Set("qc.move.sea", "stop", "set")
-	p.Set("qc.attack.target", "Quaeth", "set")
-	p.Set("qc.attack.cannons", "3", "set")
-	p.Set("qc.attack.ammo", "1,3,5", "set")
+	p.Set("qc.adjust.what", "-1 ammo", "answers") // she has 4 Ammo dice
+	p.Set("qc.move.sea", "calm", "answers")
+	p.Set("qc.move.sea", "stop", "answers")
+	p.Set("qc.attack.target", "Quaeth", "answers")
+	p.Set("qc.attack.cannons", "3", "answers")
+	p.Set("qc.attack.ammo", "1,3,5", "answers")
 	h := newHarness(t, "Valkyr,Quaeth", nil, p)
 	st := h.state()
 	require.Equal(t, "Valkyr", st.cur().Name, "the last to pick starts")
@@ -54,13 +54,13 @@ func kerrisHarness(t *testing.T, traveler string, bonus bool, extra func(p *refe
 	p := referee.NewScripted()
 	champ(p, "Kerris", "delf", "navigator", "4", "2/3", "1/2", "2/5")
 	champ(p, "Quaeth", "porc", "quartermaster", "5", "2/3", "1/2", "3/5")
-	p.Set("qc.setup.roll", "1,6", "set") // Quaeth first, Kerris last: Kerris starts
+	p.Set("qc.setup.roll", "1,6", "answers") // Quaeth first, Kerris last: Kerris starts
 	if bonus {
-		p.Set("qc.action", "adjust", "set")
-		p.Set("qc.adjust.what", "+1 bonus", "set") // a Traveler Bonus from a previous turn
+		p.Set("qc.action", "adjust", "answers")
+		p.Set("qc.adjust.what", "+1 bonus", "answers") // a Traveler Bonus from a previous turn
 	}
-	p.Set("qc.action", "move", "set")
-	p.Set("qc.move.traveler", traveler, "set")
+	p.Set("qc.action", "move", "answers")
+	p.Set("qc.move.traveler", traveler, "answers")
 	if extra != nil {
 		extra(p)
 	}
@@ -78,10 +78,10 @@ func kerrisHarness(t *testing.T, traveler string, bonus bool, extra func(p *refe
 func TestSampleMovementKerris(t *testing.T) {
 	h := kerrisHarness(t, "3", true, func(p *referee.Scripted) {
 		for _, s := range []string{"stormy", "treacherous", "stop"} {
-			p.Set("qc.move.sea", s, "set")
+			p.Set("qc.move.sea", s, "answers")
 		}
-		p.Set("qc.move.bonus", "1", "set")
-		p.Set("qc.move.free", "trading", "set")
+		p.Set("qc.move.bonus", "1", "answers")
+		p.Set("qc.move.free", "trading", "answers")
 	})
 	evs := h.next()
 	k := h.player("Kerris")
@@ -107,9 +107,9 @@ func TestSampleMovementKerris(t *testing.T) {
 func TestTreacherousFailNoReroll(t *testing.T) {
 	h := kerrisHarness(t, "3", false, func(p *referee.Scripted) {
 		for _, s := range []string{"stormy", "treacherous", "calm", "stop"} {
-			p.Set("qc.move.sea", s, "set")
+			p.Set("qc.move.sea", s, "answers")
 		}
-		p.Set("qc.action", "move", "set")
+		p.Set("qc.action", "move", "answers")
 	})
 	evs := h.next()
 	k := h.player("Kerris")
@@ -131,9 +131,9 @@ func TestTreacherousFailNoReroll(t *testing.T) {
 // FAQ: Sails can't be used to start moving.
 func TestSailsCannotStartMove(t *testing.T) {
 	h := kerrisHarness(t, "6", false, func(p *referee.Scripted) {
-		p.Set("qc.action", "move", "set") // 3 Moves then a 4th
-		p.Set("qc.move.sea", "calm", "set")
-		p.Set("qc.move.sea", "stop", "set")
+		p.Set("qc.action", "move", "answers") // 3 Moves then a 4th
+		p.Set("qc.move.sea", "calm", "answers")
+		p.Set("qc.move.sea", "stop", "answers")
 	})
 	// Each Move: calm, stop (the queue's last answer repeats: stop).
 	h.p.Preset["qc.move.sea"] = []string{"calm", "stop", "calm", "stop", "calm", "stop"}
@@ -158,9 +158,9 @@ func TestDelvishMobilityStormyCountsTwo(t *testing.T) {
 	p := referee.NewScripted()
 	champ(p, "Kerris", "delf", "navigator", "4", "2/3", "1/2", "2/5")
 	champ(p, "Ilsa", "porc", "quartermaster", "5", "2/3", "1/2", "3/5")
-	p.Set("qc.setup.roll", "1,6", "set")
+	p.Set("qc.setup.roll", "1,6", "answers")
 	p.Preset["qc.action"] = []string{"adjust", "mobility", "mobility"}
-	p.Set("qc.adjust.what", "+2 loot", "set")
+	p.Set("qc.adjust.what", "+2 loot", "answers")
 	p.Preset["qc.move.sea"] = []string{"stormy", "stop", "calm", "stormy", "stop"}
 	h := newHarness(t, "Kerris,Ilsa", nil, p)
 	h.next()
@@ -181,9 +181,9 @@ func TestDelvishMobilityThenStormyNeedsSail(t *testing.T) {
 	p := referee.NewScripted()
 	champ(p, "Kerris", "delf", "navigator", "4", "2/3", "1/2", "2/5")
 	champ(p, "Ilsa", "porc", "quartermaster", "5", "2/3", "1/2", "3/5")
-	p.Set("qc.setup.roll", "1,6", "set")
+	p.Set("qc.setup.roll", "1,6", "answers")
 	p.Preset["qc.action"] = []string{"adjust", "mobility"}
-	p.Set("qc.adjust.what", "+1 loot", "set")
+	p.Set("qc.adjust.what", "+1 loot", "answers")
 	p.Preset["qc.move.sea"] = []string{"calm", "stormy", "stop"}
 	h := newHarness(t, "Kerris,Ilsa", nil, p)
 	h.next()
@@ -220,9 +220,9 @@ func TestSinkingProsperityFAQ(t *testing.T) {
 			champ(p, "Bob", "dwunny", "navigator", "4", "2/3", "1/2", "2/5")
 			champ(p, "Cid", "porc", "cannoneer", "4", "2/3", "1/2", "2/5")
 			champ(p, "Dee", "porc", "navigator", "4", "2/3", "1/2", "2/5")
-			p.Set("qc.setup.roll", "1,2,6,3", "set") // Cid first; ccw: Cid, Bob, Ann, Dee -> Dee starts
+			p.Set("qc.setup.roll", "1,2,6,3", "answers") // Cid first; ccw: Cid, Bob, Ann, Dee -> Dee starts
 			p.Preset["qc.action"] = []string{"adjust", "damage"}
-			p.Set("qc.adjust.what", "+5 prosperity, +2 coins", "set") // Dee's team... overwritten below
+			p.Set("qc.adjust.what", "+5 prosperity, +2 coins", "answers") // Dee's team... overwritten below
 			h := newHarness(t, "Ann,Bob,Cid,Dee", map[string]string{"teams": "2"}, p)
 			st := h.state()
 			require.Equal(t, "Dee", st.cur().Name)
@@ -230,9 +230,9 @@ func TestSinkingProsperityFAQ(t *testing.T) {
 			st.Teams[0].Prosperity = 5
 			require.NoError(t, h.s.SaveState(st))
 			p.Preset["qc.adjust.what"] = []string{"+0 coins"}
-			p.Set("qc.damage.target", "Ann", "set")
-			p.Set("qc.damage.amount", "4", "set")
-			p.Set("qc.damage.by", c.by, "set")
+			p.Set("qc.damage.target", "Ann", "answers")
+			p.Set("qc.damage.amount", "4", "answers")
+			p.Set("qc.damage.by", c.by, "answers")
 			h.next()
 			h.next()
 			evs := h.next()

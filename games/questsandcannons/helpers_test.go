@@ -12,12 +12,12 @@ import (
 // champ presets a Champion's tile values.
 func champ(p *referee.Scripted, name, nation, role, hearts, sails, cannons, cargo string) {
 	k := "tables.qc-champions." + Slug(name) + "."
-	p.Set(k+"nation", nation, "set")
-	p.Set(k+"role", role, "set")
-	p.Set(k+"hearts", hearts, "set")
-	p.Set(k+"sails", sails, "set")
-	p.Set(k+"cannons", cannons, "set")
-	p.Set(k+"cargo", cargo, "set")
+	p.Set(k+"nation", nation, "answers")
+	p.Set(k+"role", role, "answers")
+	p.Set(k+"hearts", hearts, "answers")
+	p.Set(k+"sails", sails, "answers")
+	p.Set(k+"cannons", cannons, "answers")
+	p.Set(k+"cargo", cargo, "answers")
 }
 
 type harness struct {
@@ -78,7 +78,7 @@ func (h *harness) team(name string) Team {
 // set queues answers for a key.
 func (h *harness) set(key string, vals ...string) {
 	for _, v := range vals {
-		h.p.Set(key, v, "set")
+		h.p.Set(key, v, "answers")
 	}
 }
 

@@ -310,8 +310,8 @@ type Bundle map[string]int
 var BundleItems = []string{"prosperity", "coins", "ammo", "loot", "clue", "quest", "damage", "bonus", "canvas", "metal", "lumber", "spice", "gems"}
 
 var bundleAlias = map[string]string{
-	"coin": "coins", "gem": "gems", "clues": "clue", "quests": "quest", "repair": "repair",
-	"traveler-bonus": "bonus", "loots": "loot", "ammos": "ammo", "cannon": "cannons",
+	"coin": "coins", "gem": "gems", "clues": "clue", "quests": "quest",
+	"traveler-bonus": "bonus", "loots": "loot",
 }
 
 // ParseBundle reads "2 coins, 1 metal" (or "coins:2 metal:1", signed with
