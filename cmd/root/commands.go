@@ -4,6 +4,8 @@ import (
 	"github.com/bosun-referee/bosun/cmd/atraxia"
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/cmd/dice"
+	"github.com/bosun-referee/bosun/cmd/qc"
+	"github.com/bosun-referee/bosun/cmd/rolling"
 	"github.com/bosun-referee/bosun/cmd/rules"
 	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/cmd/tablescmd"
@@ -25,6 +27,8 @@ func subcommands(f *cmdutil.Factory) []*cobra.Command {
 		tablescmd.NewCmd(f),
 		rules.NewCmd(f),
 		atraxia.NewCmd(f),
+		rolling.NewCmd(f),
+		qc.NewCmd(f),
 	}
 	cmds = append(cmds, session.Commands(f)...)
 	return cmds
