@@ -152,19 +152,8 @@ func fencing(u Unit) Rank {
 func ResolveBoarding(in BoardingInput, r Roller) (*BoardingResult, error) {
 	o := in.Options
 	att, def := in.Attacker, in.Defender
-	for _, u := range []Unit{att, def} {
-		if err := u.Validate(nil); err != nil {
-			return nil, err
-		}
-	}
-	if def.Kind == KindMilitia && !att.ShoreSet {
-		return nil, referee.RuleError([]string{CiteMilitia}, "mistywaters: against a Plantation with a Militia the attacking Player Ship must declare in advance which tokens go to shore (shore=SAILORS+CANNONS[+fencing]), leaving at least 1 Cannon aboard")
-	}
-	if att.ShoreSet && def.Kind != KindMilitia {
-		return nil, referee.RuleError([]string{CiteMilitia}, "mistywaters: a shore party is declared only against a Plantation with a Militia")
-	}
-	if def.Kind == KindMilitia && def.Sailors == 0 {
-		return nil, referee.RuleError([]string{CiteDefeatedMilitia}, "mistywaters: a Plantation with 0 Sailors has no Militia to battle")
+	if err := boardingPrecheck(att, def); err != nil {
+		return nil, err
 	}
 	v, err := CanAttack(att, def, Boarding, o)
 	if err != nil {
@@ -175,7 +164,7 @@ func ResolveBoarding(in BoardingInput, r Roller) (*BoardingResult, error) {
 	a, d, why := BoardingDice(att, def)
 	res.AttackerDice, res.DefenderDice, res.DiceWhy = a, d, why
 	if a == 0 || d == 0 {
-		return nil, referee.RuleError([]string{CiteBoarding}, "mistywaters: a side has no dice for a Boarding Battle (%s)", strings.Join(why, "; "))
+		return nil, errNoDice(why)
 	}
 	res.Steps = append(res.Steps, Step{Text: fmt.Sprintf("%s boards %s: %d dice against %d (%s)", att.Label(), def.Label(), a, d, strings.Join(why, "; ")),
 		Rule: "Both attacker and defender simultaneously roll as many regular dice as they have Sailors and Cannons up to a maximum of 10 dice and a maximum of double their opponent's dice. Officers do not count towards this calculation.", Cites: []string{CiteBoarding}})
@@ -211,6 +200,29 @@ func ResolveBoarding(in BoardingInput, r Roller) (*BoardingResult, error) {
 	res.Steps = append(res.Steps, res.Outcome.Steps...)
 	res.Cites = collectCites(res.Steps)
 	return res, nil
+}
+
+func errNoDice(why []string) error {
+	return referee.RuleError([]string{CiteBoarding}, "mistywaters: a side has no dice for a Boarding Battle (%s)", strings.Join(why, "; "))
+}
+
+// boardingPrecheck validates the units of a Boarding Battle.
+func boardingPrecheck(att, def Unit) error {
+	for _, u := range []Unit{att, def} {
+		if err := u.Validate(nil); err != nil {
+			return err
+		}
+	}
+	if def.Kind == KindMilitia && !att.ShoreSet {
+		return referee.RuleError([]string{CiteMilitia}, "mistywaters: against a Plantation with a Militia the attacking Player Ship must declare in advance which tokens go to shore (shore=SAILORS+CANNONS[+fencing]), leaving at least 1 Cannon aboard")
+	}
+	if att.ShoreSet && def.Kind != KindMilitia {
+		return referee.RuleError([]string{CiteMilitia}, "mistywaters: a shore party is declared only against a Plantation with a Militia")
+	}
+	if def.Kind == KindMilitia && def.Sailors == 0 {
+		return referee.RuleError([]string{CiteDefeatedMilitia}, "mistywaters: a Plantation with 0 Sailors has no Militia to battle")
+	}
+	return nil
 }
 
 type boardState struct {

@@ -108,7 +108,7 @@ func npcPlace(extras []int) []int {
 	return p
 }
 
-// score of an arrangement for side ("attacker"/"defender"): dice the
+// scoreFor: score of an arrangement for side ("attacker"/"defender"): dice the
 // opponent loses minus dice the side loses (ties count 0), and own losses.
 func scoreFor(ar arrangement, side string, r duelRules) (net, own int) {
 	for _, du := range ar.duels {
@@ -131,47 +131,86 @@ func scoreFor(ar arrangement, side string, r duelRules) (net, own int) {
 	return
 }
 
-// bestPlace proposes the placement of a player's extras that maximises the
-// dice the opponent loses minus the dice the player loses, on the dice as
-// rolled (with Fencing Master bonuses); on equal net it prefers fewer own
-// losses, then the earliest placement in order.
+// bestPlace proposes the placement of a player's extras (side is the
+// placing side, the one with more dice) that maximises the dice the
+// opponent loses minus the dice the player loses, on the dice as rolled
+// (with Fencing Master bonuses); on equal net it prefers fewer own losses,
+// then the earliest placement in order.
 func bestPlace(first string, firstDice, front, extras []int, side string, r duelRules) []int {
 	n := len(firstDice)
 	k := len(extras)
 	if k == 0 {
 		return nil
 	}
-	best := []int(nil)
+	fb, ob := r.bonusD, r.bonusA // first side's bonus, placing side's bonus
+	if first == "attacker" {
+		fb, ob = r.bonusA, r.bonusD
+	}
+	var ft, single [5]int
+	for i := 0; i < n; i++ {
+		ft[i] = r.total1(firstDice[i], fb)
+		single[i] = r.total1(front[i], ob)
+	}
+	var place, best [5]int
+	var at [5]int // extra index behind duel i, or -1
+	for i := range at {
+		at[i] = -1
+	}
 	bestNet, bestOwn := -1<<30, 1<<30
-	place := make([]int, k)
-	used := make([]bool, n)
 	var rec func(j int)
 	rec = func(j int) {
 		if j == k {
-			ar := build(first, firstDice, front, extras, place)
-			net, own := scoreFor(ar, side, r)
+			net, own := 0, 0
+			for i := 0; i < n; i++ {
+				ot, dice := single[i], 1
+				if e := at[i]; e >= 0 {
+					ot, dice = r.total2(front[i], extras[e], ob), 2
+				}
+				switch {
+				case ot > ft[i]:
+					net++
+				case ot < ft[i]:
+					net -= dice
+					own += dice
+				}
+			}
 			if net > bestNet || (net == bestNet && own < bestOwn) {
 				bestNet, bestOwn = net, own
-				best = append([]int(nil), place...)
+				best = place
 			}
 			return
 		}
 		for i := 0; i < n; i++ {
-			if used[i] {
+			if at[i] >= 0 {
 				continue
 			}
-			// identical extras: keep placements in increasing duel order to avoid repeats.
 			if j > 0 && extras[j] == extras[j-1] && i < place[j-1] {
 				continue
 			}
-			used[i] = true
+			at[i] = j
 			place[j] = i
 			rec(j + 1)
-			used[i] = false
+			at[i] = -1
 		}
 	}
 	rec(0)
-	return best
+	return append([]int(nil), best[:k]...)
+}
+
+func (r duelRules) total1(v, bonus int) int {
+	v += bonus
+	if v > 6 {
+		v = 6
+	}
+	return v
+}
+
+func (r duelRules) total2(v, w, bonus int) int {
+	s := r.total1(v, bonus) + r.total1(w, bonus)
+	if r.cap6 && s > 6 {
+		s = 6
+	}
+	return s
 }
 
 // fcChoice picks which own dice of a lost duel a First-Class Fencing Master

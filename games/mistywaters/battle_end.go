@@ -68,7 +68,7 @@ func endOfBattle(t BattleType, att, def, attAfter, defAfter Unit, toDef, toAtt D
 	step("the Battle ends; all played Action Cards are returned to the game box",
 		"Whether a Broadside Battle or a Boarding Battle has ended, all played Action Cards, even cards that resulted in no practical use, are returned to the game box and are not placed in the Discard Pile.", CiteEndOfBattle)
 	type pair struct {
-		winRole, loseRole string
+		winRole, loseRole    string
 		win, lose, loseAfter Unit
 		dmg                  Damage
 	}

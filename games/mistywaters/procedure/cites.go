@@ -106,7 +106,7 @@ const (
 	citeStep4ABroadside  = "misty-waters/step-4a-broadside-battle"
 	citeStep4BBoarding   = "misty-waters/step-4b-boarding-battle"
 	citeEndOfBattle      = "misty-waters/step-5-end-of-battle"
-	citeLastDayTemple    = "misty-waters/advanced-and-variant-rules/last-day-temple"
+	citeLastDayTemple    = "misty-waters/advanced-rules/last-day-temple"
 )
 
 // AllCites lists every section id this package may cite, for checking

@@ -1,0 +1,209 @@
+package mistywaters
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+)
+
+// Prob is an exact probability with its float value.
+type Prob struct {
+	Exact string  `json:"exact"` // a fraction such as "7/16"
+	Float float64 `json:"float"`
+	r     *big.Rat
+}
+
+// NewProb wraps an exact rational.
+func NewProb(r *big.Rat) Prob {
+	if r == nil {
+		r = new(big.Rat)
+	}
+	f, _ := r.Float64()
+	return Prob{Exact: r.RatString(), Float: f, r: new(big.Rat).Set(r)}
+}
+
+// Rat returns the exact value.
+func (p Prob) Rat() *big.Rat {
+	if p.r == nil {
+		r, ok := new(big.Rat).SetString(p.Exact)
+		if !ok {
+			return new(big.Rat)
+		}
+		return r
+	}
+	return new(big.Rat).Set(p.r)
+}
+
+// OddsOutcome is one outcome of a battle and its probability.
+type OddsOutcome struct {
+	Label    string `json:"label"`
+	Attacker Damage `json:"attacker"` // what the attacker loses
+	Defender Damage `json:"defender"` // what the defender loses
+	P        Prob   `json:"p"`
+	Score    int    `json:"score"` // the attacker's view: defender's loss value minus the attacker's
+}
+
+// Expected is the expected loss of one side.
+type Expected struct {
+	Cannons  Prob `json:"cannons"`
+	Sailors  Prob `json:"sailors"`
+	Officers Prob `json:"officers"`
+	Markers  Prob `json:"markers"`
+	Dice     Prob `json:"dice,omitempty"` // Boarding: dice lost
+}
+
+// Odds is the exact distribution of a whole battle.
+type Odds struct {
+	Type              BattleType    `json:"type"`
+	Attacker          Unit          `json:"attacker"`
+	Defender          Unit          `json:"defender"`
+	Outcomes          []OddsOutcome `json:"outcomes"`
+	AttackerDefeated  Prob          `json:"p_attacker_defeated"`
+	DefenderDefeated  Prob          `json:"p_defender_defeated"`
+	AttackerLoss      Expected      `json:"expected_attacker_loss"`
+	DefenderLoss      Expected      `json:"expected_defender_loss"`
+	Policy            []string      `json:"policy"`
+	Notes             []string      `json:"notes,omitempty"`
+	Cites             []string      `json:"cites"`
+}
+
+// lossValue ranks a side's losses for the luck percentile.
+func lossValue(d Damage) int {
+	v := 10*(d.Cannons+d.Markers) + d.Sailors + len(d.Officers)
+	if d.Defeated {
+		v += 100
+	}
+	return v
+}
+
+// Score is the attacker's view of a result: the defender's loss value
+// minus the attacker's.
+func Score(toAttacker, toDefender Damage) int { return lossValue(toDefender) - lossValue(toAttacker) }
+
+func damageText(d Damage) string {
+	var p []string
+	if d.Defeated {
+		p = append(p, "defeated")
+	}
+	if d.Cannons > 0 {
+		p = append(p, fmt.Sprintf("-%d Cannon", d.Cannons))
+	}
+	if d.Sailors > 0 {
+		p = append(p, fmt.Sprintf("-%d Sailor", d.Sailors))
+	}
+	if len(d.Officers) > 0 {
+		p = append(p, "-"+strings.Join(d.Officers, "/"))
+	}
+	if d.Markers > 0 {
+		p = append(p, fmt.Sprintf("+%d Damage Marker", d.Markers))
+	}
+	if d.Disabled {
+		p = append(p, "disabled")
+	}
+	if len(p) == 0 {
+		return "no loss"
+	}
+	return strings.Join(p, " ")
+}
+
+// outcomeLabel names an outcome.
+func outcomeLabel(toA, toD Damage) string {
+	return "attacker " + damageText(toA) + "; defender " + damageText(toD)
+}
+
+type accum struct {
+	byLabel map[string]*OddsOutcome
+	rats    map[string]*big.Rat
+}
+
+func newAccum() *accum { return &accum{byLabel: map[string]*OddsOutcome{}, rats: map[string]*big.Rat{}} }
+
+func (a *accum) add(toA, toD Damage, p *big.Rat) {
+	if p.Sign() == 0 {
+		return
+	}
+	l := outcomeLabel(toA, toD)
+	if _, ok := a.byLabel[l]; !ok {
+		a.byLabel[l] = &OddsOutcome{Label: l, Attacker: toA, Defender: toD, Score: Score(toA, toD)}
+		a.rats[l] = new(big.Rat)
+	}
+	a.rats[l].Add(a.rats[l], p)
+}
+
+func (a *accum) finish(od *Odds) {
+	pa, pd := new(big.Rat), new(big.Rat)
+	type exp struct{ c, s, o, m *big.Rat }
+	ea := exp{new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat)}
+	ed := exp{new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat)}
+	addExp := func(e exp, d Damage, p *big.Rat) {
+		mul := func(dst *big.Rat, n int) {
+			if n != 0 {
+				dst.Add(dst, new(big.Rat).Mul(p, big.NewRat(int64(n), 1)))
+			}
+		}
+		mul(e.c, d.Cannons)
+		mul(e.s, d.Sailors)
+		mul(e.o, len(d.Officers))
+		mul(e.m, d.Markers)
+	}
+	for l, oc := range a.byLabel {
+		p := a.rats[l]
+		oc.P = NewProb(p)
+		if oc.Attacker.Defeated {
+			pa.Add(pa, p)
+		}
+		if oc.Defender.Defeated {
+			pd.Add(pd, p)
+		}
+		addExp(ea, oc.Attacker, p)
+		addExp(ed, oc.Defender, p)
+		od.Outcomes = append(od.Outcomes, *oc)
+	}
+	sort.Slice(od.Outcomes, func(i, j int) bool {
+		if od.Outcomes[i].Score != od.Outcomes[j].Score {
+			return od.Outcomes[i].Score > od.Outcomes[j].Score
+		}
+		return od.Outcomes[i].Label < od.Outcomes[j].Label
+	})
+	od.AttackerDefeated, od.DefenderDefeated = NewProb(pa), NewProb(pd)
+	od.AttackerLoss = Expected{Cannons: NewProb(ea.c), Sailors: NewProb(ea.s), Officers: NewProb(ea.o), Markers: NewProb(ea.m)}
+	od.DefenderLoss = Expected{Cannons: NewProb(ed.c), Sailors: NewProb(ed.s), Officers: NewProb(ed.o), Markers: NewProb(ed.m)}
+}
+
+// Total sums the outcome probabilities (1 for a complete distribution).
+func (od *Odds) Total() *big.Rat {
+	t := new(big.Rat)
+	for _, o := range od.Outcomes {
+		t.Add(t, o.P.Rat())
+	}
+	return t
+}
+
+// Percentile is the luck of an actual result: the probability that the
+// battle goes worse for the attacker, plus half the probability of a
+// result as good (0 = the unluckiest possible, 1 = the luckiest).
+func (od *Odds) Percentile(toAttacker, toDefender Damage) Prob {
+	s := Score(toAttacker, toDefender)
+	p := new(big.Rat)
+	half := big.NewRat(1, 2)
+	for _, o := range od.Outcomes {
+		switch {
+		case o.Score < s:
+			p.Add(p, o.P.Rat())
+		case o.Score == s:
+			p.Add(p, new(big.Rat).Mul(half, o.P.Rat()))
+		}
+	}
+	return NewProb(p)
+}
+
+// P returns the probability of the outcome with the given label (0 if absent).
+func (od *Odds) P(label string) Prob {
+	for _, o := range od.Outcomes {
+		if o.Label == label {
+			return o.P
+		}
+	}
+	return NewProb(nil)
+}

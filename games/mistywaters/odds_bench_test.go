@@ -1,0 +1,100 @@
+package mistywaters
+
+import (
+	"math"
+	"testing"
+
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/stretchr/testify/require"
+)
+
+var benchCases = []struct{ name, a, d string }{
+	{"plain-10v10", "ship:sailors=5,cannons=5,owner=a", "galleass"},
+	{"fencing-10v10", "ship:sailors=5,cannons=5,fencing,owner=a", "ship:sailors=5,cannons=5,fencing,owner=b"},
+	{"fc-fencing-10v10", "ship:sailors=5,cannons=5,fc-fencing,owner=a", "ship:sailors=5,cannons=5,fc-fencing,owner=b"},
+	{"fc-xp-10v10", "ship:sailors=5,cannons=5,fc-fencing,xp=2,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=2,owner=b"},
+	{"5v3-placement", "ship:sailors=3,cannons=2,owner=a", "ship:sailors=1,cannons=2,owner=b"},
+}
+
+func BenchmarkBoardingOdds(b *testing.B) {
+	for _, c := range benchCases {
+		a, _ := ParseUnit(c.a)
+		d, _ := ParseUnit(c.d)
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := BoardingOdds(a, d, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkBroadsideOdds(b *testing.B) {
+	a, _ := ParseUnit("ship:cannons=10,sailors=4,fc-gunner,xp=3,owner=a")
+	d, _ := ParseUnit("ship:cannons=10,sailors=4,fc-gunner,xp=3,owner=b")
+	for i := 0; i < b.N; i++ {
+		if _, err := BroadsideOdds(a, d, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The exact odds and the resolver follow the same policies: simulate the
+// resolver with seeded dice and compare.
+func TestOddsMatchSimulation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulation")
+	}
+	cases := []struct {
+		name, a, d string
+		board      bool
+	}{
+		{"boarding-fc-xp", "ship:sailors=3,cannons=2,fc-fencing,xp=1,owner=a", "ship:sailors=2,cannons=2,fencing,xp=1,owner=b", true},
+		{"boarding-clashes", "ship:sailors=4,cannons=3,owner=a", "ship:sailors=2,cannons=2,fc-fencing,owner=b", true},
+		{"broadside-fc-gunner", "ship:cannons=3,sailors=1,fc-gunner,xp=1,owner=a", "ship:cannons=2,sailors=1,gunner,owner=b", false},
+		{"broadside-fort", "ship:cannons=4,sailors=1,fc-gunner,owner=a", "fort:owner=b", false},
+	}
+	const n = 6000
+	for _, c := range cases {
+		a := mustUnit(t, c.a)
+		d := mustUnit(t, c.d)
+		var od *Odds
+		var err error
+		if c.board {
+			od, err = BoardingOdds(a, d, Options{})
+		} else {
+			od, err = BroadsideOdds(a, d, Options{})
+		}
+		require.NoError(t, err)
+		dice := referee.NewDice(referee.Virtual, 42, nil)
+		counts := map[string]int{}
+		for i := 0; i < n; i++ {
+			var toA, toD Damage
+			if c.board {
+				res, err := ResolveBoarding(BoardingInput{Attacker: a, Defender: d}, RefereeRoller{dice})
+				require.NoError(t, err)
+				toA, toD = res.ToAttacker, res.ToDefender
+			} else {
+				res, err := ResolveBroadside(BroadsideInput{Attacker: a, Defender: d}, RefereeRoller{dice})
+				require.NoError(t, err)
+				toA, toD = res.Attack.Damage, Damage{}
+				toD = res.Attack.Damage
+				toA = counterDamage(res.Counter)
+			}
+			counts[outcomeLabel(toA, toD)]++
+		}
+		for _, oc := range od.Outcomes {
+			p := oc.P.Float
+			sd := math.Sqrt(p * (1 - p) / n)
+			got := float64(counts[oc.Label]) / n
+			if math.Abs(got-p) > 5*sd+1e-3 {
+				t.Errorf("%s: %s: simulated %.4f, exact %.4f", c.name, oc.Label, got, p)
+			}
+			delete(counts, oc.Label)
+		}
+		for l, k := range counts {
+			t.Errorf("%s: simulated outcome %q (%d) has no exact probability", c.name, l, k)
+		}
+	}
+}

@@ -1,0 +1,680 @@
+package mistywaters
+
+import (
+	"math/big"
+	"math/bits"
+	"runtime"
+	"sort"
+	"sync"
+)
+
+// u128 is an unsigned 128-bit accumulator for exact counts.
+type u128 struct{ hi, lo uint64 }
+
+func (x *u128) addMul(a, b uint64) {
+	h, l := bits.Mul64(a, b)
+	var c uint64
+	x.lo, c = bits.Add64(x.lo, l, 0)
+	x.hi, _ = bits.Add64(x.hi, h, c)
+}
+
+func (x u128) big() *big.Int {
+	v := new(big.Int).SetUint64(x.hi)
+	v.Lsh(v, 64)
+	return v.Add(v, new(big.Int).SetUint64(x.lo))
+}
+
+// mset is a sorted roll of n dice and how many ordered rolls give it.
+type mset struct {
+	dice []int
+	w    uint64
+}
+
+var (
+	msetMu   sync.Mutex
+	msetMemo = map[int][]mset{}
+)
+
+func multisets(n int) []mset {
+	msetMu.Lock()
+	defer msetMu.Unlock()
+	if m, ok := msetMemo[n]; ok {
+		return m
+	}
+	var out []mset
+	cur := make([]int, n)
+	var rec func(i, min int)
+	rec = func(i, min int) {
+		if i == n {
+			w := factorials[n].Uint64()
+			run := 1
+			for j := 1; j <= n; j++ {
+				if j < n && cur[j] == cur[j-1] {
+					run++
+					continue
+				}
+				w /= factorials[run].Uint64()
+				run = 1
+			}
+			out = append(out, mset{append([]int(nil), cur...), w})
+			return
+		}
+		for v := min; v <= 6; v++ {
+			cur[i] = v
+			rec(i+1, v)
+		}
+	}
+	rec(0, 1)
+	msetMemo[n] = out
+	return out
+}
+
+// roundOut is the result of one roll of a clash: attacker dice lost,
+// defender dice lost, tied attacker dice, tied defender dice, duels the
+// defender lost.
+type roundOut [5]int
+
+type roundKey struct{ nA, nD, xpA, xpD int }
+
+type branch struct {
+	win          int // +1 attacker, -1 defender, 0 tie
+	dUsed, aUsed int
+	// n counts the equally likely re-roll outcomes, scaled to a denominator
+	// of 6^(dice in the duel + Experience Tokens used).
+	n uint64
+}
+
+type boardOdds struct {
+	att, def   Unit
+	o          Options
+	rules      duelRules
+	npcA, npcD bool
+	fcA, fcD   bool
+	rounds     map[roundKey]map[roundOut]*big.Rat
+}
+
+func newBoardOdds(att, def Unit, o Options) *boardOdds {
+	b := &boardOdds{att: att, def: def, o: o, rules: boardingRules(att, def, o),
+		npcA: att.IsNPC(), npcD: def.IsNPC(),
+		rounds: map[roundKey]map[roundOut]*big.Rat{}}
+	b.fcA = !b.npcA && fencing(att) == FirstClass
+	b.fcD = !b.npcD && fencing(def) == FirstClass
+	return b
+}
+
+func duelKey(du duel, dLeft, aLeft int) int {
+	k := 0
+	for i := 0; i < 2; i++ {
+		k <<= 3
+		if i < len(du.a) {
+			k |= du.a[i]
+		}
+	}
+	for i := 0; i < 2; i++ {
+		k <<= 3
+		if i < len(du.d) {
+			k |= du.d[i]
+		}
+	}
+	return (dLeft<<5|aLeft)<<12 | k
+}
+
+var pow6 = func() []uint64 {
+	p := make([]uint64, 25)
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * 6
+	}
+	return p
+}()
+
+// duelBranches enumerates one duel's re-rolls: the defender's First-Class
+// Fencing Master and Experience Tokens, then the attacker's (the policy of
+// the resolver), with the tokens each side has left.
+func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
+	nd := len(du.a) + len(du.d)
+	acc := map[[3]int]uint64{}
+	var stage func(a, d []int, st, dUsed, aUsed, fc int)
+	stage = func(a, d []int, st, dUsed, aUsed, fc int) {
+		ownIsD := st < 2
+		own, opp := a, d
+		ob, pb := b.rules.bonusA, b.rules.bonusD
+		if ownIsD {
+			own, opp = d, a
+			ob, pb = pb, ob
+		}
+		lost := b.rules.total(own, ob) < b.rules.total(opp, pb)
+		next := func(no []int, st2, du2, au2, fc2 int) {
+			if ownIsD {
+				stage(a, no, st2, du2, au2, fc2)
+			} else {
+				stage(no, d, st2, du2, au2, fc2)
+			}
+		}
+		switch st {
+		case 0, 2: // First-Class Fencing Master
+			fcOn := b.fcD
+			if st == 2 {
+				fcOn = b.fcA
+			}
+			if !fcOn || !lost {
+				stage(a, d, st+1, dUsed, aUsed, fc)
+				return
+			}
+			idx := fcChoice(own, opp, ob, pb, b.rules)
+			trial := append([]int(nil), own...)
+			var enum func(j int)
+			enum = func(j int) {
+				if j == len(idx) {
+					next(append([]int(nil), trial...), st+1, dUsed, aUsed, fc+len(idx))
+					return
+				}
+				for v := 1; v <= 6; v++ {
+					trial[idx[j]] = v
+					enum(j + 1)
+				}
+			}
+			enum(0)
+		case 1, 3: // Experience Tokens
+			left := dLeft - dUsed
+			if st == 3 {
+				left = aLeft - aUsed
+			}
+			if left <= 0 || !lost {
+				stage(a, d, st+1, dUsed, aUsed, fc)
+				return
+			}
+			li, ok := xpCanHelp(own, opp, ob, pb, b.rules)
+			if !ok {
+				stage(a, d, st+1, dUsed, aUsed, fc)
+				return
+			}
+			for v := 1; v <= 6; v++ {
+				no := append([]int(nil), own...)
+				no[li] = v
+				if st == 1 {
+					next(no, st, dUsed+1, aUsed, fc)
+				} else {
+					next(no, st, dUsed, aUsed+1, fc)
+				}
+			}
+		default:
+			// scale 6^-(fc + xp) to the denominator 6^(nd + xp).
+			acc[[3]int{b.rules.winner(duel{a: a, d: d}), dUsed, aUsed}] += pow6[nd-fc]
+		}
+	}
+	stage(du.a, du.d, 0, 0, 0, 0)
+	var out []branch
+	for k, n := range acc {
+		out = append(out, branch{win: k[0], dUsed: k[1], aUsed: k[2], n: n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		x, y := out[i], out[j]
+		if x.win != y.win {
+			return x.win < y.win
+		}
+		if x.dUsed != y.dUsed {
+			return x.dUsed < y.dUsed
+		}
+		return x.aUsed < y.aUsed
+	})
+	if out == nil {
+		out = []branch{}
+	}
+	return out
+}
+
+// arrangeOdds arranges sorted rolls (ascending) for the odds, with the
+// same rules and placement policy as the resolver.
+func (b *boardOdds) arrangeOdds(A, D []int) arrangement {
+	first, fd, front, extras := arrangeFront(A, D)
+	return build(first, fd, front, extras, b.place(first, fd, front, extras))
+}
+
+// place returns the second-row placement for the side with extra dice.
+func (b *boardOdds) place(first string, fd, front, extras []int) []int {
+	if len(extras) == 0 {
+		return nil
+	}
+	other := "attacker"
+	npc := b.npcA
+	if first == "attacker" {
+		other, npc = "defender", b.npcD
+	}
+	if npc {
+		return npcPlace(extras)
+	}
+	return bestPlace(first, fd, front, extras, other, b.rules)
+}
+
+func addOut(o *roundOut, du duel, w int) {
+	switch w {
+	case 1:
+		o[1] += len(du.d)
+		o[4]++
+	case -1:
+		o[0] += len(du.a)
+	default:
+		o[2] += len(du.a)
+		o[3] += len(du.d)
+	}
+}
+
+// hashTab is a small open-addressing table of DP states.
+type hashTab struct {
+	keys  [1 << 12]int
+	vals  [1 << 12]uint64
+	stamp [1 << 12]uint32
+	gen   uint32
+	used  []int
+}
+
+func (h *hashTab) reset() {
+	h.gen++
+	h.used = h.used[:0]
+}
+
+func (h *hashTab) add(k int, n uint64) {
+	i := int(uint32(k)*2654435761>>20) & (1<<12 - 1)
+	for {
+		if h.stamp[i] != h.gen {
+			h.stamp[i], h.keys[i], h.vals[i] = h.gen, k, n
+			h.used = append(h.used, i)
+			return
+		}
+		if h.keys[i] == k {
+			h.vals[i] += n
+			return
+		}
+		i = (i + 1) & (1<<12 - 1)
+	}
+}
+
+func (h *hashTab) list(dst []dpState) []dpState {
+	for _, i := range h.used {
+		dst = append(dst, dpState{h.keys[i], h.vals[i]})
+	}
+	return dst
+}
+
+type dpState struct {
+	k int
+	n uint64
+}
+
+func addState(s []dpState, k int, n uint64) []dpState {
+	for i := range s {
+		if s[i].k == k {
+			s[i].n += n
+			return s
+		}
+	}
+	return append(s, dpState{k, n})
+}
+
+func encOut(o roundOut) int {
+	return o[0] | o[1]<<4 | o[2]<<8 | o[3]<<12 | o[4]<<16
+}
+
+func decOut(k int) roundOut {
+	return roundOut{k & 15, k >> 4 & 15, k >> 8 & 15, k >> 12 & 15, k >> 16 & 15}
+}
+
+// outcome deltas on the encoded roundOut (fields are 4 bits each).
+func outDelta(du duel, w int) int {
+	switch w {
+	case 1:
+		return len(du.d)<<4 | 1<<16
+	case -1:
+		return len(du.a)
+	}
+	return len(du.a)<<8 | len(du.d)<<12
+}
+
+// roundWorker enumerates a share of the rolls with its own caches.
+type roundWorker struct {
+	b      *boardOdds
+	duels  []*[4096][]branch
+	ht     hashTab
+	acc    map[int]*u128
+	cur    []dpState
+	nxt    []dpState
+	buf    [10]int
+	duelsB [5]duel
+}
+
+func (w *roundWorker) add(k int, x, n uint64) {
+	a := w.acc[k]
+	if a == nil {
+		a = &u128{}
+		w.acc[k] = a
+	}
+	a.addMul(x, n)
+}
+
+// arrange arranges two ascending rolls without allocating, with the same
+// rules and placement policy as the resolver.
+func (w *roundWorker) arrange(A, D []int) []duel {
+	b := w.b
+	first := "defender"
+	f, o := D, A
+	if len(A) < len(D) {
+		first, f, o = "attacker", A, D
+	}
+	n := len(f)
+	fd := w.buf[0:n]
+	for i := 0; i < n; i++ {
+		fd[i] = f[n-1-i]
+	}
+	front := o[:n]
+	k := len(o) - n
+	extras := w.buf[5 : 5+k]
+	for j := 0; j < k; j++ {
+		extras[j] = o[len(o)-1-j]
+	}
+	var place []int
+	if k > 0 {
+		place = b.place(first, fd, front, extras)
+	}
+	for i := 0; i < n; i++ {
+		du := &w.duelsB[i]
+		fs := f[n-1-i : n-i]
+		os := o[i : i+1]
+		for j, p := range place {
+			if p == i {
+				os = []int{o[i], extras[j]}
+			}
+		}
+		if first == "attacker" {
+			du.a, du.d = fs, os
+		} else {
+			du.a, du.d = os, fs
+		}
+	}
+	return w.duelsB[:n]
+}
+
+func (w *roundWorker) branches(du duel, dLeft, aLeft int) []branch {
+	key := duelKey(du, dLeft, aLeft)
+	tab := w.duels[key>>12]
+	if tab == nil {
+		tab = new([4096][]branch)
+		w.duels[key>>12] = tab
+	}
+	_ = tab
+	if br := tab[key&4095]; br != nil {
+		return br
+	}
+	br := w.b.duelBranches(du, dLeft, aLeft)
+	tab[key&4095] = br
+	return br
+}
+
+func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
+	b := w.b
+	for _, ma := range as {
+		for _, md := range multisets(nD) {
+			x := ma.w * md.w
+			duels := w.arrange(ma.dice, md.dice)
+			if simple {
+				o := 0
+				for _, du := range duels {
+					o += outDelta(du, b.rules.winner(du))
+				}
+				w.add(o, x, 1)
+				continue
+			}
+			// state: encoded outcome | dLeft<<20 | aLeft<<25
+			w.cur = append(w.cur[:0], dpState{xpD<<20 | xpA<<25, 1})
+			for _, du := range duels {
+				w.ht.reset()
+				for _, st := range w.cur {
+					dLeft, aLeft := st.k>>20&31, st.k>>25&31
+					for _, br := range w.branches(du, dLeft, aLeft) {
+						k := st.k + outDelta(du, br.win) - br.dUsed<<20 - br.aUsed<<25
+						w.ht.add(k, st.n*br.n)
+					}
+				}
+				w.cur = w.ht.list(w.cur[:0])
+			}
+			for _, st := range w.cur {
+				used := (xpD - st.k>>20&31) + (xpA - st.k>>25&31)
+				w.add(st.k&(1<<20-1)|used<<21, x, st.n)
+			}
+		}
+	}
+}
+
+// roundDist is the exact distribution of one roll of nA against nD dice.
+func (b *boardOdds) roundDist(nA, nD, xpA, xpD int) map[roundOut]*big.Rat {
+	key := roundKey{nA, nD, xpA, xpD}
+	if r, ok := b.rounds[key]; ok {
+		return r
+	}
+	simple := !b.fcA && !b.fcD && xpA == 0 && xpD == 0
+	as := multisets(nA)
+	multisets(nD)
+	workers := runtime.GOMAXPROCS(0)
+	if len(as)*len(multisets(nD)) < 2000 || workers < 1 {
+		workers = 1
+	}
+	ws := make([]*roundWorker, workers)
+	var wg sync.WaitGroup
+	for i := range ws {
+		ws[i] = &roundWorker{b: b, duels: make([]*[4096][]branch, 1024), acc: map[int]*u128{}}
+		var share []mset
+		for j := i; j < len(as); j += workers {
+			share = append(share, as[j])
+		}
+		wg.Add(1)
+		go func(w *roundWorker, share []mset) {
+			defer wg.Done()
+			w.run(share, nD, xpA, xpD, simple)
+		}(ws[i], share)
+	}
+	wg.Wait()
+	acc := map[int]*big.Int{}
+	for _, w := range ws {
+		for k, x := range w.acc {
+			if c, ok := acc[k]; ok {
+				c.Add(c, x.big())
+			} else {
+				acc[k] = x.big()
+			}
+		}
+	}
+	out := map[roundOut]*big.Rat{}
+	for k, x := range acc {
+		used := k >> 21
+		exp := nA + nD
+		if !simple {
+			exp = 2*(nA+nD) + used
+		}
+		den := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(exp)), nil)
+		p := new(big.Rat).SetFrac(x, den)
+		o := decOut(k & (1<<20 - 1))
+		if c, ok := out[o]; ok {
+			c.Add(c, p)
+		} else {
+			out[o] = p
+		}
+	}
+	b.rounds[key] = out
+	return out
+}
+
+// battleState is the running total of a Boarding Battle.
+type battleState struct {
+	lostA, lostD, pirate, unresA, unresD int
+	stopped                              bool
+}
+
+func defeatAt(u Unit) int {
+	switch u.Kind {
+	case KindShip:
+		if u.ShoreSet {
+			return 1 << 30
+		}
+		return u.Sailors + u.Cannons
+	case KindGalleass, KindMilitia:
+		return u.Sailors
+	}
+	return 1 << 30
+}
+
+func (b *boardOdds) apply(s battleState, o roundOut, tieRound bool) battleState {
+	s.lostA += o[0]
+	if b.def.Kind == KindPirate {
+		if b.o.PirateCountsDuels {
+			s.pirate += o[4]
+		} else {
+			s.pirate += o[1]
+		}
+	} else {
+		s.lostD += o[1]
+	}
+	if tieRound {
+		s.unresA += o[2]
+		s.unresD += o[3]
+	}
+	if s.lostA >= defeatAt(b.att) || s.lostD >= defeatAt(b.def) {
+		s.stopped = true
+	}
+	return s
+}
+
+// BoardingOdds is the exact distribution of a whole Boarding Battle: both
+// clashes, each with its tie re-roll, with bosun's placement and re-roll
+// policies (docs/misty-battles.md).
+func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
+	if err := boardingPrecheck(att, def); err != nil {
+		return nil, err
+	}
+	v, err := CanAttack(att, def, Boarding, o)
+	if err != nil {
+		return nil, err
+	}
+	od := &Odds{Type: Boarding, Attacker: att, Defender: def, Cites: uniq(v.Cites, []string{CiteBoarding, CiteLargeCrew, CiteDuelArrangement, CiteDuelResults, CiteTies, CiteErrata})}
+	od.Policy = []string{
+		"the side with extra dice places them: an NPC highest behind lowest; a player by bosun's best placement (most opponent dice lost minus own dice lost on the dice as rolled)",
+		"a First-Class Fencing Master re-rolls, in each duel its side is losing, the dice that give the best chance to win (a tie counting half)",
+		"Experience Tokens are spent duel by duel in arrangement order on the lowest own die of a duel being lost, while a re-roll could still save it",
+	}
+	a, d, why := BoardingDice(att, def)
+	od.Notes = append(od.Notes, why...)
+	if a == 0 || d == 0 {
+		return nil, errNoDice(why)
+	}
+	b := newBoardOdds(att, def, o)
+	final := map[battleState]*big.Rat{}
+	if o.Simplified {
+		od.Cites = append(od.Cites, CiteSimplified)
+		final = b.simplified(a, d)
+	} else {
+		states := map[battleState]*big.Rat{{}: big.NewRat(1, 1)}
+		for ci, c := range Clashes(a, d) {
+			next := map[battleState]*big.Rat{}
+			put := func(s battleState, p *big.Rat) {
+				if cur, ok := next[s]; ok {
+					cur.Add(cur, p)
+				} else {
+					next[s] = new(big.Rat).Set(p)
+				}
+			}
+			for s, p := range states {
+				if s.stopped {
+					put(s, p)
+					continue
+				}
+				for ro, p1 := range b.roundDist(c[0], c[1], att.XPFor(ci*2), def.XPFor(ci*2)) {
+					s1 := b.apply(s, ro, false)
+					pp := new(big.Rat).Mul(p, p1)
+					if s1.stopped || (ro[2] == 0 && ro[3] == 0) {
+						put(s1, pp)
+						continue
+					}
+					for ro2, p2 := range b.roundDist(ro[2], ro[3], att.XPFor(ci*2+1), def.XPFor(ci*2+1)) {
+						put(b.apply(s1, ro2, true), new(big.Rat).Mul(pp, p2))
+					}
+				}
+			}
+			states = next
+		}
+		final = states
+	}
+	acc := newAccum()
+	for s, p := range final {
+		toA, toD := b.finalDamage(s)
+		acc.add(toA, toD, p)
+	}
+	acc.finish(od)
+	return od, nil
+}
+
+// finalDamage turns the dice each side lost into the end of the battle.
+func (b *boardOdds) finalDamage(s battleState) (Damage, Damage) {
+	A, D := b.att, b.def
+	res := &BoardingResult{}
+	bs := &boardState{att: &A, def: &D, o: b.o, res: res}
+	bs.lose(&A, s.lostA, &res.ToAttacker)
+	if D.Kind == KindPirate {
+		bs.pirateLost = s.pirate
+	} else {
+		bs.lose(&D, s.lostD, &res.ToDefender)
+	}
+	bs.finish()
+	return res.ToAttacker, res.ToDefender
+}
+
+// simplified: the 'Simplified Variant' one-die duels in sequence.
+func (b *boardOdds) simplified(a, d int) map[battleState]*big.Rat {
+	win, lose := 0, 0
+	for x := 1; x <= 6; x++ {
+		for y := 1; y <= 6; y++ {
+			switch b.rules.winner(duel{a: []int{x}, d: []int{y}}) {
+			case 1:
+				win++
+			case -1:
+				lose++
+			}
+		}
+	}
+	pW, pL := big.NewRat(int64(win), 36), big.NewRat(int64(lose), 36)
+	pT := big.NewRat(int64(36-win-lose), 36)
+	type st struct{ a, d, lostA, lostD int }
+	cur := map[st]*big.Rat{{a, d, 0, 0}: big.NewRat(1, 1)}
+	final := map[battleState]*big.Rat{}
+	put := func(m map[st]*big.Rat, s st, p *big.Rat) {
+		if c, ok := m[s]; ok {
+			c.Add(c, p)
+		} else {
+			m[s] = new(big.Rat).Set(p)
+		}
+	}
+	n := maxInt(a, d)
+	for k := 0; k < n; k++ {
+		next := map[st]*big.Rat{}
+		for s, p := range cur {
+			if s.a == 0 || s.d == 0 {
+				put(next, s, p)
+				continue
+			}
+			put(next, st{s.a, s.d - 1, s.lostA, s.lostD + 1}, new(big.Rat).Mul(p, pW))
+			put(next, st{s.a - 1, s.d, s.lostA + 1, s.lostD}, new(big.Rat).Mul(p, pL))
+			put(next, s, new(big.Rat).Mul(p, pT))
+		}
+		cur = next
+	}
+	for s, p := range cur {
+		bst := battleState{lostA: s.lostA, lostD: s.lostD}
+		if b.def.Kind == KindPirate {
+			bst.lostD, bst.pirate = 0, s.lostD
+		}
+		if c, ok := final[bst]; ok {
+			c.Add(c, p)
+		} else {
+			final[bst] = new(big.Rat).Set(p)
+		}
+	}
+	return final
+}

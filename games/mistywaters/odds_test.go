@@ -1,0 +1,60 @@
+package mistywaters
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func rat(s string) *big.Rat {
+	r, _ := new(big.Rat).SetString(s)
+	return r
+}
+
+func TestBroadsideOddsBattery(t *testing.T) {
+	// a 1-Cannon ship against a Battery: no ricochet (land), 1/6 to defeat it.
+	att := mustUnit(t, "ship:cannons=1,sailors=0,owner=ann")
+	od, err := BroadsideOdds(att, mustUnit(t, "battery"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "1/6", od.DefenderDefeated.Exact)
+	assert.Equal(t, 0, od.Total().Cmp(big.NewRat(1, 1)))
+	// counterattack with 2 dice: each 6 removes the last Cannon: 1-(5/6)^2 = 11/36.
+	assert.Equal(t, new(big.Rat).Mul(big.NewRat(5, 6), big.NewRat(11, 36)).RatString(), od.AttackerDefeated.Exact)
+}
+
+func TestBroadsideOddsShipRicochet(t *testing.T) {
+	// ship vs ship: each die is uniform on {1,2,3,6}.
+	a := mustUnit(t, "ship:cannons=1,sailors=0,owner=ann")
+	d := mustUnit(t, "ship:cannons=1,sailors=0,owner=bob")
+	od, err := BroadsideOdds(a, d, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "1/4", od.DefenderDefeated.Exact)
+	assert.Equal(t, "3/16", od.AttackerDefeated.Exact)
+}
+
+func TestBoardingOddsOneDie(t *testing.T) {
+	// 1 vs 1: the attacker wins 15/36, ties 6/36 then again 15/36 and 6/36 stays unresolved.
+	a := mustUnit(t, "ship:cannons=1,sailors=0,owner=ann")
+	d := mustUnit(t, "ship:cannons=1,sailors=0,owner=bob")
+	od, err := BoardingOdds(a, d, Options{})
+	require.NoError(t, err)
+	p := new(big.Rat).Add(big.NewRat(15, 36), new(big.Rat).Mul(big.NewRat(6, 36), big.NewRat(15, 36)))
+	assert.Equal(t, p.RatString(), od.DefenderDefeated.Exact)
+	assert.Equal(t, p.RatString(), od.AttackerDefeated.Exact)
+	assert.Equal(t, 0, od.Total().Cmp(big.NewRat(1, 1)))
+}
+
+func TestBoardingOddsSumToOne(t *testing.T) {
+	cases := []struct{ a, d string }{
+		{"ship:sailors=3,cannons=2,owner=a", "ship:sailors=1,cannons=3,owner=b"},
+		{"ship:sailors=5,cannons=5,fc-fencing,xp=2,owner=a", "galleass"},
+		{"ship:sailors=2,cannons=1,fencing,owner=a", "ship:sailors=2,cannons=2,fc-fencing,xp=1,owner=b"},
+	}
+	for _, c := range cases {
+		od, err := BoardingOdds(mustUnit(t, c.a), mustUnit(t, c.d), Options{Advanced: true})
+		require.NoError(t, err)
+		assert.Equal(t, 0, od.Total().Cmp(big.NewRat(1, 1)), c.a+" vs "+c.d)
+	}
+}
