@@ -262,10 +262,18 @@ func (s *Scripted) HasAnswer(key string) bool {
 	return ok
 }
 
+// LocalPrefix starts the keys of questions that belong to one process (the
+// play menu), not to the session: their queue cursors are never saved with
+// a session nor reset by Resume.
+const LocalPrefix = "play."
+
 // Used returns how many answers of each Preset queue were consumed.
 func (s *Scripted) Used() map[string]int {
 	out := map[string]int{}
 	for k, n := range s.used {
+		if strings.HasPrefix(k, LocalPrefix) {
+			continue
+		}
 		if _, ok := s.Preset[k]; ok && n > 0 {
 			out[k] = n
 		}
@@ -275,10 +283,18 @@ func (s *Scripted) Used() map[string]int {
 
 // Resume sets the Preset queue cursors saved by Used.
 func (s *Scripted) Resume(used map[string]int) {
-	s.used = map[string]int{}
-	for k, n := range used {
-		s.used[k] = n
+	keep := map[string]int{}
+	for k, n := range s.used {
+		if strings.HasPrefix(k, LocalPrefix) {
+			keep[k] = n
+		}
 	}
+	for k, n := range used {
+		if !strings.HasPrefix(k, LocalPrefix) {
+			keep[k] = n
+		}
+	}
+	s.used = keep
 }
 
 func next(queue []string, used map[string]int, key string) string {

@@ -47,6 +47,7 @@ can drive it too.` + exitHelp,
 				return err
 			}
 			w := f.IO.Out
+			idle := 0 // menu choices in a row that ran no step
 			for {
 				choice, err := referee.Choose(p, "play.menu", "What now?", menuNext, menuStatus, menuUndo, menuLog, menuRules, menuQuit)
 				if errors.Is(err, referee.ErrCanceled) || choice == menuQuit {
@@ -58,6 +59,13 @@ can drive it too.` + exitHelp,
 				}
 				if err != nil {
 					return err
+				}
+				if choice == menuNext {
+					idle = 0
+				} else if idle++; idle > 200 && !f.IO.TTYIn {
+					// A script whose last menu answer repeats something other
+					// than a step would loop for ever.
+					return referee.Usagef("play.menu: 200 menu answers in a row ran no step; end the scripted answers with quit")
 				}
 				switch choice {
 				case menuNext:

@@ -1,0 +1,48 @@
+package root
+
+import (
+	"io"
+	"strings"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/cmd/rules"
+	"github.com/bosun-referee/bosun/cmd/session"
+	"github.com/bosun-referee/bosun/rulesref"
+)
+
+func init() {
+	session.Why = ruleSentence
+	session.Search = func(f *cmdutil.Factory, game, query string, w io.Writer) error {
+		c := rules.NewCmdSearch(f, nil)
+		args := []string{"--limit", "3", query}
+		if game != "" {
+			args = append(args, "--game", game)
+		}
+		c.SetArgs(args)
+		c.SetOut(w)
+		c.SilenceUsage, c.SilenceErrors = true, true
+		return c.Execute()
+	}
+}
+
+// ruleSentence returns the title path of a cited section and the opening
+// of its text, for bosun log --why.
+func ruleSentence(id string) string {
+	s, ok := rulesref.Section(id)
+	if !ok {
+		return "(no such section)"
+	}
+	text := strings.Join(strings.Fields(s.Text), " ")
+	if t := strings.TrimSpace(strings.TrimPrefix(text, s.Title)); t != "" {
+		text = t
+	}
+	const max = 280
+	if len(text) > max {
+		cut := strings.LastIndex(text[:max], " ")
+		if cut < max/2 {
+			cut = max
+		}
+		text = text[:cut] + " …"
+	}
+	return s.Path + " — " + text
+}
