@@ -115,10 +115,23 @@ func startsUpper(s string) bool {
 	return (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')
 }
 
+// headingTitle is the title of a heading line: the line, less a long
+// trailing editorial note in parentheses ("Ship Type Summary (where the
+// original shows an icon without a number, the quantity is 1)").
+func headingTitle(l string) string {
+	t := strings.TrimSpace(l)
+	if len(t) > 80 && strings.HasSuffix(t, ")") {
+		if k := strings.Index(t, " ("); k > 0 {
+			return t[:k]
+		}
+	}
+	return t
+}
+
 // headingLine reports whether l, a line of its own, is a heading.
 func headingLine(l string) bool {
-	t := strings.TrimSpace(l)
-	if t == "" || t != l || len(t) > 80 || isListLine(t) || isTableLine(l) {
+	t := headingTitle(l)
+	if t == "" || strings.TrimSpace(l) != l || len(t) > 80 || isListLine(t) || isTableLine(l) {
 		return false
 	}
 	if !startsUpper(t) {
@@ -169,7 +182,53 @@ func leadIn(l string, relaxed bool) (string, bool) {
 	if relaxed {
 		return label, true
 	}
-	if !titleCase(label, true) {
+	if !titleCase(label, true) && !mixedCaseLabel(label, l[i+1:]) {
+		return "", false
+	}
+	return label, true
+}
+
+// determiners open sentences ("The Ship Board tracks: ...", "Each card
+// shows: ..."), not bold lead-ins.
+var determiners = map[string]bool{"the": true, "a": true, "an": true, "each": true, "every": true,
+	"if": true, "when": true, "as": true, "this": true, "these": true, "your": true, "all": true}
+
+// mixedCaseLabel accepts a lead-in whose label is not strictly Title Case
+// but reads as a printed label: it opens with a capital that is not a
+// determiner, at least two later words are capitalised ("Waves have Washed
+// up a Castaway", "Spend 2 Ship Tokens and choose an action"), and the text
+// after the colon starts a new sentence.
+func mixedCaseLabel(label, rest string) bool {
+	ws := strings.Fields(label)
+	if len(ws) < 3 || len(ws) > 8 || determiners[strings.ToLower(ws[0])] {
+		return false
+	}
+	caps := 0
+	for _, w := range ws[1:] {
+		if startsUpper(w) {
+			caps++
+		}
+	}
+	rest = strings.TrimSpace(rest)
+	return caps >= 2 && rest != "" && startsUpper(rest)
+}
+
+// questionEntry returns the question that opens a line of an FAQ or Q&A
+// chapter ("Can I use my Sails to start moving? No. ..."): the entry is
+// named by its question.
+func questionEntry(l string) (string, bool) {
+	if l == "" || l[0] == ' ' || isListLine(l) || isTableLine(l) || !startsUpper(l) {
+		return "", false
+	}
+	q := strings.Index(l, "?")
+	if q <= 0 || q > 200 {
+		return "", false
+	}
+	if c := strings.Index(l, ":"); c >= 0 && c < q {
+		return "", false
+	}
+	label := l[:q+1]
+	if n := len(strings.Fields(label)); n < 3 || n > 25 {
 		return "", false
 	}
 	return label, true
@@ -270,11 +329,17 @@ func parseBook(game, text string) *book {
 			strings.Contains(l, "errata") || strings.Contains(l, "glossary")
 	}
 
+	isQAChapter := func(t string) bool {
+		l := strings.ToLower(t)
+		return strings.Contains(l, "interpretation") || strings.Contains(l, "q & a") || strings.Contains(l, "q&a") || strings.Contains(l, "faq")
+	}
+
 	// stack of open headings: indexes into b.Secs
 	var stack []int
 	curHeading := -1
 	lastOutlineLevel := 0
 	relaxed := false
+	qaChapter := false // an FAQ or Q&A chapter: questions open entries
 	push := func(s sec) {
 		for len(stack) > 0 && b.Secs[stack[len(stack)-1]].Level >= s.Level {
 			stack = stack[:len(stack)-1]
@@ -309,7 +374,7 @@ func parseBook(game, text string) *book {
 		prevBlank := i == 0 || strings.TrimSpace(lines[i-1]) == ""
 		nextBlank := i+1 >= n || strings.TrimSpace(lines[i+1]) == ""
 		if headingLine(l) && (!blankSep || prevBlank && nextBlank) {
-			t := strings.TrimSpace(l)
+			t := headingTitle(l)
 			if curHeading >= 0 && b.Secs[curHeading].Start == i-1 && b.Secs[curHeading].Title == t {
 				continue // a repeated heading line
 			}
@@ -324,6 +389,7 @@ func parseBook(game, text string) *book {
 			}
 			if lvl <= 1 {
 				relaxed = relaxedChapter(t)
+				qaChapter = isQAChapter(t)
 			} else if relaxedChapter(t) {
 				relaxed = true
 			}
@@ -331,7 +397,11 @@ func parseBook(game, text string) *book {
 			curHeading = len(b.Secs) - 1
 			continue
 		}
-		if label, ok := leadIn(l, relaxed); ok && curHeading >= 0 {
+		label, ok := leadIn(l, relaxed)
+		if !ok && qaChapter && curHeading >= 0 {
+			label, ok = questionEntry(l)
+		}
+		if ok && curHeading >= 0 {
 			if normTitle(label) == normTitle(b.Secs[curHeading].Title) {
 				continue // "Selling Player Ships: ..." under "Selling Player Ships"
 			}

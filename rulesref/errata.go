@@ -92,6 +92,25 @@ var qaLinks = map[string][]string{
 	"misty-waters/sea-adventure-cards-drawing":                               {"misty-waters/sea-adventure-cards", "misty-waters/thar-she-blows"},
 	"misty-waters/conquistador-s-galleass-under-player-command":              {"misty-waters/acquiring-the-galleass", "misty-waters/step-1-player-ship-movement/occupied-spaces"},
 	"misty-waters/multiple-ships":                                            {"misty-waters/exploration-cards", "misty-waters/explore-islands"},
+	// the publisher's "Q & A" explains rules rather than changing them
+	"misty-waters/why-is-cannon-fire-so-random": {"misty-waters/step-4a-broadside-battle", "misty-waters/officer-summary"},
+	"misty-waters/why-can-t-i-deliberately-sink-my-own-ship-to-prevent-a-stronger-opponent-from-taking-my-cargo":       {"misty-waters/scrapping-player-ships"},
+	"misty-waters/why-can-t-i-throw-loot-overboard-when-threatened":                                                    {"misty-waters/cargo-holds", "misty-waters/captain-s-cabin"},
+	"misty-waters/why-do-my-surviving-crew-and-officers-join-the-enemy-when-my-ship-sinks":                             {"misty-waters/lost-player-ship-from-broadside-battle", "misty-waters/lost-player-ship-from-boarding-battle"},
+	"misty-waters/why-do-i-get-a-grant-after-losing-my-first-ship-an-exorcist-after-the-second-and-nothing-after-that": {"misty-waters/defeated-player-ships"},
+	"misty-waters/why-is-my-fleet-limited-to-two-ships":                                                                {"misty-waters/buying-player-ships", "misty-waters/extended-variant"},
+	"misty-waters/i-tried-boarding-another-player-s-ship-and-failed-why":                                               {"misty-waters/step-4b-boarding-battle"},
+	"misty-waters/which-attack-type-is-better-boarding-or-cannon-fire":                                                 {"misty-waters/step-2-declaring-battle-type"},
+	"misty-waters/can-you-win-misty-waters-without-fighting":                                                           {"misty-waters/battles"},
+	// Quests & Cannons FAQ: the rules each answer clarifies
+	"quests-and-cannons/can-i-use-my-sails-to-start-moving":                                                                                {"quests-and-cannons/sails"},
+	"quests-and-cannons/do-i-have-to-keep-rolling-until-i-succeed-when-i-fail-treacherous-seas":                                            {"quests-and-cannons/the-sea"},
+	"quests-and-cannons/can-the-same-event-trigger-multiple-effects":                                                                       {"quests-and-cannons/damage-sinking", "quests-and-cannons/loot-cards"},
+	"quests-and-cannons/can-i-use-dwunny-luck-or-monster-repellent-after-seeing-what-i-rolled-for-treacherous-seas":                        {"quests-and-cannons/champion-abilities", "quests-and-cannons/the-sea"},
+	"quests-and-cannons/do-i-count-stormy-seas-as-one-space-or-two-with-delvish-mobility":                                                  {"quests-and-cannons/the-sea"},
+	"quests-and-cannons/can-i-use-my-movement-from-delvish-mobility-if-i-succeed-at-treacherous-sea":                                       {"quests-and-cannons/the-sea"},
+	"quests-and-cannons/do-i-lose-prosperity-if-i-sink-because-of-my-own-song-of-daring-or-gale-wand-or-my-teammate-s-tome-of-retribution": {"quests-and-cannons/damage-sinking"},
+	"quests-and-cannons/if-i-sink-someone-with-damage-from-a-loot-card-do-i-get-their-coins-and-the-prosperity-reward":                     {"quests-and-cannons/damage-sinking"},
 }
 
 func link(c *corpus, note int, targets map[int]bool) {

@@ -142,3 +142,30 @@ func TestDecodedEqualsParsed(t *testing.T) {
 		assert.Equal(t, a.path(p), b.path(d))
 	}
 }
+
+func TestQALinksAndNewSections(t *testing.T) {
+	for note, ids := range qaLinks {
+		require.Truef(t, Exists(note), "qaLinks: no entry %s", note)
+		for _, id := range ids {
+			assert.Truef(t, Exists(id), "qaLinks[%s]: no section %s", note, id)
+		}
+	}
+	// lead-ins that are not strictly Title Case, FAQ questions and headings
+	// with an editorial note are sections of their own
+	for _, id := range []string{
+		"misty-waters/waves-have-washed-up-a-castaway",
+		"rolling-seas/spend-2-ship-tokens-and-choose-an-action",
+		"misty-waters/ship-type-summary",
+		"quests-and-cannons/can-i-use-my-sails-to-start-moving",
+		"misty-waters/why-is-my-fleet-limited-to-two-ships",
+	} {
+		assert.Truef(t, Exists(id), "section %s", id)
+	}
+	s, ok := Section("quests-and-cannons/sails")
+	require.True(t, ok)
+	require.NotEmpty(t, s.Notes, "the FAQ answer is shown under the rule it clarifies")
+	assert.Equal(t, "quests-and-cannons/can-i-use-my-sails-to-start-moving", s.Notes[0].ID)
+	c, _ := Section("misty-waters/waves-have-washed-up-a-castaway")
+	assert.Equal(t, "lead-in", c.Kind)
+	assert.Contains(t, c.Text, "1 Raft token is placed on the Whirlpool")
+}
