@@ -43,7 +43,21 @@ var cases = []benchCase{
 func main() {
 	runs := flag.Int("runs", 30, "runs per case (after 3 warm-up runs)")
 	check := flag.Bool("check", false, "exit 1 when a case is over its budget")
+	quality := flag.String("heldout", "rulesref/testdata/heldout.yaml", "held-out rules questions to score the search with (empty: skip)")
+	verbose := flag.Bool("v", false, "list the held-out questions not answered first")
+	only := flag.Bool("quality-only", false, "only score the rules search")
 	flag.Parse()
+
+	if *quality != "" {
+		fmt.Println("Rules search, held-out questions (answer in the top 1 / top 3):")
+		if _, _, err := heldout(*quality, *verbose); err != nil {
+			fmt.Fprintln(os.Stderr, "heldout:", err)
+		}
+		fmt.Println()
+	}
+	if *only {
+		return
+	}
 
 	tmp, err := os.MkdirTemp("", "bosun-bench-")
 	if err != nil {
