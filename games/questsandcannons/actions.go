@@ -144,11 +144,11 @@ func move(st *State, env *referee.Env, mobility bool) error {
 	var path []string
 	ended := ""
 	for ended == "" {
-		avail := budget + p.SailsReady
-		if st.Rulings.MoveExtendActions {
-			avail += p.Actions
-		}
-		if avail == 0 && len(path) > 0 {
+		// The question is asked while the ship has movement, Sails or
+		// Actions left, whatever the move-extend-actions ruling, so that an
+		// answers file reads the same under both readings: with the default
+		// reading a Move with no movement and no Sail left accepts only stop.
+		if budget+p.SailsReady+p.Actions == 0 && len(path) > 0 {
 			ended = "no movement, Sails or Actions left"
 			break
 		}
@@ -184,8 +184,21 @@ func move(st *State, env *referee.Env, mobility bool) error {
 			need = 0
 		}
 		if need > 0 {
-			return referee.RuleError([]string{CiteMove, CiteFAQ}, "questsandcannons: entering a %s Sea needs %d spaces of movement; %s has %d left and %d Sails Ready",
-				kind, cost, p.Name, budget, p.SailsReady)
+			what := "a " + kind + " space"
+			switch kind {
+			case SpaceStormy:
+				what = "a Stormy Sea"
+			case SpaceCalm:
+				what = "a Calm Sea"
+			case SpaceTreacherous:
+				what = "a Treacherous Sea"
+			}
+			if budget+p.SailsReady == 0 && len(path) > 0 {
+				return referee.RuleError([]string{CiteMove, CiteSails}, "questsandcannons: %s's Move has no movement and no Ready Sail left to enter %s: answer qc.move.sea=stop, then start a new Move with another Action (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
+					p.Name, what)
+			}
+			return referee.RuleError([]string{CiteMove, CiteTheSea, CiteSails}, "questsandcannons: entering %s needs %d spaces of movement; %s's Move has %d left and %d Sails Ready (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
+				what, cost, p.Name, budget, p.SailsReady)
 		}
 		budget -= cost
 		path = append(path, kind)

@@ -30,7 +30,7 @@ var Options = map[string]string{
 	"teams":               "team size (teammates sit next to each other in --players order) or explicit teams: Ann+Bob,Cid+Dee",
 	"exploration":         "random (default) or placed: how Exploration tokens go on the Risen Islands",
 	"tiles":               "random (default) or placed: Tile Placement from More Map Layouts",
-	"move-extend-actions": "yes (default) or no: a Move may go on with another Action when it has no movement or Sails left",
+	"move-extend-actions": "no (default) or yes: a Move may go on with another Action when it has no movement or Sails left (two Actions for a Stormy Sea)",
 	"free-move-stormy":    "yes (default) or no: the free move after a safe Treacherous roll may enter a Stormy Sea",
 	"ammo-overflow":       "cap (default) or refuse: buying Ammo past 9 keeps 9, or is refused",
 	"negative-prosperity": "no (default) or yes: Prosperity may go below 0",
@@ -56,7 +56,10 @@ func yesNo(s *referee.Session, key string, def bool) (bool, error) {
 func parseRulings(s *referee.Session) (Rulings, error) {
 	var r Rulings
 	var err error
-	if r.MoveExtendActions, err = yesNo(s, "move-extend-actions", true); err != nil {
+	// A Move action is "1 space" and "Each Sail used this way allows you to
+	// move an additional space as part of that Move action": Actions do not
+	// pool into one Move unless move-extend-actions=yes.
+	if r.MoveExtendActions, err = yesNo(s, "move-extend-actions", false); err != nil {
 		return r, err
 	}
 	if r.FreeMoveStormy, err = yesNo(s, "free-move-stormy", true); err != nil {

@@ -117,6 +117,7 @@ type Result struct {
 type Rulings struct {
 	// MoveExtendActions: when a Move has no movement or Sails left it may
 	// go on by spending another Action (so two Actions pay for a Stormy Sea).
+	// Default no: a Move action is 1 space plus Sails.
 	MoveExtendActions bool `json:"move_extend_actions"`
 	// FreeMoveStormy: the free move after a safe Treacherous roll may enter a
 	// Stormy Sea ("move to any adjacent space for free").
