@@ -29,7 +29,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 runs the Adventure Deck, the dice and Captain Ironside; these commands
 compute one sail, one encounter, one Sea Battle or one reward from what you
 enter.` + exitHelp,
-		Example: "  bosun rolling cost --wind NE --path E:current2,NE:current2,NE:perils,NE,NE,NE\n  bosun rolling ambush --attacker-cannons 2 --defender-cannons 3",
+		Example: "  bosun rolling cost --wind NE --path E:current2,NE:current2,NE:perils,NE:perils,NE,NE,NE\n  bosun rolling ambush --attacker-cannons 2 --defender-cannons 3",
 	}
 	cmd.AddCommand(NewCmdCost(f, nil), NewCmdPirates(f, nil), NewCmdAmbush(f, nil), NewCmdExplore(f, nil), NewCmdRank(f, nil))
 	return cmd
@@ -55,7 +55,7 @@ monster, perils, currentN (carried N spaces, 1 Story Point per two),
 pirates, ambush, reef (refused), visited (no effect). Wind in Your Sails
 steps are free in any direction, at the start (--wind-in-sails) or end
 (--wind-in-sails-end) of the action.` + exitHelp,
-		Example: "  bosun rolling cost --wind NE --path E,NE,NE\n  bosun rolling cost --wind NE --path E:current2,NE:current2,NE:perils,NE,NE,NE --provisions 6",
+		Example: "  bosun rolling cost --wind NE --path E,NE,NE\n  bosun rolling cost --wind NE --path E:current2,NE:current2,NE:perils,NE:perils,NE,NE,NE --provisions 6",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := rs.ParsePath(opts.PathRaw)

@@ -28,11 +28,11 @@ func run(t *testing.T, args ...string) (string, error) {
 }
 
 func TestCost(t *testing.T) {
-	out, err := run(t, "cost", "--wind", "NE", "--path", "E:current2,NE:current2,NE:perils,NE,NE,NE")
+	out, err := run(t, "cost", "--wind", "NE", "--path", "E:current2,NE:current2,NE:perils,NE:perils,NE,NE,NE")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "7 MP in all, 3 free; 4 Provisions") || !strings.Contains(out, "3 Story Points") {
+	if !strings.Contains(out, "8 MP in all, 3 free; 5 Provisions") || !strings.Contains(out, "4 Story Points") {
 		t.Errorf("%s", out)
 	}
 	if _, err := run(t, "cost", "--wind", "UP", "--path", "E"); !referee.IsUsage(err) {

@@ -112,6 +112,31 @@ type SailInput struct {
 	Provisions      int // Provisions in the hold before sailing (-1: unknown, no check)
 }
 
+func (in SailInput) validate() error {
+	bad := func(what string, v int, acc string) error {
+		return referee.Usagef("rollingseas: %s %d is not accepted; accepted: %s", what, v, acc)
+	}
+	switch {
+	case in.FreeMP < 0:
+		return bad("free MP", in.FreeMP, "0 or more (3 for the starting Ship)")
+	case in.WindInSails < 0:
+		return bad("Wind in Your Sails steps at the start", in.WindInSails, "0 or more")
+	case in.WindInSailsEnd < 0:
+		return bad("Wind in Your Sails steps at the end", in.WindInSailsEnd, "0 or more")
+	case in.WindInSails+in.WindInSailsEnd > len(in.Path):
+		return bad("Wind in Your Sails steps", in.WindInSails+in.WindInSailsEnd, fmt.Sprintf("at most the %d steps of the path (each moves one space)", len(in.Path)))
+	case in.Cannons < 0:
+		return bad("Cannons", in.Cannons, "0 or more")
+	case in.MonsterStrength < 0:
+		return bad("Sea Monster Strength", in.MonsterStrength, "1 or more")
+	case in.PirateStrength < 0:
+		return bad("Pirate Strength", in.PirateStrength, "1 or more")
+	case in.Provisions < -1:
+		return bad("Provisions", in.Provisions, "0 or more (-1: do not check)")
+	}
+	return nil
+}
+
 // SailStep is one step of a computed sail.
 type SailStep struct {
 	PathStep
@@ -150,6 +175,17 @@ func Sail(in SailInput) (SailResult, error) {
 	w, err := ParseDir(in.Wind)
 	if err != nil {
 		return SailResult{}, err
+	}
+	if err := in.validate(); err != nil {
+		return SailResult{}, err
+	}
+	// "Sea Monsters and Pirates begin the game with 1 Strength": an unset
+	// Strength is 1.
+	if in.MonsterStrength == 0 {
+		in.MonsterStrength = 1
+	}
+	if in.PirateStrength == 0 {
+		in.PirateStrength = 1
 	}
 	res := SailResult{Wind: Directions[w], Costs: CostTable(w), FreeMP: in.FreeMP, WindInSails: in.WindInSails + in.WindInSailsEnd,
 		Cites: []string{CiteSail, CiteSummarySail}}
@@ -244,6 +280,18 @@ type PirateEncounter struct {
 // otherwise 3 Provisions for 3 Story Points and 2 Gold Pieces.
 func Pirates(cannons, strength, maxCannons, provisions int) (PirateEncounter, error) {
 	pe := PirateEncounter{Story: 3, Gold: 2, Cites: []string{CiteSail, CiteSummarySail}}
+	switch {
+	case cannons < 0:
+		return pe, referee.Usagef("rollingseas: Cannons %d is not accepted; accepted: 0 or more", cannons)
+	case strength < 0:
+		return pe, referee.Usagef("rollingseas: Pirate Strength %d is not accepted; accepted: 1 or more", strength)
+	case maxCannons < 0:
+		return pe, referee.Usagef("rollingseas: maximum Cannons %d is not accepted; accepted: 0 (unknown) or more", maxCannons)
+	case provisions < -1:
+		return pe, referee.Usagef("rollingseas: Provisions %d is not accepted; accepted: 0 or more (-1: do not check)", provisions)
+	}
+	// "Sea Monsters and Pirates begin the game with 1 Strength."
+	strength = max(strength, 1)
 	if cannons >= strength {
 		pe.Defeated = true
 		for v := 1; v <= min(cannons, 6); v++ {
@@ -335,16 +383,25 @@ type Loss struct {
 
 // BattleLoss returns what the loser pays with provisions and gold in the
 // hold, choosing option (1: 1 Provision + 1 Gold, 2: 1 Provision + 2 Gold).
-// When neither option can be paid in full, the rule text says "choose
-// whichever would cause you to lose more and pay what you can" (option 2);
-// the Turn Summary says "choose one": unpayable=choose keeps the chosen one.
+// A chosen option that cannot be paid in full while the other can is
+// replaced by the other. When neither can be paid in full, the rule text
+// says "choose whichever would cause you to lose more and pay what you can"
+// (option 2); the Turn Summary says "choose one and pay what you can":
+// unpayable=choose keeps the chosen one.
 func BattleLoss(option, provisions, gold int, unpayable string) Loss {
 	canPay := func(o int) bool { return provisions >= 1 && gold >= o }
-	if !canPay(1) && !canPay(2) && unpayable != "choose" {
-		option = 2
-	}
 	if option != 2 {
 		option = 1
+	}
+	switch {
+	case !canPay(1) && !canPay(2):
+		if unpayable != "choose" {
+			option = 2
+		}
+	case !canPay(option):
+		// Paying what you can is for when neither option is possible: the
+		// option that can be paid in full is paid.
+		option = 3 - option
 	}
 	l := Loss{Option: option, Provisions: min(1, provisions), Gold: min(option, gold)}
 	l.Text = fmt.Sprintf("loses %d Provision(s) and %d Gold Piece(s) (option %d)", l.Provisions, l.Gold, option)

@@ -1,0 +1,122 @@
+package rollingseas
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// Sara's sail from H13, read step by step: "Sails one space E, onto a
+// Current on I13, which costs her 2 MP. She crosses off a box for
+// encountering the Current. ... She heads NE for only 1 MP and crosses off
+// another box by encountering a second Current. She has used up her Ship's
+// free MP, but she can't stay in the Current space, so she spends 1
+// Provision to go further. She runs into a Perils of the Sea and spends 1
+// Provision to cross off 2 more boxes before deciding to spend 3 additional
+// Provisions to reach N8. By the end of the turn, she will have spent 5
+// Provisions ... and she will have marked a total of 4 Story Points."
+//
+// The example agrees with the rules ("Gain 1 Story Point each time you Sail
+// through a Perils of the Sea"; Perils are "made up of multiple, independent
+// spaces"; 1 Provision per extra MP) when the Perils she runs into is two
+// squares long: every step NE costs 1 MP, every step after the free 3 MP
+// costs 1 Provision, and the two Perils squares give 1 Story Point each.
+func TestSaraSailExampleAgreesWithRules(t *testing.T) {
+	path, err := ParsePath("E:current2,NE:current2,NE:perils,NE:perils,NE,NE,NE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Sail(SailInput{Wind: "NE", Path: path, FreeMP: 3, Provisions: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mp, prov, story []int
+	for _, s := range res.Steps {
+		mp = append(mp, s.MP)
+		prov = append(prov, s.Provisions+s.EncProv)
+		story = append(story, s.Story)
+	}
+	if !reflect.DeepEqual(mp, []int{2, 1, 1, 1, 1, 1, 1}) {
+		t.Errorf("MP per step = %v", mp)
+	}
+	if !reflect.DeepEqual(prov, []int{0, 0, 1, 1, 1, 1, 1}) {
+		t.Errorf("Provisions per step = %v", prov)
+	}
+	if !reflect.DeepEqual(story, []int{1, 1, 1, 1, 0, 0, 0}) {
+		t.Errorf("Story Points per step = %v", story)
+	}
+	if res.TotalMP != 8 || res.Provisions != 5 || res.ProvisionsEnc != 0 || res.Story != 4 {
+		t.Errorf("total %d MP, %d Provisions (%d for encounters), %d Story Points; want 8, 5 (0), 4", res.TotalMP, res.Provisions, res.ProvisionsEnc, res.Story)
+	}
+}
+
+// "Fill Your Hold ... spend 1 Gold Piece and add Provisions until your Hold
+// is full to capacity." Example 1 agrees (capacity 5, 2 in the hold: gains
+// 3); Example 2 ("capacity of 7 Provisions, and 3 Provisions in her hold
+// ... she gains 7 Provisions") contradicts the rule: bosun follows the rule.
+func TestFillHoldExamples(t *testing.T) {
+	if got := FillHold(5, 2); got != 3 {
+		t.Errorf("Tim: %d, want 3", got)
+	}
+	if got := FillHold(7, 3); got != 4 {
+		t.Errorf("Alma: %d, want 4 (the rule; the example's 7 would overfill her Hold)", got)
+	}
+	if got := TrimHold(5, 8); got != 3 {
+		t.Errorf("trim: %d, want 3", got)
+	}
+}
+
+// "Loser: lose 1 Provision, -1 Gold Piece OR 1 Provision, -2 Gold Pieces
+// (if neither is possible, choose whichever would cause you to lose more
+// and pay what you can)." Paying what you can is only allowed when neither
+// option can be paid in full: a loser who picks the option he cannot pay
+// while the other can be paid pays the other one.
+func TestBattleLossPayWhatYouCanOnlyWhenNeitherIsPossible(t *testing.T) {
+	l := BattleLoss(2, 3, 1, "more")
+	if l.Option != 1 || l.Provisions != 1 || l.Gold != 1 {
+		t.Errorf("option 2 unpayable, option 1 payable: %+v, want option 1 (1 Provision, 1 Gold)", l)
+	}
+	l = BattleLoss(2, 3, 1, "choose")
+	if l.Option != 1 || l.Gold != 1 {
+		t.Errorf("choose: option 1 is fully possible: %+v", l)
+	}
+	l = BattleLoss(1, 0, 5, "more")
+	if l.Option != 2 || l.Provisions != 0 || l.Gold != 2 {
+		t.Errorf("no Provision: neither possible, lose more: %+v", l)
+	}
+	l = BattleLoss(1, 0, 5, "choose")
+	if l.Option != 1 || l.Gold != 1 {
+		t.Errorf("no Provision, Turn Summary 'choose one and pay what you can': %+v", l)
+	}
+}
+
+// Bad input to the helpers is refused (exit 2) with what is accepted.
+func TestSailRefusesBadInput(t *testing.T) {
+	p, _ := ParsePath("E,NE")
+	for name, in := range map[string]SailInput{
+		"negative free MP":    {Wind: "NE", Path: p, FreeMP: -1, Provisions: -1, MonsterStrength: 1, PirateStrength: 1},
+		"too many wind steps": {Wind: "NE", Path: p, FreeMP: 3, WindInSails: 2, WindInSailsEnd: 1, Provisions: -1, MonsterStrength: 1, PirateStrength: 1},
+		"negative wind steps": {Wind: "NE", Path: p, FreeMP: 3, WindInSails: -1, Provisions: -1, MonsterStrength: 1, PirateStrength: 1},
+		"negative cannons":    {Wind: "NE", Path: p, FreeMP: 3, Cannons: -1, Provisions: -1, MonsterStrength: 1, PirateStrength: 1},
+		"negative provisions": {Wind: "NE", Path: p, FreeMP: 3, Provisions: -2, MonsterStrength: 1, PirateStrength: 1},
+		"negative strength":   {Wind: "NE", Path: p, FreeMP: 3, Provisions: -1, MonsterStrength: -1, PirateStrength: 1},
+	} {
+		if _, err := Sail(in); !referee.IsUsage(err) || !strings.Contains(err.Error(), "accepted") {
+			t.Errorf("%s: err = %v", name, err)
+		}
+	}
+	if _, err := Pirates(-1, 2, 7, -1); !referee.IsUsage(err) {
+		t.Errorf("negative Cannons: %v", err)
+	}
+	if _, err := Pirates(1, -1, 7, -1); !referee.IsUsage(err) {
+		t.Errorf("negative Strength: %v", err)
+	}
+	// An unset Strength (0) is the starting Strength 1: "Sea Monsters and
+	// Pirates begin the game with 1 Strength."
+	mon, _ := ParsePath("N:monster")
+	if res, err := Sail(SailInput{Wind: "N", Path: mon, FreeMP: 3, Provisions: -1}); err != nil || res.ProvisionsEnc != 1 {
+		t.Errorf("0 Cannons against an unset (1) Sea Monster Strength: %+v %v", res, err)
+	}
+}
