@@ -10,6 +10,15 @@ import (
 	"github.com/bosun-referee/bosun/rulesref"
 )
 
+// wire connects the session commands to the rest of the tree.
+func wire(f *cmdutil.Factory) {
+	session.RunCommand = func(args []string) error {
+		c := NewCmdRoot(f)
+		c.SetArgs(args)
+		return c.Execute()
+	}
+}
+
 func init() {
 	session.Why = ruleSentence
 	session.Search = func(f *cmdutil.Factory, game, query string, w io.Writer) error {

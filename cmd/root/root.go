@@ -130,6 +130,7 @@ question has a stable key, answered at the terminal, with --set key=value, an
 	for _, c := range subcommands(f) {
 		cmd.AddCommand(c)
 	}
+	wire(f)
 	return cmd
 }
 

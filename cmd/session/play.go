@@ -14,6 +14,45 @@ import (
 // wires it to the rules reference.
 var Search func(f *cmdutil.Factory, game, query string, w io.Writer) error
 
+// RunCommand, when set, runs a bosun command line from the play menu (the
+// battle calculators and other one-shots); the root wires it.
+var RunCommand func(args []string) error
+
+// SplitCommandLine splits a command line into words, honouring single and
+// double quotes.
+func SplitCommandLine(s string) ([]string, error) {
+	var out []string
+	var cur []rune
+	inWord := false
+	var quote rune
+	for _, r := range s {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				cur = append(cur, r)
+			}
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case r == ' ' || r == '\t':
+			if inWord {
+				out = append(out, string(cur))
+				cur, inWord = nil, false
+			}
+		default:
+			cur, inWord = append(cur, r), true
+		}
+	}
+	if quote != 0 {
+		return nil, referee.Usagef("command line %q has an unclosed quote", s)
+	}
+	if inWord {
+		out = append(out, string(cur))
+	}
+	return out, nil
+}
+
 // Menu entries of bosun play (stable: they are also the answers a script gives
 // to the play.menu key).
 const (
@@ -22,6 +61,7 @@ const (
 	menuUndo   = "undo last step"
 	menuLog    = "log"
 	menuRules  = "rules question"
+	menuCalc   = "calculator (a bosun command)"
 	menuQuit   = "quit"
 )
 
@@ -49,7 +89,7 @@ can drive it too.` + exitHelp,
 			w := f.IO.Out
 			idle := 0 // menu choices in a row that ran no step
 			for {
-				choice, err := referee.Choose(p, "play.menu", "What now?", menuNext, menuStatus, menuUndo, menuLog, menuRules, menuQuit)
+				choice, err := referee.Choose(p, "play.menu", "What now?", menuNext, menuStatus, menuUndo, menuLog, menuRules, menuCalc, menuQuit)
 				if errors.Is(err, referee.ErrCanceled) || choice == menuQuit {
 					return nil
 				}
@@ -103,6 +143,29 @@ can drive it too.` + exitHelp,
 				case menuLog:
 					lc := NewCmdLog(f)
 					err = lc.RunE(lc, nil)
+				case menuCalc:
+					line, qerr := referee.Text(p, "play.command", "A bosun command, e.g. misty odds --attacker ship:cannons=3 --defender pirate")
+					if qerr != nil {
+						err = qerr
+						break
+					}
+					args, serr := SplitCommandLine(line)
+					if serr != nil {
+						err = serr
+						break
+					}
+					if len(args) > 0 && args[0] == "bosun" {
+						args = args[1:]
+					}
+					if len(args) > 0 && (args[0] == "play" || args[0] == "next" || args[0] == "undo") {
+						err = referee.Usagef("play.command: use the menu for %s", args[0])
+						break
+					}
+					if RunCommand == nil {
+						err = fmt.Errorf("commands cannot be run from the menu in this build")
+						break
+					}
+					err = RunCommand(args)
 				case menuRules:
 					q, qerr := referee.Text(p, "play.rules.query", "Your rules question")
 					if qerr != nil {

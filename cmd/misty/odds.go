@@ -1,0 +1,256 @@
+package misty
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/spf13/cobra"
+)
+
+// OddsOptions are the flags of `bosun misty odds`.
+type OddsOptions struct {
+	F        *cmdutil.Factory
+	Attacker string
+	Defender string
+	Type     string
+	All      bool
+	Rules    RuleFlags
+}
+
+// OddsView is what odds prints (and --json encodes).
+type OddsView struct {
+	Broadside        *mw.Odds `json:"broadside,omitempty"`
+	Boarding         *mw.Odds `json:"boarding,omitempty"`
+	BroadsideRefused string   `json:"broadside_refused,omitempty"`
+	BoardingRefused  string   `json:"boarding_refused,omitempty"`
+	Compare          string   `json:"compare,omitempty"`
+	Notes            []string `json:"notes,omitempty"`
+	Cites            []string `json:"cites"`
+}
+
+// NewCmdOdds builds `bosun misty odds`.
+func NewCmdOdds(f *cmdutil.Factory, runF func(*OddsOptions) error) *cobra.Command {
+	opts := &OddsOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "odds",
+		Short: "Exact odds of a Broadside exchange and of a Boarding Battle",
+		Long: `Exact probability distribution of a whole Misty Waters battle, computed by
+enumerating every roll with rational arithmetic: for a Broadside the attack
+and the counterattack with what is left (ricochets, First-Class Gunner and
+Experience Token re-rolls, Damage Marker caps, Sea Monster card damage); for
+a Boarding Battle both clashes with their tie re-roll, the duel arrangement
+and placement, Fencing Masters and their re-rolls.
+
+The table lists each outcome with its probability and a bar; below it,
+P(each side defeated) and the expected losses. With no --type, every legal
+battle type is computed and a one-line comparison of firing vs boarding is
+printed. --json gives exact fractions ("7/16") and floats.
+
+Player choices follow bosun's stated default policy (docs/misty-battles.md):
+re-roll dice that do nothing, the best second-row placement, deck crew
+removed Sailors first and the Gunner last (--crew-order to change).` + specHelp + exitHelp,
+		Example: `  # should my Brig fire or board the Galleass?
+  bosun misty odds --attacker brig:cannons=4,sailors=4,fc-fencing --defender galleass
+  # how likely is my Sloop to survive firing at a Fort?
+  bosun misty odds -a sloop:gunner,owner=ann -d fort:owner=bob --type broadside
+  # exact fractions
+  bosun misty odds -a ship:cannons=3,sailors=2,gunner -d pirate:damaged --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			switch opts.Type {
+			case "", "both", "broadside", "boarding":
+			default:
+				return referee.Usagef("misty odds: --type %q is not broadside, boarding or both", opts.Type)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return oddsRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&opts.Attacker, "attacker", "a", "", "the attacker's unit spec")
+	fl.StringVarP(&opts.Defender, "defender", "d", "", "the defender's unit spec")
+	fl.StringVarP(&opts.Type, "type", "t", "", "broadside, boarding or both (default: every legal type)")
+	fl.BoolVar(&opts.All, "all", false, "list every outcome (default: the most likely, the rest summed)")
+	ruleFlags(cmd, &opts.Rules)
+	_ = cmd.RegisterFlagCompletionFunc("type", cobra.FixedCompletions([]string{"broadside", "boarding", "both"}, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+func oddsRun(opts *OddsOptions) error {
+	f := opts.F
+	att, def, notes, err := parseUnits(f, opts.Attacker, opts.Defender)
+	if err != nil {
+		return err
+	}
+	o, err := opts.Rules.options(f)
+	if err != nil {
+		return err
+	}
+	view := &OddsView{Notes: notes}
+	want := func(t string) bool { return opts.Type == "" || opts.Type == "both" || opts.Type == t }
+	var firstErr error
+	if want("broadside") {
+		od, err := mw.BroadsideOdds(att, def, o)
+		if err != nil {
+			if !referee.IsUsage(err) || opts.Type == "broadside" {
+				return err
+			}
+			view.BroadsideRefused, firstErr = err.Error(), err
+		}
+		view.Broadside = od
+	}
+	if want("boarding") {
+		od, err := mw.BoardingOdds(att, def, o)
+		if err != nil {
+			if !referee.IsUsage(err) || opts.Type == "boarding" {
+				return err
+			}
+			view.BoardingRefused = err.Error()
+			if firstErr == nil {
+				firstErr = err
+			}
+		}
+		view.Boarding = od
+	}
+	if view.Broadside == nil && view.Boarding == nil {
+		return firstErr
+	}
+	var cs [][]string
+	for _, od := range []*mw.Odds{view.Broadside, view.Boarding} {
+		if od != nil {
+			cs = append(cs, od.Cites)
+		}
+	}
+	view.Cites = uniqStrings(cs...)
+	if b, s := view.Broadside, view.Boarding; b != nil && s != nil {
+		better := "fire"
+		if s.DefenderDefeated.Float-s.AttackerDefeated.Float > b.DefenderDefeated.Float-b.AttackerDefeated.Float {
+			better = "board"
+		}
+		view.Compare = fmt.Sprintf("fire: defender defeated %s, attacker defeated %s; board: defender defeated %s, attacker defeated %s; better odds: %s",
+			pct(b.DefenderDefeated.Float), pct(b.AttackerDefeated.Float), pct(s.DefenderDefeated.Float), pct(s.AttackerDefeated.Float), better)
+	}
+	return f.Render(view, func(w io.Writer) error { return renderOdds(f, w, view, opts.All) })
+}
+
+func uniqStrings(ls ...[]string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, l := range ls {
+		for _, x := range l {
+			if !seen[x] {
+				seen[x] = true
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+func renderOdds(f *cmdutil.Factory, w io.Writer, v *OddsView, all bool) error {
+	for _, od := range []*mw.Odds{v.Broadside, v.Boarding} {
+		if od == nil {
+			continue
+		}
+		title := "Broadside exchange"
+		if od.Type == mw.Boarding {
+			title = "Boarding Battle"
+		}
+		fmt.Fprintf(w, "%s: %s vs %s\n", title, desc(od.Attacker), desc(od.Defender))
+		outs := append([]mw.OddsOutcome(nil), od.Outcomes...)
+		// most likely first for the chart.
+		sortByP(outs)
+		const maxRows = 12
+		var rest float64
+		if !all && len(outs) > maxRows {
+			for _, o := range outs[maxRows:] {
+				rest += o.P.Float
+			}
+			outs = outs[:maxRows]
+		}
+		var rows [][]string
+		for _, o := range outs {
+			rows = append(rows, []string{damageText(o.Attacker), damageText(o.Defender), pct(o.P.Float), bar(f, o.P.Float)})
+		}
+		if rest > 0 {
+			rows = append(rows, []string{"(other outcomes)", "", pct(rest), bar(f, rest)})
+		}
+		if err := f.Table(w, []string{"attacker loses", "defender loses", "P", ""}, rows); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "P(attacker defeated) = %s (%s)\n", pct(od.AttackerDefeated.Float), od.AttackerDefeated.Exact)
+		fmt.Fprintf(w, "P(defender defeated) = %s (%s)\n", pct(od.DefenderDefeated.Float), od.DefenderDefeated.Exact)
+		fmt.Fprintf(w, "expected losses: attacker %s; defender %s\n", expText(od.AttackerLoss), expText(od.DefenderLoss))
+		for _, n := range od.Notes {
+			fmt.Fprintf(w, "note: %s\n", n)
+		}
+		fmt.Fprintf(w, "policy: %s\n\n", strings.Join(od.Policy, "; "))
+	}
+	if v.BroadsideRefused != "" {
+		fmt.Fprintf(w, "no Broadside: %s\n", v.BroadsideRefused)
+	}
+	if v.BoardingRefused != "" {
+		fmt.Fprintf(w, "no Boarding: %s\n", v.BoardingRefused)
+	}
+	if v.Compare != "" {
+		fmt.Fprintln(w, v.Compare)
+	}
+	for _, n := range v.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	fmt.Fprintf(w, "cites: %s\n", strings.Join(v.Cites, ", "))
+	return nil
+}
+
+func sortByP(outs []mw.OddsOutcome) {
+	for i := 1; i < len(outs); i++ {
+		for j := i; j > 0 && outs[j].P.Float > outs[j-1].P.Float; j-- {
+			outs[j], outs[j-1] = outs[j-1], outs[j]
+		}
+	}
+}
+
+func expText(e mw.Expected) string {
+	var p []string
+	for _, x := range []struct {
+		p mw.Prob
+		n string
+	}{{e.Cannons, "Cannons"}, {e.Sailors, "Sailors"}, {e.Officers, "Officers"}, {e.Markers, "Damage Markers"}} {
+		if x.p.Float > 0 {
+			p = append(p, fmt.Sprintf("%.2f %s", x.p.Float, x.n))
+		}
+	}
+	if len(p) == 0 {
+		return "nothing"
+	}
+	return strings.Join(p, ", ")
+}
+
+// bar draws p as a bar of up to 30 cells (Unicode blocks on a terminal,
+// '#' when piped or with --ascii).
+func bar(f *cmdutil.Factory, p float64) string {
+	cells := p * 30
+	full := int(cells)
+	if !f.IO.TTYOut || f.IO.ASCII || f.G.ASCII {
+		n := int(cells + 0.5)
+		if n == 0 && p > 0 {
+			return "."
+		}
+		return strings.Repeat("#", n)
+	}
+	parts := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+	s := strings.Repeat("█", full)
+	if frac := int((cells - float64(full)) * 8); frac > 0 {
+		s += parts[frac]
+	}
+	if s == "" && p > 0 {
+		s = "▏"
+	}
+	return s
+}
