@@ -94,7 +94,10 @@ func gainProsperity(st *State, env *referee.Env, team, n int, why string, cites 
 		st.GoalRound = st.Round
 		text := fmt.Sprintf("team %s reached its Prosperity Goal of %d: the game ends at the end of round %d", t.Name, t.Goal, st.Round)
 		if st.coop() {
-			text = fmt.Sprintf("the team reached its Prosperity Goal of %d; the Missions must be complete too, within %d rounds", t.Goal, CoopRounds)
+			text = fmt.Sprintf("the team reached its Prosperity Goal of %d: the game ends at the end of round %d, won if every Mission is complete by then", t.Goal, st.Round)
+			if !st.Rulings.CoopGoalEnds {
+				text = fmt.Sprintf("the team reached its Prosperity Goal of %d; the Missions must be complete too, within %d rounds", t.Goal, CoopRounds)
+			}
 		}
 		env.Emit(referee.Event{Type: "goal", Text: text, Data: map[string]any{"team": t.Name, "goal": t.Goal, "round": st.Round}, Cites: []string{CiteTheEnd, CiteProsperityGoal}})
 	}
@@ -1285,6 +1288,12 @@ func roundEnd(st *State, env *referee.Env) {
 		case st.GoalReached && missions:
 			finish(st, env, &Result{Winners: []string{t.Name}, Won: true, Reason: fmt.Sprintf("every Mission complete and the Prosperity Goal reached (%d of %d) in round %d", t.Prosperity, t.Goal, st.Round)},
 				[]string{CiteCoop, CiteMissions})
+			return
+		case st.GoalReached && st.Rulings.CoopGoalEnds:
+			// The goal ends the game at the end of this round; a Mission
+			// is still open, so the team does not win.
+			finish(st, env, &Result{Won: false, Reason: fmt.Sprintf("the Prosperity Goal was reached (%d of %d) and the game ends at the end of round %d, but the Marauders win: open Missions: %s", t.Prosperity, t.Goal, st.Round, strings.Join(open, ", "))},
+				[]string{CiteTheEnd, CiteCoop, CiteMissions})
 			return
 		case st.Round >= CoopRounds:
 			why := "the Prosperity Goal was not reached"

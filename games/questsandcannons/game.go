@@ -37,6 +37,7 @@ var Options = map[string]string{
 	"upgrade-ready":       "yes (default) or no: a new Sail or Cannon arrives Ready",
 	"reinforce-ready":     "yes (default) or no: the Cannon a Marauder gains when it Reinforces is Ready",
 	"mobility-once":       "yes (default) or no: Delvish Mobility once per turn",
+	"coop-goal-ends":      "yes (default) or no: in co-op, reaching the Prosperity Goal ends the game at the end of that round (the players win only with every Mission complete); no: play on to round 15",
 }
 
 func yesNo(s *referee.Session, key string, def bool) (bool, error) {
@@ -82,6 +83,12 @@ func parseRulings(s *referee.Session) (Rulings, error) {
 		return r, err
 	}
 	if r.MobilityOncePerTurn, err = yesNo(s, "mobility-once", true); err != nil {
+		return r, err
+	}
+	// "When any player reaches the Prosperity Goal, the game will end at the
+	// end of the current round." The Cooperative Mode adds the Missions to
+	// the win but does not set this aside.
+	if r.CoopGoalEnds, err = yesNo(s, "coop-goal-ends", true); err != nil {
 		return r, err
 	}
 	return r, nil

@@ -70,3 +70,50 @@ func TestMoveIsOneSpacePlusSails(t *testing.T) {
 	assert.Equal(t, 2, k.Actions)
 	assert.Equal(t, 0, k.SailsReady)
 }
+
+// "When any player reaches the Prosperity Goal, the game will end at the end
+// of the current round." (The End; also the Overview, Turns and Rounds and
+// the Glossary.) The Cooperative Mode does not set this aside: "To defeat
+// the Marauders and win the game, players must complete their personal
+// Mission and reach the Prosperity Goal within 15 rounds." and "In addition
+// to the usual Prosperity goal, each Champion has a Mission they must
+// complete in order for their team to win." So the goal ends a co-op game at
+// the end of that round, and the players win only with every Mission
+// complete (option coop-goal-ends=no plays on to round 15 instead).
+func TestCoopGoalEndsTheGameAtTheEndOfTheRound(t *testing.T) {
+	start := func(opts map[string]string) *harness {
+		p := referee.NewScripted()
+		champ(p, "Ann", "porc", "navigator", "6", "2/3", "1/2", "2/3")
+		p.Set("qc.setup.roll", "3", "answers")
+		p.Preset["qc.action"] = []string{"adjust", "end", "end"}
+		p.Preset["qc.adjust.what"] = []string{"+15 prosperity"}
+		p.Preset["qc.marauder.1.reach"] = []string{"no"}
+		p.Preset["qc.marauder.2.reach"] = []string{"no"}
+		p.Preset["qc.marauder.3.reach"] = []string{"no"}
+		if opts == nil {
+			opts = map[string]string{}
+		}
+		opts["coop"] = "easy"
+		h := newHarness(t, "Ann", opts, p)
+		h.next() // refresh
+		h.next() // +15 Prosperity: the goal
+		h.next() // end of turn (at the Home Port)
+		return h
+	}
+	h := start(nil)
+	evs := h.next() // end of round 1
+	st := h.state()
+	require.NotNil(t, st.Result, "the game ends at the end of the round")
+	assert.False(t, st.Result.Won, "the Research Mission is open")
+	assert.Equal(t, 1, st.Round)
+	assert.Contains(t, st.Result.Reason, "research 0/6")
+	over := eventsOf(evs, "game-over")
+	require.Len(t, over, 1)
+	assert.True(t, hasCite(over[0], CiteTheEnd))
+
+	h = start(map[string]string{"coop-goal-ends": "no"})
+	h.next()
+	st = h.state()
+	assert.Nil(t, st.Result, "coop-goal-ends=no plays on")
+	assert.Equal(t, 2, st.Round)
+}

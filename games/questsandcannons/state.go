@@ -132,6 +132,10 @@ type Rulings struct {
 	ReinforceReady bool `json:"reinforce_ready"`
 	// MobilityOncePerTurn: Delvish Mobility may be used once per turn.
 	MobilityOncePerTurn bool `json:"mobility_once_per_turn"`
+	// CoopGoalEnds: in co-op, reaching the Prosperity Goal ends the game at
+	// the end of that round, won only with every Mission complete (else the
+	// game goes on to round 15 until both are done).
+	CoopGoalEnds bool `json:"coop_goal_ends"`
 }
 
 // cur returns the current player.
