@@ -156,7 +156,11 @@ func (c *ctx) setupText() string {
 	fmt.Fprintf(&b, "Setup: Exploration Board, Central Compass, three Wind Dice and the Exploration Die in the middle; each player takes the same Adventure Board, a Ship Board, a Marker, a Personal Compass and a Player Aide.\n")
 	fmt.Fprintf(&b, "Adventure Deck: shuffle the Smooth Sailing and Adventure piles apart (no Ambush cards), set aside the top two Adventure Cards unseen, shuffle %d Smooth Sailing + %d Adventure Cards, return the top 5 to the box unseen: %d cards.", smooth, adv, smooth+adv-5)
 	if st.Deck.AmbushIn > 0 {
-		fmt.Fprintf(&b, " After the two setup Adventures, shuffle the two Ambush cards in (%d cards).", st.Deck.Size)
+		if st.Opt.AmbushCards == "pile" {
+			fmt.Fprintf(&b, " With Ambushes: after setting the two setup Adventures aside, shuffle the two Ambush cards into the Adventure pile before taking %d (%d cards).", adv, st.Deck.Size)
+		} else {
+			fmt.Fprintf(&b, " After the two setup Adventures, shuffle the two Ambush cards in (%d cards).", st.Deck.Size)
+		}
 	}
 	if st.Opt.Ironside != "" {
 		fmt.Fprintf(&b, "\nCaptain Ironside (%s): an unused Ship Board tracks his Story and Renown; he starts with 1 Story Point. %s", st.Opt.Ironside, c.ironDeckText())
@@ -190,10 +194,17 @@ func (c *ctx) setupDeck() error {
 	}
 	d.Size = d.SmoothIn + d.AdvIn - 5
 	// Ambush cards of the Adventure Deck: never in solo mode, and replaced by
-	// Captain Ironside's own Ambush cards when he plays.
+	// Captain Ironside's own Ambush cards when he plays. "Only add them to
+	// the Adventure Deck after you've drawn the two cards needed for setup":
+	// bosun adds both to the prepared 25-card Adventure Deck (27 cards,
+	// ambush-cards=deck); ambush-cards=pile shuffles them into the Adventure
+	// pile after the two setup cards are set aside, before 15 (18) are taken,
+	// so the deck stays at 25 and holds 0, 1 or 2 of them.
 	if st.Opt.Ambush && st.Opt.Ironside == "" && !c.solo() {
 		d.AmbushIn = 2
-		d.Size += 2
+		if st.Opt.AmbushCards != "pile" {
+			d.Size += 2
+		}
 	}
 	if !d.Virtual {
 		return nil
@@ -219,12 +230,23 @@ func (c *ctx) setupDeck() error {
 	}
 	c.shuffle(adv)
 	d.Aside = adv[:2]
-	deck := slices.Clone(adv[2 : 2+d.AdvIn])
+	pile := slices.Clone(adv[2:])
+	pileAmbush := d.AmbushIn > 0 && st.Opt.AmbushCards == "pile"
+	if pileAmbush {
+		pile = append(pile, KindAmbush, KindAmbush)
+		c.shuffle(pile)
+	}
+	deck := slices.Clone(pile[:d.AdvIn])
 	for i := 0; i < d.SmoothIn; i++ {
 		deck = append(deck, KindSmooth)
 	}
 	c.shuffle(deck)
-	d.Cards = deck[5:]
+	deck = deck[5:]
+	if d.AmbushIn > 0 && !pileAmbush {
+		deck = append(deck, KindAmbush, KindAmbush)
+		c.shuffle(deck)
+	}
+	d.Cards = deck
 	return nil
 }
 
@@ -339,10 +361,14 @@ func (c *ctx) adventurePhase() error {
 		if d.Smooth < d.SmoothIn {
 			opts = append(opts, KindSmooth)
 		}
-		if d.Adventures < d.AdvIn {
+		advDrawn := d.Adventures
+		if st.Opt.AmbushCards == "pile" {
+			advDrawn += d.Ambushes // the Ambush cards are among the Adventure Cards taken
+		}
+		if advDrawn < d.AdvIn {
 			opts = append(opts, AdventureKinds...)
 		}
-		if d.Ambushes < d.AmbushIn {
+		if d.Ambushes < d.AmbushIn && (st.Opt.AmbushCards != "pile" || advDrawn < d.AdvIn) {
 			opts = append(opts, KindAmbush)
 		}
 		var err error

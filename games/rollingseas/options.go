@@ -24,6 +24,7 @@ type Options struct {
 	IronsideChoice string          `json:"ironside_choice"`       // parity | first
 	StrengthFull   string          `json:"strength_full"`         // other | ignore
 	IronsideAmbush string          `json:"ironside_ambush"`       // each | first (players in a battle with him)
+	AmbushCards    string          `json:"ambush_cards"`          // deck | pile (where the two Ambush cards are added)
 }
 
 // OptionHelp lists every option and its accepted values (the first is the default).
@@ -42,6 +43,7 @@ var OptionHelp = map[string][]string{
 	"ironside-choice":        {"parity", "first"},
 	"strength-full":          {"other", "ignore"},
 	"ironside-ambush":        {"each", "first"},
+	"ambush-cards":           {"deck", "pile"},
 }
 
 // ParseOptions validates session options.
@@ -128,6 +130,9 @@ func ParseOptions(m map[string]string) (Options, error) {
 		return o, err
 	}
 	if o.IronsideAmbush, err = get("ironside-ambush"); err != nil {
+		return o, err
+	}
+	if o.AmbushCards, err = get("ambush-cards"); err != nil {
 		return o, err
 	}
 	return o, nil

@@ -120,3 +120,60 @@ func TestSailRefusesBadInput(t *testing.T) {
 		t.Errorf("0 Cannons against an unset (1) Sea Monster Strength: %+v %v", res, err)
 	}
 }
+
+// "You should be left with a 25-card Adventure Deck." ... "If you choose to
+// play with them, only add them to the Adventure Deck after you've drawn the
+// two cards needed for setup. The "Ambush" cards cannot be used during
+// setup." bosun adds them to the prepared deck (27 cards); with
+// ambush-cards=pile they go into the Adventure pile after the two setup
+// cards are set aside, and the deck stays at 25.
+func TestAmbushCardsInTheDeck(t *testing.T) {
+	for _, c := range []struct {
+		opt      map[string]string
+		size     int
+		maxAmbus int
+	}{
+		{map[string]string{"ambush": "on"}, 27, 2},
+		{map[string]string{"ambush": "on", "ambush-cards": "pile"}, 25, 2},
+		{map[string]string{"ambush": "on", "deck": "harder"}, 27, 2},
+		{map[string]string{"ambush": "on", "ambush-cards": "pile", "deck": "harder"}, 25, 2},
+		{map[string]string{}, 25, 0},
+		{map[string]string{"ambush": "on", "ironside": "basic"}, 25, 0}, // his own Ambush cards instead
+	} {
+		s, _, _ := session(t, []string{"Alma", "Sara"}, c.opt, map[string][]string{"rs.tokens.place": {"1-2,2-3,3-4"}})
+		d := stateOf(t, s).Deck
+		if d.Size != c.size || d.AmbushIn != c.maxAmbus {
+			t.Errorf("%v: deck %d with %d Ambush cards, want %d and %d", c.opt, d.Size, d.AmbushIn, c.size, c.maxAmbus)
+		}
+	}
+	// Virtual deck, pile reading: 25 cards, Ambushes only among the Adventure Cards.
+	set := newTables(t)
+	for k, v := range map[string]string{"sea-monster": "8", "perils": "6", "currents": "6", "reefs": "4"} {
+		if err := set.Remember(TableBoard, "deck."+k, v, "test"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for seed := uint64(1); seed <= 20; seed++ {
+		p := referee.NewScripted()
+		env := &referee.Env{Prompt: p, Tables: set, Dice: referee.NewDice(referee.Virtual, seed, p)}
+		s, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "A"}, {Name: "B"}}, map[string]string{"ambush": "on", "ambush-cards": "pile", "adventure-deck": "virtual"}, seed, referee.Virtual, env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := stateOf(t, s).Deck
+		smooth := 0
+		for _, k := range d.Cards {
+			if k == KindSmooth {
+				smooth++
+			}
+		}
+		if len(d.Cards) != 25 || smooth > 15 || len(d.Cards)-smooth > 15 {
+			t.Fatalf("seed %d: %d cards, %d Smooth Sailing", seed, len(d.Cards), smooth)
+		}
+		for _, k := range d.Aside {
+			if k == KindAmbush {
+				t.Fatalf("an Ambush card among the setup Adventures: %v", d.Aside)
+			}
+		}
+	}
+}
