@@ -1059,6 +1059,16 @@ func exchange(st *State, env *referee.Env) error {
 	for k, v := range delta {
 		neg[k] = -v
 	}
+	// "You may have up to 9 Ammo dice at a time.": a gift past 9 is refused
+	// (applyBundle would cap it and the giver would lose the dice).
+	for _, x := range []struct {
+		who  *Player
+		gets int
+	}{{p, delta["ammo"]}, {&st.Players[qi], neg["ammo"]}} {
+		if x.gets > 0 && x.who.Ammo+x.gets > MaxAmmo {
+			return referee.RuleError([]string{CiteCurrencies, CiteExchanging}, "questsandcannons: %s has %d Ammo and may have up to 9 Ammo dice at a time: give at most %d", x.who.Name, x.who.Ammo, MaxAmmo-x.who.Ammo)
+		}
+	}
 	if err := applyBundle(st, env, pi, delta, "the exchange"); err != nil {
 		return err
 	}

@@ -335,6 +335,15 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 		})
 		_ = i
 	}
+	// "Champion Tiles (12)": each Champion tile is played by one player.
+	seenChamp := map[string]int{}
+	for i, pl := range st.Players {
+		if j, ok := seenChamp[Slug(pl.Champion)]; ok {
+			return referee.RuleError([]string{CitePickChampions}, "questsandcannons: %s and %s both have the Champion %s; each player chooses a different Champion (write --players NAME:CHAMPION)",
+				st.Players[j].Name, pl.Name, pl.Champion)
+		}
+		seenChamp[Slug(pl.Champion)] = i
+	}
 	for ti, members := range teams {
 		names := make([]string, len(members))
 		for k, m := range members {
@@ -357,6 +366,18 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 			return err
 		}
 		st.Teams = append(st.Teams, Team{Name: strings.Join(names, "+"), Members: members, Nation: nation, Goal: goal})
+	}
+	// Co-op: "Each Champion on a team has a different Mission" (Glossary),
+	// and the Mission follows the Champion's specialty.
+	if st.coop() {
+		seenRole := map[string]int{}
+		for i, pl := range st.Players {
+			if j, ok := seenRole[pl.Role]; ok {
+				return referee.RuleError([]string{CiteMissions}, "questsandcannons: %s and %s are both %ss; in co-op each Champion on the team has a different Mission (a cannoneer, a navigator and a quartermaster at most one each)",
+					st.Players[j].Champion, pl.Champion, pl.Role)
+			}
+			seenRole[pl.Role] = i
+		}
 	}
 
 	// Pick order: everyone rolls, highest picks first, then counterclockwise.
@@ -552,6 +573,28 @@ func parseTeams(v string, players []referee.Player) ([][]int, error) {
 	}
 	if len(out) < 2 {
 		return nil, referee.RuleError([]string{CiteGameSetup}, "questsandcannons: a competitive game needs at least two teams")
+	}
+	// "Have teammates sit next to each other around the table.": --players
+	// lists the seats clockwise, so each team takes consecutive seats (the
+	// last seat is next to the first).
+	for _, t := range out {
+		in := map[int]bool{}
+		for _, i := range t {
+			in[i] = true
+		}
+		runs := 0
+		for i := 0; i < n; i++ {
+			if in[i] && !in[(i+n-1)%n] {
+				runs++
+			}
+		}
+		if runs > 1 {
+			var names []string
+			for _, i := range t {
+				names = append(names, players[i].Name)
+			}
+			return nil, referee.RuleError([]string{CitePickChampions}, "questsandcannons: teammates sit next to each other: %s are not in neighbouring seats (list --players clockwise with each team together)", strings.Join(names, "+"))
+		}
 	}
 	return out, nil
 }

@@ -100,3 +100,18 @@ func hasCite(e referee.Event, c string) bool {
 	}
 	return false
 }
+
+// newSessionErr tries to set up a session and returns the error.
+func newSessionErr(t *testing.T, players string, opts map[string]string, p *referee.Scripted) error {
+	t.Helper()
+	set, err := tables.Load("")
+	require.NoError(t, err)
+	var ps []referee.Player
+	for _, x := range strings.Split(players, ",") {
+		n, side, _ := strings.Cut(x, ":")
+		ps = append(ps, referee.Player{Name: n, Side: side})
+	}
+	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{}, p), Prompt: p, Tables: set}
+	_, err = referee.NewSession(Game{}, "t", ps, opts, 1, referee.Virtual, env)
+	return err
+}

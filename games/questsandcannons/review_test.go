@@ -117,3 +117,75 @@ func TestCoopGoalEndsTheGameAtTheEndOfTheRound(t *testing.T) {
 	assert.Nil(t, st.Result, "coop-goal-ends=no plays on")
 	assert.Equal(t, 2, st.Round)
 }
+
+// "You may have up to 9 Ammo dice at a time." Teammates "may give any number
+// of their ... ammo" but not past the receiver's 9: the exchange is refused
+// rather than losing dice.
+func TestExchangeAmmoUpToNine(t *testing.T) {
+	p := referee.NewScripted()
+	champ(p, "Ann", "porc", "cannoneer", "4", "2/3", "1/2", "2/5")
+	champ(p, "Bob", "porc", "navigator", "4", "2/3", "1/2", "2/5")
+	champ(p, "Cid", "delf", "cannoneer", "4", "2/3", "1/2", "2/5")
+	champ(p, "Dee", "delf", "navigator", "4", "2/3", "1/2", "2/5")
+	p.Set("qc.setup.roll", "1,6,2,3", "answers") // Bob first: Bob, Ann, Dee, Cid; Cid starts
+	h := newHarness(t, "Ann,Bob,Cid,Dee", map[string]string{"teams": "2"}, p)
+	require.Equal(t, "Cid", h.state().cur().Name)
+	h.next()
+	h.set("qc.action", "exchange", "exchange")
+	h.set("qc.exchange.with", "Dee")
+	h.set("qc.exchange.give", "5 ammo", "4 ammo")
+	h.set("qc.exchange.take", "none")
+	before := string(h.s.State)
+	err := h.nextErr()
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), "9 Ammo")
+	assert.Equal(t, before, string(h.s.State))
+	h.next()
+	assert.Equal(t, 1, h.player("Cid").Ammo)
+	assert.Equal(t, 9, h.player("Dee").Ammo)
+}
+
+// Setup limits: "Free for All (2 to 6 players)" and six ships; each Champion
+// tile is one Champion ("Champion Tiles (12)"); "Have teammates sit next to
+// each other around the table."; co-op: "Each Champion on a team has a
+// different Mission they must complete" (Glossary, Mission).
+func TestSetupLimitsReview(t *testing.T) {
+	cases := []struct {
+		name    string
+		players string
+		opts    map[string]string
+		roles   map[string]string
+		want    string
+	}{
+		{"seven players", "A,B,C,D,E,F,G", nil, nil, "6 players"},
+		{"one Champion twice", "A:Valkyr,B:Valkyr", nil, nil, "Valkyr"},
+		{"teammates apart", "A,B,C,D", map[string]string{"teams": "A+C,B+D"}, nil, "sit next to each other"},
+		{"co-op same Mission", "A,B", map[string]string{"coop": "easy"}, map[string]string{"A": "cannoneer", "B": "cannoneer"}, "different Mission"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := referee.NewScripted()
+			roles := []string{"cannoneer", "navigator", "quartermaster"}
+			for i, n := range []string{"A", "B", "C", "D", "E", "F", "G", "Valkyr"} {
+				r := roles[i%3]
+				if c.roles[n] != "" {
+					r = c.roles[n]
+				}
+				champ(p, n, "porc", r, "4", "2/3", "1/2", "2/5")
+			}
+			p.Set("qc.setup.roll", "6,1,2,3,4,5,5"[:2*len(splitNames(c.players))-1], "answers")
+			err := newSessionErr(t, c.players, c.opts, p)
+			require.Error(t, err)
+			assert.True(t, referee.IsUsage(err), err.Error())
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+	// Teammates next to each other, the last and the first seat included.
+	p := referee.NewScripted()
+	for _, n := range []string{"A", "B", "C", "D"} {
+		champ(p, n, "porc", "cannoneer", "4", "2/3", "1/2", "2/5")
+	}
+	p.Set("qc.setup.roll", "6,1,2,3", "answers")
+	require.NoError(t, newSessionErr(t, "A,B,C,D", map[string]string{"teams": "D+A,B+C"}, p))
+}
