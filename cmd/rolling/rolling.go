@@ -24,14 +24,14 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "rolling",
 		Aliases: []string{"rs", "rolling-seas"},
-		Short:   "Rolling Seas helpers: sailing cost, Pirates, Ambush battles, Exploration, ranks",
+		Short:   "Rolling Seas helpers: sailing cost, Pirates, Ambush battles, Exploration, Ports, ranks",
 		Long: `Rolling Seas one-shot helpers for the table. A session (bosun new rolling-seas)
 runs the Adventure Deck, the dice and Captain Ironside; these commands
 compute one sail, one encounter, one Sea Battle or one reward from what you
 enter.` + exitHelp,
 		Example: "  bosun rolling cost --wind NE --path E:current2,NE:current2,NE:perils,NE:perils,NE,NE,NE\n  bosun rolling ambush --attacker-cannons 2 --defender-cannons 3",
 	}
-	cmd.AddCommand(NewCmdCost(f, nil), NewCmdPirates(f, nil), NewCmdAmbush(f, nil), NewCmdExplore(f, nil), NewCmdRank(f, nil))
+	cmd.AddCommand(NewCmdCost(f, nil), NewCmdPirates(f, nil), NewCmdAmbush(f, nil), NewCmdExplore(f, nil), NewCmdPort(f, nil), NewCmdRank(f, nil))
 	return cmd
 }
 
@@ -40,6 +40,8 @@ type CostOptions struct {
 	F       *cmdutil.Factory
 	In      rs.SailInput
 	PathRaw string
+	Ship    int  // ship level whose free MP to use (0: --mp)
+	MPSet   bool // --mp given
 }
 
 // NewCmdCost builds `bosun rolling cost`.
@@ -49,8 +51,8 @@ func NewCmdCost(f *cmdutil.Factory, runF func(*CostOptions) error) *cobra.Comman
 		Use:   "cost",
 		Short: "MP per step, total and Provisions of a sail with the chosen wind",
 		Long: `Compute a sail: each square costs 1 MP downwind, 2, 3, 4, and 5 MP directly
-against the chosen Wind Die direction. MP beyond the Ship's free MP cost 1
-Provision each. Write each step as a direction with an optional encounter:
+against the chosen Wind Die direction. MP beyond the Ship's free MP (3 for the starting Ship;
+--ship N reads Ship N's MP from the Ship Board) cost 1 Provision each. Write each step as a direction with an optional encounter:
 monster, perils, currentN (carried N spaces, 1 Story Point per two),
 pirates, ambush, reef (refused), visited (no effect). Wind in Your Sails
 steps are free in any direction, at the start (--wind-in-sails) or end
@@ -63,6 +65,13 @@ steps are free in any direction, at the start (--wind-in-sails) or end
 				return err
 			}
 			opts.In.Path = p
+			opts.MPSet = cmd.Flags().Changed("mp")
+			if opts.Ship != 0 && (opts.Ship < 1 || opts.Ship > 3) {
+				return referee.Usagef("rolling cost: --ship %d is not accepted; accepted: 1, 2, 3", opts.Ship)
+			}
+			if opts.Ship != 0 && opts.MPSet {
+				return referee.Usagef("rolling cost: give --mp or --ship, not both")
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -73,6 +82,7 @@ steps are free in any direction, at the start (--wind-in-sails) or end
 	fl.StringVar(&opts.In.Wind, "wind", "", "the Wind Die direction you chose (N, NE, E, SE, S, SW, W, NW)")
 	fl.StringVar(&opts.PathRaw, "path", "", "the steps, e.g. E:current2,NE,NE:perils")
 	fl.IntVar(&opts.In.FreeMP, "mp", 3, "your Ship's free MP (3 for the starting Ship)")
+	fl.IntVar(&opts.Ship, "ship", 0, "your Ship level (1-3): its free MP from the Ship Board (asked once when unknown) instead of --mp")
 	fl.IntVar(&opts.In.WindInSails, "wind-in-sails", 0, "Wind in Your Sails used at the start of the action (free steps)")
 	fl.IntVar(&opts.In.WindInSailsEnd, "wind-in-sails-end", 0, "Wind in Your Sails used at the end of the action")
 	fl.IntVar(&opts.In.Cannons, "cannons", 0, "your Cannons")
@@ -85,6 +95,21 @@ steps are free in any direction, at the start (--wind-in-sails) or end
 }
 
 func costRun(opts *CostOptions) error {
+	if opts.Ship > 0 {
+		t, err := opts.F.Tables()
+		if err != nil {
+			return err
+		}
+		p, err := opts.F.Prompter()
+		if err != nil {
+			return err
+		}
+		mp, err := rs.Board{Set: t, Prompt: p}.MP(opts.Ship)
+		if err != nil {
+			return err
+		}
+		opts.In.FreeMP = mp
+	}
 	res, err := rs.Sail(opts.In)
 	if err != nil {
 		return err
@@ -159,6 +184,8 @@ type AmbushView struct {
 	Battle rs.Battle `json:"battle"`
 	Loss   *rs.Loss  `json:"loss,omitempty"`
 	Winner string    `json:"winner_reward,omitempty"`
+	Loser  string    `json:"loser_loss,omitempty"`
+	Tie    string    `json:"tie_reward,omitempty"`
 }
 
 // NewCmdAmbush builds `bosun rolling ambush`.
@@ -175,6 +202,16 @@ Points. Rolls are made by bosun (--seed) or entered with --dice physical or
 		Example: "  bosun rolling ambush --attacker-cannons 2 --defender-cannons 3\n  bosun rolling ambush --set rs.ambush.roll.attacker=4 --set rs.ambush.roll.defender=3 --attacker-cannons 1",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			switch {
+			case opts.AttCannons < 0 || opts.DefCannons < 0:
+				return referee.Usagef("rolling ambush: Cannons below 0 are not accepted (--attacker-cannons, --defender-cannons: 0 or more)")
+			case opts.LoserOption != 1 && opts.LoserOption != 2:
+				return referee.Usagef("rolling ambush: --loser-option %d is not accepted; accepted: 1 (1 Provision, 1 Gold Piece) or 2 (1 Provision, 2 Gold Pieces)", opts.LoserOption)
+			case opts.Unpayable != "more" && opts.Unpayable != "choose":
+				return referee.Usagef("rolling ambush: --unpayable %q is not accepted; accepted: more, choose", opts.Unpayable)
+			case opts.LoserProvisions < -1 || opts.LoserGold < 0:
+				return referee.Usagef("rolling ambush: --loser-provisions accepts 0 or more (-1: skip the loss), --loser-gold 0 or more")
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -216,8 +253,11 @@ func ambushRun(opts *AmbushOptions) error {
 		dr = r.Value
 	}
 	v := AmbushView{Battle: rs.ResolveBattle(opts.Attacker, opts.Defender, opts.AttCannons, opts.DefCannons, ar.Value, dr)}
-	if !v.Battle.Tie {
+	if v.Battle.Tie {
+		v.Tie = "each player gains 2 Story Points"
+	} else {
 		v.Winner = rs.BattleWinnerText
+		v.Loser = rs.BattleLoserText
 		if opts.LoserProvisions >= 0 {
 			l := rs.BattleLoss(opts.LoserOption, opts.LoserProvisions, opts.LoserGold, opts.Unpayable)
 			v.Loss = &l
@@ -254,10 +294,14 @@ type ExploreOptions struct {
 
 // ExploreView is what `explore` prints.
 type ExploreView struct {
-	Spaces   []int             `json:"spaces"`
-	Rewards  map[string]string `json:"rewards"`
-	Monolith string            `json:"monolith,omitempty"`
-	Cites    []string          `json:"cites"`
+	Spaces        []int             `json:"spaces"`
+	Rewards       map[string]string `json:"rewards"`
+	Items         map[string]string `json:"reward_items"` // canonical KIND[:N] lists per space
+	Monolith      string            `json:"monolith,omitempty"`
+	MonolithStory int               `json:"monolith_story_points,omitempty"` // first 1, second 2
+	MonolithAward string            `json:"monolith_award,omitempty"`        // solo third Monolith: top, second or bottom
+	Outfit        string            `json:"outfit"`
+	Cites         []string          `json:"cites"`
 }
 
 // NewCmdExplore builds `bosun rolling explore` (alias monolith).
@@ -278,10 +322,13 @@ Board rewards not yet known are asked once and remembered.` + exitHelp,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Die < 1 || opts.Die > 6 {
-				return referee.Usagef("rolling explore: --die %d is not a face of the Exploration Die (1-6)", opts.Die)
+				return referee.Usagef("rolling explore: --die %d is not a face of the Exploration Die; accepted: 1-6", opts.Die)
 			}
 			if opts.Monolith < 0 || opts.Monolith > 3 {
-				return referee.Usagef("rolling explore: --monolith %d: 0 (none) or 1-3", opts.Monolith)
+				return referee.Usagef("rolling explore: --monolith %d is not accepted; accepted: 0 (none) or 1-3", opts.Monolith)
+			}
+			if opts.Turn < 0 {
+				return referee.Usagef("rolling explore: --turn %d is not accepted; accepted: 1 or more (the revealed Adventure Cards)", opts.Turn)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -306,17 +353,20 @@ func exploreRun(opts *ExploreOptions) error {
 		return err
 	}
 	b := rs.Board{Set: t, Prompt: p}
-	v := ExploreView{Spaces: []int{opts.Die}, Rewards: map[string]string{}, Cites: []string{rs.CiteExplore, rs.CiteExplorationDie}}
+	v := ExploreView{Spaces: []int{opts.Die}, Rewards: map[string]string{}, Items: map[string]string{}, Cites: []string{rs.CiteExplore, rs.CiteExplorationDie},
+		Outfit: "You may Outfit Cannons after Exploring (6 Gold Pieces each), before trimming your Hold."}
 	if opts.Monolith > 0 {
 		v.Spaces = rs.MonolithChoices(opts.Die)
 		v.Cites = append(v.Cites, rs.CiteMonoliths)
 		switch opts.Monolith {
 		case 1, 2:
-			v.Monolith = fmt.Sprintf("Ancient Monolith %d: %d Story Point(s)", opts.Monolith, rs.MonolithStory(opts.Monolith))
+			v.MonolithStory = rs.MonolithStory(opts.Monolith)
+			v.Monolith = fmt.Sprintf("Ancient Monolith %d: %d Story Point(s)", opts.Monolith, v.MonolithStory)
 		case 3:
 			if opts.Turn > 0 {
 				r := rs.SoloMonolithReward(opts.Turn)
-				v.Monolith = fmt.Sprintf("third Ancient Monolith on turn %d (solo): the %s Award", opts.Turn, []string{"", "top", "second", "bottom"}[r])
+				v.MonolithAward = []string{"", "top", "second", "bottom"}[r]
+				v.Monolith = fmt.Sprintf("third Ancient Monolith on turn %d (solo): the %s Award", opts.Turn, v.MonolithAward)
 				v.Cites = append(v.Cites, rs.CiteSoloMode)
 			} else {
 				v.Monolith = "third Ancient Monolith: the first finisher(s) take the top Award, the second the second, later ones the bottom; ties take the topmost available"
@@ -329,6 +379,7 @@ func exploreRun(opts *ExploreOptions) error {
 			return err
 		}
 		v.Rewards[strconv.Itoa(s)] = it.Text()
+		v.Items[strconv.Itoa(s)] = it.String()
 	}
 	return f.Render(v, func(w io.Writer) error {
 		var rows [][]string
@@ -341,10 +392,18 @@ func exploreRun(opts *ExploreOptions) error {
 		if v.Monolith != "" {
 			fmt.Fprintln(w, v.Monolith+".")
 		}
-		fmt.Fprintln(w, "You may Outfit Cannons after Exploring (6 Gold Pieces each), before trimming your Hold.")
+		fmt.Fprintln(w, v.Outfit)
 		fmt.Fprintf(w, "see: bosun rules show %s\n", strings.Join(v.Cites, ", "))
 		return nil
 	})
+}
+
+// RankView is what `rank` prints: the Renown and its rank (Min, Max,
+// Title, Description).
+type RankView struct {
+	Renown int `json:"renown"`
+	rs.Rank
+	Cites []string `json:"cites"`
 }
 
 // RankOptions are the flags of `bosun rolling rank`.
@@ -366,18 +425,84 @@ func NewCmdRank(f *cmdutil.Factory, runF func(*RankOptions) error) *cobra.Comman
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := strconv.Atoi(args[0])
 			if err != nil {
-				return referee.Usagef("rolling rank: %q is not a whole number of Renown", args[0])
+				return referee.Usagef("rolling rank: %q is not accepted; accepted: a whole number of Renown (e.g. 162)", args[0])
 			}
 			opts.Renown = n
 			if runF != nil {
 				return runF(opts)
 			}
 			r := rs.RankOf(n)
-			return f.Render(r, func(w io.Writer) error {
+			v := RankView{Renown: n, Rank: r, Cites: []string{rs.CiteRenownRanks}}
+			return f.Render(v, func(w io.Writer) error {
 				_, err := fmt.Fprintf(w, "%d Renown: %s. %s\nsee: bosun rules show %s\n", n, r.Title, r.Description, rs.CiteRenownRanks)
 				return err
 			})
 		},
 	}
 	return cmd
+}
+
+// PortOptions are the flags of `bosun rolling port`.
+type PortOptions struct {
+	F  *cmdutil.Factory
+	In rs.PortInput
+}
+
+// NewCmdPort builds `bosun rolling port`.
+func NewCmdPort(f *cmdutil.Factory, runF func(*PortOptions) error) *cobra.Command {
+	opts := &PortOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "port",
+		Short: "Resolve a Visit a Port action: Tell Your Story, Upgrade, Fill Your Hold, Arm Yourself",
+		Long: `Resolve a Visit a Port action in the Turn Summary's order. At a Port not
+crossed off yet (--new-port, the default) Tell Your Story: write Renown equal
+to your Story Points, then cross off 1 Story Point. --upgrade N buys the next
+N Ships (the second 4 Gold Pieces, the third 5). --fill spends 1 Gold Piece
+and fills your Hold to its capacity. --buy-cannons N buys the next N Cannons
+at their price tags. Ship Board values not known yet are asked once and
+remembered.` + exitHelp,
+		Example: "  bosun rolling port --story 12 --gold 10 --provisions 3 --upgrade 2 --fill\n  bosun rolling port --story 4 --new-port=false --gold 5 --buy-cannons 1",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return portRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.IntVar(&opts.In.Story, "story", 0, "your Story Points so far")
+	fl.IntVar(&opts.In.Ship, "ship", 1, "your Ship level now (1-3)")
+	fl.IntVar(&opts.In.Gold, "gold", 0, "your Gold Pieces")
+	fl.IntVar(&opts.In.Provisions, "provisions", 0, "the Provisions in your Hold")
+	fl.IntVar(&opts.In.Cannons, "cannons", 0, "your Cannons")
+	fl.BoolVar(&opts.In.NewPort, "new-port", true, "a Port you have not crossed off: Tell Your Story")
+	fl.IntVar(&opts.In.Upgrades, "upgrade", 0, "Ships to buy (0-2)")
+	fl.BoolVar(&opts.In.Fill, "fill", false, "Fill Your Hold for 1 Gold Piece")
+	fl.IntVar(&opts.In.BuyCannons, "buy-cannons", 0, "Cannons to buy")
+	return cmd
+}
+
+func portRun(opts *PortOptions) error {
+	f := opts.F
+	t, err := f.Tables()
+	if err != nil {
+		return err
+	}
+	p, err := f.Prompter()
+	if err != nil {
+		return err
+	}
+	r, err := rs.Port(rs.Board{Set: t, Prompt: p}, opts.In)
+	if err != nil {
+		return err
+	}
+	return f.Render(r, func(w io.Writer) error {
+		for _, s := range r.Steps {
+			fmt.Fprintln(w, s+".")
+		}
+		fmt.Fprintf(w, "Now: %d Story Points, Ship %d, %d Gold Pieces, %d Provisions, %d Cannons (%d Gold spent).\n", r.Story, r.Ship, r.Gold, r.Provisions, r.Cannons, r.Spent)
+		fmt.Fprintf(w, "see: bosun rules show %s\n", strings.Join(r.Cites, ", "))
+		return nil
+	})
 }

@@ -68,3 +68,46 @@ func TestAmbushPiratesRank(t *testing.T) {
 		t.Errorf("%s %v", o, err)
 	}
 }
+
+func TestHelpersRefuseBadInput(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	for _, args := range [][]string{
+		{"cost", "--wind", "NE", "--path", "E", "--mp", "-1"},
+		{"cost", "--wind", "NE", "--path", "E", "--wind-in-sails", "2"},
+		{"cost", "--wind", "NE", "--path", "E", "--ship", "4"},
+		{"cost", "--wind", "NE", "--path", "E", "--ship", "1", "--mp", "3"},
+		{"ambush", "--loser-option", "3"},
+		{"ambush", "--unpayable", "maybe"},
+		{"ambush", "--defender-cannons", "-1"},
+		{"pirates", "--cannons", "-1"},
+		{"explore", "--die", "0"},
+		{"explore", "--die", "3", "--turn", "-1"},
+		{"port", "--ship", "3", "--upgrade", "1"},
+		{"port", "--gold", "3", "--upgrade", "1"},
+		{"rank", "many"},
+	} {
+		out, err := run(t, args...)
+		if !referee.IsUsage(err) {
+			t.Errorf("%v: %v %s", args, err, out)
+		}
+	}
+}
+
+func TestPortAndRankJSON(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	out, err := run(t, "port", "--story", "12", "--gold", "10", "--provisions", "3", "--upgrade", "2", "--fill")
+	if err != nil || !strings.Contains(out, "write 12 Renown") || !strings.Contains(out, "Ship 3, 0 Gold Pieces, 7 Provisions") {
+		t.Errorf("%s %v", out, err)
+	}
+	var buf bytes.Buffer
+	f := cmdutil.New(&cmdutil.IO{Out: &buf, ErrOut: &buf})
+	f.G.JSON = true
+	cmd := NewCmd(f)
+	cmd.SetArgs([]string{"rank", "162"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"renown": 162`) || !strings.Contains(buf.String(), `"Title": "Wandering Minstrel"`) {
+		t.Errorf("%s", buf.String())
+	}
+}

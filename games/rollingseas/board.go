@@ -119,3 +119,8 @@ func (b Board) StrengthMax() (int, error) {
 func (b Board) Track(kind string) (int, error) {
 	return b.Int("track."+kind, "how many "+kind+" the "+kind+" track of a Ship Board holds", 1, 200)
 }
+
+// MP returns the free Movement Points of ship level (3 for the starting Ship).
+func (b Board) MP(level int) (int, error) {
+	return b.Int(fmt.Sprintf("ship.%d.mp", level), fmt.Sprintf("the MP of Ship %d", level), 1, 20)
+}

@@ -177,3 +177,29 @@ func TestAmbushCardsInTheDeck(t *testing.T) {
 		}
 	}
 }
+
+// Visit a Port: "Gain Renown equal to the number of Story Points ... Next,
+// cross off one Story Point"; "the second Ship, which costs 4 Gold Pieces,
+// before purchasing the third, which costs 5 Gold Pieces, but you may
+// purchase both in the same turn"; "spend 1 Gold Piece and add Provisions
+// until your Hold is full to capacity".
+func TestPortHelper(t *testing.T) {
+	b := Board{Set: newTables(t), Prompt: scriptedBoard()}
+	r, err := Port(b, PortInput{Story: 12, Ship: 1, Gold: 10, Provisions: 3, NewPort: true, Upgrades: 2, Fill: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Renown != 12 || r.Story != 11 || r.Ship != 3 || r.Gold != 0 || r.Filled != 4 || r.Provisions != 7 {
+		t.Errorf("%+v", r)
+	}
+	if _, err := Port(b, PortInput{Story: 1, Ship: 1, Gold: 8, Upgrades: 2}); !referee.IsUsage(err) {
+		t.Errorf("8 Gold for both Ships: %v", err)
+	}
+	r, err = Port(b, PortInput{Story: 3, Ship: 1, Gold: 5, Cannons: 0, BuyCannons: 2})
+	if err != nil || r.Cannons != 2 || r.Gold != 0 || r.Renown != 0 || r.Story != 3 {
+		t.Errorf("two Cannons for 2+3: %+v %v", r, err)
+	}
+	if _, err := Port(b, PortInput{Ship: 4}); !referee.IsUsage(err) {
+		t.Errorf("ship 4: %v", err)
+	}
+}
