@@ -52,11 +52,9 @@ type AttackView struct {
 	Result       *qcg.AttackResult `json:"result,omitempty"`
 	Distribution qcg.Distribution  `json:"distribution"`
 	HeartsLeft   int               `json:"hearts_left,omitempty"`
-	PSink        float64           `json:"p_sink,omitempty"`
+	PSink        *float64          `json:"p_sink,omitempty"` // set with --hearts-left
 	Cites        []string          `json:"cites"`
-	Rolls        []referee.Roll    `json:"rolls,omitempty"`
-	Extra        map[string]any    `json:"-"`
-	_            struct{}          `json:"-"`
+	Rolls        []referee.Roll    `json:"rolls,omitempty"` // the dice bosun rolled or asked for
 }
 
 // NewCmdAttack builds `bosun qc attack`.
@@ -83,6 +81,9 @@ unmarked Hearts.` + exitHelp,
   bosun qc attack --cannons 2 --dice physical --set qc.attack.ammo=4,2`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("cannons") {
+				return referee.Usagef("qc attack: --cannons N is required (1-20): how many Cannons fire, one Ammo die each")
+			}
 			if opts.Cannons < 1 || opts.Cannons > 20 {
 				return referee.Usagef("qc attack: --cannons %d is out of range (1-20)", opts.Cannons)
 			}
@@ -91,6 +92,14 @@ unmarked Hearts.` + exitHelp,
 			}
 			if opts.Luck < 0 || opts.Luck > opts.Cannons {
 				return referee.Usagef("qc attack: --luck %d names no die (1-%d)", opts.Luck, opts.Cannons)
+			}
+			if opts.Odds && opts.Luck > 0 {
+				// Dwunny Luck changes "any die you just rolled": there is no
+				// roll with --odds.
+				return referee.Usagef("qc attack: --luck turns a die just rolled into a 6; drop --odds (accepted: --luck with --rolls or rolled dice)")
+			}
+			if opts.HeartsLeft < 0 {
+				return referee.Usagef("qc attack: --hearts-left %d must be 0 or more", opts.HeartsLeft)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -105,16 +114,17 @@ unmarked Hearts.` + exitHelp,
 	fl.IntVar(&opts.Luck, "luck", 0, "Dwunny Luck: turn die number I into a 6")
 	fl.IntVar(&opts.HeartsLeft, "hearts-left", 0, "the target's unmarked Hearts: also show the chance to sink it")
 	fl.BoolVar(&opts.Odds, "odds", false, "show the distribution only, roll nothing")
-	_ = cmd.MarkFlagRequired("cannons")
 	return cmd
 }
+
+var example = map[string]string{"--faces": "0,1,1,2,2,3", "--rolls": "1,3,5"}
 
 func parseInts(s, what string) ([]int, error) {
 	var out []int
 	for _, it := range referee.SplitList(s) {
 		n, err := strconv.Atoi(it)
 		if err != nil {
-			return nil, referee.Usagef("qc: %s: %q is not a whole number", what, it)
+			return nil, referee.Usagef("qc: %s: %q is not a whole number (accepted: comma-separated whole numbers, e.g. %s)", what, it, example[what])
 		}
 		out = append(out, n)
 	}
@@ -133,7 +143,7 @@ func ammoDie(f *cmdutil.Factory, faces string) (referee.Die, error) {
 		d := referee.Die{Name: "ammo", Title: "Ammo die", Game: qcg.ID}
 		for _, v := range vals {
 			if v < 0 || v > 20 {
-				return referee.Die{}, referee.Usagef("qc: --faces: %d dots is out of range (0-20)", v)
+				return referee.Die{}, referee.Usagef("qc: --faces: %d dots is out of range (accepted: whole numbers of dots 0-20, e.g. 0,1,1,2,2,3)", v)
 			}
 			d.Faces = append(d.Faces, referee.Face{Value: v})
 		}
@@ -159,7 +169,7 @@ func attackRun(opts *AttackOptions) error {
 		if opts.Rolls != "" {
 			items := referee.SplitList(opts.Rolls)
 			if len(items) != opts.Cannons {
-				return referee.Usagef("qc attack: --rolls has %d dice for %d Cannons", len(items), opts.Cannons)
+				return referee.Usagef("qc attack: --rolls has %d dice for %d Cannons (accepted: one Ammo die per Cannon, %d values, each one of %s)", len(items), opts.Cannons, opts.Cannons, die.Accepts())
 			}
 			for _, it := range items {
 				fc, err := die.ParseFace(it)
@@ -192,11 +202,13 @@ func attackRun(opts *AttackOptions) error {
 	}
 	view.Distribution = dist
 	if opts.HeartsLeft > 0 {
+		ps := 0.0
 		for _, o := range dist.Outcomes {
 			if o.Damage >= opts.HeartsLeft {
-				view.PSink += o.P
+				ps += o.P
 			}
 		}
+		view.PSink = &ps
 		view.Cites = append(view.Cites, qcg.CiteSinking)
 	}
 	return f.Render(view, func(w io.Writer) error {
@@ -213,7 +225,7 @@ func attackRun(opts *AttackOptions) error {
 		}
 		fmt.Fprintf(w, "expected damage %s (%.3f); chance of any damage (+1 Prosperity) %.2f%%\n", dist.Mean, dist.MeanF, 100*dist.AnyHit)
 		if opts.HeartsLeft > 0 {
-			fmt.Fprintf(w, "chance to sink a ship with %d unmarked Heart(s): %.2f%%\n", opts.HeartsLeft, 100*view.PSink)
+			fmt.Fprintf(w, "chance to sink a ship with %d unmarked Heart(s): %.2f%%\n", opts.HeartsLeft, 100**view.PSink)
 		}
 		fmt.Fprintf(w, "see: bosun rules show %s\n", strings.Join(view.Cites, ", "))
 		return nil

@@ -53,7 +53,8 @@ func TestAttackJSONAndAskOnce(t *testing.T) {
 	require.NotNil(t, v.Result)
 	assert.Equal(t, 3, v.Result.Damage)
 	assert.Equal(t, []int{1, 2, 3, 4, 5, 6}, v.Faces)
-	assert.InDelta(t, 1.0/36, v.PSink, 1e-12)
+	require.NotNil(t, v.PSink)
+	assert.InDelta(t, 1.0/36, *v.PSink, 1e-12)
 	// The faces were remembered in the overlay: asked once.
 	dir := f.ConfigDir()
 	b, err := os.ReadFile(filepath.Join(dir, "tables.yaml"))
@@ -117,4 +118,44 @@ func TestSinkAndGoal(t *testing.T) {
 	out, err = run(t, factory(t), "prices")
 	require.NoError(t, err)
 	assert.Contains(t, out, "tables.qc-prices.sell-metal")
+}
+
+// Bad input exits 2 (a usage error) naming what is accepted: a missing
+// --cannons, faces that are not dots, a bad remembered-faces answer.
+func TestAttackBadInputNamesAccepted(t *testing.T) {
+	cases := []struct {
+		args []string
+		set  []string
+		want string
+	}{
+		{[]string{"attack", "--faces", "1,2,3,4,5,6"}, nil, "--cannons N is required (1-20)"},
+		{[]string{"attack", "--cannons", "2", "--faces", "x"}, nil, "e.g. 0,1,1,2,2,3"},
+		{[]string{"attack", "--cannons", "2", "--odds"}, []string{"tables.dice.ammo=a,b"}, "whole number"},
+		{[]string{"attack", "--cannons", "2", "--rolls", "1", "--faces", "1,2"}, nil, "one Ammo die per Cannon"},
+		{[]string{"attack", "--cannons", "2", "--odds", "--luck", "1", "--faces", "1,2"}, nil, "--luck"},
+	}
+	for _, c := range cases {
+		f := factory(t)
+		f.G.Set = c.set
+		_, err := run(t, f, c.args...)
+		require.Error(t, err, c.args)
+		assert.True(t, referee.IsUsage(err), "%v: %v", c.args, err)
+		assert.Contains(t, err.Error(), c.want, c.args)
+	}
+}
+
+// --json carries everything the text shows, including a 0% chance to sink.
+func TestAttackJSONComplete(t *testing.T) {
+	f := factory(t)
+	f.G.JSON = true
+	out, err := run(t, f, "attack", "--cannons", "1", "--odds", "--faces", "1,2,3,4,5,6", "--hearts-left", "5")
+	require.NoError(t, err)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &m))
+	assert.Contains(t, m, "p_sink", "a 0 chance to sink is shown, so it is encoded")
+	assert.Equal(t, 0.0, m["p_sink"])
+	d := m["distribution"].(map[string]any)
+	for _, k := range []string{"outcomes", "mean", "mean_float", "p_any_damage"} {
+		assert.Contains(t, d, k)
+	}
 }

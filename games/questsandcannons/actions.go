@@ -616,8 +616,66 @@ func marauderIndex(st *State, name string) int {
 	return -1
 }
 
-// AmmoDie returns the Ammo die, its faces asked once (tables.dice.ammo).
+// ammoAccepts names what tables.dice.ammo accepts.
+const ammoAccepts = "accepted: the dots on each face of an Ammo die as comma-separated whole numbers of 0 or more, e.g. 0,1,1,2,2,3"
+
+// ParseAmmoFaces reads the Ammo die's faces: whole numbers of dots ("Count
+// the number of dots that appear.").
+func ParseAmmoFaces(v any) ([]int, error) {
+	var items []string
+	switch x := v.(type) {
+	case []any:
+		for _, it := range x {
+			items = append(items, fmt.Sprint(it))
+		}
+	case []int:
+		for _, it := range x {
+			items = append(items, strconv.Itoa(it))
+		}
+	default:
+		items = referee.SplitList(fmt.Sprint(v))
+	}
+	if len(items) == 0 {
+		return nil, referee.Usagef("questsandcannons: tables.dice.ammo is empty; %s", ammoAccepts)
+	}
+	out := make([]int, len(items))
+	for i, it := range items {
+		n, err := strconv.Atoi(strings.TrimSpace(it))
+		if err != nil || n < 0 || n > 20 {
+			return nil, referee.Usagef("questsandcannons: tables.dice.ammo: %q is not a number of dots; %s", it, ammoAccepts)
+		}
+		out[i] = n
+	}
+	return out, nil
+}
+
+// AmmoDie returns the Ammo die, its faces asked once (tables.dice.ammo) and
+// remembered only when they are whole numbers of dots.
 func AmmoDie(env *referee.Env) (referee.Die, error) {
+	if env.Tables != nil {
+		r, ok := env.Tables.Lookup("dice", "ammo")
+		if !ok || !r.Known() {
+			q := referee.Question{Key: "tables.dice.ammo", Kind: referee.KindList, Min: 0, Max: 20, Where: r.Where,
+				Text: "the dots on each face of the Ammo die, comma-separated (e.g. 0,1,1,2,2,3)"}
+			if env.Prompt == nil {
+				return referee.Die{}, &referee.NoAnswerError{Q: q}
+			}
+			ans, err := env.Prompt.Ask(q)
+			if err != nil {
+				return referee.Die{}, err
+			}
+			if _, err := ParseAmmoFaces(ans); err != nil {
+				return referee.Die{}, err
+			}
+			if err := env.Tables.Remember("dice", "ammo", ans, "asked as tables.dice.ammo"); err != nil {
+				return referee.Die{}, fmt.Errorf("tables: remembering dice.ammo: %w", err)
+			}
+		}
+		r, _ = env.Tables.Lookup("dice", "ammo")
+		if _, err := ParseAmmoFaces(r.Value); err != nil {
+			return referee.Die{}, err
+		}
+	}
 	return referee.NamedDie(env.Tables, env.Prompt, "ammo")
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -188,4 +189,34 @@ func TestSetupLimitsReview(t *testing.T) {
 	}
 	p.Set("qc.setup.roll", "6,1,2,3", "answers")
 	require.NoError(t, newSessionErr(t, "A,B,C,D", map[string]string{"teams": "D+A,B+C"}, p))
+}
+
+// "Roll an Ammo die from your stock for each Cannon you spent. Count the
+// number of dots that appear." The faces (dots) are asked once
+// (tables.dice.ammo); an answer that is not a list of whole numbers of dots
+// is refused (exit 2, naming what is accepted) and not remembered.
+func TestAmmoDieFacesAreDots(t *testing.T) {
+	for _, bad := range []string{"a,b,c", "1,-2,3", ""} {
+		p := referee.NewScripted()
+		p.Set("tables.dice.ammo", bad, "answers")
+		set, err := tables.Load("")
+		require.NoError(t, err)
+		env := &referee.Env{Prompt: p, Tables: set}
+		_, err = AmmoDie(env)
+		require.Error(t, err, bad)
+		assert.True(t, referee.IsUsage(err), bad)
+		assert.Contains(t, err.Error(), "whole number", bad)
+		r, _ := set.Lookup("dice", "ammo")
+		assert.False(t, r.Known(), "a refused answer is not remembered")
+	}
+	p := referee.NewScripted()
+	p.Set("tables.dice.ammo", "0,1,1,2,2,3", "answers")
+	set, err := tables.Load("")
+	require.NoError(t, err)
+	env := &referee.Env{Prompt: p, Tables: set}
+	d, err := AmmoDie(env)
+	require.NoError(t, err)
+	assert.Len(t, d.Faces, 6)
+	r, _ := set.Lookup("dice", "ammo")
+	assert.True(t, r.Known())
 }
