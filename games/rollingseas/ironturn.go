@@ -278,6 +278,10 @@ func (c *ctx) spendTokens() (spend, error) {
 				for _, a := range Blockable {
 					opts = append(opts, "block-"+a)
 				}
+				// Ship Token Example 1 prevents "the Pirates and Ancient
+				// Monoliths action": one block for either action of a
+				// Pirates & Monoliths card.
+				opts = append(opts, "block-"+BlockPiratesMonoliths)
 			}
 		}
 		if !c.solo() {
@@ -557,7 +561,7 @@ func (c *ctx) captainTurn(sp spend) error {
 			c.ironEmit(text+" "+more, data, append(cites, CiteCaptainAmbush, CiteSail)...)
 			continue
 		}
-		if sp.Block != "" && sp.Block == action {
+		if blocks(sp.Block, action) {
 			ir.Discard = append(ir.Discard, card.Number)
 			ir.LastAction = "none"
 			data["blocked"] = action
@@ -583,6 +587,18 @@ func (c *ctx) captainTurn(sp spend) error {
 		return nil
 	}
 	return fmt.Errorf("rollingseas: Captain Ironside drew 30 cards in one turn")
+}
+
+// BlockPiratesMonoliths is the block of a Pirates & Monoliths card: it
+// prevents either action.
+const BlockPiratesMonoliths = "pirates-monoliths"
+
+// blocks reports whether the blocked action (a spend's block-ACTION) prevents action.
+func blocks(block, action string) bool {
+	if block == BlockPiratesMonoliths {
+		return action == ActPirates || action == ActMonoliths
+	}
+	return block != "" && block == action
 }
 
 func orNone(v []string) string {

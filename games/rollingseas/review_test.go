@@ -203,3 +203,31 @@ func TestPortHelper(t *testing.T) {
 		t.Errorf("ship 4: %v", err)
 	}
 }
+
+// Ship Token Example 1: "You spend 2 Ship Tokens to prevent the Pirates and
+// Ancient Monoliths action. ... The Captain Ironside Card drawn indeed
+// indicates the Pirates and Ancient Monoliths action. Since you are playing
+// on Basic difficulty, Captain Ironside does not perform his action, but he
+// does gain 1 Gold Piece." One block covers both actions of that card, even
+// when its condition turns Pirates into Monoliths.
+func TestShipTokenExample1BlocksPiratesAndMonoliths(t *testing.T) {
+	// Test card 9: Pirates, or Monoliths if he has at least as many Cannons
+	// as you; Basic bonus on N: a Cannon (so he has 1 Cannon).
+	for _, cannons := range []string{"0", "5"} { // 0: Monoliths; 5: Pirates
+		a := firstTurn("sea-monster", "W,SE,N")
+		a["rs.player.Alma.tokens.spend"] = []string{"block-pirates-monoliths"}
+		a["rs.ironside.card.number"] = []string{"9"}
+		a["rs.player.Alma.cannons"] = []string{cannons}
+		s, _, next := session(t, []string{"Alma"}, map[string]string{"ironside": "basic", "easier": "two-tokens"}, a)
+		for i := 0; i < 4; i++ {
+			next()
+		}
+		ir := stateOf(t, s).Iron
+		if ir.Cannons != 1 || ir.Pirates != 0 || ir.Monoliths != 0 || ir.Story != 1 || ir.LastAction != "none" {
+			t.Errorf("Alma has %s Cannons: %+v", cannons, ir)
+		}
+	}
+	if !blocks(BlockPiratesMonoliths, ActMonoliths) || blocks(BlockPiratesMonoliths, ActSail) || blocks("", "") || !blocks(ActSail, ActSail) {
+		t.Error("blocks")
+	}
+}
