@@ -812,15 +812,16 @@ func (c *ctx) ironAmbush(card Card) (string, error) {
 			}
 			t += fmt.Sprintf(" Tie: each gains 2 Story Points%s.", notesText(notes))
 		case b.Winner == IronsideName:
-			it := Items{ItemStory: 3, ItemGold: 2}
-			if opt == 2 {
-				it = Items{ItemGold: 3, ItemFill: 1}
-			}
+			it := WinnerReward(opt, st.Opt.AmbushReward)
 			notes, err := ir.Gains(c.b, it, st.Explore)
 			if err != nil {
 				return "", err
 			}
-			t += fmt.Sprintf(" He wins (option %d): %s%s. %s loses: %s.", opt, it.Text(), notesText(notes), p.Name, BattleLoserText)
+			if st.Opt.AmbushReward == "all" {
+				t += fmt.Sprintf(" He wins: %s%s. %s loses: %s.", it.Text(), notesText(notes), p.Name, BattleLoserText)
+			} else {
+				t += fmt.Sprintf(" He wins (option %d): %s%s. %s loses: %s.", opt, it.Text(), notesText(notes), p.Name, BattleLoserText)
+			}
 		default:
 			// He never spends Provisions: he loses only the Gold of his option.
 			lost := min(opt, ir.Gold)

@@ -25,6 +25,7 @@ type Options struct {
 	StrengthFull   string          `json:"strength_full"`         // other | ignore
 	IronsideAmbush string          `json:"ironside_ambush"`       // each | first (players in a battle with him)
 	AmbushCards    string          `json:"ambush_cards"`          // deck | pile (where the two Ambush cards are added)
+	AmbushReward   string          `json:"ambush_reward"`         // either | all (the Sea Battle winner's reward)
 }
 
 // OptionHelp lists every option and its accepted values (the first is the default).
@@ -44,6 +45,7 @@ var OptionHelp = map[string][]string{
 	"strength-full":          {"other", "ignore"},
 	"ironside-ambush":        {"each", "first"},
 	"ambush-cards":           {"deck", "pile"},
+	"ambush-reward":          {"either", "all"},
 }
 
 // ParseOptions validates session options.
@@ -133,6 +135,9 @@ func ParseOptions(m map[string]string) (Options, error) {
 		return o, err
 	}
 	if o.AmbushCards, err = get("ambush-cards"); err != nil {
+		return o, err
+	}
+	if o.AmbushReward, err = get("ambush-reward"); err != nil {
 		return o, err
 	}
 	return o, nil

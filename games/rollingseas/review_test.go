@@ -231,3 +231,20 @@ func TestShipTokenExample1BlocksPiratesAndMonoliths(t *testing.T) {
 		t.Error("blocks")
 	}
 }
+
+// "Winner: gain 3 Story Points, 2 Gold Pieces OR 3 Gold Pieces, and fill
+// your Hold to Capacity with Provisions." Two readings, switchable.
+func TestWinnerReward(t *testing.T) {
+	if got := WinnerReward(1, "either").String(); got != "gold:2,story:3" {
+		t.Errorf("option 1: %s", got)
+	}
+	if got := WinnerReward(2, "either").String(); got != "fill,gold:3" {
+		t.Errorf("option 2: %s", got)
+	}
+	if got := WinnerReward(1, "all").String(); got != "fill,gold:3,story:3" {
+		t.Errorf("all: %s", got)
+	}
+	if _, err := ParseOptions(map[string]string{"ambush-reward": "some"}); !referee.IsUsage(err) {
+		t.Errorf("bad ambush-reward: %v", err)
+	}
+}

@@ -373,6 +373,22 @@ const (
 	BattleLoserText  = "lose 1 Provision and 1 Gold Piece, OR 1 Provision and 2 Gold Pieces"
 )
 
+// WinnerReward is what a Sea Battle winner gains. "Winner: gain 3 Story
+// Points, 2 Gold Pieces OR 3 Gold Pieces, and fill your Hold to Capacity
+// with Provisions." bosun reads two options (reward=either): 1 is 3 Story
+// Points and 2 Gold Pieces, 2 is 3 Gold Pieces and a full Hold. With
+// reward=all the OR only picks the Gold (3, the better) and the winner
+// gains 3 Story Points, 3 Gold Pieces and a full Hold.
+func WinnerReward(option int, reward string) Items {
+	if reward == "all" {
+		return Items{ItemStory: 3, ItemGold: 3, ItemFill: 1}
+	}
+	if option == 2 {
+		return Items{ItemGold: 3, ItemFill: 1}
+	}
+	return Items{ItemStory: 3, ItemGold: 2}
+}
+
 // Loss is what a Sea Battle loser pays.
 type Loss struct {
 	Option     int    `json:"option"` // 1 or 2
