@@ -94,6 +94,20 @@ func parseRulings(s *referee.Session) (Rulings, error) {
 	return r, nil
 }
 
+// Layouts are the map layouts the rulebook names (Intro Map, the co-op
+// Quickplay and 2v2v2 layouts, the Team Play and Free for All diagrams of
+// More Map Layouts) and a random or placed map.
+var Layouts = []string{"intro", "quickplay", "2v2v2", "2v2", "3v3", "ffa", "random", "placed"}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
 var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
 
 // Slug is the table key of a Champion name.
@@ -285,6 +299,14 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 	}
 	// Layout.
 	st.Layout = strings.ToLower(s.Option("layout", ""))
+	if st.Layout != "" && !contains(Layouts, st.Layout) {
+		return referee.Usagef("option layout=%q: accepted %s", st.Layout, strings.Join(Layouts, ", "))
+	}
+	switch s.Option("tiles", "random") {
+	case "random", "placed":
+	default:
+		return referee.Usagef("option tiles=%q: accepted random or placed", s.Options["tiles"])
+	}
 	if st.Layout == "" {
 		switch {
 		case coop == "easy":
@@ -393,7 +415,7 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 	env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Quests & Cannons, %s game for %d player(s); build the %s map (%s)", st.Mode, n, st.Layout, layoutText(st.Layout)),
 		Data: map[string]any{"mode": st.Mode, "layout": st.Layout, "difficulty": st.Difficulty}, Cites: append(cites, CiteBuildMap)})
 	if s.Option("tiles", "random") == "placed" {
-		env.Emit(referee.Event{Type: "setup", Text: "Tile Placement: shuffle the tiles face-down and set aside at least one Trading Post; from the first player clockwise each reveals a tri-hex tile and places it face-up or face-down touching the frame or a placed tile on two sides, never making part of the map inaccessible; then the single-hex tiles; the set-aside Trading Posts fill the last single-hex spaces",
+		env.Emit(referee.Event{Type: "setup", Text: "Tile Placement: shuffle the tiles face-down and set aside at least one Trading Post; starting with the first player (" + st.Players[start].Name + ") and proceeding clockwise each reveals a tri-hex tile and places it face-up or face-down touching the frame or a placed tile on two sides, never making part of the map inaccessible; then the single-hex tiles; the set-aside Trading Posts fill the last single-hex spaces",
 			Cites: []string{CiteTilePlacement}})
 	}
 	env.Emit(referee.Event{Type: "setup", Text: "shuffle the Quest, Loot and Clue decks separately and place each on an Outpost frame tile; Sail and Cannon tokens, damage tokens, Coins, Ammo dice and Resources form the supply", Cites: []string{CitePrepareDecks}})
@@ -421,8 +443,10 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 		env.Emit(referee.Event{Type: "setup", Text: "shuffle the Exploration tokens and place one face-down on each Risen Island", Cites: []string{CiteExplorationSetup}})
 	case "placed":
 		per, left := ExplorationCount/n, ExplorationCount%n
-		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Exploration tokens placed: deal %d face-down to each player (%d set aside); from the first player clockwise each places one on a Risen Island of their choice; then place the set-aside tokens randomly", per, left),
-			Data: map[string]any{"per_player": per, "aside": left}, Cites: []string{CiteExplorationPlace}})
+		// "Starting with the first player and proceeding clockwise": the
+		// first player is the Starting Player.
+		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Exploration tokens placed: deal %d face-down to each player (%d set aside); players may look at theirs; starting with %s (the first player) and proceeding clockwise, players take turns placing one on a Risen Island of their choice until all are placed; then place the set-aside tokens randomly", per, left, st.Players[start].Name),
+			Data: map[string]any{"per_player": per, "aside": left, "first": st.Players[start].Name}, Cites: []string{CiteExplorationPlace}})
 	default:
 		return referee.Usagef("option exploration=%q: accepted random or placed", s.Options["exploration"])
 	}

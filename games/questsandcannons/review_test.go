@@ -220,3 +220,25 @@ func TestAmmoDieFacesAreDots(t *testing.T) {
 	r, _ := set.Lookup("dice", "ammo")
 	assert.True(t, r.Known())
 }
+
+// Options with a fixed set of values refuse others (exit 2) and name them.
+func TestOptionValuesRefused(t *testing.T) {
+	for _, c := range []struct {
+		opts map[string]string
+		want string
+	}{
+		{map[string]string{"tiles": "sideways"}, "random or placed"},
+		{map[string]string{"layout": "moon"}, "intro"},
+		{map[string]string{"coop-goal-ends": "maybe"}, "yes or no"},
+		{map[string]string{"move-extend-actions": "2"}, "yes or no"},
+	} {
+		p := referee.NewScripted()
+		champ(p, "A", "porc", "cannoneer", "4", "2/3", "1/2", "2/5")
+		champ(p, "B", "porc", "navigator", "4", "2/3", "1/2", "2/5")
+		p.Set("qc.setup.roll", "6,1", "answers")
+		err := newSessionErr(t, "A,B", c.opts, p)
+		require.Error(t, err, c.opts)
+		assert.True(t, referee.IsUsage(err))
+		assert.Contains(t, err.Error(), c.want)
+	}
+}
