@@ -106,6 +106,9 @@ func (t *turn) buy(c *Clan, power bool) error {
 		if priv, err = referee.Confirm(t.p, "wfa.buy.privateer", fmt.Sprintf("Does %s buy back the Privateer (%d OC + %d AlWood)?", c.Player, t.v.Cost["privateer-oc"], t.v.Cost["privateer-alwood"])); err != nil {
 			return err
 		}
+		if priv && st.held(c.Clan) {
+			return referee.RuleError(cites(CiteCombatPrivateer), "atraxia: %s's privateer went back to the reserve this turn: it \"can be repurchased on a subsequent turn\"", c.Player)
+		}
 	}
 	oc := bought.Gunboat*t.v.Cost["gunboat-oc"] + bought.Frigate*t.v.Cost["frigate-oc"] + bought.Destroyer*t.v.Cost["destroyer-oc"]
 	al := bought.Gunboat * t.v.Cost["gunboat-alwood"]
@@ -125,6 +128,12 @@ func (t *turn) buy(c *Clan, power bool) error {
 		}
 		if loc.Kind == "isle" {
 			return referee.RuleError(cites(CiteBuyingShips), "atraxia: bought ships cannot be placed on the Isle of Myth")
+		}
+		if a := st.apex(loc.Name); a != nil && (a.Covered || a.Pirate || a.Tile > 0) {
+			// "Purchased ships can be placed at any location controlled by
+			// the Clan Leader": nobody controls an unexplored or covered
+			// Apex Island, and "the pirate ship retains control" of its own.
+			return referee.RuleError(cites(CiteBuyingShips), "atraxia: %s is not controlled by %s (%s): bought ships go only to locations the Clan Leader controls", loc.Name, c.Player, apexState(a))
 		}
 		if b := st.block(loc.Name); b != nil {
 			return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by a privateer and cannot be used", loc.Name)
@@ -204,6 +213,12 @@ func (t *turn) teleporter(c *Clan) error {
 		if b := t.st.block(l.Name); b != nil && b.Victim == c.Clan && len(locs) == 0 {
 			return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by a privateer: %s does not control it", l.Name, c.Player)
 		}
+		if a := t.st.apex(l.Name); a != nil && len(locs) == 0 && (a.Covered || a.Pirate || a.Tile > 0) {
+			return referee.RuleError(cites(CiteTeleporterBuild), "atraxia: \"One teleporter must be placed on a dockable island controlled by the Clan Leader\": %s controls no ship on %s (%s); name a controlled island first", c.Player, l.Name, apexState(a))
+		}
+		if a := t.st.apex(l.Name); a != nil && a.Covered {
+			return referee.RuleError(cites(CiteGameSetup), "atraxia: %s stays covered throughout a 5-player game", l.Name)
+		}
 		locs = append(locs, l.Name)
 	}
 	c.AlWood -= cost
@@ -259,7 +274,11 @@ func (t *turn) dismount(c *Clan) error {
 	if len(c.Mounted) == 0 || c.AlWood < cost {
 		return referee.RuleError(cites(CiteMount), "atraxia: dismounting needs a mounted Magic Crystal and %d AlWood; %s has %d mounted and %d AlWood", cost, c.Player, len(c.Mounted), c.AlWood)
 	}
-	i, err := t.whichMount(c, "wfa.dismount.island", "Which mounted Magic Crystal does "+c.Player+" dismount?")
+	var all []int
+	for i := range c.Mounted {
+		all = append(all, i)
+	}
+	i, err := t.whichMount(c, "wfa.dismount.island", "Which mounted Magic Crystal does "+c.Player+" dismount?", all)
 	if err != nil {
 		return err
 	}
@@ -272,13 +291,13 @@ func (t *turn) dismount(c *Clan) error {
 	return nil
 }
 
-func (t *turn) whichMount(c *Clan, key, text string) (int, error) {
-	if len(c.Mounted) == 1 {
-		return 0, nil
+func (t *turn) whichMount(c *Clan, key, text string, usable []int) (int, error) {
+	if len(usable) == 1 {
+		return usable[0], nil
 	}
 	var opts []string
-	for _, m := range c.Mounted {
-		opts = append(opts, m.Island)
+	for _, i := range usable {
+		opts = append(opts, c.Mounted[i].Island)
 	}
 	a, err := referee.Choose(t.p, key, text, opts...)
 	if err != nil {
@@ -363,22 +382,34 @@ func payAmmo(hand []int, amount int) ([]int, bool) {
 	return rest, true
 }
 
-func (t *turn) convert(c *Clan) error {
-	return t.convertAs(c, "wfa.convert", true)
+// convert is the Currency Conversion Active Action. After its Bonus Action
+// (mount or dismount) converting is optional: the Bonus Action needs the
+// Active Action taken, and dismounting the last crystal leaves nothing to
+// convert with ("They must be unmounted before the end of the game").
+func (t *turn) convert(c *Clan, afterBonus bool) error {
+	if afterBonus && len(t.st.usableMounts(c)) == 0 {
+		t.emit("convert", fmt.Sprintf("%s takes the Currency Conversion action with no mounted Magic Crystal left to convert with", c.Player), map[string]any{"player": c.Player, "gain": 0}, CiteConversion, CiteMount)
+		return nil
+	}
+	return t.convertAs(c, "wfa.convert", !afterBonus)
 }
 
-func (t *turn) convertAs(c *Clan, prefix string, countTurn bool) error {
+func (t *turn) convertAs(c *Clan, prefix string, required bool) error {
 	st := t.st
+	usable := st.usableMounts(c)
 	if len(c.Mounted) == 0 {
 		return referee.RuleError(cites(CiteConversion), "atraxia: %s has no mounted Magic Crystal: conversion needs one", c.Player)
 	}
-	i, err := t.whichMount(c, prefix+".island", "With which mounted Magic Crystal does "+c.Player+" convert?")
+	if len(usable) == 0 {
+		return referee.RuleError(cites(CiteConversion, CiteBlocking), "atraxia: every island where %s has a mounted Magic Crystal is blocked by a privateer: conversion needs an island the Clan Leader controls", c.Player)
+	}
+	i, err := t.whichMount(c, prefix+".island", "With which mounted Magic Crystal does "+c.Player+" convert?", usable)
 	if err != nil {
 		return err
 	}
 	m := c.Mounted[i]
 	limit := 5
-	if countTurn || c == st.current() {
+	if c == st.current() {
 		limit = min(5, t.v.Cost["convert-per-turn"]-st.Convert)
 	}
 	a, err := t.p.Ask(referee.Question{Key: prefix + ".pay", Kind: referee.KindText,
@@ -391,7 +422,7 @@ func (t *turn) convertAs(c *Clan, prefix string, countTurn bool) error {
 		return err
 	}
 	if len(pay) == 0 || (pay["oc"]+pay["alwood"]+pay["ammo"] == 0) {
-		if countTurn {
+		if required {
 			return referee.Usagef("atraxia: the Currency Conversion action converts at least one resource")
 		}
 		return nil
@@ -454,9 +485,20 @@ func (t *turn) ransom(c *Clan, b *Block) error {
 	owner.OC += oc
 	owner.AlWood += al
 	owner.Privateer = owner.Home()
+	t.st.Held = append(t.st.Held, owner.Clan)
 	c.Hostage = c.Hostage.Sub(b.Hostages)
 	t.st.removeBlock(b.Island)
 	t.emit("ransom", fmt.Sprintf("%s pays %s a ransom of %d OC and %d AlWood: the privateer returns to %s and %s is free (%s released)", c.Player, owner.Player, oc, al, owner.Home(), b.Island, b.Hostages),
 		map[string]any{"player": c.Player, "owner": owner.Player, "island": b.Island, "oc": oc, "alwood": al}, CiteRansom)
 	return nil
+}
+
+func apexState(a *Apex) string {
+	switch {
+	case a.Covered:
+		return "covered for the whole game"
+	case a.Pirate:
+		return "held by the pirates"
+	}
+	return "unexplored: its Lost Expedition tile is still on it"
 }

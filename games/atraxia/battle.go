@@ -23,6 +23,15 @@ type Side struct {
 	// Ability is the combat bonus of the Clan Leader ability (1.0 or 2.0),
 	// 0 when it does not apply to this battle.
 	Ability int `json:"ability,omitempty"`
+	// Strength is a fleet strength entered directly, when the ships are not
+	// listed (Fleet empty); the retreat is then not computed.
+	Strength int `json:"strength,omitempty"`
+}
+
+// fleetPower is the side's fleet strength: its ships, or the strength
+// entered for it.
+func (v Values) fleetPower(s Side, defending bool) int {
+	return v.FleetStrength(s.Fleet, defending) + s.Strength
 }
 
 // BattleInput is a whole battle. With Pirate the defender is the pirate
@@ -35,6 +44,9 @@ type BattleInput struct {
 	Pirate   bool `json:"pirate,omitempty"`
 	// PirateRolls are the two rolls of the black pirate die.
 	PirateRolls []int `json:"pirate_rolls,omitempty"`
+	// Retreat says how the Capital Ship counts in the loser's retreat
+	// (empty: within-half, the default).
+	Retreat RetreatRule `json:"retreat_rule,omitempty"`
 }
 
 // Part is one addend of a side's total.
@@ -84,7 +96,13 @@ type BattleResult struct {
 	// Ship, else 1 (pirates and privateers give 1).
 	Crystals int `json:"crystals"`
 	// Retreat of the losing clan's fleet (empty when the pirate loses).
-	Retreat Retreat  `json:"retreat"`
+	Retreat Retreat `json:"retreat"`
+	// HomeBaseFalls: the attacker took the defender's Home Base: the winner
+	// acquires all the loser's Magic Crystals and resources and the loser is
+	// eliminated.
+	HomeBaseFalls bool `json:"home_base_falls,omitempty"`
+	// Effects lists every consequence of the result in words.
+	Effects []string `json:"effects"`
 	Cites   []string `json:"cites"`
 }
 
@@ -94,9 +112,10 @@ type Retreat struct {
 	Reserve Fleet `json:"reserve"`
 }
 
-// RetreatRule says whether the Capital Ship is one of the "half rounded
-// down" sent home (within-half, the default) or goes home on top of them
-// (extra). See docs/war-for-atraxia.md.
+// RetreatRule says how the Capital Ship counts in a retreat: as one of the
+// "half rounded down" sent home (within-half, the default), or on top of
+// half (rounded down) of the other ships (extra). See
+// docs/war-for-atraxia.md.
 type RetreatRule string
 
 // Retreat rules.
@@ -105,23 +124,28 @@ const (
 	RetreatExtra      RetreatRule = "extra"
 )
 
-// Retreat splits a defeated fleet: half of the ships rounded down go to the
-// Home Base, the rest to the reserve; the Capital Ship always goes home. A
-// Privateer is not part of the retreat: a defeated privateer goes back to
-// its clan's reserve. Ships going home are the strongest ones (the loser may
-// choose others: see RetreatChoice).
+// RetreatOf splits a defeated fleet: "Half of the ships from their defeated
+// fleet (rounded down) are sent to the Clan Leader's Home Base. The
+// remaining ships are removed from the board and placed in the clan's fleet
+// reserve for repurchase. The Capital Ship is always sent to the Home Base."
+// With within-half the Capital Ship is one of that half (and goes home even
+// when half rounds down to 0); with extra it goes home on top of half of the
+// other ships. A Privateer is not part of the retreat: a defeated privateer
+// goes back to its clan's reserve. Ships going home are the strongest ones
+// (the loser may choose others: see RetreatChoice).
 func RetreatOf(f Fleet, rule RetreatRule) Retreat {
-	n := f.Ships() - f.Privateer
-	home := n / 2
 	var r Retreat
 	r.Reserve.Privateer = f.Privateer
 	left := f
 	left.Privateer = 0
+	home := left.Ships() / 2
 	if f.Capital > 0 {
 		r.Home.Capital = f.Capital
 		left.Capital = 0
-		if rule != RetreatExtra {
-			home -= f.Capital
+		if rule == RetreatExtra {
+			home = left.Ships() / 2
+		} else {
+			home = max(0, home-f.Capital)
 		}
 	}
 	for _, k := range []string{"destroyer", "frigate", "gunboat"} {
@@ -155,18 +179,24 @@ func (v Values) CheckSide(role string, s Side, attacking bool) error {
 		}
 	}
 	if max := v.Cost["battle-power-cards"]; s.PowerCards < 0 || s.PowerCards > max {
-		return referee.RuleError(cites(CiteWarfare), "atraxia: the %s plays %d Power cards; at most %d per battle", role, s.PowerCards, max)
+		return referee.RuleError(cites(CiteWarfare), "atraxia: the %s plays %d Power cards; at most %d per battle (0 to %d)", role, s.PowerCards, max, max)
 	}
 	if s.PowerCards == 0 && (s.PowerOwn != 0 || s.PowerAgainst != 0) {
-		return referee.Usagef("atraxia: the %s has Power card effects but played no Power card (give the number of cards played)", role)
+		return referee.Usagef("atraxia: the %s has Power card effects but played no Power card (give the number of cards played, 1 or 2)", role)
 	}
 	if attacking && s.Fleet.Privateer > 0 {
 		return referee.RuleError(cites(CitePrivateerRules), "atraxia: a privateer cannot be part of an attacking fleet")
 	}
 	for _, k := range shipKinds {
 		if s.Fleet.Get(k) < 0 {
-			return referee.Usagef("atraxia: the %s's fleet has a negative number of %s", role, k)
+			return referee.Usagef("atraxia: the %s's fleet has a negative number of %s (0 or more accepted)", role, k)
 		}
+	}
+	if s.Strength < 0 {
+		return referee.Usagef("atraxia: the %s's fleet strength %d is negative (0 or more accepted)", role, s.Strength)
+	}
+	if s.Strength > 0 && !s.Fleet.Empty() {
+		return referee.Usagef("atraxia: give the %s's ships or its fleet strength, not both", role)
 	}
 	return nil
 }
@@ -180,21 +210,40 @@ func Resolve(v Values, in BattleInput) (BattleResult, error) {
 	if err := v.CheckSide("attacker", in.Attacker, true); err != nil {
 		return r, err
 	}
+	switch in.Retreat {
+	case "", RetreatWithinHalf, RetreatExtra:
+	default:
+		return r, referee.Usagef("atraxia: retreat rule %q is not accepted; accepted: within-half, extra", in.Retreat)
+	}
 	if in.Pirate {
-		if !in.Defender.Fleet.Empty() || len(in.Defender.Ammo) > 0 || in.Defender.PowerCards > 0 || in.HomeBase {
-			return r, referee.Usagef("atraxia: a pirate defends with its fleet power and two pirate-die rolls only (no fleet, cards or Home Base)")
+		if !in.Defender.Fleet.Empty() || in.Defender.Strength != 0 || len(in.Defender.Ammo) > 0 || in.Defender.PowerCards > 0 ||
+			in.Defender.PowerOwn != 0 || in.Defender.PowerAgainst != 0 || in.Defender.Ability != 0 || in.HomeBase {
+			return r, referee.Usagef("atraxia: a pirate defends with its fleet power and two pirate-die rolls only (no fleet, cards, ability or Home Base)")
 		}
 		if len(in.PirateRolls) != 2 {
 			return r, referee.Usagef("atraxia: a pirate battle needs the two rolls of the pirate die, got %d", len(in.PirateRolls))
 		}
+		// "The maximum possible pirate fleet combat power is 27" = 15 + 6 + 6.
+		for _, roll := range in.PirateRolls {
+			if roll < 1 || roll > 6 {
+				return r, referee.RuleError(cites(CitePirateCombat), "atraxia: pirate-die roll %d is not a face of the pirate die (1-6; the pirate's fleet power is at most 27)", roll)
+			}
+		}
 	} else if err := v.CheckSide("defender", in.Defender, false); err != nil {
 		return r, err
 	}
-	if in.Attacker.Fleet.Empty() {
-		return r, referee.Usagef("atraxia: the attacker has no ship")
+	if in.Attacker.Fleet.Empty() && in.Attacker.Strength == 0 {
+		return r, referee.Usagef("atraxia: the attacker has no ship (give its ships or its fleet strength)")
+	}
+	if !in.Pirate && in.Defender.Fleet.Empty() && in.Defender.Strength == 0 {
+		return r, referee.Usagef("atraxia: the defender has no ship (give its ships or its fleet strength, or fight a pirate)")
+	}
+	rule := in.Retreat
+	if rule == "" {
+		rule = RetreatWithinHalf
 	}
 	a, d := &r.Attacker, &r.Defender
-	a.add("fleet", v.FleetStrength(in.Attacker.Fleet, false))
+	a.add("fleet", v.fleetPower(in.Attacker, false))
 	a.add("ammo", sum(in.Attacker.Ammo))
 	a.add("power cards", in.Attacker.PowerOwn)
 	a.add("clan ability", in.Attacker.Ability)
@@ -205,7 +254,7 @@ func Resolve(v Values, in BattleInput) (BattleResult, error) {
 		}
 		r.Cites = cites(CitePirateCombat, CiteWarfare)
 	} else {
-		d.add("fleet", v.FleetStrength(in.Defender.Fleet, true))
+		d.add("fleet", v.fleetPower(in.Defender, true))
 		d.add("ammo", sum(in.Defender.Ammo))
 		d.add("power cards", in.Defender.PowerOwn)
 		d.add("clan ability", in.Defender.Ability)
@@ -219,26 +268,53 @@ func Resolve(v Values, in BattleInput) (BattleResult, error) {
 		}
 	}
 	d.add("attacker's power cards", in.Attacker.PowerAgainst)
+	fx := func(f string, args ...any) { r.Effects = append(r.Effects, fmt.Sprintf(f, args...)) }
+	fx("both sides discard the Ammo and Power cards they played")
+	retreatFx := func(who string, s Side) {
+		if s.Fleet.Empty() {
+			fx("the %s retreats: half of the ships rounded down to its Home Base, the rest to its reserve, the Capital Ship always home (give the ships to see which)", who)
+			return
+		}
+		fx("the %s retreats %s to its Home Base and %s to its reserve", who, r.Retreat.Home, r.Retreat.Reserve)
+	}
 	if a.Total >= d.Total {
 		r.Winner = "attacker"
 		r.Crystals = 1
 		if in.Defender.Fleet.Capital > 0 {
 			r.Crystals = 2
 		}
-		if !in.Pirate {
-			r.Retreat = RetreatOf(in.Defender.Fleet, RetreatWithinHalf)
-		}
-	} else {
-		r.Winner = "defender"
-		r.Crystals = 1
-		if in.Attacker.Fleet.Capital > 0 {
-			r.Crystals = 2
-		}
 		if in.Pirate {
-			r.Crystals = 0 // the pirate keeps the island; nobody gains a crystal
+			fx("the pirate ship is removed from the board for good; the attacker keeps its fleet, takes control of the Apex Island and gains %d Magic Crystal", r.Crystals)
+			return r, nil
 		}
-		r.Retreat = RetreatOf(in.Attacker.Fleet, RetreatWithinHalf)
+		r.Retreat = RetreatOf(in.Defender.Fleet, rule)
+		fx("the attacker takes control of the location, keeps its fleet and gains %d Magic Crystal(s)", r.Crystals)
+		if in.Defender.Fleet.Privateer > 0 {
+			fx("the privateer goes back to its Clan Leader's reserve (repurchase on a later turn); a blocked island is no longer blocked")
+		}
+		retreatFx("defender", in.Defender)
+		fx("the defender's teleporter on the location (if any) is destroyed")
+		if in.HomeBase {
+			r.HomeBaseFalls = true
+			r.Cites = append(r.Cites, CiteGameEnd)
+			fx("the Home Base falls: the attacker acquires all the defender's Magic Crystals and resources, and the defender is eliminated")
+		}
+		return r, nil
 	}
+	r.Winner = "defender"
+	r.Retreat = RetreatOf(in.Attacker.Fleet, rule)
+	if in.Pirate {
+		fx("the pirate ship keeps control of the Apex Island; nobody gains a Magic Crystal")
+		retreatFx("attacker", in.Attacker)
+		return r, nil
+	}
+	r.Crystals = 1
+	if in.Attacker.Fleet.Capital > 0 {
+		r.Crystals = 2
+	}
+	fx("the defender keeps the location and gains %d Magic Crystal(s)", r.Crystals)
+	retreatFx("attacker", in.Attacker)
+	fx("the attacker's teleporter on the location (if any) is destroyed")
 	return r, nil
 }
 

@@ -12,13 +12,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Battle Example: Xanthe defends with 15 fleet + 5 ammo - 4 (Myles's Power
-// card) = 16; Myles attacks with 18 + 5 - 6 = 17 and wins; Xanthe's three
-// ships retreat 1 home and 2 to the reserve; Myles gains 1 crystal.
+// Battle Example: "Myles moves his fleet of three ships into a location
+// occupied by Xanthe's fleet ... The total number of ships on the location is
+// 6". Xanthe defends with 15 fleet + 5 ammo - 4 (Myles's Power card) = 16;
+// Myles attacks with 18 (three ships: three Destroyers) + 5 - 6 = 17 and
+// wins; Xanthe's three ships retreat 1 home and 2 to the reserve; Myles
+// gains 1 crystal.
 func TestBattleExampleXantheMyles(t *testing.T) {
 	v := DefaultValues()
 	in := BattleInput{
-		Attacker: Side{Clan: "rhino", Fleet: Fleet{Destroyer: 2, Frigate: 2}, Ammo: []int{5}, PowerCards: 1, PowerAgainst: -4},
+		Attacker: Side{Clan: "rhino", Fleet: Fleet{Destroyer: 3}, Ammo: []int{5}, PowerCards: 1, PowerAgainst: -4},
 		Defender: Side{Clan: "fox", Fleet: Fleet{Destroyer: 2, Frigate: 1}, Ammo: []int{2, 2, 1}, PowerCards: 1, PowerAgainst: -6},
 	}
 	res, err := Resolve(v, in)
@@ -31,6 +34,9 @@ func TestBattleExampleXantheMyles(t *testing.T) {
 	assert.Equal(t, 2, res.Retreat.Reserve.Ships())
 	assert.Equal(t, "18 + 5 - 6 = 17", res.Attacker.Formula())
 	assert.Equal(t, "15 + 5 - 4 = 16", res.Defender.Formula())
+	assert.Equal(t, 6, in.Attacker.Fleet.Ships()+in.Defender.Fleet.Ships())
+	assert.Equal(t, Fleet{Destroyer: 1}, res.Retreat.Home)
+	assert.Equal(t, Fleet{Destroyer: 1, Frigate: 1}, res.Retreat.Reserve)
 }
 
 func TestPirateExamples(t *testing.T) {
@@ -171,7 +177,7 @@ func TestBattleEdges(t *testing.T) {
 func TestRetreat(t *testing.T) {
 	assert.Equal(t, Retreat{Home: Fleet{Capital: 1}}, RetreatOf(Fleet{Capital: 1}, RetreatWithinHalf))
 	assert.Equal(t, Retreat{Home: Fleet{Capital: 1}, Reserve: Fleet{Gunboat: 1}}, RetreatOf(Fleet{Capital: 1, Gunboat: 1}, RetreatWithinHalf))
-	assert.Equal(t, Retreat{Home: Fleet{Capital: 1, Gunboat: 1}}, RetreatOf(Fleet{Capital: 1, Gunboat: 1}, RetreatExtra))
+	assert.Equal(t, Retreat{Home: Fleet{Capital: 1}, Reserve: Fleet{Gunboat: 1}}, RetreatOf(Fleet{Capital: 1, Gunboat: 1}, RetreatExtra))
 	assert.Equal(t, Retreat{Home: Fleet{Capital: 1, Destroyer: 1}, Reserve: Fleet{Frigate: 1, Gunboat: 1}}, RetreatOf(Fleet{Capital: 1, Destroyer: 1, Frigate: 1, Gunboat: 1}, RetreatWithinHalf))
 	assert.Equal(t, Retreat{Reserve: Fleet{Gunboat: 1}}, RetreatOf(Fleet{Gunboat: 1}, RetreatWithinHalf))
 	r, err := RetreatChoice(Fleet{Destroyer: 2, Frigate: 1}, Fleet{Frigate: 1}, RetreatWithinHalf)

@@ -11,7 +11,7 @@ import (
 func (t *turn) sideInput(c *Clan, role string, fleet Fleet) (Side, error) {
 	s := Side{Clan: c.Clan, Fleet: fleet}
 	pre := "wfa.battle." + role
-	if len(c.Mounted) > 0 {
+	if len(t.st.usableMounts(c)) > 0 {
 		if err := t.convertAs(c, pre+".convert", false); err != nil {
 			return s, err
 		}
@@ -62,7 +62,7 @@ func (t *turn) battle(att, def *Clan, from, to Loc, ships Fleet) error {
 	if to.Kind == "isle" {
 		defFleet = st.Isle.Fleet
 		if ships.Capital > 0 && !st.Isle.Entered {
-			t.isleFirst()
+			t.startCountdown()
 		}
 	} else {
 		f, err := t.askFleet("wfa.battle.defender.fleet", fmt.Sprintf("Battle on %s: %s's ships there (without a privateer)", to.Name, def.Player))
@@ -83,6 +83,9 @@ func (t *turn) battle(att, def *Clan, from, to Loc, ships Fleet) error {
 		if !re.Empty() {
 			if !def.OnBoard().Covers(defFleet.Add(re)) || (re.Capital > 0 && def.Capital == to.Name) {
 				return referee.Usagef("atraxia: %s cannot reinforce: %s has %s on the board", re, def.Player, def.OnBoard())
+			}
+			if re.Capital > 0 && def.Capital == "isle" {
+				return referee.RuleError(cites(CiteConnectedTrail, CiteWarfare), "atraxia: %s's Capital Ship is on the Isle of Myth, which \"can not be part of a connected trail\": it cannot reinforce by the free redistribute", def.Player)
 			}
 			if t.capa > 0 && t.present+ships.Ships()+re.Ships() > t.capa {
 				return referee.RuleError(cites(CiteWarfare, CiteFleetCapacity), "atraxia: reinforcing %s with %s exceeds its fleet capacity of %d (%d there, %d attacking)", to.Name, re, t.capa, t.present, ships.Ships())
@@ -119,7 +122,9 @@ func (t *turn) battle(att, def *Clan, from, to Loc, ships Fleet) error {
 			text += " (ties go to the attacker)"
 		}
 		t.emit("battle", text, data, res.Cites...)
-		t.defeat(att, def, to, defFleet, res.Crystals, to.Kind == "isle")
+		if err := t.defeat(att, def, to, defFleet, res.Crystals, to.Kind == "isle"); err != nil {
+			return err
+		}
 		if to.Kind == "isle" {
 			st.Isle.Fleet, st.Isle.Clan = Fleet{}, ""
 		}
@@ -128,7 +133,7 @@ func (t *turn) battle(att, def *Clan, from, to Loc, ships Fleet) error {
 		text += fmt.Sprintf(" %s wins and keeps %s", def.Player, to.Name)
 		t.emit("battle", text, data, res.Cites...)
 		t.leave(att, from, ships)
-		t.defeat(def, att, to, ships, res.Crystals, false)
+		return t.defeat(def, att, to, ships, res.Crystals, false)
 	}
 	return nil
 }
@@ -149,34 +154,22 @@ func (t *turn) leave(c *Clan, from Loc, ships Fleet) {
 	}
 }
 
-func (t *turn) isleFirst() {
-	st := t.st
-	st.Isle.Entered = true
-	st.Count = t.v.Countdown
-	t.emit("countdown", fmt.Sprintf("First Capital Ship on the Isle of Myth: the end game starts; place the turn tracker on %d", st.Count), map[string]any{"countdown": st.Count}, CiteGameEnd, CiteIsle)
-}
-
 // defeat applies a battle result: the winner's crystals, the loser's
 // retreat, teleporter, mounted crystal, Home Base and elimination.
-func (t *turn) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle bool) {
+func (t *turn) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle bool) error {
 	st := t.st
-	win.Crystals += crystals
-	r := RetreatOf(lost, st.Opts.Retreat)
-	if t.optional("wfa.battle.retreat.home") {
-		if a, err := t.p.Ask(referee.Question{Key: "wfa.battle.retreat.home", Kind: referee.KindText, Text: "Ships of " + lose.Player + " sent to the Home Base"}); err == nil {
-			if f, err := ParseFleet(a); err == nil {
-				if rr, err := RetreatChoice(lost, f, st.Opts.Retreat); err == nil {
-					r = rr
-				}
-			}
-		}
+	r, err := t.retreat(lose, lost)
+	if err != nil {
+		return err
 	}
+	win.Crystals += crystals
 	lose.Reserve = lose.Reserve.Add(Fleet{Destroyer: r.Reserve.Destroyer, Frigate: r.Reserve.Frigate, Gunboat: r.Reserve.Gunboat})
 	if lost.Capital > 0 {
 		lose.Capital = lose.Home()
 	}
 	if lost.Privateer > 0 {
 		lose.Privateer = "reserve"
+		st.Held = append(st.Held, lose.Clan)
 	}
 	if isle && st.Isle.Holder == lose.Clan {
 		st.Isle.Holder, st.Isle.Upkeeps, st.Isle.Left = "", 0, false
@@ -192,9 +185,18 @@ func (t *turn) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle b
 		}
 	}
 	if i := lose.mountAt(loc.Name); i >= 0 {
+		// "If an opponent gains control of the island they will also gain
+		// control of the Magic Crystal": it stays mounted, now the winner's
+		// (captured-crystal=mounted), or becomes a loose crystal (loose).
+		m := lose.Mounted[i]
 		lose.Mounted = append(lose.Mounted[:i], lose.Mounted[i+1:]...)
-		win.Crystals++
-		parts = append(parts, fmt.Sprintf("%s takes the Magic Crystal mounted on %s", win.Player, loc.Name))
+		if st.Opts.Captured == "loose" {
+			win.Crystals++
+			parts = append(parts, fmt.Sprintf("%s takes the Magic Crystal mounted on %s (a loose crystal now)", win.Player, loc.Name))
+		} else {
+			win.Mounted = append(win.Mounted, m)
+			parts = append(parts, fmt.Sprintf("%s gains control of the Magic Crystal mounted on %s (it stays mounted: it converts into %s for %s and does not count in the final score until dismounted)", win.Player, loc.Name, m.Resource, win.Player))
+		}
 		cs = append(cs, CiteMount)
 	}
 	if loc.Kind == "home" && loc.Clan == lose.Clan {
@@ -223,6 +225,26 @@ func (t *turn) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle b
 			t.win([]string{act[0].Player}, act[0].Player+" is the last clan standing", CiteGameEnd)
 		}
 	}
+	return nil
+}
+
+// retreat splits a defeated fleet (RetreatOf); the loser may name the ships
+// sent home at wfa.battle.retreat.home (asked only when answered ahead).
+func (t *turn) retreat(lose *Clan, lost Fleet) (Retreat, error) {
+	r := RetreatOf(lost, t.st.Opts.Retreat)
+	if !t.optional("wfa.battle.retreat.home") {
+		return r, nil
+	}
+	a, err := t.p.Ask(referee.Question{Key: "wfa.battle.retreat.home", Kind: referee.KindText,
+		Text: fmt.Sprintf("Ships of %s sent to the Home Base (%d of %s: half rounded down, the Capital Ship always) (%s)", lose.Player, r.Home.Ships(), lost, FleetSyntax)})
+	if err != nil {
+		return r, err
+	}
+	f, err := ParseFleet(a)
+	if err != nil {
+		return r, err
+	}
+	return RetreatChoice(lost, f, t.st.Opts.Retreat)
 }
 
 func joinParts(p []string) string {
@@ -243,8 +265,14 @@ func (t *turn) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 		return err
 	}
 	if ch == "hire" {
-		if c.Privateer != "" {
+		// "EACH CLAN LEADER MAY ONLY HAVE ONE ACTIVE PRIVATEER ALLY": one in
+		// the reserve is not active (privateer-rehire=reserve) unless the
+		// option says no.
+		if c.Privateer != "" && (c.Privateer != "reserve" || t.st.Opts.Rehire == "no") {
 			return referee.RuleError(cites(CitePirateHire), "atraxia: each Clan Leader may only have one active Privateer ally (%s's is %s)", c.Player, c.Privateer)
+		}
+		if t.st.held(c.Clan) {
+			return referee.RuleError(cites(CiteCombatPrivateer), "atraxia: %s's privateer went back to the reserve this turn: it \"can be repurchased on a subsequent turn\"", c.Player)
 		}
 		oc, al := t.v.Cost["privateer-oc"], t.v.Cost["privateer-alwood"]
 		if c.OC < oc || c.AlWood < al {
@@ -286,8 +314,11 @@ func (t *turn) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 		t.emit("pirate-battle", text+fmt.Sprintf(": %s defeats the pirate (removed for good), takes control of %s and gains %d Magic Crystal", c.Player, a.Name, res.Crystals), data, res.Cites...)
 		return nil
 	}
+	r, err := t.retreat(c, ships)
+	if err != nil {
+		return err
+	}
 	t.leave(c, from, ships)
-	r := RetreatOf(ships, t.st.Opts.Retreat)
 	c.Reserve = c.Reserve.Add(r.Reserve)
 	if ships.Capital > 0 {
 		c.Capital = c.Home()
@@ -372,6 +403,7 @@ func (t *turn) freeIsland(victim *Clan, b *Block, from Loc, ships Fleet, immedia
 	if res.Winner == "attacker" {
 		victim.Crystals += res.Crystals
 		owner.Privateer = "reserve"
+		st.Held = append(st.Held, owner.Clan)
 		if !immediate {
 			victim.Hostage = victim.Hostage.Sub(b.Hostages)
 			t.moved(victim, from, island, ships)
@@ -380,8 +412,11 @@ func (t *turn) freeIsland(victim *Clan, b *Block, from Loc, ships Fleet, immedia
 		t.emit("privateer-battle", text+fmt.Sprintf(": %s wins, gains %d Magic Crystal; the privateer goes back to %s's reserve and %s is no longer blocked", victim.Player, res.Crystals, owner.Player, b.Island), data, cs...)
 		return nil
 	}
+	r, err := t.retreat(victim, ships)
+	if err != nil {
+		return err
+	}
 	owner.Crystals += res.Crystals
-	r := RetreatOf(ships, st.Opts.Retreat)
 	victim.Reserve = victim.Reserve.Add(r.Reserve)
 	if ships.Capital > 0 {
 		victim.Capital = victim.Home()

@@ -22,15 +22,19 @@ func (Game) Info() referee.GameInfo { return referee.Info(ID) }
 
 // OptionKeys are the session options the referee accepts.
 var OptionKeys = map[string]string{
-	"pirates":         "yes|no: play with The Rise of Pirates mini expansion (default no)",
-	"isle-win":        "full-rounds|entry-turn: when 3 consecutive turns of Isle control win (default full-rounds: at the third upkeep paid)",
-	"retreat-capital": "within-half|extra: the Capital Ship is one of the half sent home (default) or goes home on top of them",
-	"apex-capital":    "clan|island: the Capital Ship must lead a clan's first move to the Apex Islands (default clan), or every first entry of an unexplored Apex Island (island)",
-	"covered-apex":    "1-6: with 5 players, the Apex Island that stays covered (default 6)",
+	"pirates":          "yes|no: play with The Rise of Pirates mini expansion (default no)",
+	"isle-win":         "full-rounds|entry-turn: when 3 consecutive turns of Isle control win (default full-rounds: at the third upkeep paid)",
+	"retreat-capital":  "within-half|extra: the Capital Ship is one of the half sent home (default) or goes home on top of them",
+	"apex-capital":     "clan|island: the Capital Ship must lead a clan's first move to the Apex Islands (default clan), or every first entry of an unexplored Apex Island (island)",
+	"covered-apex":     "1-6: with 5 players, the Apex Island that stays covered (default 6)",
+	"countdown":        "marker|after-entry: the round the first Capital Ship enters the Isle is the marker's 5 (default marker), or 5 more rounds follow that round",
+	"captured-crystal": "mounted|loose: a Magic Crystal mounted on a conquered island stays mounted under the winner's control (default mounted), or becomes a loose crystal of the winner",
+	"privateer-rehire": "reserve|no: a clan whose privateer is in its reserve may hire a pirate again (default reserve), or never while it owns its privateer",
 }
 
 func parseOptions(s *referee.Session) (Options, error) {
-	o := Options{IsleWin: "full-rounds", Retreat: RetreatWithinHalf, ApexCapital: "clan", Covered: 6}
+	o := Options{IsleWin: "full-rounds", Retreat: RetreatWithinHalf, ApexCapital: "clan", Covered: 6,
+		Countdown: "marker", Captured: "mounted", Rehire: "reserve"}
 	var keys []string
 	for k := range OptionKeys {
 		keys = append(keys, k)
@@ -66,6 +70,21 @@ func parseOptions(s *referee.Session) (Options, error) {
 				return o, bad()
 			}
 			o.ApexCapital = v
+		case "countdown":
+			if v != "marker" && v != "after-entry" {
+				return o, bad()
+			}
+			o.Countdown = v
+		case "captured-crystal":
+			if v != "mounted" && v != "loose" {
+				return o, bad()
+			}
+			o.Captured = v
+		case "privateer-rehire":
+			if v != "reserve" && v != "no" {
+				return o, bad()
+			}
+			o.Rehire = v
 		case "covered-apex":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > 6 {

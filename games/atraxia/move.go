@@ -20,6 +20,9 @@ func (t *turn) checkShips(c *Clan, from Loc, ships Fleet) error {
 	if ships.Privateer > 0 && c.Privateer != from.Name {
 		return referee.Usagef("atraxia: %s's privateer is not on %s (it is %q)", c.Player, from.Name, c.Privateer)
 	}
+	if ships.Privateer > 0 && st.held(c.Clan) {
+		return referee.RuleError(cites(CiteRansom), "atraxia: %s's privateer returned to %s this turn: it \"can be moved again by the Clan Leader on a subsequent turn\"", c.Player, c.Home())
+	}
 	if b := st.block(from.Name); b != nil && b.Victim == c.Clan {
 		return referee.RuleError(cites(CiteBlocking), "atraxia: %s's ships on %s are held hostage by %s's privateer and cannot move", c.Player, from.Name, st.clan(b.Owner).Player)
 	}
@@ -69,11 +72,24 @@ func (t *turn) isleCapitalEnters(c *Clan) {
 		t.emit("isle", fmt.Sprintf("%s controls the Isle of Myth (Capital Ship present); upkeep is due at the start of %s's next turn", c.Player, c.Player), map[string]any{"player": c.Player}, CiteIsleControl)
 	}
 	if !st.Isle.Entered {
-		st.Isle.Entered = true
-		st.Count = t.v.Countdown
-		t.emit("countdown", fmt.Sprintf("First Capital Ship on the Isle of Myth: the end game starts; place the turn tracker on %d (down one at each round's end; the round at 1 is the last; it cannot be stopped)", st.Count),
-			map[string]any{"countdown": st.Count}, CiteGameEnd, CiteIsle)
+		t.startCountdown()
 	}
+}
+
+// startCountdown: "when any fleet containing a Capital Ship enters the Isle
+// of Myth for the first time, the game will end after 5 more rounds ...
+// immediately place the Turn Tracker token on the number 5".
+func (t *turn) startCountdown() {
+	st := t.st
+	st.Isle.Entered = true
+	st.Count = t.v.Countdown
+	st.EntryRound = st.Round
+	how := "down one at each round's end; the round at 1 is the last"
+	if st.Opts.Countdown == "after-entry" {
+		how = "it stays there at the end of this round, then goes down one at each round's end; the round at 1 is the last"
+	}
+	t.emit("countdown", fmt.Sprintf("First Capital Ship on the Isle of Myth: the end game starts; place the turn tracker on %d (%s; it cannot be stopped)", st.Count, how),
+		map[string]any{"countdown": st.Count}, CiteGameEnd, CiteIsle)
 }
 
 func (t *turn) move(c *Clan) error {

@@ -123,33 +123,48 @@ type Options struct {
 	Retreat     RetreatRule `json:"retreat"`      // within-half | extra
 	ApexCapital string      `json:"apex_capital"` // clan | island
 	Covered     int         `json:"covered"`      // 5 players: the covered Apex Island
+	// Countdown: marker (the round the first Capital Ship enters is the
+	// marker's 5) | after-entry (5 more rounds after that round).
+	Countdown string `json:"countdown,omitempty"`
+	// Captured: mounted (a Magic Crystal mounted on a conquered island stays
+	// mounted, now the winner's) | loose (it becomes a loose crystal of the
+	// winner).
+	Captured string `json:"captured,omitempty"`
+	// Rehire: reserve (a clan whose privateer is in the reserve may hire a
+	// pirate again) | no (never while the clan has its privateer meeple).
+	Rehire string `json:"rehire,omitempty"`
 }
 
 // State is the saved game state.
 type State struct {
-	Opts     Options  `json:"options"`
-	Clans    []*Clan  `json:"clans"`
-	Round    int      `json:"round"`
-	Turn     int      `json:"turn"` // index of the clan whose turn it is
-	Started  bool     `json:"started"`
-	Actions  int      `json:"actions"`
-	Allowed  int      `json:"allowed"`
-	Asked3rd bool     `json:"asked_third,omitempty"`
-	Bought   int      `json:"power_bought,omitempty"`
-	Convert  int      `json:"converted,omitempty"`
-	Mounted  bool     `json:"mounted_this_turn,omitempty"`
-	Dismount bool     `json:"dismounted_this_turn,omitempty"`
-	Apex     []*Apex  `json:"apex"`
-	Unused   []int    `json:"unused_tiles,omitempty"`
-	IsleMC   int      `json:"isle_crystals"`
-	Count    int      `json:"countdown"` // 0: not started
-	Isle     Isle     `json:"isle"`
-	Blocks   []*Block `json:"blocks,omitempty"`
-	Market   int      `json:"power_market"`
-	Winners  []string `json:"winners,omitempty"`
-	Why      string   `json:"why,omitempty"`
-	Over     bool     `json:"over,omitempty"`
-	Scores   []Score  `json:"scores,omitempty"`
+	Opts     Options `json:"options"`
+	Clans    []*Clan `json:"clans"`
+	Round    int     `json:"round"`
+	Turn     int     `json:"turn"` // index of the clan whose turn it is
+	Started  bool    `json:"started"`
+	Actions  int     `json:"actions"`
+	Allowed  int     `json:"allowed"`
+	Asked3rd bool    `json:"asked_third,omitempty"`
+	Bought   int     `json:"power_bought,omitempty"`
+	Convert  int     `json:"converted,omitempty"`
+	Mounted  bool    `json:"mounted_this_turn,omitempty"`
+	Dismount bool    `json:"dismounted_this_turn,omitempty"`
+	Apex     []*Apex `json:"apex"`
+	Unused   []int   `json:"unused_tiles,omitempty"`
+	IsleMC   int     `json:"isle_crystals"`
+	Count    int     `json:"countdown"` // 0: not started
+	// EntryRound is the round the first Capital Ship entered the Isle.
+	EntryRound int `json:"entry_round,omitempty"`
+	// Held lists the clans whose privateer came back this turn (ransom or
+	// defeat): it moves or is repurchased only on a subsequent turn.
+	Held    []string `json:"privateer_held,omitempty"`
+	Isle    Isle     `json:"isle"`
+	Blocks  []*Block `json:"blocks,omitempty"`
+	Market  int      `json:"power_market"`
+	Winners []string `json:"winners,omitempty"`
+	Why     string   `json:"why,omitempty"`
+	Over    bool     `json:"over,omitempty"`
+	Scores  []Score  `json:"scores,omitempty"`
 }
 
 // Score is one clan's final score.
@@ -172,6 +187,30 @@ func (st *State) clan(name string) *Clan {
 }
 
 func (st *State) current() *Clan { return st.Clans[st.Turn] }
+
+// held reports whether the clan's privateer came back this turn.
+func (st *State) held(clan string) bool {
+	for _, h := range st.Held {
+		if h == clan {
+			return true
+		}
+	}
+	return false
+}
+
+// usableMounts are the clan's mounted crystals on islands not blocked for it
+// (a blocked island "cannot ... take any other action that requires control
+// of the island").
+func (st *State) usableMounts(c *Clan) []int {
+	var out []int
+	for i, m := range c.Mounted {
+		if b := st.block(m.Island); b != nil && b.Victim == c.Clan {
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
 
 func (st *State) active() []*Clan {
 	var out []*Clan

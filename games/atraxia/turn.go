@@ -74,7 +74,7 @@ func (t *turn) step() error {
 			err = t.dismount(c)
 		}
 		if err == nil {
-			err = t.convert(c)
+			err = t.convert(c, act != "convert")
 		}
 	case "upgrade":
 		active = false
@@ -121,6 +121,7 @@ func (t *turn) startTurn(c *Clan) error {
 	st.Started, st.Actions, st.Allowed, st.Asked3rd = true, 0, 2, false
 	st.Bought, st.Convert, st.Mounted, st.Dismount = 0, 0, false, false
 	st.Isle.Left = false
+	st.Held = nil
 	text := fmt.Sprintf("Round %d: %s's turn (%s clan)", st.Round, c.Player, c.Clan)
 	if st.Count > 0 {
 		text += fmt.Sprintf("; end-game countdown at %d", st.Count)
@@ -224,7 +225,11 @@ func (t *turn) endRound() error {
 		}
 		return t.finalScoring()
 	}
-	if st.Count > 1 {
+	if st.Count > 1 && st.Opts.Countdown == "after-entry" && st.Round == st.EntryRound {
+		// countdown=after-entry: "the game will end after 5 more rounds"
+		// counted from the round after the entry.
+		t.emit("countdown", fmt.Sprintf("End of round %d: the turn tracker stays on %d; 5 more rounds follow", st.Round, st.Count), map[string]any{"round": st.Round, "countdown": st.Count}, CiteGameEnd)
+	} else if st.Count > 1 {
 		st.Count--
 		text := fmt.Sprintf("End of round %d: move the turn tracker to %d", st.Round, st.Count)
 		if st.Count == 1 {
