@@ -21,7 +21,7 @@ import (
 //go:embed data/index.bin
 var prebuilt []byte
 
-const indexMagic = "BOSUNIX2"
+const indexMagic = "BOSUNIX3"
 
 // sourceHash identifies the rulebook texts an index was built from.
 func sourceHash() uint32 {
@@ -82,6 +82,8 @@ func (c *corpus) encodeIndex() []byte {
 	e.u(uint64(len(ix.DocSec)))
 	for d := range ix.DocSec {
 		e.u(uint64(ix.DocSec[d]))
+		e.u(uint64(ix.DocFrom[d]))
+		e.u(uint64(ix.DocTo[d] - ix.DocFrom[d]))
 		e.f(ix.DocLen[d])
 	}
 	// terms and surface words sorted, so a decoded index needs no maps
@@ -115,6 +117,22 @@ func (c *corpus) encodeIndex() []byte {
 		e.s(ix.Surface[i])
 		e.u(uint64(newID[ix.SurfTo[i]]))
 	}
+	// the docs' term sequences, with the sorted term ids: the lengths,
+	// then the sequences, so that a loaded index aliases them
+	var blob []byte
+	e.u(uint64(len(ix.DocSec)))
+	for d := range ix.DocSec {
+		n := len(blob)
+		for _, t := range ix.docSeq(int32(d)) {
+			if t > 0 {
+				t = newID[t-1] + 1
+			}
+			blob = binary.AppendUvarint(blob, uint64(t))
+		}
+		e.u(uint64(len(blob) - n))
+	}
+	e.u(uint64(len(blob)))
+	e.b = append(e.b, blob...)
 	var notes []int
 	for i := range c.Secs {
 		if len(c.Secs[i].Amends) > 0 {
@@ -232,10 +250,17 @@ func (c *corpus) loadIndex(d *dec) bool {
 	}
 	ix.DocSec = make([]int32, nd)
 	ix.DocLen = make([]float32, nd)
+	ix.DocFrom = make([]int32, nd)
+	ix.DocTo = make([]int32, nd)
 	for k := 0; k < nd; k++ {
 		ix.DocSec[k] = int32(d.u())
+		ix.DocFrom[k] = int32(d.u())
+		ix.DocTo[k] = ix.DocFrom[k] + int32(d.u())
 		ix.DocLen[k] = d.f()
 		if int(ix.DocSec[k]) >= len(c.Secs) {
+			return false
+		}
+		if e := &c.Secs[ix.DocSec[k]]; int(ix.DocFrom[k]) < e.Start || int(ix.DocTo[k]) > e.End {
 			return false
 		}
 	}
@@ -268,6 +293,19 @@ func (c *corpus) loadIndex(d *dec) bool {
 	for k := 0; k < ns; k++ {
 		ix.Surface[k] = d.s()
 		ix.SurfTo[k] = int32(d.u())
+	}
+	if int(d.u()) != nd {
+		return false
+	}
+	ix.seqOff = make([]uint32, nd+1)
+	for k := 0; k < nd; k++ {
+		ix.seqOff[k+1] = ix.seqOff[k] + uint32(d.u())
+	}
+	if n := int(d.u()); d.err != nil || n != int(ix.seqOff[nd]) || n > len(d.b) {
+		return false
+	} else {
+		ix.seqBlob = d.b[:n:n]
+		d.b = d.b[n:]
 	}
 	nn := int(d.u())
 	type lk struct{ note, target int }

@@ -1,6 +1,7 @@
 package rulesref
 
 import (
+	"encoding/binary"
 	"math"
 	"sort"
 	"strings"
@@ -30,6 +31,17 @@ type index struct {
 	sorted  bool // Terms and Surface are sorted (a decoded index): no maps needed
 	DocLen  []float32
 	DocSec  []int32 // doc -> corpus section index
+	// DocFrom, DocTo: the doc's passage, a line range of its section's
+	// book (the whole own text of a short section)
+	DocFrom []int32
+	DocTo   []int32
+	// Seq is, per doc, its words' term ids in order (stop words left out):
+	// the title's, a 0 separator, then the passage's, each id plus one.
+	// A decoded index keeps them encoded (seqBlob, seqOff) and decodes the
+	// few docs a query looks at.
+	Seq     [][]int32
+	seqBlob []byte
+	seqOff  []uint32
 	avgLen  float32
 	// per-game document frequency share, for game detection
 	gameDF [][]int32 // term id -> df per game (len(Games)+1 for user manuals)
@@ -100,6 +112,13 @@ func (ix *index) surf(w string) (int32, bool) {
 
 // ensureMaps builds the lookup maps a growing index needs.
 func (ix *index) ensureMaps() {
+	if ix.Seq == nil && ix.seqOff != nil {
+		ix.Seq = make([][]int32, len(ix.seqOff)-1)
+		for d := range ix.Seq {
+			ix.Seq[d] = ix.docSeq(int32(d))
+		}
+		ix.seqBlob, ix.seqOff = nil, nil
+	}
 	if ix.termID == nil {
 		ix.termID = make(map[string]int32, len(ix.Terms))
 		for i, t := range ix.Terms {
@@ -115,45 +134,64 @@ func (ix *index) ensureMaps() {
 	ix.sorted = false
 }
 
-// addDoc indexes section si (call finish afterwards).
+// addDoc indexes section si, one doc per passage (call finish afterwards).
 func (ix *index) addDoc(c *corpus, st *stemmer, si int) {
 	ix.ensureMaps()
 	e := &c.Secs[si]
 	if !e.searchable() {
 		return
 	}
-	doc := int32(len(ix.DocSec))
-	ix.DocSec = append(ix.DocSec, int32(si))
-	body := e.ownText(c)
-	tf, n := docTerms(st, e.Title, e.parentPath(c), body)
-	keys := make([]string, 0, len(tf))
-	for k := range tf {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		id, ok := ix.termID[k]
-		if !ok {
-			id = int32(len(ix.Terms))
-			ix.termID[k] = id
-			ix.Terms = append(ix.Terms, k)
-			ix.Post = append(ix.Post, nil)
+	lines := e.book(c).Lines
+	parent := e.parentPath(c)
+	for _, p := range sectionPassages(lines, e.Start, e.End) {
+		doc := int32(len(ix.DocSec))
+		ix.DocSec = append(ix.DocSec, int32(si))
+		ix.DocFrom = append(ix.DocFrom, int32(p[0]))
+		ix.DocTo = append(ix.DocTo, int32(p[1]))
+		body := joinLines(lines[p[0]:p[1]])
+		tf, n := docTerms(st, e.Title, parent, body)
+		keys := make([]string, 0, len(tf))
+		for k := range tf {
+			keys = append(keys, k)
 		}
-		ix.Post[id] = append(ix.Post[id], posting{Doc: doc, TF: float32(math.Round(float64(tf[k])*100) / 100)})
-	}
-	ix.DocLen = append(ix.DocLen, n)
-	// surface words, for typo tolerance
-	for _, w := range words(body) {
-		if stopWords[w] || len(w) < 3 || isNumber(w) {
-			continue
+		sort.Strings(keys)
+		for _, k := range keys {
+			id, ok := ix.termID[k]
+			if !ok {
+				id = int32(len(ix.Terms))
+				ix.termID[k] = id
+				ix.Terms = append(ix.Terms, k)
+				ix.Post = append(ix.Post, nil)
+			}
+			ix.Post[id] = append(ix.Post[id], posting{Doc: doc, TF: float32(math.Round(float64(tf[k])*100) / 100)})
 		}
-		if _, ok := ix.surfID[w]; ok {
-			continue
+		ix.DocLen = append(ix.DocLen, n)
+		var seq []int32
+		for _, w := range words(e.Title) {
+			if !stopWords[w] {
+				seq = append(seq, ix.termID[st.stem(w)]+1)
+			}
 		}
-		if id, ok := ix.termID[st.stem(w)]; ok {
-			ix.surfID[w] = id
-			ix.Surface = append(ix.Surface, w)
-			ix.SurfTo = append(ix.SurfTo, id)
+		seq = append(seq, 0)
+		for _, w := range words(body) {
+			if !stopWords[w] {
+				seq = append(seq, ix.termID[st.stem(w)]+1)
+			}
+		}
+		ix.Seq = append(ix.Seq, seq)
+		// surface words, for typo tolerance
+		for _, w := range words(body) {
+			if stopWords[w] || len(w) < 3 || isNumber(w) {
+				continue
+			}
+			if _, ok := ix.surfID[w]; ok {
+				continue
+			}
+			if id, ok := ix.termID[st.stem(w)]; ok {
+				ix.surfID[w] = id
+				ix.Surface = append(ix.Surface, w)
+				ix.SurfTo = append(ix.SurfTo, id)
+			}
 		}
 	}
 }
@@ -202,6 +240,7 @@ type qterm struct {
 
 // Hit is one ranked section.
 type hit struct {
+	doc   int32
 	sec   int
 	score float64
 	cover float64 // share of the query's weight this section matched
@@ -242,7 +281,7 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 		if total > 0 {
 			cv = math.Min(1, matched[d]/total)
 		}
-		hits = append(hits, hit{sec: int(ix.DocSec[d]), score: s, cover: cv})
+		hits = append(hits, hit{doc: d, sec: int(ix.DocSec[d]), score: s, cover: cv})
 	}
 	return hits
 }
@@ -294,4 +333,39 @@ func (ix *index) lookup(st *stemmer, w string) ([]int32, bool) {
 
 func containsFold(s, sub string) bool {
 	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
+
+// docSeq returns the term sequence of doc d (see index.Seq).
+func (ix *index) docSeq(d int32) []int32 {
+	if ix.Seq != nil {
+		return ix.Seq[d]
+	}
+	b := ix.seqBlob[ix.seqOff[d]:ix.seqOff[d+1]]
+	out := make([]int32, 0, len(b))
+	for len(b) > 0 {
+		v, n := binary.Uvarint(b)
+		if n <= 0 {
+			break
+		}
+		out = append(out, int32(v))
+		b = b[n:]
+	}
+	return out
+}
+
+// proximity returns, for doc d, the weight of the query's word pairs
+// (pairs of term ids+1, each with its weight) that occur next to each
+// other, in order, in the doc's title or passage.
+func (ix *index) proximity(d int32, pairs [][2]int32, w []float64) float64 {
+	seq := ix.docSeq(d)
+	var sum float64
+	for k, p := range pairs {
+		for i := 0; i+1 < len(seq); i++ {
+			if seq[i] == p[0] && seq[i+1] == p[1] {
+				sum += w[k]
+				break
+			}
+		}
+	}
+	return sum
 }

@@ -2,7 +2,9 @@ package rulesref
 
 import (
 	"math"
+	"os"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -53,6 +55,10 @@ type parsedQuery struct {
 	game    string
 	stems   map[string]bool
 	unknown int
+	// pairs are the player's consecutive words (stop words left out) as
+	// term ids+1, weighted, for the proximity boost
+	pairs [][2]int32
+	pairW []float64
 }
 
 func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
@@ -100,11 +106,22 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			}
 		}
 	}
+	prev := int32(-1)
 	for _, w := range ws {
 		if stopWords[w] {
 			continue
 		}
-		if ids, ok := c.ix.lookup(st, w); ok {
+		ids, ok := c.ix.lookup(st, w)
+		if ok {
+			if prev >= 0 && prev != ids[0] {
+				pq.pairs = append(pq.pairs, [2]int32{prev + 1, ids[0] + 1})
+				pq.pairW = append(pq.pairW, (c.ix.idf(prev)+c.ix.idf(ids[0]))/2)
+			}
+			prev = ids[0]
+		} else {
+			prev = -1
+		}
+		if ok {
 			wt := 1.0
 			_, exact := c.ix.term(st.stem(w))
 			if _, known := c.ix.surf(w); !exact && !known {
@@ -130,7 +147,7 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			continue
 		}
 		if id, ok := c.ix.term(st.stem(w)); ok {
-			add([]int32{id}, 0.5, w)
+			add([]int32{id}, expW, w)
 			pq.stems[st.stem(w)] = true
 		}
 	}
@@ -196,12 +213,13 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 			continue
 		}
 		h.cover *= scale
-		h.score *= 0.55 + 0.45*share[e.GameIdx]
+		h.score *= math.Pow(math.Max(h.cover, 0.05), coordP)
+		h.score *= gameWeight(share[e.GameIdx])
 		if e.summary {
 			h.score *= 0.6
 		}
 		if e.isNote() {
-			h.score *= 0.85 // the rule itself first, its errata flagged on it
+			h.score *= noteF // the rule itself first, its errata flagged on it
 		}
 		if e.Kind == KindGlossary {
 			h.score *= 0.75
@@ -210,7 +228,7 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 			h.score *= 1.15
 		}
 		if len(pq.phrases) > 0 {
-			t := normPhrase(e.ownText(c) + " " + e.Title)
+			t := normPhrase(c.docText(h.doc) + " " + e.Title)
 			n := 0
 			for _, p := range pq.phrases {
 				if strings.Contains(t, p) {
@@ -230,8 +248,65 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		if hits[a].score != hits[b].score {
 			return hits[a].score > hits[b].score
 		}
-		return hits[a].sec < hits[b].sec
+		return hits[a].doc < hits[b].doc
 	})
+	// proximity: the player's words next to each other in a passage
+	// ("ammo dice", "wind in your sails") lift it
+	if len(pq.pairs) > 0 && proxW > 0 {
+		var tot float64
+		for _, w := range pq.pairW {
+			tot += w
+		}
+		top := len(hits)
+		if top > proxTop {
+			top = proxTop
+		}
+		for k := 0; k < top; k++ {
+			if p := c.ix.proximity(hits[k].doc, pq.pairs, pq.pairW); p > 0 {
+				hits[k].score *= 1 + proxW*p/tot
+			}
+		}
+	}
+	if titleB > 0 {
+		qw := map[int32]float64{}
+		for _, t := range pq.terms {
+			qw[t.id+1] = t.weight
+		}
+		top := len(hits)
+		if top > proxTop {
+			top = proxTop
+		}
+		for k := 0; k < top; k++ {
+			seq := c.ix.docSeq(hits[k].doc)
+			var have, all float64
+			for _, t := range seq {
+				if t == 0 {
+					break
+				}
+				all++
+				have += math.Min(1, qw[t])
+			}
+			if all > 0 {
+				hits[k].score *= 1 + titleB*math.Pow(have/all, titleP)
+			}
+		}
+	}
+	sort.Slice(hits, func(a, b int) bool {
+		if hits[a].score != hits[b].score {
+			return hits[a].score > hits[b].score
+		}
+		return hits[a].doc < hits[b].doc
+	})
+	// one result per section: its best passage
+	seen := map[int]bool{}
+	out = hits[:0]
+	for _, h := range hits {
+		if !seen[h.sec] {
+			seen[h.sec] = true
+			out = append(out, h)
+		}
+	}
+	hits = out
 	if len(hits) == 0 || !opt.all && (hits[0].score < minScore || hits[0].cover < minCover) {
 		return nil
 	}
@@ -243,18 +318,16 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		if !opt.all && (h.score < hits[0].score*0.25 || h.cover < minCover*0.7) {
 			break
 		}
-		res = append(res, c.result(h.sec, h.score, pq, st))
+		res = append(res, c.result(h, pq, st))
 	}
 	return res
 }
 
-// result renders section i as a search result: its own text, or for a
-// long section the paragraph that best matches the query.
-func (c *corpus) result(i int, score float64, pq parsedQuery, st *stemmer) Result {
-	e := &c.Secs[i]
-	r := c.resultOf(i)
-	r.Score = math.Round(score*1000) / 1000
-	r.Text = c.passage(e, pq, st)
+// result renders a hit: the section with the passage that matched.
+func (c *corpus) result(h hit, pq parsedQuery, st *stemmer) Result {
+	r := c.resultOf(h.sec)
+	r.Score = math.Round(h.score*1000) / 1000
+	r.Text = c.passageText(h.doc)
 	seen := map[string]bool{}
 	for _, w := range words(r.Text) {
 		if !stopWords[w] && pq.stems[st.stem(w)] && !seen[w] {
@@ -263,6 +336,35 @@ func (c *corpus) result(i int, score float64, pq parsedQuery, st *stemmer) Resul
 		}
 	}
 	return r
+}
+
+// docText is the text of a doc's passage.
+func (c *corpus) docText(d int32) string {
+	e := &c.Secs[c.ix.DocSec[d]]
+	return joinLines(e.book(c).Lines[c.ix.DocFrom[d]:c.ix.DocTo[d]])
+}
+
+// passageText is the text returned for a doc: its passage, and when that
+// is only a line or two, the passages next to it in its section, so that
+// a rule is read with its context. Always a contiguous slice of the
+// rulebook, exactly as printed.
+func (c *corpus) passageText(d int32) string {
+	ix := c.ix
+	e := &c.Secs[ix.DocSec[d]]
+	lines := e.book(c).Lines
+	from, to := int(ix.DocFrom[d]), int(ix.DocTo[d])
+	size := func(a, b int) int { return len(joinLines(lines[a:b])) }
+	lo, hi := d, d // the docs covered
+	for size(from, to) < 300 {
+		if n := hi + 1; int(n) < len(ix.DocSec) && ix.DocSec[n] == ix.DocSec[d] && size(from, int(ix.DocTo[n])) <= maxPassage {
+			hi, to = n, int(ix.DocTo[n])
+		} else if p := lo - 1; p >= 0 && ix.DocSec[p] == ix.DocSec[d] && size(int(ix.DocFrom[p]), to) <= maxPassage {
+			lo, from = p, int(ix.DocFrom[p])
+		} else {
+			break
+		}
+	}
+	return joinLines(lines[from:to])
 }
 
 func (c *corpus) resultOf(i int) Result {
@@ -281,85 +383,27 @@ func (c *corpus) resultOf(i int) Result {
 	return r
 }
 
-// maxPassage is the length above which only the best paragraph of a
-// section is returned.
-const maxPassage = 1100
-
-// paragraphs splits lines into paragraphs: a line of prose with the list
-// items and table rows that follow it.
-func paragraphs(lines []string) [][2]int {
-	var out [][2]int
-	start := -1
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		switch {
-		case t == "":
-			if start >= 0 {
-				out = append(out, [2]int{start, i})
-				start = -1
-			}
-		case isListLine(l) || isTableLine(l):
-			if start < 0 {
-				start = i
-			}
-		default:
-			if start >= 0 && i > 0 && strings.TrimSpace(lines[i-1]) != "" && !strings.HasSuffix(strings.TrimSpace(lines[i-1]), ":") {
-				out = append(out, [2]int{start, i})
-				start = i
-			} else if start < 0 {
-				start = i
-			}
-		}
+// gameWeight scales a hit by how much of the query its game's vocabulary
+// covers: a question using words only one rulebook uses ("workshop",
+// "Isle of Myth", "ammo dice") is about that game.
+func gameWeight(share float64) float64 {
+	if share > 1 {
+		share = 1
 	}
-	if start >= 0 {
-		out = append(out, [2]int{start, len(lines)})
-	}
-	return out
+	return gwA + (1-gwA)*math.Pow(share, gwP)
 }
 
-func (c *corpus) passage(e *entry, pq parsedQuery, st *stemmer) string {
-	own := e.ownText(c)
-	if len(own) <= maxPassage {
-		return own
+var gwA, gwP = envF("GWA", 0.45), envF("GWP", 1)
+
+func envF(k string, d float64) float64 {
+	if v, err := strconv.ParseFloat(os.Getenv(k), 64); err == nil {
+		return v
 	}
-	lines := e.book(c).Lines[e.Start:e.End]
-	var paras [][2]int
-	for _, p := range paragraphs(lines) {
-		if len(joinLines(lines[p[0]:p[1]])) <= maxPassage {
-			paras = append(paras, p)
-			continue
-		}
-		for k := p[0]; k < p[1]; k++ { // a long list: one item at a time
-			paras = append(paras, [2]int{k, k + 1})
-		}
-	}
-	best, bestScore := 0, -1.0
-	for k, p := range paras {
-		s := 0.0
-		seen := map[string]bool{}
-		for _, w := range words(strings.Join(lines[p[0]:p[1]], " ")) {
-			if stopWords[w] {
-				continue
-			}
-			sw := st.stem(w)
-			if pq.stems[sw] && !seen[sw] {
-				seen[sw] = true
-				s++
-			}
-		}
-		if s > bestScore {
-			best, bestScore = k, s
-		}
-	}
-	p := paras[best]
-	end := p[1]
-	// a short paragraph keeps its neighbour for context
-	for k := best + 1; k < len(paras) && len(joinLines(lines[p[0]:end])) < 250; k++ {
-		end = paras[k][1]
-	}
-	start := p[0]
-	if best > 0 && len(joinLines(lines[start:end])) < 250 {
-		start = paras[best-1][0]
-	}
-	return joinLines(lines[start:end])
+	return d
 }
+
+var noteF, expW, coordP = envF("NOTEF", 0.95), envF("EXPW", 0.5), envF("COORD", 0)
+
+var proxW, titleB, titleP = envF("PROXW", 0.25), envF("TITLEB", 0), envF("TITLEP", 2)
+
+const proxTop = 40

@@ -1,6 +1,9 @@
 package rulesref
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // synonyms maps table talk to the rulebooks' own words. A key is matched
 // as whole words in the query; its expansion is searched alongside (not
@@ -27,7 +30,7 @@ var synonyms = map[string]string{
 	"volley":       "broadside battle cannons",
 	"broadside":    "broadside battle",
 	"gunfire":      "broadside battle cannons",
-	"fire":         "attack",
+	"fire":         "broadside battle cannons attack",
 	"fight":        "battle attack combat",
 	"fights":       "battle attack combat",
 	"fighting":     "battle attack combat",
@@ -37,20 +40,20 @@ var synonyms = map[string]string{
 	"hit":          "damage attack",
 	"hits":         "damage attack",
 	"dmg":          "damage",
-	"hp":           "hearts damage",
-	"health":       "hearts damage cannons",
+	"hp":           "hearts health damage",
+	"health":       "hearts health damage cannons",
 	"life":         "hearts",
 	"lives":        "hearts",
 	"killed":       "defeated sunk",
 	"kill":         "defeat sink",
 	"destroyed":    "defeated sunk",
 	"destroy":      "defeat sink",
-	"die":          "sink defeated",
+	"die":          "dice die roll",
 	"dies":         "sink defeated",
 	"dead":         "defeated sunk",
 	"lose":         "defeated loser",
 	"lost":         "defeated",
-	"win":          "winner victory wins",
+	"win":          "winner victory wins won",
 	"wins":         "winner victory",
 	"winning":      "winner victory",
 	"won":          "winner victory",
@@ -178,26 +181,140 @@ var synonyms = map[string]string{
 	"swap":            "transfer swap",
 	"how many":        "number maximum limit",
 	"own":             "fleet",
+	// more table talk
+	"who goes first":   "priority token first player starting player",
+	"goes first":       "priority token first player starting player",
+	"go first":         "priority token first player starting player",
+	"who starts":       "priority token first player starting player",
+	"starting player":  "starting player priority token first",
+	"start player":     "starting player priority token first",
+	"victory":          "win winner victory",
+	"heal":             "repair restore damage",
+	"healing":          "repair restore damage",
+	"fix":              "repair restore",
+	"patch":            "repair restore",
+	"mend":             "repair mend",
+	"cheap":            "cost",
+	"expensive":        "cost",
+	"coins":            "coins silver gold pieces",
+	"d6":               "dice die regular",
+	"dice":             "dice die roll",
+	"sinking":          "sink sunk defeated lost",
+	"hurricane":        "wind force storm",
+	"rough seas":       "wind force stormy",
+	"wind strength":    "wind force strength",
+	"wind speed":       "wind force strength",
+	"robot":            "captain ironside marauder automa",
+	"dummy player":     "captain ironside marauder automa",
+	"enemy ship":       "marauder npc pirate",
+	"how many cards":   "hand limit",
+	"steal":            "seize take",
+	"plunder":          "seize loot rewards",
+	"loot":             "loot seize rewards",
+	"reward":           "reward rewards receives gain",
+	"bounty":           "reward rewards",
+	"shallow":          "shoal shallow",
+	"conquer":          "capture control conquering",
+	"take over":        "control capture",
+	"teammate":         "team teammate",
+	"partner":          "team teammate",
+	"ally":             "team teammate alliance",
+	"opponent":         "opponent foreign",
+	"enemy":            "opponent rival enemy",
+	"elses":            "foreign opponent another",
+	"other players":    "opponent foreign",
+	"another players":  "opponent foreign",
+	"shop":             "trading post trade port",
+	"store":            "trading post trade port",
+	"market":           "trading post trade port",
+	"limit":            "maximum limit",
+	"wood":             "alwood aluminium lumber",
+	"reinforcements":   "redistribute reinforcements reinforce",
+	"action points":    "actions",
+	"ap":               "actions action points",
+	"mp":               "movement points mp",
+	"movement points":  "mp movement",
+	"fame":             "renown",
+	"reputation":       "renown prosperity",
+	"at the start":     "setup starting",
+	"at the beginning": "setup starting",
+	"beginning":        "setup starting start",
+	"cannonball":       "cannons broadside",
+	"attack back":      "counterattack",
+	"hit back":         "counterattack",
+	"recruit":          "recruit recruiting",
+	"hire":             "recruit hire",
+	"officers":         "officer captain gunner fencing master",
+	"treasure":         "treasure",
+	"votes":            "votes voting viceroy",
+	"vote":             "votes voting viceroy",
+	"monolith":         "ancient monolith",
+	"monoliths":        "ancient monoliths",
+	"tp":               "teleporter",
+	"portal":           "teleporter",
+	"hold":             "hold cargo",
+	"cargo":            "cargo hold slots",
+	"capacity":         "capacity maximum",
+	"free":             "free",
+	"skip":             "skip",
+	"pass through":     "passthrough pass through",
+	"go through":       "passthrough pass through enter",
+	"sail through":     "passthrough pass through enter",
+	"next to":          "adjacent",
+	"nearby":           "adjacent",
+	"neighbouring":     "adjacent",
+	"neighboring":      "adjacent",
+	"diagonal":         "diagonally orthogonally adjacent",
+	"diagonally":       "diagonally orthogonally adjacent",
+	"place":            "place",
 }
 
 // stemmedSynonyms is synonyms keyed by the stems of its keys, so that
-// "killing" finds the entry for "kill".
-var stemmedSynonyms = func() map[string]string {
+// "killing" finds the entry for "kill". Each stem key keeps its surface
+// keys: a query word only matches a key it inflects (no shorter than the
+// key), so "board" (the game board) does not match "boarding".
+type synEntry struct {
+	words []string
+	exp   string
+}
+
+var stemmedSynonyms = func() map[string][]synEntry {
 	st := newStemmer()
-	m := map[string]string{}
-	for k, v := range synonyms {
+	m := map[string][]synEntry{}
+	keys := make([]string, 0, len(synonyms))
+	for k := range synonyms {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
 		var ks []string
 		for _, w := range strings.Fields(k) {
 			ks = append(ks, st.stem(w))
 		}
 		key := strings.Join(ks, " ")
-		if old, ok := m[key]; ok && old != v {
-			v = old + " " + v
-		}
-		m[key] = v
+		m[key] = append(m[key], synEntry{strings.Fields(k), synonyms[k]})
 	}
 	return m
 }()
+
+// lookupSynonym returns the expansion for the query words ws (their stems
+// in stems).
+func lookupSynonym(ws, stems []string) (string, bool) {
+	if exp, ok := synonyms[strings.Join(ws, " ")]; ok {
+		return exp, true
+	}
+	var out []string
+	for _, e := range stemmedSynonyms[strings.Join(stems, " ")] {
+		ok := len(e.words) == len(ws)
+		for i := 0; ok && i < len(ws); i++ {
+			ok = len(ws[i]) >= len(e.words[i])
+		}
+		if ok {
+			out = append(out, e.exp)
+		}
+	}
+	return strings.Join(out, " "), len(out) > 0
+}
 
 // expandQuery returns extra words for the table-talk phrases found in the
 // query words ws.
@@ -221,11 +338,7 @@ func expandQuery(ws []string) []string {
 			if skip {
 				continue
 			}
-			key := strings.Join(stems[i:i+size], " ")
-			exp, ok := stemmedSynonyms[key]
-			if !ok {
-				exp, ok = synonyms[strings.Join(ws[i:i+size], " ")]
-			}
+			exp, ok := lookupSynonym(ws[i:i+size], stems[i:i+size])
 			if ok {
 				out = append(out, strings.Fields(exp)...)
 				if size > 1 {
