@@ -50,6 +50,7 @@ type BattleOptions struct {
 	HomeBase    bool
 	Pirate      bool
 	PirateRolls string
+	Retreat     string
 }
 
 // BattleView is what `battle` prints (and --json encodes).
@@ -63,7 +64,7 @@ type BattleView struct {
 func sideFlags(cmd *cobra.Command, role string, s *SideFlags) {
 	fl := cmd.Flags()
 	fl.StringVar(&s.Fleet, role, "", "the "+role+"'s fleet: "+wfa.FleetSyntax)
-	fl.IntVar(&s.Strength, role+"-strength", 0, "the "+role+"'s fleet strength, instead of listing the ships")
+	fl.IntVar(&s.Strength, role+"-strength", 0, "the "+role+"'s fleet strength (0 or more), instead of listing the ships (the retreat is then not computed)")
 	fl.StringVar(&s.Ammo, role+"-ammo", "", "the "+role+"'s Ammo cards played, e.g. 5,2,1 (at most 10)")
 	fl.IntVar(&s.Power, role+"-power-cards", 0, "how many Power cards the "+role+" plays (at most 2; implied 1 by an effect)")
 	fl.IntVar(&s.PowerOwn, role+"-power", 0, "the "+role+"'s Power card effect on its own total")
@@ -81,25 +82,54 @@ func NewCmdBattle(f *cmdutil.Factory, runF func(*BattleOptions) error) *cobra.Co
 Destroyer 6, Capital Ship 10, Privateer 15 when defending) + Ammo cards +
 Power cards + Clan Leader ability, +10 for a defended Home Base. The highest
 total wins; ties go to the attacker. The result names the winner's Magic
-Crystals (2 when the defeated fleet had a Capital Ship) and the loser's
+Crystals (2 when the defeated fleet had a Capital Ship), the loser's
 retreat (half rounded down home, the rest to the reserve, the Capital Ship
-always home).
+always home; --retreat-capital extra sends it home on top of half of the
+other ships), the destroyed teleporter and, with --home-base, the fall of
+the Home Base (all crystals and resources taken, the defender eliminated).
+
+Each side is given by its ships (--attacker, --defender: C capital,
+D destroyer, F frigate, G gunboat, P privateer, e.g. CDDG or capital=1,
+destroyer=2) or by its fleet strength (--attacker-strength N); then its Ammo
+cards played (values 1, 2 or 5, at most 10 cards), its Power cards (at most
+2: how many, their effect on its own total and on the opponent's) and its
+Clan Leader ability bonus. A privateer defends with 15 and never attacks.
 
 With --pirate the defender is an Apex Island pirate: 15 + two rolls of the
-black pirate die. Without --pirate-rolls bosun prints the exact probability
-of winning over all 36 rolls; with them (or --dice physical / --seed) it
-resolves the battle.` + exitHelp,
-		Example: `  # the rulebook's Battle Example (Myles attacks Xanthe): 17 vs 16
-  bosun atraxia battle --attacker DDFF --attacker-ammo 5 --attacker-power-against -4 \
+black pirate die (at most 27); no defender flag is accepted then. Without
+--pirate-rolls bosun prints the exact probability of winning, counting the
+36 equally likely outcomes of the two rolls (ties go to the attacker); with
+them (or --dice physical / --seed) it also resolves the battle.
+
+--json prints the inputs, each side's total with its parts, the winner, the
+crystals, the retreat, every effect in words, the pirate odds (fraction,
+probability and each pirate total with its ways out of 36) and the cited
+rule sections.` + exitHelp,
+		Example: `  # the rulebook's Battle Example (Myles's three ships attack Xanthe's): 17 vs 16
+  bosun atraxia battle --attacker DDD --attacker-ammo 5 --attacker-power-against -4 \
       --defender DDF --defender-ammo 2,2,1 --defender-power-against -6
+  # an attack on a Home Base (+10 for the defender), two Power cards played
+  bosun atraxia battle --attacker CDDD --attacker-power-cards 2 --attacker-power 3 \
+      --defender DFG --defender-ability 2 --home-base
+  # a fleet strength instead of ships; the beaten Capital Ship goes home on top of half
+  bosun atraxia battle --attacker-strength 30 --defender CDD --retreat-capital extra
   # chance to beat a pirate with a Capital Ship, 2 Destroyers and a 5 Ammo card
   bosun atraxia battle --attacker CDD --attacker-ammo 5 --pirate
   # the same battle with the pirate die rolls entered
   bosun atraxia battle --attacker CDD --attacker-ammo 5 --pirate --pirate-rolls 2,3 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.Pirate && (opts.Defender.Fleet != "" || opts.Defender.Ammo != "" || opts.HomeBase || opts.Defender.Strength != 0) {
-				return referee.Usagef("atraxia battle: --pirate replaces the defender's flags (a pirate has fleet power 15 + two pirate-die rolls)")
+			if opts.Pirate {
+				for _, n := range []string{"defender", "defender-strength", "defender-ammo", "defender-power-cards", "defender-power", "defender-power-against", "defender-ability", "home-base"} {
+					if cmd.Flags().Changed(n) {
+						return referee.Usagef("atraxia battle: --%s cannot go with --pirate: a pirate has fleet power 15 + two pirate-die rolls (accepted with --pirate: the --attacker flags, --pirate-rolls, --retreat-capital)", n)
+					}
+				}
+			}
+			switch opts.Retreat {
+			case string(wfa.RetreatWithinHalf), string(wfa.RetreatExtra):
+			default:
+				return referee.Usagef("atraxia battle: --retreat-capital %q is not accepted; accepted: within-half, extra", opts.Retreat)
 			}
 			if !opts.Pirate && opts.PirateRolls != "" {
 				return referee.Usagef("atraxia battle: --pirate-rolls needs --pirate")
@@ -115,29 +145,29 @@ resolves the battle.` + exitHelp,
 	cmd.Flags().BoolVar(&opts.HomeBase, "home-base", false, "the battle is at the defender's Home Base (+10)")
 	cmd.Flags().BoolVar(&opts.Pirate, "pirate", false, "the defender is a pirate (15 + two pirate-die rolls)")
 	cmd.Flags().StringVar(&opts.PirateRolls, "pirate-rolls", "", "the two pirate-die rolls, e.g. 2,3 (else the exact odds are shown)")
+	cmd.Flags().StringVar(&opts.Retreat, "retreat-capital", string(wfa.RetreatWithinHalf), "how the Capital Ship counts in the loser's retreat: within-half (one of the half sent home) or extra (home on top of half of the other ships)")
 	return cmd
 }
 
-func makeSide(v wfa.Values, role string, s SideFlags) (wfa.Side, int, error) {
-	side := wfa.Side{PowerCards: s.Power, PowerOwn: s.PowerOwn, PowerAgainst: s.PowerAgainst, Ability: s.Ability}
+func makeSide(role string, s SideFlags) (wfa.Side, error) {
+	side := wfa.Side{PowerCards: s.Power, PowerOwn: s.PowerOwn, PowerAgainst: s.PowerAgainst, Ability: s.Ability, Strength: s.Strength}
 	if side.PowerCards == 0 && (s.PowerOwn != 0 || s.PowerAgainst != 0) {
 		side.PowerCards = 1
 	}
 	var err error
 	if side.Fleet, err = wfa.ParseFleet(s.Fleet); err != nil {
-		return side, 0, err
+		return side, err
 	}
 	if side.Ammo, err = wfa.ParseAmmo(s.Ammo); err != nil {
-		return side, 0, err
+		return side, err
 	}
-	extra := 0
-	if s.Strength != 0 {
-		if !side.Fleet.Empty() {
-			return side, 0, referee.Usagef("atraxia battle: give --%s or --%s-strength, not both", role, role)
-		}
-		extra = s.Strength
+	if s.Strength < 0 {
+		return side, referee.Usagef("atraxia battle: --%s-strength %d: a fleet strength is 0 or more", role, s.Strength)
 	}
-	return side, extra, nil
+	if s.Strength != 0 && !side.Fleet.Empty() {
+		return side, referee.Usagef("atraxia battle: give --%s or --%s-strength, not both", role, role)
+	}
+	return side, nil
 }
 
 func battleRun(opts *BattleOptions) error {
@@ -150,22 +180,21 @@ func battleRun(opts *BattleOptions) error {
 	if err != nil {
 		return err
 	}
-	att, attX, err := makeSide(v, "attacker", opts.Attacker)
+	att, err := makeSide("attacker", opts.Attacker)
 	if err != nil {
 		return err
 	}
-	def, defX, err := makeSide(v, "defender", opts.Defender)
+	def, err := makeSide("defender", opts.Defender)
 	if err != nil {
 		return err
 	}
-	// A bare strength is entered as gunboats' worth (1 each) so that the
-	// same resolver adds it; the retreat is then not meaningful.
-	att.Fleet.Gunboat += attX
-	def.Fleet.Gunboat += defX
-	if att.Fleet.Empty() {
+	if att.Fleet.Empty() && att.Strength == 0 {
 		return referee.Usagef("atraxia battle: the attacker needs a fleet (--attacker %q or --attacker-strength N)", "CDD")
 	}
-	in := wfa.BattleInput{Attacker: att, Defender: def, HomeBase: opts.HomeBase, Pirate: opts.Pirate}
+	if !opts.Pirate && def.Fleet.Empty() && def.Strength == 0 {
+		return referee.Usagef("atraxia battle: the defender needs a fleet (--defender %q or --defender-strength N), or give --pirate", "DDF")
+	}
+	in := wfa.BattleInput{Attacker: att, Defender: def, HomeBase: opts.HomeBase, Pirate: opts.Pirate, Retreat: wfa.RetreatRule(opts.Retreat)}
 	view := BattleView{Input: in}
 	if opts.Pirate {
 		if err := v.CheckSide("attacker", att, true); err != nil {
@@ -179,8 +208,7 @@ func battleRun(opts *BattleOptions) error {
 		if err != nil {
 			return err
 		}
-		total := v.FleetStrength(att.Fleet, false) + sumInts(att.Ammo) + att.PowerOwn + att.Ability
-		o := wfa.OddsVsPirate(v, die, total, att.PowerAgainst)
+		o := wfa.OddsVsPirate(v, die, v.OwnTotal(att, false), att.PowerAgainst)
 		view.Odds = &o
 		var rolls []int
 		if opts.PirateRolls != "" {
@@ -222,14 +250,6 @@ func battleRun(opts *BattleOptions) error {
 	return f.Render(view, func(w io.Writer) error { return battleText(f, w, view) })
 }
 
-func sumInts(xs []int) int {
-	t := 0
-	for _, x := range xs {
-		t += x
-	}
-	return t
-}
-
 func battleText(f *cmdutil.Factory, w io.Writer, view BattleView) error {
 	if r := view.Result; r != nil {
 		rows := [][]string{{"attacker", r.Attacker.Formula()}}
@@ -255,6 +275,9 @@ func battleText(f *cmdutil.Factory, w io.Writer, view BattleView) error {
 		}
 		if !r.Retreat.Home.Empty() || !r.Retreat.Reserve.Empty() {
 			fmt.Fprintf(w, "retreat: %s to the Home Base, %s to the reserve\n", r.Retreat.Home, r.Retreat.Reserve)
+		}
+		for _, e := range r.Effects {
+			fmt.Fprintf(w, "- %s\n", e)
 		}
 	}
 	if o := view.Odds; o != nil {
@@ -313,7 +336,10 @@ their turn, from the fleet strength on the Isle: 10 or more -> 3 OC, 20 -> 5,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if (opts.Fleet == "") == (opts.Strength == 0) {
-				return referee.Usagef("atraxia upkeep: give --fleet SHIPS or --strength N")
+				return referee.Usagef("atraxia upkeep: give --fleet SHIPS or --strength N (one of them)")
+			}
+			if opts.Strength < 0 {
+				return referee.Usagef("atraxia upkeep: --strength %d: a fleet strength is 0 or more", opts.Strength)
 			}
 			if runF != nil {
 				return runF(opts)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	wfa "github.com/bosun-referee/bosun/games/atraxia"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -24,8 +25,11 @@ func run(t *testing.T, jsonOut bool, args ...string) (string, error) {
 	return out.String(), err
 }
 
+// "Myles moves his fleet of three ships into a location occupied by
+// Xanthe's fleet" (18 = three Destroyers) ... "Her final total combat power
+// is 16." ... "His final total combat power is 17."
 func TestBattleCommandExample(t *testing.T) {
-	out, err := run(t, true, "battle", "--attacker", "DDFF", "--attacker-ammo", "5", "--attacker-power-against", "-4",
+	out, err := run(t, true, "battle", "--attacker", "DDD", "--attacker-ammo", "5", "--attacker-power-against", "-4",
 		"--defender", "DDF", "--defender-ammo", "2,2,1", "--defender-power-against", "-6")
 	require.NoError(t, err)
 	var v BattleView
@@ -34,7 +38,10 @@ func TestBattleCommandExample(t *testing.T) {
 	assert.Equal(t, 17, v.Result.Attacker.Total)
 	assert.Equal(t, 16, v.Result.Defender.Total)
 	assert.Equal(t, 1, v.Result.Retreat.Home.Ships())
-	out, err = run(t, false, "battle", "--attacker", "DDFF", "--defender", "DDF", "--home-base")
+	assert.Equal(t, wfa.Fleet{Destroyer: 1}, v.Result.Retreat.Home)
+	assert.Equal(t, 1, v.Result.Crystals)
+	assert.NotEmpty(t, v.Result.Effects)
+	out, err = run(t, false, "battle", "--attacker", "DDD", "--defender", "DDF", "--home-base")
 	require.NoError(t, err)
 	assert.Contains(t, out, "winner: defender")
 }
@@ -72,4 +79,76 @@ func TestUpkeepAndConvert(t *testing.T) {
 	assert.Equal(t, 2, v.Gain)
 	_, err = run(t, false, "convert", "--into", "ammo", "--pay", "oc=6", "--oc", "9")
 	assert.True(t, referee.IsUsage(err))
+}
+
+// "If the battle location was an opponent's Home Base, immediately acquire
+// all Magic Crystals and resources of that opponent." / "If the battle
+// results in the Clan Leader losing control of their Home Base, they are
+// eliminated from the game." --json carries every consequence.
+func TestBattleCommandHomeBaseAndRetreat(t *testing.T) {
+	out, err := run(t, true, "battle", "--attacker-strength", "35", "--defender", "CDD", "--home-base", "--retreat-capital", "extra")
+	require.NoError(t, err)
+	var v BattleView
+	require.NoError(t, json.Unmarshal([]byte(out), &v))
+	assert.Equal(t, "attacker", v.Result.Winner)
+	assert.Equal(t, 35, v.Result.Attacker.Total)
+	assert.Equal(t, 32, v.Result.Defender.Total) // 22 + 10 for the Home Base
+	assert.Equal(t, 2, v.Result.Crystals)        // the defeated fleet had a Capital Ship
+	assert.True(t, v.Result.HomeBaseFalls)
+	assert.Equal(t, wfa.Fleet{Capital: 1, Destroyer: 1}, v.Result.Retreat.Home)
+	assert.Equal(t, wfa.Fleet{Destroyer: 1}, v.Result.Retreat.Reserve)
+	assert.Contains(t, v.Cites, wfa.CiteGameEnd)
+	out, err = run(t, false, "battle", "--attacker-strength", "35", "--defender", "CDD", "--home-base")
+	require.NoError(t, err)
+	assert.Contains(t, out, "retreat: 1 capital to the Home Base, 2 destroyer to the reserve")
+	assert.Contains(t, out, "the defender is eliminated")
+}
+
+// "rolls the black pirate die twice, and adds the combined value of the two
+// dice rolls to its default fleet power of 15": the odds count the 36
+// outcomes exactly; ties go to the attacker.
+func TestBattleCommandPirateOddsExact(t *testing.T) {
+	out, err := run(t, true, "battle", "--attacker-strength", "20", "--pirate")
+	require.NoError(t, err)
+	var v BattleView
+	require.NoError(t, json.Unmarshal([]byte(out), &v))
+	assert.Equal(t, "5/18", v.Odds.Fraction) // pirate 17, 18, 19, 20: 1+2+3+4 of 36
+	assert.Equal(t, 10, v.Odds.Wins)
+	assert.Equal(t, 36, v.Odds.Outcome)
+	ways := 0
+	for _, p := range v.Odds.Pirate {
+		ways += p.Ways
+		assert.Equal(t, p.Total <= 20, p.Attacker)
+	}
+	assert.Equal(t, 36, ways)
+	assert.Equal(t, 27, v.Odds.Pirate[len(v.Odds.Pirate)-1].Total)
+	// A Power card of -4 on the pirate: 13..23 against 20.
+	out, err = run(t, true, "battle", "--attacker-strength", "20", "--attacker-power-against", "-4", "--pirate")
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal([]byte(out), &v))
+	assert.Equal(t, "5/6", v.Odds.Fraction) // rolls summing to 9 or less: 30 of 36
+}
+
+// Bad input exits 2 and names what is accepted.
+func TestBattleCommandBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--attacker", "CDD", "--pirate", "--defender-power-against", "-3"}, "accepted with --pirate"},
+		{[]string{"--attacker", "CDD", "--pirate", "--home-base"}, "--home-base cannot go with --pirate"},
+		{[]string{"--attacker-strength", "-4", "--defender", "G"}, "0 or more"},
+		{[]string{"--attacker", "CDD", "--defender", "G", "--retreat-capital", "half"}, "accepted: within-half, extra"},
+		{[]string{"--attacker", "CDD"}, "the defender needs a fleet"},
+		{[]string{"--attacker", "XYZ", "--defender", "G"}, "one letter per ship"},
+		{[]string{"--attacker", "G", "--defender", "G", "--attacker-ammo", "3"}, "1, 2 or 5"},
+		{[]string{"--attacker", "G", "--defender", "G", "--attacker-power-cards", "3"}, "at most 2"},
+		{[]string{"--attacker", "CDD", "--pirate", "--pirate-rolls", "7,1"}, "1-6"},
+		{[]string{"--attacker", "CDD", "--pirate", "--pirate-rolls", "3"}, "two rolls"},
+	} {
+		_, err := run(t, false, append([]string{"battle"}, c.args...)...)
+		require.Error(t, err, c.args)
+		assert.True(t, referee.IsUsage(err), "%v: %v", c.args, err)
+		assert.ErrorContains(t, err, c.want, c.args)
+	}
 }

@@ -28,6 +28,13 @@ type Side struct {
 	Strength int `json:"strength,omitempty"`
 }
 
+// OwnTotal is what a side adds to its own total: fleet strength, Ammo
+// cards, its Power cards' effect on itself and its clan ability (not the
+// opponent's Power cards, not the Home Base bonus).
+func (v Values) OwnTotal(s Side, defending bool) int {
+	return v.fleetPower(s, defending) + sum(s.Ammo) + s.PowerOwn + s.Ability
+}
+
 // fleetPower is the side's fleet strength: its ships, or the strength
 // entered for it.
 func (v Values) fleetPower(s Side, defending bool) int {
