@@ -404,6 +404,12 @@ Crystal is mounted: at most 5 per action and 5 per turn.` + exitHelp,
 			if runF != nil {
 				return runF(opts)
 			}
+			if opts.Left < 0 || opts.Left > 5 {
+				return referee.Usagef("atraxia convert: --left %d: conversions left this turn are 0 to 5 (a Clan Leader may convert a maximum of 5 resources per turn)", opts.Left)
+			}
+			if opts.OC < 0 || opts.AlWood < 0 || opts.Ammo < 0 {
+				return referee.Usagef("atraxia convert: --oc, --alwood and --ammo are 0 or more")
+			}
 			into := strings.ToLower(opts.Into)
 			if into != "oc" && into != "alwood" && into != "ammo" {
 				return referee.Usagef("atraxia convert: --into %q: accepted oc, alwood, ammo", opts.Into)

@@ -79,6 +79,12 @@ func TestUpkeepAndConvert(t *testing.T) {
 	assert.Equal(t, 2, v.Gain)
 	_, err = run(t, false, "convert", "--into", "ammo", "--pay", "oc=6", "--oc", "9")
 	assert.True(t, referee.IsUsage(err))
+	_, err = run(t, false, "convert", "--into", "ammo", "--pay", "oc=1", "--oc", "9", "--left", "-1")
+	assert.ErrorContains(t, err, "0 to 5")
+	_, err = run(t, false, "convert", "--into", "gold", "--pay", "oc=1", "--oc", "9")
+	assert.ErrorContains(t, err, "accepted oc, alwood, ammo")
+	_, err = run(t, false, "upkeep", "--strength", "-3")
+	assert.ErrorContains(t, err, "0 or more")
 }
 
 // "If the battle location was an opponent's Home Base, immediately acquire

@@ -285,6 +285,13 @@ func (t *turn) redistribute(c *Clan) error {
 		if l.Name == from.Name {
 			return referee.Usagef("atraxia: %s is where the ships start", l.Name)
 		}
+		if ap := st.apex(l.Name); ap != nil && (ap.Covered || ap.Pirate || ap.Tile > 0) {
+			// Redistribute runs along a Connected Trail of controlled
+			// locations; an unexplored or pirate-held Apex Island is entered
+			// by Move Ships ("to any immediately adjacent location which is
+			// NOT under the Clan Leader's control").
+			return referee.RuleError(cites(CiteConnectedTrail, CiteMoveRedistribute), "atraxia: %s is not controlled by %s (%s): Redistribute Ships goes along a connected trail; enter it by Move Ships", l.Name, c.Player, apexState(ap))
+		}
 		dests = append(dests, l)
 	}
 	if len(dests) == 0 {

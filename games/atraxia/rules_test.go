@@ -339,3 +339,16 @@ func TestCountdownReadings(t *testing.T) {
 		assert.Equal(t, c.roundsLeft, c.lastRound-2, c.opt)
 	}
 }
+
+// "Move Ships: Used to move ships from one location to any immediately
+// adjacent location which is NOT under the Clan Leader's control." /
+// "In the Redistribute Ships action, a Clan Leader can move multiple ships
+// along a Connected Trail of islands." A pirate-held Apex Island is met by
+// Move Ships, not slipped into by Redistribute.
+func TestRedistributeNotOntoPirates(t *testing.T) {
+	_, step := stepWith(t, map[string]string{"pirates": "yes"}, map[string][]string{"wfa.turn.action": {"redistribute"},
+		"wfa.redistribute.from": {"fox-home"}, "wfa.redistribute.to": {"apex1"}}, nil)
+	err := step()
+	require.Error(t, err)
+	assert.ErrorContains(t, err, "held by the pirates")
+}
