@@ -9,8 +9,6 @@ import (
 
 // BM25 parameters and field weights.
 const (
-	bm25K1      = 1.2
-	bm25B       = 0.6
 	titleWeight = 3.0 // a word of the section's own heading
 	pathWeight  = 0.7 // a word of an enclosing heading
 )
@@ -60,6 +58,11 @@ func docTerms(st *stemmer, title, path, body string) (map[string]float32, float3
 	}
 	for _, w := range words(title) {
 		if stopWords[w] {
+			continue
+		}
+		if isNumber(w) || len(w) <= 2 && w[len(w)-1] >= '0' && w[len(w)-1] <= '9' {
+			// "Step 6", "Phase 3", "1. Sail": an ordinal, not a die face
+			tf[w] += pathWeight
 			continue
 		}
 		tf[st.stem(w)] += titleWeight
@@ -286,8 +289,8 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 	return hits
 }
 
-// lookup maps a player's word to index terms: its stem when the corpus
-// knows it, else the nearest corpus words by edit distance.
+// lookup maps a (corrected) word to its index term: its stem or, for a
+// corpus word whose stem differs, the term it was indexed under.
 func (ix *index) lookup(st *stemmer, w string) ([]int32, bool) {
 	if id, ok := ix.term(st.stem(w)); ok {
 		return []int32{id}, true
@@ -295,40 +298,67 @@ func (ix *index) lookup(st *stemmer, w string) ([]int32, bool) {
 	if id, ok := ix.surf(w); ok {
 		return []int32{id}, true
 	}
-	if len(w) < 5 || isNumber(w) {
-		return nil, false
+	return nil, false
+}
+
+// known reports whether w is a word the corpus knows.
+func (c *corpus) known(st *stemmer, w string) bool {
+	_, ok := c.ix.lookup(st, w)
+	return ok || isNumber(w)
+}
+
+// corrections returns up to two words a misspelled w may stand for: the
+// corpus, stop and table-talk words nearest by edit distance (1, or 2 for
+// words of 8+ letters; the first letter must match below that), the most
+// common first.
+func (ix *index) corrections(w string) []string {
+	if len(w) < 4 || isNumber(w) {
+		return nil
 	}
 	max := 1
 	if len(w) >= 8 {
 		max = 2
 	}
+	type cand struct {
+		w    string
+		freq int
+	}
 	best := max + 1
-	var cands []int32
-	for i, s := range ix.Surface {
-		if s[0] != w[0] && max < 2 {
-			continue
+	var cs []cand
+	try := func(s string, freq int) {
+		if max < 2 && s[0] != w[0] || len(s) < 3 {
+			return
 		}
 		d := levenshtein(w, s, max)
+		if d > max || d > best {
+			return
+		}
 		if d < best {
-			best = d
-			cands = cands[:0]
+			best, cs = d, cs[:0]
 		}
-		if d == best && d <= max {
-			cands = append(cands, ix.SurfTo[i])
+		cs = append(cs, cand{s, freq})
+	}
+	for i, s := range ix.Surface {
+		try(s, len(ix.Post[ix.SurfTo[i]]))
+	}
+	for _, s := range extraVocab {
+		freq := 40 // table talk
+		if stopWords[s] {
+			freq = 1000 // common English
+		}
+		try(s, freq)
+	}
+	sort.SliceStable(cs, func(a, b int) bool { return cs[a].freq > cs[b].freq })
+	var out []string
+	for _, c := range cs {
+		if len(out) == 2 {
+			break
+		}
+		if len(out) == 0 || out[0] != c.w {
+			out = append(out, c.w)
 		}
 	}
-	if len(cands) == 0 {
-		return nil, false
-	}
-	// prefer the most common spelling
-	sort.Slice(cands, func(a, b int) bool { return len(ix.Post[cands[a]]) > len(ix.Post[cands[b]]) })
-	out := []int32{cands[0]}
-	for _, c := range cands[1:] {
-		if c != out[len(out)-1] && len(out) < 2 {
-			out = append(out, c)
-		}
-	}
-	return out, true
+	return out
 }
 
 func containsFold(s, sub string) bool {
@@ -369,3 +399,5 @@ func (ix *index) proximity(d int32, pairs [][2]int32, w []float64) float64 {
 	}
 	return sum
 }
+
+var bm25K1, bm25B = envF("K1", 1.2), envF("B", 0.6)

@@ -29,7 +29,7 @@ func loadDevSet(t testing.TB) []devCase {
 // Floors of the development set, per batch of questions (top-1, top-3);
 // raise them as the engine improves, never lower them.
 var devFloors = map[string][2]float64{
-	"":   {0.724, 0.905},
+	"":   {0.724, 0.913},
 	"v2": {0.714, 0.880},
 }
 

@@ -89,7 +89,27 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 		}
 	}
 	ws := words(q)
-	pq.game, ws = detectGameName(ws)
+	// misspelled words are corrected first, so that game names, table
+	// talk and stop words are recognised in them too
+	typo := make([]bool, len(ws))
+	alt := make([]string, len(ws))
+	for i, w := range ws {
+		if stopWords[w] || c.known(st, w) || synonymWords[w] {
+			continue
+		}
+		if cands := c.ix.corrections(w); len(cands) > 0 {
+			ws[i], typo[i] = cands[0], true
+			if len(cands) > 1 {
+				alt[i] = cands[1]
+			}
+		}
+	}
+	var gameAt []int
+	pq.game, gameAt = detectGameName(ws)
+	skip := map[int]bool{}
+	for _, k := range gameAt {
+		skip[k] = true
+	}
 	pq.stems = map[string]bool{}
 	weights := map[int32]float64{}
 	typos := map[int32]bool{}
@@ -107,11 +127,22 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 		}
 	}
 	prev := int32(-1)
-	for _, w := range ws {
+	var kept []string // the words left for table talk
+	for i, w := range ws {
+		if skip[i] {
+			prev = -1
+			continue
+		}
+		kept = append(kept, w)
 		if stopWords[w] {
 			continue
 		}
 		ids, ok := c.ix.lookup(st, w)
+		if ok && alt[i] != "" {
+			if more, ok2 := c.ix.lookup(st, alt[i]); ok2 && more[0] != ids[0] {
+				ids = append(ids, more[0])
+			}
+		}
 		if ok {
 			if prev >= 0 && prev != ids[0] {
 				pq.pairs = append(pq.pairs, [2]int32{prev + 1, ids[0] + 1})
@@ -123,8 +154,7 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 		}
 		if ok {
 			wt := 1.0
-			_, exact := c.ix.term(st.stem(w))
-			if _, known := c.ix.surf(w); !exact && !known {
+			if typo[i] {
 				wt = 0.8 // a corrected typo
 				for _, id := range ids {
 					if _, ok := weights[id]; !ok {
@@ -142,13 +172,24 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			pq.unknown++
 		}
 	}
-	for _, w := range expandQuery(ws) {
-		if stopWords[w] {
-			continue
+	ws = kept
+	// the words a table-talk phrase stands for share one weight, so that
+	// a long expansion does not outweigh the player's own words
+	for _, group := range expandQuery(ws) {
+		var ids []int32
+		for _, w := range group {
+			if stopWords[w] {
+				continue
+			}
+			if id, ok := c.ix.term(st.stem(w)); ok {
+				ids = append(ids, id)
+				pq.stems[st.stem(w)] = true
+			}
 		}
-		if id, ok := c.ix.term(st.stem(w)); ok {
-			add([]int32{id}, expW, w)
-			pq.stems[st.stem(w)] = true
+		wt := expW / math.Pow(float64(len(ids)), expP)
+		for k, id := range ids {
+			add([]int32{id}, wt, group[0])
+			_ = k
 		}
 	}
 	for _, id := range order {
@@ -402,7 +443,7 @@ func envF(k string, d float64) float64 {
 	return d
 }
 
-var noteF, expW, coordP = envF("NOTEF", 0.95), envF("EXPW", 0.5), envF("COORD", 0)
+var noteF, expW, coordP, expP = envF("NOTEF", 0.95), envF("EXPW", 0.7), envF("COORD", 0), envF("EXPP", 0.5)
 
 var proxW, titleB, titleP = envF("PROXW", 0.25), envF("TITLEB", 0), envF("TITLEP", 2)
 

@@ -318,13 +318,13 @@ func lookupSynonym(ws, stems []string) (string, bool) {
 
 // expandQuery returns extra words for the table-talk phrases found in the
 // query words ws.
-func expandQuery(ws []string) []string {
+func expandQuery(ws []string) [][]string {
 	st := newStemmer()
 	stems := make([]string, len(ws))
 	for i, w := range ws {
 		stems[i] = st.stem(w)
 	}
-	var out []string
+	var out [][]string
 	n := len(ws)
 	used := make([]bool, n)
 	for size := 3; size >= 1; size-- {
@@ -340,7 +340,7 @@ func expandQuery(ws []string) []string {
 			}
 			exp, ok := lookupSynonym(ws[i:i+size], stems[i:i+size])
 			if ok {
-				out = append(out, strings.Fields(exp)...)
+				out = append(out, strings.Fields(exp))
 				if size > 1 {
 					for k := i; k < i+size; k++ {
 						used[k] = true
@@ -371,9 +371,9 @@ var gameAliases = []struct {
 	{[]string{"qnc"}, "quests-and-cannons"},
 }
 
-// detectGameName finds a game named in ws and returns it with the naming
-// words removed.
-func detectGameName(ws []string) (string, []string) {
+// detectGameName finds a game named in ws and returns it with the
+// indexes of the naming words.
+func detectGameName(ws []string) (string, []int) {
 	for _, a := range gameAliases {
 		for i := 0; i+len(a.words) <= len(ws); i++ {
 			match := true
@@ -384,10 +384,50 @@ func detectGameName(ws []string) (string, []string) {
 				}
 			}
 			if match {
-				rest := append(append([]string(nil), ws[:i]...), ws[i+len(a.words):]...)
-				return a.game, rest
+				var at []int
+				for k := range a.words {
+					at = append(at, i+k)
+				}
+				return a.game, at
 			}
 		}
 	}
-	return "", ws
+	return "", nil
 }
+
+// synonymWords are the words of the synonym keys: table talk the typo
+// corrector knows and never "corrects".
+var synonymWords = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range synonyms {
+		for _, w := range strings.Fields(k) {
+			m[w] = true
+		}
+	}
+	for _, a := range gameAliases {
+		for _, w := range a.words {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
+// extraVocab is what a misspelled word may be corrected to besides the
+// corpus's words: stop words and table talk, sorted.
+var extraVocab = func() []string {
+	m := map[string]bool{}
+	for w := range stopWords {
+		m[w] = true
+	}
+	for w := range synonymWords {
+		m[w] = true
+	}
+	out := make([]string, 0, len(m))
+	for w := range m {
+		if len(w) >= 3 {
+			out = append(out, w)
+		}
+	}
+	sort.Strings(out)
+	return out
+}()
