@@ -125,6 +125,10 @@ func link(c *corpus, note int, targets map[int]bool) {
 	}
 }
 
+// NoteFAQ is the kind of a Note from a rulebook's FAQ (its section's kind
+// is KindQA).
+const NoteFAQ = "faq"
+
 // Note is an errata, official Q&A or FAQ entry attached to a section.
 type Note struct {
 	ID    string `json:"id"`
@@ -138,6 +142,15 @@ type Note struct {
 func (c *corpus) note(i int) Note {
 	e := &c.Secs[i]
 	kind := e.Kind
+	if kind == KindQA {
+		a := i
+		for c.Secs[a].Parent >= 0 {
+			a = c.Secs[a].Parent
+		}
+		if strings.Contains(strings.ToLower(c.Secs[a].Title), "faq") {
+			kind = NoteFAQ // a rulebook's own FAQ (Quests & Cannons)
+		}
+	}
 	n := Note{ID: e.ID, Kind: kind, Title: e.Title, Text: e.ownText(c)}
 	if e.Kind == KindErrata {
 		n.Reading = amendedReadings(n.Text)

@@ -251,8 +251,10 @@ type hit struct {
 
 // score ranks every doc for terms; game < 0 searches all games.
 func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
-	acc := map[int32]float64{}
-	matched := map[int32]float64{}
+	nd := len(ix.DocSec)
+	acc := make([]float64, nd)
+	matched := make([]float64, nd)
+	var touched []int32
 	var total float64
 	seen := map[int32]bool{}
 	for _, q := range terms {
@@ -267,6 +269,9 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 			tf := float64(p.TF)
 			dl := float64(ix.DocLen[p.Doc])
 			norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*dl/float64(ix.avgLen)))
+			if acc[p.Doc] == 0 {
+				touched = append(touched, p.Doc)
+			}
 			acc[p.Doc] += idf * norm * q.weight
 			if !seen[q.id] {
 				m := idf * q.weight
@@ -278,13 +283,13 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 		}
 		seen[q.id] = true
 	}
-	hits := make([]hit, 0, len(acc))
-	for d, s := range acc {
+	hits := make([]hit, 0, len(touched))
+	for _, d := range touched {
 		cv := 0.0
 		if total > 0 {
 			cv = math.Min(1, matched[d]/total)
 		}
-		hits = append(hits, hit{doc: d, sec: int(ix.DocSec[d]), score: s, cover: cv})
+		hits = append(hits, hit{doc: d, sec: int(ix.DocSec[d]), score: acc[d], cover: cv})
 	}
 	return hits
 }

@@ -88,6 +88,7 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			rest = rest[3:]
 		}
 	}
+	initVocab()
 	ws := words(q)
 	// misspelled words are corrected first, so that game names, table
 	// talk and stop words are recognised in them too
@@ -369,9 +370,19 @@ func (c *corpus) result(h hit, pq parsedQuery, st *stemmer) Result {
 	r := c.resultOf(h.sec)
 	r.Score = math.Round(h.score*1000) / 1000
 	r.Text = c.passageText(h.doc)
+	// the passage's words the query matched; a corpus word maps to its
+	// term without stemming it again
+	qids := map[int32]bool{}
+	for _, t := range pq.terms {
+		qids[t.id] = true
+	}
 	seen := map[string]bool{}
 	for _, w := range words(r.Text) {
-		if !stopWords[w] && pq.stems[st.stem(w)] && !seen[w] {
+		if stopWords[w] || seen[w] {
+			continue
+		}
+		id, ok := c.ix.surf(w)
+		if ok && qids[id] || !ok && pq.stems[st.stem(w)] {
 			seen[w] = true
 			r.Terms = append(r.Terms, w)
 		}
@@ -396,7 +407,7 @@ func (c *corpus) passageText(d int32) string {
 	from, to := int(ix.DocFrom[d]), int(ix.DocTo[d])
 	size := func(a, b int) int { return len(joinLines(lines[a:b])) }
 	lo, hi := d, d // the docs covered
-	for size(from, to) < 300 {
+	for size(from, to) < 450 {
 		if n := hi + 1; int(n) < len(ix.DocSec) && ix.DocSec[n] == ix.DocSec[d] && size(from, int(ix.DocTo[n])) <= maxPassage {
 			hi, to = n, int(ix.DocTo[n])
 		} else if p := lo - 1; p >= 0 && ix.DocSec[p] == ix.DocSec[d] && size(int(ix.DocFrom[p]), to) <= maxPassage {

@@ -169,3 +169,31 @@ func TestQALinksAndNewSections(t *testing.T) {
 	assert.Equal(t, "lead-in", c.Kind)
 	assert.Contains(t, c.Text, "1 Raft token is placed on the Whirlpool")
 }
+
+// TestPassagesAreRulebookText: every passage a dev-set question gets is a
+// contiguous slice of its rulebook, exactly as printed, and small enough
+// to read at the table.
+func TestPassagesAreRulebookText(t *testing.T) {
+	for _, c := range loadDevSet(t) {
+		for _, r := range Search(c.Q, SearchOptions{Limit: 3}) {
+			assert.Containsf(t, rulebookText(r.Game), r.Text, "%q: %s", c.Q, r.ID)
+			assert.LessOrEqualf(t, len(r.Text), 2*maxPassage, "%q: %s is a passage, not a chapter", c.Q, r.ID)
+			s, _ := Section(r.ID)
+			assert.Containsf(t, s.Full, r.Text, "%q: %s", c.Q, r.ID)
+		}
+	}
+}
+
+func TestSectionPassagesTile(t *testing.T) {
+	c := builtin()
+	for i := range c.Secs {
+		e := &c.Secs[i]
+		ps := sectionPassages(e.book(c).Lines, e.Start, e.End)
+		require.NotEmpty(t, ps)
+		assert.Equal(t, e.Start, ps[0][0], e.ID)
+		assert.Equal(t, e.End, ps[len(ps)-1][1], e.ID)
+		for k := 1; k < len(ps); k++ {
+			assert.Equal(t, ps[k-1][1], ps[k][0], "%s: passages are contiguous", e.ID)
+		}
+	}
+}

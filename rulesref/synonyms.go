@@ -3,6 +3,7 @@ package rulesref
 import (
 	"sort"
 	"strings"
+	"sync"
 )
 
 // synonyms maps table talk to the rulebooks' own words. A key is matched
@@ -278,7 +279,14 @@ type synEntry struct {
 	exp   string
 }
 
-var stemmedSynonyms = func() map[string][]synEntry {
+var (
+	stemSynOnce     sync.Once
+	stemmedSynonyms map[string][]synEntry
+)
+
+// buildStemmedSynonyms fills stemmedSynonyms, on the first query (not at
+// start-up: `bosun --help` should not stem the table).
+func buildStemmedSynonyms() map[string][]synEntry {
 	st := newStemmer()
 	m := map[string][]synEntry{}
 	keys := make([]string, 0, len(synonyms))
@@ -295,7 +303,7 @@ var stemmedSynonyms = func() map[string][]synEntry {
 		m[key] = append(m[key], synEntry{strings.Fields(k), synonyms[k]})
 	}
 	return m
-}()
+}
 
 // lookupSynonym returns the expansion for the query words ws (their stems
 // in stems).
@@ -304,6 +312,7 @@ func lookupSynonym(ws, stems []string) (string, bool) {
 		return exp, true
 	}
 	var out []string
+	stemSynOnce.Do(func() { stemmedSynonyms = buildStemmedSynonyms() })
 	for _, e := range stemmedSynonyms[strings.Join(stems, " ")] {
 		ok := len(e.words) == len(ws)
 		for i := 0; ok && i < len(ws); i++ {
@@ -397,7 +406,21 @@ func detectGameName(ws []string) (string, []int) {
 
 // synonymWords are the words of the synonym keys: table talk the typo
 // corrector knows and never "corrects".
-var synonymWords = func() map[string]bool {
+var (
+	vocabOnce    sync.Once
+	synonymWords map[string]bool
+	extraVocab   []string
+)
+
+// initVocab builds synonymWords and extraVocab on the first query.
+func initVocab() {
+	vocabOnce.Do(func() {
+		synonymWords = buildSynonymWords()
+		extraVocab = buildExtraVocab()
+	})
+}
+
+func buildSynonymWords() map[string]bool {
 	m := map[string]bool{}
 	for k := range synonyms {
 		for _, w := range strings.Fields(k) {
@@ -410,11 +433,11 @@ var synonymWords = func() map[string]bool {
 		}
 	}
 	return m
-}()
+}
 
-// extraVocab is what a misspelled word may be corrected to besides the
-// corpus's words: stop words and table talk, sorted.
-var extraVocab = func() []string {
+// buildExtraVocab lists what a misspelled word may be corrected to besides
+// the corpus's words: stop words and table talk, sorted.
+func buildExtraVocab() []string {
 	m := map[string]bool{}
 	for w := range stopWords {
 		m[w] = true
@@ -430,4 +453,4 @@ var extraVocab = func() []string {
 	}
 	sort.Strings(out)
 	return out
-}()
+}

@@ -191,13 +191,19 @@ func noteFlag(ns []rulesref.Note) string {
 	if kinds[rulesref.KindQA] {
 		out = append(out, "OFFICIAL Q&A")
 	}
+	if kinds[rulesref.NoteFAQ] {
+		out = append(out, "FAQ")
+	}
 	return strings.Join(out, ", ")
 }
 
 func printNote(w io.Writer, n rulesref.Note, color bool) {
 	label := "Errata"
-	if n.Kind == rulesref.KindQA {
+	switch n.Kind {
+	case rulesref.KindQA:
 		label = "Official Q&A"
+	case rulesref.NoteFAQ:
+		label = "FAQ"
 	}
 	fmt.Fprintf(w, "   %s %s\n", bold(label+":", color), n.Text)
 	for _, r := range n.Reading {
