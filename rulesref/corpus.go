@@ -21,6 +21,8 @@ type entry struct {
 	Notes    []int // errata, Q&A and FAQ entries that amend this section
 	Amends   []int // for a note: the sections it amends
 	summary  bool  // a quick reference or turn summary restating other sections
+	parts    bool  // a list of the components in the box
+	example  bool  // a worked example restating rules
 }
 
 func (e *entry) searchable() bool { return e.Kind != KindTitle && e.Kind != KindTOC }
@@ -72,6 +74,12 @@ func (c *corpus) addBook(b *book) {
 			if strings.Contains(t, "quick reference") || strings.Contains(t, "turn summary") {
 				e.summary = true
 			}
+			if t == "components" && c.Secs[a].Parent < 0 {
+				e.parts = true
+			}
+		}
+		if t := strings.ToLower(e.Title); strings.Contains(t, "example") || strings.HasPrefix(t, "sample ") {
+			e.example = true
 		}
 	}
 }

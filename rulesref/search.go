@@ -247,6 +247,36 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 			}
 		}
 	}
+	// A word of the player's that only one rulebook uses ("workshop",
+	// "capital ship", "Ironside") names the game when no other game has
+	// such a word.
+	excl := make([]float64, len(Games))
+	for _, t := range known {
+		if t.weight < 0.8 || synonymWords[t.word] {
+			continue // table talk ("gale") is no evidence
+		}
+		in := c.ix.inGame(c, t.id)
+		only, n := -1, 0
+		for g := range Games {
+			if in[g] {
+				only, n = g, n+1
+			}
+		}
+		if n == 1 {
+			excl[only] += c.ix.idf(t.id)
+		}
+	}
+	named := -1
+	for g, v := range excl {
+		if v == 0 {
+			continue
+		}
+		if named == -1 {
+			named = g
+		} else {
+			named = -2 // words of two games: no evidence
+		}
+	}
 	prefer := gameIndex(opt.Prefer)
 	out := hits[:0]
 	for _, h := range hits {
@@ -257,8 +287,17 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		h.cover *= scale
 		h.score *= math.Pow(math.Max(h.cover, 0.05), coordP)
 		h.score *= gameWeight(share[e.GameIdx])
+		if named >= 0 && e.GameIdx != named {
+			h.score *= exclF
+		}
 		if e.summary {
 			h.score *= 0.6
+		}
+		if e.parts {
+			h.score *= partsF // the box's contents rarely settle a rule
+		}
+		if e.example {
+			h.score *= exampleF // an example restates the rule it shows
 		}
 		if e.isNote() {
 			h.score *= noteF // the rule itself first, its errata flagged on it
@@ -459,3 +498,5 @@ var noteF, expW, coordP, expP = envF("NOTEF", 0.95), envF("EXPW", 0.7), envF("CO
 var proxW, titleB, titleP = envF("PROXW", 0.25), envF("TITLEB", 0), envF("TITLEP", 2)
 
 const proxTop = 40
+
+var exclF, partsF, exampleF = envF("EXCLF", 0.8), envF("PARTSF", 0.7), envF("EXAMPLEF", 0.85)

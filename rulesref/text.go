@@ -40,6 +40,9 @@ func (s *stemmer) stem(w string) string {
 		return st
 	}
 	st := w
+	if base, ok := irregular[w]; ok {
+		w = base
+	}
 	if len(w) > 2 && !isNumber(w) {
 		st = english.Stem(w, false)
 	}
@@ -150,4 +153,19 @@ func levenshtein(a, b string, max int) int {
 		pp, prev, cur = prev, cur, pp
 	}
 	return prev[len(b)]
+}
+
+// irregular maps irregular verb forms to their base, which the Snowball
+// stemmer leaves apart ("drew" and "draw", "sank" and "sink").
+var irregular = map[string]string{
+	"drew": "draw", "drawn": "draw", "sank": "sink", "sunk": "sink", "won": "win",
+	"lost": "lose", "fought": "fight", "paid": "pay", "bought": "buy", "took": "take",
+	"taken": "take", "gave": "give", "given": "give", "held": "hold", "sold": "sell",
+	"chose": "choose", "chosen": "choose", "stole": "steal", "stolen": "steal",
+	"began": "begin", "begun": "begin", "fell": "fall", "fallen": "fall", "kept": "keep",
+	"threw": "throw", "thrown": "throw", "spent": "spend", "built": "build", "dealt": "deal",
+	"went": "go", "gone": "go", "came": "come", "ran": "run", "wrote": "write",
+	"written": "write", "rode": "ride", "hid": "hide", "hidden": "hide", "shot": "shoot",
+	"struck": "strike", "met": "meet", "lay": "lie", "brought": "bring", "caught": "catch",
+	"sent": "send", "rolled": "roll", "rerolled": "reroll", "bid": "bid",
 }
