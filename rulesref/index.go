@@ -405,4 +405,8 @@ func (ix *index) proximity(d int32, pairs [][2]int32, w []float64) float64 {
 	return sum
 }
 
-var bm25K1, bm25B = envF("K1", 1.2), envF("B", 0.6)
+// BM25 parameters.
+const (
+	bm25K1 = 1.2
+	bm25B  = 0.6
+)

@@ -2,9 +2,7 @@ package rulesref
 
 import (
 	"math"
-	"os"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -285,7 +283,6 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 			continue
 		}
 		h.cover *= scale
-		h.score *= math.Pow(math.Max(h.cover, 0.05), coordP)
 		h.score *= gameWeight(share[e.GameIdx])
 		if named >= 0 && e.GameIdx != named {
 			h.score *= exclF
@@ -345,30 +342,6 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		for k := 0; k < top; k++ {
 			if p := c.ix.proximity(hits[k].doc, pq.pairs, pq.pairW); p > 0 {
 				hits[k].score *= 1 + proxW*p/tot
-			}
-		}
-	}
-	if titleB > 0 {
-		qw := map[int32]float64{}
-		for _, t := range pq.terms {
-			qw[t.id+1] = t.weight
-		}
-		top := len(hits)
-		if top > proxTop {
-			top = proxTop
-		}
-		for k := 0; k < top; k++ {
-			seq := c.ix.docSeq(hits[k].doc)
-			var have, all float64
-			for _, t := range seq {
-				if t == 0 {
-					break
-				}
-				all++
-				have += math.Min(1, qw[t])
-			}
-			if all > 0 {
-				hits[k].score *= 1 + titleB*math.Pow(have/all, titleP)
 			}
 		}
 	}
@@ -478,25 +451,18 @@ func (c *corpus) resultOf(i int) Result {
 // covers: a question using words only one rulebook uses ("workshop",
 // "Isle of Myth", "ammo dice") is about that game.
 func gameWeight(share float64) float64 {
-	if share > 1 {
-		share = 1
-	}
-	return gwA + (1-gwA)*math.Pow(share, gwP)
+	return 0.45 + 0.55*math.Min(share, 1)
 }
 
-var gwA, gwP = envF("GWA", 0.45), envF("GWP", 1)
-
-func envF(k string, d float64) float64 {
-	if v, err := strconv.ParseFloat(os.Getenv(k), 64); err == nil {
-		return v
-	}
-	return d
-}
-
-var noteF, expW, coordP, expP = envF("NOTEF", 0.95), envF("EXPW", 0.7), envF("COORD", 0), envF("EXPP", 0.5)
-
-var proxW, titleB, titleP = envF("PROXW", 0.25), envF("TITLEB", 0), envF("TITLEP", 2)
-
-const proxTop = 40
-
-var exclF, partsF, exampleF = envF("EXCLF", 0.8), envF("PARTSF", 0.7), envF("EXAMPLEF", 0.85)
+// Ranking weights, measured on the development set (see
+// docs/rules-search.md).
+const (
+	noteF    = 0.95 // an errata/Q&A/FAQ entry against the rule it amends
+	expW     = 0.7  // the words a table-talk phrase stands for, together
+	expP     = 0.5  // ... divided by (number of words)^expP
+	proxW    = 0.25 // the player's adjacent words adjacent in a passage
+	proxTop  = 40   // hits looked at for proximity
+	exclF    = 0.8  // other games, when a word names one game
+	partsF   = 0.7  // component lists
+	exampleF = 0.85 // worked examples
+)

@@ -45,12 +45,16 @@ func main() {
 	var cases []struct {
 		Q   string   `yaml:"q"`
 		IDs []string `yaml:"ids"`
+		Set string   `yaml:"set"`
 	}
 	if err := yaml.Unmarshal(b, &cases); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 	top1, top3 := 0, 0
+	type tally struct{ n, top1, top3 int }
+	sets := map[string]*tally{}
+	var order []string
 	var lat []time.Duration
 	for round := 0; round < 5; round++ {
 		for _, c := range cases {
@@ -60,6 +64,13 @@ func main() {
 			if round > 0 {
 				continue
 			}
+			x := sets[c.Set]
+			if x == nil {
+				x = &tally{}
+				sets[c.Set] = x
+				order = append(order, c.Set)
+			}
+			x.n++
 			for k, r := range rs {
 				hit := false
 				for _, id := range c.IDs {
@@ -70,12 +81,22 @@ func main() {
 				if hit {
 					if k == 0 {
 						top1++
+						x.top1++
 					}
 					top3++
+					x.top3++
 					break
 				}
 			}
 		}
+	}
+	for _, name := range order {
+		x := sets[name]
+		if name == "" {
+			name = "v1"
+		}
+		fmt.Printf("rules dev set %s: %d questions  top-1 %.1f%%  top-3 %.1f%%\n", name, x.n,
+			100*float64(x.top1)/float64(x.n), 100*float64(x.top3)/float64(x.n))
 	}
 	sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
 	fmt.Printf("rules dev set: %d questions  top-1 %.1f%%  top-3 %.1f%%\n", len(cases),
