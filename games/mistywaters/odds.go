@@ -55,17 +55,17 @@ type Expected struct {
 
 // Odds is the exact distribution of a whole battle.
 type Odds struct {
-	Type              BattleType    `json:"type"`
-	Attacker          Unit          `json:"attacker"`
-	Defender          Unit          `json:"defender"`
-	Outcomes          []OddsOutcome `json:"outcomes"`
-	AttackerDefeated  Prob          `json:"p_attacker_defeated"`
-	DefenderDefeated  Prob          `json:"p_defender_defeated"`
-	AttackerLoss      Expected      `json:"expected_attacker_loss"`
-	DefenderLoss      Expected      `json:"expected_defender_loss"`
-	Policy            []string      `json:"policy"`
-	Notes             []string      `json:"notes,omitempty"`
-	Cites             []string      `json:"cites"`
+	Type             BattleType    `json:"type"`
+	Attacker         Unit          `json:"attacker"`
+	Defender         Unit          `json:"defender"`
+	Outcomes         []OddsOutcome `json:"outcomes"`
+	AttackerDefeated Prob          `json:"p_attacker_defeated"`
+	DefenderDefeated Prob          `json:"p_defender_defeated"`
+	AttackerLoss     Expected      `json:"expected_attacker_loss"`
+	DefenderLoss     Expected      `json:"expected_defender_loss"`
+	Policy           []string      `json:"policy"`
+	Notes            []string      `json:"notes,omitempty"`
+	Cites            []string      `json:"cites"`
 }
 
 // lossValue ranks a side's losses for the luck percentile.
@@ -117,7 +117,9 @@ type accum struct {
 	rats    map[string]*big.Rat
 }
 
-func newAccum() *accum { return &accum{byLabel: map[string]*OddsOutcome{}, rats: map[string]*big.Rat{}} }
+func newAccum() *accum {
+	return &accum{byLabel: map[string]*OddsOutcome{}, rats: map[string]*big.Rat{}}
+}
 
 func (a *accum) add(toA, toD Damage, p *big.Rat) {
 	if p.Sign() == 0 {

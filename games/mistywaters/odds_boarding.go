@@ -2,6 +2,8 @@ package mistywaters
 
 import (
 	"math/big"
+
+	"github.com/bosun-referee/bosun/referee"
 	"math/bits"
 	"runtime"
 	"sort"
@@ -260,22 +262,29 @@ func addOut(o *roundOut, du duel, w int) {
 	}
 }
 
-// hashTab is a small open-addressing table of DP states.
+// hashTab is an open-addressing table of DP states, cleared by generation.
 type hashTab struct {
-	keys  [1 << 12]int
-	vals  [1 << 12]uint64
-	stamp [1 << 12]uint32
+	keys  []int
+	vals  []uint64
+	stamp []uint32
 	gen   uint32
 	used  []int
 }
 
 func (h *hashTab) reset() {
+	if h.keys == nil {
+		h.keys, h.vals, h.stamp = make([]int, 1<<10), make([]uint64, 1<<10), make([]uint32, 1<<10)
+	}
 	h.gen++
 	h.used = h.used[:0]
 }
 
 func (h *hashTab) add(k int, n uint64) {
-	i := int(uint32(k)*2654435761>>20) & (1<<12 - 1)
+	if len(h.used)*2 >= len(h.keys) {
+		h.grow()
+	}
+	m := len(h.keys) - 1
+	i := int(uint64(k)*0x9E3779B97F4A7C15>>40) & m
 	for {
 		if h.stamp[i] != h.gen {
 			h.stamp[i], h.keys[i], h.vals[i] = h.gen, k, n
@@ -286,7 +295,18 @@ func (h *hashTab) add(k int, n uint64) {
 			h.vals[i] += n
 			return
 		}
-		i = (i + 1) & (1<<12 - 1)
+		i = (i + 1) & m
+	}
+}
+
+func (h *hashTab) grow() {
+	old := h.list(nil)
+	size := 2 * len(h.keys)
+	h.keys, h.vals, h.stamp = make([]int, size), make([]uint64, size), make([]uint32, size)
+	h.gen = 1
+	h.used = h.used[:0]
+	for _, st := range old {
+		h.add(st.k, st.n)
 	}
 }
 
@@ -336,20 +356,54 @@ type roundWorker struct {
 	b      *boardOdds
 	duels  []*[4096][]branch
 	ht     hashTab
-	acc    map[int]*u128
+	acc    accTab
 	cur    []dpState
 	nxt    []dpState
 	buf    [10]int
 	duelsB [5]duel
 }
 
-func (w *roundWorker) add(k int, x, n uint64) {
-	a := w.acc[k]
-	if a == nil {
-		a = &u128{}
-		w.acc[k] = a
+func (w *roundWorker) add(k int, x, n uint64) { w.acc.at(k).addMul(x, n) }
+
+// accTab is an open-addressing table of exact counts by encoded outcome.
+type accTab struct {
+	keys []int
+	vals []u128
+	full []bool
+	n    int
+}
+
+func (t *accTab) at(k int) *u128 {
+	if t.n*2 >= len(t.keys) {
+		t.grow()
 	}
-	a.addMul(x, n)
+	m := len(t.keys) - 1
+	i := int(uint64(k)*0x9E3779B97F4A7C15>>40) & m
+	for {
+		if !t.full[i] {
+			t.full[i], t.keys[i] = true, k
+			t.n++
+			return &t.vals[i]
+		}
+		if t.keys[i] == k {
+			return &t.vals[i]
+		}
+		i = (i + 1) & m
+	}
+}
+
+func (t *accTab) grow() {
+	old := *t
+	size := 1024
+	if len(old.keys) > 0 {
+		size = 2 * len(old.keys)
+	}
+	*t = accTab{keys: make([]int, size), vals: make([]u128, size), full: make([]bool, size)}
+	for i, f := range old.full {
+		if f {
+			*t.at(old.keys[i]) = old.vals[i]
+		}
+	}
 }
 
 // arrange arranges two ascending rolls without allocating, with the same
@@ -394,6 +448,20 @@ func (w *roundWorker) arrange(A, D []int) []duel {
 	return w.duelsB[:n]
 }
 
+func (w *roundWorker) branchesCode(du duel, code, budget int) []branch {
+	tab := w.duels[budget]
+	if tab == nil {
+		tab = new([4096][]branch)
+		w.duels[budget] = tab
+	}
+	if br := tab[code]; br != nil {
+		return br
+	}
+	br := w.b.duelBranches(du, budget&31, budget>>5)
+	tab[code] = br
+	return br
+}
+
 func (w *roundWorker) branches(du duel, dLeft, aLeft int) []branch {
 	key := duelKey(du, dLeft, aLeft)
 	tab := w.duels[key>>12]
@@ -427,11 +495,16 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 			// state: encoded outcome | dLeft<<20 | aLeft<<25
 			w.cur = append(w.cur[:0], dpState{xpD<<20 | xpA<<25, 1})
 			for _, du := range duels {
+				code := duelKey(du, 0, 0)
+				var deltas [3]int
+				for wi := -1; wi <= 1; wi++ {
+					deltas[wi+1] = outDelta(du, wi)
+				}
 				w.ht.reset()
 				for _, st := range w.cur {
-					dLeft, aLeft := st.k>>20&31, st.k>>25&31
-					for _, br := range w.branches(du, dLeft, aLeft) {
-						k := st.k + outDelta(du, br.win) - br.dUsed<<20 - br.aUsed<<25
+					budget := st.k >> 20 & 1023
+					for _, br := range w.branchesCode(du, code, budget) {
+						k := st.k + deltas[br.win+1] - br.dUsed<<20 - br.aUsed<<25
 						w.ht.add(k, st.n*br.n)
 					}
 				}
@@ -461,7 +534,7 @@ func (b *boardOdds) roundDist(nA, nD, xpA, xpD int) map[roundOut]*big.Rat {
 	ws := make([]*roundWorker, workers)
 	var wg sync.WaitGroup
 	for i := range ws {
-		ws[i] = &roundWorker{b: b, duels: make([]*[4096][]branch, 1024), acc: map[int]*u128{}}
+		ws[i] = &roundWorker{b: b, duels: make([]*[4096][]branch, 1024)}
 		var share []mset
 		for j := i; j < len(as); j += workers {
 			share = append(share, as[j])
@@ -475,7 +548,11 @@ func (b *boardOdds) roundDist(nA, nD, xpA, xpD int) map[roundOut]*big.Rat {
 	wg.Wait()
 	acc := map[int]*big.Int{}
 	for _, w := range ws {
-		for k, x := range w.acc {
+		for i, full := range w.acc.full {
+			if !full {
+				continue
+			}
+			k, x := w.acc.keys[i], w.acc.vals[i]
 			if c, ok := acc[k]; ok {
 				c.Add(c, x.big())
 			} else {
@@ -564,6 +641,11 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 	od.Notes = append(od.Notes, why...)
 	if a == 0 || d == 0 {
 		return nil, errNoDice(why)
+	}
+	for i := 0; i < 4; i++ {
+		if att.XPFor(i)+def.XPFor(i) > 14 {
+			return nil, referee.Usagef("mistywaters: exact Boarding odds take at most 14 Experience Tokens per roll (both sides together), not %d", att.XPFor(i)+def.XPFor(i))
+		}
 	}
 	b := newBoardOdds(att, def, o)
 	final := map[battleState]*big.Rat{}
