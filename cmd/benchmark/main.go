@@ -27,7 +27,7 @@ type benchCase struct {
 
 // setup creates the saved sessions the cases use.
 var setup = [][]string{
-	{"new", "war-for-atraxia", "--players", "Xanthe:fox,Myles:rhino,Ann:bear,Bob:wolf", "--name", "bench", "--seed", "1", "--answers", "-"},
+	{"new", "war-for-atraxia", "--players", "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", "--name", "bench", "--seed", "1", "--answers", "-"},
 }
 
 var cases = []benchCase{
