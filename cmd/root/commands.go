@@ -4,6 +4,7 @@ import (
 	"github.com/bosun-referee/bosun/cmd/atraxia"
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/cmd/dice"
+	"github.com/bosun-referee/bosun/cmd/misty"
 	"github.com/bosun-referee/bosun/cmd/qc"
 	"github.com/bosun-referee/bosun/cmd/rolling"
 	"github.com/bosun-referee/bosun/cmd/rules"
@@ -26,6 +27,7 @@ func subcommands(f *cmdutil.Factory) []*cobra.Command {
 		dice.NewCmdRoll(f, nil),
 		tablescmd.NewCmd(f),
 		rules.NewCmd(f),
+		misty.NewCmd(f),
 		atraxia.NewCmd(f),
 		rolling.NewCmd(f),
 		qc.NewCmd(f),
