@@ -516,8 +516,10 @@ func applyDice(vol *Volley, t *Unit, o Options, steps *[]Step) {
 		if t.Cannons == 0 {
 			dmg.Defeated = true
 		}
-		*steps = append(*steps, Step{Text: fmt.Sprintf("%s: %d Hull Hits remove %d Cannons, %d Deck Crew Hits remove %d Sailors and %v", t.Label(), vol.HullHits, dmg.Cannons, vol.CrewHits, dmg.Sailors, officersText(dmg.Officers)),
-			Rule: "6 - Hull Hit! Remove 1 Cannon for a Player Ship. If it is the last Cannon, the Player Ship is defeated. 1 - Deck Crew Hit! Remove 1 deck crew (e.g. 1 Sailor or 1 Officer) for a Player Ship. If none, then no damage.", Cites: []string{CiteDiceResult, CiteDeckCrewRemoval}})
+		addStep(steps, func() Step {
+			return Step{Text: fmt.Sprintf("%s: %d Hull Hits remove %d Cannons, %d Deck Crew Hits remove %d Sailors and %v", t.Label(), vol.HullHits, dmg.Cannons, vol.CrewHits, dmg.Sailors, officersText(dmg.Officers)),
+				Rule: "6 - Hull Hit! Remove 1 Cannon for a Player Ship. If it is the last Cannon, the Player Ship is defeated. 1 - Deck Crew Hit! Remove 1 deck crew (e.g. 1 Sailor or 1 Officer) for a Player Ship. If none, then no damage.", Cites: []string{CiteDiceResult, CiteDeckCrewRemoval}}
+		})
 	case KindGalleass:
 		n := vol.CrewHits
 		if n > t.Sailors {
@@ -528,31 +530,48 @@ func applyDice(vol *Volley, t *Unit, o Options, steps *[]Step) {
 		if t.Sailors == 0 {
 			dmg.Defeated = true
 		}
-		*steps = append(*steps, Step{Text: fmt.Sprintf("the Galleass loses %d Sailors (6s do no damage to its massive hull)", n),
-			Rule: "No damage occurs for the Conquistadors' Galleass due to its massive hull. Remove 1 Sailor for the Conquistadors' Galleass. If it is the last Sailor, it is defeated.", Cites: []string{CiteDiceResult, CiteDefeatedGalleass}})
+		addStep(steps, func() Step {
+			return Step{Text: fmt.Sprintf("the Galleass loses %d Sailors (6s do no damage to its massive hull)", n),
+				Rule: "No damage occurs for the Conquistadors' Galleass due to its massive hull. Remove 1 Sailor for the Conquistadors' Galleass. If it is the last Sailor, it is defeated.", Cites: []string{CiteDiceResult, CiteDefeatedGalleass}}
+		})
 	case KindFort, KindPirate, KindCaravel, KindTemple:
 		addMarkers(t, vol.HullHits, dmg)
-		*steps = append(*steps, Step{Text: fmt.Sprintf("%d 6s: %d Damage Markers on the %s%s", vol.HullHits, dmg.Markers, t.Label(), defeatedText(dmg.Defeated)),
-			Rule: "Add 1 Damage Marker to a Fort, a Pirate Ship, a Conquistadors' Caravel, or the Last Day Temple. They can only receive 1 Damage Marker per Battle, unless three or more 6s are rolled. If already a Damage Marker, target is defeated.", Cites: []string{CiteDiceResult, markerCite(t.Kind)}})
+		addStep(steps, func() Step {
+			return Step{Text: fmt.Sprintf("%d 6s: %d Damage Markers on the %s%s", vol.HullHits, dmg.Markers, t.Label(), defeatedText(dmg.Defeated)),
+				Rule: "Add 1 Damage Marker to a Fort, a Pirate Ship, a Conquistadors' Caravel, or the Last Day Temple. They can only receive 1 Damage Marker per Battle, unless three or more 6s are rolled. If already a Damage Marker, target is defeated.", Cites: []string{CiteDiceResult, markerCite(t.Kind)}}
+		})
 	case KindBattery:
 		if vol.HullHits > 0 {
 			dmg.Defeated = true
 		}
-		*steps = append(*steps, Step{Text: fmt.Sprintf("%d 6s against the Battery of Cannons%s", vol.HullHits, defeatedText(dmg.Defeated)),
-			Rule: "Silver Freighter and Battery of Cannons are defeated (1 hit to defeat).", Cites: []string{CiteDiceResult, CiteDefeatedBattery}})
+		addStep(steps, func() Step {
+			return Step{Text: fmt.Sprintf("%d 6s against the Battery of Cannons%s", vol.HullHits, defeatedText(dmg.Defeated)),
+				Rule: "Silver Freighter and Battery of Cannons are defeated (1 hit to defeat).", Cites: []string{CiteDiceResult, CiteDefeatedBattery}}
+		})
 	case KindFreighter:
 		if vol.HullHits > 0 || vol.Disables > 0 {
 			dmg.Defeated = true
 			dmg.Disabled = vol.HullHits == 0
 		}
-		*steps = append(*steps, Step{Text: fmt.Sprintf("%d 6s and %d 2s against the Silver Freighter%s", vol.HullHits, vol.Disables, defeatedText(dmg.Defeated)),
-			Rule: "On '2' dice rolls, the Silver Freighter is disabled by hitting its masts! If the Silver Freighter ever receives any damage or is disabled (a '2' dice roll) during a Broadside Battle, they are immediately defeated.", Cites: []string{CiteDiceResult, CiteDefeatedFreight}})
+		addStep(steps, func() Step {
+			return Step{Text: fmt.Sprintf("%d 6s and %d 2s against the Silver Freighter%s", vol.HullHits, vol.Disables, defeatedText(dmg.Defeated)),
+				Rule: "On '2' dice rolls, the Silver Freighter is disabled by hitting its masts! If the Silver Freighter ever receives any damage or is disabled (a '2' dice roll) during a Broadside Battle, they are immediately defeated.", Cites: []string{CiteDiceResult, CiteDefeatedFreight}}
+		})
 	case KindMonster:
 		if vol.HullHits > 0 {
 			dmg.Defeated = true
 		}
-		*steps = append(*steps, Step{Text: fmt.Sprintf("%d dice show a face that damages the %s (%v)%s", vol.HullHits, t.Label(), o.monsterHits(t.Monster), defeatedText(dmg.Defeated)),
-			Rule: "Sea Monsters are defeated after 1 damage as described on their card.", Cites: []string{CiteDiceResult, CiteDefeatedMonsters}})
+		addStep(steps, func() Step {
+			return Step{Text: fmt.Sprintf("%d dice show a face that damages the %s (%v)%s", vol.HullHits, t.Label(), o.monsterHits(t.Monster), defeatedText(dmg.Defeated)),
+				Rule: "Sea Monsters are defeated after 1 damage as described on their card.", Cites: []string{CiteDiceResult, CiteDefeatedMonsters}}
+		})
+	}
+}
+
+// addStep appends a step unless steps is nil (the odds skip the text).
+func addStep(steps *[]Step, f func() Step) {
+	if steps != nil {
+		*steps = append(*steps, f())
 	}
 }
 

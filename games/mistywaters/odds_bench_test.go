@@ -98,3 +98,36 @@ func TestOddsMatchSimulation(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkOddsCold measures one-shot odds with every cache cleared, as a
+// fresh `bosun misty odds` process would compute them.
+func BenchmarkOddsCold(b *testing.B) {
+	cases := []struct{ name, a, d string }{
+		{"broadside-10v10-gunner", "ship:cannons=10,sailors=4,gunner,owner=a", "ship:cannons=10,sailors=4,gunner,owner=b"},
+		{"broadside-10v10-fc-xp3", "ship:cannons=10,sailors=4,fc-gunner,xp=3,owner=a", "ship:cannons=10,sailors=4,fc-gunner,xp=3,owner=b"},
+		{"boarding-10v10", "ship:sailors=5,cannons=5,owner=a", "galleass"},
+		{"boarding-10v10-fencing", "ship:sailors=5,cannons=5,fencing,owner=a", "ship:sailors=5,cannons=5,fencing,owner=b"},
+		{"boarding-10v10-fc-fencing", "ship:sailors=5,cannons=5,fc-fencing,owner=a", "ship:sailors=5,cannons=5,fc-fencing,owner=b"},
+		{"boarding-10v10-fc-xp1", "ship:sailors=5,cannons=5,fc-fencing,xp=1,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=1,owner=b"},
+	}
+	for _, c := range cases {
+		a, _ := ParseUnit(c.a)
+		d, _ := ParseUnit(c.d)
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				mnMu.Lock()
+				mnMemo = map[mnKey][]countsP{}
+				mnMu.Unlock()
+				var err error
+				if c.name[:5] == "broad" {
+					_, err = BroadsideOdds(a, d, Options{})
+				} else {
+					_, err = BoardingOdds(a, d, Options{})
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -215,8 +215,7 @@ func fireDist(shooter, target Unit, o Options) []stateP {
 	for _, cp := range volleyDist(shooter, target, n, o) {
 		t := target
 		vol := &Volley{HullHits: cp.c[clsHull], CrewHits: cp.c[clsCrew], Disables: cp.c[clsDisable], Misses: cp.c[clsMiss]}
-		var steps []Step
-		applyDice(vol, &t, o, &steps)
+		applyDice(vol, &t, o, nil)
 		out = append(out, stateP{shooter, t, vol.Damage, cp.p})
 	}
 	return out
