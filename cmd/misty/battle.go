@@ -3,10 +3,12 @@ package misty
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
+	"github.com/bosun-referee/bosun/referee"
 	"github.com/spf13/cobra"
 )
 
@@ -21,6 +23,7 @@ type BattleOptions struct {
 	Place        string
 	DefPlace     string
 	Why          bool
+	Rerolls      []string
 	Rules        RuleFlags
 }
 
@@ -41,6 +44,7 @@ func battleFlags(cmd *cobra.Command, opts *BattleOptions) {
 	fl.Var(&opts.Dice, "dice", "the attacker's entered dice: rolls separated by ';' or '/', each V,V,V[+re-roll values]; or virtual|physical")
 	fl.StringVar(&opts.DefenderDice, "defender-dice", "", "the defender's entered dice (the counterattack, or its Boarding rolls), same syntax")
 	fl.BoolVar(&opts.Why, "why", false, "print the rule sentence behind each step")
+	fl.StringArrayVar(&opts.Rerolls, "reroll", nil, "your own re-roll choice instead of bosun's policy: SIDE.gunner=2,3 (dice a First-Class Gunner re-rolls) or SIDE.xp=1,1 (the die each Experience Token re-rolls); SIDE is attacker or defender")
 	ruleFlags(cmd, &opts.Rules)
 }
 
@@ -156,6 +160,30 @@ func battleRun(opts *BattleOptions) error {
 			}
 			o.Placement[key] = p
 		}
+	}
+	for _, rr := range opts.Rerolls {
+		k, val, ok := strings.Cut(rr, "=")
+		k = strings.TrimSpace(k)
+		switch k {
+		case "attacker.gunner", "attacker.xp", "defender.gunner", "defender.xp":
+		default:
+			ok = false
+		}
+		if !ok {
+			return referee.Usagef("misty: --reroll %q: give attacker.gunner=D,D, attacker.xp=D,D, defender.gunner=... or defender.xp=... (1-based die numbers)", rr)
+		}
+		var dice []int
+		for _, it := range referee.SplitList(val) {
+			n, err := strconv.Atoi(it)
+			if err != nil {
+				return referee.Usagef("misty: --reroll %q: %q is not a die number", rr, it)
+			}
+			dice = append(dice, n)
+		}
+		if o.Rerolls == nil {
+			o.Rerolls = map[string][]int{}
+		}
+		o.Rerolls[k] = dice
 	}
 	r, sa, sd, entered, err := rollers(f, &opts.Dice, opts.DefenderDice)
 	if err != nil {

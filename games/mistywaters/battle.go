@@ -53,6 +53,11 @@ type Options struct {
 	// MonsterHits gives the die faces that damage each Sea Monster (its
 	// card); missing monsters default to the mw-monsters table, else 6.
 	MonsterHits map[string][]int `json:"monster_hits,omitempty"`
+	// Rerolls, when set, overrides bosun's re-roll policy for a side's
+	// Broadside fire ("attacker"/"defender"): the 1-based die numbers the
+	// First-Class Gunner re-rolls ("attacker.gunner") and, in order, the die
+	// re-rolled by each Experience Token ("attacker.xp").
+	Rerolls map[string][]int `json:"rerolls,omitempty"`
 	// Placement, when set, is the player's own second-row placement for a
 	// side's roll (see ResolveBoarding), keyed "attacker"/"defender".
 	Placement map[string][]int `json:"placement,omitempty"`

@@ -333,8 +333,32 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 		return ricochet(i)
 	}
 	// First-Class Gunner: each die may be re-rolled once; bosun re-rolls every die that does nothing.
+	own := func(what string) ([]int, bool, error) {
+		v, ok := o.Rerolls[side+"."+what]
+		if !ok {
+			return nil, false, nil
+		}
+		seen := map[int]bool{}
+		var idx []int
+		for _, d := range v {
+			if d < 1 || d > len(dice) {
+				return nil, true, referee.RuleError([]string{CiteBroadsideRerolls}, "mistywaters: die %d does not exist (the roll has %d dice)", d, len(dice))
+			}
+			if what == "gunner" && seen[d] {
+				return nil, true, referee.RuleError([]string{CiteBroadsideRerolls, CiteOfficerSummary}, "mistywaters: a First-Class Gunner re-rolls each die once, die %d is named twice", d)
+			}
+			seen[d] = true
+			idx = append(idx, d-1)
+		}
+		return idx, true, nil
+	}
 	if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
 		idx := uselessDice(dice, *target, o)
+		if mine, ok, err := own("gunner"); err != nil {
+			return nil, err
+		} else if ok {
+			idx = mine
+		}
 		if len(idx) > 0 {
 			nv, err := rollChecked(r, key+".gunner", len(idx))
 			if err != nil {
@@ -357,8 +381,21 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 	if t := shooter.XPFor(0); t > 0 {
 		vol.XPDeclared = t
 		used := 0
+		mine, chosen, err := own("xp")
+		if err != nil {
+			return nil, err
+		}
+		if chosen && len(mine) > t {
+			return nil, referee.RuleError([]string{CiteXPRerolls}, "mistywaters: %d re-rolls named for %d declared Experience Tokens: one die per token", len(mine), t)
+		}
 		for k := 0; k < t; k++ {
 			idx := uselessDice(dice, *target, o)
+			if chosen {
+				if k >= len(mine) {
+					break
+				}
+				idx = mine[k : k+1]
+			}
 			if len(idx) == 0 {
 				break
 			}

@@ -248,3 +248,18 @@ func TestErrataDuelTotals(t *testing.T) {
 	old := duelRules{cap6: true}
 	assert.Equal(t, 6, old.total([]int{5, 4}, 0), "printed v3.5: a duel cannot exceed 6")
 }
+
+func TestRerollPolicyOverride(t *testing.T) {
+	att := mustUnit(t, "ship:cannons=2,sailors=1,fc-gunner,owner=ann")
+	def := mustUnit(t, "ship:cannons=3,sailors=2,owner=bob")
+	// default: the Gunner re-rolls only the 2 (the 1 is a Deck Crew Hit).
+	res, err := ResolveBroadside(BroadsideInput{Attacker: att, Defender: def}, entered(t, "6,1,2+3", "2,3,2"))
+	require.NoError(t, err)
+	assert.Equal(t, []int{6, 1, 3}, res.Attack.Final)
+	// the player's own choice: re-roll the 1 and the 2.
+	o := Options{Rerolls: map[string][]int{"attacker.gunner": {2, 3}}}
+	res, err = ResolveBroadside(BroadsideInput{Attacker: att, Defender: def, Options: o}, entered(t, "6,1,2+6,6", "2,3"))
+	require.NoError(t, err)
+	assert.Equal(t, []int{6, 6, 6}, res.Attack.Final)
+	assert.True(t, res.Attack.Damage.Defeated)
+}
