@@ -253,7 +253,7 @@ func TestRerollPolicyOverride(t *testing.T) {
 	att := mustUnit(t, "ship:cannons=2,sailors=1,fc-gunner,owner=ann")
 	def := mustUnit(t, "ship:cannons=3,sailors=2,owner=bob")
 	// default: the Gunner re-rolls only the 2 (the 1 is a Deck Crew Hit).
-	res, err := ResolveBroadside(BroadsideInput{Attacker: att, Defender: def}, entered(t, "6,1,2+3", "2,3,2"))
+	res, err := ResolveBroadside(BroadsideInput{Attacker: att, Defender: def}, entered(t, "6,1,2+3", "2,3"))
 	require.NoError(t, err)
 	assert.Equal(t, []int{6, 1, 3}, res.Attack.Final)
 	// the player's own choice: re-roll the 1 and the 2.
