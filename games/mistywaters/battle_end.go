@@ -126,7 +126,7 @@ func defeatOf(t BattleType, role string, win, lose, loseAfter Unit, dmg Damage, 
 		step("the Conquistadors' Caravel is defeated and removed", "If a Conquistadors' Caravel ever receives their second Damage Marker during a Broadside Battle, they are immediately defeated. The opponent player receives 2 Experience Tokens. Also, if the opponent was a Player Ship, place a Treasure Chest token in their Captain's Cabin.", CiteDefeatedCaravels)
 	case KindGalleass:
 		out.Removed = append(out.Removed, "Conquistadors' Galleass")
-		hasTreasure := lose.Owner == "" || hasItem(lose.Cargo, "treasure")
+		hasTreasure := lose.Owner == "" || len(lose.Cargo) == 0 || hasItem(lose.Cargo, "treasure") // a Galleass carries the Conquistadors' Treasure unless its cargo says otherwise
 		if t == Broadside {
 			rewardFor(out, role, win, Reward{Silver: 5, XP: 2, Why: "defeating the Conquistadors' Galleass by Broadside Battle"})
 			if hasTreasure {
