@@ -9,6 +9,10 @@ import "strings"
 const (
 	maxPassage = 900
 	minPassage = 160 // shorter passages are merged with the next one
+	// maxWindow is the most text one search result shows: a section up to
+	// this size is returned whole, a longer one as a window of consecutive
+	// passages around the one that matched.
+	maxWindow = 1500
 )
 
 // sectionPassages splits the own lines [start, end) of a section into

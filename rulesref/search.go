@@ -408,27 +408,36 @@ func (c *corpus) docText(d int32) string {
 	return joinLines(e.book(c).Lines[c.ix.DocFrom[d]:c.ix.DocTo[d]])
 }
 
-// passageText is the text returned for a doc: its passage, and when that
-// is only a line or two, the passages next to it in its section, so that
-// a rule is read with its context. Always a contiguous slice of the
-// rulebook, exactly as printed.
+// passageText is the text returned for a doc: the whole section when it
+// is short enough to read (maxWindow), else a window of consecutive
+// passages around the doc: the passage before it (the lead of a list or
+// a rule), then the ones after it, while the window fits. Always a
+// contiguous slice of the rulebook, exactly as printed.
 func (c *corpus) passageText(d int32) string {
 	ix := c.ix
 	e := &c.Secs[ix.DocSec[d]]
 	lines := e.book(c).Lines
+	if len(joinLines(lines[e.Start:e.End])) <= maxWindow {
+		return joinLines(lines[e.Start:e.End])
+	}
 	from, to := int(ix.DocFrom[d]), int(ix.DocTo[d])
 	size := func(a, b int) int { return len(joinLines(lines[a:b])) }
 	lo, hi := d, d // the docs covered
-	for size(from, to) < 450 {
-		if n := hi + 1; int(n) < len(ix.DocSec) && ix.DocSec[n] == ix.DocSec[d] && size(from, int(ix.DocTo[n])) <= maxPassage {
-			hi, to = n, int(ix.DocTo[n])
-		} else if p := lo - 1; p >= 0 && ix.DocSec[p] == ix.DocSec[d] && size(int(ix.DocFrom[p]), to) <= maxPassage {
+	back := true    // one passage back first
+	for {
+		n, p := hi+1, lo-1
+		canN := int(n) < len(ix.DocSec) && ix.DocSec[n] == ix.DocSec[d] && size(from, int(ix.DocTo[n])) <= maxWindow
+		canP := p >= 0 && ix.DocSec[p] == ix.DocSec[d] && size(int(ix.DocFrom[p]), to) <= maxWindow
+		switch {
+		case canP && (back || !canN):
 			lo, from = p, int(ix.DocFrom[p])
-		} else {
-			break
+			back = false
+		case canN:
+			hi, to = n, int(ix.DocTo[n])
+		default:
+			return joinLines(lines[from:to])
 		}
 	}
-	return joinLines(lines[from:to])
 }
 
 func (c *corpus) resultOf(i int) Result {

@@ -124,7 +124,7 @@ func TestParagraphsAndPassage(t *testing.T) {
 	rs := Search("how do ambush sea battles get resolved", SearchOptions{Games: []string{"rolling-seas"}, Limit: 5})
 	require.NotEmpty(t, rs)
 	for _, r := range rs {
-		assert.LessOrEqual(t, len(r.Text), 2*maxPassage, "%s: a passage, not a chapter", r.ID)
+		assert.LessOrEqual(t, len(r.Text), maxWindow, "%s: a passage, not a chapter", r.ID)
 		s, _ := Section(r.ID)
 		assert.Contains(t, s.Full, r.Text, "text is exactly as in the rulebook")
 	}
@@ -177,7 +177,7 @@ func TestPassagesAreRulebookText(t *testing.T) {
 	for _, c := range loadDevSet(t) {
 		for _, r := range Search(c.Q, SearchOptions{Limit: 3}) {
 			assert.Containsf(t, rulebookText(r.Game), r.Text, "%q: %s", c.Q, r.ID)
-			assert.LessOrEqualf(t, len(r.Text), 2*maxPassage, "%q: %s is a passage, not a chapter", c.Q, r.ID)
+			assert.LessOrEqualf(t, len(r.Text), maxWindow, "%q: %s is a passage, not a chapter", c.Q, r.ID)
 			s, _ := Section(r.ID)
 			assert.Containsf(t, s.Full, r.Text, "%q: %s", c.Q, r.ID)
 		}
