@@ -424,11 +424,7 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 		case clsDisable:
 			vol.Disables++
 		default:
-			if target.Kind == KindShip && x == 1 || target.Kind == KindGalleass && x == 1 {
-				vol.CrewHits++
-			} else {
-				vol.Misses++
-			}
+			vol.Misses++
 		}
 	}
 	applyDice(vol, target, o, steps)
@@ -547,9 +543,7 @@ func applyDice(vol *Volley, t *Unit, o Options, steps *[]Step) {
 		}
 		t.Cannons -= h
 		dmg.Cannons = h
-		before := *t
 		removeCrew(t, vol.CrewHits, o, dmg)
-		_ = before
 		if t.Cannons == 0 {
 			dmg.Defeated = true
 		}

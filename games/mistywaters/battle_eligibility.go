@@ -94,7 +94,7 @@ func CanAttack(att, def Unit, t BattleType, o Options) (Verdict, error) {
 		return refuse([]string{CiteAdvanced}, "a %s is only in the game with 'Advanced Rules' (use the advanced option)", def.Kind.Title())
 	}
 	// Teammates and own units.
-	if att.Owner != "" && def.Owner != "" && att.Owner == def.Owner && !(att.Kind == KindFort && def.Kind == KindShip && false) {
+	if att.Owner != "" && def.Owner != "" && att.Owner == def.Owner {
 		return refuse([]string{CiteSelectTarget}, "%s cannot attack its own player's %s: a player attacks an opponent's Player Ship or Fort", att.Label(), def.Label())
 	}
 	if o.TeamMode && att.Team != "" && att.Team == def.Team {
@@ -200,9 +200,6 @@ func CanAttack(att, def Unit, t BattleType, o Options) (Verdict, error) {
 		case KindGalleass:
 		default:
 			return refuse([]string{CiteFortBattle}, "a Fort attacks an opponent Player Ship, Pirate Ship, other NPC Ship, or Sea Monster, not a %s", def.Kind.Title())
-		}
-		if def.Kind == KindShip && def.Owner == "" {
-			// an unowned Player Ship: nothing to check.
 		}
 	case KindShip:
 		if (att.Location == Base || att.Location == Tavern) && !att.Blocked {

@@ -381,9 +381,6 @@ func (u Unit) Validate(lim Limits) error {
 		if officers {
 			return referee.RuleError([]string{CiteForts, CiteOfficerSummary}, "mistywaters: a Fort has no Officers: a Gunner, Captain or Fencing Master serves only aboard a Player Ship (Officer abilities only apply to the Player Ship they're present on)")
 		}
-		if u.XP > 0 || len(u.XPRolls) > 0 {
-			return nil
-		}
 	default:
 		if officers {
 			return referee.RuleError([]string{CiteBroadside, CiteOfficerSummary}, "mistywaters: a %s has no Officers (NPCs do not have Officer, Experience Tokens, or Action Cards)", u.Kind.Title())
