@@ -423,7 +423,7 @@ func (c *corpus) passageText(d int32) string {
 	from, to := int(ix.DocFrom[d]), int(ix.DocTo[d])
 	size := func(a, b int) int { return len(joinLines(lines[a:b])) }
 	lo, hi := d, d // the docs covered
-	back := true    // one passage back first
+	back := true   // one passage back first
 	for {
 		n, p := hi+1, lo-1
 		canN := int(n) < len(ix.DocSec) && ix.DocSec[n] == ix.DocSec[d] && size(from, int(ix.DocTo[n])) <= maxWindow
