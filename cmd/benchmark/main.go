@@ -36,8 +36,9 @@ var cases = []benchCase{
 	{name: "bosun status (saved session)", args: []string{"status", "--session", "bench"}, budget: 50 * time.Millisecond},
 	{name: "bosun rules search \"max dice in a sword fight\"", args: []string{"rules", "search", "max dice in a sword fight"}, relTo: 2},
 	{name: "bosun rules search --json (wind on 11)", args: []string{"rules", "search", "--json", "--limit", "3", "wind is on 11 when we get to the weather phase"}, relTo: 2},
-	{name: "bosun misty odds (10 v 10 broadside)", args: []string{"misty", "odds", "--attacker", "ship:type=galleon,cannons=9,sailors=6,gunner", "--defender", "ship:type=galleon,cannons=9,sailors=6,gunner"}, budget: 100 * time.Millisecond},
-	{name: "bosun misty odds (10 v 10 boarding)", args: []string{"misty", "odds", "--boarding", "--attacker", "ship:type=galleon,cannons=4,sailors=6", "--defender", "ship:type=galleon,cannons=4,sailors=6"}, budget: 100 * time.Millisecond},
+	{name: "bosun misty odds (10 v 10 broadside)", args: []string{"misty", "odds", "--type", "broadside", "--attacker", "ship:cannons=9,sailors=6,gunner", "--defender", "ship:cannons=9,sailors=6,gunner"}, budget: 100 * time.Millisecond},
+	{name: "bosun misty odds (10 v 10 boarding)", args: []string{"misty", "odds", "--type", "boarding", "--attacker", "ship:cannons=4,sailors=6", "--defender", "ship:cannons=4,sailors=6"}, budget: 100 * time.Millisecond},
+	{name: "bosun misty odds (both types, 10 v 10)", args: []string{"misty", "odds", "--attacker", "ship:cannons=4,sailors=6,gunner,fc-fencing", "--defender", "ship:cannons=5,sailors=5,fencing"}, budget: 100 * time.Millisecond},
 }
 
 func main() {
