@@ -13,8 +13,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-const exitHelp = `
-Exit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure.`
 
 // NewCmd returns the `bosun atraxia` group.
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
@@ -24,7 +22,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 		Short:   "War for Atraxia: battle math, upkeep and conversion one-shots",
 		Long: `War for Atraxia one-shot commands. A session (bosun new war-for-atraxia)
 runs the turns; these commands compute one battle, one upkeep or one
-conversion from what you enter.` + exitHelp,
+conversion from what you enter.` + cmdutil.ExitHelp,
 		Example: "  bosun atraxia battle --attacker CDD --attacker-ammo 5 --pirate\n  bosun atraxia upkeep --fleet CDDD",
 	}
 	cmd.AddCommand(NewCmdBattle(f, nil), NewCmdUpkeep(f, nil), NewCmdConvert(f, nil))
@@ -104,7 +102,7 @@ them (or --dice physical / --seed) it also resolves the battle.
 --json prints the inputs, each side's total with its parts, the winner, the
 crystals, the retreat, every effect in words, the pirate odds (fraction,
 probability and each pirate total with its ways out of 36) and the cited
-rule sections.` + exitHelp,
+rule sections.` + cmdutil.ExitHelp,
 		Example: `  # the rulebook's Battle Example (Myles's three ships attack Xanthe's): 17 vs 16
   bosun atraxia battle --attacker DDD --attacker-ammo 5 --attacker-power-against -4 \
       --defender DDF --defender-ammo 2,2,1 --defender-power-against -6
@@ -331,7 +329,7 @@ func NewCmdUpkeep(f *cmdutil.Factory, runF func(*UpkeepOptions) error) *cobra.Co
 		Short: "Isle of Myth upkeep for a fleet (10+ -> 3 OC ... 50+ -> 11 OC)",
 		Long: `Ocean Crystals the controller of the Isle of Myth pays at the start of
 their turn, from the fleet strength on the Isle: 10 or more -> 3 OC, 20 -> 5,
-30 -> 7, 40 -> 9, 50 or more -> 11.` + exitHelp,
+30 -> 7, 40 -> 9, 50 or more -> 11.` + cmdutil.ExitHelp,
 		Example: "  bosun atraxia upkeep --fleet CDDD\n  bosun atraxia upkeep --strength 34 --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -397,7 +395,7 @@ func NewCmdConvert(f *cmdutil.Factory, runF func(*ConvertOptions) error) *cobra.
 		Use:   "convert",
 		Short: "Check a 1:1 resource conversion with a mounted Magic Crystal",
 		Long: `Convert resources 1:1 into the resource of the island where a Magic
-Crystal is mounted: at most 5 per action and 5 per turn.` + exitHelp,
+Crystal is mounted: at most 5 per action and 5 per turn.` + cmdutil.ExitHelp,
 		Example: "  bosun atraxia convert --into ammo --pay oc=2 --oc 5 --alwood 5\n  bosun atraxia convert --into ammo --pay oc=1,alwood=1 --oc 5 --alwood 5 --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

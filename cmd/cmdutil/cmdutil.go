@@ -22,6 +22,11 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
+// ExitHelp ends every command's long help: the exit codes bosun keeps.
+const ExitHelp = `
+
+Exit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure.`
+
 // IO is the command's streams and what they are connected to.
 type IO struct {
 	In       io.Reader

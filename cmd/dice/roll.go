@@ -41,7 +41,7 @@ func NewCmdRoll(f *cmdutil.Factory, runF func(*RollOptions) error) *cobra.Comman
 With --seed the rolls are reproducible. With --dice physical bosun asks for
 each spec's faces under the key roll.SPEC (roll.d6, roll.3d6, roll.wind; a
 repeated spec gets roll.SPEC.2 ...), answerable with --set or stdin; values
-that are not faces of the die are refused.` + "\n\nExit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure.",
+that are not faces of the die are refused.` + cmdutil.ExitHelp,
 		Example: `  bosun roll 3d6
   bosun roll 2d6 --seed 42 --json
   bosun roll wind exploration

@@ -16,8 +16,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-const exitHelp = `
-Exit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure.`
 
 // NewCmd returns the `bosun qc` group.
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
@@ -27,7 +25,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 		Short:   "Quests & Cannons: attack dice odds, Treacherous Seas, sinking, goals and prices",
 		Long: `Quests & Cannons one-shot commands. A session (bosun new quests-and-cannons)
 runs the turns, the Marauders and the Prosperity race; these commands resolve
-one attack, one Treacherous Sea roll or one sinking from what you enter.` + exitHelp,
+one attack, one Treacherous Sea roll or one sinking from what you enter.` + cmdutil.ExitHelp,
 		Example: "  bosun qc attack --cannons 3 --rolls 1,3,5\n  bosun qc attack --cannons 2 --odds\n  bosun qc treacherous --bonus 1 --roll 3",
 	}
 	cmd.AddCommand(NewCmdAttack(f, nil), NewCmdTreacherous(f, nil), NewCmdSink(f, nil), NewCmdGoal(f, nil), NewCmdPrices(f, nil))
@@ -72,7 +70,7 @@ The Ammo die's faces are printed on the die, not in the rulebook: bosun asks
 them once (key tables.dice.ammo, e.g. --set tables.dice.ammo=0,1,1,2,2,3) and
 remembers them; --faces overrides them for one run. --luck I turns die I into
 a 6 (Dwunny Luck); --hearts-left H adds the chance to sink a ship with H
-unmarked Hearts.` + exitHelp,
+unmarked Hearts.` + cmdutil.ExitHelp,
 		Example: `  # Valkyr's attack from the rulebook: 1, 3 and 5 dots -> 2 damage, +1 Prosperity
   bosun qc attack --cannons 3 --rolls 1,3,5
   # only the exact distribution for 2 Cannons, with one-off faces
@@ -279,7 +277,7 @@ func NewCmdTreacherous(f *cmdutil.Factory, runF func(*TreacherousOptions) error)
 ends and +1 Traveler Bonus (no re-roll); 4-6 a free move to any adjacent
 space. The Traveler Bonus held (--bonus) may be spent in part (--spend, default
 all) to add to the roll; --luck is Dwunny Luck (the die becomes a 6). bosun
-rolls unless --roll gives the die, and prints the exact chance to pass.` + exitHelp,
+rolls unless --roll gives the die, and prints the exact chance to pass.` + cmdutil.ExitHelp,
 		Example: "  # Kerris: a 3 with 1 Traveler Bonus -> 4, a free move\n  bosun qc treacherous --bonus 1 --roll 3\n  bosun qc treacherous --bonus 2 --odds",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -385,7 +383,7 @@ then it takes 5 Ammo; all but one equipped Loot card are discarded (the hand
 is kept); half its Coins, rounded up, are discarded; its damage is removed.
 --by rival: the rival gains 3 Prosperity and the discarded Coins; --by
 marauder: nothing; --by self, teammate or other: the sunk team loses 3
-Prosperity (FAQ: one's own or a teammate's effect counts as "anything else").` + exitHelp,
+Prosperity (FAQ: one's own or a teammate's effect counts as "anything else").` + cmdutil.ExitHelp,
 		Example: "  bosun qc sink --coins 7 --equipped 2 --by rival\n  bosun qc sink --coins 4 --by self --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -471,7 +469,7 @@ func NewCmdGoal(f *cmdutil.Factory, runF func(*GoalOptions) error) *cobra.Comman
 		Short: "The Prosperity Goal by team size (15, 20, 25)",
 		Long: `The Prosperity Goal depends on how many players are on each team: one
 (free-for-all) 15, two 20, three 25. The game ends at the end of the round in
-which a team reaches it; most Prosperity wins, ties by Coins.` + exitHelp,
+which a team reaches it; most Prosperity wins, ties by Coins.` + cmdutil.ExitHelp,
 		Example: "  bosun qc goal\n  bosun qc goal --team-size 2",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -526,7 +524,7 @@ func NewCmdPrices(f *cmdutil.Factory, runF func(*PricesOptions) error) *cobra.Co
 		Long: `Port Activities while landed at a port (no Action needed): Maintenance at
 every port (Workshop, Trading, Home), Upgrade at Workshop Ports, Trade at
 Trading Ports, Deliver Clues at your team's Home Ports. Selling prices of
-Resources are printed as icons and asked once (tables.qc-prices.sell-*).` + exitHelp,
+Resources are printed as icons and asked once (tables.qc-prices.sell-*).` + cmdutil.ExitHelp,
 		Example: "  bosun qc prices\n  bosun qc prices --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

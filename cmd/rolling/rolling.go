@@ -16,8 +16,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-const exitHelp = `
-Exit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure.`
 
 // NewCmd returns the `bosun rolling` group.
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
@@ -28,7 +26,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 		Long: `Rolling Seas one-shot helpers for the table. A session (bosun new rolling-seas)
 runs the Adventure Deck, the dice and Captain Ironside; these commands
 compute one sail, one encounter, one Sea Battle or one reward from what you
-enter.` + exitHelp,
+enter.` + cmdutil.ExitHelp,
 		Example: "  bosun rolling cost --wind NE --path E:current2,NE:current2,NE:perils,NE:perils,NE,NE,NE\n  bosun rolling ambush --attacker-cannons 2 --defender-cannons 3",
 	}
 	cmd.AddCommand(NewCmdCost(f, nil), NewCmdPirates(f, nil), NewCmdAmbush(f, nil), NewCmdExplore(f, nil), NewCmdPort(f, nil), NewCmdRank(f, nil))
@@ -56,7 +54,7 @@ against the chosen Wind Die direction. MP beyond the Ship's free MP (3 for the s
 monster, perils, currentN (carried N spaces, 1 Story Point per two),
 pirates, ambush, reef (refused), visited (no effect). Wind in Your Sails
 steps are free in any direction, at the start (--wind-in-sails) or end
-(--wind-in-sails-end) of the action.` + exitHelp,
+(--wind-in-sails-end) of the action.` + cmdutil.ExitHelp,
 		Example: "  bosun rolling cost --wind NE --path E,NE,NE\n  bosun rolling cost --wind NE --path E:current2,NE:current2,NE:perils,NE:perils,NE,NE,NE --provisions 6",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -145,7 +143,7 @@ func NewCmdPirates(f *cmdutil.Factory, runF func(*PiratesOptions) error) *cobra.
 		Long: `Resolve entering a Pirates space: you stop. With Cannons at least the
 Pirates' Strength: 3 Story Points, 2 Gold Pieces and an Exploration Reward of
 a space up to your Cannons (two different ones at the maximum Cannons).
-Otherwise spend 3 Provisions for 3 Story Points and 2 Gold Pieces.` + exitHelp,
+Otherwise spend 3 Provisions for 3 Story Points and 2 Gold Pieces.` + cmdutil.ExitHelp,
 		Example: "  bosun rolling pirates --cannons 3 --strength 2",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -198,7 +196,7 @@ func NewCmdAmbush(f *cmdutil.Factory, runF func(*AmbushOptions) error) *cobra.Co
 Die (6 wins, 1 loses), then the ambushed player (the same); otherwise each
 adds their Cannons and the higher total wins; a tie gives each 2 Story
 Points. Rolls are made by bosun (--seed) or entered with --dice physical or
---set rs.ambush.roll.attacker=N --set rs.ambush.roll.defender=N.` + exitHelp,
+--set rs.ambush.roll.attacker=N --set rs.ambush.roll.defender=N.` + cmdutil.ExitHelp,
 		Example: "  bosun rolling ambush --attacker-cannons 2 --defender-cannons 3\n  bosun rolling ambush --set rs.ambush.roll.attacker=4 --set rs.ambush.roll.defender=3 --attacker-cannons 1",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -317,7 +315,7 @@ either neighbour (6 and 1 wrap) and the Monolith's own reward: 1 Story Point
 for the first, 2 for the second, and for the third the Ancient Monoliths
 Award (solo: top by turn 15, second on turns 16-20, bottom from turn 21;
 otherwise first, second, later finishers; ties take the topmost available).
-Board rewards not yet known are asked once and remembered.` + exitHelp,
+Board rewards not yet known are asked once and remembered.` + cmdutil.ExitHelp,
 		Example: "  bosun rolling explore --die 4\n  bosun rolling monolith --die 6 --monolith 3 --turn 17",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -419,7 +417,7 @@ func NewCmdRank(f *cmdutil.Factory, runF func(*RankOptions) error) *cobra.Comman
 		Use:     "rank RENOWN",
 		Aliases: []string{"score"},
 		Short:   "The Renown rank title of a final Renown total",
-		Long:    `Show the Renown rank for a final Renown total (the rulebook's table runs 0-250; bosun ranks above 250 as Master of Stories).` + exitHelp,
+		Long:    `Show the Renown rank for a final Renown total (the rulebook's table runs 0-250; bosun ranks above 250 as Master of Stories).` + cmdutil.ExitHelp,
 		Example: "  bosun rolling rank 162",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -460,7 +458,7 @@ to your Story Points, then cross off 1 Story Point. --upgrade N buys the next
 N Ships (the second 4 Gold Pieces, the third 5). --fill spends 1 Gold Piece
 and fills your Hold to its capacity. --buy-cannons N buys the next N Cannons
 at their price tags. Ship Board values not known yet are asked once and
-remembered.` + exitHelp,
+remembered.` + cmdutil.ExitHelp,
 		Example: "  bosun rolling port --story 12 --gold 10 --provisions 3 --upgrade 2 --fill\n  bosun rolling port --story 4 --new-port=false --gold 5 --buy-cannons 1",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

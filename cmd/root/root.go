@@ -25,8 +25,7 @@ const (
 )
 
 // ExitHelp is appended to every command's long help.
-const ExitHelp = `
-Exit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure.`
+const ExitHelp = cmdutil.ExitHelp
 
 // Main runs bosun with the process's arguments and IO and returns the exit code.
 func Main() int {

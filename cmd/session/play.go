@@ -74,7 +74,7 @@ func NewCmdPlay(f *cmdutil.Factory) *cobra.Command {
 next step, status, undo, the log and rules questions, until you quit. Each
 step is saved as soon as it is done, so quitting (or Ctrl-C) loses nothing but
 the step in progress. The menu is asked with the key play.menu, so a script
-can drive it too.` + exitHelp,
+can drive it too.` + cmdutil.ExitHelp,
 		Example: "  bosun play\n  bosun play --session friday",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

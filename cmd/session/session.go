@@ -14,7 +14,6 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-const exitHelp = "\n\nExit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure."
 
 // Commands returns the session commands for the root.
 func Commands(f *cmdutil.Factory) []*cobra.Command {
@@ -73,7 +72,7 @@ func NewCmdNew(f *cmdutil.Factory, runF func(*NewOptions) error) *cobra.Command 
 		Long: `Start a new session of GAME (misty-waters, rolling-seas, war-for-atraxia,
 quests-and-cannons, or an alias: mw, rs, atraxia, qc). Setup questions are
 asked now (or answered with --set / --answers). The session becomes the
-current one.` + exitHelp,
+current one.` + cmdutil.ExitHelp,
 		Example: `  bosun new misty-waters --players "Ann:red,Bob:blue,Cy:white" --name friday
   bosun new rs --players Alma --option ironside=standard --seed 7`,
 		Args:              cobra.ExactArgs(1),
@@ -281,7 +280,7 @@ func NewCmdSessions(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:     "sessions",
 		Short:   "List saved sessions",
-		Long:    "List saved sessions, most recently used first; the current one is marked." + exitHelp,
+		Long:    "List saved sessions, most recently used first; the current one is marked." + cmdutil.ExitHelp,
 		Example: "  bosun sessions\n  bosun sessions --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -332,7 +331,7 @@ func NewCmdStatus(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:     "status",
 		Short:   "Show the current session's state",
-		Long:    "Show the session's round, phase and everything the referee tracks." + exitHelp,
+		Long:    "Show the session's round, phase and everything the referee tracks." + cmdutil.ExitHelp,
 		Example: "  bosun status\n  bosun status --session friday --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -394,7 +393,7 @@ func NewCmdNext(f *cmdutil.Factory) *cobra.Command {
 		Short: "Run the next step of the current session",
 		Long: `Run the next step of the game's procedure: bosun says what to do with the
 physical components, asks what it cannot see, rolls or asks for dice, and
-records the events. A step that fails saves nothing.` + exitHelp,
+records the events. A step that fails saves nothing.` + cmdutil.ExitHelp,
 		Example: "  bosun next\n  bosun next --set misty.weather.tile.move=2\n  bosun next --answers round3.yaml --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -442,7 +441,7 @@ func NewCmdUndo(f *cmdutil.Factory) *cobra.Command {
 		Short: "Undo the last step",
 		Long: `Restore the state before the last step; repeat to go further back. A step
 that revealed dice or a card needs --force, and the forced undo is logged so
-nobody can quietly re-roll (virtual dice replay the same rolls).` + exitHelp,
+nobody can quietly re-roll (virtual dice replay the same rolls).` + cmdutil.ExitHelp,
 		Example: "  bosun undo\n  bosun undo --force",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -473,7 +472,7 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "log",
 		Short:   "Show the session's event log",
-		Long:    "Show the events of the session; --all includes undone steps, --why the rule text behind each cited section." + exitHelp,
+		Long:    "Show the events of the session; --all includes undone steps, --why the rule text behind each cited section." + cmdutil.ExitHelp,
 		Example: "  bosun log\n  bosun log --why\n  bosun log --all --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -521,7 +520,7 @@ func NewCmdRm(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:               "rm NAME",
 		Short:             "Remove a saved session",
-		Long:              "Remove a saved session for good." + exitHelp,
+		Long:              "Remove a saved session for good." + cmdutil.ExitHelp,
 		Example:           "  bosun rm friday",
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeSessions(f),
@@ -551,7 +550,7 @@ func NewCmdExport(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:               "export [NAME]",
 		Short:             "Print a session as JSON",
-		Long:              "Print the whole session (state, options, RNG state, event log) as JSON to stdout." + exitHelp,
+		Long:              "Print the whole session (state, options, RNG state, event log) as JSON to stdout." + cmdutil.ExitHelp,
 		Example:           "  bosun export friday > friday.json",
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeSessions(f),

@@ -31,7 +31,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 value and provenance: rulebook (the rule it rests on), board (printed on a
 component; unknown ones are asked once and remembered), assumed (bosun's
 documented reading) or user (your answer, kept in tables.yaml in the config
-dir, which overrides any row).` + "\n\nExit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure.",
+dir, which overrides any row).` + cmdutil.ExitHelp,
 		Example: "  bosun tables\n  bosun tables dice\n  bosun tables dice --json",
 		Args:    cobra.MaximumNArgs(1),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
