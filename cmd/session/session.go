@@ -3,6 +3,7 @@
 package session
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -378,12 +379,39 @@ func writeView(w io.Writer, v any) error {
 		_, err := fmt.Fprintln(w, t.Text())
 		return err
 	}
-	b, err := yaml.Marshal(v)
+	// Through JSON, so the text view uses the same field names (and
+	// omits the same empty fields) as --json, in the struct's order.
+	js, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	var node yaml.Node
+	if err := yaml.Unmarshal(js, &node); err != nil {
+		return err
+	}
+	blockStyle(&node)
+	b, err := yaml.Marshal(&node)
 	if err != nil {
 		return err
 	}
 	_, err = w.Write(b)
 	return err
+}
+
+// blockStyle turns JSON's flow style into YAML's indented block style,
+// keeping short lists of plain values on one line.
+func blockStyle(n *yaml.Node) {
+	n.Style &^= yaml.FlowStyle | yaml.DoubleQuotedStyle
+	short := n.Kind == yaml.SequenceNode && len(n.Content) <= 12
+	for _, c := range n.Content {
+		blockStyle(c)
+		if c.Kind != yaml.ScalarNode {
+			short = false
+		}
+	}
+	if short {
+		n.Style |= yaml.FlowStyle
+	}
 }
 
 // NewCmdNext builds `bosun next`.
