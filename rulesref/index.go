@@ -392,7 +392,11 @@ func (ix *index) docSeq(d int32) []int32 {
 // (pairs of term ids+1, each with its weight) that occur next to each
 // other, in order, in the doc's title or passage.
 func (ix *index) proximity(d int32, pairs [][2]int32, w []float64) float64 {
-	seq := ix.docSeq(d)
+	return proximityIn(ix.docSeq(d), pairs, w)
+}
+
+// proximityIn is proximity over a decoded term sequence.
+func proximityIn(seq []int32, pairs [][2]int32, w []float64) float64 {
 	var sum float64
 	for k, p := range pairs {
 		for i := 0; i+1 < len(seq); i++ {

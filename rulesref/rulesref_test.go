@@ -33,9 +33,9 @@ func loadDevSet(t testing.TB) []devCase {
 // Floors of the development set, per batch of questions (top-1, top-3);
 // raise them as the engine improves, never lower them.
 var devFloors = map[string][2]float64{
-	"":   {0.748, 0.952},
+	"":   {0.763, 0.968},
 	"v2": {0.726, 0.892},
-	"v3": {0, 0},
+	"v3": {0.633, 0.830},
 }
 
 func TestDevSet(t *testing.T) {
@@ -107,4 +107,24 @@ func devRank(c devCase) int {
 		}
 	}
 	return -1
+}
+
+// TestNoRuling: nonsense gets an honest "no ruling found"; real questions
+// with a word or two the rulebooks do not use still get an answer.
+func TestNoRuling(t *testing.T) {
+	for _, q := range []string{
+		"what is the airspeed of an unladen swallow",
+		"asdf qwer zxcv",
+		"how do i bake bread",
+		"what's for dinner",
+	} {
+		assert.Emptyf(t, Search(q, SearchOptions{Limit: 3}), "%q", q)
+	}
+	for _, q := range []string{
+		"how do you beat the galleass when a player sails it",
+		"is the flying dutchman slowed down by the wind",
+		"how fast can i go inside the red lagoon",
+	} {
+		assert.NotEmptyf(t, Search(q, SearchOptions{Limit: 3}), "%q", q)
+	}
 }

@@ -43,7 +43,7 @@ type Result struct {
 // Minimum share of the query's weight a result must match, and the
 // minimum score of the best result, below which nothing is answered.
 const (
-	minCover = 0.34
+	minCover = 0.25
 	minScore = 2.2
 )
 
@@ -53,6 +53,9 @@ type parsedQuery struct {
 	game    string
 	stems   map[string]bool
 	unknown int
+	// content counts the player's words that are not stop words, typos
+	// those of them that were corrected
+	content, typos int
 	// pairs are the player's consecutive words (stop words left out) as
 	// term ids+1, weighted, for the proximity boost
 	pairs [][2]int32
@@ -136,6 +139,10 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 		if stopWords[w] {
 			continue
 		}
+		pq.content++
+		if typo[i] {
+			pq.typos++
+		}
 		ids, ok := c.ix.lookup(st, w)
 		if ok && alt[i] != "" {
 			if more, ok2 := c.ix.lookup(st, alt[i]); ok2 && more[0] != ids[0] {
@@ -166,8 +173,9 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			for _, id := range ids {
 				pq.stems[c.ix.Terms[id]] = true
 			}
-		} else {
-			// an unknown word still counts against the coverage
+		} else if _, syn := lookupSynonym([]string{w}, []string{st.stem(w)}); !syn {
+			// an unknown word still counts against the coverage (table
+			// talk the synonyms know is not unknown: "slowed")
 			pq.unknown++
 		}
 	}
@@ -217,6 +225,12 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 	known := pq.terms
 	unknown := float64(pq.unknown)
 	if len(known) == 0 {
+		return nil
+	}
+	// words the rulebooks do not know, with guessed corrections for the
+	// rest, make at least half the question: it is not about these games
+	// ("what is the airspeed of an unladen swallow")
+	if !opt.all && pq.unknown > 0 && 2*(pq.unknown+pq.typos) >= pq.content {
 		return nil
 	}
 	hits := c.ix.score(c, known, games)
@@ -330,19 +344,17 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 	})
 	// proximity: the player's words next to each other in a passage
 	// ("ammo dice", "wind in your sails") lift it
-	if len(pq.pairs) > 0 && proxW > 0 {
-		var tot float64
-		for _, w := range pq.pairW {
-			tot += w
-		}
-		top := len(hits)
-		if top > proxTop {
-			top = proxTop
-		}
-		for k := 0; k < top; k++ {
-			if p := c.ix.proximity(hits[k].doc, pq.pairs, pq.pairW); p > 0 {
-				hits[k].score *= 1 + proxW*p/tot
-			}
+	var tot float64
+	for _, w := range pq.pairW {
+		tot += w
+	}
+	top := len(hits)
+	if top > proxTop {
+		top = proxTop
+	}
+	for k := 0; k < top && len(pq.pairs) > 0 && proxW > 0; k++ {
+		if p := c.ix.proximity(hits[k].doc, pq.pairs, pq.pairW); p > 0 {
+			hits[k].score *= 1 + proxW*p/tot
 		}
 	}
 	sort.Slice(hits, func(a, b int) bool {
@@ -361,6 +373,12 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		}
 	}
 	hits = out
+	if !opt.all {
+		if games == nil && named < 0 && prefer < 0 {
+			c.diversify(hits)
+		}
+		c.rulesFirst(hits)
+	}
 	if len(hits) == 0 || !opt.all && (hits[0].score < minScore || hits[0].cover < minCover) {
 		return nil
 	}
@@ -375,6 +393,80 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		res = append(res, c.result(h, pq, st))
 	}
 	return res
+}
+
+// diversify keeps a place in the top 3 for another game when the
+// question does not say which game it is about ("how many actions do I
+// get each turn"): when the first two results are of one game and another
+// game's best passage matches as much of the question (cover) and scores
+// at least divF of the first, it takes the third place.
+func (c *corpus) diversify(hits []hit) {
+	if len(hits) < 3 {
+		return
+	}
+	g := c.Secs[hits[0].sec].GameIdx
+	if c.Secs[hits[1].sec].GameIdx != g || c.Secs[hits[2].sec].GameIdx != g {
+		return
+	}
+	for j := 3; j < len(hits) && j < 30; j++ {
+		h := hits[j]
+		if c.Secs[h.sec].GameIdx == g {
+			continue
+		}
+		if h.score >= hits[0].score*divF && h.cover >= hits[0].cover-0.05 {
+			copy(hits[3:j+1], hits[2:j])
+			hits[2] = h
+		}
+		return
+	}
+}
+
+// restates reports whether section i restates or explains other rules
+// (an FAQ question, a glossary entry, a summary) rather than being the
+// rule itself.
+func (c *corpus) restates(i int) bool {
+	e := &c.Secs[i]
+	// an FAQ or Q&A question ("Can I use my Sails to start moving?", "Why
+	// is my fleet limited to two ships?") explains a rule; the official
+	// errata and interpretations change it and are answers in their own
+	// right
+	faq := e.isNote() && strings.HasSuffix(e.Title, "?")
+	return faq || e.Kind == KindGlossary || e.summary
+}
+
+// rulesFirst moves the rule itself above an FAQ, glossary or summary
+// entry that outranks it when the rule scores nearly as well
+// (ruleRatio): the player reads the rule, flagged with the note, and the
+// note right after it. Only the first few places are reordered.
+func (c *corpus) rulesFirst(hits []hit) {
+	const top = 3
+	for i := 0; i < top && i < len(hits); i++ {
+		if !c.restates(hits[i].sec) {
+			continue
+		}
+		g := c.Secs[hits[i].sec].GameIdx
+		for j := i + 1; j < len(hits) && j < i+12; j++ {
+			h := hits[j]
+			if c.restates(h.sec) || c.Secs[h.sec].GameIdx != g || h.score < hits[i].score*ruleRatio {
+				continue
+			}
+			if c.Secs[hits[i].sec].isNote() && !contains(c.Secs[hits[i].sec].Amends, h.sec) {
+				continue
+			}
+			copy(hits[i+1:j+1], hits[i:j])
+			hits[i] = h
+			break
+		}
+	}
+}
+
+func contains(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
 }
 
 // result renders a hit: the section with the passage that matched.
@@ -474,4 +566,8 @@ const (
 	exclF    = 0.8  // other games, when a word names one game
 	partsF   = 0.7  // component lists
 	exampleF = 0.85 // worked examples
+	// ruleRatio: a rule scoring at least this share of an FAQ, Q&A,
+	// glossary or summary entry above it goes first
+	ruleRatio = 0.75
+	divF      = 0.6 // a second hit of one game, when the game is unclear
 )
