@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/bosun-referee/bosun/rulesref"
@@ -46,6 +47,8 @@ func main() {
 		Q   string   `yaml:"q"`
 		IDs []string `yaml:"ids"`
 		Set string   `yaml:"set"`
+		// Answers: when given, a result counts only if its text holds one
+		Answers []string `yaml:"answers"`
 	}
 	if err := yaml.Unmarshal(b, &cases); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -74,7 +77,12 @@ func main() {
 			for k, r := range rs {
 				hit := false
 				for _, id := range c.IDs {
-					if r.ID == id {
+					if r.ID == id && len(c.Answers) == 0 {
+						hit = true
+					}
+				}
+				for _, a := range c.Answers {
+					if strings.Contains(r.Text, a) {
 						hit = true
 					}
 				}
