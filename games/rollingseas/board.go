@@ -16,32 +16,34 @@ const (
 )
 
 // askOnce returns the value of a board row as text; an unknown row is asked
-// once (question key qkey), validated by check before it is remembered in
-// the user's overlay, so a bad answer is never stored.
+// once through referee.AskOnce (question key q.Key) and remembered in the
+// user's overlay. The answer is validated by check before it is remembered,
+// so a bad answer is never stored.
 func askOnce(set *tables.Set, p referee.Prompter, table, key string, q referee.Question, check func(string) error) (string, error) {
-	if set != nil {
-		if r, ok := set.Lookup(table, key); ok && r.Known() {
-			return valueText(r.Value), nil
-		} else if ok && q.Where == "" {
-			q.Where = r.Where
-		}
+	if p != nil && check != nil {
+		p = checked{p, check}
 	}
-	if p == nil {
-		return "", &referee.NoAnswerError{Q: q}
-	}
-	ans, err := p.Ask(q)
+	v, err := referee.AskOnce(set, p, table, key, q)
 	if err != nil {
 		return "", err
 	}
-	if check != nil {
-		if err := check(ans); err != nil {
-			return "", err
-		}
+	return valueText(v), nil
+}
+
+// checked is a prompter whose answers are validated before referee.AskOnce
+// remembers them.
+type checked struct {
+	referee.Prompter
+	check func(string) error
+}
+
+func (c checked) Ask(q referee.Question) (string, error) {
+	ans, err := c.Prompter.Ask(q)
+	if err != nil {
+		return "", err
 	}
-	if set != nil {
-		if err := set.Remember(table, key, ans, "asked as "+q.Key); err != nil {
-			return "", fmt.Errorf("rollingseas: remembering %s.%s: %w", table, key, err)
-		}
+	if err := c.check(ans); err != nil {
+		return "", err
 	}
 	return ans, nil
 }

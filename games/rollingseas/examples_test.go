@@ -273,9 +273,10 @@ func TestReefProcedure(t *testing.T) {
 			story := ir.Story
 			if d == "legendary" {
 				// full turn: card 2 Explores space 3 (2 Gold, 1 Provision),
-				// Formidable bonus S,N,E: 2 Story Points.
+				// Formidable bonus S,N,E: 2 Story Points, which mark Story
+				// Track square 5 (blue: 1 Gold Piece in the test board).
 				story -= 2
-				if ir.Gold != 2 || len(ir.Discard) != 2 || len(ir.Deck) != 6 {
+				if ir.Gold != 3 || len(ir.Discard) != 2 || len(ir.Deck) != 6 {
 					t.Errorf("legendary full turn: %+v", ir)
 				}
 			} else if len(ir.Deck) != 8 || len(ir.Level2) != 2 || len(ir.Discard) != 0 {

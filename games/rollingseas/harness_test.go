@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -106,6 +107,11 @@ var boardData = map[string]string{
 	"rs.board.strength.max": "5", "rs.board.track.gold": "30", "rs.board.track.provisions": "30", "rs.board.track.story": "40",
 	"rs.board.monolith.reward.1": "renown:15", "rs.board.monolith.reward.2": "renown:10", "rs.board.monolith.reward.3": "renown:5",
 	"tables.dice.wind": "N,NE,E,SE,S,SW,W,NW",
+	// The Ship Board's Bonuses (columns of 5 boxes on the Hold tracks).
+	"rs.board.provisions-track.bonuses": "5:blue-gold,10:blue-story,15:yellow-2,20:blue-wind,25:yellow-3,30:yellow-5",
+	"rs.board.gold-track.bonuses":       "5:blue-story,10:blue-wind,15:yellow-2,20:blue-story,25:yellow-3,30:yellow-5",
+	"rs.board.cannon-track.bonuses":     "3:blue-story,4:blue-wind,5:blue-fill,6:yellow-5",
+	"rs.board.story-track.bonuses":      "5:blue-gold,10:blue-wind,15:yellow-3,20:blue-fill,25:yellow-5,30:blue-story,35:yellow-8,40:yellow-10",
 }
 
 func init() {
@@ -152,11 +158,25 @@ func rememberCards(t testing.TB, set *tables.Set) {
 }
 
 // auto answers every question with a seeded random valid answer and records
-// the answers per key (the generator of the testdata answers files).
+// the answers per key (the generator of the testdata answers files). Each
+// key has its own random stream (seed, key, how many times it was asked), so
+// a rule change that asks one more or one fewer question does not reshuffle
+// every later answer of the game: regenerated games change only where the
+// rules make them change.
 type auto struct {
+	seed uint64
 	r    *rand.Rand
 	rec  map[string][]string
 	keys []string
+	n    map[string]int
+}
+
+// stream seeds a.r for the next answer to key.
+func (a *auto) stream(key string) {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	a.r = rand.New(rand.NewPCG(a.seed, h.Sum64()+uint64(a.n[key])))
+	a.n[key]++
 }
 
 func (a *auto) HasAnswer(key string) bool {
@@ -164,6 +184,7 @@ func (a *auto) HasAnswer(key string) bool {
 }
 
 func (a *auto) Ask(q referee.Question) (string, error) {
+	a.stream(q.Key)
 	v := a.answer(q)
 	v, err := q.Normalize(v)
 	if err != nil {
@@ -274,7 +295,7 @@ var games = []gameSpec{
 func generate(t *testing.T, g gameSpec) {
 	set := newTables(t)
 	rememberCards(t, set)
-	a := &auto{r: rand.New(rand.NewPCG(g.seed, 7)), rec: map[string][]string{}}
+	a := &auto{seed: g.seed, rec: map[string][]string{}, n: map[string]int{}}
 	opts := map[string]string{"ironside-deck": "virtual"}
 	for k, v := range g.options {
 		opts[k] = v

@@ -193,6 +193,11 @@ type Ironside struct {
 	AmbushAside     []int  `json:"ambush_aside"` // the second Ambush card, face down
 	Removed         []int  `json:"removed"`      // out of the game
 	Virtual         bool   `json:"virtual_deck"`
+	// CannonBonus is the ironside-cannon-bonus option: "bought" unlocks a
+	// Cannon's Bonus only when he buys it; "any" (or empty) also when found.
+	CannonBonus string `json:"cannon_bonus,omitempty"`
+	// Unlocked are the Ship Board Bonuses he has unlocked, in order.
+	Unlocked []BoardBonus `json:"board_bonuses,omitempty"`
 }
 
 // RenownColumn is the sum of his Renown Column.
@@ -232,42 +237,61 @@ func (ir *Ironside) Value(cat string) int {
 }
 
 // Gains applies items to him. Story Points, Gold, Provisions and Cannons
-// beyond a full track become Bonus Renown ticks. It returns what happened.
+// beyond a full track become Bonus Renown ticks. Marks that reach a Bonus of
+// his Ship Board (a Story Track square, the last box of a Provisions or Gold
+// Piece column, a Cannon) unlock it: a blue Bonus is gained at once (and may
+// unlock more), a yellow one counts at the end of the game. It returns what
+// happened.
 func (ir *Ironside) Gains(b Board, it Items, exploreDie int) ([]string, error) {
 	var notes []string
+	queue := []Items{it}
+	for guard := 0; len(queue) > 0; guard++ {
+		if guard > 1000 {
+			return notes, fmt.Errorf("rollingseas: Captain Ironside's Ship Board Bonuses do not stop unlocking each other")
+		}
+		cur := queue[0]
+		queue = queue[1:]
+		more, err := ir.gain(b, cur, &notes)
+		if err != nil {
+			return notes, err
+		}
+		queue = append(queue, more...)
+	}
+	return notes, nil
+}
+
+// gain applies one set of items and returns the blue Bonuses they unlock.
+func (ir *Ironside) gain(b Board, it Items, notes *[]string) ([]Items, error) {
+	var blue []Items
 	for _, k := range []string{ItemStory, ItemGold, ItemProvision, ItemCannon, ItemWind, ItemFill, ItemRenown, ItemDiscount} {
 		n := it[k]
 		if n <= 0 {
 			continue
 		}
+		var more []Items
 		var err error
 		switch k {
 		case ItemStory:
-			err = ir.track(b, "story", &ir.Story, nil, n, &notes)
+			more, err = ir.track(b, TrackStory, &ir.Story, nil, n, notes)
 		case ItemGold:
-			err = ir.track(b, "gold", &ir.GoldMarked, &ir.Gold, n, &notes)
+			more, err = ir.track(b, TrackGold, &ir.GoldMarked, &ir.Gold, n, notes)
 		case ItemProvision:
-			err = ir.track(b, "provisions", &ir.Provisions, nil, n, &notes)
+			more, err = ir.track(b, TrackProvisions, &ir.Provisions, nil, n, notes)
 		case ItemCannon:
-			max, e := b.MaxCannons()
-			if e != nil {
-				return notes, e
-			}
-			add := min(n, max-ir.Cannons)
-			ir.Cannons += add
-			if n > add {
-				ir.Ticks += n - add
-				notes = append(notes, fmt.Sprintf("Cannon Track full: %d Bonus Renown tick(s)", n-add))
-			}
+			more, err = ir.AddCannons(b, n, false, notes)
 		case ItemWind:
+			// His Wind in Its Sails only counts Story Points when he Sails on
+			// a Smooth Sailing turn: no limit (docs/rolling-seas.md).
 			ir.Wind += n
 		case ItemFill:
 			hold, e := b.Hold(ir.Ship)
 			if e != nil {
-				return notes, e
+				return blue, e
 			}
 			if g := FillHold(hold, ir.Provisions); g > 0 {
-				err = ir.track(b, "provisions", &ir.Provisions, nil, g, &notes)
+				more, err = ir.track(b, TrackProvisions, &ir.Provisions, nil, g, notes)
+			} else {
+				*notes = append(*notes, fmt.Sprintf("his Hold already holds %d Provisions, Capacity %d: none to add", ir.Provisions, hold))
 			}
 		case ItemRenown:
 			ir.BonusRenown += n
@@ -275,27 +299,54 @@ func (ir *Ironside) Gains(b Board, it Items, exploreDie int) ([]string, error) {
 			ir.Discount += n
 		}
 		if err != nil {
-			return notes, err
+			return blue, err
 		}
+		blue = append(blue, more...)
 	}
-	return notes, nil
+	return blue, nil
 }
 
-func (ir *Ironside) track(b Board, name string, marked, avail *int, n int, notes *[]string) error {
+// AddCannons adds n Cannons to his Cannon Track (bought at a Port, or found:
+// an Exploration Reward or a card Bonus); Cannons beyond the track become
+// Bonus Renown ticks. A Cannon's Bonus is unlocked when he buys it, and also
+// when he finds it unless ironside-cannon-bonus=bought. It returns the blue
+// Bonuses to gain.
+func (ir *Ironside) AddCannons(b Board, n int, bought bool, notes *[]string) ([]Items, error) {
+	max, err := b.MaxCannons()
+	if err != nil {
+		return nil, err
+	}
+	before := ir.Cannons
+	add := min(n, max-ir.Cannons)
+	ir.Cannons += add
+	var blue []Items
+	if bought || ir.CannonBonus != "bought" {
+		blue, err = ir.unlock(b, TrackCannon, before, ir.Cannons, notes)
+	}
+	if n > add {
+		ir.Ticks += n - add
+		*notes = append(*notes, fmt.Sprintf("Cannon Track full: %d Bonus Renown tick(s)", n-add))
+	}
+	return blue, err
+}
+
+func (ir *Ironside) track(b Board, name string, marked, avail *int, n int, notes *[]string) ([]Items, error) {
 	cap, err := b.Track(name)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	before := *marked
 	add := max(0, min(n, cap-*marked))
 	*marked += add
 	if avail != nil {
 		*avail += add
 	}
+	blue, err := ir.unlock(b, name, before, *marked, notes)
 	if n > add {
 		ir.Ticks += n - add
 		*notes = append(*notes, fmt.Sprintf("%s track full: %d Bonus Renown tick(s)", name, n-add))
 	}
-	return nil
+	return blue, err
 }
 
 func cardList(v []int) string {

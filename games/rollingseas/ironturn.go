@@ -11,7 +11,7 @@ import (
 
 func (c *ctx) setupIronside() error {
 	st, opt := c.st, c.st.Opt
-	ir := &Ironside{Difficulty: opt.Ironside, Story: 1, Ship: 1, MonsterStrength: 1, PirateStrength: 1, Virtual: opt.IronsideDeck == "virtual"}
+	ir := &Ironside{Difficulty: opt.Ironside, Story: 1, Ship: 1, MonsterStrength: 1, PirateStrength: 1, Virtual: opt.IronsideDeck == "virtual", CannonBonus: opt.CannonBonus}
 	st.Iron = ir
 	l1, l2 := 7, 3
 	if opt.Easier["sail-to-level2"] {
@@ -763,8 +763,19 @@ func (c *ctx) ironPort() (string, error) {
 		price = max(0, price-ir.Discount)
 		if ir.Gold >= price {
 			ir.Gold -= price
-			ir.Cannons++
-			parts = append(parts, fmt.Sprintf("buys Cannon %d for %d Gold", ir.Cannons, price))
+			var notes []string
+			blue, err := ir.AddCannons(c.b, 1, true, &notes)
+			if err != nil {
+				return "", err
+			}
+			for _, it := range blue {
+				more, err := ir.Gains(c.b, it, st.Explore)
+				if err != nil {
+					return "", err
+				}
+				notes = append(notes, more...)
+			}
+			parts = append(parts, fmt.Sprintf("buys Cannon %d for %d Gold%s", ir.Cannons, price, notesText(notes)))
 		}
 	}
 	if ir.Discount > 0 {
@@ -932,6 +943,28 @@ func (c *ctx) ironScore() (Score, error) {
 	bonus := ir.Ticks + ir.BonusRenown
 	if ir.Ticks > 0 {
 		sc.Detail = append(sc.Detail, fmt.Sprintf("%d Bonus Renown tick(s)", ir.Ticks))
+	}
+	// "Bonus Renown Points: Add up all the Renown you have accumulated by
+	// ... unlocking Bonuses in your Hold and on the Story Track": the yellow
+	// Bonuses of his Ship Board.
+	if ir.MonolithPlace > 0 {
+		reward, err := c.b.Items(fmt.Sprintf("monolith.reward.%d", ir.MonolithPlace), fmt.Sprintf("the %s Ancient Monoliths Award", []string{"", "top", "second", "bottom"}[ir.MonolithPlace]))
+		if err != nil {
+			return sc, err
+		}
+		if r := reward[ItemRenown]; r > 0 {
+			sc.Detail = append(sc.Detail, fmt.Sprintf("%s Ancient Monoliths Award: +%d", []string{"", "top", "second", "bottom"}[ir.MonolithPlace], r))
+		}
+	}
+	bonus += ir.YellowRenown()
+	for _, d := range []string{
+		ir.yellowDetail("Hold Bonuses", TrackProvisions, TrackGold),
+		ir.yellowDetail("Story Track Bonuses", TrackStory),
+		ir.yellowDetail("Cannon Track Bonuses", TrackCannon),
+	} {
+		if d != "" {
+			sc.Detail = append(sc.Detail, d)
+		}
 	}
 	stories := ir.Ports
 	if st.Opt.EightStories == "including-final" {

@@ -26,6 +26,7 @@ type Options struct {
 	IronsideAmbush string          `json:"ironside_ambush"`       // each | first (players in a battle with him)
 	AmbushCards    string          `json:"ambush_cards"`          // deck | pile (where the two Ambush cards are added)
 	AmbushReward   string          `json:"ambush_reward"`         // either | all (the Sea Battle winner's reward)
+	CannonBonus    string          `json:"cannon_bonus"`          // any | bought (a Cannon's Ship Board Bonus for the Captain)
 }
 
 // OptionHelp lists every option and its accepted values (the first is the default).
@@ -46,6 +47,7 @@ var OptionHelp = map[string][]string{
 	"ironside-ambush":        {"each", "first"},
 	"ambush-cards":           {"deck", "pile"},
 	"ambush-reward":          {"either", "all"},
+	"ironside-cannon-bonus":  {"any", "bought"},
 }
 
 // ParseOptions validates session options.
@@ -138,6 +140,9 @@ func ParseOptions(m map[string]string) (Options, error) {
 		return o, err
 	}
 	if o.AmbushReward, err = get("ambush-reward"); err != nil {
+		return o, err
+	}
+	if o.CannonBonus, err = get("ironside-cannon-bonus"); err != nil {
 		return o, err
 	}
 	return o, nil
