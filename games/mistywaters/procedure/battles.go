@@ -1,226 +1,549 @@
 package procedure
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/bosun-referee/bosun/referee"
 )
 
-// Unit is one side of a battle as the procedure knows it.
-type Unit struct {
-	ID      string `json:"id"`              // NPC id, a player's name, or "NAME-fort"
-	Kind    string `json:"kind"`            // player, fort, pirate, caravel, galleass, freighter, monster, battery, temple
-	Owner   string `json:"owner,omitempty"` // the player of a player ship or fort
-	Damaged bool   `json:"damaged,omitempty"`
-	Sailors int    `json:"sailors,omitempty"` // Galleass
-	Monster string `json:"monster,omitempty"`
-}
-
-// Battle is a battle the procedure needs resolved.
-type Battle struct {
-	Key      string `json:"key"` // prompt key prefix, e.g. misty.battle.pirate-1.Ann
-	Type     string `json:"type"`
-	Attacker Unit   `json:"attacker"`
-	Defender Unit   `json:"defender"`
-	// NoCounter: the defender may not counterattack (Wind Force, shallow water).
-	NoCounter bool     `json:"no_counter,omitempty"`
-	Cites     []string `json:"-"`
-}
-
 // Battle types.
 const (
-	Broadside = "broadside"
-	Boarding  = "boarding"
+	Broadside = string(mw.Broadside)
+	Boarding  = string(mw.Boarding)
 )
 
-// Outcome is what the procedure needs to know after a battle: what became
-// of each NPC side (Player Ships' boards are kept by the players).
-type Outcome struct {
-	Stopped bool `json:"stopped,omitempty"` // an Action Card stopped the attack
-	// Damage markers added, sailors removed, defeat, per side.
-	AttackerDamage   int    `json:"attacker_damage,omitempty"`
-	DefenderDamage   int    `json:"defender_damage,omitempty"`
-	AttackerSailors  int    `json:"attacker_sailors_lost,omitempty"`
-	DefenderSailors  int    `json:"defender_sailors_lost,omitempty"`
-	AttackerDefeated bool   `json:"attacker_defeated,omitempty"`
-	DefenderDefeated bool   `json:"defender_defeated,omitempty"`
-	Text             string `json:"text,omitempty"`
+// Side is one side of a battle: an NPC bosun tracks (its damage state is
+// in the session), or a unit of a player whose board the table described.
+type Side struct {
+	ID     string  `json:"id"`               // NPC id, a player's name, NAME-fort, NAME-militia or temple
+	NPC    bool    `json:"npc,omitempty"`    // tracked by bosun (NPCs and the Last Day Temple)
+	Player string  `json:"player,omitempty"` // the owner of a player's unit
+	Unit   mw.Unit `json:"unit"`
 }
 
-// Battles resolves battles for the procedure. The battle engine of package
-// mistywaters satisfies it through an adapter; AskBattles asks the table.
+// Battle is a battle the procedure resolves.
+type Battle struct {
+	// Key is misty.battle.ATTACKER.DEFENDER: the prefix of the battle's
+	// dice keys (KEY.attack.roll, KEY.counter.roll, KEY.clash1.attacker.roll...).
+	Key      string        `json:"key"`
+	Type     mw.BattleType `json:"type"`
+	Attacker Side          `json:"attacker"`
+	Defender Side          `json:"defender"`
+	Options  mw.Options    `json:"-"`
+	Cites    []string      `json:"-"`
+}
+
+// Result is a resolved battle, whatever its type.
+type Result struct {
+	Type          mw.BattleType `json:"type"`
+	AttackerAfter mw.Unit       `json:"attacker_after"`
+	DefenderAfter mw.Unit       `json:"defender_after"`
+	ToAttacker    mw.Damage     `json:"to_attacker"`
+	ToDefender    mw.Damage     `json:"to_defender"`
+	Attack        *mw.Volley    `json:"attack,omitempty"`  // Broadside
+	Counter       *mw.Volley    `json:"counter,omitempty"` // Broadside
+	NoCounterWhy  string        `json:"no_counter_why,omitempty"`
+	Rounds        []mw.Round    `json:"rounds,omitempty"` // Boarding
+	Outcome       mw.Outcome    `json:"outcome"`
+	Steps         []mw.Step     `json:"steps,omitempty"`
+	Cites         []string      `json:"cites"`
+}
+
+// Battles resolves battles for the procedure. The default, EngineBattles,
+// is the battle engine of package mistywaters; tests may plug their own.
 type Battles interface {
-	Resolve(env *referee.Env, b Battle) (Outcome, error)
+	Resolve(env *referee.Env, b Battle) (*Result, error)
 }
 
-// AskBattles asks the table for each battle's outcome: the players fight it
-// on the board (or with `bosun misty battle`) and enter what happened to the
-// NPC sides. Keys: <key>.attacker and <key>.defender (unharmed, damaged,
-// defeated; for the Galleass the number of Sailors lost).
-type AskBattles struct{}
+// EngineBattles resolves every battle with the battle engine of package
+// mistywaters, rolling with the session's dice (virtual with the seed, or
+// entered under the battle's keys).
+type EngineBattles struct{}
 
 // Resolve implements Battles.
-func (AskBattles) Resolve(env *referee.Env, b Battle) (Outcome, error) {
-	var o Outcome
-	side := func(u Unit, role string) (dmg, sailors int, defeated bool, err error) {
-		if u.Kind == "player" {
-			return 0, 0, false, nil // the players apply their own losses
-		}
-		key := b.Key + "." + role
-		if u.Kind == KindGalleass {
-			a, err := env.Prompt.Ask(referee.Question{Key: key, Kind: referee.KindNumber, Min: 0, Max: 10,
-				Text: fmt.Sprintf("%s battle %s vs %s: how many Sailors did the Conquistadors' Galleass lose?", b.Type, b.Attacker.ID, b.Defender.ID)})
-			if err != nil {
-				return 0, 0, false, err
-			}
-			var n int
-			fmt.Sscan(a, &n)
-			return 0, n, n >= u.Sailors, nil
-		}
-		// Two-marker units may end damaged; the others fall to one hit.
-		opts := []string{"unharmed", "defeated"}
-		if !u.Damaged && (u.Kind == "fort" || u.Kind == KindPirate || u.Kind == KindCaravel || u.Kind == "temple") {
-			opts = []string{"unharmed", "damaged", "defeated"}
-		}
-		a, err := env.Prompt.Ask(referee.Question{Key: key, Kind: referee.KindChoose, Options: opts,
-			Text: fmt.Sprintf("%s battle %s vs %s: what became of %s?", b.Type, b.Attacker.ID, b.Defender.ID, u.ID)})
+func (EngineBattles) Resolve(env *referee.Env, b Battle) (*Result, error) {
+	roller := KeyedRoller{Prefix: b.Key, R: mw.RefereeRoller{D: env.Dice}}
+	switch b.Type {
+	case mw.Broadside:
+		res, err := mw.ResolveBroadside(mw.BroadsideInput{Attacker: b.Attacker.Unit, Defender: b.Defender.Unit, Options: b.Options}, roller)
 		if err != nil {
-			return 0, 0, false, err
+			return nil, err
 		}
-		switch a {
-		case "damaged":
-			return 1, 0, false, nil
-		case "defeated":
-			return 0, 0, true, nil
+		out := &Result{Type: mw.Broadside, AttackerAfter: res.AttackerAfter, DefenderAfter: res.DefenderAfter, ToDefender: res.Attack.Damage,
+			Attack: &res.Attack, Counter: res.Counter, NoCounterWhy: res.NoCounterWhy, Outcome: res.Outcome, Steps: res.Steps, Cites: res.Cites}
+		if res.Counter != nil {
+			out.ToAttacker = res.Counter.Damage
 		}
-		return 0, 0, false, nil
+		return out, nil
+	case mw.Boarding:
+		res, err := mw.ResolveBoarding(mw.BoardingInput{Attacker: b.Attacker.Unit, Defender: b.Defender.Unit, Options: b.Options}, roller)
+		if err != nil {
+			return nil, err
+		}
+		return &Result{Type: mw.Boarding, AttackerAfter: res.AttackerAfter, DefenderAfter: res.DefenderAfter, ToAttacker: res.ToAttacker, ToDefender: res.ToDefender,
+			Rounds: res.Rounds, Outcome: res.Outcome, Steps: res.Steps, Cites: res.Cites}, nil
 	}
-	var err error
-	if o.DefenderDamage, o.DefenderSailors, o.DefenderDefeated, err = side(b.Defender, "defender"); err != nil {
-		return o, err
-	}
-	if o.DefenderDefeated || b.NoCounter {
-		return o, nil
-	}
-	if o.AttackerDamage, o.AttackerSailors, o.AttackerDefeated, err = side(b.Attacker, "attacker"); err != nil {
-		return o, err
-	}
-	return o, nil
+	return nil, referee.Usagef("mistywaters: battle type %q is not broadside or boarding", b.Type)
 }
 
-// unitOf describes an NPC as a battle side.
-func unitOf(n *NPC) Unit {
-	u := Unit{ID: n.ID, Kind: n.Kind, Damaged: n.Damage > 0, Sailors: n.Sailors, Monster: n.Monster}
-	return u
+// KeyedRoller gives the engine's roll keys (misty.broadside.attack.roll,
+// misty.boarding.clash1.defender.roll, ...) the battle's own prefix, so
+// that the dice of each battle of a session can be entered by key:
+// misty.battle.pirate-1.Ann.attack.roll, misty.battle.Ann.galleass.clash1.attacker.roll.
+type KeyedRoller struct {
+	Prefix string
+	R      mw.Roller
 }
 
-// fight runs a battle and applies its outcome to the NPC sides.
-func (r *run) fight(b Battle) (Outcome, error) {
-	r.lastBattleBoarding = b.Type == Boarding
-	o, err := r.g.battles().Resolve(r.env, b)
-	if err != nil {
-		return o, err
-	}
-	text := fmt.Sprintf("%s battle: %s attacks %s", b.Type, b.Attacker.ID, b.Defender.ID)
-	var res []string
-	for _, x := range []struct {
-		u        Unit
-		dmg, sl  int
-		defeated bool
-	}{{b.Attacker, o.AttackerDamage, o.AttackerSailors, o.AttackerDefeated}, {b.Defender, o.DefenderDamage, o.DefenderSailors, o.DefenderDefeated}} {
-		switch {
-		case x.defeated:
-			res = append(res, x.u.ID+" defeated")
-		case x.dmg > 0:
-			res = append(res, x.u.ID+" damaged")
-		case x.sl > 0:
-			res = append(res, fmt.Sprintf("%s loses %d Sailors", x.u.ID, x.sl))
+// Roll implements mistywaters.Roller.
+func (k KeyedRoller) Roll(key string, n int) ([]int, error) {
+	for _, p := range []string{"misty.broadside.", "misty.boarding."} {
+		if strings.HasPrefix(key, p) {
+			key = k.Prefix + "." + strings.TrimPrefix(key, p)
+			break
 		}
 	}
-	if len(res) > 0 {
-		text += ": " + strings.Join(res, ", ")
-	}
-	if o.Text != "" {
-		text += " (" + o.Text + ")"
-	}
-	cites := append([]string{citeBattles, citeStep4ABroadside, citeEndOfBattle}, b.Cites...)
-	if b.Type == Boarding {
-		cites[1] = citeStep4BBoarding
-	}
-	r.emit("battle", text, map[string]any{"battle": b, "outcome": o}, cites...)
-	r.apply(b.Attacker, o.AttackerDamage, o.AttackerSailors, o.AttackerDefeated, b.Defender)
-	r.apply(b.Defender, o.DefenderDamage, o.DefenderSailors, o.DefenderDefeated, b.Attacker)
-	return o, nil
+	return k.R.Roll(key, n)
 }
 
-// apply records damage to an NPC side; rewards go to a player opponent.
-func (r *run) apply(u Unit, dmg, sailors int, defeated bool, opp Unit) {
+// windBoxes reads the Wind Force boxes of the engine's effects from the
+// procedure's own board table (mwp-wind-force, keys misty.board.wind.box.*),
+// so each board value is asked once for the whole session.
+type windBoxes struct{ r *run }
+
+func (w windBoxes) Box(effect string) (int, error) { return w.r.effectBox(effect) }
+
+// battleOptions are the engine options of the session's rules.
+func (r *run) battleOptions() mw.Options {
 	st := r.st
-	if u.Kind == "temple" {
-		if defeated {
+	o := mw.Options{
+		// The engine's 'Advanced Rules' switch covers the Temple, Pirate Ship
+		// boarding and the Militia; the procedure refuses the parts that are off.
+		Advanced:   st.Opt.adv("temple") || st.Opt.adv("pirate-boarding") || st.Opt.adv("militia"),
+		Simplified: st.Opt.vari("simplified"),
+		TeamMode:   st.Opt.vari("team"),
+		Wind:       st.Wind,
+		Boxes:      windBoxes{r},
+	}
+	mw.MonsterHitsFromTable(r.env.Tables, &o)
+	return o
+}
+
+// npcSide describes a tracked NPC as a battle side.
+func (r *run) npcSide(n *NPC) Side {
+	u := mw.Unit{Name: n.ID, Location: mw.AtSea}
+	switch n.Kind {
+	case KindPirate:
+		u.Kind, u.Damaged = mw.KindPirate, n.Damage > 0
+	case KindCaravel:
+		u.Kind, u.Damaged = mw.KindCaravel, n.Damage > 0
+	case KindGalleass:
+		u.Kind, u.Sailors = mw.KindGalleass, n.Sailors
+	case KindFreighter:
+		u.Kind = mw.KindFreighter
+	case KindBattery:
+		u.Kind, u.Location = mw.KindBattery, mw.Land
+	case KindMonster:
+		u.Kind, u.Monster = mw.KindMonster, n.Monster
+	case KindDutchman:
+		u.Kind = mw.KindDutchman
+	}
+	return Side{ID: n.ID, NPC: true, Unit: u}
+}
+
+func (r *run) templeSide() Side {
+	return Side{ID: "temple", NPC: true, Unit: mw.Unit{Kind: mw.KindTemple, Name: "Last Day Temple", Location: mw.Land, Damaged: r.st.TempleDamage > 0}}
+}
+
+// Unit spec keys: the players' boards are not tracked, so each battle asks
+// for the fighting unit's board as one compact spec (see docs/misty-session.md).
+const (
+	shipSpecHelp    = "a unit spec such as brig:cannons=3,sailors=2,gunner (keys: cannons, sailors, captain, gunner, fencing [=fc], xp=N, at=sea|docks|base|tavern|lagoon|..., cargo=treasure; galleass:sailors=N for a Galleass you sail; see docs/misty-session.md)"
+	fortSpecHelp    = "fort, or fort:damaged when it has a Damage Marker"
+	militiaSpecHelp = "militia:sailors=N (at most 2)"
+)
+
+// playerSide asks for the board of a player's unit: what is the ship
+// (misty.ship.NAME), the Fort (misty.fort.NAME) or the Militia
+// (misty.militia.NAME) that fights.
+func (r *run) playerSide(name, what string) (Side, error) {
+	st := r.st
+	p := st.player(name)
+	if p == nil {
+		return Side{}, referee.Usagef("mistywaters: %q is not a player (players: %s)", name, strings.Join(st.playerNames(), ", "))
+	}
+	key, text, where, id := "misty.ship."+name, name+": describe the Player Ship of yours in this battle as a unit spec: "+shipSpecHelp, name+"'s ship board", name
+	switch what {
+	case "fort":
+		key, text, where, id = "misty.fort."+name, name+": your Fort in this battle: "+fortSpecHelp, "the Fort token on "+name+"'s Captured Island", name+"-fort"
+	case "militia":
+		key, text, where, id = "misty.militia."+name, name+": your Plantation with a Militia in this battle: "+militiaSpecHelp, "the Plantation token on "+name+"'s Captured Island", name+"-militia"
+	}
+	a, err := r.ask(referee.Question{Key: key, Kind: referee.KindText, Text: text, Where: where})
+	if err != nil {
+		return Side{}, err
+	}
+	u, err := mw.ParseUnit(a)
+	if err != nil {
+		return Side{}, err
+	}
+	ok := false
+	switch what {
+	case "ship":
+		ok = u.Kind == mw.KindShip || u.Kind == mw.KindGalleass
+	case "fort":
+		ok = u.Kind == mw.KindFort
+	case "militia":
+		ok = u.Kind == mw.KindMilitia
+	}
+	if !ok {
+		want := map[string]string{"ship": shipSpecHelp, "fort": fortSpecHelp, "militia": militiaSpecHelp}[what]
+		return Side{}, referee.Usagef("mistywaters: %s=%q is a %s, not a %s; accepted: %s", key, a, u.Kind.Title(), what, want)
+	}
+	u.Owner = name
+	if t := st.team(name); t > 0 {
+		u.Team = fmt.Sprint(t)
+	}
+	if u.Name == "" {
+		u.Name = name + "'s " + u.Label()
+	}
+	if u.Kind == mw.KindShip && p.Defeats > u.PriorDefeats {
+		u.PriorDefeats = p.Defeats // bosun counts the defeats it resolved
+	}
+	if err := u.Validate(mw.TableLimits{Set: r.env.Tables}); err != nil {
+		return Side{}, err
+	}
+	return Side{ID: id, Player: name, Unit: u}, nil
+}
+
+// candidate resolves a target named in a targets list: a player's name (a
+// Player Ship), NAME-fort, or an NPC id.
+func (r *run) candidate(t string) (Side, error) {
+	st := r.st
+	switch {
+	case st.npc(t) != nil:
+		return r.npcSide(st.npc(t)), nil
+	case t == "temple":
+		return r.templeSide(), nil
+	case strings.HasSuffix(t, "-fort") && st.player(strings.TrimSuffix(t, "-fort")) != nil:
+		return r.playerSide(strings.TrimSuffix(t, "-fort"), "fort")
+	case strings.HasSuffix(t, "-militia") && st.player(strings.TrimSuffix(t, "-militia")) != nil:
+		return r.playerSide(strings.TrimSuffix(t, "-militia"), "militia")
+	}
+	return r.playerSide(t, "ship")
+}
+
+// refusal returns the cites and message of a rule refusal.
+func refusal(err error) (string, []string, bool) {
+	var ue *referee.UsageError
+	if errors.As(err, &ue) && len(ue.Cites) > 0 {
+		return strings.TrimPrefix(ue.Msg, "mistywaters: "), ue.Cites, true
+	}
+	return "", nil, false
+}
+
+// fight resolves a battle with the engine, reports it and applies its
+// results: the tracked NPCs' damage, defeats and removals, and what the
+// players change on the board.
+func (r *run) fight(b Battle) (*Result, error) {
+	if b.Options.Boxes == nil {
+		b.Options = r.battleOptions()
+	}
+	res, err := r.g.battles().Resolve(r.env, b)
+	if err != nil {
+		return nil, err
+	}
+	lines := []string{fmt.Sprintf("%s %s %s by %s Battle", b.Attacker.Unit.Label(), map[bool]string{true: "boards", false: "attacks"}[b.Type == mw.Boarding], b.Defender.Unit.Label(), titleType(b.Type))}
+	if res.Attack != nil {
+		lines = append(lines, volleyText("attack", res.Attack))
+		if res.Counter != nil {
+			lines = append(lines, volleyText("counterattack", res.Counter))
+		} else if res.NoCounterWhy != "" {
+			lines = append(lines, "no counterattack: "+res.NoCounterWhy)
+		}
+	}
+	for _, rd := range res.Rounds {
+		lines = append(lines, roundText(rd))
+	}
+	if len(res.Outcome.Defeated) == 0 {
+		lines = append(lines, "neither side is defeated")
+	}
+	cites := append([]string{citeBattles, citeEndOfBattle}, b.Cites...)
+	cites = append(cites, res.Cites...)
+	r.emit("battle", strings.Join(lines, "; "), map[string]any{"battle": b, "result": res}, uniqStrings(cites)...)
+	r.applySide(b, b.Attacker, b.Defender, res.AttackerAfter, res.ToAttacker, res)
+	r.applySide(b, b.Defender, b.Attacker, res.DefenderAfter, res.ToDefender, res)
+	if err := r.rewards(b, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func titleType(t mw.BattleType) string {
+	if t == mw.Boarding {
+		return "Boarding"
+	}
+	return "Broadside"
+}
+
+func volleyText(what string, v *mw.Volley) string {
+	if v.CardDamage != "" {
+		return fmt.Sprintf("%s: %s", what, v.CardDamage)
+	}
+	s := fmt.Sprintf("%s: %d dice %v", what, v.Dice, v.Rolled)
+	if len(v.Rerolls) > 0 {
+		s += fmt.Sprintf(" -> %v", v.Final)
+	}
+	return s + fmt.Sprintf(" (%d Hull Hits, %d Deck Crew Hits, %d misses)", v.HullHits+v.Disables, v.CrewHits, v.Misses)
+}
+
+func roundText(rd mw.Round) string {
+	what := fmt.Sprintf("clash %d", rd.Clash)
+	if rd.Tie {
+		what += " tie re-roll"
+	}
+	return fmt.Sprintf("%s: attacker %v vs defender %v, attacker loses %d dice, defender %d", what, rd.AttackerRoll, rd.DefenderRoll, rd.AttackerLost, rd.DefenderLost)
+}
+
+// damageText says what a player removes from the board.
+func damageText(d mw.Damage) string {
+	var parts []string
+	if d.Cannons > 0 {
+		parts = append(parts, plural(d.Cannons, "Cannon"))
+	}
+	if d.Sailors > 0 {
+		parts = append(parts, plural(d.Sailors, "Sailor"))
+	}
+	for _, o := range d.Officers {
+		parts = append(parts, "the "+titleCase(o))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func titleCase(s string) string {
+	w := strings.Fields(s)
+	for i := range w {
+		w[i] = strings.ToUpper(w[i][:1]) + w[i][1:]
+	}
+	return strings.Join(w, " ")
+}
+
+// applySide applies a battle's damage to one side.
+func (r *run) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res *Result) {
+	st := r.st
+	cites := []string{citeEndOfBattle}
+	switch {
+	case s.ID == "temple":
+		if d.Defeated {
 			st.Temple = false
-			r.emit("npc", fmt.Sprintf("The Last Day Temple falls: %s receives 5 Silver Coins and 2 Experience Tokens and may reach the Treasure", opp.Owner), nil, citeLastDayTemple)
+			st.TempleDamage = 0
+			r.emit("npc", "The Last Day Temple is defeated: remove its token; the walls are open and the 'X' can be reached", map[string]any{"npc": "temple", "defeated": true}, citeLastDayTemple, citeEndOfBattle)
+		} else if d.Markers > 0 {
+			st.TempleDamage = 1
+			r.emit("npc", "The Last Day Temple takes a Damage Marker", map[string]any{"npc": "temple", "damage": 1}, citeLastDayTemple, citeEndOfBattle)
 		}
-		return
-	}
-	n := st.npc(u.ID)
-	if n == nil {
-		return
-	}
-	n.Damage += dmg
-	if n.Kind == KindGalleass && sailors > 0 {
-		n.Sailors -= sailors
-		if n.Sailors <= 0 {
-			defeated = true
+	case s.NPC:
+		n := st.npc(s.ID)
+		if n == nil {
+			return
 		}
-	}
-	if (n.Kind == KindPirate || n.Kind == KindCaravel) && n.Damage >= 2 {
-		defeated = true
-	}
-	if n.Kind == KindFreighter && dmg > 0 {
-		defeated = true
-	}
-	if !defeated {
-		return
-	}
-	st.removeNPC(n.ID)
-	reward := ""
-	if opp.Kind == "player" || opp.Kind == "fort" {
-		switch n.Kind {
-		case KindPirate:
-			reward = fmt.Sprintf("%s receives 5 Silver Coins, 2 Experience Tokens and the Pirate Ship token as a trophy (1 Experience Token, no Silver, if by Boarding Battle)", opp.Owner)
-		case KindCaravel:
-			reward = fmt.Sprintf("%s receives 2 Experience Tokens and, with a Player Ship, a Treasure Chest token (7 Silver)", opp.Owner)
-		case KindFreighter:
-			reward = fmt.Sprintf("%s receives 5 Silver Coins and 2 Experience Tokens (and a Treasure Chest token if it was disabled by a '2' without a '6')", opp.Owner)
-		case KindMonster:
-			reward = fmt.Sprintf("%s receives 5 Silver Coins, 2 Experience Tokens and the %s token as a trophy; its card goes to the box", opp.Owner, n.Monster)
-		case KindBattery:
-			reward = fmt.Sprintf("%s receives 1 Experience Token", opp.Owner)
+		if d.Defeated {
+			gone := *n // removeNPC shifts the slice under n
+			n = &gone
+			treasure := n.Treasure
+			st.removeNPC(n.ID)
+			r.emit("npc", fmt.Sprintf("%s is defeated: remove it from the map", n.ID), map[string]any{"npc": n.ID, "defeated": true}, cites...)
+			if n.Kind == KindGalleass && treasure {
+				if b.Type == mw.Boarding && opp.Player != "" && opp.Unit.Kind == mw.KindShip {
+					st.Treasure = "player:" + opp.Player
+					r.emit("treasure", fmt.Sprintf("%s places the Conquistadors' Treasure in the Cargo Hold of %s (a Transshipment to make room is always allowed): bring it to your own Base to win", opp.Player, opp.Unit.Label()),
+						map[string]any{"player": opp.Player, "treasure": st.Treasure}, citeVictoryTreasure, citeEndOfBattle)
+				} else {
+					r.treasureRemoved("it sank with the Conquistadors' Galleass")
+				}
+			}
+			return
 		}
-	}
-	if n.Kind == KindGalleass {
-		if opp.Kind == "player" && r.lastBattleBoarding {
-			st.Treasure = "player:" + opp.Owner
-			reward = fmt.Sprintf("%s seizes the Conquistadors' Treasure into the Cargo Hold and receives 1 Experience Token: bring it to your own Base to win", opp.Owner)
-		} else if n.Treasure {
-			r.treasureRemoved("the Conquistadors' Galleass sank with the Treasure")
-			if opp.Kind == "player" {
-				reward = fmt.Sprintf("%s receives 5 Silver Coins and 2 Experience Tokens", opp.Owner)
+		switch {
+		case n.Kind == KindGalleass && d.Sailors > 0:
+			n.Sailors = after.Sailors
+			r.emit("npc", fmt.Sprintf("the Conquistadors' Galleass loses %s: %d remain on its ship board", plural(d.Sailors, "Sailor"), n.Sailors), map[string]any{"npc": n.ID, "sailors": n.Sailors}, cites...)
+		case d.Markers > 0 && after.Damaged && n.Damage == 0:
+			n.Damage = 1
+			r.emit("npc", fmt.Sprintf("%s takes a Damage Marker (flip it to its damaged side)", n.ID), map[string]any{"npc": n.ID, "damage": 1}, cites...)
+		}
+	default: // a player's unit
+		p := st.player(s.Player)
+		switch s.Unit.Kind {
+		case mw.KindFort:
+			if d.Defeated {
+				r.emit("battle", fmt.Sprintf("%s: your Fort is defeated: remove the Fort token from the map (any player can build it again)", s.Player), map[string]any{"player": s.Player, "fort": "defeated"}, mw.CiteDefeatedForts)
+			} else if d.Markers > 0 {
+				r.emit("battle", fmt.Sprintf("%s: your Fort takes a Damage Marker (flip it to its damaged side)", s.Player), map[string]any{"player": s.Player, "fort": "damaged"}, mw.CiteDefeatedForts)
+			}
+		case mw.KindMilitia:
+			if d.Sailors > 0 {
+				text := fmt.Sprintf("%s: remove %s from your Plantation's Militia", s.Player, plural(d.Sailors, "Sailor"))
+				if d.Defeated {
+					text += "; the Militia is defeated (the Plantation stays; the island can be re-Captured)"
+				}
+				r.emit("battle", text, map[string]any{"player": s.Player, "militia_lost": d.Sailors}, mw.CiteDefeatedMilitia)
+			}
+		default:
+			if what := damageText(d); what != "" {
+				r.emit("battle", fmt.Sprintf("%s: remove %s from %s's board (it now has %d Cannons, %d Sailors)", s.Player, what, s.Unit.Label(), after.Cannons, after.Sailors),
+					map[string]any{"player": s.Player, "damage": d, "after": after}, mw.CiteDiceResult, mw.CiteDeckCrewRemoval)
+			}
+			for _, n := range d.Notes {
+				r.emit("battle", fmt.Sprintf("%s: %s", s.Player, n), nil, mw.CiteDiceResult)
+			}
+			if d.Defeated && p != nil {
+				p.Defeats++
 			}
 		}
 	}
-	text := fmt.Sprintf("%s is defeated and removed from the map", n.ID)
-	if reward != "" {
-		text += "; " + reward
+}
+
+// rewards reports the end of battle to the players: rewards, the defeated
+// Player Ship, what may be seized, the victor's choice after boarding.
+func (r *run) rewards(b Battle, res *Result) error {
+	st := r.st
+	o := res.Outcome
+	for _, rw := range o.Rewards {
+		var got []string
+		if rw.Silver > 0 {
+			got = append(got, plural(rw.Silver, "Silver Coin"))
+		}
+		if rw.XP > 0 {
+			got = append(got, plural(rw.XP, "Experience Token"))
+		}
+		if rw.Trophy != "" {
+			got = append(got, fmt.Sprintf("the %s token as a trophy (%d Votes at Viceroy Voting)", rw.Trophy, rw.Votes))
+			if p := st.player(rw.Player); p != nil {
+				p.Trophies = append(p.Trophies, rw.Trophy)
+			}
+		}
+		got = append(got, rw.Items...)
+		r.emit("battle", fmt.Sprintf("%s receives %s (%s)", rw.Player, strings.Join(got, ", "), rw.Why), map[string]any{"player": rw.Player, "reward": rw}, mw.CiteRewards, citeEndOfBattle)
 	}
-	r.emit("npc", text, map[string]any{"npc": n.ID, "defeated": true}, citeEndOfBattle)
+	if pd := o.PlayerDefeat; pd != nil {
+		loser := b.Defender
+		if len(o.Defeated) > 0 && o.Defeated[0] == "attacker" {
+			loser = b.Attacker
+		}
+		var parts []string
+		if pd.Lost {
+			parts = append(parts, fmt.Sprintf("%s is Lost: remove the ship, its ship board and whatever is left aboard", loser.Unit.Label()))
+		}
+		if pd.OfficersRemoved {
+			parts = append(parts, "all its Officers are removed")
+		}
+		switch {
+		case pd.Silver > 0:
+			parts = append(parts, fmt.Sprintf("your first defeated Player Ship: your government sends %s", plural(pd.Silver, "Silver Coin")))
+		case pd.SkullRockRemoved:
+			parts = append(parts, "your second defeated Player Ship: remove your Skull-Rock")
+		}
+		if pd.BailOut != "" {
+			parts = append(parts, pd.BailOut)
+		}
+		r.emit("battle", fmt.Sprintf("%s: %s", pd.Player, strings.Join(parts, "; ")), map[string]any{"player": pd.Player, "defeat": pd}, mw.CiteDefeatedPlayer, mw.CiteLostBroadside, mw.CiteLostBoarding)
+		if st.Treasure == "player:"+pd.Player && carriesTreasure(loser.Unit) {
+			winner := b.Attacker
+			if loser.ID == b.Attacker.ID {
+				winner = b.Defender
+			}
+			if b.Type == mw.Boarding && winner.Player != "" && winner.Unit.Kind == mw.KindShip {
+				st.Treasure = "player:" + winner.Player
+				r.emit("treasure", fmt.Sprintf("%s seizes the Conquistadors' Treasure from the Cargo Hold", winner.Player), map[string]any{"treasure": st.Treasure}, citeVictoryTreasure, mw.CiteLostBoarding)
+			} else {
+				r.treasureRemoved(loser.Unit.Label() + " sank with it")
+			}
+		}
+	}
+	if s := o.Seize; s != nil {
+		text := fmt.Sprintf("%s may seize: %s", s.By, strings.Join(s.May, ", "))
+		if len(s.May) == 0 {
+			text = s.By + " finds nothing to seize"
+		}
+		if len(s.Sinks) > 0 {
+			text += "; sinks: " + strings.Join(s.Sinks, ", ")
+		}
+		if s.Note != "" {
+			text += " (" + s.Note + ")"
+		}
+		r.emit("battle", text, map[string]any{"seize": s}, mw.CiteLostBroadside, citeEndOfBattle)
+	}
+	if len(o.Choices) > 0 {
+		winner := b.Attacker
+		if o.Winner == "defender" {
+			winner = b.Defender
+		}
+		var opts []string
+		var why []string
+		for _, c := range o.Choices {
+			id := choiceID(c.Name)
+			if c.Allowed {
+				opts = append(opts, id)
+			}
+			why = append(why, fmt.Sprintf("%s (%s): %s", id, map[bool]string{true: "allowed", false: "not allowed"}[c.Allowed], c.Why))
+		}
+		a, err := r.choose("misty.player."+winner.Player+".boarding-choice", fmt.Sprintf("%s: you defeated %s by boarding; choose what to do with it: %s", winner.Player, b.Defender.Unit.Label(), strings.Join(why, "; ")), opts...)
+		if err != nil {
+			return err
+		}
+		r.emit("battle", fmt.Sprintf("%s chooses %s for the defeated Player Ship", winner.Player, a), map[string]any{"player": winner.Player, "choice": a}, mw.CiteLostBoarding)
+	}
+	for _, n := range o.Notes {
+		r.emit("battle", n, nil, citeEndOfBattle)
+	}
+	return nil
+}
+
+func carriesTreasure(u mw.Unit) bool {
+	if u.Kind == mw.KindGalleass {
+		return true
+	}
+	for _, c := range u.Cargo {
+		if c == "treasure" {
+			return true
+		}
+	}
+	return false
+}
+
+func choiceID(name string) string {
+	return strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(name, " into the ", "-"), " ", "-"))
+}
+
+func uniqStrings(in []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range in {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // treasureRemoved records the Conquistadors' Treasure leaving play.
 func (r *run) treasureRemoved(why string) {
 	st := r.st
+	if st.Treasure == TreasureRemoved || st.Treasure == TreasureSold {
+		return
+	}
 	if st.Opt.vari("extended") {
 		st.Treasure = TreasureRemoved
 		r.emit("endgame", "The Conquistadors' Treasure is removed from play ("+why+"); Extended Variant: this does not end the game", nil, citeExtended)

@@ -107,6 +107,9 @@ const (
 	citeStep4BBoarding   = "misty-waters/step-4b-boarding-battle"
 	citeEndOfBattle      = "misty-waters/step-5-end-of-battle"
 	citeLastDayTemple    = "misty-waters/advanced-rules/last-day-temple"
+	citeStep3Cards       = "misty-waters/step-3-pre-dice-roll-action-cards"
+	citeSelectTarget     = "misty-waters/step-1-selecting-attack-target"
+	citeBattleType       = "misty-waters/step-2-declaring-battle-type"
 )
 
 // AllCites lists every section id this package may cite, for checking
@@ -128,5 +131,8 @@ var AllCites = []string{
 	citeVictoryTreasure, citeVictoryConquest, citeVictoryViceroy, citeVoteAuction, citeViceroy, citeAdvanced,
 	citePriorityNeg, citeExtraCards, citeVariants, citeSimplified, citeShortened, citeExtended, citeAdventure,
 	citeTeamMode, citeTavernCards, citeAgedFalcon, citeDicePoker, citeBattles, citeStep4ABroadside,
-	citeStep4BBoarding, citeEndOfBattle, citeLastDayTemple,
+	citeStep4BBoarding, citeEndOfBattle, citeLastDayTemple, citeStep3Cards, citeSelectTarget, citeBattleType,
 }
+
+// Battle events also carry the battle engine's section ids
+// (mistywaters.AllCites, checked by that package).

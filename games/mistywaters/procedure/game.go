@@ -13,8 +13,8 @@ const GameID = "misty-waters"
 
 // Game is the Misty Waters session referee (referee.Game).
 type Game struct {
-	// Battles resolves NPC and player battles. Nil uses AskBattles, which
-	// asks the table for each battle's outcome.
+	// Battles resolves NPC and player battles. Nil uses EngineBattles, the
+	// battle engine of package mistywaters.
 	Battles Battles
 }
 
@@ -27,7 +27,7 @@ func (g *Game) battles() Battles {
 	if g.Battles != nil {
 		return g.Battles
 	}
-	return AskBattles{}
+	return EngineBattles{}
 }
 
 // run carries one step's session, environment and state.
@@ -36,8 +36,6 @@ type run struct {
 	s   *referee.Session
 	env *referee.Env
 	st  *State
-
-	lastBattleBoarding bool
 }
 
 func (r *run) emit(typ, text string, data map[string]any, cites ...string) {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/bosun-referee/bosun/referee"
 )
 
@@ -497,25 +498,25 @@ func (r *run) dutchmanVictims() error {
 // pickTarget chooses among several targets with a regular die rolled by the
 // Priority Token holder: faces split evenly when 6 divides by the number of
 // targets, else faces 1..k name the targets in the order given and higher
-// faces are rolled again.
-func (r *run) pickTarget(key string, targets []string) (string, error) {
+// faces are rolled again. It returns the index of the target.
+func (r *run) pickTarget(key string, targets []string) (int, error) {
 	k := len(targets)
 	if k == 1 {
-		return targets[0], nil
+		return 0, nil
 	}
 	for i := 0; i < 50; i++ {
 		v, err := r.d6(key)
 		if err != nil {
-			return "", err
+			return 0, err
 		}
 		if 6%k == 0 {
-			return targets[(v-1)/(6/k)], nil
+			return (v - 1) / (6 / k), nil
 		}
 		if v <= k {
-			return targets[v-1], nil
+			return v - 1, nil
 		}
 	}
-	return targets[0], nil
+	return 0, nil
 }
 
 func (r *run) stopCard(player, attacker string) (bool, error) {
@@ -524,23 +525,81 @@ func (r *run) stopCard(player, attacker string) (bool, error) {
 		return false, err
 	}
 	if stop {
-		r.emit("battle", fmt.Sprintf("%s plays an Action Card that stops the attack of %s", player, attacker), map[string]any{"player": player, "attacker": attacker, "stopped": true}, citeNPCAttacks)
+		r.emit("battle", fmt.Sprintf("%s plays an Action Card that stops the attack of %s", player, attacker), map[string]any{"player": player, "attacker": attacker, "stopped": true}, citeNPCAttacks, citeStep3Cards)
 	}
 	return stop, nil
 }
 
+// monsterAttacksPlayer: a Sea Monster that has just appeared next to a
+// player's ship attacks it at once (Thar She Blows).
 func (r *run) monsterAttacksPlayer(m, player string) error {
-	stop, err := r.stopCard(player, m)
-	if err != nil || stop {
-		return err
+	return r.npcAttack(m, []string{player})
+}
+
+// npcAttack runs one NPC's attack of Steps 4-6 (an NPC attacks at most once
+// per Phase 2): of the targets the table names on its Adjacent Spaces it
+// keeps those the battle rules let it attack (Wind Force included), the
+// Priority Token holder rolls a die among several, the defending player may
+// stop the attack with an Action Card, and the battle engine resolves the
+// Broadside Battle with its counterattack.
+func (r *run) npcAttack(id string, names []string) error {
+	st := r.st
+	n := st.npc(id)
+	if n == nil || len(names) == 0 {
+		return nil
 	}
-	rocky, err := r.inForce("rocky-seas")
+	att := r.npcSide(n)
+	o := r.battleOptions()
+	stepCite := map[string]string{KindMonster: citeMonsterAttack, KindBattery: citeBatteryAttack, KindPirate: citePirateAttack}[n.Kind]
+	var eligible []Side
+	var labels []string
+	for _, t := range names {
+		def, err := r.candidate(t)
+		if err != nil {
+			return err
+		}
+		if _, err := mw.CanAttack(att.Unit, def.Unit, mw.Broadside, o); err != nil {
+			msg, cs, ok := refusal(err)
+			if !ok {
+				return err
+			}
+			r.emit("npc", fmt.Sprintf("%s does not attack %s: %s", id, def.Unit.Label(), msg), map[string]any{"npc": id, "target": t, "refused": msg}, append([]string{stepCite}, cs...)...)
+			continue
+		}
+		eligible = append(eligible, def)
+		labels = append(labels, t)
+	}
+	if len(eligible) == 0 {
+		r.emit("npc", fmt.Sprintf("%s has no target it may attack", id), map[string]any{"npc": id}, stepCite, citeNPCAttacks)
+		return nil
+	}
+	i, err := r.pickTarget("misty.npc."+id+".target", labels)
 	if err != nil {
 		return err
 	}
-	r.emit("battle", fmt.Sprintf("The %s attacks %s's Player Ship: %s", m, player, MonsterDamage[m]), map[string]any{"attacker": m, "defender": player, "damage": MonsterDamage[m]}, citeMonsterAttack)
-	_, err = r.fight(Battle{Key: "misty.battle." + m + "." + player, Type: Broadside, Attacker: unitOf(r.st.npc(m)), Defender: Unit{ID: player, Kind: "player", Owner: player}, NoCounter: rocky,
-		Cites: []string{citeMonsterAttack}})
+	def, t := eligible[i], labels[i]
+	if len(eligible) > 1 {
+		r.emit("npc", fmt.Sprintf("%s has %d targets (%s): the die picks %s", id, len(eligible), strings.Join(labels, ", "), t), map[string]any{"npc": id, "targets": labels, "target": t}, citeNPCAttacks)
+	}
+	if def.Player != "" {
+		if stop, err := r.stopCard(def.Player, id); err != nil || stop {
+			return err
+		}
+	}
+	switch n.Kind {
+	case KindMonster:
+		if def.Player != "" && def.Unit.Kind == mw.KindShip {
+			r.emit("battle", fmt.Sprintf("The %s attacks %s's Player Ship: %s", id, def.Player, MonsterDamage[n.Monster]), map[string]any{"attacker": id, "defender": t, "damage": MonsterDamage[n.Monster]}, citeMonsterAttack)
+		} else {
+			r.emit("battle", fmt.Sprintf("The %s attacks %s", id, t), map[string]any{"attacker": id, "defender": t}, citeMonsterAttack)
+		}
+	case KindBattery:
+		r.emit("battle", fmt.Sprintf("%s fires on %s's Player Ship by Broadside Battle with 2 Cannons (Wind Force limits on Broadside Battles are ignored in the Red Water Lagoon)", id, def.Player), map[string]any{"attacker": id, "defender": t, "dice": 2}, citeBatteryAttack)
+	case KindPirate:
+		dice, _ := att.Unit.BroadsideDice(def.Unit, o)
+		r.emit("battle", fmt.Sprintf("%s fires on %s by Broadside Battle with %d Cannons", id, t, dice), map[string]any{"attacker": id, "defender": t, "dice": dice}, citePirateAttack)
+	}
+	_, err = r.fight(Battle{Key: "misty.battle." + id + "." + t, Type: mw.Broadside, Attacker: att, Defender: def, Options: o, Cites: []string{stepCite, citeNPCAttacks}})
 	return err
 }
 
@@ -553,7 +612,7 @@ func (r *run) attacks(group string) error {
 				continue
 			}
 			opts := append(st.playerNames(), st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter)...)
-			ts, err := r.list("misty.npc."+m+".targets", fmt.Sprintf("which targets are on spaces adjacent to the %s? (a player's name for each Player Ship At Sea; Pirate Ships; other NPC Ships)", m), append(opts, "none"))
+			ts, err := r.list("misty.npc."+m+".targets", fmt.Sprintf("which targets are on spaces adjacent to the %s? (a player's name for each of their Player Ships there, wherever it is stopped; Pirate Ships; other NPC Ships)", m), append(opts, "none"))
 			if err != nil {
 				return err
 			}
@@ -561,41 +620,17 @@ func (r *run) attacks(group string) error {
 				r.emit("npc", fmt.Sprintf("The %s has no target", m), map[string]any{"npc": m}, citeMonsterAttack)
 				continue
 			}
-			t, err := r.pickTarget("misty.npc."+m+".target", ts)
-			if err != nil {
-				return err
-			}
-			if st.player(t) != nil {
-				if err := r.monsterAttacksPlayer(m, t); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := r.monsterAttacksNPC(m, t); err != nil {
+			if err := r.npcAttack(m, ts); err != nil {
 				return err
 			}
 		}
 	case "batteries":
 		for _, b := range st.ids(KindBattery) {
-			ts, err := r.list("misty.npc."+b+".targets", fmt.Sprintf("which Player Ships are on spaces a red arrow of %s points to? (players' names)", b), append(st.playerNames(), "none"))
+			ts, err := r.list("misty.npc."+b+".targets", fmt.Sprintf("which Player Ships are on spaces a red arrow of %s points to? (a player's name for each of their Player Ships there)", b), append(st.playerNames(), "none"))
 			if err != nil {
 				return err
 			}
-			if len(ts) == 0 {
-				continue
-			}
-			t, err := r.pickTarget("misty.npc."+b+".target", ts)
-			if err != nil {
-				return err
-			}
-			if stop, err := r.stopCard(t, b); err != nil || stop {
-				if err != nil {
-					return err
-				}
-				continue
-			}
-			r.emit("battle", fmt.Sprintf("%s fires on %s's Player Ship by Broadside Battle with 2 Cannons (Wind Force limits are ignored in the Red Water Lagoon)", b, t), map[string]any{"attacker": b, "defender": t, "dice": 2}, citeBatteryAttack)
-			if _, err := r.fight(Battle{Key: "misty.battle." + b + "." + t, Type: Broadside, Attacker: Unit{ID: b, Kind: KindBattery}, Defender: Unit{ID: t, Kind: "player", Owner: t}, Cites: []string{citeBatteryAttack}}); err != nil {
+			if err := r.npcAttack(b, ts); err != nil {
 				return err
 			}
 		}
@@ -609,8 +644,7 @@ func (r *run) attacks(group string) error {
 			return nil
 		}
 		for _, pid := range st.ids(KindPirate) {
-			p := st.npc(pid)
-			if p == nil {
+			if st.npc(pid) == nil {
 				continue
 			}
 			opts := []string{}
@@ -618,78 +652,16 @@ func (r *run) attacks(group string) error {
 				opts = append(opts, nm, nm+"-fort")
 			}
 			opts = append(opts, st.ids(KindMonster)...)
-			ts, err := r.list("misty.npc."+pid+".targets", fmt.Sprintf("which targets are on spaces adjacent to %s? (NAME for a Player Ship not at a Tavern, Base or Docks with a Fort; NAME-fort for a Fort; Sea Monsters)", pid), append(opts, "none"))
+			ts, err := r.list("misty.npc."+pid+".targets", fmt.Sprintf("which targets are on spaces adjacent to %s? (NAME for each Player Ship of NAME there, wherever it is stopped; NAME-fort for a Fort; Sea Monsters)", pid), append(opts, "none"))
 			if err != nil {
 				return err
 			}
-			if len(ts) == 0 {
-				continue
-			}
-			t, err := r.pickTarget("misty.npc."+pid+".target", ts)
-			if err != nil {
-				return err
-			}
-			dice := 4
-			if p.Damage > 0 {
-				dice = 3
-			}
-			def := Unit{ID: t, Kind: "player", Owner: t}
-			switch {
-			case strings.HasSuffix(t, "-fort"):
-				owner := strings.TrimSuffix(t, "-fort")
-				def = Unit{ID: t, Kind: "fort", Owner: owner}
-				if stop, err := r.stopCard(owner, pid); err != nil || stop {
-					if err != nil {
-						return err
-					}
-					continue
-				}
-			case st.npc(t) != nil:
-				def = unitOf(st.npc(t))
-			default:
-				if stop, err := r.stopCard(t, pid); err != nil || stop {
-					if err != nil {
-						return err
-					}
-					continue
-				}
-			}
-			r.emit("battle", fmt.Sprintf("%s fires on %s by Broadside Battle with %d Cannons", pid, t, dice), map[string]any{"attacker": pid, "defender": t, "dice": dice}, citePirateAttack)
-			if _, err := r.fight(Battle{Key: "misty.battle." + pid + "." + t, Type: Broadside, Attacker: unitOf(p), Defender: def, Cites: []string{citePirateAttack}}); err != nil {
+			if err := r.npcAttack(pid, ts); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
-}
-
-// monsterAttacksNPC: a Sea Monster adds a Damage Marker to an NPC Ship (the
-// Galleass loses a Sailor instead); a surviving ship with Cannons
-// counterattacks unless the Wind Force forbids it.
-func (r *run) monsterAttacksNPC(m, t string) error {
-	st := r.st
-	n := st.npc(t)
-	mon := st.npc(m)
-	r.emit("battle", fmt.Sprintf("The %s attacks %s", m, t), map[string]any{"attacker": m, "defender": t}, citeMonsterAttack)
-	if n.Kind == KindGalleass {
-		r.apply(unitOf(n), 0, 1, false, unitOf(mon))
-	} else {
-		r.apply(unitOf(n), 1, 0, false, unitOf(mon))
-	}
-	n = st.npc(t)
-	if n == nil || n.Kind == KindGalleass || n.Kind == KindFreighter {
-		return nil
-	}
-	rocky, err := r.inForce("rocky-seas")
-	if err != nil {
-		return err
-	}
-	if rocky {
-		r.emit("battle", fmt.Sprintf("%s cannot counterattack: Rocky Seas", t), nil, citeRockySeas)
-		return nil
-	}
-	_, err = r.fight(Battle{Key: "misty.battle." + t + "." + m + ".counter", Type: Broadside, Attacker: unitOf(n), Defender: unitOf(mon), NoCounter: true, Cites: []string{citeMonsterAttack}})
-	return err
 }
 
 func (st *State) playerNames() []string {

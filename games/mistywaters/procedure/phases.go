@@ -3,6 +3,9 @@ package procedure
 import (
 	"fmt"
 	"strings"
+
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
+	"github.com/bosun-referee/bosun/referee"
 )
 
 func (r *run) phase4() error {
@@ -103,6 +106,9 @@ func (r *run) turn(p *PlayerState) error {
 	return r.treasureStep(p)
 }
 
+// playerAttacks is Step 2 of a player's turn: each attack the player
+// declares (target, attacking unit, battle type) is checked and resolved by
+// the battle engine.
 func (r *run) playerAttacks(p *PlayerState) error {
 	st := r.st
 	for i := 0; i < 8; i++ {
@@ -111,44 +117,62 @@ func (r *run) playerAttacks(p *PlayerState) error {
 		if st.Temple {
 			opts = append(opts, "temple")
 		}
-		t, err := r.choose("misty.player."+p.Name+".attack", p.Name+": does a Player Ship or Fort of yours attack an NPC? (none, or the NPC attacked; player-vs-player battles are fought on the board)", opts...)
+		for _, o := range st.Players {
+			if o.Name == p.Name {
+				continue
+			}
+			opts = append(opts, o.Name, o.Name+"-fort")
+			if st.Opt.adv("militia") {
+				opts = append(opts, o.Name+"-militia")
+			}
+		}
+		t, err := r.choose("misty.player."+p.Name+".attack", p.Name+": does a Player Ship or Fort of yours attack? (none; an NPC; a player's name for their Player Ship, NAME-fort for their Fort, NAME-militia for their Plantation with a Militia)", opts...)
 		if err != nil {
 			return err
 		}
 		if t == "none" {
 			return nil
 		}
-		typ := Broadside
-		var def Unit
-		if t == "temple" {
-			def = Unit{ID: "temple", Kind: "temple"}
-		} else {
-			def = unitOf(st.npc(t))
+		def, err := r.candidate(t)
+		if err != nil {
+			return err
 		}
-		boardable := def.Kind == KindGalleass || def.Kind == KindPirate && st.Opt.adv("pirate-boarding")
-		if boardable {
-			if typ, err = r.choose("misty.player."+p.Name+".attack-type", fmt.Sprintf("%s: Broadside or Boarding Battle against %s?", p.Name, t), Broadside, Boarding); err != nil {
+		with := "ship"
+		switch def.Unit.Kind {
+		case mw.KindShip, mw.KindGalleass, mw.KindPirate, mw.KindCaravel, mw.KindFreighter, mw.KindMonster:
+			// A Fort attacks an opponent Player Ship, Pirate Ship, other NPC Ship or Sea Monster.
+			if with, err = r.choose("misty.player."+p.Name+".attack-with", fmt.Sprintf("%s: which of your units attacks %s? (ship: a Player Ship; fort: your Fort on an Adjacent Space)", p.Name, t), "ship", "fort"); err != nil {
 				return err
 			}
 		}
-		notes := []string{}
-		if sheath, err := r.inForce("sheath-the-swords"); err == nil && sheath && typ == Boarding {
-			notes = append(notes, "Sheath the Swords: only a ship not At Sea may board")
-		} else if err != nil {
+		att, err := r.playerSide(p.Name, with)
+		if err != nil {
 			return err
 		}
-		if rocky, err := r.inForce("rocky-seas"); err == nil && rocky && typ == Broadside {
-			notes = append(notes, "Rocky Seas: a ship At Sea cannot fire (a Fort can)")
-		} else if err != nil {
-			return err
+		o := r.battleOptions()
+		_, errB := mw.CanAttack(att.Unit, def.Unit, mw.Broadside, o)
+		_, errD := mw.CanAttack(att.Unit, def.Unit, mw.Boarding, o)
+		if errD == nil && def.Unit.Kind == mw.KindPirate && !st.Opt.adv("pirate-boarding") {
+			errD = referee.RuleError([]string{mw.CitePirateBoarding, citeBattleType}, "mistywaters: a Pirate Ship cannot be attacked by Boarding Battle unless the Advanced Rule 'Pirate Ship Boarding Battles' is on (--option advanced=pirate-boarding)")
 		}
-		text := fmt.Sprintf("%s attacks %s by %s Battle", p.Name, t, typ)
-		if len(notes) > 0 {
-			text += " (" + strings.Join(notes, "; ") + ")"
+		typ := mw.Broadside
+		switch {
+		case errB == nil && errD == nil:
+			a, err := r.choose("misty.player."+p.Name+".attack-type", fmt.Sprintf("%s: Broadside or Boarding Battle against %s?", p.Name, t), Broadside, Boarding)
+			if err != nil {
+				return err
+			}
+			typ = mw.BattleType(a)
+		case errD == nil:
+			typ = mw.Boarding
+		case errB == nil:
+		case def.Unit.Kind == mw.KindMilitia:
+			return errD
+		default:
+			return errB
 		}
-		r.emit("battle", text, map[string]any{"attacker": p.Name, "defender": t, "type": typ}, citePlayerAttacks)
-		if _, err := r.fight(Battle{Key: "misty.battle." + p.Name + "." + t, Type: typ, Attacker: Unit{ID: p.Name, Kind: "player", Owner: p.Name}, Defender: def,
-			NoCounter: def.Kind == KindGalleass || def.Kind == "temple" || def.Kind == KindFreighter, Cites: []string{citePlayerAttacks}}); err != nil {
+		r.emit("battle", fmt.Sprintf("%s attacks %s by %s Battle", att.Unit.Label(), def.Unit.Label(), titleType(typ)), map[string]any{"attacker": p.Name, "with": with, "defender": t, "type": typ}, citePlayerAttacks, citeSelectTarget, citeBattleType)
+		if _, err := r.fight(Battle{Key: "misty.battle." + p.Name + "." + t, Type: typ, Attacker: att, Defender: def, Options: o, Cites: []string{citePlayerAttacks}}); err != nil {
 			return err
 		}
 	}

@@ -69,6 +69,7 @@ type State struct {
 	Treasure     string        `json:"treasure"` // TreasureX, TreasureGalleass, "player:NAME", removed, sold
 	Galleass     bool          `json:"galleass_launched"`
 	Temple       bool          `json:"temple,omitempty"` // Last Day Temple standing
+	TempleDamage int           `json:"temple_damage,omitempty"`
 	Players      []PlayerState `json:"players"`
 	Whirlpools   [6]string     `json:"whirlpools"` // "", "crate" or "raft" on Whirlpool 1..6
 	Weather      Weather       `json:"weather"`
@@ -102,6 +103,8 @@ type PlayerState struct {
 	Hourglass  int      `json:"hourglass,omitempty"` // hourglass tokens next to the player's ships
 	Home       bool     `json:"treasure_home,omitempty"`
 	DutchSaved int      `json:"dutchman_saved_round,omitempty"`
+	Defeats    int      `json:"ships_defeated,omitempty"` // Player Ships defeated in battles bosun resolved
+	Trophies   []string `json:"trophies,omitempty"`       // Pirate Ship and Sea Monster tokens won in battles bosun resolved
 }
 
 // NPC is a non-player unit on the map.
@@ -321,7 +324,8 @@ func (st *State) npc(id string) *NPC {
 }
 
 func (st *State) removeNPC(id string) {
-	out := st.NPCs[:0]
+	// A new slice: pointers to the other NPCs held by the caller stay valid.
+	out := make([]NPC, 0, len(st.NPCs))
 	for _, n := range st.NPCs {
 		if n.ID != id {
 			out = append(out, n)
