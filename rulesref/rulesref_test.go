@@ -36,6 +36,7 @@ var devFloors = map[string][2]float64{
 	"":   {0.763, 0.968},
 	"v2": {0.726, 0.892},
 	"v3": {0.633, 0.830},
+	"v4": {0, 0},
 }
 
 func TestDevSet(t *testing.T) {
@@ -72,7 +73,7 @@ func TestDevSet(t *testing.T) {
 		}
 	}
 	assert.Len(t, games, 4, "every game has questions")
-	for _, name := range []string{"", "v2", "v3"} {
+	for _, name := range []string{"", "v2", "v3", "v4"} {
 		if x := sets[name]; x != nil {
 			t.Logf("dev set %q: %d questions, top-1 %.1f%%, top-3 %.1f%%", name, x.n,
 				100*float64(x.top1)/float64(x.n), 100*float64(x.top3)/float64(x.n))
