@@ -84,6 +84,17 @@ func TestThreePlayerSessionThroughRoundXIII(t *testing.T) {
 	assert.Equal(t, 1, texts("Overboard: each Player Ship At Sea removes 1 Sailor(s)/Officer(s)"))
 	assert.Equal(t, 1, texts("The megalodon attacks Bob's Player Ship"))
 	assert.Equal(t, 1, texts("battery-1 fires on Cy's Player Ship"))
+	// The battles are resolved by the battle engine.
+	assert.Equal(t, 1, texts("megalodon attacks Bob's Brig by Broadside Battle; attack: Megalodon removes 1 Cannon; no counterattack: Rocky Seas (10 oB)"))
+	assert.Equal(t, 1, texts("Bob: remove 1 Cannon from Bob's Brig's board (it now has 2 Cannons, 2 Sailors)"))
+	assert.Equal(t, 1, texts("battery-1 attacks Cy's Galleon by Broadside Battle; attack: 2 dice [6 1] (1 Hull Hits, 1 Deck Crew Hits, 0 misses); counterattack: 2 dice [4 2] (0 Hull Hits, 0 Deck Crew Hits, 2 misses)"))
+	assert.Equal(t, 1, texts("Cy: remove 1 Cannon, 1 Sailor from Cy's Galleon's board"))
+	assert.Equal(t, 1, texts("Ann: remove 1 Cannon, 2 Sailors from Ann's Brig's board (it now has 1 Cannons, 0 Sailors)"))
+	assert.Equal(t, 1, texts("Bob receives 5 Silver Coins, 2 Experience Tokens, the Pirate Ship token as a trophy"))
+	assert.Equal(t, 1, texts("the Conquistadors' Galleass loses 2 Sailors: 8 remain on its ship board"))
+	assert.Equal(t, 1, texts("Death Zone: the Flying Dutchman removes galleass"))
+	assert.Equal(t, []string{"Pirate Ship"}, st.player("Bob").Trophies)
+	assert.Nil(t, st.npc("pirate-3"))
 	assert.Equal(t, 1, texts("Grand Finale (the first Round XII)"))
 	assert.Equal(t, 1, texts("add a Battery of Cannons (battery-2)"))
 	assert.Equal(t, 1, texts("Death Zone: the Flying Dutchman removes caravel-n"))
@@ -130,6 +141,14 @@ func TestTwoPlayerIslandConquest(t *testing.T) {
 		}
 	}
 	assert.Contains(t, falcon.Text, "Aged Falcon reaches the other Tavern in")
-	// Ann defeated pirate-1 in Round IV: three Pirate Ships remain.
+	// Ann's counterattack damaged pirate-1 in Round III and her fire defeated
+	// it in Round IV: three Pirate Ships remain.
 	assert.Equal(t, 3, st.count(KindPirate))
+	assert.Nil(t, st.npc("pirate-1"))
+	out := ""
+	for _, e := range r.events {
+		out += e.Text + "\n"
+	}
+	assert.Contains(t, out, "pirate-1 takes a Damage Marker (flip it to its damaged side)")
+	assert.Contains(t, out, "Ann receives 5 Silver Coins, 2 Experience Tokens, the Pirate Ship token as a trophy (5 Votes at Viceroy Voting)")
 }

@@ -53,6 +53,8 @@ type PlayerStatus struct {
 	Streak     int      `json:"streak"`
 	Hourglass  []string `json:"hourglasses,omitempty"`
 	TavernNext int      `json:"tavern_fee_next,omitempty"`
+	Defeats    int      `json:"ships_defeated,omitempty"` // in battles bosun resolved
+	Trophies   []string `json:"trophies,omitempty"`       // won in battles bosun resolved
 }
 
 // Status implements referee.Game.
@@ -117,7 +119,8 @@ func (g *Game) Status(s *referee.Session, env *referee.Env) (any, error) {
 		}
 	}
 	for _, p := range st.Players {
-		ps := PlayerStatus{Name: p.Name, Colour: p.Colour, Base: p.Base, Team: p.Team, Fleet: p.Fleet, Captured: p.Captured, Streak: p.Streak}
+		ps := PlayerStatus{Name: p.Name, Colour: p.Colour, Base: p.Base, Team: p.Team, Fleet: p.Fleet, Captured: p.Captured, Streak: p.Streak,
+			Defeats: p.Defeats, Trophies: p.Trophies}
 		if p.Tavern > 0 {
 			ps.Hourglass = append(ps.Hourglass, "tavern")
 			ps.TavernNext = TavernFee(p.Tavern + 1)
