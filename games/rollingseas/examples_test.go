@@ -146,7 +146,9 @@ func session(t *testing.T, players []string, options map[string]string, answers 
 	t.Helper()
 	p := referee.NewScripted()
 	for k, v := range boardData {
-		p.Set(k, v, "set")
+		if _, over := answers[k]; !over {
+			p.Set(k, v, "set")
+		}
 	}
 	for k, v := range cardData {
 		p.Set(k, v, "set")

@@ -196,6 +196,10 @@ type Ironside struct {
 	// CannonBonus is the ironside-cannon-bonus option: "bought" unlocks a
 	// Cannon's Bonus only when he buys it; "any" (or empty) also when found.
 	CannonBonus string `json:"cannon_bonus,omitempty"`
+	// Fill is the ironside-fill option: "hold-size" makes "fill your Hold to
+	// Capacity" add his Hold Capacity in Provisions; "capacity" (or empty)
+	// adds Provisions up to it.
+	Fill string `json:"fill,omitempty"`
 	// Unlocked are the Ship Board Bonuses he has unlocked, in order.
 	Unlocked []BoardBonus `json:"board_bonuses,omitempty"`
 }
@@ -288,7 +292,13 @@ func (ir *Ironside) gain(b Board, it Items, notes *[]string) ([]Items, error) {
 			if e != nil {
 				return blue, e
 			}
-			if g := FillHold(hold, ir.Provisions); g > 0 {
+			g := FillHold(hold, ir.Provisions)
+			if ir.Fill == "hold-size" {
+				// ironside-fill=hold-size: his Hold has no limit, so filling
+				// it adds a whole Hold Capacity of Provisions.
+				g = hold
+			}
+			if g > 0 {
 				more, err = ir.track(b, TrackProvisions, &ir.Provisions, nil, g, notes)
 			} else {
 				*notes = append(*notes, fmt.Sprintf("his Hold already holds %d Provisions, Capacity %d: none to add", ir.Provisions, hold))

@@ -11,7 +11,7 @@ import (
 
 func (c *ctx) setupIronside() error {
 	st, opt := c.st, c.st.Opt
-	ir := &Ironside{Difficulty: opt.Ironside, Story: 1, Ship: 1, MonsterStrength: 1, PirateStrength: 1, Virtual: opt.IronsideDeck == "virtual", CannonBonus: opt.CannonBonus}
+	ir := &Ironside{Difficulty: opt.Ironside, Story: 1, Ship: 1, MonsterStrength: 1, PirateStrength: 1, Virtual: opt.IronsideDeck == "virtual", CannonBonus: opt.CannonBonus, Fill: opt.IronsideFill}
 	st.Iron = ir
 	l1, l2 := 7, 3
 	if opt.Easier["sail-to-level2"] {

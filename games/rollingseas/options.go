@@ -27,6 +27,7 @@ type Options struct {
 	AmbushCards    string          `json:"ambush_cards"`          // deck | pile (where the two Ambush cards are added)
 	AmbushReward   string          `json:"ambush_reward"`         // either | all (the Sea Battle winner's reward)
 	CannonBonus    string          `json:"cannon_bonus"`          // any | bought (a Cannon's Ship Board Bonus for the Captain)
+	IronsideFill   string          `json:"ironside_fill"`         // capacity | hold-size (the Captain's "fill your Hold")
 }
 
 // OptionHelp lists every option and its accepted values (the first is the default).
@@ -48,6 +49,7 @@ var OptionHelp = map[string][]string{
 	"ambush-cards":           {"deck", "pile"},
 	"ambush-reward":          {"either", "all"},
 	"ironside-cannon-bonus":  {"any", "bought"},
+	"ironside-fill":          {"capacity", "hold-size"},
 }
 
 // ParseOptions validates session options.
@@ -143,6 +145,9 @@ func ParseOptions(m map[string]string) (Options, error) {
 		return o, err
 	}
 	if o.CannonBonus, err = get("ironside-cannon-bonus"); err != nil {
+		return o, err
+	}
+	if o.IronsideFill, err = get("ironside-fill"); err != nil {
 		return o, err
 	}
 	return o, nil
