@@ -1,6 +1,10 @@
 package rulesref
 
-import _ "embed"
+import (
+	_ "embed"
+	"sort"
+	"strings"
+)
 
 // The shipped rulebooks, unchanged. Embedded as strings so that reading
 // them copies nothing.
@@ -30,4 +34,26 @@ func rulebookText(game string) string {
 		return textQuests
 	}
 	panic("rulesref: no embedded rulebook " + game)
+}
+
+// commonWords are common spoken English words (data/common-words.txt),
+// sorted, one a line, after '#' comment lines.
+//
+//go:embed data/common-words.txt
+var commonWordsText string
+
+var commonList []string
+
+// commonWord reports whether w is a common English word: such a word is
+// never taken for a misspelled rulebook word ("slow" is not "show").
+func commonWord(w string) bool {
+	if commonList == nil {
+		for _, l := range strings.Split(commonWordsText, "\n") {
+			if l != "" && l[0] != '#' {
+				commonList = append(commonList, l)
+			}
+		}
+	}
+	i := sort.SearchStrings(commonList, w)
+	return i < len(commonList) && commonList[i] == w
 }

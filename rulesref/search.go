@@ -96,7 +96,7 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 	typo := make([]bool, len(ws))
 	alt := make([]string, len(ws))
 	for i, w := range ws {
-		if stopWords[w] || c.known(st, w) || synonymWords[w] {
+		if stopWords[w] || c.known(st, w) || synonymWords[w] || commonWord(w) {
 			continue
 		}
 		if cands := c.ix.corrections(w); len(cands) > 0 {
