@@ -216,6 +216,10 @@ func (r *run) playerSide(name, what string) (Side, error) {
 	if err := u.Validate(mw.TableLimits{Set: r.env.Tables}); err != nil {
 		return Side{}, err
 	}
+	if st.Opt.vari("simplified") && (u.Captain == mw.FirstClass || u.Gunner == mw.FirstClass || u.FencingMaster == mw.FirstClass) {
+		// Simplified Variant: "Recruiting: First-Class Officers are not used."
+		return Side{}, referee.RuleError([]string{citeSimplified}, "mistywaters: %s=%q: First-Class Officers are not used in the Simplified Variant (Recruiting); give captain, gunner or fencing without =fc", key, a)
+	}
 	return Side{ID: id, Player: name, Unit: u}, nil
 }
 

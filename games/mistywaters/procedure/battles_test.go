@@ -295,3 +295,31 @@ func TestKeyedRollerPrefixesEngineKeys(t *testing.T) {
 type rollerFunc func(string, int) ([]int, error)
 
 func (f rollerFunc) Roll(k string, n int) ([]int, error) { return f(k, n) }
+
+// Simplified Variant: "Recruiting: First-Class Officers are not used." A
+// ship described with one is refused (exit 2) naming the rule.
+func TestSimplifiedVariantRefusesFirstClassOfficers(t *testing.T) {
+	st := battleState(PhaseNPC, 5, []string{"attack:pirates"}, NPC{ID: "pirate-1", Kind: KindPirate})
+	st.Opt.Variants["simplified"] = true
+	_, _, err := stepBattle(t, st, map[string]any{
+		"misty.npc.pirate-1.targets": "Ann",
+		"misty.ship.Ann":             "brig:cannons=2,sailors=2,gunner=fc",
+	})
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), "First-Class Officers are not used in the Simplified Variant")
+}
+
+// Harvest Rounds: "Each island is limited to 1 token of each type of
+// infrastructure and also each type of infrastructure is limited to 3 tokens
+// for the entire map": with 1 Captured Island a player has at most 1 Mine.
+func TestHarvestMinesAtMostOnePerCapturedIsland(t *testing.T) {
+	st := battleState(PhaseWheel, 5, nil)
+	st.Round = 6
+	st.Players[0].Captured = 1
+	_, _, err := stepBattle(t, st, map[string]any{
+		"misty.harvest.Ann.mines": "2",
+	})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "out of range")
+}

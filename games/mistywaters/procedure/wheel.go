@@ -296,11 +296,14 @@ func (r *run) harvest() error {
 		if p.Captured == 0 {
 			continue
 		}
-		mines, err := r.number("misty.harvest."+p.Name+".mines", p.Name+": how many Mines are built on your Captured Islands?", 0, 3)
+		// "Each island is limited to 1 token of each type of infrastructure and
+		// also each type of infrastructure is limited to 3 tokens for the entire map."
+		most := min(p.Captured, 3)
+		mines, err := r.number("misty.harvest."+p.Name+".mines", p.Name+": how many Mines are built on your Captured Islands?", 0, most)
 		if err != nil {
 			return err
 		}
-		plants, err := r.number("misty.harvest."+p.Name+".plantations", p.Name+": how many Plantations are built on your Captured Islands?", 0, 3)
+		plants, err := r.number("misty.harvest."+p.Name+".plantations", p.Name+": how many Plantations are built on your Captured Islands?", 0, most)
 		if err != nil {
 			return err
 		}
