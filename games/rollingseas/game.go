@@ -103,9 +103,20 @@ type ctx struct {
 	env *referee.Env
 	st  *State
 	b   Board
+	// unlocked is how many of Captain Ironside's Ship Board Bonuses the
+	// events so far have shown.
+	unlocked int
 }
 
+// emit emits an event; one that shows Captain Ironside unlocking a Ship
+// Board Bonus also cites the Bonus rules.
 func (c *ctx) emit(typ, text string, data map[string]any, cites ...string) {
+	if ir := c.st.Iron; ir != nil && len(ir.Unlocked) > c.unlocked {
+		c.unlocked = len(ir.Unlocked)
+		if !slices.Contains(cites, CiteBonus) {
+			cites = append(cites, CiteBonus)
+		}
+	}
 	c.env.Emit(referee.Event{Type: typ, Text: text, Data: data, Cites: cites})
 }
 
@@ -271,6 +282,9 @@ func (g Game) Next(s *referee.Session, env *referee.Env) error {
 		return err
 	}
 	c := &ctx{s: s, env: env, st: st, b: Board{Set: env.Tables, Prompt: env.Prompt}}
+	if st.Iron != nil {
+		c.unlocked = len(st.Iron.Unlocked)
+	}
 	var err error
 	switch st.Phase {
 	case PhaseSetup:

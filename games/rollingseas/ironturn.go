@@ -905,6 +905,9 @@ func (c *ctx) scoring() error {
 		cites := []string{CiteEndOfGame, CiteRenownRanks}
 		if sc.Automa {
 			cites = append(cites, CiteAutomaEnd)
+			if st.Iron.YellowRenown() > 0 {
+				cites = append(cites, CiteBonus)
+			}
 		}
 		c.emit("score", text, map[string]any{"score": sc}, cites...)
 	}
