@@ -43,6 +43,9 @@ type index struct {
 	avgLen  float32
 	// per-game document frequency share, for game detection
 	gameDF [][]int32 // term id -> df per game (len(Games)+1 for user manuals)
+	// gameTotal is, per game, the sum of its postings' weights (the
+	// size of its language model), computed on first use
+	gameTotal []float64
 }
 
 // docTerms returns the weighted term counts of one section.
@@ -212,6 +215,7 @@ func (ix *index) finish(c *corpus) {
 		ix.avgLen = sum / float32(len(ix.DocLen))
 	}
 	ix.gameDF = nil
+	ix.gameTotal = nil
 }
 
 func (ix *index) gameOfDoc(c *corpus, d int32) int {

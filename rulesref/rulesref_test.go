@@ -33,10 +33,10 @@ func loadDevSet(t testing.TB) []devCase {
 // Floors of the development set, per batch of questions (top-1, top-3);
 // raise them as the engine improves, never lower them.
 var devFloors = map[string][2]float64{
-	"":   {0.763, 0.968},
-	"v2": {0.726, 0.892},
-	"v3": {0.633, 0.830},
-	"v4": {0, 0},
+	"":   {0.771, 0.968},
+	"v2": {0.738, 0.892},
+	"v3": {0.642, 0.857},
+	"v4": {0.675, 0.850},
 }
 
 func TestDevSet(t *testing.T) {

@@ -249,16 +249,8 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 	}
 	scale := total / (total + unknown*avgIDF)
 
-	// Game detection: how much of the query each game's words cover.
-	share := make([]float64, len(Games))
-	for _, t := range known {
-		in := c.ix.inGame(c, t.id)
-		for g := range share {
-			if in[g] {
-				share[g] += c.ix.idf(t.id) * t.weight / total
-			}
-		}
-	}
+	// Game detection: P(game | query) from each rulebook's language
+	// model (gamelm.go) weighs every hit, below.
 	// A word of the player's that only one rulebook uses ("workshop",
 	// "capital ship", "Ironside") names the game when no other game has
 	// such a word.
@@ -290,6 +282,14 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		}
 	}
 	prefer := gameIndex(opt.Prefer)
+	var post []float64
+	if games == nil {
+		post = c.gamePosterior(known)
+	}
+	var pmax float64
+	for _, v := range post {
+		pmax = math.Max(pmax, v)
+	}
 	out := hits[:0]
 	for _, h := range hits {
 		e := &c.Secs[h.sec]
@@ -297,7 +297,10 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 			continue
 		}
 		h.cover *= scale
-		h.score *= gameWeight(share[e.GameIdx])
+		if post != nil {
+			// the game prior: (P(game|q) / P(best game|q))^lmA
+			h.score *= math.Max(lmFloor, math.Pow(post[e.GameIdx]/pmax, lmA))
+		}
 		if named >= 0 && e.GameIdx != named {
 			h.score *= exclF
 		}
@@ -548,13 +551,6 @@ func (c *corpus) resultOf(i int) Result {
 	return r
 }
 
-// gameWeight scales a hit by how much of the query its game's vocabulary
-// covers: a question using words only one rulebook uses ("workshop",
-// "Isle of Myth", "ammo dice") is about that game.
-func gameWeight(share float64) float64 {
-	return 0.45 + 0.55*math.Min(share, 1)
-}
-
 // Ranking weights, measured on the development set (see
 // docs/rules-search.md).
 const (
@@ -570,4 +566,8 @@ const (
 	// glossary or summary entry above it goes first
 	ruleRatio = 0.75
 	divF      = 0.6 // a second hit of one game, when the game is unclear
+	// the game prior (gamelm.go): a hit is weighed by
+	// max(lmFloor, (P(its game|q) / P(most likely game|q))^lmA)
+	lmA     = 0.25
+	lmFloor = 0.2
 )
