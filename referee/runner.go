@@ -1,8 +1,49 @@
 package referee
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
 	"fmt"
+	"io"
 )
+
+type packed struct {
+	State  json.RawMessage `json:"state"`
+	Cursor *AnswerCursor   `json:"cursor,omitempty"`
+}
+
+// pack moves the snapshot's state and answer cursor into Z.
+func (sn *Snapshot) pack() {
+	b, _ := json.Marshal(packed{State: sn.State, Cursor: sn.Cursor})
+	var buf bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	w.Write(b)
+	w.Close()
+	sn.Z, sn.State, sn.Cursor = buf.Bytes(), nil, nil
+}
+
+// unpack restores State and Cursor from Z (schema-1 snapshots have them
+// plain and no Z).
+func (sn *Snapshot) unpack() error {
+	if len(sn.Z) == 0 {
+		return nil
+	}
+	r, err := gzip.NewReader(bytes.NewReader(sn.Z))
+	if err != nil {
+		return err
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	var p packed
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	sn.State, sn.Cursor = p.State, p.Cursor
+	return nil
+}
 
 // NewSession sets up a new session of game g. Nothing is saved; the caller
 // saves the returned session.
@@ -77,6 +118,7 @@ func Next(g Game, s *Session, env *Env) ([]Event, error) {
 		env.revealed = true
 	}
 	snap.Revealed = env.revealed
+	snap.pack()
 	s.Undo = append(s.Undo, snap)
 	first := len(s.Log)
 	for _, ev := range env.takeEvents() {
@@ -102,6 +144,9 @@ func UndoStep(s *Session, force bool) (Event, error) {
 		if s.Log[i].Step == snap.Step && s.Log[i].Type != "undo" {
 			s.Log[i].Undone = true
 		}
+	}
+	if err := snap.unpack(); err != nil {
+		return Event{}, fmt.Errorf("session %s: undo snapshot of step %d: %w", s.Name, snap.Step, err)
 	}
 	s.State, s.RNG, s.Over, s.Cursor = snap.State, snap.RNG, snap.Over, snap.Cursor
 	s.Step = snap.Step

@@ -9,8 +9,10 @@ import (
 	"github.com/bosun-referee/bosun/tables"
 )
 
-// SchemaVersion is the version of the session save format.
-const SchemaVersion = 1
+// SchemaVersion is the version of the session save format. Version 2 keeps
+// undo snapshots' states gzip-compressed (StateZ); version 1 files, with
+// plain snapshot states, are read as they are and written back as 2.
+const SchemaVersion = 2
 
 // Player is one seat at the table. Side is the colour, nation, clan or
 // Champion, as the game needs.
@@ -35,7 +37,11 @@ type Event struct {
 // Snapshot is what undo restores: the state before a step.
 type Snapshot struct {
 	Step     int             `json:"step"`
-	State    json.RawMessage `json:"state"`
+	State    json.RawMessage `json:"state,omitempty"` // schema 1
+	// Z is the gzip of {"state": ..., "cursor": ...} (schema 2): a long
+	// game keeps hundreds of snapshots, and compressed the save stays
+	// small enough to load and write in a few milliseconds.
+	Z []byte `json:"z,omitempty"`
 	RNG      []byte          `json:"rng"`
 	Over     bool            `json:"over,omitempty"`
 	Revealed bool            `json:"revealed,omitempty"` // the step showed dice or a card

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -93,19 +94,11 @@ func (st *Store) Load(name string) (*Session, error) {
 
 // Decode parses a save file's bytes.
 func Decode(name string, b []byte) (*Session, error) {
-	var head struct {
-		Schema *int `json:"schema"`
+	if err := checkSchema(name, b); err != nil {
+		return nil, err
 	}
-	if err := json.Unmarshal(b, &head); err != nil || head.Schema == nil {
-		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, errOr(err, "no schema field"), ErrCorrupt)
-	}
-	if *head.Schema > SchemaVersion {
-		return nil, fmt.Errorf("session %s: the save file is from a newer bosun (schema %d; this bosun reads up to %d); upgrade bosun: %w", name, *head.Schema, SchemaVersion, ErrCorrupt)
-	}
-	if *head.Schema < 1 {
-		return nil, fmt.Errorf("session %s: schema %d is not a bosun save: %w", name, *head.Schema, ErrCorrupt)
-	}
-	// Schema 1 is the first; later versions migrate older files here.
+	// Schema 1 differs from 2 only in how undo snapshots hold their state;
+	// both are read as they are (Snapshot has both fields).
 	var s Session
 	if err := json.Unmarshal(b, &s); err != nil {
 		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
@@ -117,6 +110,27 @@ func Decode(name string, b []byte) (*Session, error) {
 	return &s, nil
 }
 
+// checkSchema refuses files that are not bosun saves or come from a newer
+// bosun. It reads only the top-level schema field.
+func checkSchema(name string, b []byte) error {
+	var head struct {
+		Schema *int  `json:"schema"`
+		Rest   *skip `json:"log"`
+		Undo   *skip `json:"undo"`
+		State  *skip `json:"state"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil || head.Schema == nil {
+		return fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, errOr(err, "no schema field"), ErrCorrupt)
+	}
+	if *head.Schema > SchemaVersion {
+		return fmt.Errorf("session %s: the save file is from a newer bosun (schema %d; this bosun reads up to %d); upgrade bosun: %w", name, *head.Schema, SchemaVersion, ErrCorrupt)
+	}
+	if *head.Schema < 1 {
+		return fmt.Errorf("session %s: schema %d is not a bosun save: %w", name, *head.Schema, ErrCorrupt)
+	}
+	return nil
+}
+
 func errOr(err error, s string) any {
 	if err != nil {
 		return err
@@ -124,10 +138,84 @@ func errOr(err error, s string) any {
 	return s
 }
 
+// skip is a JSON value decoded by skipping it.
+type skip struct{}
+
+func (*skip) UnmarshalJSON([]byte) error { return nil }
+
+// LoadHead reads a session without its event log and undo snapshots, for
+// commands that only show the state (status, sessions): a long game's log
+// is most of its save file.
+func (st *Store) LoadHead(name string) (*Session, error) {
+	if err := ValidName(name); err != nil {
+		return nil, err
+	}
+	b, err := os.ReadFile(st.Path(name))
+	if os.IsNotExist(err) {
+		return nil, Usagef("no session named %q (see bosun sessions)", name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSchema(name, b); err != nil {
+		return nil, err
+	}
+	var head struct {
+		Session
+		Log  skip `json:"log"`
+		Undo skip `json:"undo"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
+		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
+	}
+	s := head.Session
+	if s.Name != name || s.Game == "" {
+		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, ErrCorrupt)
+	}
+	s.Schema = SchemaVersion
+	return &s, nil
+}
+
+// GameOf returns the game id of a saved session, reading only the start of
+// its file ("" when it cannot be read). The rules search uses it to prefer
+// the current session's game without loading a long game's log.
+func (st *Store) GameOf(name string) string {
+	if ValidName(name) != nil {
+		return ""
+	}
+	f, err := os.Open(st.Path(name))
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	dec := json.NewDecoder(bufio.NewReaderSize(f, 512))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		if k == "game" {
+			var g string
+			if dec.Decode(&g) != nil {
+				return ""
+			}
+			return g
+		}
+		var skipped json.RawMessage
+		if dec.Decode(&skipped) != nil {
+			return ""
+		}
+	}
+	return ""
+}
+
 // Save writes a session atomically and marks it the most recently used.
 func (st *Store) Save(s *Session) error {
 	s.Schema = SchemaVersion
-	b, err := json.MarshalIndent(s, "", " ")
+	b, err := json.Marshal(s)
 	if err != nil {
 		return err
 	}
@@ -190,7 +278,7 @@ func (st *Store) List() ([]Summary, error) {
 		if info != nil {
 			sum.Saved = info.ModTime().UTC().Truncate(time.Second)
 		}
-		s, err := st.Load(name)
+		s, err := st.LoadHead(name)
 		if err != nil {
 			sum.Error = err.Error()
 		} else {

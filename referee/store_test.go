@@ -279,3 +279,50 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestSchema1SavesAreMigrated reads a schema-1 save (plain undo snapshot
+// states), undoes through it, and writes it back as the current schema.
+func TestSchema1SavesAreMigrated(t *testing.T) {
+	st := &referee.Store{Dir: t.TempDir()}
+	require.NoError(t, os.MkdirAll(filepath.Join(st.Dir, "sessions"), 0o700))
+	v1 := `{"schema":1,"name":"old","game":"counter","players":[{"name":"Ann"}],"seed":1,"dice":"virtual","rng":null,"step":2,
+"state":{"total":5,"steps":1},"log":[{"seq":1,"step":1,"type":"add","text":"total 5"}],
+"undo":[{"step":1,"state":{"total":0,"steps":0},"rng":null}]}`
+	require.NoError(t, os.WriteFile(st.Path("old"), []byte(v1), 0o600))
+	s, err := st.Load("old")
+	require.NoError(t, err)
+	_, err = referee.UndoStep(s, false)
+	require.NoError(t, err)
+	var cs counterState
+	require.NoError(t, s.LoadState(&cs))
+	assert.Equal(t, 0, cs.Total)
+	require.NoError(t, st.Save(s))
+	b, _ := os.ReadFile(st.Path("old"))
+	assert.Contains(t, string(b), `"schema":2`)
+	head, err := st.LoadHead("old")
+	require.NoError(t, err)
+	assert.Nil(t, head.Log)
+	assert.Equal(t, "counter", head.Game)
+}
+
+func TestUndoSnapshotsAreCompressed(t *testing.T) {
+	s := newCounter(t, nil, 1)
+	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "2"}))
+	require.Len(t, s.Undo, 1)
+	assert.Empty(t, s.Undo[0].State)
+	assert.NotEmpty(t, s.Undo[0].Z)
+	_, err := referee.UndoStep(s, false)
+	require.NoError(t, err)
+	var cs counterState
+	require.NoError(t, s.LoadState(&cs))
+	assert.Equal(t, 0, cs.Total)
+}
+
+func TestGameOfReadsOnlyTheHead(t *testing.T) {
+	st := &referee.Store{Dir: t.TempDir()}
+	s := newCounter(t, nil, 1)
+	require.NoError(t, st.Save(s))
+	assert.Equal(t, "counter", st.GameOf("t1"))
+	assert.Equal(t, "", st.GameOf("missing"))
+	assert.Equal(t, "", st.GameOf("../etc"))
+}

@@ -59,38 +59,109 @@ type Table struct {
 	Rows        []Row  `yaml:"rows" json:"rows"`
 }
 
-// Set is the embedded tables with the user's overlay applied.
+// Set is the embedded tables with the user's overlay applied. Embedded
+// files are parsed when first used, so a command that needs one table
+// does not pay for all of them; every file is validated by go test
+// (TestEveryEmbeddedTableIsValid) and again when it is parsed.
 type Set struct {
 	OverlayPath string
-	tables      map[string]*Table
+	files       map[string]string // table name -> embedded path
+	tables      map[string]*Table // parsed so far
 	overlay     map[string]map[string]Row
 }
 
 // Embedded parses and validates every embedded table.
 func Embedded() (map[string]*Table, error) {
+	s, err := Load("")
+	if err != nil {
+		return nil, err
+	}
 	out := map[string]*Table{}
+	for name := range s.files {
+		t, err := s.embedded(name)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = t
+	}
+	return out, nil
+}
+
+// embedded returns one embedded table, parsing it on first use (nil when
+// there is no such file).
+func (s *Set) embedded(name string) (*Table, error) {
+	if t, ok := s.tables[name]; ok {
+		return t, nil
+	}
+	f, ok := s.files[name]
+	if !ok {
+		return nil, nil
+	}
+	b, err := data.ReadFile(f)
+	if err != nil {
+		return nil, err
+	}
+	var t Table
+	if err := yaml.Unmarshal(b, &t); err != nil {
+		return nil, fmt.Errorf("tables: %s: %w", f, err)
+	}
+	if t.Name != name {
+		return nil, fmt.Errorf("tables: %s: name %q does not match the file name %q", f, t.Name, name)
+	}
+	if err := t.validate(); err != nil {
+		return nil, fmt.Errorf("tables: %s: %w", f, err)
+	}
+	s.tables[name] = &t
+	return &t, nil
+}
+
+// mustEmbedded is embedded for accessors that return no error: a malformed
+// embedded file is a build defect, which go test catches.
+func (s *Set) mustEmbedded(name string) *Table {
+	t, err := s.embedded(name)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// Load returns the embedded tables with the overlay file at overlayPath (if
+// it exists) applied. A malformed overlay is an error naming the file.
+func Load(overlayPath string) (*Set, error) {
 	files, err := fs.Glob(data, "data/*.yaml")
 	if err != nil {
 		return nil, err
 	}
+	s := &Set{OverlayPath: overlayPath, files: map[string]string{}, tables: map[string]*Table{}, overlay: map[string]map[string]Row{}}
 	for _, f := range files {
-		b, err := data.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		var t Table
-		if err := yaml.Unmarshal(b, &t); err != nil {
-			return nil, fmt.Errorf("tables: %s: %w", f, err)
-		}
-		if want := strings.TrimSuffix(path.Base(f), ".yaml"); t.Name != want {
-			return nil, fmt.Errorf("tables: %s: name %q does not match the file name %q", f, t.Name, want)
-		}
-		if err := t.validate(); err != nil {
-			return nil, fmt.Errorf("tables: %s: %w", f, err)
-		}
-		out[t.Name] = &t
+		s.files[strings.TrimSuffix(path.Base(f), ".yaml")] = f
 	}
-	return out, nil
+	if overlayPath == "" {
+		return s, nil
+	}
+	b, err := os.ReadFile(overlayPath)
+	if os.IsNotExist(err) {
+		return s, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := yaml.Unmarshal(b, &s.overlay); err != nil {
+		return nil, fmt.Errorf("tables: overlay %s is not valid YAML (table: key: {value, source, ref}): %w", overlayPath, err)
+	}
+	for tname, rows := range s.overlay {
+		for k, r := range rows {
+			r.Key = k
+			if r.Source == "" {
+				r.Source = SourceUser
+			}
+			rows[k] = r
+		}
+		if s.overlay[tname] == nil {
+			s.overlay[tname] = map[string]Row{}
+		}
+	}
+	return s, nil
 }
 
 func (t *Table) validate() error {
@@ -129,50 +200,14 @@ func (t *Table) validate() error {
 	return nil
 }
 
-// Load returns the embedded tables with the overlay file at overlayPath (if
-// it exists) applied. A malformed overlay is an error naming the file.
-func Load(overlayPath string) (*Set, error) {
-	ts, err := Embedded()
-	if err != nil {
-		return nil, err
-	}
-	s := &Set{OverlayPath: overlayPath, tables: ts, overlay: map[string]map[string]Row{}}
-	if overlayPath == "" {
-		return s, nil
-	}
-	b, err := os.ReadFile(overlayPath)
-	if os.IsNotExist(err) {
-		return s, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := yaml.Unmarshal(b, &s.overlay); err != nil {
-		return nil, fmt.Errorf("tables: overlay %s is not valid YAML (table: key: {value, source, ref}): %w", overlayPath, err)
-	}
-	for tname, rows := range s.overlay {
-		for k, r := range rows {
-			r.Key = k
-			if r.Source == "" {
-				r.Source = SourceUser
-			}
-			rows[k] = r
-		}
-		if s.overlay[tname] == nil {
-			s.overlay[tname] = map[string]Row{}
-		}
-	}
-	return s, nil
-}
-
 // Names lists the table names, sorted.
 func (s *Set) Names() []string {
 	var n []string
-	for k := range s.tables {
+	for k := range s.files {
 		n = append(n, k)
 	}
 	for k := range s.overlay {
-		if _, ok := s.tables[k]; !ok {
+		if _, ok := s.files[k]; !ok {
 			n = append(n, k)
 		}
 	}
@@ -183,7 +218,8 @@ func (s *Set) Names() []string {
 // Table returns a table with the overlay applied (overlaid rows replace the
 // embedded ones; rows only in the overlay are appended).
 func (s *Set) Table(name string) (*Table, bool) {
-	base, ok := s.tables[name]
+	base := s.mustEmbedded(name)
+	ok := base != nil
 	ov := s.overlay[name]
 	if !ok && ov == nil {
 		return nil, false
@@ -220,7 +256,7 @@ func (s *Set) Lookup(table, key string) (Row, bool) {
 	if r, ok := s.overlay[table][key]; ok {
 		return r, true
 	}
-	if t, ok := s.tables[table]; ok {
+	if t := s.mustEmbedded(table); t != nil {
 		for _, r := range t.Rows {
 			if r.Key == key {
 				return r, true

@@ -28,12 +28,19 @@ type benchCase struct {
 // setup creates the saved sessions the cases use.
 var setup = [][]string{
 	{"new", "war-for-atraxia", "--players", "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", "--name", "bench", "--seed", "1", "--answers", "-"},
+	// A whole 3-player Misty Waters game (13 rounds, 160+ steps): the
+	// largest save a table builds.
+	{"new", "misty-waters", "--players", "Ann:red,Bob:blue,Cy:white", "--name", "long", "--seed", "7", "--answers", "games/mistywaters/procedure/testdata/three-players.yaml"},
+	{"play", "--session", "long", "--answers", "games/mistywaters/procedure/testdata/three-players.yaml", "--set", "play.menu=next step"},
 }
 
 var cases = []benchCase{
 	{name: "bosun --help", args: []string{"--help"}, budget: 50 * time.Millisecond},
 	{name: "bosun roll 3d6", args: []string{"roll", "3d6"}, budget: 50 * time.Millisecond},
 	{name: "bosun status (saved session)", args: []string{"status", "--session", "bench"}, budget: 50 * time.Millisecond},
+	{name: "bosun status (13-round Misty game)", args: []string{"status", "--session", "long"}, budget: 50 * time.Millisecond},
+	{name: "bosun log (13-round Misty game)", args: []string{"log", "--session", "long"}, budget: 50 * time.Millisecond},
+	{name: "bosun undo --force (13-round Misty game)", args: []string{"undo", "--force", "--session", "long"}, budget: 50 * time.Millisecond},
 	{name: "bosun rules search \"max dice in a sword fight\"", args: []string{"rules", "search", "max dice in a sword fight"}, relTo: 2},
 	{name: "bosun rules search --json (wind on 11)", args: []string{"rules", "search", "--json", "--limit", "3", "wind is on 11 when we get to the weather phase"}, relTo: 2},
 	{name: "bosun misty odds (10 v 10 broadside)", args: []string{"misty", "odds", "--type", "broadside", "--attacker", "ship:cannons=9,sailors=6,gunner", "--defender", "ship:cannons=9,sailors=6,gunner"}, budget: 100 * time.Millisecond},

@@ -3,11 +3,9 @@
 package rules
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
@@ -120,17 +118,7 @@ func sessionGame(f *cmdutil.Factory) string {
 	if name == "" {
 		return ""
 	}
-	b, err := os.ReadFile(st.Path(name))
-	if err != nil {
-		return ""
-	}
-	var s struct {
-		Game string `json:"game"`
-	}
-	if json.Unmarshal(b, &s) != nil {
-		return ""
-	}
-	return s.Game
+	return st.GameOf(name)
 }
 
 func searchRun(opts *SearchOptions) error {

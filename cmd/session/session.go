@@ -203,6 +203,12 @@ func printEvents(w io.Writer, evs []referee.Event) {
 // withSession loads the named (or current) session under its lock, runs fn,
 // and saves when fn reports a change. A failing fn saves nothing.
 func withSession(f *cmdutil.Factory, name string, write bool, fn func(s *referee.Session) error) error {
+	return loadSession(f, name, write, false, fn)
+}
+
+// loadSession is withSession; head loads the session without its log and
+// undo snapshots (read-only views of the state).
+func loadSession(f *cmdutil.Factory, name string, write, head bool, fn func(s *referee.Session) error) error {
 	if name == "" {
 		var err error
 		if name, err = f.SessionName(); err != nil {
@@ -223,7 +229,11 @@ func withSession(f *cmdutil.Factory, name string, write bool, fn func(s *referee
 		}
 		defer unlock()
 	}
-	s, err := st.Load(name)
+	load := st.Load
+	if head && !write {
+		load = st.LoadHead
+	}
+	s, err := load(name)
 	if err != nil {
 		return err
 	}
@@ -336,7 +346,7 @@ func NewCmdStatus(f *cmdutil.Factory) *cobra.Command {
 		Example: "  bosun status\n  bosun status --session friday --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withSession(f, "", false, func(s *referee.Session) error {
+			return loadSession(f, "", false, true, func(s *referee.Session) error {
 				g, err := referee.Lookup(s.Game)
 				if err != nil {
 					return err
