@@ -36,16 +36,16 @@ type Event struct {
 
 // Snapshot is what undo restores: the state before a step.
 type Snapshot struct {
-	Step     int             `json:"step"`
-	State    json.RawMessage `json:"state,omitempty"` // schema 1
+	Step  int             `json:"step"`
+	State json.RawMessage `json:"state,omitempty"` // schema 1
 	// Z is the gzip of {"state": ..., "cursor": ...} (schema 2): a long
 	// game keeps hundreds of snapshots, and compressed the save stays
 	// small enough to load and write in a few milliseconds.
-	Z []byte `json:"z,omitempty"`
-	RNG      []byte          `json:"rng"`
-	Over     bool            `json:"over,omitempty"`
-	Revealed bool            `json:"revealed,omitempty"` // the step showed dice or a card
-	Cursor   *AnswerCursor   `json:"answers_cursor,omitempty"`
+	Z        []byte        `json:"z,omitempty"`
+	RNG      []byte        `json:"rng"`
+	Over     bool          `json:"over,omitempty"`
+	Revealed bool          `json:"revealed,omitempty"` // the step showed dice or a card
+	Cursor   *AnswerCursor `json:"answers_cursor,omitempty"`
 }
 
 // AnswerCursor remembers how far a session got through the queues of an

@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-
 // NewCmd returns the `bosun atraxia` group.
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{

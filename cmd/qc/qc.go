@@ -16,7 +16,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-
 // NewCmd returns the `bosun qc` group.
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{

@@ -15,7 +15,6 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-
 // Commands returns the session commands for the root.
 func Commands(f *cmdutil.Factory) []*cobra.Command {
 	return []*cobra.Command{
