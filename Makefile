@@ -1,6 +1,6 @@
 # bosun — see README.md. Every target works with only Go installed.
 GO      ?= go
-TESTCMD  = $(GO) test -timeout 600s ./...
+TESTCMD  = $(GO) test -timeout 300s ./...
 
 .PHONY: build test lint docs completions bench fuzz clean check-generated
 
