@@ -37,6 +37,7 @@ var devFloors = map[string][2]float64{
 	"v2": {0.738, 0.892},
 	"v3": {0.642, 0.857},
 	"v4": {0.675, 0.850},
+	"v5": {0.314, 0.537},
 }
 
 func TestDevSet(t *testing.T) {
@@ -73,7 +74,7 @@ func TestDevSet(t *testing.T) {
 		}
 	}
 	assert.Len(t, games, 4, "every game has questions")
-	for _, name := range []string{"", "v2", "v3", "v4"} {
+	for _, name := range []string{"", "v2", "v3", "v4", "v5"} {
 		if x := sets[name]; x != nil {
 			t.Logf("dev set %q: %d questions, top-1 %.1f%%, top-3 %.1f%%", name, x.n,
 				100*float64(x.top1)/float64(x.n), 100*float64(x.top3)/float64(x.n))
