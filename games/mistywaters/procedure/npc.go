@@ -209,7 +209,7 @@ func (r *run) walkDirection(n *NPC) error {
 			rng = 0
 		}
 	}
-	passWhat := "other Pirate Ships, NPC Ships and Sea Monsters may be passed through, Player Ships may not"
+	passWhat := "other Pirate Ships, NPC Ships and Sea Monsters may be passed through, Player Ships may not; a North-South Passage exit leads on from the other exit"
 	if n.Kind == KindMonster {
 		passWhat = "other Sea Monsters may be passed through; no North-South Passage"
 	}
@@ -267,7 +267,9 @@ func (r *run) walkDirection(n *NPC) error {
 func (r *run) afterMove(n *NPC, moved int) error {
 	st := r.st
 	id := n.ID
-	if moved > 0 && st.itemsAtSea() && n.Kind != KindDutchman {
+	// Every NPC Ship (the Flying Dutchman is one) and Sea Monster returns
+	// a Crate or Raft it passes through or stops on to the supply.
+	if moved > 0 && st.itemsAtSea() {
 		wps, err := r.list("misty.npc."+id+".whirlpools", fmt.Sprintf("which Whirlpools holding a Crate or Raft did %s pass through or stop on?", id), []string{"1", "2", "3", "4", "5", "6", "none"})
 		if err != nil {
 			return err
@@ -456,7 +458,9 @@ func (r *run) walkArrows(n *NPC) error {
 	}
 	r.emit("npc", text, map[string]any{"npc": id, "spaces": steps, "extra": extra, "forks": forks}, cites...)
 	if n.Kind == KindDutchman {
-		return r.dutchmanVictims()
+		if err := r.dutchmanVictims(); err != nil {
+			return err
+		}
 	}
 	return r.afterMove(st.npc(id), steps)
 }

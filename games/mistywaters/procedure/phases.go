@@ -95,15 +95,38 @@ func (r *run) turn(p *PlayerState) error {
 	if err := r.ports(p); err != nil {
 		return err
 	}
-	c, err := r.number("misty.player."+p.Name+".captured", p.Name+": how many Captured Islands do you control at the end of your turn?", 0, 7)
-	if err != nil {
-		return err
-	}
-	if c != p.Captured {
-		r.emit("turn", fmt.Sprintf("%s now controls %d Captured Island(s) (was %d)", p.Name, c, p.Captured), map[string]any{"player": p.Name, "captured": c, "was": p.Captured}, citeCapturing)
-		p.Captured = c
-	}
+	// The Captured Islands each player controls are asked in Phase 6, not
+	// here: an island may be re-Captured later in the Round by a player
+	// whose turn comes after this one.
 	return r.treasureStep(p)
+}
+
+// capturedAtReset asks, at Phase 6 Step 2, how many Captured Islands each
+// player controls now ("If a player loses control of a Captured Island,
+// they can still qualify as long as they've gained control back of it or
+// another island before Phase 6 in each Round").
+func (r *run) capturedAtReset() error {
+	st := r.st
+	for _, i := range st.order() {
+		p := &st.Players[i]
+		c, err := r.number("misty.player."+p.Name+".captured", p.Name+": how many Captured Islands do you control now, at the end of the Round?", 0, 7)
+		if err != nil {
+			return err
+		}
+		if c != p.Captured {
+			r.emit("endgame", fmt.Sprintf("%s now controls %d Captured Island(s) (was %d)", p.Name, c, p.Captured), map[string]any{"player": p.Name, "captured": c, "was": p.Captured}, citeCapturing, citeCheckEndGame)
+			p.Captured = c
+		}
+	}
+	// Shortened Variant: "The Conquistadors' Galleass will appear and begin
+	// its escape when there are 4 Captured Islands in total on the map".
+	// bosun learns the counts here, so with shortened-galleass=at-once the
+	// Galleass appears now (and moves from next Round); next-round places
+	// it at the start of the next Round instead.
+	if st.Opt.vari("shortened") && st.Opt.ShortGalleass != "next-round" && !st.Galleass && st.totalCaptured() >= 4 {
+		r.grandFinale("4 Captured Islands are on the map (Shortened Variant)")
+	}
+	return nil
 }
 
 // playerAttacks is Step 2 of a player's turn: each attack the player
@@ -315,6 +338,9 @@ func (r *run) phase6() error {
 	r.emit("phase", fmt.Sprintf("%s: %s", phaseNames[PhaseReset], text), map[string]any{"phase": 6, "hourglasses": hg}, citePhase6, citeResetHourglass)
 
 	// Step 2: end-game conditions.
+	if err := r.capturedAtReset(); err != nil {
+		return err
+	}
 	need := st.conquestNeed()
 	var conquerors []string
 	var counts []string

@@ -3,6 +3,7 @@ package procedure
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -146,6 +147,10 @@ type Options struct {
 	SeaAdv     string          `json:"sea_adventure,omitempty"` // one | per-ship
 	FirstTile  string          `json:"first_tile,omitempty"`    // literal | round-2
 	Rounds     int             `json:"rounds,omitempty"`        // Extended: last round
+	// ShortGalleass is when the Shortened Variant's Galleass appears:
+	// at-once (in the Reset Phase of the Round the 4th island is captured)
+	// or next-round (at the start of the next Round).
+	ShortGalleass string `json:"shortened_galleass,omitempty"`
 }
 
 // Advanced rule names (--option advanced=all or a comma list).
@@ -194,7 +199,7 @@ func parseSet(key, raw string, names []string, all bool) (map[string]bool, error
 }
 
 // optionKeys are the --option keys the referee accepts.
-var optionKeys = []string{"advanced", "variants", "components", "teams", "priority", "bases", "npc-side", "sea-adventure", "first-tile", "weather-deck", "rounds"}
+var optionKeys = []string{"advanced", "variants", "components", "teams", "priority", "bases", "npc-side", "sea-adventure", "first-tile", "weather-deck", "rounds", "shortened-galleass"}
 
 func parseOptions(s *referee.Session) (Options, error) {
 	var o Options
@@ -221,7 +226,10 @@ func parseOptions(s *referee.Session) (Options, error) {
 	if o.Components, err = parseSet("components", s.Option("components", ""), componentNames, true); err != nil {
 		return o, err
 	}
-	o.SideRule = s.Option("npc-side", "continue")
+	// "If both directions are available, the NPC will always choose the
+	// top-right direction": top-right is the default; continue keeps the
+	// side direction the NPC is already heading in (see the rulings).
+	o.SideRule = s.Option("npc-side", "top-right")
 	if o.SideRule != "continue" && o.SideRule != "top-right" {
 		return o, referee.Usagef("mistywaters: option npc-side=%q; accepted: continue, top-right", o.SideRule)
 	}
@@ -233,8 +241,21 @@ func parseOptions(s *referee.Session) (Options, error) {
 	if o.FirstTile != "literal" && o.FirstTile != "round-2" {
 		return o, referee.Usagef("mistywaters: option first-tile=%q; accepted: literal, round-2", o.FirstTile)
 	}
+	o.ShortGalleass = s.Option("shortened-galleass", "at-once")
+	if o.ShortGalleass != "at-once" && o.ShortGalleass != "next-round" {
+		return o, referee.Usagef("mistywaters: option shortened-galleass=%q; accepted: at-once, next-round", o.ShortGalleass)
+	}
 	if o.vari("extended") {
 		o.Rounds = 24
+	}
+	if raw := s.Option("rounds", ""); raw != "" {
+		// The Extended Variant's "after 24 Rounds"; any other value is a
+		// table's own cut-off (the game ends after that Round, then Viceroy Voting).
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 {
+			return o, referee.Usagef("mistywaters: option rounds=%q; accepted: a Round number from 1 (the game ends after it; Extended Variant: 24)", raw)
+		}
+		o.Rounds = n
 	}
 	if t := s.Option("teams", ""); t != "" || o.vari("team") {
 		if len(s.Players) != 4 {

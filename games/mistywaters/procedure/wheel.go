@@ -10,6 +10,38 @@ import (
 // Event Cards bosun runs; any other card is recorded as text.
 var EventNames = []string{"another-pirate-ship", "last-transport", "expresso-tropical", "ghost-ship", "terror-from-the-deep", "fog", "other"}
 
+// eventNames are the Event Cards that can be in the deck: the starred
+// ('*') expansion events need their components ("Components denoted with a
+// * ... can be skipped if your version of Misty Waters does not contain
+// them").
+func (st *State) eventNames() []string {
+	need := map[string][]string{
+		"last-transport":    {"last-transport", "caravels"},
+		"expresso-tropical": {"silver-freighter"},
+		"ghost-ship":        {"flying-dutchman"},
+	}
+	var out []string
+	for _, e := range EventNames {
+		ok := true
+		for _, c := range need[e] {
+			if !st.Opt.has(c) {
+				ok = false
+			}
+		}
+		if e == "last-transport" {
+			for _, d := range st.Events {
+				if d == e { // set on top at setup, drawn in Round II, then returned to the box
+					ok = false
+				}
+			}
+		}
+		if ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 var blackShips = []string{"N", "E", "S", "W"} // clockwise (mwp-board black-ship-order)
 
 func (r *run) phase1() error {
@@ -49,7 +81,7 @@ func (r *run) phase1() error {
 	}
 	if st.Round == 12 {
 		r.grandFinale("the first Round XII")
-	} else if st.Opt.vari("shortened") && !st.Galleass && st.totalCaptured() >= 4 {
+	} else if st.Opt.vari("shortened") && st.Opt.ShortGalleass == "next-round" && !st.Galleass && st.totalCaptured() >= 4 {
 		r.grandFinale("4 Captured Islands are on the map (Shortened Variant)")
 	}
 	if isPirate(w) {
@@ -98,7 +130,7 @@ func (r *run) drawEvent() error {
 			card = "last-transport" // set on top of the deck at setup
 		} else {
 			var err error
-			card, err = r.choose("misty.event.card", "which Event Card was drawn?", EventNames...)
+			card, err = r.choose("misty.event.card", "which Event Card was drawn?", st.eventNames()...)
 			if err != nil {
 				return err
 			}

@@ -1,0 +1,244 @@
+package procedure
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// recorder is a Scripted prompter that remembers the order of the keys
+// it was asked.
+type recorder struct {
+	p    *referee.Scripted
+	keys []string
+}
+
+func (r *recorder) Ask(q referee.Question) (string, error) {
+	r.keys = append(r.keys, q.Key)
+	return r.p.Ask(q)
+}
+
+func (r *recorder) index(key string) int {
+	for i, k := range r.keys {
+		if k == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// table is a session of st that steps with answers (a []string value is a
+// queue) and virtual dice from seq (0-based faces).
+type table struct {
+	t   *testing.T
+	s   *referee.Session
+	env *referee.Env
+	rec *recorder
+	log []referee.Event
+}
+
+func newTable(t *testing.T, st *State, answers map[string]any, seq ...int) *table {
+	t.Helper()
+	set, err := tables.Load("")
+	require.NoError(t, err)
+	p := referee.NewScripted()
+	for k, v := range answers {
+		switch x := v.(type) {
+		case []string:
+			for _, it := range x {
+				p.Set(k, it, "test")
+			}
+		default:
+			p.Set(k, v.(string), "test")
+		}
+	}
+	rec := &recorder{p: p}
+	env := &referee.Env{Prompt: rec, Tables: set, Dice: referee.WithRNG(&referee.Fixed{Seq: seq}, rec)}
+	var players []referee.Player
+	for _, pl := range st.Players {
+		players = append(players, referee.Player{Name: pl.Name})
+	}
+	s := &referee.Session{Name: "t", Game: GameID, Players: players}
+	require.NoError(t, s.SaveState(st))
+	return &table{t: t, s: s, env: env, rec: rec}
+}
+
+func (tb *table) step() {
+	tb.t.Helper()
+	evs, err := referee.Next(&Game{}, tb.s, tb.env)
+	require.NoError(tb.t, err)
+	tb.log = append(tb.log, evs...)
+}
+
+func (tb *table) state() *State { return stateOf(tb.t, tb.s) }
+
+func (tb *table) text() string { return texts(tb.log) }
+
+func players(names ...string) []PlayerState {
+	var out []PlayerState
+	for _, n := range names {
+		out = append(out, PlayerState{Name: n, Fleet: []string{"S", "C"}})
+	}
+	return out
+}
+
+func baseOpts() Options {
+	return Options{Advanced: map[string]bool{}, Variants: map[string]bool{}, Components: map[string]bool{}, SideRule: "top-right", SeaAdv: "one", FirstTile: "literal", ShortGalleass: "at-once"}
+}
+
+// Whirlpools: "A Crate or Raft on a Whirlpool is returned to the supply if a
+// Pirate Ship, other NPC Ship, or Sea Monster passes through or stops at the
+// space." and Phase 2: "NPC Ships include the Conquistadors' Caravels*,
+// Conquistadors' Galleass, Silver Freighter*, Flying Dutchman*, and the
+// Pirate Ships." The Flying Dutchman is an other NPC Ship: it too sweeps
+// the Crate off its Whirlpool.
+func TestFlyingDutchmanReturnsWhirlpoolCrate(t *testing.T) {
+	st := &State{Round: 11, Phase: PhaseNPC, Wind: 5, Treasure: TreasureX, Players: players("Ann", "Bob"), Opt: baseOpts(),
+		Queue: []string{"move:dutchman"}, NPCs: []NPC{{ID: "dutchman", Kind: KindDutchman, Appeared: 10}}}
+	st.Whirlpools[1] = "crate"
+	tb := newTable(t, st, map[string]any{
+		"misty.npc.dutchman.next":       "sea",
+		"misty.npc.dutchman.victims":    "none",
+		"misty.npc.dutchman.whirlpools": "2",
+	})
+	tb.step()
+	assert.Contains(t, tb.text(), "dutchman picks up the crate on Whirlpool 2: it returns to the supply")
+	assert.Equal(t, "", tb.state().Whirlpools[1])
+	assert.False(t, tb.state().itemsAtSea())
+}
+
+// Phase 6, Step 2: "At the end of every Round, players will check to see if
+// any end game condition has occurred" and "If a player loses control of a
+// Captured Island, they can still qualify as long as they've gained control
+// back of it or another island before Phase 6 in each Round." An island
+// Bob re-Captures on his turn, after Ann's, must count at Phase 6: the
+// Captured Islands are asked then, not at the end of each player's own turn.
+func TestCapturedIslandsAreCountedAtTheResetPhase(t *testing.T) {
+	ps := players("Ann", "Bob")
+	ps[0].Captured, ps[0].Streak = 4, 1 // 2 players: 4 needed
+	st := &State{Round: 3, Phase: PhaseTurns, Wind: 5, Treasure: TreasureGalleass, Galleass: true, Players: ps, Opt: baseOpts()}
+	tb := newTable(t, st, map[string]any{
+		"misty.board.wind.speed.5":  "0",
+		"misty.player.Ann.attack":   "none",
+		"misty.player.Bob.attack":   "none",
+		"misty.player.Ann.ports":    "none",
+		"misty.player.Bob.ports":    "none",
+		"misty.player.Ann.captured": "3", // Bob re-Captured one of Ann's islands on his turn
+		"misty.player.Bob.captured": "1",
+		"misty.player.Ann.treasure": "none",
+		"misty.player.Bob.treasure": "none",
+	})
+	tb.step() // Ann's turn
+	tb.step() // Bob's turn
+	require.Equal(t, PhaseReset, tb.state().Phase)
+	assert.Equal(t, -1, tb.rec.index("misty.player.Ann.captured"), "asked before Bob re-Captured the island")
+	tb.step() // Phase 6
+	got := tb.state()
+	assert.Greater(t, tb.rec.index("misty.player.Ann.captured"), tb.rec.index("misty.player.Bob.ports"))
+	assert.Equal(t, 3, got.player("Ann").Captured)
+	assert.Equal(t, 0, got.player("Ann").Streak, "Ann had fewer than 4 at the end of the Round")
+	assert.Equal(t, PhaseWheel, got.Phase, "no Island Conquest")
+	assert.Contains(t, tb.text(), "Ann now controls 3 Captured Island(s) (was 4)")
+}
+
+// Shortened Variant: "The Conquistadors' Galleass will appear and begin its
+// escape when there are 4 Captured Islands in total on the map in addition
+// to the start of Round XII." and "Like other NPC Ships, the Conquistadors'
+// Galleass will not move in the Round that they first appear." bosun
+// learns the 4th island at the Reset Phase of the Round it was captured:
+// the Galleass appears then and sails from the next Round (option
+// shortened-galleass=next-round places it at the start of the next Round).
+func TestShortenedGalleassAppearsWhenFourIslandsAreCaptured(t *testing.T) {
+	for _, tc := range []struct {
+		when       string
+		appearedAt int
+		movesIn    int
+	}{
+		{"at-once", 4, 5},
+		{"next-round", 5, 6},
+	} {
+		t.Run(tc.when, func(t *testing.T) {
+			opt := baseOpts()
+			opt.Variants["shortened"] = true
+			opt.ShortGalleass = tc.when
+			st := &State{Round: 4, Phase: PhaseReset, Wind: 5, Treasure: TreasureX, Players: players("Ann", "Bob", "Cy"), Opt: opt}
+			tb := newTable(t, st, map[string]any{
+				"misty.player.Ann.captured": "2",
+				"misty.player.Bob.captured": "1",
+				"misty.player.Cy.captured":  "1",
+			})
+			tb.step() // Phase 6 of Round IV
+			tb.step() // Phase 1 of Round V
+			got := tb.state()
+			g := got.npc("galleass")
+			require.NotNil(t, g)
+			assert.Equal(t, tc.appearedAt, g.Appeared)
+			assert.Equal(t, TreasureGalleass, got.Treasure)
+			assert.Contains(t, tb.text(), "Grand Finale (4 Captured Islands are on the map (Shortened Variant))")
+			// The Galleass is in Phase 2's queue only from the Round after it appeared.
+			for r := 5; r <= 6; r++ {
+				got.Round = r
+				tbr := &run{st: got}
+				assert.Equal(t, r >= tc.movesIn, strings.Contains(strings.Join(tbr.npcQueue(), ","), "move:galleass"), "Round %d", r)
+			}
+		})
+	}
+}
+
+// Direction Dice: "If both directions are available, the NPC will always
+// choose the top-right direction." A Pirate Ship forced onto its top-left
+// (NW) takes the top-right (NE) at the next space where both are open and
+// its main direction (N) is still blocked; npc-side=continue keeps NW.
+func TestDirectionDiceAlwaysTopRightByDefault(t *testing.T) {
+	s, err := referee.NewSession(&Game{}, "t", []referee.Player{{Name: "Ann", Side: "red"}, {Name: "Bob", Side: "blue"}}, map[string]string{"bases": "Ann:NE,Bob:SW"}, 1, referee.Virtual,
+		&referee.Env{Prompt: referee.NewScripted(), Tables: mustTables(t)})
+	require.NoError(t, err)
+	assert.Equal(t, "top-right", stateOf(t, s).Opt.SideRule)
+	for rule, want := range map[string]string{"top-right": "NW NE N", "continue": "NW NW N"} {
+		opt := baseOpts()
+		opt.SideRule = rule
+		st := &State{Round: 3, Phase: PhaseNPC, Wind: 5, Treasure: TreasureX, Players: players("Ann", "Bob"), Opt: opt,
+			Queue: []string{"move:pirate-1"}, NPCs: []NPC{{ID: "pirate-1", Kind: KindPirate, Appeared: 1}}}
+		tb := newTable(t, st, map[string]any{
+			"misty.board.wind.speed.5":          "0",
+			"misty.board.wind.box.rocky-seas":   "10",
+			"misty.npc.pirate-1.contact":        "no",
+			"misty.npc.pirate-1.open":           []string{"NW", "NW,NE", "N,NE", "none"},
+			"misty.npc.pirate-1.final-occupied": "no",
+		}, 0) // face 1: N>NW|NE
+		tb.step()
+		assert.Contains(t, tb.text(), "pirate-1 moves 3 space(s): "+want+" (no open direction)", rule)
+	}
+}
+
+func mustTables(t *testing.T) *tables.Set {
+	set, err := tables.Load("")
+	require.NoError(t, err)
+	return set
+}
+
+// Components: "Components denoted with a * are expansion or add-on
+// components and may not be contained in your version" and Setup: "Steps
+// denoted with a * use expansion or add-on components and can be skipped".
+// Without the Flying Dutchman, the Silver Freighter or the Caravels their
+// Event Cards are not in the deck, so they cannot be drawn.
+func TestExpansionEventsNeedTheirComponents(t *testing.T) {
+	st := &State{Round: 4, Phase: PhaseWheel, Wind: 5, Treasure: TreasureX, Players: players("Ann", "Bob"), Opt: baseOpts(), Events: []string{"fog"}}
+	assert.Equal(t, []string{"another-pirate-ship", "terror-from-the-deep", "fog", "other"}, st.eventNames())
+	tb := newTable(t, st, map[string]any{"misty.event.card": "ghost-ship"})
+	_, err := referee.Next(&Game{}, tb.s, tb.env)
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	all := baseOpts()
+	for _, c := range componentNames {
+		all.Components[c] = true
+	}
+	st.Opt = all
+	st.Events = []string{"last-transport"}
+	assert.Equal(t, []string{"another-pirate-ship", "expresso-tropical", "ghost-ship", "terror-from-the-deep", "fog", "other"}, st.eventNames(),
+		"'The Last Transport' was drawn in Round II and returned to the box")
+}
