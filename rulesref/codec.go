@@ -21,7 +21,7 @@ import (
 //go:embed data/index.bin
 var prebuilt []byte
 
-const indexMagic = "BOSUNIX3"
+const indexMagic = "BOSUNIX4"
 
 // sourceHash identifies the rulebook texts an index was built from.
 func sourceHash() uint32 {
@@ -124,8 +124,8 @@ func (c *corpus) encodeIndex() []byte {
 	for d := range ix.DocSec {
 		n := len(blob)
 		for _, t := range ix.docSeq(int32(d)) {
-			if t > 0 {
-				t = newID[t-1] + 1
+			if t >= seqBase {
+				t = newID[t-seqBase] + seqBase
 			}
 			blob = binary.AppendUvarint(blob, uint64(t))
 		}

@@ -34,7 +34,9 @@ type index struct {
 	DocFrom []int32
 	DocTo   []int32
 	// Seq is, per doc, its words' term ids in order (stop words left out):
-	// the title's, a 0 separator, then the passage's, each id plus one.
+	// the title's, a 0 separator, then the passage's, each id plus
+	// seqBase; each sentence of the passage opens with a marker
+	// 1+flags (sentAmount, sentModal, sentHeading).
 	// A decoded index keeps them encoded (seqBlob, seqOff) and decodes the
 	// few docs a query looks at.
 	Seq     [][]int32
@@ -175,13 +177,23 @@ func (ix *index) addDoc(c *corpus, st *stemmer, si int) {
 		var seq []int32
 		for _, w := range words(e.Title) {
 			if !stopWords[w] {
-				seq = append(seq, ix.termID[st.stem(w)]+1)
+				seq = append(seq, ix.termID[st.stem(w)]+seqBase)
 			}
 		}
 		seq = append(seq, 0)
-		for _, w := range words(body) {
-			if !stopWords[w] {
-				seq = append(seq, ix.termID[st.stem(w)]+1)
+		for k, line := range lines[p[0]:p[1]] {
+			for _, s := range splitSentences(line) {
+				ws := words(s)
+				flags := sentenceFlags(ws)
+				if k == 0 && p[0] == e.Start && e.Kind == KindHeading {
+					flags |= sentHeading // the heading line
+				}
+				seq = append(seq, 1+flags)
+				for _, w := range ws {
+					if !stopWords[w] {
+						seq = append(seq, ix.termID[st.stem(w)]+seqBase)
+					}
+				}
 			}
 		}
 		ix.Seq = append(ix.Seq, seq)
@@ -243,6 +255,9 @@ type qterm struct {
 	weight float64
 	word   string // the player's word (for highlighting)
 	typo   bool   // a correction of a misspelled word: counts half
+	// full and part are the query concepts (bits) this term meets: as the
+	// player's own word, or as a word table talk stands for
+	full, part uint32
 }
 
 // Hit is one ranked section.
@@ -251,6 +266,8 @@ type hit struct {
 	sec   int
 	score float64
 	cover float64 // share of the query's weight this section matched
+	// full, part: the query concepts the passage meets (bits)
+	full, part uint32
 }
 
 // score ranks every doc for terms; game < 0 searches all games.
@@ -258,6 +275,8 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 	nd := len(ix.DocSec)
 	acc := make([]float64, nd)
 	matched := make([]float64, nd)
+	fm := make([]uint32, nd)
+	pm := make([]uint32, nd)
 	var touched []int32
 	var total float64
 	seen := map[int32]bool{}
@@ -277,6 +296,8 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 				touched = append(touched, p.Doc)
 			}
 			acc[p.Doc] += idf * norm * q.weight
+			fm[p.Doc] |= q.full
+			pm[p.Doc] |= q.part
 			if !seen[q.id] {
 				m := idf * q.weight
 				if q.typo {
@@ -293,7 +314,7 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 		if total > 0 {
 			cv = math.Min(1, matched[d]/total)
 		}
-		hits = append(hits, hit{doc: d, sec: int(ix.DocSec[d]), score: acc[d], cover: cv})
+		hits = append(hits, hit{doc: d, sec: int(ix.DocSec[d]), score: acc[d], cover: cv, full: fm[d], part: pm[d] &^ fm[d]})
 	}
 	return hits
 }
@@ -399,15 +420,21 @@ func (ix *index) proximity(d int32, pairs [][2]int32, w []float64) float64 {
 	return proximityIn(ix.docSeq(d), pairs, w)
 }
 
-// proximityIn is proximity over a decoded term sequence.
+// proximityIn is proximity over a decoded term sequence (sentence
+// markers do not separate words; the title separator does).
 func proximityIn(seq []int32, pairs [][2]int32, w []float64) float64 {
 	var sum float64
 	for k, p := range pairs {
-		for i := 0; i+1 < len(seq); i++ {
-			if seq[i] == p[0] && seq[i+1] == p[1] {
+		prev := int32(0)
+		for _, v := range seq {
+			if v > 0 && v < seqBase {
+				continue // a sentence marker
+			}
+			if prev == p[0] && v == p[1] {
 				sum += w[k]
 				break
 			}
+			prev = v
 		}
 	}
 	return sum

@@ -57,9 +57,12 @@ type parsedQuery struct {
 	// those of them that were corrected
 	content, typos int
 	// pairs are the player's consecutive words (stop words left out) as
-	// term ids+1, weighted, for the proximity boost
+	// term ids+seqBase, weighted, for the proximity boost
 	pairs [][2]int32
 	pairW []float64
+	// concepts are the weights (idf) of the query's concepts: each of the
+	// player's content words, met by its own term or its table talk
+	concepts []float64
 }
 
 func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
@@ -130,12 +133,29 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 	}
 	prev := int32(-1)
 	var kept []string // the words left for table talk
+	var keptConcept []int
+	// concepts: each of the player's content words is one concept, met
+	// by its own term (fully) or by a word its table talk stands for
+	// (partly); see coverage
+	full := map[int32]uint32{}
+	part := map[int32]uint32{}
+	var cw []float64   // concept weights (idf of its own terms)
+	var cexp []float64 // idf sums of its expansion terms, for a concept without own terms
+	var cn []int
+	newConcept := func() int {
+		if len(cw) >= 32 {
+			return -1
+		}
+		cw, cexp, cn = append(cw, 0), append(cexp, 0), append(cn, 0)
+		return len(cw) - 1
+	}
 	for i, w := range ws {
 		if skip[i] {
 			prev = -1
 			continue
 		}
 		kept = append(kept, w)
+		keptConcept = append(keptConcept, -1)
 		if stopWords[w] {
 			continue
 		}
@@ -151,7 +171,7 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 		}
 		if ok {
 			if prev >= 0 && prev != ids[0] {
-				pq.pairs = append(pq.pairs, [2]int32{prev + 1, ids[0] + 1})
+				pq.pairs = append(pq.pairs, [2]int32{prev + seqBase, ids[0] + seqBase})
 				pq.pairW = append(pq.pairW, (c.ix.idf(prev)+c.ix.idf(ids[0]))/2)
 			}
 			prev = ids[0]
@@ -173,10 +193,19 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			for _, id := range ids {
 				pq.stems[c.ix.Terms[id]] = true
 			}
+			if k := newConcept(); k >= 0 {
+				keptConcept[len(kept)-1] = k
+				for _, id := range ids {
+					full[id] |= 1 << k
+					cw[k] = math.Max(cw[k], c.ix.idf(id))
+				}
+			}
 		} else if _, syn := lookupSynonym([]string{w}, []string{st.stem(w)}); !syn {
 			// an unknown word still counts against the coverage (table
 			// talk the synonyms know is not unknown: "slowed")
 			pq.unknown++
+		} else if k := newConcept(); k >= 0 {
+			keptConcept[len(kept)-1] = k // met by its table talk only
 		}
 	}
 	ws = kept
@@ -184,7 +213,7 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 	// a long expansion does not outweigh the player's own words
 	for _, group := range expandQuery(ws) {
 		var ids []int32
-		for _, w := range group {
+		for _, w := range group.words {
 			if stopWords[w] {
 				continue
 			}
@@ -194,13 +223,42 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			}
 		}
 		wt := expW / math.Pow(float64(len(ids)), expP)
-		for k, id := range ids {
-			add([]int32{id}, wt, group[0])
-			_ = k
+		for _, id := range ids {
+			add([]int32{id}, wt, group.words[0])
+		}
+		var mask uint32
+		for k := group.from; k < group.to; k++ {
+			if kc := keptConcept[k]; kc >= 0 {
+				mask |= 1 << kc
+			}
+		}
+		if mask == 0 {
+			if k := newConcept(); k >= 0 {
+				mask = 1 << k
+			}
+		}
+		for _, id := range ids {
+			if full[id]&mask != mask {
+				part[id] |= mask
+			}
+			for k := range cw {
+				if mask&(1<<k) != 0 {
+					cexp[k] += c.ix.idf(id)
+					cn[k]++
+				}
+			}
 		}
 	}
+	for k := range cw {
+		if cw[k] == 0 && cn[k] > 0 {
+			cw[k] = cexp[k] / float64(cn[k])
+		}
+		cw[k] = math.Max(0, cw[k]-covT)
+	}
+	pq.concepts = cw
 	for _, id := range order {
-		pq.terms = append(pq.terms, qterm{id: id, weight: weights[id], word: words[id], typo: typos[id] && weights[id] < 1})
+		pq.terms = append(pq.terms, qterm{id: id, weight: weights[id], word: words[id], typo: typos[id] && weights[id] < 1,
+			full: full[id], part: part[id] &^ full[id]})
 	}
 	return pq
 }
@@ -297,6 +355,11 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 			continue
 		}
 		h.cover *= scale
+		if covA > 0 {
+			// concept coverage: a passage that meets more of the
+			// question's distinctive concepts beats one that repeats one
+			h.score *= math.Pow(math.Max(pq.coverage(h), 0.05), covA)
+		}
 		if post != nil {
 			// the game prior: (P(game|q) / P(best game|q))^lmA
 			h.score *= math.Max(lmFloor, math.Pow(post[e.GameIdx]/pmax, lmA))
@@ -366,6 +429,33 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		}
 		return hits[a].doc < hits[b].doc
 	})
+	// answer cues (answer.go): the sentence that holds the question's
+	// concepts, with an amount or a permission when the question asks
+	// for one
+	if top := min(len(hits), cueTop); top > 0 {
+		bits := make(map[int32][2]uint32, len(pq.terms))
+		for _, t := range pq.terms {
+			bits[t.id] = [2]uint32{t.full, t.part}
+		}
+		kind := questionKind(q)
+		for k := 0; k < top; k++ {
+			best, amount, modal := c.sentenceCue(hits[k].doc, &pq, bits)
+			f := 1 + sentB*best
+			if kind&askAmount != 0 && amount {
+				f *= 1 + amountB
+			}
+			if kind&askAllowed != 0 && modal {
+				f *= 1 + modalB
+			}
+			hits[k].score *= f
+		}
+		sort.Slice(hits, func(a, b int) bool {
+			if hits[a].score != hits[b].score {
+				return hits[a].score > hits[b].score
+			}
+			return hits[a].doc < hits[b].doc
+		})
+	}
 	// one result per section: its best passage
 	seen := map[int]bool{}
 	out = hits[:0]
@@ -396,6 +486,26 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		res = append(res, c.result(h, pq, st))
 	}
 	return res
+}
+
+// coverage is the idf-weighted share of the query's concepts that hit h
+// meets: fully by a player's own word, partly (partCredit) by a word
+// table talk stands for.
+func (pq *parsedQuery) coverage(h hit) float64 {
+	var tot, got float64
+	for k, w := range pq.concepts {
+		tot += w
+		switch {
+		case h.full&(1<<k) != 0:
+			got += w
+		case h.part&(1<<k) != 0:
+			got += partCredit * w
+		}
+	}
+	if tot == 0 {
+		return 1
+	}
+	return got / tot
 }
 
 // diversify keeps a place in the top 3 for another game when the
@@ -570,4 +680,24 @@ const (
 	// max(lmFloor, (P(its game|q) / P(most likely game|q))^lmA)
 	lmA     = 0.25
 	lmFloor = 0.2
+)
+
+// Answer cues (answer.go) and concept coverage (coverage): vars, not
+// constants, so that a measurement can vary them.
+var (
+	// covA: a hit's score times coverage^covA (0: off; measured and left
+	// off, see docs/rules-search.md); partCredit: a concept met only
+	// through table talk
+	covA       = 0.0
+	partCredit = 0.7
+	covT       = 0.0 // idf below which a concept does not count
+	// cueTop hits are reranked by their best sentence: times
+	// 1+sentB*coverage, times 1+amountB when an amount is asked and
+	// stated, 1+modalB when a permission is; cueNear: the sentences that
+	// count for the amount or permission, as a share of the best one
+	cueTop  = 20
+	sentB   = 0.3
+	amountB = 0.1
+	modalB  = 0.2
+	cueNear = 0.6
 )

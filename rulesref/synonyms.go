@@ -360,15 +360,22 @@ func lookupSynonym(ws, stems []string) (string, bool) {
 	return strings.Join(out, " "), len(out) > 0
 }
 
+// expansion is the words a table-talk phrase of the query stands for,
+// with the span [from, to) of query words it was found in.
+type expansion struct {
+	words    []string
+	from, to int
+}
+
 // expandQuery returns extra words for the table-talk phrases found in the
 // query words ws.
-func expandQuery(ws []string) [][]string {
+func expandQuery(ws []string) []expansion {
 	st := newStemmer()
 	stems := make([]string, len(ws))
 	for i, w := range ws {
 		stems[i] = st.stem(w)
 	}
-	var out [][]string
+	var out []expansion
 	n := len(ws)
 	used := make([]bool, n)
 	for size := 3; size >= 1; size-- {
@@ -384,7 +391,7 @@ func expandQuery(ws []string) [][]string {
 			}
 			exp, ok := lookupSynonym(ws[i:i+size], stems[i:i+size])
 			if ok {
-				out = append(out, strings.Fields(exp))
+				out = append(out, expansion{strings.Fields(exp), i, i + size})
 				if size > 1 {
 					for k := i; k < i+size; k++ {
 						used[k] = true
