@@ -242,3 +242,43 @@ func TestExpansionEventsNeedTheirComponents(t *testing.T) {
 	assert.Equal(t, []string{"another-pirate-ship", "expresso-tropical", "ghost-ship", "terror-from-the-deep", "fog", "other"}, st.eventNames(),
 		"'The Last Transport' was drawn in Round II and returned to the box")
 }
+
+// `bosun status` prints the Status view's Text at the table: round and
+// Wheel of Time position, phase, Priority Token, Wind Force box with its
+// effects in force, the Event in force, the NPCs with their damage, the
+// hourglasses and the Captured Island streaks.
+func TestStatusText(t *testing.T) {
+	ps := players("Ann", "Bob", "Cy")
+	ps[0].Captured, ps[0].Streak, ps[0].Tavern, ps[0].Colour, ps[0].Base = 3, 1, 2, "red", "NE"
+	ps[1].Foreign = 1
+	st := &State{Round: 13, Phase: PhaseNPC, Priority: 0, Wind: 8, Treasure: TreasureGalleass, Players: ps, Opt: baseOpts(),
+		Queue: []string{"move:galleass", "attack:batteries"},
+		Event: &EventCard{Name: "fog", Continuing: true, Round: 10},
+		NPCs: []NPC{{ID: "pirate-2", Kind: KindPirate, Damage: 1, Appeared: 1}, {ID: "galleass", Kind: KindGalleass, Sailors: 8, Appeared: 12, Lagoon: true},
+			{ID: "battery-1", Kind: KindBattery, Appeared: 1}}}
+	st.Whirlpools[1] = "crate"
+	s := &referee.Session{Name: "t", Game: GameID, Players: []referee.Player{{Name: "Ann"}, {Name: "Bob"}, {Name: "Cy"}}}
+	require.NoError(t, s.SaveState(st))
+	v, err := (&Game{}).Status(s, &referee.Env{Tables: mustTables(t)})
+	require.NoError(t, err)
+	tv, ok := v.(interface{ Text() string })
+	require.True(t, ok, "the status command prints Text() when the view has it")
+	out := tv.Text()
+	for _, want := range []string{
+		"Round XIII (Wheel of Time I: harvest)",
+		"Phase:          Phase 2: NPC Movement and Attack (next: galleass moves, Battery of Cannons attack)",
+		"Priority Token: Ann",
+		"Wind Force:     8 oB, speed modification not read yet; effects in force: It's Clearing Up, No Transshipments",
+		"Event:          'fog' (continuing since Round X)",
+		"Treasure:       aboard the Conquistadors' Galleass",
+		"pirate-2     1 Damage Marker(s); Maximum Range 3, does not move this Round",
+		"galleass     full strength; 8 Sailors; Maximum Range 3, moves this Round",
+		"battery-1    full strength",
+		"Whirlpools:     2: crate",
+		"Players (Island Conquest: 3 Captured Islands at the end of two consecutive Rounds):",
+		"Ann (red, NE Base): Captured Islands 3, streak 1 of 2; hourglass: tavern (next Round at the Tavern costs 2 Silver)",
+		"Bob: Captured Islands 0, streak 0 of 2; hourglass: foreign-port",
+	} {
+		assert.Contains(t, out, want)
+	}
+}

@@ -2,6 +2,7 @@ package procedure
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
 )
@@ -131,4 +132,186 @@ func (g *Game) Status(s *referee.Session, env *referee.Env) (any, error) {
 		out.Players = append(out.Players, ps)
 	}
 	return out, nil
+}
+
+// effectName is an ongoing Wind Force effects as the board names them.
+func effectName(e string) string {
+	if t, ok := effectTitles[e]; ok {
+		return t
+	}
+	return e
+}
+
+// Text is the view `bosun status` prints at the table: round and Wheel of
+// Time position, phase, Priority Token, Wind Force and its effects, the
+// Event in force, the NPCs on the map, hourglasses and Captured Island
+// streaks.
+func (v Status) Text() string {
+	var b strings.Builder
+	line := func(format string, a ...any) { fmt.Fprintf(&b, format+"\n", a...) }
+	kinds := "no Wheel of Time effect"
+	if len(v.RoundKinds) > 0 {
+		kinds = strings.Join(v.RoundKinds, ", ")
+	}
+	line("Round %s (Wheel of Time %s: %s)", v.RoundName, v.WheelName, kinds)
+	phase := v.PhaseName
+	if len(v.Pending) > 0 {
+		var next []string
+		for _, q := range v.Pending {
+			next = append(next, pendingText(v.Phase, q))
+		}
+		phase += " (next: " + strings.Join(next, ", ") + ")"
+	}
+	line("Phase:          %s", phase)
+	line("Priority Token: %s", v.Priority)
+	wind := fmt.Sprintf("%d oB", v.Wind)
+	if v.SpeedMod != nil {
+		wind += fmt.Sprintf(", speed %+d (minimum range 1)", *v.SpeedMod)
+	} else {
+		wind += ", speed modification not read yet"
+	}
+	effs := "none known"
+	if len(v.Effects) > 0 {
+		var n []string
+		for _, e := range v.Effects {
+			n = append(n, effectName(e))
+		}
+		effs = strings.Join(n, ", ")
+	}
+	line("Wind Force:     %s; effects in force: %s", wind, effs)
+	switch {
+	case v.Event == nil:
+		line("Event:          none drawn yet")
+	case v.Event.Continuing:
+		line("Event:          %s (continuing since Round %s)", eventTitle(v.Event), Roman(v.Event.Round))
+	default:
+		line("Event:          none in force (last: %s, immediate, Round %s)", eventTitle(v.Event), Roman(v.Event.Round))
+	}
+	line("Treasure:       %s", treasureText(v.Treasure))
+	if len(v.NPCs) == 0 {
+		line("NPCs:           none on the map")
+	} else {
+		line("NPCs:")
+		for _, n := range v.NPCs {
+			var parts []string
+			if n.Damage > 0 {
+				parts = append(parts, fmt.Sprintf("%d Damage Marker(s)", n.Damage))
+			} else if n.Kind != KindMonster {
+				parts = append(parts, "full strength")
+			}
+			if n.Kind == KindGalleass && n.Sailors > 0 {
+				parts = append(parts, fmt.Sprintf("%d Sailors", n.Sailors))
+			}
+			if n.Kind != KindBattery {
+				mv := "does not move this Round"
+				if n.Moves {
+					mv = "moves this Round"
+				}
+				parts = append(parts, fmt.Sprintf("Maximum Range %d, %s", n.Range, mv))
+			}
+			line("  %-12s %s", n.ID, strings.Join(parts, "; "))
+		}
+	}
+	if len(v.Whirlpools) > 0 {
+		var w []string
+		for i := 1; i <= 6; i++ {
+			if it, ok := v.Whirlpools[i]; ok {
+				w = append(w, fmt.Sprintf("%d: %s", i, it))
+			}
+		}
+		line("Whirlpools:     %s", strings.Join(w, ", "))
+	}
+	line("Players (Island Conquest: %d Captured Islands at the end of two consecutive Rounds):", v.Conquest)
+	for _, p := range v.Players {
+		who := p.Name
+		var tags []string
+		if p.Colour != "" {
+			tags = append(tags, p.Colour)
+		}
+		if p.Base != "" {
+			tags = append(tags, p.Base+" Base")
+		}
+		if p.Team > 0 {
+			tags = append(tags, fmt.Sprintf("team %d", p.Team))
+		}
+		if len(tags) > 0 {
+			who += " (" + strings.Join(tags, ", ") + ")"
+		}
+		parts := []string{fmt.Sprintf("Captured Islands %d, streak %d of 2", p.Captured, p.Streak)}
+		if len(p.Hourglass) > 0 {
+			hg := "hourglass: " + strings.Join(p.Hourglass, ", ")
+			if p.TavernNext > 0 {
+				hg += fmt.Sprintf(" (next Round at the Tavern costs %d Silver)", p.TavernNext)
+			}
+			parts = append(parts, hg)
+		}
+		if p.Defeats > 0 {
+			parts = append(parts, fmt.Sprintf("ships defeated %d", p.Defeats))
+		}
+		if len(p.Trophies) > 0 {
+			parts = append(parts, "trophies: "+strings.Join(p.Trophies, ", "))
+		}
+		line("  %s: %s", who, strings.Join(parts, "; "))
+	}
+	if v.Voting != nil && !v.Over {
+		var sides []string
+		for _, s := range v.Voting.Sides {
+			sides = append(sides, fmt.Sprintf("%s %d", s.Name, s.Total))
+		}
+		line("Viceroy Voting in progress: %s", strings.Join(sides, ", "))
+	}
+	if v.Over {
+		end := "The game is over"
+		if len(v.Winners) > 0 {
+			end += ": " + strings.Join(v.Winners, " and ") + " won"
+		}
+		if v.EndReason != "" {
+			end += " (" + v.EndReason + ")"
+		}
+		line("%s.", end)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func eventTitle(e *EventCard) string {
+	if e.Text != "" {
+		return "'" + e.Text + "'"
+	}
+	return "'" + e.Name + "'"
+}
+
+func treasureText(t string) string {
+	switch {
+	case t == TreasureX:
+		return "on the 'X' in the Red Water Lagoon"
+	case t == TreasureGalleass:
+		return "aboard the Conquistadors' Galleass"
+	case t == TreasureRemoved:
+		return "removed from play"
+	case t == TreasureSold:
+		return "sold at a Base (Extended Variant)"
+	case strings.HasPrefix(t, "player:"):
+		return "carried by " + strings.TrimPrefix(t, "player:")
+	}
+	return t
+}
+
+// pendingText names a pending sub-step of a phase.
+func pendingText(phase int, q string) string {
+	kind, id, ok := strings.Cut(q, ":")
+	switch {
+	case phase == PhaseTurns:
+		return q + "'s turn"
+	case !ok:
+		return q
+	case kind == "move":
+		return id + " moves"
+	case id == "monsters":
+		return "Sea Monsters attack"
+	case id == "batteries":
+		return "Battery of Cannons attack"
+	case id == "pirates":
+		return "Pirate Ships attack"
+	}
+	return q
 }
