@@ -385,7 +385,11 @@ func (r *run) phase6() error {
 		return nil
 	case st.Opt.Rounds > 0 && st.Round >= st.Opt.Rounds:
 		st.EndReason = "extended-rounds"
-		r.emit("endgame", fmt.Sprintf("Extended Variant: Round %s was the last; proceed to Viceroy Voting", Roman(st.Round)), nil, citeExtended, citeVictoryViceroy)
+		why := "Extended Variant"
+		if !st.Opt.vari("extended") {
+			why = "the table's round limit (option rounds)"
+		}
+		r.emit("endgame", fmt.Sprintf("%s: Round %s was the last; proceed to Viceroy Voting", why, Roman(st.Round)), nil, citeExtended, citeVictoryViceroy)
 		r.startVoting(nil)
 		return nil
 	}
