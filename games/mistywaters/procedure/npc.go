@@ -81,7 +81,10 @@ func (r *run) npcQueue() []string {
 		}
 	}
 	for _, n := range st.NPCs {
-		if n.Kind == KindMonster {
+		// "all Sea Monsters present on the map will move" (the rule that NPC
+		// Ships wait a Round names NPC Ships; monster-first-round=wait applies
+		// it to Sea Monsters too).
+		if n.Kind == KindMonster && !(st.Opt.MonsterWait && n.Appeared == st.Round) {
 			q = append(q, "move:"+n.ID)
 		}
 	}

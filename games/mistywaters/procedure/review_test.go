@@ -282,3 +282,30 @@ func TestStatusText(t *testing.T) {
 		assert.Contains(t, out, want)
 	}
 }
+
+// Step 3: "all Sea Monsters present on the map will move" (the wait of
+// "All NPC Ships do not move in the Round they first appear" names NPC
+// Ships): a Sea Monster placed by 'Terror from the Deep' in Phase 1 moves
+// in that Round's Phase 2; monster-first-round=wait holds it back.
+func TestSeaMonsterFirstRound(t *testing.T) {
+	st := &State{Round: 4, Phase: PhaseNPC, Wind: 5, Players: players("Ann", "Bob"), Opt: baseOpts(),
+		NPCs: []NPC{{ID: "megalodon", Kind: KindMonster, Monster: "megalodon", Range: 2, Appeared: 4}}}
+	assert.Contains(t, (&run{st: st}).npcQueue(), "move:megalodon")
+	st.Opt.MonsterWait = true
+	assert.NotContains(t, (&run{st: st}).npcQueue(), "move:megalodon")
+	st.Round = 5
+	assert.Contains(t, (&run{st: st}).npcQueue(), "move:megalodon")
+}
+
+// 'Dice Poker': "| General | 5 identical dice |" has no score; bosun's
+// assumed 35 + the sum comes from table mwp-tavern, so a table can set the
+// value its card prints.
+func TestDicePokerGeneralFromTable(t *testing.T) {
+	set := mustTables(t)
+	row, ok := set.Lookup("mwp-tavern", "dice-poker.general")
+	require.True(t, ok)
+	assert.Equal(t, GeneralBonus, row.Value)
+	h, s := PokerScoreWith([]int{2, 2, 2, 2, 2}, 40)
+	assert.Equal(t, "general", h)
+	assert.Equal(t, 50, s)
+}

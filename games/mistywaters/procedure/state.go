@@ -151,6 +151,9 @@ type Options struct {
 	// at-once (in the Reset Phase of the Round the 4th island is captured)
 	// or next-round (at the start of the next Round).
 	ShortGalleass string `json:"shortened_galleass,omitempty"`
+	// MonsterWait: a Sea Monster does not move in the Round it appears
+	// (option monster-first-round=wait; the rulebook's NPC Ships rule).
+	MonsterWait bool `json:"monster_wait,omitempty"`
 }
 
 // Advanced rule names (--option advanced=all or a comma list).
@@ -199,7 +202,7 @@ func parseSet(key, raw string, names []string, all bool) (map[string]bool, error
 }
 
 // optionKeys are the --option keys the referee accepts.
-var optionKeys = []string{"advanced", "variants", "components", "teams", "priority", "bases", "npc-side", "sea-adventure", "first-tile", "weather-deck", "rounds", "shortened-galleass"}
+var optionKeys = []string{"advanced", "variants", "components", "teams", "priority", "bases", "npc-side", "sea-adventure", "first-tile", "weather-deck", "rounds", "shortened-galleass", "monster-first-round"}
 
 func parseOptions(s *referee.Session) (Options, error) {
 	var o Options
@@ -244,6 +247,13 @@ func parseOptions(s *referee.Session) (Options, error) {
 	o.ShortGalleass = s.Option("shortened-galleass", "at-once")
 	if o.ShortGalleass != "at-once" && o.ShortGalleass != "next-round" {
 		return o, referee.Usagef("mistywaters: option shortened-galleass=%q; accepted: at-once, next-round", o.ShortGalleass)
+	}
+	switch mf := s.Option("monster-first-round", "move"); mf {
+	case "move":
+	case "wait":
+		o.MonsterWait = true
+	default:
+		return o, referee.Usagef("mistywaters: option monster-first-round=%q; accepted: move, wait", mf)
 	}
 	if o.vari("extended") {
 		o.Rounds = 24

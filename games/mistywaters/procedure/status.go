@@ -104,7 +104,7 @@ func (g *Game) Status(s *referee.Session, env *referee.Env) (any, error) {
 		case KindPirate:
 			ns.Moves = isPirate(w) && n.Appeared != st.Round
 		case KindMonster:
-			ns.Moves = true
+			ns.Moves = !(st.Opt.MonsterWait && n.Appeared == st.Round)
 		case KindBattery:
 		default:
 			ns.Moves = n.Appeared != st.Round

@@ -14,8 +14,25 @@ import (
 // ladder (see docs/misty-session.md; tables mwp-tavern).
 const GeneralBonus = 35
 
-// PokerScore scores five dice: the best of the hands the dice make.
-func PokerScore(d []int) (string, int) {
+// PokerScore scores five dice with the assumed General bonus.
+func PokerScore(d []int) (string, int) { return PokerScoreWith(d, GeneralBonus) }
+
+// generalBonus reads the General bonus from table mwp-tavern (overridable
+// in tables.yaml), else GeneralBonus.
+func (r *run) generalBonus() int {
+	if r.env.Tables != nil {
+		if row, ok := r.env.Tables.Lookup("mwp-tavern", "dice-poker.general"); ok && row.Known() {
+			if n, err := toInt(row.Value); err == nil {
+				return n
+			}
+		}
+	}
+	return GeneralBonus
+}
+
+// PokerScoreWith scores five dice: the best of the hands the dice make,
+// a General scoring general + the sum of the dice.
+func PokerScoreWith(d []int, general int) (string, int) {
 	cnt := map[int]int{}
 	sum := 0
 	for _, v := range d {
@@ -42,7 +59,7 @@ func PokerScore(d []int) (string, int) {
 			try("four of a kind", 25+4*v)
 		}
 		if c == 5 {
-			try("general", GeneralBonus+sum)
+			try("general", general+sum)
 		}
 	}
 	if len(pairs) >= 2 {
@@ -135,7 +152,7 @@ func (r *run) dicePoker(drawer string) error {
 					d[k-1] = nr[i].Value
 				}
 			}
-			h, s := PokerScore(d)
+			h, s := PokerScoreWith(d, r.generalBonus())
 			scores[nm] = s
 			if s > best {
 				best = s
