@@ -51,3 +51,30 @@ func TestAnswerCues(t *testing.T) {
 		assert.True(t, amount, "Pay 1 coin to gain 2 Ammo")
 	}
 }
+
+// TestRestatingSections: tavern mini-games and worked examples give way
+// to the rule unless the question names them; an FAQ question the player
+// did not mirror goes below the rule it explains.
+func TestRestatingSections(t *testing.T) {
+	c := builtin()
+	i, ok := c.find("misty-waters/dice-poker")
+	assert.True(t, ok)
+	assert.True(t, c.Secs[i].minigame)
+	j, _ := c.find("misty-waters/step-4b-boarding-battle")
+	assert.False(t, c.Secs[j].minigame)
+
+	top := func(q string) string {
+		rs := Search(q, SearchOptions{Limit: 3})
+		if len(rs) == 0 {
+			return ""
+		}
+		return rs[0].ID
+	}
+	assert.Equal(t, "misty-waters/dice-poker", top("how do you play dice poker at the tavern"))
+	assert.Equal(t, "quests-and-cannons/champion-abilities", top("what does dwunny luck do"))
+	var ids []string
+	for _, r := range Search("can i use my sails to start moving", SearchOptions{Limit: 3}) {
+		ids = append(ids, r.ID)
+	}
+	assert.Contains(t, ids, "quests-and-cannons/can-i-use-my-sails-to-start-moving", "a mirrored FAQ stays in the top 3")
+}

@@ -23,6 +23,7 @@ type entry struct {
 	summary  bool  // a quick reference or turn summary restating other sections
 	parts    bool  // a list of the components in the box
 	example  bool  // a worked example restating rules
+	minigame bool  // a tavern mini-game ('Dice Poker', 'Aged Falcon')
 }
 
 func (e *entry) searchable() bool { return e.Kind != KindTitle && e.Kind != KindTOC }
@@ -80,6 +81,11 @@ func (c *corpus) addBook(b *book) {
 		}
 		if t := strings.ToLower(e.Title); strings.Contains(t, "example") || strings.HasPrefix(t, "sample ") {
 			e.example = true
+		}
+		// a game inside the game: a quoted card title under Tavern Cards
+		if p := e.Parent; p >= 0 && strings.HasPrefix(e.Title, "'") &&
+			strings.Contains(strings.ToLower(c.Secs[p].Title), "tavern") {
+			e.minigame = true
 		}
 	}
 }

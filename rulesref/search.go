@@ -348,6 +348,14 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 	for _, v := range post {
 		pmax = math.Max(pmax, v)
 	}
+	qids := make(map[int32]bool, len(known))
+	allIDs := make(map[int32]bool, len(known))
+	for _, t := range known {
+		allIDs[t.id] = true
+		if t.weight >= 0.8 {
+			qids[t.id] = true
+		}
+	}
 	out := hits[:0]
 	for _, h := range hits {
 		e := &c.Secs[h.sec]
@@ -368,16 +376,18 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 			h.score *= exclF
 		}
 		if e.summary {
-			h.score *= 0.6
+			h.score *= summaryF // it restates the rules of its section
 		}
-		if e.parts {
-			h.score *= partsF // the box's contents rarely settle a rule
+		if e.Kind == KindHeading && e.End-e.Start <= 1 {
+			h.score *= emptyF // a heading without text: its sub-sections hold the rules
 		}
-		if e.example {
-			h.score *= exampleF // an example restates the rule it shows
+		if f := c.restatePrior(e); f < 1 && !c.queryNames(h.doc, qids) {
+			// a component list, a worked example, a tavern mini-game: the
+			// rule itself first, unless the question names the section
+			h.score *= f
 		}
 		if e.isNote() {
-			h.score *= noteF // the rule itself first, its errata flagged on it
+			h.score *= noteFV // the rule itself first, its errata flagged on it
 		}
 		if e.Kind == KindGlossary {
 			h.score *= 0.75
@@ -470,7 +480,7 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		if games == nil && named < 0 && prefer < 0 {
 			c.diversify(hits)
 		}
-		c.rulesFirst(hits)
+		c.rulesFirst(hits, allIDs)
 	}
 	if len(hits) == 0 || !opt.all && (hits[0].score < minScore || hits[0].cover < minCover) {
 		return nil
@@ -551,16 +561,22 @@ func (c *corpus) restates(i int) bool {
 // entry that outranks it when the rule scores nearly as well
 // (ruleRatio): the player reads the rule, flagged with the note, and the
 // note right after it. Only the first few places are reordered.
-func (c *corpus) rulesFirst(hits []hit) {
+func (c *corpus) rulesFirst(hits []hit, ids map[int32]bool) {
 	const top = 3
 	for i := 0; i < top && i < len(hits); i++ {
 		if !c.restates(hits[i].sec) {
 			continue
 		}
 		g := c.Secs[hits[i].sec].GameIdx
+		ratio := ruleRatioV
+		if e := &c.Secs[hits[i].sec]; e.isNote() && c.mirror(hits[i].doc, ids) < mirrorMin {
+			// the question does not mirror the FAQ's question: its rule
+			// goes first even when it scores well below it
+			ratio = ruleRatioLow
+		}
 		for j := i + 1; j < len(hits) && j < i+12; j++ {
 			h := hits[j]
-			if c.restates(h.sec) || c.Secs[h.sec].GameIdx != g || h.score < hits[i].score*ruleRatio {
+			if c.restates(h.sec) || c.Secs[h.sec].GameIdx != g || h.score < hits[i].score*ratio {
 				continue
 			}
 			if c.Secs[hits[i].sec].isNote() && !contains(c.Secs[hits[i].sec].Amends, h.sec) {
@@ -664,18 +680,12 @@ func (c *corpus) resultOf(i int) Result {
 // Ranking weights, measured on the development set (see
 // docs/rules-search.md).
 const (
-	noteF    = 0.95 // an errata/Q&A/FAQ entry against the rule it amends
-	expW     = 0.7  // the words a table-talk phrase stands for, together
-	expP     = 0.5  // ... divided by (number of words)^expP
-	proxW    = 0.25 // the player's adjacent words adjacent in a passage
-	proxTop  = 40   // hits looked at for proximity
-	exclF    = 0.8  // other games, when a word names one game
-	partsF   = 0.7  // component lists
-	exampleF = 0.85 // worked examples
-	// ruleRatio: a rule scoring at least this share of an FAQ, Q&A,
-	// glossary or summary entry above it goes first
-	ruleRatio = 0.75
-	divF      = 0.6 // a second hit of one game, when the game is unclear
+	expW    = 0.7  // the words a table-talk phrase stands for, together
+	expP    = 0.5  // ... divided by (number of words)^expP
+	proxW   = 0.25 // the player's adjacent words adjacent in a passage
+	proxTop = 40   // hits looked at for proximity
+	exclF   = 0.8  // other games, when a word names one game
+	divF    = 0.6  // a second hit of one game, when the game is unclear
 	// the game prior (gamelm.go): a hit is weighed by
 	// max(lmFloor, (P(its game|q) / P(most likely game|q))^lmA)
 	lmA     = 0.25
@@ -701,3 +711,78 @@ var (
 	modalB  = 0.2
 	cueNear = 0.6
 )
+
+// Priors of sections that restate or stand beside the rules (see
+// restatePrior), and of errata/Q&A/FAQ entries.
+var (
+	noteFV    = 0.95 // an errata/Q&A/FAQ entry against the rule it amends
+	summaryF  = 0.6  // quick reference, turn summary
+	partsFV   = 0.7  // component lists
+	exampleFV = 0.85 // worked examples
+	miniF     = 0.6  // a tavern mini-game ('Dice Poker', 'Aged Falcon')
+	emptyF    = 0.5  // a heading with no text of its own
+	// ruleRatioV: a rule scoring at least this share of an FAQ, Q&A,
+	// glossary or summary entry above it goes first
+	ruleRatioV = 0.75
+	// an FAQ/Q&A question entry whose heading the question does not
+	// mirror (less than mirrorMin of its words, idf-weighted) goes below
+	// its rule when the rule scores at least ruleRatioLow of it
+	mirrorMin    = 0.6
+	ruleRatioLow = 0.6
+)
+
+// mirror is the idf-weighted share of the heading words of doc d's
+// section that the query holds.
+func (c *corpus) mirror(d int32, ids map[int32]bool) float64 {
+	var tot, got float64
+	for _, v := range c.ix.docSeq(d) {
+		if v == 0 {
+			break
+		}
+		if v >= seqBase {
+			f := c.ix.idf(v - seqBase)
+			tot += f
+			if ids[v-seqBase] {
+				got += f
+			}
+		}
+	}
+	if tot == 0 {
+		return 0
+	}
+	return got / tot
+}
+
+// restatePrior is the prior of a section that is not itself the rule:
+// the product of the factors that apply (1: none).
+func (c *corpus) restatePrior(e *entry) float64 {
+	f := 1.0
+	if e.parts {
+		f *= partsFV // the box's contents rarely settle a rule
+	}
+	if e.example {
+		f *= exampleFV // an example restates the rule it shows
+	}
+	if e.minigame {
+		f *= miniF
+	}
+	return f
+}
+
+// queryNames reports whether the question names the section of doc d:
+// it holds the rarest word of the section's heading ("poker" for 'Dice
+// Poker', "example" for "Boarding Battle Example").
+func (c *corpus) queryNames(d int32, qids map[int32]bool) bool {
+	best, bestIDF := int32(-1), -1.0
+	for _, v := range c.ix.docSeq(d) {
+		if v == 0 {
+			break
+		}
+		if v >= seqBase {
+			if f := c.ix.idf(v - seqBase); f > bestIDF {
+				best, bestIDF = v-seqBase, f
+			}
+		}
+	}
+	return best >= 0 && qids[best]
+}
