@@ -707,8 +707,8 @@ var (
 	// count for the amount or permission, as a share of the best one
 	cueTop  = 20
 	sentB   = 0.3
-	amountB = 0.1
-	modalB  = 0.2
+	amountB = 0.15
+	modalB  = 0.25
 	cueNear = 0.6
 )
 
