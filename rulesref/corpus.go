@@ -24,6 +24,7 @@ type entry struct {
 	parts    bool  // a list of the components in the box
 	example  bool  // a worked example restating rules
 	minigame bool  // a tavern mini-game ('Dice Poker', 'Aged Falcon')
+	tavern   bool  // its heading names taverns
 }
 
 func (e *entry) searchable() bool { return e.Kind != KindTitle && e.Kind != KindTOC }
@@ -68,24 +69,26 @@ func (c *corpus) addBook(b *book) {
 			c.Secs[p].Children = append(c.Secs[p].Children, base+k)
 		}
 	}
+	// a section inherits its parent's flags (parents come first), so
+	// each title is lowercased once
 	for k := base; k < len(c.Secs); k++ {
 		e := &c.Secs[k]
-		for a := k; a >= 0; a = c.Secs[a].Parent {
-			t := strings.ToLower(c.Secs[a].Title)
-			if strings.Contains(t, "quick reference") || strings.Contains(t, "turn summary") {
-				e.summary = true
-			}
-			if t == "components" && c.Secs[a].Parent < 0 {
-				e.parts = true
-			}
+		t := strings.ToLower(e.Title)
+		if e.Parent >= 0 {
+			p := &c.Secs[e.Parent]
+			e.summary, e.parts = p.summary, p.parts
+			// a game inside the game: a quoted card title under Tavern Cards
+			e.minigame = strings.HasPrefix(e.Title, "'") && p.tavern
 		}
-		if t := strings.ToLower(e.Title); strings.Contains(t, "example") || strings.HasPrefix(t, "sample ") {
+		if strings.Contains(t, "quick reference") || strings.Contains(t, "turn summary") {
+			e.summary = true
+		}
+		if t == "components" && e.Parent < 0 {
+			e.parts = true
+		}
+		e.tavern = strings.Contains(t, "tavern")
+		if strings.Contains(t, "example") || strings.HasPrefix(t, "sample ") {
 			e.example = true
-		}
-		// a game inside the game: a quoted card title under Tavern Cards
-		if p := e.Parent; p >= 0 && strings.HasPrefix(e.Title, "'") &&
-			strings.Contains(strings.ToLower(c.Secs[p].Title), "tavern") {
-			e.minigame = true
 		}
 	}
 }
