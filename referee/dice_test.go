@@ -130,6 +130,7 @@ func TestUnknownBoardFacesAreAskedOnceAndRemembered(t *testing.T) {
 	die, err := referee.NamedDie(set, p, "ammo")
 	require.NoError(t, err)
 	assert.Equal(t, []int{0, 1, 1, 2, 2, 3}, faceValues(die))
+	require.NoError(t, set.Flush()) // the command succeeded
 
 	again, err := tables.Load(overlay)
 	require.NoError(t, err)

@@ -220,7 +220,7 @@ type Answer struct {
 // Preset answers come from --set (Override, which wins) and answers files
 // (Preset). A key may hold a queue of answers, used in order; the last one
 // repeats. The cursor into the Preset queues can be saved with a session
-// (Used/Resume), so that an answers file given to every `bosun next` of a
+// (Cursor/Resume), so that an answers file given to every `bosun next` of a
 // session goes on where the previous step stopped.
 type Scripted struct {
 	Preset   map[string][]string
@@ -267,34 +267,54 @@ func (s *Scripted) HasAnswer(key string) bool {
 // a session nor reset by Resume.
 const LocalPrefix = "play."
 
-// Used returns how many answers of each Preset queue were consumed.
-func (s *Scripted) Used() map[string]int {
-	out := map[string]int{}
+// Cursor returns how far each Preset queue was used, with the answers
+// used (see AnswerCursor). Keys of the play menu (LocalPrefix) are left out.
+func (s *Scripted) Cursor() *AnswerCursor {
+	c := &AnswerCursor{Used: map[string]int{}, Seen: map[string][]string{}}
 	for k, n := range s.used {
-		if strings.HasPrefix(k, LocalPrefix) {
+		q, ok := s.Preset[k]
+		if !ok || n == 0 || strings.HasPrefix(k, LocalPrefix) {
 			continue
 		}
-		if _, ok := s.Preset[k]; ok && n > 0 {
-			out[k] = n
-		}
+		c.Used[k] = n
+		c.Seen[k] = append([]string(nil), q[:min(n, len(q))]...)
 	}
-	return out
+	return c
 }
 
-// Resume sets the Preset queue cursors saved by Used.
-func (s *Scripted) Resume(used map[string]int) {
+// Resume continues the Preset queues where a saved cursor left them: a
+// key resumes when its queue still starts with the answers the cursor saw,
+// and starts over otherwise. Play-menu keys keep their own position.
+func (s *Scripted) Resume(c *AnswerCursor) {
 	keep := map[string]int{}
 	for k, n := range s.used {
 		if strings.HasPrefix(k, LocalPrefix) {
 			keep[k] = n
 		}
 	}
-	for k, n := range used {
-		if !strings.HasPrefix(k, LocalPrefix) {
-			keep[k] = n
+	if c != nil {
+		for k, n := range c.Used {
+			if strings.HasPrefix(k, LocalPrefix) {
+				continue
+			}
+			if hasPrefix(s.Preset[k], c.Seen[k]) {
+				keep[k] = n
+			}
 		}
 	}
 	s.used = keep
+}
+
+func hasPrefix(q, prefix []string) bool {
+	if len(prefix) > len(q) {
+		return false
+	}
+	for i := range prefix {
+		if q[i] != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func next(queue []string, used map[string]int, key string) string {

@@ -71,3 +71,43 @@ func TestScriptedStdinLinesAndMissingAnswer(t *testing.T) {
 	assert.Contains(t, err.Error(), "no answer for b")
 	assert.Contains(t, err.Error(), "from 1 to 3")
 }
+
+func TestCursorResumesAnAppendedFileAndRestartsAnother(t *testing.T) {
+	q := referee.Question{Key: "k", Kind: referee.KindText}
+	first := referee.NewScripted()
+	first.Set("k", "a", "answers")
+	first.Set("k", "b", "answers")
+	v, _ := first.Ask(q)
+	assert.Equal(t, "a", v)
+	cur := first.Cursor()
+	assert.Equal(t, 1, cur.Used["k"])
+
+	// The same file, one answer appended: go on from the second answer.
+	again := referee.NewScripted()
+	for _, a := range []string{"a", "b", "c"} {
+		again.Set("k", a, "answers")
+	}
+	again.Resume(cur)
+	v, _ = again.Ask(q)
+	assert.Equal(t, "b", v)
+
+	// Another file whose queue starts differently: from its first answer.
+	other := referee.NewScripted()
+	other.Set("k", "x", "answers")
+	other.Set("k", "y", "answers")
+	other.Resume(cur)
+	v, _ = other.Ask(q)
+	assert.Equal(t, "x", v)
+}
+
+func TestPlayMenuKeysAreNotPartOfTheCursor(t *testing.T) {
+	p := referee.NewScripted()
+	p.Set("play.menu", "status", "answers")
+	p.Set("play.menu", "quit", "answers")
+	v, _ := p.Ask(referee.Question{Key: "play.menu", Kind: referee.KindText})
+	assert.Equal(t, "status", v)
+	assert.Empty(t, p.Cursor().Used)
+	p.Resume(&referee.AnswerCursor{})
+	v, _ = p.Ask(referee.Question{Key: "play.menu", Kind: referee.KindText})
+	assert.Equal(t, "quit", v, "the menu keeps its place when a session is reloaded")
+}

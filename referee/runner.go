@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 )
 
 type packed struct {
@@ -72,6 +73,14 @@ func NewSession(g Game, name string, players []Player, options map[string]string
 	if err := g.Setup(s, env); err != nil {
 		return nil, err
 	}
+	if rec, ok := env.Prompt.(interface{ TakeRecord() []Answer }); ok && len(env.events) > 0 {
+		last := &env.events[len(env.events)-1]
+		for _, a := range rec.TakeRecord() {
+			if !strings.HasPrefix(a.Key, LocalPrefix) {
+				last.Answers = append(last.Answers, a)
+			}
+		}
+	}
 	for _, ev := range env.takeEvents() {
 		s.appendEvent(ev) // setup events belong to step 0, which undo never reaches
 	}
@@ -109,6 +118,10 @@ func Next(g Game, s *Session, env *Env) ([]Event, error) {
 	snap := Snapshot{Step: s.Step, State: append([]byte(nil), s.State...), RNG: append([]byte(nil), s.RNG...), Over: s.Over, Cursor: s.Cursor}
 	env.events = nil
 	env.revealed = false
+	rec, recording := env.Prompt.(interface{ TakeRecord() []Answer })
+	if recording {
+		rec.TakeRecord() // answers given before this step (a failed one) are not its answers
+	}
 	if err := g.Next(s, env); err != nil {
 		s.State, s.RNG, s.Over = snap.State, snap.RNG, snap.Over
 		return nil, err
@@ -116,6 +129,15 @@ func Next(g Game, s *Session, env *Env) ([]Event, error) {
 	if rest := env.Dice.TakeRolls(); len(rest) > 0 {
 		env.events = append(env.events, Event{Type: "dice", Text: "dice rolled", Rolls: rest})
 		env.revealed = true
+	}
+	if recording && len(env.events) > 0 {
+		// Answers given after the step's last event belong to that event.
+		last := &env.events[len(env.events)-1]
+		for _, a := range rec.TakeRecord() {
+			if !strings.HasPrefix(a.Key, LocalPrefix) {
+				last.Answers = append(last.Answers, a)
+			}
+		}
 	}
 	snap.Revealed = env.revealed
 	snap.pack()

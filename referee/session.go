@@ -48,12 +48,15 @@ type Snapshot struct {
 	Cursor   *AnswerCursor `json:"answers_cursor,omitempty"`
 }
 
-// AnswerCursor remembers how far a session got through the queues of an
-// answers file (identified by a digest of its content), so that the same
-// file given to each `bosun next` goes on where the last step stopped.
+// AnswerCursor remembers how far a session got through the queues of its
+// answers files, so that the same file given to each `bosun next` goes on
+// where the last step stopped. For each key it keeps how many answers were
+// used and the answers themselves: a queue resumes only while the file
+// still starts with them, so a table may append answers to its file as the
+// game goes, and a different file starts from its first answer.
 type AnswerCursor struct {
-	Digest string         `json:"digest"`
-	Used   map[string]int `json:"used"`
+	Used map[string]int      `json:"used"`
+	Seen map[string][]string `json:"seen,omitempty"`
 }
 
 // Session is one game at one table.
@@ -225,7 +228,11 @@ func (e *Env) Emit(ev Event) {
 		e.revealed = true
 	}
 	if rec, ok := e.Prompt.(interface{ TakeRecord() []Answer }); ok {
-		ev.Answers = append(ev.Answers, rec.TakeRecord()...)
+		for _, a := range rec.TakeRecord() {
+			if !strings.HasPrefix(a.Key, LocalPrefix) { // the play menu is not part of the game
+				ev.Answers = append(ev.Answers, a)
+			}
+		}
 	}
 	e.events = append(e.events, ev)
 }

@@ -68,6 +68,8 @@ type Set struct {
 	files       map[string]string // table name -> embedded path
 	tables      map[string]*Table // parsed so far
 	overlay     map[string]map[string]Row
+	saved       map[string]map[string]Row // the overlay as last read or written
+	dirty       bool
 }
 
 // Embedded parses and validates every embedded table.
@@ -161,7 +163,19 @@ func Load(overlayPath string) (*Set, error) {
 			s.overlay[tname] = map[string]Row{}
 		}
 	}
+	s.saved = copyOverlay(s.overlay)
 	return s, nil
+}
+
+func copyOverlay(o map[string]map[string]Row) map[string]map[string]Row {
+	out := make(map[string]map[string]Row, len(o))
+	for t, rows := range o {
+		out[t] = make(map[string]Row, len(rows))
+		for k, r := range rows {
+			out[t][k] = r
+		}
+	}
+	return out
 }
 
 func (t *Table) validate() error {
@@ -266,26 +280,49 @@ func (s *Set) Lookup(table, key string) (Row, bool) {
 	return Row{}, false
 }
 
-// Remember stores a value in the overlay file so it is never asked again.
+// Remember stores a value in the overlay, so it is never asked again. It is
+// written to the overlay file by Flush, once the step or command that asked
+// it has succeeded: an answer that made the step fail is not kept.
 func (s *Set) Remember(table, key string, value any, ref string) error {
 	if s.overlay[table] == nil {
 		s.overlay[table] = map[string]Row{}
 	}
 	s.overlay[table][key] = Row{Key: key, Value: value, Source: SourceUser, Ref: ref}
-	if s.OverlayPath == "" {
+	s.dirty = true
+	return nil
+}
+
+// Discard forgets the values remembered since the last Flush.
+func (s *Set) Discard() {
+	if s.dirty {
+		s.overlay = copyOverlay(s.saved)
+		s.dirty = false
+	}
+}
+
+// Flush writes the remembered values to the overlay file (atomically).
+func (s *Set) Flush() error {
+	if !s.dirty {
 		return nil
 	}
-	out := map[string]map[string]Row{}
-	for t, rows := range s.overlay {
-		out[t] = map[string]Row{}
-		for k, r := range rows {
-			r.Key = ""
-			out[t][k] = r
+	if s.OverlayPath != "" {
+		out := map[string]map[string]Row{}
+		for t, rows := range s.overlay {
+			out[t] = map[string]Row{}
+			for k, r := range rows {
+				r.Key = ""
+				out[t][k] = r
+			}
+		}
+		b, err := yaml.Marshal(out)
+		if err != nil {
+			return err
+		}
+		if err := fsutil.WriteAtomic(s.OverlayPath, b); err != nil {
+			return err
 		}
 	}
-	b, err := yaml.Marshal(out)
-	if err != nil {
-		return err
-	}
-	return fsutil.WriteAtomic(s.OverlayPath, b)
+	s.saved = copyOverlay(s.overlay)
+	s.dirty = false
+	return nil
 }

@@ -45,6 +45,7 @@ func TestOverlayOverridesAndRemembers(t *testing.T) {
 
 	require.NoError(t, set.Remember("dice", "ammo", "0,1,1,2,2,3", "asked"))
 	require.NoError(t, set.Remember("dice", "wind", []any{"N", "E", "S", "W", "N", "S"}, "asked"))
+	require.NoError(t, set.Flush())
 	again, err := tables.Load(path)
 	require.NoError(t, err)
 	row, _ = again.Lookup("dice", "ammo")
@@ -69,4 +70,25 @@ func TestMalformedOverlayIsReported(t *testing.T) {
 	_, err := tables.Load(path)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), path)
+}
+
+func TestDiscardForgetsWhatAFailedStepRemembered(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tables.yaml")
+	set, err := tables.Load(path)
+	require.NoError(t, err)
+	require.NoError(t, set.Remember("dice", "ammo", "1,2,3,4,5,6", "asked"))
+	require.NoError(t, set.Flush())
+	require.NoError(t, set.Remember("dice", "wind", "banana", "asked"))
+	row, _ := set.Lookup("dice", "wind")
+	assert.Equal(t, "banana", row.Value, "remembered in memory at once")
+	set.Discard()
+	row, _ = set.Lookup("dice", "wind")
+	assert.Equal(t, tables.SourceAssumed, row.Source, "forgotten after a failed step")
+	require.NoError(t, set.Flush())
+	again, err := tables.Load(path)
+	require.NoError(t, err)
+	row, _ = again.Lookup("dice", "ammo")
+	assert.Equal(t, "1,2,3,4,5,6", row.Value)
+	row, _ = again.Lookup("dice", "wind")
+	assert.Equal(t, tables.SourceAssumed, row.Source)
 }

@@ -5,8 +5,6 @@ package cmdutil
 
 import (
 	"bufio"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -91,7 +89,6 @@ type Factory struct {
 	V      *viper.Viper
 	Now    func() time.Time
 	prompt *referee.Scripted
-	digest string
 	tables *tables.Set
 	// Terminal, when set, is the interactive prompter used when a question
 	// has no scripted answer and stdin is a terminal.
@@ -147,6 +144,22 @@ func (f *Factory) Tables() (*tables.Set, error) {
 	return t, nil
 }
 
+// FlushTables writes the values asked once during this command to the
+// user's overlay; DiscardTables forgets those of a step that failed.
+func (f *Factory) FlushTables() error {
+	if f.tables == nil {
+		return nil
+	}
+	return f.tables.Flush()
+}
+
+// DiscardTables forgets the values remembered since the last flush.
+func (f *Factory) DiscardTables() {
+	if f.tables != nil {
+		f.tables.Discard()
+	}
+}
+
 // Prompter returns the scripted prompter fed by --set, --answers and stdin,
 // falling back to the terminal when stdin is one.
 func (f *Factory) Prompter() (*referee.Scripted, error) {
@@ -176,8 +189,6 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 		if err != nil {
 			return nil, referee.Usagef("--answers %s: %v", file, err)
 		}
-		sum := sha256.Sum256(append([]byte(f.digest), b...))
-		f.digest = hex.EncodeToString(sum[:8])
 		for _, kv := range ans {
 			p.Set(kv[0], kv[1], "answers")
 		}
@@ -202,9 +213,8 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 	return p, nil
 }
 
-// AnswersDigest identifies the content of the --answers files ("" when
-// none was given).
-func (f *Factory) AnswersDigest() string { return f.digest }
+// HasAnswersFiles reports whether --answers files were given.
+func (f *Factory) HasAnswersFiles() bool { return len(f.G.Answers) > 0 }
 
 // ParseAnswers reads an answers file: a YAML map of key: value (a list
 // value is a queue of answers for a key asked several times), or key=value

@@ -55,7 +55,9 @@ func TestAttackJSONAndAskOnce(t *testing.T) {
 	assert.Equal(t, []int{1, 2, 3, 4, 5, 6}, v.Faces)
 	require.NotNil(t, v.PSink)
 	assert.InDelta(t, 1.0/36, *v.PSink, 1e-12)
-	// The faces were remembered in the overlay: asked once.
+	// The faces were remembered in the overlay (the root flushes it when a
+	// command succeeds): asked once.
+	require.NoError(t, f.FlushTables())
 	dir := f.ConfigDir()
 	b, err := os.ReadFile(filepath.Join(dir, "tables.yaml"))
 	require.NoError(t, err)

@@ -42,6 +42,10 @@ func Execute(cmd *cobra.Command, f *cmdutil.Factory) int {
 	started = false
 	err := cmd.Execute()
 	if err == nil {
+		// Values asked once are kept only when the command succeeded.
+		err = f.FlushTables()
+	}
+	if err == nil {
 		return ExitOK
 	}
 	code := ExitCode(err)

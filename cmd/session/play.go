@@ -186,6 +186,11 @@ can drive it too.` + cmdutil.ExitHelp,
 				if errors.Is(err, referee.ErrCanceled) {
 					return nil
 				}
+				if err == nil {
+					err = f.FlushTables()
+				} else {
+					f.DiscardTables()
+				}
 				if err != nil {
 					// A refused step saves nothing; show why and go on.
 					fmt.Fprintln(f.IO.ErrOut, "bosun: "+err.Error())

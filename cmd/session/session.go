@@ -257,12 +257,8 @@ func sessionEnv(f *cmdutil.Factory, s *referee.Session, cmd *cobra.Command) (*re
 	if err != nil {
 		return nil, err
 	}
-	if dg := f.AnswersDigest(); dg != "" {
-		used := map[string]int{}
-		if s.Cursor != nil && s.Cursor.Digest == dg {
-			used = s.Cursor.Used
-		}
-		p.Resume(used)
+	if f.HasAnswersFiles() {
+		p.Resume(s.Cursor)
 	}
 	if cmd != nil && cmd.Flags().Changed("dice") {
 		if d.Mode, err = f.DiceMode(); err != nil {
@@ -279,9 +275,8 @@ func sessionEnv(f *cmdutil.Factory, s *referee.Session, cmd *cobra.Command) (*re
 // saveCursor keeps how far the answers files' queues were used, so the
 // same files given to the next command go on from there.
 func saveCursor(f *cmdutil.Factory, s *referee.Session, p referee.Prompter) {
-	sc, ok := p.(*referee.Scripted)
-	if dg := f.AnswersDigest(); ok && dg != "" {
-		s.Cursor = &referee.AnswerCursor{Digest: dg, Used: sc.Used()}
+	if sc, ok := p.(*referee.Scripted); ok && f.HasAnswersFiles() {
+		s.Cursor = sc.Cursor()
 	}
 }
 
@@ -425,31 +420,99 @@ func blockStyle(n *yaml.Node) {
 
 // NewCmdNext builds `bosun next`.
 func NewCmdNext(f *cmdutil.Factory) *cobra.Command {
-	return &cobra.Command{
+	var steps int
+	var toEnd bool
+	cmd := &cobra.Command{
 		Use:   "next",
 		Short: "Run the next step of the current session",
 		Long: `Run the next step of the game's procedure: bosun says what to do with the
 physical components, asks what it cannot see, rolls or asks for dice, and
-records the events. A step that fails saves nothing.` + cmdutil.ExitHelp,
-		Example: "  bosun next\n  bosun next --set misty.weather.tile.move=2\n  bosun next --answers round3.yaml --json",
+records the events. A step that fails saves nothing.
+
+--steps N runs up to N steps and --to-end runs until the game is over; each
+step is saved as soon as it is done, so a step that fails (an answer
+missing from the answers file, say) stops the run with the steps before it
+kept. With more than one step, --json prints an array of step results.` + cmdutil.ExitHelp,
+		Example: "  bosun next\n  bosun next --set misty.weather.tile.move=2\n  bosun next --answers round3.yaml --json\n  bosun next --to-end --answers whole-game.yaml",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withSession(f, "", true, func(s *referee.Session) error {
-				res, err := NextStep(f, s, cmd)
-				if err != nil {
-					return err
-				}
-				return f.Render(res, func(w io.Writer) error {
+			if steps < 1 {
+				return referee.Usagef("--steps %d: give a whole number of steps, 1 or more", steps)
+			}
+			if toEnd {
+				steps = 1 << 30
+			}
+			var results []Result
+			err := runSteps(f, cmd, steps, func(r Result) { results = append(results, r) })
+			if len(results) == 0 {
+				return err
+			}
+			var v any = results
+			if len(results) == 1 && steps == 1 {
+				v = results[0]
+			}
+			rerr := f.Render(v, func(w io.Writer) error {
+				for _, res := range results {
 					fmt.Fprintf(w, "Step %d:\n", res.Step-1)
 					printEvents(w, res.Events)
 					if res.Over {
 						fmt.Fprintln(w, "The game is over.")
 					}
-					return nil
-				})
+				}
+				return nil
 			})
+			if err != nil {
+				return err
+			}
+			return rerr
 		},
 	}
+	cmd.Flags().IntVar(&steps, "steps", 1, "run up to N steps (each saved when done)")
+	cmd.Flags().BoolVar(&toEnd, "to-end", false, "run steps until the game is over")
+	return cmd
+}
+
+// runSteps runs up to n steps of the current session under one lock,
+// saving after each; it stops at the end of the game or at the first
+// failing step, whose error it returns.
+func runSteps(f *cmdutil.Factory, cmd *cobra.Command, n int, done func(Result)) error {
+	name, err := f.SessionName()
+	if err != nil {
+		return err
+	}
+	if err := referee.ValidName(name); err != nil {
+		return err
+	}
+	st := f.Store()
+	if !st.Exists(name) {
+		return referee.Usagef("no session named %q (see bosun sessions)", name)
+	}
+	unlock, err := st.Lock(name)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	s, err := st.Load(name)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < n; i++ {
+		if i > 0 && s.Over {
+			return nil
+		}
+		res, err := NextStep(f, s, cmd)
+		if err != nil {
+			return err
+		}
+		if err := st.Save(s); err != nil {
+			return err
+		}
+		if err := f.FlushTables(); err != nil {
+			return err
+		}
+		done(res)
+	}
+	return nil
 }
 
 // NextStep runs one step of s.
