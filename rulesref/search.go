@@ -253,7 +253,6 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 		if cw[k] == 0 && cn[k] > 0 {
 			cw[k] = cexp[k] / float64(cn[k])
 		}
-		cw[k] = math.Max(0, cw[k]-covT)
 	}
 	pq.concepts = cw
 	for _, id := range order {
@@ -363,11 +362,6 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 			continue
 		}
 		h.cover *= scale
-		if covA > 0 {
-			// concept coverage: a passage that meets more of the
-			// question's distinctive concepts beats one that repeats one
-			h.score *= math.Pow(math.Max(pq.coverage(h), 0.05), covA)
-		}
 		if post != nil {
 			// the game prior: (P(game|q) / P(best game|q))^lmA
 			h.score *= math.Max(lmFloor, math.Pow(post[e.GameIdx]/pmax, lmA))
@@ -695,12 +689,8 @@ const (
 // Answer cues (answer.go) and concept coverage (coverage): vars, not
 // constants, so that a measurement can vary them.
 var (
-	// covA: a hit's score times coverage^covA (0: off; measured and left
-	// off, see docs/rules-search.md); partCredit: a concept met only
-	// through table talk
-	covA       = 0.0
+	// partCredit: a concept met only through table talk (coverage)
 	partCredit = 0.7
-	covT       = 0.0 // idf below which a concept does not count
 	// cueTop hits are reranked by their best sentence: times
 	// 1+sentB*coverage, times 1+amountB when an amount is asked and
 	// stated, 1+modalB when a permission is; cueNear: the sentences that
