@@ -75,9 +75,10 @@ func NamedDie(set *tables.Set, p Prompter, name string) (Die, error) {
 		return Die{}, Usagef("dice: %q is not a die (dN, %s)", name, strings.Join(DieNames(), ", "))
 	}
 	v, err := AskOnce(set, p, "dice", name, Question{
-		Key:  "tables.dice." + name,
-		Text: fmt.Sprintf("the six faces of the %s, comma-separated", info.Title),
-		Kind: KindText,
+		Key:      "tables.dice." + name,
+		Text:     fmt.Sprintf("the faces of the %s, comma-separated", info.Title),
+		Kind:     KindText,
+		Accepted: "one value per face, comma-separated: the number on it (dots for an Ammo die, e.g. 1,2,3,4,5,6) or its label",
 	})
 	if err != nil {
 		return Die{}, err

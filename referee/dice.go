@@ -210,7 +210,8 @@ func (d *Dice) RollN(key string, die Die, n int) ([]Roll, error) {
 		if n > 1 {
 			what = fmt.Sprintf("%d × %s", n, die.Title)
 		}
-		q := Question{Key: key, Kind: KindText, Text: fmt.Sprintf("enter the roll of %s (%s)", what, die.Accepts())}
+		q := Question{Key: key, Kind: KindText, Text: fmt.Sprintf("enter the roll of %s", what),
+			Accepted: fmt.Sprintf("%d comma-separated face(s) of the %s: %s", n, die.Title, die.Accepts())}
 		raw, err := d.Prompt.Ask(q)
 		if err != nil {
 			return nil, err

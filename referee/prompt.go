@@ -31,10 +31,16 @@ type Question struct {
 	Default string   `json:"default,omitempty"`
 	// Where names the physical component to read the answer from, if any.
 	Where string `json:"where,omitempty"`
+	// Accepted, when set, replaces the generated description of the
+	// accepted answers (for text checked by its asker, such as dice).
+	Accepted string `json:"accepted,omitempty"`
 }
 
 // Accepts describes in one line what answers are accepted.
 func (q Question) Accepts() string {
+	if q.Accepted != "" {
+		return q.Accepted
+	}
 	switch q.Kind {
 	case KindChoose:
 		return "one of: " + strings.Join(q.Options, ", ")

@@ -66,7 +66,7 @@ takes them from --rolls, --set qc.attack.ammo=... or --dice physical) and
 prints the exact damage distribution over every face combination.
 
 The Ammo die's faces are printed on the die, not in the rulebook: bosun asks
-them once (key tables.dice.ammo, e.g. --set tables.dice.ammo=0,1,1,2,2,3) and
+them once (key tables.dice.ammo, e.g. --set tables.dice.ammo=1,2,3,4,5,6) and
 remembers them; --faces overrides them for one run. --luck I turns die I into
 a 6 (Dwunny Luck); --hearts-left H adds the chance to sink a ship with H
 unmarked Hearts.` + cmdutil.ExitHelp,
@@ -107,14 +107,14 @@ unmarked Hearts.` + cmdutil.ExitHelp,
 	fl := cmd.Flags()
 	fl.IntVarP(&opts.Cannons, "cannons", "n", 0, "how many Cannons fire (one Ammo die each)")
 	fl.StringVar(&opts.Rolls, "rolls", "", "the Ammo dice rolled, e.g. 1,3,5 (else bosun rolls them)")
-	fl.StringVar(&opts.Faces, "faces", "", "the Ammo die's faces for this run, e.g. 0,1,1,2,2,3 (else tables.dice.ammo)")
+	fl.StringVar(&opts.Faces, "faces", "", "the Ammo die's faces for this run, e.g. 1,2,3,4,5,6 (else tables.dice.ammo)")
 	fl.IntVar(&opts.Luck, "luck", 0, "Dwunny Luck: turn die number I into a 6")
 	fl.IntVar(&opts.HeartsLeft, "hearts-left", 0, "the target's unmarked Hearts: also show the chance to sink it")
 	fl.BoolVar(&opts.Odds, "odds", false, "show the distribution only, roll nothing")
 	return cmd
 }
 
-var example = map[string]string{"--faces": "0,1,1,2,2,3", "--rolls": "1,3,5"}
+var example = map[string]string{"--faces": "1,2,3,4,5,6", "--rolls": "1,3,5"}
 
 func parseInts(s, what string) ([]int, error) {
 	var out []int
@@ -140,7 +140,7 @@ func ammoDie(f *cmdutil.Factory, faces string) (referee.Die, error) {
 		d := referee.Die{Name: "ammo", Title: "Ammo die", Game: qcg.ID}
 		for _, v := range vals {
 			if v < 0 || v > 20 {
-				return referee.Die{}, referee.Usagef("qc: --faces: %d dots is out of range (accepted: whole numbers of dots 0-20, e.g. 0,1,1,2,2,3)", v)
+				return referee.Die{}, referee.Usagef("qc: --faces: %d dots is out of range (accepted: whole numbers of dots 0-20, e.g. 1,2,3,4,5,6)", v)
 			}
 			d.Faces = append(d.Faces, referee.Face{Value: v})
 		}

@@ -131,7 +131,7 @@ func TestAttackBadInputNamesAccepted(t *testing.T) {
 		want string
 	}{
 		{[]string{"attack", "--faces", "1,2,3,4,5,6"}, nil, "--cannons N is required (1-20)"},
-		{[]string{"attack", "--cannons", "2", "--faces", "x"}, nil, "e.g. 0,1,1,2,2,3"},
+		{[]string{"attack", "--cannons", "2", "--faces", "x"}, nil, "e.g. 1,2,3,4,5,6"},
 		{[]string{"attack", "--cannons", "2", "--odds"}, []string{"tables.dice.ammo=a,b"}, "whole number"},
 		{[]string{"attack", "--cannons", "2", "--rolls", "1", "--faces", "1,2"}, nil, "one Ammo die per Cannon"},
 		{[]string{"attack", "--cannons", "2", "--odds", "--luck", "1", "--faces", "1,2"}, nil, "--luck"},
