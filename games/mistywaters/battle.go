@@ -49,6 +49,10 @@ type Options struct {
 	// BoardingBlockedIfDefenderAtSea: Sheath the Swords also stops Boarding
 	// when only the defending Player Ship is At Sea (default: yes).
 	SheathAttackerOnly bool `json:"sheath_attacker_only,omitempty"`
+	// BailOutBeforeSupport: whether a player who lost their last Player
+	// Ship can afford a new one is judged without the first defeat's
+	// support of 5 Silver Coins (default: the support counts).
+	BailOutBeforeSupport bool `json:"bail_out_before_support,omitempty"`
 
 	// MonsterHits gives the die faces that damage each Sea Monster (its
 	// card); missing monsters default to the mw-monsters table, else 6.
@@ -61,6 +65,10 @@ type Options struct {
 	// Placement, when set, is the player's own second-row placement for a
 	// side's roll (see ResolveBoarding), keyed "attacker"/"defender".
 	Placement map[string][]int `json:"placement,omitempty"`
+
+	// pairsOnly makes the exact Boarding odds enumerate every pair of rolls
+	// even for equal dice counts (tests compare the two methods).
+	pairsOnly bool
 }
 
 func (o Options) crewOrder() []string {

@@ -168,7 +168,7 @@ func ResolveBoarding(in BoardingInput, r Roller) (*BoardingResult, error) {
 	}
 	res.Steps = append(res.Steps, Step{Text: fmt.Sprintf("%s boards %s: %d dice against %d (%s)", att.Label(), def.Label(), a, d, strings.Join(why, "; ")),
 		Rule: "Both attacker and defender simultaneously roll as many regular dice as they have Sailors and Cannons up to a maximum of 10 dice and a maximum of double their opponent's dice. Officers do not count towards this calculation.", Cites: []string{CiteBoarding}})
-	res.Steps = append(res.Steps, cardsStep(att, def))
+	res.Steps = append(res.Steps, cardsStep(Boarding, att, def))
 	A, D := att, def
 	bs := &boardState{att: &A, def: &D, o: o, r: r, res: res, rules: boardingRules(att, def, o)}
 	if o.Simplified {

@@ -193,7 +193,7 @@ func ResolveBroadside(in BroadsideInput, r Roller) (*BroadsideResult, error) {
 	res.Steps = append(res.Steps, v.Steps...)
 	res.Steps = append(res.Steps, Step{Text: fmt.Sprintf("%s attacks %s by Broadside Battle", att.Label(), def.Label()),
 		Rule: "After selecting an eligible attack target, the attacker must declare what type of Battle they are starting.", Cites: []string{CiteSelectTarget, CiteBattleType}})
-	res.Steps = append(res.Steps, cardsStep(att, def))
+	res.Steps = append(res.Steps, cardsStep(Broadside, att, def))
 	a, d := att, def
 	vol, err := fire(&a, &d, "attacker", "misty.broadside.attack", in.AttackerDice, o, r, &res.Steps)
 	if err != nil {
@@ -226,12 +226,12 @@ func ResolveBroadside(in BroadsideInput, r Roller) (*BroadsideResult, error) {
 
 // cardsStep notes Step 3: Action Cards are played at the table, not
 // modelled by bosun (their texts are not in the rulebook).
-func cardsStep(att, def Unit) Step {
+func cardsStep(t BattleType, att, def Unit) Step {
 	txt := "Action Cards (before-roll, then after-roll) are played at the table: the defender first, then alternately; bosun does not model card texts"
 	if att.IsNPC() || def.IsNPC() {
 		txt += "; NPCs never play Action Cards"
 	}
-	if def.Kind == KindPirate {
+	if t == Boarding && def.Kind == KindPirate {
 		txt += "; cards that shoot at the crew before boarding (Marksman, Grapeshot) are not applicable against pirates before the clash"
 	}
 	return Step{Text: txt,

@@ -249,7 +249,8 @@ func CanAttack(att, def Unit, t BattleType, o Options) (Verdict, error) {
 				return refuse([]string{CiteSheathSwords, CiteWindForce}, "Sheath the Swords (%d oB): Player Ships At Sea cannot perform Boarding Battles, the seas are too rough", o.Wind)
 			}
 			// Ruling: the defending Player Ship duels too, so it must not be At Sea either.
-			if def.Kind == KindShip && def.AtSeaNow() && !o.SheathAttackerOnly {
+			// A player's Galleass "is treated as a regular Player Ship".
+			if (def.Kind == KindShip || (def.Kind == KindGalleass && def.Owner != "")) && def.AtSeaNow() && !o.SheathAttackerOnly {
 				return refuse([]string{CiteSheathSwords, CiteWindForce}, "Sheath the Swords (%d oB): the defending Player Ship is At Sea and cannot perform a Boarding Battle (bosun's reading; see docs/misty-battles.md, option sheath-attacker-only)", o.Wind)
 			}
 		}

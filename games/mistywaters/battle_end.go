@@ -86,7 +86,7 @@ func endOfBattle(t BattleType, att, def, attAfter, defAfter Unit, toDef, toAtt D
 	for _, p := range ps {
 		out.Defeated = append(out.Defeated, p.loseRole)
 		out.Winner = p.winRole
-		defeatOf(t, p.winRole, p.win, p.lose, p.loseAfter, p.dmg, &out, step)
+		defeatOf(t, p.winRole, p.win, p.lose, p.loseAfter, p.dmg, o, &out, step)
 	}
 	return out
 }
@@ -100,7 +100,7 @@ func rewardFor(out *Outcome, role string, win Unit, r Reward) {
 	out.Rewards = append(out.Rewards, r)
 }
 
-func defeatOf(t BattleType, role string, win, lose, loseAfter Unit, dmg Damage, out *Outcome, step func(string, string, ...string)) {
+func defeatOf(t BattleType, role string, win, lose, loseAfter Unit, dmg Damage, o Options, out *Outcome, step func(string, string, ...string)) {
 	npcWin := win.IsNPC()
 	shipWin := win.Kind == KindShip
 	switch lose.Kind {
@@ -144,7 +144,7 @@ func defeatOf(t BattleType, role string, win, lose, loseAfter Unit, dmg Damage, 
 			step("the Galleass is boarded and defeated", "If defeated during a Boarding Battle by a Player Ship, place the Conquistadors' Treasure token in their Cargo Hold. The opponent player receives 1 Experience Token.", CiteDefeatedGalleass)
 		}
 		if lose.Owner != "" {
-			out.PlayerDefeat = playerDefeat(lose, true, false)
+			out.PlayerDefeat = playerDefeat(lose, true, false, o)
 			out.Notes = append(out.Notes, "a player's Galleass is always Lost after onboard components are seized: never united into a fleet, swapped or used as a 'Prize Ship'")
 			if shipWin && t == Boarding {
 				out.Seize = &Seizure{By: win.Label(), May: []string{"Cargo Hold contents (the Conquistadors' Treasure)"}}
@@ -179,7 +179,7 @@ func defeatOf(t BattleType, role string, win, lose, loseAfter Unit, dmg Damage, 
 		rewardFor(out, role, win, Reward{Silver: 5, XP: 2, Why: "defeating the Last Day Temple"})
 		step("the Last Day Temple is removed", "The opponent player receives 5 Silver Coins and also 2 Experience Tokens.", CiteDefeatedTemple, CiteTemple)
 	case KindShip:
-		playerShipDefeated(t, role, win, lose, loseAfter, out, step)
+		playerShipDefeated(t, role, win, lose, loseAfter, o, out, step)
 	}
 	if npcWin && lose.Kind == KindShip {
 		out.Notes = append(out.Notes, "An NPC that defeats an opponent receives nothing; all content on the defeated ship sinks and is removed")
@@ -195,7 +195,10 @@ func hasItem(list []string, it string) bool {
 	return false
 }
 
-func playerDefeat(lose Unit, lost bool, boarding bool) *PlayerDefeat {
+// sloopCost is the cheapest Player Ship (Ship Type Summary: Sloop (S), 8).
+const sloopCost = 8
+
+func playerDefeat(lose Unit, lost bool, boarding bool, o Options) *PlayerDefeat {
 	pd := &PlayerDefeat{Player: lose.Owner, Nth: lose.PriorDefeats + 1, Lost: lost, OfficersRemoved: boarding}
 	switch pd.Nth {
 	case 1:
@@ -203,17 +206,30 @@ func playerDefeat(lose Unit, lost bool, boarding bool) *PlayerDefeat {
 	case 2:
 		pd.SkullRockRemoved = true
 	}
-	if lost && lose.Fleet == 1 {
-		if lose.TreasurySet && lose.Treasury < 8 {
-			pd.BailOut = "the player's last Player Ship is gone and they cannot afford a new ship: their government donates a new Sloop, placed at their starting Base during the action step of their next turn; return any Silver Coins above 5 to the supply"
-		} else if !lose.TreasurySet {
+	// "if a player ever removes their last Player Ship and cannot afford to
+	// buy a new ship": after a Boarding win the victor sinks, unites, swaps
+	// or keeps the ship as a prize, so the loser's ship is gone whether or
+	// not it is Lost.
+	if lose.Fleet == 1 {
+		if lose.TreasurySet {
+			// Ruling: the first defeat's support (5 Silver Coins) arrives
+			// with the defeat, so it counts toward affording a new ship
+			// (Options.BailOutBeforeSupport: it does not).
+			coins := lose.Treasury
+			if !o.BailOutBeforeSupport {
+				coins += pd.Silver
+			}
+			if coins < sloopCost {
+				pd.BailOut = "the player's last Player Ship is gone and they cannot afford a new ship: their government donates a new Sloop, placed at their starting Base during the action step of their next turn; return any Silver Coins above 5 to the supply"
+			}
+		} else {
 			pd.BailOut = "if this was the player's last Player Ship and they cannot afford a new one, their government donates a new Sloop (returning Silver Coins above 5)"
 		}
 	}
 	return pd
 }
 
-func playerShipDefeated(t BattleType, role string, win, lose, loseAfter Unit, out *Outcome, step func(string, string, ...string)) {
+func playerShipDefeated(t BattleType, role string, win, lose, loseAfter Unit, o Options, out *Outcome, step func(string, string, ...string)) {
 	sloopCaravel := lose.ShipType == "sloop" || lose.ShipType == "caravel"
 	if t == Broadside {
 		r := Reward{Silver: 5, XP: 2, Why: "defeating a Player Ship by Broadside Battle"}
@@ -223,7 +239,7 @@ func playerShipDefeated(t BattleType, role string, win, lose, loseAfter Unit, ou
 		}
 		rewardFor(out, role, win, r)
 		out.Removed = append(out.Removed, lose.Label()+" (Lost)")
-		out.PlayerDefeat = playerDefeat(lose, true, false)
+		out.PlayerDefeat = playerDefeat(lose, true, false, o)
 		if win.Kind == KindShip {
 			may := []string{}
 			if loseAfter.Sailors > 0 {
@@ -267,12 +283,12 @@ func playerShipDefeated(t BattleType, role string, win, lose, loseAfter Unit, ou
 	rewardFor(out, role, win, Reward{XP: 1, Why: "defeating a Player Ship by Boarding Battle"})
 	if win.Kind != KindShip {
 		out.Removed = append(out.Removed, lose.Label()+" (Lost)")
-		out.PlayerDefeat = playerDefeat(lose, true, true)
+		out.PlayerDefeat = playerDefeat(lose, true, true, o)
 		step(fmt.Sprintf("%s is defeated by boarding; its Officers are removed and, the victor not being a Player Ship, it is Lost", lose.Label()),
 			"First, all Officers are removed from the losing Player Ship's board. If the opponent was not a Player Ship, then the ship is Lost.", CiteLostBoarding, CiteDefeatedPlayer)
 		return
 	}
-	out.PlayerDefeat = playerDefeat(lose, false, true)
+	out.PlayerDefeat = playerDefeat(lose, false, true, o)
 	fleet := win.Fleet
 	unite := Choice{Name: "Unite into the Fleet", Allowed: true, Why: "take over the defeated ship and its board, transferring at least 1 Cannon from the original ship (a one-time exchange of a Sailor for a Cannon is allowed)"}
 	switch {

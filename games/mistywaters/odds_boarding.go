@@ -132,12 +132,41 @@ var pow6 = func() []uint64 {
 
 // duelBranches enumerates one duel's re-rolls: the defender's First-Class
 // Fencing Master and Experience Tokens, then the attacker's (the policy of
-// the resolver), with the tokens each side has left.
+// the resolver), with the tokens each side has left. The stages are
+// memoised on (dice, stage, tokens left, dice re-rolled by the Officer so
+// far), so a long chain of Experience Token re-rolls costs little.
 func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
 	nd := len(du.a) + len(du.d)
-	acc := map[[3]int]uint64{}
-	var stage func(a, d []int, st, dUsed, aUsed, fc int)
-	stage = func(a, d []int, st, dUsed, aUsed, fc int) {
+	type bkey struct{ win, dU, aU int }
+	memo := map[int][]branch{}
+	enc := func(a, d []int, st, dl, al, fc int) int {
+		k := 0
+		for i := 0; i < 2; i++ {
+			k <<= 3
+			if i < len(a) {
+				k |= a[i]
+			}
+		}
+		for i := 0; i < 2; i++ {
+			k <<= 3
+			if i < len(d) {
+				k |= d[i]
+			}
+		}
+		return ((k<<3|st)<<5|dl)<<5<<3 | al<<3 | fc
+	}
+	var stage func(a, d []int, st, dl, al, fc int) []branch
+	stage = func(a, d []int, st, dl, al, fc int) []branch {
+		key := enc(a, d, st, dl, al, fc)
+		if r, ok := memo[key]; ok {
+			return r
+		}
+		acc := map[bkey]uint64{}
+		addAll := func(brs []branch, dU, aU int) {
+			for _, br := range brs {
+				acc[bkey{br.win, br.dUsed + dU, br.aUsed + aU}] += br.n
+			}
+		}
 		ownIsD := st < 2
 		own, opp := a, d
 		ob, pb := b.rules.bonusA, b.rules.bonusD
@@ -146,12 +175,11 @@ func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
 			ob, pb = pb, ob
 		}
 		lost := b.rules.total(own, ob) < b.rules.total(opp, pb)
-		next := func(no []int, st2, du2, au2, fc2 int) {
+		next := func(no []int, st2, dl2, al2, fc2 int) []branch {
 			if ownIsD {
-				stage(a, no, st2, du2, au2, fc2)
-			} else {
-				stage(no, d, st2, du2, au2, fc2)
+				return stage(a, no, st2, dl2, al2, fc2)
 			}
+			return stage(no, d, st2, dl2, al2, fc2)
 		}
 		switch st {
 		case 0, 2: // First-Class Fencing Master
@@ -160,15 +188,15 @@ func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
 				fcOn = b.fcA
 			}
 			if !fcOn || !lost {
-				stage(a, d, st+1, dUsed, aUsed, fc)
-				return
+				addAll(stage(a, d, st+1, dl, al, fc), 0, 0)
+				break
 			}
 			idx := fcChoice(own, opp, ob, pb, b.rules)
 			trial := append([]int(nil), own...)
 			var enum func(j int)
 			enum = func(j int) {
 				if j == len(idx) {
-					next(append([]int(nil), trial...), st+1, dUsed, aUsed, fc+len(idx))
+					addAll(next(append([]int(nil), trial...), st+1, dl, al, fc+len(idx)), 0, 0)
 					return
 				}
 				for v := 1; v <= 6; v++ {
@@ -178,38 +206,39 @@ func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
 			}
 			enum(0)
 		case 1, 3: // Experience Tokens
-			left := dLeft - dUsed
+			left := dl
 			if st == 3 {
-				left = aLeft - aUsed
+				left = al
 			}
-			if left <= 0 || !lost {
-				stage(a, d, st+1, dUsed, aUsed, fc)
-				return
+			li, ok := 0, false
+			if left > 0 && lost {
+				li, ok = xpCanHelp(own, opp, ob, pb, b.rules)
 			}
-			li, ok := xpCanHelp(own, opp, ob, pb, b.rules)
 			if !ok {
-				stage(a, d, st+1, dUsed, aUsed, fc)
-				return
+				addAll(stage(a, d, st+1, dl, al, fc), 0, 0)
+				break
 			}
 			for v := 1; v <= 6; v++ {
 				no := append([]int(nil), own...)
 				no[li] = v
 				if st == 1 {
-					next(no, st, dUsed+1, aUsed, fc)
+					addAll(next(no, st, dl-1, al, fc), 1, 0)
 				} else {
-					next(no, st, dUsed, aUsed+1, fc)
+					addAll(next(no, st, dl, al-1, fc), 0, 1)
 				}
 			}
 		default:
 			// scale 6^-(fc + xp) to the denominator 6^(nd + xp).
-			acc[[3]int{b.rules.winner(duel{a: a, d: d}), dUsed, aUsed}] += pow6[nd-fc]
+			acc[bkey{b.rules.winner(duel{a: a, d: d}), 0, 0}] += pow6[nd-fc]
 		}
+		out := make([]branch, 0, len(acc))
+		for k, n := range acc {
+			out = append(out, branch{win: k.win, dUsed: k.dU, aUsed: k.aU, n: n})
+		}
+		memo[key] = out
+		return out
 	}
-	stage(du.a, du.d, 0, 0, 0, 0)
-	var out []branch
-	for k, n := range acc {
-		out = append(out, branch{win: k[0], dUsed: k[1], aUsed: k[2], n: n})
-	}
+	out := stage(du.a, du.d, 0, dLeft, aLeft, 0)
 	sort.Slice(out, func(i, j int) bool {
 		x, y := out[i], out[j]
 		if x.win != y.win {
@@ -220,9 +249,6 @@ func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
 		}
 		return x.aUsed < y.aUsed
 	})
-	if out == nil {
-		out = []branch{}
-	}
 	return out
 }
 
@@ -525,6 +551,36 @@ func (b *boardOdds) roundDist(nA, nD, xpA, xpD int) map[roundOut]*big.Rat {
 		return r
 	}
 	simple := !b.fcA && !b.fcD && xpA == 0 && xpD == 0
+	var counts map[int]u128
+	if nA == nD && !simple && !b.o.pairsOnly {
+		counts = b.roundEqual(nA, xpA, xpD)
+	} else {
+		counts = b.roundPairs(nA, nD, xpA, xpD, simple)
+	}
+	out := map[roundOut]*big.Rat{}
+	for k, c := range counts {
+		x := c.big()
+		used := k >> 21
+		exp := nA + nD
+		if !simple {
+			exp = 2*(nA+nD) + used
+		}
+		den := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(exp)), nil)
+		p := new(big.Rat).SetFrac(x, den)
+		o := decOut(k & (1<<20 - 1))
+		if c, ok := out[o]; ok {
+			c.Add(c, p)
+		} else {
+			out[o] = p
+		}
+	}
+	b.rounds[key] = out
+	return out
+}
+
+// roundPairs enumerates every pair of sorted rolls (weighted by their
+// orderings) in parallel: encoded roundOut | tokens used <<21 -> count.
+func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
 	as := multisets(nA)
 	multisets(nD)
 	workers := runtime.GOMAXPROCS(0)
@@ -546,38 +602,18 @@ func (b *boardOdds) roundDist(nA, nD, xpA, xpD int) map[roundOut]*big.Rat {
 		}(ws[i], share)
 	}
 	wg.Wait()
-	acc := map[int]*big.Int{}
+	acc := map[int]u128{}
 	for _, w := range ws {
 		for i, full := range w.acc.full {
 			if !full {
 				continue
 			}
-			k, x := w.acc.keys[i], w.acc.vals[i]
-			if c, ok := acc[k]; ok {
-				c.Add(c, x.big())
-			} else {
-				acc[k] = x.big()
-			}
+			x := acc[w.acc.keys[i]]
+			x.add(w.acc.vals[i])
+			acc[w.acc.keys[i]] = x
 		}
 	}
-	out := map[roundOut]*big.Rat{}
-	for k, x := range acc {
-		used := k >> 21
-		exp := nA + nD
-		if !simple {
-			exp = 2*(nA+nD) + used
-		}
-		den := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(exp)), nil)
-		p := new(big.Rat).SetFrac(x, den)
-		o := decOut(k & (1<<20 - 1))
-		if c, ok := out[o]; ok {
-			c.Add(c, p)
-		} else {
-			out[o] = p
-		}
-	}
-	b.rounds[key] = out
-	return out
+	return acc
 }
 
 // battleState is the running total of a Boarding Battle.

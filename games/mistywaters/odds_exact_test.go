@@ -1,0 +1,327 @@
+package mistywaters
+
+import (
+	"math/big"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The run-length programme for equal dice counts gives exactly the counts
+// of the enumeration of every pair of rolls.
+func TestRoundEqualMatchesPairs(t *testing.T) {
+	cases := []struct {
+		a, d        string
+		n, xpA, xpD int
+		opts        Options
+	}{
+		{"ship:sailors=3,cannons=2,fc-fencing,owner=a", "ship:sailors=3,cannons=2,fc-fencing,owner=b", 3, 0, 0, Options{}},
+		{"ship:sailors=3,cannons=2,fc-fencing,owner=a", "ship:sailors=3,cannons=2,fencing,owner=b", 4, 2, 1, Options{}},
+		{"ship:sailors=3,cannons=2,fencing,owner=a", "ship:sailors=3,cannons=2,fc-fencing,owner=b", 5, 0, 3, Options{}},
+		{"ship:sailors=3,cannons=2,fc-fencing,owner=a", "galleass", 5, 2, 0, Options{NoErrata: true}},
+		{"ship:sailors=3,cannons=2,owner=a", "ship:sailors=3,cannons=2,owner=b", 2, 1, 1, Options{}},
+	}
+	for _, c := range cases {
+		a, d := mustUnit(t, c.a), mustUnit(t, c.d)
+		fast := newBoardOdds(a, d, c.opts).roundDist(c.n, c.n, c.xpA, c.xpD)
+		o := c.opts
+		o.pairsOnly = true
+		slow := newBoardOdds(a, d, o).roundDist(c.n, c.n, c.xpA, c.xpD)
+		require.Equal(t, len(slow), len(fast), "%s vs %s n=%d", c.a, c.d, c.n)
+		for k, p := range slow {
+			q, ok := fast[k]
+			require.True(t, ok, "outcome %v missing", k)
+			assert.Equal(t, p.RatString(), q.RatString(), "outcome %v", k)
+		}
+	}
+}
+
+// pathRoller drives the resolver down one path of the tree of every dice
+// outcome: each die asked for is the next choice of the path (a new choice
+// starts at the first face), and the probability of the path is the
+// product of 1/faces. A die re-rolled for a ricochet is chosen among
+// 1, 2, 3 and 6 with 1/4 each: "each die is rerolled until a result other
+// than 4 or 5 is rolled", and sum_k (2/6)^k * 1/6 = 1/4 for each of those
+// faces (checked in TestRicochetIsUniform).
+type pathRoller struct {
+	path   []int
+	widths []int
+	pos    int
+}
+
+var ricochetFaces = []int{1, 2, 3, 6}
+
+func (p *pathRoller) Roll(key string, n int) ([]int, error) {
+	faces := []int{1, 2, 3, 4, 5, 6}
+	if len(key) > 9 && key[len(key)-9:] == ".ricochet" {
+		faces = ricochetFaces
+	}
+	out := make([]int, n)
+	for i := range out {
+		if p.pos == len(p.path) {
+			p.path = append(p.path, 0)
+			p.widths = append(p.widths, len(faces))
+		}
+		out[i] = faces[p.path[p.pos]]
+		p.pos++
+	}
+	return out, nil
+}
+
+// next moves to the following path; false when every path was visited.
+func (p *pathRoller) next() bool {
+	p.path, p.widths = p.path[:p.pos], p.widths[:p.pos]
+	for i := len(p.path) - 1; i >= 0; i-- {
+		if p.path[i]+1 < p.widths[i] {
+			p.path[i]++
+			p.path, p.widths = p.path[:i+1], p.widths[:i+1]
+			p.pos = 0
+			return true
+		}
+	}
+	return false
+}
+
+func (p *pathRoller) prob() *big.Rat {
+	r := big.NewRat(1, 1)
+	for _, w := range p.widths[:p.pos] {
+		r.Mul(r, big.NewRat(1, int64(w)))
+	}
+	return r
+}
+
+func TestRicochetIsUniform(t *testing.T) {
+	// P(final face f) for f in {1,2,3,6} = (1/6) * sum_{k>=0} (1/3)^k = (1/6) * 3/2.
+	sum := new(big.Rat).Quo(big.NewRat(1, 6), new(big.Rat).Sub(big.NewRat(1, 1), big.NewRat(2, 6)))
+	assert.Equal(t, "1/4", sum.RatString())
+}
+
+// enumerate runs resolve on every path and sums the probability of each
+// outcome label; it returns the distribution and the number of paths.
+func enumerate(t *testing.T, resolve func(r Roller) (Damage, Damage, error)) (map[string]*big.Rat, int) {
+	t.Helper()
+	dist := map[string]*big.Rat{}
+	p := &pathRoller{}
+	paths := 0
+	for {
+		toA, toD, err := resolve(p)
+		require.NoError(t, err)
+		l := outcomeLabel(toA, toD)
+		if dist[l] == nil {
+			dist[l] = new(big.Rat)
+		}
+		dist[l].Add(dist[l], p.prob())
+		paths++
+		if !p.next() {
+			break
+		}
+	}
+	return dist, paths
+}
+
+func requireSameDist(t *testing.T, od *Odds, dist map[string]*big.Rat) {
+	t.Helper()
+	require.Equal(t, "1", od.Total().RatString())
+	got := map[string]string{}
+	for _, o := range od.Outcomes {
+		got[o.Label] = o.P.Exact
+	}
+	want := map[string]string{}
+	for l, p := range dist {
+		want[l] = p.RatString()
+	}
+	assert.Equal(t, want, got)
+}
+
+// Every dice outcome of small battles, resolved one by one by the
+// resolver, gives exactly the distribution of the odds functions.
+func TestOddsMatchEveryRoll(t *testing.T) {
+	broadsides := []struct {
+		name, a, d string
+		o          Options
+	}{
+		{"2v2 ricochets and a Gunner lost to a Deck Crew Hit", "ship:cannons=2,sailors=1,owner=a", "ship:cannons=1,sailors=1,gunner,owner=b", Options{}},
+		{"First-Class Gunner and a token against the Silver Freighter", "ship:cannons=1,sailors=1,fc-gunner,xp=1,owner=a", "freighter", Options{}},
+		{"First-Class Gunner and ricochets against the Galleass", "ship:cannons=1,sailors=0,fc-gunner,owner=a", "galleass:sailors=1", Options{}},
+		{"Gunner against the Galleass: 1s only", "ship:cannons=2,sailors=1,gunner,owner=a", "galleass:sailors=2", Options{}},
+		{"Last Day Temple: land, one Damage Marker unless three 6s", "ship:cannons=3,sailors=1,owner=a", "temple", Options{Advanced: true}},
+		{"Sea Serpent: Sailors instead of Cannons", "ship:cannons=3,sailors=2,gunner,owner=a", "sea-serpent", Options{}},
+		{"Kraken attacks, the ship counterattacks", "kraken", "ship:cannons=2,sailors=1,fencing,gunner,owner=b", Options{}},
+	}
+	for _, c := range broadsides {
+		a, d := mustUnit(t, c.a), mustUnit(t, c.d)
+		od, err := BroadsideOdds(a, d, c.o)
+		require.NoError(t, err, c.name)
+		dist, paths := enumerate(t, func(r Roller) (Damage, Damage, error) {
+			res, err := ResolveBroadside(BroadsideInput{Attacker: a, Defender: d, Options: c.o}, r)
+			if err != nil {
+				return Damage{}, Damage{}, err
+			}
+			return counterDamage(res.Counter), res.Attack.Damage, nil
+		})
+		t.Logf("%s: %d paths, %d outcomes", c.name, paths, len(dist))
+		requireSameDist(t, od, dist)
+	}
+	boardings := []struct {
+		name, a, d string
+		o          Options
+	}{
+		{"2v2 with ties", "ship:sailors=1,cannons=1,owner=a", "ship:sailors=1,cannons=1,owner=b", Options{}},
+		{"2v2 Fencing Master and the errata", "ship:sailors=1,cannons=1,fencing,owner=a", "ship:sailors=1,cannons=1,owner=b", Options{}},
+		{"2v1 First-Class Fencing Master", "ship:sailors=1,cannons=1,fc-fencing,owner=a", "ship:sailors=0,cannons=1,owner=b", Options{}},
+		{"1v1 First-Class Fencing Masters and a token", "ship:sailors=0,cannons=1,fc-fencing,xp=1,owner=a", "ship:sailors=0,cannons=1,fc-fencing,owner=b", Options{}},
+		{"1v2 NPC places highest behind lowest", "ship:sailors=0,cannons=1,owner=b", "galleass:sailors=2", Options{}},
+		{"Simplified Variant", "ship:sailors=2,cannons=1,fencing,owner=a", "ship:sailors=1,cannons=1,owner=b", Options{Simplified: true}},
+	}
+	for _, c := range boardings {
+		a, d := mustUnit(t, c.a), mustUnit(t, c.d)
+		od, err := BoardingOdds(a, d, c.o)
+		require.NoError(t, err, c.name)
+		dist, paths := enumerate(t, func(r Roller) (Damage, Damage, error) {
+			res, err := ResolveBoarding(BoardingInput{Attacker: a, Defender: d, Options: c.o}, r)
+			if err != nil {
+				return Damage{}, Damage{}, err
+			}
+			return res.ToAttacker, res.ToDefender, nil
+		})
+		t.Logf("%s: %d paths, %d outcomes", c.name, paths, len(dist))
+		requireSameDist(t, od, dist)
+	}
+}
+
+// An independent brute force written from the rulebook text for a plain
+// 3 vs 2 Boarding Battle (no Officers): every first roll (6^5), and for
+// its tied dice every re-roll; a player places second-row dice for the
+// best net result (the stated policy), trying every placement.
+func TestBoarding3v2EveryRoll(t *testing.T) {
+	att := mustUnit(t, "ship:sailors=2,cannons=1,owner=a")
+	def := mustUnit(t, "ship:sailors=1,cannons=1,owner=b")
+	// one roll: dice lost and dice tied by each side.
+	type res struct{ lostA, lostD, tieA, tieD int }
+	round := func(A, D []int) res {
+		// "The player with the least regular dice involved arranges their
+		// rolled dice first in order from highest to lowest. In case of tie,
+		// the defender arranges first."
+		first, other, attFirst := D, A, false
+		if len(A) < len(D) {
+			first, other, attFirst = A, D, true
+		}
+		f := append([]int(nil), first...)
+		sort.Sort(sort.Reverse(sort.IntSlice(f)))
+		o := append([]int(nil), other...)
+		sort.Ints(o) // "in reverse order, from lowest to highest"
+		front, extras := o[:len(f)], o[len(f):]
+		eval := func(place []int) (r res) {
+			for i := range f {
+				mine := []int{front[i]}
+				for j, p := range place {
+					if p == i {
+						mine = append(mine, extras[j])
+					}
+				}
+				s := 0
+				for _, v := range mine {
+					s += v
+				}
+				var lostF, lostO, tieF, tieO int
+				switch {
+				case s > f[i]:
+					lostF = 1
+				case s < f[i]:
+					lostO = len(mine)
+				default:
+					tieF, tieO = 1, len(mine)
+				}
+				if attFirst {
+					r.lostA, r.lostD, r.tieA, r.tieD = r.lostA+lostF, r.lostD+lostO, r.tieA+tieF, r.tieD+tieO
+				} else {
+					r.lostA, r.lostD, r.tieA, r.tieD = r.lostA+lostO, r.lostD+lostF, r.tieA+tieO, r.tieD+tieF
+				}
+			}
+			return
+		}
+		if len(extras) == 0 {
+			return eval(nil)
+		}
+		// the placing side: most opponent dice lost minus own dice lost, then
+		// fewest own dice lost; every extra behind a different duel.
+		best, bestNet, bestOwn := res{}, -99, 99
+		var try func(place []int)
+		try = func(place []int) {
+			if len(place) == len(extras) {
+				r := eval(place)
+				ownLost, oppLost := r.lostA, r.lostD
+				if attFirst {
+					ownLost, oppLost = r.lostD, r.lostA
+				}
+				if oppLost-ownLost > bestNet || (oppLost-ownLost == bestNet && ownLost < bestOwn) {
+					best, bestNet, bestOwn = r, oppLost-ownLost, ownLost
+				}
+				return
+			}
+			for i := range f {
+				used := false
+				for _, p := range place {
+					used = used || p == i
+				}
+				if !used {
+					try(append(place, i))
+				}
+			}
+		}
+		try(nil)
+		return best
+	}
+	// every roll of nA vs nD dice: outcome -> number of rolls (of 6^(nA+nD)).
+	every := func(nA, nD int) map[res]int {
+		out := map[res]int{}
+		n := nA + nD
+		dice := make([]int, n)
+		for code := 0; code < int(pow6[n]); code++ {
+			c := code
+			for i := range dice {
+				dice[i] = c%6 + 1
+				c /= 6
+			}
+			out[round(dice[:nA], dice[nA:])]++
+		}
+		return out
+	}
+	dist := map[string]*big.Rat{}
+	for r1, n1 := range every(3, 2) {
+		p1 := big.NewRat(int64(n1), int64(pow6[5]))
+		finals := map[res]*big.Rat{{r1.lostA, r1.lostD, 0, 0}: p1}
+		if r1.tieA+r1.tieD > 0 && r1.lostA < 3 && r1.lostD < 2 {
+			// "For any dice where the duel was a tie, repeat ... (roll, arrange ...)"
+			finals = map[res]*big.Rat{}
+			for r2, n2 := range every(r1.tieA, r1.tieD) {
+				k := res{r1.lostA + r2.lostA, r1.lostD + r2.lostD, 0, 0}
+				p := new(big.Rat).Mul(p1, big.NewRat(int64(n2), int64(pow6[r1.tieA+r1.tieD])))
+				if finals[k] == nil {
+					finals[k] = new(big.Rat)
+				}
+				finals[k].Add(finals[k], p)
+			}
+		}
+		for k, p := range finals {
+			// "remove 1 Sailor for each dice removed. If they have no more
+			// Sailors to remove, they remove a Cannon instead."
+			dmg := func(u Unit, lost int) Damage {
+				d := Damage{Sailors: min(lost, u.Sailors)}
+				d.Cannons = lost - d.Sailors
+				d.Defeated = d.Cannons == u.Cannons
+				return d
+			}
+			l := outcomeLabel(dmg(att, k.lostA), dmg(def, k.lostD))
+			if dist[l] == nil {
+				dist[l] = new(big.Rat)
+			}
+			dist[l].Add(dist[l], p)
+		}
+	}
+	od, err := BoardingOdds(att, def, Options{})
+	require.NoError(t, err)
+	requireSameDist(t, od, dist)
+}
