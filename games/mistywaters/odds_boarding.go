@@ -93,12 +93,14 @@ type boardOdds struct {
 	npcA, npcD bool
 	fcA, fcD   bool
 	rounds     map[roundKey]map[roundOut]*big.Rat
+	brMu       sync.Mutex
+	brCache    map[int][]branch
 }
 
 func newBoardOdds(att, def Unit, o Options) *boardOdds {
 	b := &boardOdds{att: att, def: def, o: o, rules: boardingRules(att, def, o),
 		npcA: att.IsNPC(), npcD: def.IsNPC(),
-		rounds: map[roundKey]map[roundOut]*big.Rat{}}
+		rounds: map[roundKey]map[roundOut]*big.Rat{}, brCache: map[int][]branch{}}
 	b.fcA = !b.npcA && fencing(att) == FirstClass
 	b.fcD = !b.npcD && fencing(def) == FirstClass
 	return b
@@ -136,6 +138,28 @@ var pow6 = func() []uint64 {
 // memoised on (dice, stage, tokens left, dice re-rolled by the Officer so
 // far), so a long chain of Experience Token re-rolls costs little.
 func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
+	nd := len(du.a) + len(du.d)
+	// Fast path: a duel nobody re-rolls in (the loser has no First-Class
+	// Fencing Master and no token left, or nobody loses).
+	w := b.rules.winner(du)
+	if (w != 1 || (!b.fcD && dLeft == 0)) && (w != -1 || (!b.fcA && aLeft == 0)) {
+		return []branch{{win: w, n: pow6[nd]}}
+	}
+	key := duelKey(du, dLeft, aLeft)
+	b.brMu.Lock()
+	br, ok := b.brCache[key]
+	b.brMu.Unlock()
+	if ok {
+		return br
+	}
+	br = b.duelBranchesCalc(du, dLeft, aLeft)
+	b.brMu.Lock()
+	b.brCache[key] = br
+	b.brMu.Unlock()
+	return br
+}
+
+func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 	nd := len(du.a) + len(du.d)
 	type bkey struct{ win, dU, aU int }
 	memo := map[int][]branch{}

@@ -3,38 +3,7 @@ package mistywaters
 import (
 	"fmt"
 	"math/big"
-	"sync"
 )
-
-// classDist is the probability of each die class (index by dieClass:
-// miss, hull/monster hit, crew, disable).
-type classDist [5]*big.Rat
-
-// faceDist is the distribution of a final die against target. With a
-// ricochet a 4 or 5 is rolled again until it is not, so the die is uniform
-// on {1, 2, 3, 6}; reroll says the die comes from a Gunner/XP re-roll.
-func faceDist(shooter, target Unit, o Options, reroll bool) classDist {
-	var cd classDist
-	for i := range cd {
-		cd[i] = new(big.Rat)
-	}
-	rico := ricochets(shooter, target) && !(reroll && o.NoRicochetAfterReroll)
-	faces := 6
-	if rico {
-		faces = 4
-	}
-	for v := 1; v <= 6; v++ {
-		if rico && (v == 4 || v == 5) {
-			continue
-		}
-		c := classify(v, target, o)
-		if c == clsMonster {
-			c = clsHull
-		}
-		cd[c].Add(cd[c], big.NewRat(1, int64(faces)))
-	}
-	return cd
-}
 
 // counts of final dice by class: miss, hull, crew, disable.
 type counts [4]int
@@ -53,58 +22,6 @@ var factorials = func() []*big.Int {
 	return f
 }()
 
-type mnKey struct {
-	n  int
-	cd string
-}
-
-var (
-	mnMu   sync.Mutex
-	mnMemo = map[mnKey][]countsP{}
-)
-
-// multinomial lists every way n dice fall into the classes of cd (shared,
-// read-only results).
-func multinomial(n int, cd classDist) []countsP {
-	k := mnKey{n, cd[0].String() + "|" + cd[1].String() + "|" + cd[2].String() + "|" + cd[3].String()}
-	mnMu.Lock()
-	defer mnMu.Unlock()
-	if r, ok := mnMemo[k]; ok {
-		return r
-	}
-	r := multinomialCalc(n, cd)
-	mnMemo[k] = r
-	return r
-}
-
-func multinomialCalc(n int, cd classDist) []countsP {
-	var out []countsP
-	var c counts
-	var rec func(i, left int)
-	rec = func(i, left int) {
-		if i == 3 {
-			c[3] = left
-			p := new(big.Rat).SetInt(factorials[n])
-			for k := 0; k < 4; k++ {
-				p.Quo(p, new(big.Rat).SetInt(factorials[c[k]]))
-				for j := 0; j < c[k]; j++ {
-					p.Mul(p, cd[k])
-				}
-			}
-			if p.Sign() != 0 {
-				out = append(out, countsP{c, p})
-			}
-			return
-		}
-		for k := 0; k <= left; k++ {
-			c[i] = k
-			rec(i+1, left-k)
-		}
-	}
-	rec(0, n)
-	return out
-}
-
 func addCounts(a, b counts) counts {
 	for i := range a {
 		a[i] += b[i]
@@ -112,12 +29,100 @@ func addCounts(a, b counts) counts {
 	return a
 }
 
+// faceWeights is the number of faces of each die class against target,
+// out of faces: with a ricochet a 4 or 5 is rolled again until it is not,
+// so the die is uniform on {1, 2, 3, 6} (4 faces); else 6 faces. reroll
+// says the die comes from a Gunner/XP re-roll.
+func faceWeights(shooter, target Unit, o Options, reroll bool) (w [4]uint64, faces uint64) {
+	rico := ricochets(shooter, target) && !(reroll && o.NoRicochetAfterReroll)
+	faces = 6
+	if rico {
+		faces = 4
+	}
+	for v := 1; v <= 6; v++ {
+		if rico && (v == 4 || v == 5) {
+			continue
+		}
+		c := classify(v, target, o)
+		if c == clsMonster {
+			c = clsHull
+		}
+		w[c]++
+	}
+	return w, faces
+}
+
+type countsN struct {
+	c counts
+	n u128
+}
+
+// multinomialN lists every way n dice fall into the classes with face
+// weights w: n!/(c0!c1!c2!c3!) * prod w^c, out of faces^n.
+func multinomialN(n int, w [4]uint64) []countsN {
+	var out []countsN
+	for c0 := 0; c0 <= n; c0++ {
+		for c1 := 0; c0+c1 <= n; c1++ {
+			for c2 := 0; c0+c1+c2 <= n; c2++ {
+				c := counts{c0, c1, c2, n - c0 - c1 - c2}
+				x := u128{0, 1}
+				for k := 0; k < 4; k++ {
+					if c[k] > 0 && w[k] == 0 {
+						x = u128{}
+						break
+					}
+					for j := 0; j < c[k]; j++ {
+						x = mul128(x, w[k])
+					}
+				}
+				if x == (u128{}) {
+					continue
+				}
+				// multinomial coefficient as a product of binomials
+				left := n
+				for k := 0; k < 4; k++ {
+					x = mul128(x, binomN(left, c[k]))
+					left -= c[k]
+				}
+				out = append(out, countsN{c, x})
+			}
+		}
+	}
+	return out
+}
+
+func binomN(n, k int) uint64 {
+	r := uint64(1)
+	for i := 1; i <= k; i++ {
+		r = r * uint64(n-k+i) / uint64(i)
+	}
+	return r
+}
+
+func mergeN(in []countsN) []countsN {
+	idx := map[counts]int{}
+	var out []countsN
+	for _, cp := range in {
+		if i, ok := idx[cp.c]; ok {
+			out[i].n.add(cp.n)
+			continue
+		}
+		idx[cp.c] = len(out)
+		out = append(out, cp)
+	}
+	return out
+}
+
 // volleyDist is the distribution of a volley's final dice by class after
 // ricochets, First-Class Gunner and Experience Token re-rolls (bosun's
-// default policy: re-roll the dice that do nothing).
+// default policy: re-roll the dice that do nothing). It counts exactly in
+// 128-bit integers over one common denominator (first faces^n, times
+// re-roll faces^n for a First-Class Gunner, times re-roll faces per token)
+// and turns each count into a fraction once.
 func volleyDist(shooter, target Unit, n int, o Options) []countsP {
-	first := faceDist(shooter, target, o, false)
-	re := faceDist(shooter, target, o, true)
+	first, f1 := faceWeights(shooter, target, o, false)
+	re, f2 := faceWeights(shooter, target, o, true)
+	den := new(big.Int).Exp(new(big.Int).SetUint64(f1), big.NewInt(int64(n)), nil)
 	avail := crewAvailable(target)
 	useless := func(c counts) int {
 		u := c[clsMiss]
@@ -126,31 +131,40 @@ func volleyDist(shooter, target Unit, n int, o Options) []countsP {
 		}
 		return u
 	}
-	dist := copyDist(multinomial(n, first))
+	dist := multinomialN(n, first)
 	if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
-		var next []countsP
+		var next []countsN
 		for _, cp := range dist {
 			u := useless(cp.c)
-			if u == 0 {
-				next = append(next, cp)
-				continue
-			}
 			base := cp.c
 			base[clsMiss] = 0
 			if base[clsCrew] > avail {
 				base[clsCrew] = avail
 			}
-			for _, rp := range multinomial(u, re) {
-				next = append(next, countsP{addCounts(base, rp.c), new(big.Rat).Mul(cp.p, rp.p)})
+			// the dice kept count f2 each so that every branch is over f2^n
+			scale := cp.n
+			for j := u; j < n; j++ {
+				scale = mul128(scale, f2)
+			}
+			if u == 0 {
+				next = append(next, countsN{cp.c, scale})
+				continue
+			}
+			for _, rp := range multinomialN(u, re) {
+				x := scale
+				// scale * rp.n: rp.n < f2^u fits 64 bits for u <= 24
+				x = mul128(x, rp.n.lo)
+				next = append(next, countsN{addCounts(base, rp.c), x})
 			}
 		}
-		dist = merge(next)
+		dist = mergeN(next)
+		den.Mul(den, new(big.Int).Exp(new(big.Int).SetUint64(f2), big.NewInt(int64(n)), nil))
 	}
 	for k := 0; k < shooter.XPFor(0); k++ {
-		var next []countsP
+		var next []countsN
 		for _, cp := range dist {
 			if useless(cp.c) == 0 {
-				next = append(next, cp)
+				next = append(next, countsN{cp.c, mul128(cp.n, f2)})
 				continue
 			}
 			base := cp.c
@@ -160,37 +174,20 @@ func volleyDist(shooter, target Unit, n int, o Options) []countsP {
 				base[clsCrew]--
 			}
 			for cls := 0; cls < 4; cls++ {
-				if re[cls].Sign() == 0 {
+				if re[cls] == 0 {
 					continue
 				}
 				nc := base
 				nc[cls]++
-				next = append(next, countsP{nc, new(big.Rat).Mul(cp.p, re[cls])})
+				next = append(next, countsN{nc, mul128(cp.n, re[cls])})
 			}
 		}
-		dist = merge(next)
+		dist = mergeN(next)
+		den.Mul(den, new(big.Int).SetUint64(f2))
 	}
-	return dist
-}
-
-func copyDist(in []countsP) []countsP {
-	out := make([]countsP, len(in))
-	for i, cp := range in {
-		out[i] = countsP{cp.c, new(big.Rat).Set(cp.p)}
-	}
-	return out
-}
-
-func merge(in []countsP) []countsP {
-	idx := map[counts]int{}
-	var out []countsP
-	for _, cp := range in {
-		if i, ok := idx[cp.c]; ok {
-			out[i].p.Add(out[i].p, cp.p)
-			continue
-		}
-		idx[cp.c] = len(out)
-		out = append(out, countsP{cp.c, new(big.Rat).Set(cp.p)})
+	out := make([]countsP, len(dist))
+	for i, cp := range dist {
+		out[i] = countsP{cp.c, new(big.Rat).SetFrac(cp.n.big(), den)}
 	}
 	return out
 }
