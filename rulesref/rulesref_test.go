@@ -39,6 +39,7 @@ var devFloors = map[string][2]float64{
 	"v4": {0.708, 0.883},
 	"v5": {0.388, 0.666},
 	"v6": {0.539, 0.802},
+	"v7": {0.552, 0.763},
 }
 
 func TestDevSet(t *testing.T) {
@@ -75,7 +76,7 @@ func TestDevSet(t *testing.T) {
 		}
 	}
 	assert.Len(t, games, 4, "every game has questions")
-	for _, name := range []string{"", "v2", "v3", "v4", "v5", "v6"} {
+	for _, name := range []string{"", "v2", "v3", "v4", "v5", "v6", "v7"} {
 		if x := sets[name]; x != nil {
 			t.Logf("dev set %q: %d questions, top-1 %.1f%%, top-3 %.1f%%", name, x.n,
 				100*float64(x.top1)/float64(x.n), 100*float64(x.top3)/float64(x.n))
