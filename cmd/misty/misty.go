@@ -87,6 +87,8 @@ type RuleFlags struct {
 	NoRicochetAfterReroll bool
 	PirateCountsDuels     bool
 	SheathAttackerOnly    bool
+	SerpentNPCNoSailors   bool
+	BailOutBeforeSupport  bool
 }
 
 func ruleFlags(cmd *cobra.Command, r *RuleFlags) {
@@ -101,12 +103,15 @@ func ruleFlags(cmd *cobra.Command, r *RuleFlags) {
 	fl.BoolVar(&r.NoRicochetAfterReroll, "no-ricochet-after-reroll", false, "reading: a 4 or 5 from a Gunner/Experience re-roll is a miss, not a new ricochet")
 	fl.BoolVar(&r.PirateCountsDuels, "pirate-counts-duels", false, "reading: Advanced Pirate boarding damage counts duels lost instead of dice lost")
 	fl.BoolVar(&r.SheathAttackerOnly, "sheath-attacker-only", false, "reading: Sheath the Swords stops Boarding only when the attacker is At Sea")
+	fl.BoolVar(&r.SerpentNPCNoSailors, "serpent-npc-no-sailors", false, "reading: a Fort, Pirate Ship or Caravel rolls its Sailors (none) against the Sea Serpent")
+	fl.BoolVar(&r.BailOutBeforeSupport, "bail-out-before-support", false, "reading: judge the free Sloop bail-out without the first defeat's 5 Silver Coins")
 }
 
 func (r RuleFlags) options(f *cmdutil.Factory) (mw.Options, error) {
 	o := mw.Options{Advanced: r.Advanced, Simplified: r.Simplified, NoErrata: r.NoErrata, TeamMode: r.TeamMode,
 		Wind: r.Wind, SerpentNoGunner: r.SerpentNoGunner, NoRicochetAfterReroll: r.NoRicochetAfterReroll,
-		PirateCountsDuels: r.PirateCountsDuels, SheathAttackerOnly: r.SheathAttackerOnly}
+		PirateCountsDuels: r.PirateCountsDuels, SheathAttackerOnly: r.SheathAttackerOnly,
+		SerpentNPCNoSailors: r.SerpentNPCNoSailors, BailOutBeforeSupport: r.BailOutBeforeSupport}
 	if r.Wind < 0 || r.Wind > 12 {
 		return o, referee.RuleError([]string{mw.CiteWindForce}, "misty: --wind %d is not a box of the Wind Force (1-12 oB)", r.Wind)
 	}

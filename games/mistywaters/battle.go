@@ -40,6 +40,10 @@ type Options struct {
 	// SerpentNoGunner: against the Sea Serpent the Gunner's +1 die is lost
 	// too (default: Sailors replace Cannons, the Gunner still adds 1).
 	SerpentNoGunner bool `json:"serpent_no_gunner,omitempty"`
+	// SerpentNPCNoSailors: a Fort, Pirate Ship or Conquistadors' Caravel
+	// facing the Sea Serpent rolls as many dice as it has Sailors, that is
+	// none (default: it keeps its fixed dice).
+	SerpentNPCNoSailors bool `json:"serpent_npc_no_sailors,omitempty"`
 	// NoRicochetAfterReroll: a 4 or 5 shown by a Gunner or Experience Token
 	// re-roll is a miss instead of ricocheting again.
 	NoRicochetAfterReroll bool `json:"no_ricochet_after_reroll,omitempty"`

@@ -83,3 +83,19 @@ func TestSheathTheSwordsPlayerGalleass(t *testing.T) {
 	_, err = CanAttack(att, gal, Boarding, o)
 	assert.NoError(t, err)
 }
+
+// "Exception: The Sea Serpent Sea Monster forces opponent to roll as many
+// regular dice as they have Sailors instead of Cannons." A Pirate Ship has
+// "0 Sailors + 4 Cannons": bosun keeps its fixed dice by default; the
+// literal reading (option serpent-npc-no-sailors) leaves it no dice.
+func TestSeaSerpentAgainstNPCs(t *testing.T) {
+	pir := mustUnit(t, "pirate")
+	serp := mustUnit(t, "sea-serpent")
+	n, _ := pir.BroadsideDice(serp, Options{})
+	assert.Equal(t, 4, n)
+	n, _ = pir.BroadsideDice(serp, Options{SerpentNPCNoSailors: true})
+	assert.Equal(t, 0, n)
+	ship := mustUnit(t, "ship:cannons=4,sailors=1,gunner,owner=a")
+	n, _ = ship.BroadsideDice(serp, Options{})
+	assert.Equal(t, 2, n, "1 Sailor + 1 for the Gunner")
+}

@@ -43,7 +43,7 @@
 //     misty.boarding.clash1.tie.attacker.fencing), or SideRoller/SplitRoller
 //     for dice typed in (ParseEntered), falling back to another Roller.
 //   - BroadsideOdds / BoardingOdds (att, def, opts) (*Odds, error): exact
-//     distributions (big.Rat, shown as "7/16" and a float), P(each side
+//     distributions (exact integer counts over powers of 6, shown as "7/16" and a float), P(each side
 //     defeated), expected losses, and Odds.Percentile for the luck of an
 //     actual result.
 //   - BoardingDice, Clashes: the dice caps and the Large Crew split.

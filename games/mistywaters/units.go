@@ -271,6 +271,15 @@ func (u Unit) BroadsideDice(opp Unit, o Options) (n int, why string) {
 			why += " +1 for the Gunner"
 		}
 		return n, why
+	case KindFort, KindPirate, KindCaravel, KindBattery:
+		// Ruling: an NPC or a Fort has no Sailors on a board and keeps its
+		// fixed dice against the Sea Serpent; Options.SerpentNPCNoSailors
+		// reads "as many regular dice as they have Sailors" literally (0).
+		if opp.Kind == KindMonster && opp.Monster == "sea-serpent" && o.SerpentNPCNoSailors {
+			return 0, fmt.Sprintf("the Sea Serpent forces its opponent to roll as many dice as it has Sailors: the %s has none", u.Kind.Title())
+		}
+	}
+	switch u.Kind {
 	case KindFort:
 		if u.Damaged {
 			return 3, "a damaged Fort acts as if it has 3 Cannons"
