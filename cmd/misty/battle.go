@@ -76,8 +76,8 @@ overrides the crew order.` + specHelp + exitHelp,
   bosun misty broadside --attacker ship:cannons=3,sailors=2,gunner --defender pirate:damaged --dice 6,4,4,1+2,6
   # a Fort attacks a Brig; bosun rolls, reproducibly
   bosun misty broadside --attacker fort:owner=bob --defender brig:cannons=4,sailors=3,owner=ann --seed 7 --why
-  # the Kraken attacks a Sloop at sea, the Sloop fires back with 1,6
-  bosun misty broadside -a kraken -d sloop:owner=ann --defender-dice 1,6 --json`,
+  # the Kraken attacks a Sloop at sea (its card removes a Cannon); the Sloop fires back with the Cannon left, a 6
+  bosun misty broadside -a kraken -d sloop:owner=ann --defender-dice 6 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {

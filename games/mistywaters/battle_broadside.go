@@ -269,7 +269,7 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 	if z, ok := r.(Sizer); ok {
 		if k, ok := z.Entered(key + ".roll"); ok {
 			if k > n {
-				return nil, referee.RuleError([]string{CiteBroadside}, "mistywaters: %s may roll at most %d dice in a Broadside Battle (%s), not %d: the attacker rolls up to as many regular dice as it has Cannons", shooter.Label(), n, why, k)
+				return nil, referee.RuleError([]string{CiteBroadside}, "mistywaters: %s (%s) may roll at most %d dice in a Broadside Battle (%s), not %d: a ship rolls up to as many regular dice as it has Cannons (a counterattack with the Cannons it has left)", shooter.Label(), side, n, why, k)
 			}
 			if k < n && shooter.IsNPC() {
 				return nil, referee.RuleError([]string{CiteBroadside}, "mistywaters: %s is an NPC and rolls the maximum %d dice (%s), not %d: other players roll the maximum regular dice for an NPC", shooter.Label(), n, why, k)
