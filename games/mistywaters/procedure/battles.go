@@ -170,19 +170,33 @@ const (
 // (misty.ship.NAME), the Fort (misty.fort.NAME) or the Militia
 // (misty.militia.NAME) that fights.
 func (r *run) playerSide(name, what string) (Side, error) {
+	return r.playerShip(name, what, "")
+}
+
+// playerShip is playerSide for a ship that must be of one type (wantShip,
+// a fleet code: the target was named NAME-TYPE); "" accepts any ship of
+// the player's fleet.
+func (r *run) playerShip(name, what, wantShip string) (Side, error) {
 	st := r.st
 	p := st.player(name)
 	if p == nil {
 		return Side{}, referee.Usagef("mistywaters: %q is not a player (players: %s)", name, strings.Join(st.playerNames(), ", "))
 	}
-	key, text, where, id := "misty.ship."+name, name+": describe the Player Ship of yours in this battle as a unit spec: "+shipSpecHelp, name+"'s ship board", name
+	key, text, where, id := "misty.ship."+name, name+": describe your Player Ship in this battle as a unit spec", name+"'s ship board", name
 	switch what {
 	case "fort":
-		key, text, where, id = "misty.fort."+name, name+": your Fort in this battle: "+fortSpecHelp, "the Fort token on "+name+"'s Captured Island", name+"-fort"
+		key, text, where, id = "misty.fort."+name, name+": your Fort in this battle", "the Fort token on "+name+"'s Captured Island", name+"-fort"
 	case "militia":
-		key, text, where, id = "misty.militia."+name, name+": your Plantation with a Militia in this battle: "+militiaSpecHelp, "the Plantation token on "+name+"'s Captured Island", name+"-militia"
+		key, text, where, id = "misty.militia."+name, name+": your Plantation with a Militia in this battle", "the Plantation token on "+name+"'s Captured Island", name+"-militia"
 	}
-	a, err := r.ask(referee.Question{Key: key, Kind: referee.KindText, Text: text, Where: where})
+	accepted := map[string]string{"ship": shipSpecHelp, "fort": fortSpecHelp, "militia": militiaSpecHelp}[what]
+	if what == "ship" {
+		text += fmt.Sprintf(" (%s's ships afloat as bosun knows them: %s)", name, fleetText(p.Fleet))
+		if wantShip != "" {
+			text += "; the ship named: the " + shipTitle(wantShip)
+		}
+	}
+	a, err := r.ask(referee.Question{Key: key, Kind: referee.KindText, Text: text, Where: where, Accepted: accepted})
 	if err != nil {
 		return Side{}, err
 	}
@@ -213,6 +227,23 @@ func (r *run) playerSide(name, what string) (Side, error) {
 	if u.Kind == mw.KindShip && p.Defeats > u.PriorDefeats {
 		u.PriorDefeats = p.Defeats // bosun counts the defeats it resolved
 	}
+	if what == "ship" {
+		if err := r.checkShip(p, u, key, a, wantShip); err != nil {
+			return Side{}, err
+		}
+		// The engine judges Unite into the Fleet and the bail-out Sloop by
+		// the fleet: bosun's tracked fleet unless the spec gives it.
+		if u.Fleet == 0 {
+			u.Fleet = len(p.Fleet)
+		}
+		if len(u.FleetTypes) == 0 {
+			for _, f := range p.Fleet {
+				if f != unitCode(u) {
+					u.FleetTypes = append(u.FleetTypes, shipType(f))
+				}
+			}
+		}
+	}
 	if err := u.Validate(mw.TableLimits{Set: r.env.Tables}); err != nil {
 		return Side{}, err
 	}
@@ -236,6 +267,9 @@ func (r *run) candidate(t string) (Side, error) {
 		return r.playerSide(strings.TrimSuffix(t, "-fort"), "fort")
 	case strings.HasSuffix(t, "-militia") && st.player(strings.TrimSuffix(t, "-militia")) != nil:
 		return r.playerSide(strings.TrimSuffix(t, "-militia"), "militia")
+	}
+	if p, k, ok := st.splitShipTarget(t); ok {
+		return r.playerShip(p.Name, "ship", k.Code)
 	}
 	return r.playerSide(t, "ship")
 }
@@ -457,11 +491,21 @@ func (r *run) rewards(b Battle, res *Result) error {
 			parts = append(parts, fmt.Sprintf("your first defeated Player Ship: your government sends %s", plural(pd.Silver, "Silver Coin")))
 		case pd.SkullRockRemoved:
 			parts = append(parts, "your second defeated Player Ship: remove your Skull-Rock")
+		case pd.Nth >= 3:
+			// "There are no further benefits for additional defeats."
+			parts = append(parts, fmt.Sprintf("your %s defeated Player Ship: there are no further benefits for additional defeats", ordinal(pd.Nth)))
 		}
 		if pd.BailOut != "" {
 			parts = append(parts, pd.BailOut)
 		}
 		r.emit("battle", fmt.Sprintf("%s: %s", pd.Player, strings.Join(parts, "; ")), map[string]any{"player": pd.Player, "defeat": pd}, mw.CiteDefeatedPlayer, mw.CiteLostBroadside, mw.CiteLostBoarding)
+		if pd.Lost {
+			winner := b.Attacker
+			if loser.ID == b.Attacker.ID {
+				winner = b.Defender
+			}
+			r.loseShip(st.player(pd.Player), unitCode(loser.Unit), fmt.Sprintf("defeated by %s in a %s Battle", winner.Unit.Label(), titleType(b.Type)), mw.CiteLostBroadside, mw.CiteLostBoarding)
+		}
 		if st.Treasure == "player:"+pd.Player && carriesTreasure(loser.Unit) {
 			winner := b.Attacker
 			if loser.ID == b.Attacker.ID {
@@ -507,11 +551,57 @@ func (r *run) rewards(b Battle, res *Result) error {
 			return err
 		}
 		r.emit("battle", fmt.Sprintf("%s chooses %s for the defeated Player Ship", winner.Player, a), map[string]any{"player": winner.Player, "choice": a}, mw.CiteLostBoarding)
+		loser := b.Defender
+		if winner.ID == b.Defender.ID {
+			loser = b.Attacker
+		}
+		r.boardingFleets(a, winner, loser)
 	}
 	for _, n := range o.Notes {
 		r.emit("battle", n, nil, citeEndOfBattle)
 	}
 	return nil
+}
+
+// boardingFleets applies the victor's choice after a Boarding Battle won
+// over a Player Ship to both fleets: the defeated ship leaves its owner's
+// fleet whatever the choice; "Unite into the Fleet" adds it to the victor's
+// fleet; "Swap Ships" adds it and removes the victor's original ship.
+// Ruling: a 'Prize Ship' (its text is not in the rulebook) is not counted in
+// the victor's fleet.
+func (r *run) boardingFleets(choice string, winner, loser Side) {
+	st := r.st
+	lp, wp := st.player(loser.Player), st.player(winner.Player)
+	code := unitCode(loser.Unit)
+	switch choice {
+	case "seize-and-sink":
+		r.loseShip(lp, code, "seized and sunk by "+winner.Player+" after a Boarding Battle", citeSeizeAndSink)
+	case "unite-into-the-fleet", "unite-fleet":
+		r.loseShip(lp, code, "taken into "+winner.Player+"'s fleet after a Boarding Battle", citeUniteFleet)
+		r.gainShip(wp, code, "united into the fleet after a Boarding Battle")
+	case "swap-ships":
+		r.loseShip(lp, code, "taken over by "+winner.Player+" after a Boarding Battle (Swap Ships)", citeSwapShips)
+		r.loseShip(wp, unitCode(winner.Unit), "swapped for the defeated ship and removed (Swap Ships)", citeSwapShips)
+		r.gainShip(wp, code, "swapped in after a Boarding Battle")
+	default:
+		r.loseShip(lp, code, "taken by "+winner.Player+" as a Prize Ship after a Boarding Battle", mw.CiteLostBoarding)
+	}
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	case 4:
+		return "fourth"
+	case 5:
+		return "fifth"
+	}
+	return fmt.Sprintf("%dth", n)
 }
 
 func carriesTreasure(u mw.Unit) bool {

@@ -148,6 +148,7 @@ func TestSeaMonsterSkipsShipInPort(t *testing.T) {
 // defeated ... The opponent player receives 1 Experience Token."
 func TestBatteryFiresInRockySeasAndFallsToTheCounterattack(t *testing.T) {
 	st := battleState(PhaseNPC, 10, []string{"attack:batteries"}, NPC{ID: "battery-1", Kind: KindBattery})
+	st.Players[0].Fleet = []string{"S", "G"}
 	got, evs, err := stepBattle(t, st, map[string]any{
 		"misty.npc.battery-1.targets":             "Ann",
 		"misty.ship.Ann":                          "galleon:cannons=3,sailors=2,at=lagoon",
@@ -264,8 +265,10 @@ func TestPlayerAttackRefusedByTheRules(t *testing.T) {
 	assert.True(t, referee.IsUsage(err))
 	assert.Contains(t, err.Error(), "Rocky Seas")
 
-	// A Fort is land-based: Rocky Seas does not stop it.
+	// A Fort is land-based: Rocky Seas does not stop it (Ann controls a
+	// Captured Island, where "Build Forts ... on a Captured Island").
 	st = battleState(PhaseTurns, 10, []string{"Ann", "Bob"}, NPC{ID: "pirate-1", Kind: KindPirate})
+	st.Players[0].Captured = 1
 	got, evs, err := stepBattle(t, st, map[string]any{
 		"misty.player.Ann.attack":               []string{"pirate-1", "none"},
 		"misty.player.Ann.attack-with":          "fort",

@@ -110,6 +110,14 @@ const (
 	citeStep3Cards       = "misty-waters/step-3-pre-dice-roll-action-cards"
 	citeSelectTarget     = "misty-waters/step-1-selecting-attack-target"
 	citeBattleType       = "misty-waters/step-2-declaring-battle-type"
+	citeDefeatedShips    = "misty-waters/defeated-player-ships"
+	citeBuyingShips      = "misty-waters/buying-player-ships"
+	citeShipTypes        = "misty-waters/ship-types"
+	citeSeizeAndSink     = "misty-waters/seize-and-sink"
+	citeUniteFleet       = "misty-waters/unite-into-the-fleet"
+	citeSwapShips        = "misty-waters/swap-ships"
+	citeAcquireGalleass  = "misty-waters/acquiring-the-galleass"
+	citeErrataEvents     = "misty-waters/page-22-event-cards"
 )
 
 // AllCites lists every section id this package may cite, for checking
@@ -132,6 +140,8 @@ var AllCites = []string{
 	citePriorityNeg, citeExtraCards, citeVariants, citeSimplified, citeShortened, citeExtended, citeAdventure,
 	citeTeamMode, citeTavernCards, citeAgedFalcon, citeDicePoker, citeBattles, citeStep4ABroadside,
 	citeStep4BBoarding, citeEndOfBattle, citeLastDayTemple, citeStep3Cards, citeSelectTarget, citeBattleType,
+	citeDefeatedShips, citeBuyingShips, citeShipTypes, citeSeizeAndSink, citeUniteFleet, citeSwapShips,
+	citeAcquireGalleass, citeErrataEvents,
 }
 
 // Battle events also carry the battle engine's section ids

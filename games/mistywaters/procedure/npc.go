@@ -471,30 +471,42 @@ func (r *run) walkArrows(n *NPC) error {
 func (r *run) dutchmanVictims() error {
 	st := r.st
 	opts := st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter, KindMonster)
-	for _, p := range st.Players {
-		opts = append(opts, p.Name)
-	}
+	opts = append(opts, st.shipOptions()...)
 	opts = append(opts, "none")
-	vs, err := r.list("misty.npc.dutchman.victims", "Death Zone: which ships and Sea Monsters were on a space adjacent to the Flying Dutchman at any point of its move (a player's name for a Player Ship)?", opts)
+	vs, err := r.list("misty.npc.dutchman.victims", "Death Zone: which ships and Sea Monsters were on a space adjacent to the Flying Dutchman at any point of its move? ("+shipTargetHelp+")", opts)
 	if err != nil {
 		return err
 	}
 	for _, v := range vs {
-		if p := st.player(v); p != nil {
+		p, want := st.player(v), ""
+		if sp, k, ok := st.splitShipTarget(v); ok {
+			p, want = sp, k.Code
+		}
+		if p != nil {
 			if p.DutchSaved == st.Round {
-				r.emit("npc", fmt.Sprintf("Death Zone: %s's ship is saved this Round", v), nil, citeDeathZone)
+				r.emit("npc", fmt.Sprintf("Death Zone: %s's ship is saved this Round", p.Name), nil, citeDeathZone)
 				continue
 			}
-			save, err := r.confirm("misty.player."+v+".dutchman-save", v+": pay 3 Experience Tokens to save your Player Ship from the Flying Dutchman for 1 Round?")
+			save, err := r.confirm("misty.player."+p.Name+".dutchman-save", p.Name+": pay 3 Experience Tokens to save your Player Ship from the Flying Dutchman for 1 Round?")
 			if err != nil {
 				return err
 			}
 			if save {
 				p.DutchSaved = st.Round
-				r.emit("npc", fmt.Sprintf("Death Zone: %s pays 3 Experience Tokens; the Player Ship is saved for 1 Round", v), map[string]any{"player": v, "saved": true}, citeDeathZone)
-			} else {
-				r.emit("npc", fmt.Sprintf("Death Zone: %s's Player Ship is removed from the map (Lost)", v), map[string]any{"player": v, "saved": false}, citeDeathZone)
+				r.emit("npc", fmt.Sprintf("Death Zone: %s pays 3 Experience Tokens; the Player Ship is saved for 1 Round", p.Name), map[string]any{"player": p.Name, "saved": true}, citeDeathZone)
+				continue
 			}
+			if want == "" || !p.hasShip(want) {
+				if want, err = r.whichShip(p, "misty.player."+p.Name+".dutchman-ship", p.Name+": which of your Player Ships does the Flying Dutchman take?"); err != nil {
+					return err
+				}
+			}
+			if want == "" {
+				r.emit("npc", fmt.Sprintf("Death Zone: %s has no other Player Ship on the map", p.Name), map[string]any{"player": p.Name}, citeDeathZone)
+				continue
+			}
+			r.emit("npc", fmt.Sprintf("Death Zone: %s's %s is removed from the map (Lost)", p.Name, shipTitle(want)), map[string]any{"player": p.Name, "saved": false, "ship": want}, citeDeathZone)
+			r.loseShip(p, want, "taken by the Flying Dutchman's Death Zone", citeDeathZone)
 			continue
 		}
 		r.removeByDutchman(v)
@@ -560,10 +572,19 @@ func (r *run) npcAttack(id string, names []string) error {
 	stepCite := map[string]string{KindMonster: citeMonsterAttack, KindBattery: citeBatteryAttack, KindPirate: citePirateAttack}[n.Kind]
 	var eligible []Side
 	var labels []string
+	named := map[string]string{} // player's ship (NAME/CODE) -> the target name that named it
 	for _, t := range names {
 		def, err := r.candidate(t)
 		if err != nil {
 			return err
+		}
+		if code := unitCode(def.Unit); def.Player != "" && code != "" {
+			k := def.Player + "/" + code
+			if prev, ok := named[k]; ok {
+				return referee.Usagef("mistywaters: misty.npc.%s.targets names %s's %s twice (%s and %s): name a player once for each of their Player Ships on an Adjacent Space, with a different ship spec each (%s's ships afloat: %s)",
+					id, def.Player, shipTitle(code), prev, t, def.Player, fleetText(st.player(def.Player).Fleet))
+			}
+			named[k] = t
 		}
 		if _, err := mw.CanAttack(att.Unit, def.Unit, mw.Broadside, o); err != nil {
 			msg, cs, ok := refusal(err)
@@ -618,8 +639,8 @@ func (r *run) attacks(group string) error {
 			if st.npc(m) == nil {
 				continue
 			}
-			opts := append(st.playerNames(), st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter)...)
-			ts, err := r.list("misty.npc."+m+".targets", fmt.Sprintf("which targets are on spaces adjacent to the %s? (a player's name for each of their Player Ships there, wherever it is stopped; Pirate Ships; other NPC Ships)", m), append(opts, "none"))
+			opts := append(st.shipOptions(), st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter)...)
+			ts, err := r.list("misty.npc."+m+".targets", fmt.Sprintf("which targets are on spaces adjacent to the %s? (%s; Pirate Ships; other NPC Ships)", m, shipTargetHelp), append(opts, "none"))
 			if err != nil {
 				return err
 			}
@@ -633,7 +654,10 @@ func (r *run) attacks(group string) error {
 		}
 	case "batteries":
 		for _, b := range st.ids(KindBattery) {
-			ts, err := r.list("misty.npc."+b+".targets", fmt.Sprintf("which Player Ships are on spaces a red arrow of %s points to? (a player's name for each of their Player Ships there)", b), append(st.playerNames(), "none"))
+			if st.npc(b) == nil {
+				continue
+			}
+			ts, err := r.list("misty.npc."+b+".targets", fmt.Sprintf("which Player Ships are on spaces a red arrow of %s points to? (%s)", b, shipTargetHelp), append(st.shipOptions(), "none"))
 			if err != nil {
 				return err
 			}
@@ -654,12 +678,14 @@ func (r *run) attacks(group string) error {
 			if st.npc(pid) == nil {
 				continue
 			}
-			opts := []string{}
+			opts := st.shipOptions()
 			for _, nm := range st.playerNames() {
-				opts = append(opts, nm, nm+"-fort")
+				if st.mayHaveFort(nm) {
+					opts = append(opts, nm+"-fort")
+				}
 			}
 			opts = append(opts, st.ids(KindMonster)...)
-			ts, err := r.list("misty.npc."+pid+".targets", fmt.Sprintf("which targets are on spaces adjacent to %s? (NAME for each Player Ship of NAME there, wherever it is stopped; NAME-fort for a Fort; Sea Monsters)", pid), append(opts, "none"))
+			ts, err := r.list("misty.npc."+pid+".targets", fmt.Sprintf("which targets are on spaces adjacent to %s? (%s; NAME-fort for a Fort; Sea Monsters)", pid, shipTargetHelp), append(opts, "none"))
 			if err != nil {
 				return err
 			}
@@ -669,6 +695,25 @@ func (r *run) attacks(group string) error {
 		}
 	}
 	return nil
+}
+
+// shipTargetHelp explains how target lists name Player Ships.
+const shipTargetHelp = "NAME once for each Player Ship of NAME there, wherever it is stopped, or NAME-TYPE (e.g. Ann-sloop) for one of NAME's ships afloat; bosun then asks misty.ship.NAME"
+
+// shipOptions are the target names of the Player Ships afloat: each player
+// with a ship on the map, then NAME-TYPE for each of their ships. A player
+// whose ships were all Lost is not offered until they have a new ship.
+func (st *State) shipOptions() []string {
+	var out []string
+	for i := range st.Players {
+		p := &st.Players[i]
+		if len(p.Fleet) == 0 {
+			continue
+		}
+		out = append(out, p.Name)
+		out = append(out, p.shipTargetIDs()...)
+	}
+	return out
 }
 
 func (st *State) playerNames() []string {

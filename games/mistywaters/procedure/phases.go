@@ -48,6 +48,8 @@ func (r *run) phase5() error {
 	}
 	name := st.Queue[0]
 	st.Queue = st.Queue[1:]
+	st.current = name
+	defer func() { st.current = "" }()
 	if err := r.turn(st.player(name)); err != nil {
 		return err
 	}
@@ -79,26 +81,51 @@ func (r *run) turn(p *PlayerState) error {
 	var ranges []string
 	for _, t := range p.Fleet {
 		if sp, ok := ShipSpeeds[t]; ok {
-			ranges = append(ranges, fmt.Sprintf("%s %d", t, MaxRange(sp, false, false, true, mod, false)))
+			ranges = append(ranges, fmt.Sprintf("%s %d", shipTitle(t), MaxRange(sp, false, false, true, mod, false)))
+		} else {
+			ranges = append(ranges, fmt.Sprintf("%s: its speed %+d", shipTitle(t), mod))
 		}
 	}
-	text := fmt.Sprintf("%s's turn: Movement, Attack, Action. Maximum Range At Sea: %s (ship speed %+d wind; +1 with a Captain, -1 with no Sailors, at most 3 in or out of the Red Water Lagoon and entering it ends the move, never below 1)",
-		p.Name, strings.Join(ranges, ", "), mod)
-	if st.npc("dutchman") != nil {
-		text += "; the Flying Dutchman's Death Zone removes any ship that starts, passes or stops next to it"
+	var text string
+	if len(p.Fleet) == 0 {
+		// "This will cause a player to miss a Round worth of Player Ship
+		// movement and attack regardless of when in a Round a ship is defeated."
+		text = fmt.Sprintf("%s's turn: %s has no Player Ship on the map, so no ship moves or attacks this turn", p.Name, p.Name)
+		if st.mayHaveFort(p.Name) {
+			text += " (a Fort may still attack)"
+		}
+		text += "; Action: place a new ship at your Base (bosun asks which)"
+		r.emit("turn", text, map[string]any{"player": p.Name, "fleet": p.Fleet}, citePlayerMove, citeDefeatedShips)
+	} else {
+		text = fmt.Sprintf("%s's turn: 1 Movement, 2 Attacks, 3 Actions. Ships afloat: %s. Maximum Range At Sea: %s (ship speed %+d wind; +1 with a Captain, -1 with no Sailors, at most 3 in or out of the Red Water Lagoon and entering it ends the move, never below 1)",
+			p.Name, fleetText(p.Fleet), strings.Join(ranges, ", "), mod)
+		if st.npc("dutchman") != nil {
+			text += "; the Flying Dutchman's Death Zone removes any ship that starts, passes or stops next to it"
+		}
+		r.emit("turn", text, map[string]any{"player": p.Name, "speed_mod": mod, "wind": st.Wind, "fleet": p.Fleet}, citePlayerMove, citeMaximumRange, citeWindSails)
 	}
-	r.emit("turn", text, map[string]any{"player": p.Name, "speed_mod": mod, "wind": st.Wind}, citePlayerMove, citeMaximumRange, citeWindSails)
 
 	if err := r.playerAttacks(p); err != nil {
 		return err
 	}
-	if err := r.ports(p); err != nil {
+	if err := r.newShip(p); err != nil {
 		return err
+	}
+	if len(p.Fleet) > 0 {
+		if err := r.ports(p); err != nil {
+			return err
+		}
+	} else {
+		p.Tavern, p.TavernFee, p.Foreign = 0, 0, 0
 	}
 	// The Captured Islands each player controls are asked in Phase 6, not
 	// here: an island may be re-Captured later in the Round by a player
 	// whose turn comes after this one.
-	return r.treasureStep(p)
+	if err := r.treasureStep(p); err != nil {
+		return err
+	}
+	p.endTurnFleet()
+	return nil
 }
 
 // capturedAtReset asks, at Phase 6 Step 2, how many Captured Islands each
@@ -134,22 +161,45 @@ func (r *run) capturedAtReset() error {
 // the battle engine.
 func (r *run) playerAttacks(p *PlayerState) error {
 	st := r.st
+	ships := len(p.Fleet) > 0
+	fort := st.mayHaveFort(p.Name)
+	if !ships && !fort {
+		r.emit("turn", fmt.Sprintf("%s has no Player Ship on the map and no Fort: no attacks", p.Name), map[string]any{"player": p.Name}, citePlayerAttacks, citeDefeatedShips)
+		return nil
+	}
+	// "An attack is not mandatory, and each Player Ship and Fort may only
+	// choose to attack once per Phase 5".
+	attacked := map[string]string{}
 	for i := 0; i < 8; i++ {
 		opts := []string{"none"}
 		opts = append(opts, st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter, KindMonster, KindBattery)...)
-		if st.Temple {
+		if st.Temple && ships {
 			opts = append(opts, "temple")
 		}
 		for _, o := range st.Players {
 			if o.Name == p.Name {
 				continue
 			}
-			opts = append(opts, o.Name, o.Name+"-fort")
-			if st.Opt.adv("militia") {
-				opts = append(opts, o.Name+"-militia")
+			if len(o.Fleet) > 0 {
+				opts = append(opts, o.Name)
+				opts = append(opts, o.shipTargetIDs()...)
+			}
+			if ships && st.mayHaveFort(o.Name) {
+				// Forts and Militias are attacked by Player Ships only.
+				opts = append(opts, o.Name+"-fort")
+				if st.Opt.adv("militia") {
+					opts = append(opts, o.Name+"-militia")
+				}
 			}
 		}
-		t, err := r.choose("misty.player."+p.Name+".attack", p.Name+": does a Player Ship or Fort of yours attack? (none; an NPC; a player's name for their Player Ship, NAME-fort for their Fort, NAME-militia for their Plantation with a Militia)", opts...)
+		what := "a Player Ship or Fort of yours"
+		switch {
+		case !ships:
+			what = "your Fort (you have no Player Ship on the map)"
+		case !fort:
+			what = "a Player Ship of yours (" + fleetText(p.Fleet) + ")"
+		}
+		t, err := r.choose("misty.player."+p.Name+".attack", fmt.Sprintf("%s: does %s attack? (none; an NPC; %s for another player's Player Ship; NAME-fort for their Fort, NAME-militia for their Plantation with a Militia)", p.Name, what, "NAME or NAME-TYPE"), opts...)
 		if err != nil {
 			return err
 		}
@@ -161,17 +211,35 @@ func (r *run) playerAttacks(p *PlayerState) error {
 			return err
 		}
 		with := "ship"
+		if !ships {
+			with = "fort"
+		}
 		switch def.Unit.Kind {
 		case mw.KindShip, mw.KindGalleass, mw.KindPirate, mw.KindCaravel, mw.KindFreighter, mw.KindMonster:
-			// A Fort attacks an opponent Player Ship, Pirate Ship, other NPC Ship or Sea Monster.
-			if with, err = r.choose("misty.player."+p.Name+".attack-with", fmt.Sprintf("%s: which of your units attacks %s? (ship: a Player Ship; fort: your Fort on an Adjacent Space)", p.Name, t), "ship", "fort"); err != nil {
-				return err
+			// A Fort attacks an opponent Player Ship, Pirate Ship, other NPC
+			// Ship or Sea Monster: asked only when both could attack.
+			if ships && fort {
+				if with, err = r.choose("misty.player."+p.Name+".attack-with", fmt.Sprintf("%s: which of your units attacks %s? (ship: a Player Ship; fort: your Fort on an Adjacent Space)", p.Name, t), "ship", "fort"); err != nil {
+					return err
+				}
+			}
+		default:
+			if !ships {
+				return referee.RuleError([]string{citePlayerAttacks, mw.CiteFortBattle}, "mistywaters: misty.player.%s.attack=%q: a Fort attacks only an opponent Player Ship, Pirate Ship, other NPC Ship or Sea Monster, and %s has no Player Ship on the map", p.Name, t, p.Name)
 			}
 		}
 		att, err := r.playerSide(p.Name, with)
 		if err != nil {
 			return err
 		}
+		unit := with
+		if with == "ship" {
+			unit = unitCode(att.Unit)
+		}
+		if prev, ok := attacked[unit]; ok {
+			return referee.RuleError([]string{citePlayerAttacks}, "mistywaters: %s already attacked %s this turn: each Player Ship and Fort may only choose to attack once per Phase 5; accepted: another unit of yours, or none", att.Unit.Label(), prev)
+		}
+		attacked[unit] = t
 		o := r.battleOptions()
 		_, errB := mw.CanAttack(att.Unit, def.Unit, mw.Broadside, o)
 		_, errD := mw.CanAttack(att.Unit, def.Unit, mw.Boarding, o)
@@ -234,7 +302,12 @@ func (r *run) ports(p *PlayerState) error {
 		if p.Foreign == 1 {
 			r.emit("turn", fmt.Sprintf("%s's ship is at a foreign Base or Docks: place an Hourglass Token; it may not stop there longer than 1 Round", p.Name), map[string]any{"player": p.Name, "foreign_rounds": 1}, citeForeignBases, citeForeignDocks)
 		} else {
-			r.emit("turn", fmt.Sprintf("%s's ship stayed at a foreign Base or Docks longer than 1 Round: it is Lost", p.Name), map[string]any{"player": p.Name, "foreign_rounds": p.Foreign, "lost": true}, citeForeignBases, citeForeignDocks)
+			ship, err := r.whichShip(p, "misty.player."+p.Name+".lost-ship", p.Name+": which of your Player Ships stayed at the foreign Base or Docks longer than 1 Round (it is Lost)?")
+			if err != nil {
+				return err
+			}
+			r.emit("turn", fmt.Sprintf("%s's %s stayed at a foreign Base or Docks longer than 1 Round: it is Lost", p.Name, shipTitle(ship)), map[string]any{"player": p.Name, "foreign_rounds": p.Foreign, "lost": true, "ship": ship}, citeForeignBases, citeForeignDocks)
+			r.loseShip(p, ship, "it stayed at a foreign Base or Docks longer than 1 Round", citeForeignBases, citeForeignDocks)
 			p.Foreign = 0
 		}
 	} else {
@@ -259,6 +332,15 @@ func (r *run) treasureStep(p *PlayerState) error {
 		}
 		st.Treasure = "player:" + p.Name
 		st.Galleass = a == "galleass" || st.Galleass
+		if a == "galleass" {
+			// "The original Player Ship must be abandoned as part of this swap."
+			ship, err := r.whichShip(p, "misty.player."+p.Name+".abandoned-ship", p.Name+": which of your Player Ships at the 'X' do you abandon for the Conquistadors' Galleass?")
+			if err != nil {
+				return err
+			}
+			r.gainShip(p, "GA", "launched at the 'X'")
+			r.loseShip(p, ship, "abandoned to launch the Conquistadors' Galleass", citeAcquireGalleass)
+		}
 		what := "loads the Conquistadors' Treasure into a Cargo Hold"
 		if a == "galleass" {
 			what = "abandons a ship and launches the Conquistadors' Galleass (10 Sailors, the Treasure aboard; it cannot attack; max 3 in the lagoon)"
@@ -293,6 +375,11 @@ func (r *run) treasureStep(p *PlayerState) error {
 			r.emit("endgame", fmt.Sprintf("%s brings the Conquistadors' Treasure to their Base: the game ends at once; %s wins", p.Name, strings.Join(winners, " and ")),
 				map[string]any{"winners": winners, "reason": "treasure"}, citeVictoryTreasure, citeCheckEndGame)
 		case a == "sunk":
+			ship, err := r.whichShip(p, "misty.player."+p.Name+".lost-ship", p.Name+": which of your Player Ships sank with the Treasure?")
+			if err != nil {
+				return err
+			}
+			r.loseShip(p, ship, "sank with the Conquistadors' Treasure")
 			r.treasureRemoved(p.Name + "'s ship sank with it")
 		case strings.HasPrefix(a, "seized-by-"):
 			st.Treasure = "player:" + strings.TrimPrefix(a, "seized-by-")

@@ -79,6 +79,9 @@ type State struct {
 	EndAfter     bool          `json:"end_after_round,omitempty"` // Treasure removed: the game ends at the end of the round
 	Winners      []string      `json:"winners,omitempty"`
 	Voting       *Voting       `json:"voting,omitempty"`
+
+	// current is the player whose Phase 5 turn this step runs (not saved).
+	current string
 }
 
 // EventCard is the Event Card in force.
@@ -91,21 +94,22 @@ type EventCard struct {
 
 // PlayerState is what the referee keeps of one player.
 type PlayerState struct {
-	Name       string   `json:"name"`
-	Colour     string   `json:"colour,omitempty"`
-	Base       string   `json:"base,omitempty"`
-	Team       int      `json:"team,omitempty"` // Team Mode: 1 or 2
-	Fleet      []string `json:"fleet"`
-	Captured   int      `json:"captured"`
-	Streak     int      `json:"streak"` // consecutive round ends with enough Captured Islands
-	Tavern     int      `json:"tavern_rounds,omitempty"`
-	TavernFee  int      `json:"tavern_fee,omitempty"` // fee paid for the current extension
-	Foreign    int      `json:"foreign_rounds,omitempty"`
-	Hourglass  int      `json:"hourglass,omitempty"` // hourglass tokens next to the player's ships
-	Home       bool     `json:"treasure_home,omitempty"`
-	DutchSaved int      `json:"dutchman_saved_round,omitempty"`
-	Defeats    int      `json:"ships_defeated,omitempty"` // Player Ships defeated in battles bosun resolved
-	Trophies   []string `json:"trophies,omitempty"`       // Pirate Ship and Sea Monster tokens won in battles bosun resolved
+	Name       string     `json:"name"`
+	Colour     string     `json:"colour,omitempty"`
+	Base       string     `json:"base,omitempty"`
+	Team       int        `json:"team,omitempty"`       // Team Mode: 1 or 2
+	Fleet      []string   `json:"fleet"`                // Player Ships afloat, by their initials (S, C, B...; GA a Galleass)
+	Lost       []LostShip `json:"lost_ships,omitempty"` // Player Ships bosun saw leave the fleet
+	Captured   int        `json:"captured"`
+	Streak     int        `json:"streak"` // consecutive round ends with enough Captured Islands
+	Tavern     int        `json:"tavern_rounds,omitempty"`
+	TavernFee  int        `json:"tavern_fee,omitempty"` // fee paid for the current extension
+	Foreign    int        `json:"foreign_rounds,omitempty"`
+	Hourglass  int        `json:"hourglass,omitempty"` // hourglass tokens next to the player's ships
+	Home       bool       `json:"treasure_home,omitempty"`
+	DutchSaved int        `json:"dutchman_saved_round,omitempty"`
+	Defeats    int        `json:"ships_defeated,omitempty"` // Player Ships defeated in battles bosun resolved
+	Trophies   []string   `json:"trophies,omitempty"`       // Pirate Ship and Sea Monster tokens won in battles bosun resolved
 }
 
 // NPC is a non-player unit on the map.
