@@ -25,7 +25,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 		Long: `Quests & Cannons one-shot commands. A session (bosun new quests-and-cannons)
 runs the turns, the Marauders and the Prosperity race; these commands resolve
 one attack, one Treacherous Sea roll or one sinking from what you enter.` + cmdutil.ExitHelp,
-		Example: "  bosun qc attack --cannons 3 --rolls 1,3,5\n  bosun qc attack --cannons 2 --odds\n  bosun qc treacherous --bonus 1 --roll 3",
+		Example: "  bosun qc attack --cannons 3 --rolls 1,3,5 --faces 1,2,3,4,5,6\n  bosun qc attack --cannons 2 --odds --faces 1,2,3,4,5,6\n  bosun qc treacherous --bonus 1 --roll 3",
 	}
 	cmd.AddCommand(NewCmdAttack(f, nil), NewCmdTreacherous(f, nil), NewCmdSink(f, nil), NewCmdGoal(f, nil), NewCmdPrices(f, nil))
 	return cmd
@@ -40,6 +40,8 @@ type AttackOptions struct {
 	Luck       int
 	HeartsLeft int
 	Odds       bool
+	Champion   string // the firing Champion: its max Cannons bound --cannons
+	Marauder   bool   // a Marauder fires: at most 4 Cannons, infinite Ammo
 }
 
 // AttackView is what `qc attack` prints (and --json encodes).
@@ -69,20 +71,34 @@ The Ammo die's faces are printed on the die, not in the rulebook: bosun asks
 them once (key tables.dice.ammo, e.g. --set tables.dice.ammo=1,2,3,4,5,6) and
 remembers them; --faces overrides them for one run. --luck I turns die I into
 a 6 (Dwunny Luck); --hearts-left H adds the chance to sink a ship with H
-unmarked Hearts.` + cmdutil.ExitHelp,
+unmarked Hearts.
+
+A ship fires at most 9 Cannons: each rolls one Ammo die from its stock, and
+"You may have up to 9 Ammo dice at a time." --champion NAME bounds --cannons
+by that Champion's max Cannons (its tile, asked once as
+tables.qc-champions.NAME.cannons): "You can't have more of a type of upgrade
+than what is stated on your Champion's max upgrade stat." --marauder bounds it
+by 4: a Marauder "gains a Cannon, up to a maximum of 4".` + cmdutil.ExitHelp,
 		Example: `  # Valkyr's attack from the rulebook: 1, 3 and 5 dots -> 2 damage, +1 Prosperity
-  bosun qc attack --cannons 3 --rolls 1,3,5
-  # only the exact distribution for 2 Cannons, with one-off faces
+  # (--faces gives the Ammo die's faces for this run; without it they are
+  # asked once as tables.dice.ammo and remembered)
+  bosun qc attack --cannons 3 --rolls 1,3,5 --faces 1,2,3,4,5,6
+  # only the exact distribution for 2 Cannons
   bosun qc attack --cannons 2 --odds --faces 1,2,3,4,5,6
   # roll physical dice and enter them
-  bosun qc attack --cannons 2 --dice physical --set qc.attack.ammo=4,2`,
+  bosun qc attack --cannons 2 --dice physical --set qc.attack.ammo=4,2 --faces 1,2,3,4,5,6
+  # a reinforced Marauder fires its 4 Cannons at a ship with 3 unmarked Hearts
+  bosun qc attack --cannons 4 --marauder --odds --faces 1,2,3,4,5,6 --hearts-left 3`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("cannons") {
-				return referee.Usagef("qc attack: --cannons N is required (1-20): how many Cannons fire, one Ammo die each")
+				return referee.Usagef("qc attack: --cannons N is required (1-%d): how many Cannons fire, one Ammo die each", qcg.MaxAmmo)
 			}
-			if opts.Cannons < 1 || opts.Cannons > 20 {
-				return referee.Usagef("qc attack: --cannons %d is out of range (1-20)", opts.Cannons)
+			if opts.Champion != "" && opts.Marauder {
+				return referee.Usagef("qc attack: --champion and --marauder name two different ships; give one")
+			}
+			if err := checkCannons(opts.Cannons, opts.Marauder); err != nil {
+				return err
 			}
 			if opts.Odds && opts.Rolls != "" {
 				return referee.Usagef("qc attack: --odds shows the distribution only; drop --rolls")
@@ -111,7 +127,47 @@ unmarked Hearts.` + cmdutil.ExitHelp,
 	fl.IntVar(&opts.Luck, "luck", 0, "Dwunny Luck: turn die number I into a 6")
 	fl.IntVar(&opts.HeartsLeft, "hearts-left", 0, "the target's unmarked Hearts: also show the chance to sink it")
 	fl.BoolVar(&opts.Odds, "odds", false, "show the distribution only, roll nothing")
+	fl.StringVar(&opts.Champion, "champion", "", "the firing Champion: --cannons may not pass its max Cannons")
+	fl.BoolVar(&opts.Marauder, "marauder", false, "a Marauder fires: at most 4 Cannons")
 	return cmd
+}
+
+// checkCannons refuses a number of Cannons no ship can fire.
+func checkCannons(n int, marauder bool) error {
+	if n < 1 {
+		return referee.Usagef("qc attack: --cannons %d: at least 1 Cannon fires (accepted: 1-%d)", n, qcg.MaxAmmo)
+	}
+	if marauder && n > qcg.MarauderMaxGuns {
+		return referee.RuleError([]string{qcg.CiteReinforcement, qcg.CiteMarauderCaptains},
+			"qc attack: --cannons %d: a Marauder has 2 Cannons and gains one when it Reinforces, \"up to a maximum of %d\" (accepted: 1-%d)", n, qcg.MarauderMaxGuns, qcg.MarauderMaxGuns)
+	}
+	if !marauder && n > qcg.MaxAmmo {
+		return referee.RuleError([]string{qcg.CiteAttack, qcg.CiteCurrencies},
+			"qc attack: --cannons %d: each Cannon fired rolls one Ammo die from your stock, and \"You may have up to %d Ammo dice at a time\" (accepted: 1-%d; a Marauder with --marauder: 1-%d)", n, qcg.MaxAmmo, qcg.MaxAmmo, qcg.MarauderMaxGuns)
+	}
+	return nil
+}
+
+// checkChampionCannons refuses more Cannons than the Champion's max
+// Cannons (asked once when the tables do not know it).
+func checkChampionCannons(f *cmdutil.Factory, name string, n int) error {
+	t, err := f.Tables()
+	if err != nil {
+		return err
+	}
+	p, err := f.Prompter()
+	if err != nil {
+		return err
+	}
+	_, mx, err := qcg.ChampionCannons(t, p, name)
+	if err != nil {
+		return err
+	}
+	if n > mx {
+		return referee.RuleError([]string{qcg.CiteShipUpgrades, qcg.CiteAttack},
+			"qc attack: --cannons %d: %s's max Cannons is %d (\"You can't have more of a type of upgrade than what is stated on your Champion's max upgrade stat.\"; accepted: 1-%d)", n, qcg.ChampionName(name), mx, mx)
+	}
+	return nil
 }
 
 var example = map[string]string{"--faces": "1,2,3,4,5,6", "--rolls": "1,3,5"}
@@ -155,6 +211,11 @@ func ammoDie(f *cmdutil.Factory, faces string) (referee.Die, error) {
 
 func attackRun(opts *AttackOptions) error {
 	f := opts.F
+	if opts.Champion != "" {
+		if err := checkChampionCannons(f, opts.Champion, opts.Cannons); err != nil {
+			return err
+		}
+	}
 	die, err := ammoDie(f, opts.Faces)
 	if err != nil {
 		return err

@@ -130,7 +130,7 @@ func TestAttackBadInputNamesAccepted(t *testing.T) {
 		set  []string
 		want string
 	}{
-		{[]string{"attack", "--faces", "1,2,3,4,5,6"}, nil, "--cannons N is required (1-20)"},
+		{[]string{"attack", "--faces", "1,2,3,4,5,6"}, nil, "--cannons N is required (1-9)"},
 		{[]string{"attack", "--cannons", "2", "--faces", "x"}, nil, "e.g. 1,2,3,4,5,6"},
 		{[]string{"attack", "--cannons", "2", "--odds"}, []string{"tables.dice.ammo=a,b"}, "whole number"},
 		{[]string{"attack", "--cannons", "2", "--rolls", "1", "--faces", "1,2"}, nil, "one Ammo die per Cannon"},
@@ -159,5 +159,43 @@ func TestAttackJSONComplete(t *testing.T) {
 	d := m["distribution"].(map[string]any)
 	for _, k := range []string{"outcomes", "mean", "mean_float", "p_any_damage"} {
 		assert.Contains(t, d, k)
+	}
+}
+
+// "You may have up to 9 Ammo dice at a time" and each Cannon fired rolls
+// one Ammo die, so no ship fires more than 9 Cannons; a Marauder "gains a
+// Cannon, up to a maximum of 4"; and "You can't have more of a type of
+// upgrade than what is stated on your Champion's max upgrade stat."
+// Anything more exits 2 naming what is accepted.
+func TestAttackCannonsBoundedByTheRules(t *testing.T) {
+	cases := []struct {
+		args []string
+		set  []string
+		want string
+	}{
+		{[]string{"attack", "--cannons", "10", "--odds", "--faces", "1,2,3,4,5,6"}, nil, `"You may have up to 9 Ammo dice at a time" (accepted: 1-9`},
+		{[]string{"attack", "--cannons", "0", "--odds", "--faces", "1,2,3,4,5,6"}, nil, "accepted: 1-9"},
+		{[]string{"attack", "--cannons", "5", "--marauder", "--odds", "--faces", "1,2,3,4,5,6"}, nil, `"up to a maximum of 4" (accepted: 1-4)`},
+		{[]string{"attack", "--cannons", "4", "--champion", "VALKYR", "--odds", "--faces", "1,2,3,4,5,6"}, []string{"tables.qc-champions.Valkyr.cannons=2/3"}, "Valkyr's max Cannons is 3"},
+		{[]string{"attack", "--cannons", "2", "--champion", "Valkyr", "--marauder", "--odds", "--faces", "1,2,3,4,5,6"}, nil, "give one"},
+	}
+	for _, c := range cases {
+		f := factory(t)
+		f.G.Set = c.set
+		out, err := run(t, f, c.args...)
+		require.Error(t, err, c.args)
+		assert.True(t, referee.IsUsage(err), "%v: %v", c.args, err)
+		assert.Contains(t, err.Error(), c.want, c.args)
+		assert.Empty(t, out)
+	}
+	for _, args := range [][]string{
+		{"attack", "--cannons", "9", "--odds", "--faces", "1,2,3,4,5,6"},
+		{"attack", "--cannons", "4", "--marauder", "--odds", "--faces", "1,2,3,4,5,6"},
+		{"attack", "--cannons", "3", "--champion", "valkyr", "--odds", "--faces", "1,2,3,4,5,6"},
+	} {
+		f := factory(t)
+		f.G.Set = []string{"tables.qc-champions.valkyr.cannons=2/3"}
+		_, err := run(t, f, args...)
+		assert.NoError(t, err, args)
 	}
 }

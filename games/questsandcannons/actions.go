@@ -20,9 +20,11 @@ var ActionChoices = []string{
 
 func action(st *State, env *referee.Env) error {
 	p := st.cur()
-	a, err := referee.Choose(env.Prompt, "qc.action",
+	// Only the actions the player can take now are offered; one typed
+	// anyway is refused with the rule (see chooseOffered).
+	a, err := chooseOffered(env.Prompt, "qc.action",
 		fmt.Sprintf("%s (%d Actions, %d Sails and %d Cannons Ready, on a %s space): what next?", p.Name, p.Actions, p.SailsReady, p.GunsReady, p.Space),
-		ActionChoices...)
+		ActionChoices, func(a string) error { return actionRefusal(st, a) })
 	if err != nil {
 		return err
 	}
@@ -115,14 +117,8 @@ func move(st *State, env *referee.Env, mobility bool) error {
 	var sailsUsed, actionsUsed int
 	start := "Move action"
 	if mobility {
-		if p.Nation != "delf" {
-			return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: Delvish Mobility is the Delf nation ability; %s is %s", p.Champion, p.Nation)
-		}
-		if p.Loot < 1 {
-			return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: nation abilities are used by discarding a Loot card; %s has none in hand", p.Name)
-		}
-		if p.MobilityUse && st.Rulings.MobilityOncePerTurn {
-			return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: %s already used Delvish Mobility this turn (option mobility-once=no allows more)", p.Name)
+		if err := actionRefusal(st, "mobility"); err != nil {
+			return err
 		}
 		n, err := tableInt(env, "qc-abilities", "delvish-mobility-spaces", 2, referee.Question{Text: "how many spaces Delvish Mobility moves (Delf Champion tile)", Min: 1, Max: 6})
 		if err != nil {
@@ -133,12 +129,8 @@ func move(st *State, env *referee.Env, mobility bool) error {
 		budget = n
 		start = fmt.Sprintf("Delvish Mobility (%d spaces, a Loot card discarded)", n)
 	} else {
-		if p.Actions < 1 {
-			msg := "a Move starts with an Action"
-			if p.SailsReady > 0 {
-				msg += "; Sails can't be used to start moving"
-			}
-			return referee.RuleError([]string{CiteMove, CiteFAQ}, "questsandcannons: %s has no Actions left: %s (or with Delvish Mobility)", p.Name, msg)
+		if err := actionRefusal(st, "move"); err != nil {
+			return err
 		}
 		p.Actions--
 		actionsUsed++
@@ -372,10 +364,7 @@ func land(st *State, env *referee.Env) error {
 
 func gather(st *State, env *referee.Env) error {
 	p := st.cur()
-	if p.Space != SpaceIsland {
-		return referee.RuleError([]string{CiteGather}, "questsandcannons: Gather needs %s landed on a Risen Island (now on a %s space)", p.Name, p.Space)
-	}
-	if err := needActions(p, "Gather", CiteGather); err != nil {
+	if err := actionRefusal(st, "gather"); err != nil {
 		return err
 	}
 	res := p.IslandRes
@@ -424,13 +413,7 @@ func p2list(env *referee.Env, key, text string, count int) ([]string, error) {
 
 func solve(st *State, env *referee.Env) error {
 	p := st.cur()
-	if p.Space != SpaceIsland {
-		return referee.RuleError([]string{CiteSolveClue}, "questsandcannons: a Clue is solved while landed on its island; %s is on a %s space", p.Name, p.Space)
-	}
-	if p.Clues < 1 {
-		return referee.RuleError([]string{CiteSolveClue}, "questsandcannons: %s has no unsolved Clue in hand", p.Name)
-	}
-	if err := needActions(p, "Solve a Clue", CiteSolveClue); err != nil {
+	if err := actionRefusal(st, "solve"); err != nil {
 		return err
 	}
 	r, err := referee.Choose(env.Prompt, "qc.solve.reward", "solved: gain 1 Prosperity or draw a Loot card?", "prosperity", "loot")
@@ -452,11 +435,8 @@ func solve(st *State, env *referee.Env) error {
 
 func deliver(st *State, env *referee.Env) error {
 	p := st.cur()
-	if p.Space != SpaceHome {
-		return referee.RuleError([]string{CiteDeliverClues}, "questsandcannons: solved Clues are delivered while landed on one of your team's Home Ports; %s is on a %s space", p.Name, p.Space)
-	}
-	if p.Solved < 1 {
-		return referee.RuleError([]string{CiteDeliverClues}, "questsandcannons: %s has no solved Clue to deliver", p.Name)
+	if err := actionRefusal(st, "deliver"); err != nil {
+		return err
 	}
 	n, err := referee.Number(env.Prompt, "qc.deliver.count", fmt.Sprintf("how many solved Clues to deliver (%d)", p.Solved), 1, p.Solved)
 	if err != nil {
@@ -476,14 +456,14 @@ func deliver(st *State, env *referee.Env) error {
 
 func quest(st *State, env *referee.Env) error {
 	p := st.cur()
-	if p.Quests < 1 {
-		return referee.RuleError([]string{CiteQuestCards}, "questsandcannons: %s has no Quest card in hand", p.Name)
+	if err := actionRefusal(st, "quest"); err != nil {
+		return err
 	}
 	hard, err := referee.Confirm(env.Prompt, "qc.quest.hard", "is it a hard Quest (red-tinted, battle-damaged frame)?")
 	if err != nil {
 		return err
 	}
-	a, err := referee.Text(env.Prompt, "qc.quest.deliver", "Resources delivered for the goal, e.g. \"2 metal, 1 spice\" (or none)")
+	a, err := askText(env.Prompt, "qc.quest.deliver", "Resources delivered for the goal, e.g. \"2 metal, 1 spice\" (or none)", bundleAccepted(false, Resources))
 	if err != nil {
 		return err
 	}
@@ -499,7 +479,7 @@ func quest(st *State, env *referee.Env) error {
 			return referee.RuleError([]string{CiteQuestCards}, "questsandcannons: %s carries %d %s, the Quest needs %d", p.Name, p.Res[k], k, v)
 		}
 	}
-	a, err = referee.Text(env.Prompt, "qc.quest.reward", "the Quest's reward, e.g. \"2 prosperity, 3 coins, 1 loot\"")
+	a, err = askText(env.Prompt, "qc.quest.reward", "the Quest's reward, e.g. \"2 prosperity, 3 coins, 1 loot\"", bundleAccepted(false, BundleItems))
 	if err != nil {
 		return err
 	}
@@ -617,7 +597,7 @@ func marauderIndex(st *State, name string) int {
 }
 
 // ammoAccepts names what tables.dice.ammo accepts.
-const ammoAccepts = "accepted: the dots on each face of an Ammo die as comma-separated whole numbers of 0 or more, e.g. 0,1,1,2,2,3"
+const ammoAccepts = "accepted: the dots on each face of an Ammo die as comma-separated whole numbers of 0 or more, e.g. 1,2,3,4,5,6"
 
 // ParseAmmoFaces reads the Ammo die's faces: whole numbers of dots ("Count
 // the number of dots that appear.").
@@ -656,7 +636,7 @@ func AmmoDie(env *referee.Env) (referee.Die, error) {
 		r, ok := env.Tables.Lookup("dice", "ammo")
 		if !ok || !r.Known() {
 			q := referee.Question{Key: "tables.dice.ammo", Kind: referee.KindList, Min: 0, Max: 20, Where: r.Where,
-				Text: "the dots on each face of the Ammo die, comma-separated (e.g. 0,1,1,2,2,3)"}
+				Text: "the dots on each face of the Ammo die, comma-separated (e.g. 1,2,3,4,5,6)"}
 			if env.Prompt == nil {
 				return referee.Die{}, &referee.NoAnswerError{Q: q}
 			}
@@ -682,22 +662,10 @@ func AmmoDie(env *referee.Env) (referee.Die, error) {
 func attack(st *State, env *referee.Env) error {
 	p := st.cur()
 	pi := st.curIndex()
-	if err := needActions(p, "Attack", CiteAttack); err != nil {
+	if err := actionRefusal(st, "attack"); err != nil {
 		return err
 	}
-	if p.GunsReady < 1 {
-		return referee.RuleError([]string{CiteAttack}, "questsandcannons: %s has no Ready Cannon to fire", p.Name)
-	}
-	if p.Ammo < 1 {
-		return referee.RuleError([]string{CiteAttack}, "questsandcannons: %s has no Ammo dice; buy Ammo at a port (Maintenance)", p.Name)
-	}
-	if IsSafeHarbor(p.Space) {
-		return referee.RuleError([]string{CiteSafeHarbor}, "questsandcannons: players can't be attacked on Workshop and Home Ports (%s is on a %s port)", p.Name, p.Space)
-	}
 	targets := enemyTargets(st, pi)
-	if len(targets) == 0 {
-		return referee.RuleError([]string{CiteAttack}, "questsandcannons: there is no enemy ship to attack")
-	}
 	target, err := referee.Choose(env.Prompt, "qc.attack.target", "the enemy ship in your space to attack", targets...)
 	if err != nil {
 		return err
@@ -874,21 +842,10 @@ var maintenancePorts = []string{SpaceWorkshop, SpaceTrading, SpaceHome}
 
 func buyAmmo(st *State, env *referee.Env) error {
 	p := st.cur()
-	if err := needPort(p, maintenancePorts, "Buy Ammo", CiteMaintenance); err != nil {
+	if err := actionRefusal(st, "ammo"); err != nil {
 		return err
 	}
-	if p.Ammo >= MaxAmmo {
-		return referee.RuleError([]string{CiteCurrencies}, "questsandcannons: %s already has %d Ammo (at most 9)", p.Name, p.Ammo)
-	}
-	room := MaxAmmo - p.Ammo
-	maxCoins := (room + 1) / AmmoPerCoin
-	if !st.Rulings.AmmoCap {
-		maxCoins = room / AmmoPerCoin
-	}
-	maxCoins = min(maxCoins, p.Coins)
-	if maxCoins < 1 {
-		return referee.RuleError([]string{CiteMaintenance, CiteCurrencies}, "questsandcannons: %s cannot buy Ammo (%d Coins, %d Ammo, at most 9)", p.Name, p.Coins, p.Ammo)
-	}
+	maxCoins := ammoCoins(st, p)
 	c, err := referee.Number(env.Prompt, "qc.ammo.coins", fmt.Sprintf("Coins to spend on Ammo (1 Coin = 2 Ammo; up to %d)", maxCoins), 1, maxCoins)
 	if err != nil {
 		return err
@@ -903,11 +860,8 @@ func buyAmmo(st *State, env *referee.Env) error {
 
 func repair(st *State, env *referee.Env) error {
 	p := st.cur()
-	if err := needPort(p, maintenancePorts, "Repair", CiteMaintenance); err != nil {
+	if err := actionRefusal(st, "repair"); err != nil {
 		return err
-	}
-	if p.Damage < 1 {
-		return referee.RuleError([]string{CiteMaintenance}, "questsandcannons: %s has no damage to repair", p.Name)
 	}
 	pay, err := referee.Choose(env.Prompt, "qc.repair.pay", "pay 3 Coins (1 damage), Canvas, Metal or Lumber (1 damage), or Spice or Gems (2 damage)", append([]string{"coins"}, Resources...)...)
 	if err != nil {
@@ -938,7 +892,7 @@ func repair(st *State, env *referee.Env) error {
 
 func sell(st *State, env *referee.Env) error {
 	p := st.cur()
-	if err := needPort(p, maintenancePorts, "Sell", CiteMaintenance); err != nil {
+	if err := actionRefusal(st, "sell"); err != nil {
 		return err
 	}
 	item, err := referee.Choose(env.Prompt, "qc.sell.item", "what to sell: a Resource, a Loot card or an unsolved Clue", append(append([]string{}, Resources...), "loot", "clue")...)
@@ -979,10 +933,12 @@ func sell(st *State, env *referee.Env) error {
 
 func upgrade(st *State, env *referee.Env) error {
 	p := st.cur()
-	if err := needPort(p, []string{SpaceWorkshop}, "Upgrade", CiteUpgrade); err != nil {
+	if err := actionRefusal(st, "upgrade"); err != nil {
 		return err
 	}
-	item, err := referee.Choose(env.Prompt, "qc.upgrade.item", "buy a new sail (1 Canvas + 3 Coins), cannon (1 Metal + 3 Coins) or cargo slot (1 Lumber + 3 Coins)", "sail", "cannon", "cargo")
+	// Only what the Champion's max stats still allow is offered.
+	item, err := chooseOffered(env.Prompt, "qc.upgrade.item", "buy a new sail (1 Canvas + 3 Coins), cannon (1 Metal + 3 Coins) or cargo slot (1 Lumber + 3 Coins)",
+		[]string{"sail", "cannon", "cargo"}, func(it string) error { return upgradeRefusal(p, it) })
 	if err != nil {
 		return err
 	}
@@ -1022,7 +978,7 @@ func upgrade(st *State, env *referee.Env) error {
 
 func trade(st *State, env *referee.Env) error {
 	p := st.cur()
-	if err := needPort(p, []string{SpaceTrading}, "Trade", CiteTrade); err != nil {
+	if err := actionRefusal(st, "trade"); err != nil {
 		return err
 	}
 	item, err := referee.Choose(env.Prompt, "qc.trade.item", "buy a resource (pay 2 Resources), loot (1 Gem + 3 Coins) or clue (1 Spice + 3 Coins)", "resource", "loot", "clue")
@@ -1086,8 +1042,8 @@ func exchange(st *State, env *referee.Env) error {
 	pi := st.curIndex()
 	p := st.cur()
 	mates := st.teammates(pi)
-	if len(mates) == 0 {
-		return referee.RuleError([]string{CiteExchanging}, "questsandcannons: %s has no teammate to exchange with", p.Name)
+	if err := actionRefusal(st, "exchange"); err != nil {
+		return err
 	}
 	var names []string
 	for _, m := range mates {
@@ -1139,7 +1095,7 @@ func exchange(st *State, env *referee.Env) error {
 }
 
 func exchangeBundle(env *referee.Env, key, text string) (Bundle, error) {
-	a, err := referee.Text(env.Prompt, key, text)
+	a, err := askText(env.Prompt, key, text, bundleAccepted(false, []string{"coins", "ammo", "loot", "clue", "canvas", "metal", "lumber", "spice", "gems"}))
 	if err != nil {
 		return nil, err
 	}
@@ -1159,10 +1115,10 @@ func exchangeBundle(env *referee.Env, key, text string) (Bundle, error) {
 
 func equip(st *State, env *referee.Env) error {
 	p := st.cur()
-	if p.Loot < 1 {
-		return referee.RuleError([]string{CiteEquipping}, "questsandcannons: %s has no Loot card in hand to equip", p.Name)
+	if err := actionRefusal(st, "equip"); err != nil {
+		return err
 	}
-	a, err := referee.Text(env.Prompt, "qc.equip.cost", "the equip cost printed on the Loot card, e.g. \"2 coins\" (or none)")
+	a, err := askText(env.Prompt, "qc.equip.cost", "the equip cost printed on the Loot card, e.g. \"2 coins\" (or none)", bundleAccepted(false, BundleItems))
 	if err != nil {
 		return err
 	}
@@ -1194,11 +1150,8 @@ func equip(st *State, env *referee.Env) error {
 func mend(st *State, env *referee.Env) error {
 	pi := st.curIndex()
 	p := st.cur()
-	if p.Nation != "porc" {
-		return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: Mend Ship is not %s's nation ability (%s)", p.Champion, NationAbility[p.Nation])
-	}
-	if p.MendUsed {
-		return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: Mend Ship is once per turn")
+	if err := actionRefusal(st, "mend"); err != nil {
+		return err
 	}
 	pay, err := referee.Choose(env.Prompt, "qc.mend.pay", "spend 1 Gem or 1 Lumber", "gems", "lumber")
 	if err != nil {
@@ -1283,7 +1236,7 @@ func damageEffect(st *State, env *referee.Env) error {
 // adjust applies what a card gives or takes that bosun does not model.
 func adjust(st *State, env *referee.Env) error {
 	p := st.cur()
-	a, err := referee.Text(env.Prompt, "qc.adjust.what", "what a card or effect changes for you, signed, e.g. \"+2 coins, -1 loot, +1 prosperity\"")
+	a, err := askText(env.Prompt, "qc.adjust.what", "what a card or effect changes for you, signed, e.g. \"+2 coins, -1 loot, +1 prosperity\"", bundleAccepted(true, BundleItems))
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/tables"
@@ -132,20 +134,10 @@ type ChampionStats struct {
 // the tables do not know (keys tables.qc-champions.<champion>.<field>).
 func Champion(set *tables.Set, p referee.Prompter, name string) (ChampionStats, error) {
 	var c ChampionStats
-	slug := Slug(name)
-	if slug == "" {
+	if Slug(name) == "" {
 		return c, referee.Usagef("questsandcannons: champion %q has no name", name)
 	}
-	where := fmt.Sprintf("the Champion tile of %s", name)
-	ask := func(field string, q referee.Question) (string, error) {
-		q.Key = "tables.qc-champions." + slug + "." + field
-		q.Where = where
-		v, err := referee.AskOnce(set, p, "qc-champions", slug+"."+field, q)
-		if err != nil {
-			return "", err
-		}
-		return strings.TrimSpace(strings.ToLower(fmt.Sprint(v))), nil
-	}
+	ask := func(field string, q referee.Question) (string, error) { return championField(set, p, name, field, q) }
 	v, err := ask("nation", referee.Question{Kind: referee.KindChoose, Options: Nations, Text: name + "'s nation (its Nation Ability: Dwunny Luck, Delvish Mobility or Mend Ship)"})
 	if err != nil {
 		return c, err
@@ -170,21 +162,110 @@ func Champion(set *tables.Set, p referee.Prompter, name string) (ChampionStats, 
 	for _, st := range []struct {
 		field    string
 		cur, max *int
-		what     string
-	}{{"sails", &c.Sails, &c.MaxSails, "Sails"}, {"cannons", &c.Cannons, &c.MaxCannons, "Cannons"}, {"cargo", &c.Cargo, &c.MaxCargo, "Cargo Slots"}} {
-		v, err := ask(st.field, referee.Question{Kind: referee.KindText, Text: name + "'s starting and max " + st.what + ", as START/MAX (e.g. 2/3)"})
-		if err != nil {
+	}{{"sails", &c.Sails, &c.MaxSails}, {"cannons", &c.Cannons, &c.MaxCannons}, {"cargo", &c.Cargo, &c.MaxCargo}} {
+		if *st.cur, *st.max, err = championStartMax(set, p, name, st.field); err != nil {
 			return c, err
 		}
-		a, b, ok := strings.Cut(v, "/")
-		x, e1 := strconv.Atoi(strings.TrimSpace(a))
-		y, e2 := strconv.Atoi(strings.TrimSpace(b))
-		if !ok || e1 != nil || e2 != nil || x < 0 || y < x || y > 12 {
-			return c, referee.Usagef("questsandcannons: %s of %s: %q is not START/MAX with 0 <= START <= MAX <= 12 (e.g. 2/3)", st.what, name, v)
-		}
-		*st.cur, *st.max = x, y
 	}
 	return c, nil
+}
+
+// ChampionCannons returns a Champion's starting and max Cannons, asking
+// them once (tables.qc-champions.<champion>.cannons) when unknown.
+func ChampionCannons(set *tables.Set, p referee.Prompter, name string) (start, max int, err error) {
+	if Slug(name) == "" {
+		return 0, 0, referee.Usagef("questsandcannons: champion %q has no name", name)
+	}
+	return championStartMax(set, p, name, "cannons")
+}
+
+var statTitle = map[string]string{"sails": "Sails", "cannons": "Cannons", "cargo": "Cargo Slots"}
+
+// championStartMax reads a START/MAX ship stat of a Champion tile.
+func championStartMax(set *tables.Set, p referee.Prompter, name, field string) (int, int, error) {
+	what := statTitle[field]
+	v, err := championField(set, p, name, field, referee.Question{Kind: referee.KindText, Text: name + "'s starting and max " + what + ", as START/MAX (e.g. 2/3)",
+		Accepted: "START/MAX, two whole numbers with 0 <= START <= MAX <= 12, e.g. 2/3"})
+	if err != nil {
+		return 0, 0, err
+	}
+	a, b, ok := strings.Cut(v, "/")
+	x, e1 := strconv.Atoi(strings.TrimSpace(a))
+	y, e2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || e1 != nil || e2 != nil || x < 0 || y < x || y > 12 {
+		return 0, 0, referee.Usagef("questsandcannons: %s of %s: %q is not START/MAX with 0 <= START <= MAX <= 12 (e.g. 2/3)", what, name, v)
+	}
+	return x, y, nil
+}
+
+// championField returns one printed value of a Champion tile, asked once
+// (question key tables.qc-champions.<champion>.<field>, any case of the
+// name; see champKey) and lowercased.
+func championField(set *tables.Set, p referee.Prompter, name, field string, q referee.Question) (string, error) {
+	slug := Slug(name)
+	q.Key = champKey(p, slug, field)
+	q.Where = fmt.Sprintf("the Champion tile of %s", name)
+	v, err := referee.AskOnce(set, p, "qc-champions", slug+"."+field, q)
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(strings.ToLower(fmt.Sprint(v))), nil
+}
+
+// champKey is the question key of a Champion's field:
+// tables.qc-champions.<slug>.<field>, the Champion's name lowercased as the
+// table keys are. An answer given ahead under another spelling of the name
+// (tables.qc-champions.Valkyr.nation, ...VALKYR.nation) answers it too, so
+// an answers file that writes the name as printed on the tile is not
+// silently ignored; the lowercase key wins when both are given.
+func champKey(p referee.Prompter, slug, field string) string {
+	key := "tables.qc-champions." + slug + "." + field
+	sc, ok := p.(*referee.Scripted)
+	if !ok || sc.HasAnswer(key) {
+		return key
+	}
+	const prefix = "tables.qc-champions."
+	for _, m := range []map[string][]string{sc.Override, sc.Preset} {
+		var found []string
+		for k := range m {
+			if len(k) <= len(prefix)+len(field)+1 || !strings.EqualFold(k[:len(prefix)], prefix) {
+				continue
+			}
+			name, f, ok := cutLast(k[len(prefix):], ".")
+			if ok && strings.EqualFold(f, field) && Slug(name) == slug {
+				found = append(found, k)
+			}
+		}
+		if len(found) > 0 {
+			sort.Strings(found)
+			return found[0]
+		}
+	}
+	return key
+}
+
+func cutLast(s, sep string) (before, after string, ok bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+len(sep):], true
+}
+
+// ChampionName is how a Champion's name is shown: as written, unless it
+// was written all in lower or upper case ("valkyr", "VALKYR"), then with a
+// capital first letter per word ("Valkyr").
+func ChampionName(s string) string {
+	s = strings.TrimSpace(s)
+	if s != strings.ToLower(s) && s != strings.ToUpper(s) {
+		return s
+	}
+	words := strings.Fields(strings.ToLower(s))
+	for i, w := range words {
+		r, n := utf8.DecodeRuneInString(w)
+		words[i] = string(unicode.ToUpper(r)) + w[n:]
+	}
+	return strings.Join(words, " ")
 }
 
 func oneOf(v string, opts []string, what string) (string, error) {
@@ -345,6 +426,9 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 		if champ == "" {
 			champ = pl.Name
 		}
+		// The Champion's name is read in any case: --players Ann:VALKYR is
+		// Valkyr (keys tables.qc-champions.valkyr.*).
+		champ = ChampionName(champ)
 		cs, err := Champion(env.Tables, env.Prompt, champ)
 		if err != nil {
 			return err
@@ -402,7 +486,13 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 		}
 	}
 
+	cites := []string{CiteGameSetup}
+	env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Quests & Cannons, %s game for %d player(s); build the %s map (%s)", st.Mode, n, st.Layout, layoutText(st.Layout)),
+		Data: map[string]any{"mode": st.Mode, "layout": st.Layout, "difficulty": st.Difficulty}, Cites: append(cites, CiteBuildMap)})
+	env.Emit(referee.Event{Type: "setup", Text: "shuffle the Quest, Loot and Clue decks separately and place each on an Outpost frame tile; Sail and Cannon tokens, damage tokens, Coins, Ammo dice and Resources form the supply", Cites: []string{CitePrepareDecks}})
+
 	// Pick order: everyone rolls, highest picks first, then counterclockwise.
+	// The rolls are made here, so that they show on the pick-order line.
 	first, rolls, err := pickRolls(env, n)
 	if err != nil {
 		return err
@@ -410,21 +500,16 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 	pick := PickOrder(n, first)
 	start := pick[n-1]
 	st.Order = TurnOrder(n, start)
-
-	cites := []string{CiteGameSetup}
-	env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Quests & Cannons, %s game for %d player(s); build the %s map (%s)", st.Mode, n, st.Layout, layoutText(st.Layout)),
-		Data: map[string]any{"mode": st.Mode, "layout": st.Layout, "difficulty": st.Difficulty}, Cites: append(cites, CiteBuildMap)})
-	if s.Option("tiles", "random") == "placed" {
-		env.Emit(referee.Event{Type: "setup", Text: "Tile Placement: shuffle the tiles face-down and set aside at least one Trading Post; starting with the first player (" + st.Players[start].Name + ") and proceeding clockwise each reveals a tri-hex tile and places it face-up or face-down touching the frame or a placed tile on two sides, never making part of the map inaccessible; then the single-hex tiles; the set-aside Trading Posts fill the last single-hex spaces",
-			Cites: []string{CiteTilePlacement}})
-	}
-	env.Emit(referee.Event{Type: "setup", Text: "shuffle the Quest, Loot and Clue decks separately and place each on an Outpost frame tile; Sail and Cannon tokens, damage tokens, Coins, Ammo dice and Resources form the supply", Cites: []string{CitePrepareDecks}})
 	var pickNames []string
 	for _, i := range pick {
 		pickNames = append(pickNames, st.Players[i].Name+" ("+st.Players[i].Champion+")")
 	}
 	env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Champion pick order (highest roll first, then counterclockwise): %s; %s picked last and is the Starting Player", strings.Join(pickNames, ", "), st.Players[start].Name),
 		Data: map[string]any{"rolls": rolls, "pick_order": pick, "starting_player": st.Players[start].Name}, Cites: []string{CitePickChampions}})
+	if s.Option("tiles", "random") == "placed" {
+		env.Emit(referee.Event{Type: "setup", Text: "Tile Placement: shuffle the tiles face-down and set aside at least one Trading Post; starting with the first player (" + st.Players[start].Name + ") and proceeding clockwise each reveals a tri-hex tile and places it face-up or face-down touching the frame or a placed tile on two sides, never making part of the map inaccessible; then the single-hex tiles; the set-aside Trading Posts fill the last single-hex spaces",
+			Cites: []string{CiteTilePlacement}})
+	}
 	for ti := range st.Teams {
 		t := st.Teams[ti]
 		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("team %s (%s): Prosperity Goal %d, tracker next to the 1 space", t.Name, t.Nation, t.Goal),

@@ -1,0 +1,232 @@
+package questsandcannons
+
+import (
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// answeredAhead reports whether the answer to key is already given (by
+// --set, an answers file or a line of stdin) rather than asked of someone
+// looking at a menu.
+func answeredAhead(p referee.Prompter, key string) bool {
+	if ps, ok := p.(referee.Presetter); ok && ps.HasAnswer(key) {
+		return true
+	}
+	if sc, ok := p.(*referee.Scripted); ok && len(sc.Lines) > 0 {
+		return true
+	}
+	return false
+}
+
+// chooseOffered asks a choice that offers only the options refuse allows
+// now (a menu, and the accepted values of a missing answer, list only
+// those). An answer given ahead is read against every option, so one the
+// rules forbid now is refused with the rule that forbids it, not as "not
+// an option".
+func chooseOffered(p referee.Prompter, key, text string, all []string, refuse func(string) error) (string, error) {
+	var offered []string
+	for _, o := range all {
+		if refuse(o) == nil {
+			offered = append(offered, o)
+		}
+	}
+	if len(offered) > 0 && !answeredAhead(p, key) {
+		return referee.Choose(p, key, text, offered...)
+	}
+	a, err := referee.Choose(p, key, text, all...)
+	if err != nil {
+		return "", err
+	}
+	if err := refuse(a); err != nil {
+		return "", err
+	}
+	return a, nil
+}
+
+// OfferedActions are the answers of qc.action the current player can take
+// now: a nation ability only for its nation (Delvish Mobility for a Delf,
+// Mend Ship for a Porc), Port Activities only at their ports, an Action only
+// with an Action left, and so on.
+func OfferedActions(st *State) []string {
+	var out []string
+	for _, a := range ActionChoices {
+		if actionRefusal(st, a) == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// actionRefusal is why the current player cannot take action a now, or
+// nil. Each action checks it first, so the menu and the action agree.
+func actionRefusal(st *State, a string) error {
+	p := st.cur()
+	switch a {
+	case "move":
+		if p.Actions < 1 {
+			msg := "a Move starts with an Action"
+			if p.SailsReady > 0 {
+				msg += "; Sails can't be used to start moving"
+			}
+			return referee.RuleError([]string{CiteMove, CiteFAQ}, "questsandcannons: %s has no Actions left: %s (or with Delvish Mobility)", p.Name, msg)
+		}
+	case "mobility":
+		if p.Nation != "delf" {
+			return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: Delvish Mobility is the Delf nation ability; %s is %s (its nation ability: %s)", p.Champion, p.Nation, NationAbility[p.Nation])
+		}
+		if p.Loot < 1 {
+			return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: nation abilities are used by discarding a Loot card; %s has none in hand", p.Name)
+		}
+		if p.MobilityUse && st.Rulings.MobilityOncePerTurn {
+			return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: %s already used Delvish Mobility this turn (option mobility-once=no allows more)", p.Name)
+		}
+	case "gather":
+		if p.Space != SpaceIsland {
+			return referee.RuleError([]string{CiteGather}, "questsandcannons: Gather needs %s landed on a Risen Island (now on a %s space)", p.Name, p.Space)
+		}
+		return needActions(p, "Gather", CiteGather)
+	case "solve":
+		if p.Space != SpaceIsland {
+			return referee.RuleError([]string{CiteSolveClue}, "questsandcannons: a Clue is solved while landed on its island; %s is on a %s space", p.Name, p.Space)
+		}
+		if p.Clues < 1 {
+			return referee.RuleError([]string{CiteSolveClue}, "questsandcannons: %s has no unsolved Clue in hand", p.Name)
+		}
+		return needActions(p, "Solve a Clue", CiteSolveClue)
+	case "attack":
+		if err := needActions(p, "Attack", CiteAttack); err != nil {
+			return err
+		}
+		if p.GunsReady < 1 {
+			return referee.RuleError([]string{CiteAttack}, "questsandcannons: %s has no Ready Cannon to fire", p.Name)
+		}
+		if p.Ammo < 1 {
+			return referee.RuleError([]string{CiteAttack}, "questsandcannons: %s has no Ammo dice; buy Ammo at a port (Maintenance)", p.Name)
+		}
+		if IsSafeHarbor(p.Space) {
+			return referee.RuleError([]string{CiteSafeHarbor}, "questsandcannons: players can't be attacked on Workshop and Home Ports (%s is on a %s port)", p.Name, p.Space)
+		}
+		if len(enemyTargets(st, st.curIndex())) == 0 {
+			return referee.RuleError([]string{CiteAttack}, "questsandcannons: there is no enemy ship to attack")
+		}
+	case "deliver":
+		if p.Space != SpaceHome {
+			return referee.RuleError([]string{CiteDeliverClues}, "questsandcannons: solved Clues are delivered while landed on one of your team's Home Ports; %s is on a %s space", p.Name, p.Space)
+		}
+		if p.Solved < 1 {
+			return referee.RuleError([]string{CiteDeliverClues}, "questsandcannons: %s has no solved Clue to deliver", p.Name)
+		}
+	case "quest":
+		if p.Quests < 1 {
+			return referee.RuleError([]string{CiteQuestCards}, "questsandcannons: %s has no Quest card in hand", p.Name)
+		}
+	case "ammo":
+		if err := needPort(p, maintenancePorts, "Buy Ammo", CiteMaintenance); err != nil {
+			return err
+		}
+		if p.Ammo >= MaxAmmo {
+			return referee.RuleError([]string{CiteCurrencies}, "questsandcannons: %s already has %d Ammo (at most 9)", p.Name, p.Ammo)
+		}
+		if ammoCoins(st, p) < 1 {
+			return referee.RuleError([]string{CiteMaintenance, CiteCurrencies}, "questsandcannons: %s cannot buy Ammo (%d Coins, %d Ammo, at most 9)", p.Name, p.Coins, p.Ammo)
+		}
+	case "repair":
+		if err := needPort(p, maintenancePorts, "Repair", CiteMaintenance); err != nil {
+			return err
+		}
+		if p.Damage < 1 {
+			return referee.RuleError([]string{CiteMaintenance}, "questsandcannons: %s has no damage to repair", p.Name)
+		}
+	case "sell":
+		if err := needPort(p, maintenancePorts, "Sell", CiteMaintenance); err != nil {
+			return err
+		}
+		if p.Carried() == 0 && p.Loot == 0 && p.Clues == 0 {
+			return referee.RuleError([]string{CiteMaintenance}, "questsandcannons: Sell pays a Resource, Loot or unsolved Clue; %s has none", p.Name)
+		}
+	case "upgrade":
+		if err := needPort(p, []string{SpaceWorkshop}, "Upgrade", CiteUpgrade); err != nil {
+			return err
+		}
+		if upgradeRefusal(p, "sail") != nil && upgradeRefusal(p, "cannon") != nil && upgradeRefusal(p, "cargo") != nil {
+			return referee.RuleError([]string{CiteShipUpgrades}, "questsandcannons: %s already has the Champion's max Sails (%d), Cannons (%d) and Cargo Slots (%d): nothing to upgrade", p.Name, p.MaxSails, p.MaxCannons, p.MaxCargo)
+		}
+	case "trade":
+		return needPort(p, []string{SpaceTrading}, "Trade", CiteTrade)
+	case "exchange":
+		if len(st.teammates(st.curIndex())) == 0 {
+			return referee.RuleError([]string{CiteExchanging}, "questsandcannons: %s has no teammate to exchange with", p.Name)
+		}
+	case "equip":
+		if p.Loot < 1 {
+			return referee.RuleError([]string{CiteEquipping}, "questsandcannons: %s has no Loot card in hand to equip", p.Name)
+		}
+	case "mend":
+		if p.Nation != "porc" {
+			return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: Mend Ship is not %s's nation ability (%s)", p.Champion, NationAbility[p.Nation])
+		}
+		if p.MendUsed {
+			return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: Mend Ship is once per turn")
+		}
+		if p.Res["gems"] < 1 && p.Res["lumber"] < 1 {
+			return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: Mend Ship spends 1 Gem or 1 Lumber; %s carries no gems and no lumber", p.Name)
+		}
+		damaged := p.Damage > 0
+		for _, m := range st.teammates(st.curIndex()) {
+			damaged = damaged || st.Players[m].Damage > 0
+		}
+		if !damaged {
+			return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: Mend Ship repairs 1 damage on your ship or a teammate's; %s and its teammates have no damage", p.Name)
+		}
+	case "damage", "adjust", "end":
+	default:
+		return referee.Usagef("qc.action: %q is not an action", a)
+	}
+	return nil
+}
+
+// ammoCoins is how many Coins p may spend on Ammo now.
+func ammoCoins(st *State, p *Player) int {
+	room := MaxAmmo - p.Ammo
+	maxCoins := (room + 1) / AmmoPerCoin
+	if !st.Rulings.AmmoCap {
+		maxCoins = room / AmmoPerCoin
+	}
+	return min(maxCoins, p.Coins)
+}
+
+// upgradeRefusal is why p cannot buy a new item (sail, cannon or cargo)
+// now: "You can't have more of a type of upgrade than what is stated on
+// your Champion's max upgrade stat."
+func upgradeRefusal(p *Player, item string) error {
+	cur, mx := p.Sails, p.MaxSails
+	switch item {
+	case "cannon":
+		cur, mx = p.Cannons, p.MaxCannons
+	case "cargo":
+		cur, mx = p.Cargo, p.MaxCargo
+	case "sail":
+	default:
+		return referee.Usagef("qc.upgrade.item: %q is not an upgrade; accepted: sail, cannon, cargo", item)
+	}
+	if cur >= mx {
+		return referee.RuleError([]string{CiteShipUpgrades}, "questsandcannons: %s already has %d %s, the Champion's max", p.Name, cur, item)
+	}
+	return nil
+}
+
+// askText asks a free-text question whose accepted answers are described
+// by accepted (a missing answer names them instead of "any text").
+func askText(p referee.Prompter, key, text, accepted string) (string, error) {
+	return p.Ask(referee.Question{Key: key, Text: text, Kind: referee.KindText, Accepted: accepted})
+}
+
+// bundleAccepted describes a bundle answer (ParseBundle).
+func bundleAccepted(signed bool, items []string) string {
+	sign := ""
+	if signed {
+		sign = ", each signed with + or -"
+	}
+	return "none, or comma-separated amounts like \"2 coins, 1 metal\"" + sign + "; items: " + strings.Join(items, ", ")
+}
