@@ -351,3 +351,26 @@ func (p *PlayerState) endTurnFleet() {
 		p.Lost[i].Pending = false
 	}
 }
+
+// treasureLostWith: a ship Lost outside a battle (the Death Zone, a
+// foreign port) takes its cargo with it, the Conquistadors' Treasure too.
+// A Galleass always carries it; with other ships left the table says
+// whether the Lost ship had it (misty.player.NAME.lost-treasure).
+func (r *run) treasureLostWith(p *PlayerState, code string) error {
+	st := r.st
+	if code == "" || st.Treasure != "player:"+p.Name {
+		return nil
+	}
+	carried := code == "GA" || len(p.Fleet) == 0
+	if !carried {
+		c, err := r.confirm("misty.player."+p.Name+".lost-treasure", fmt.Sprintf("%s: did your Lost %s carry the Conquistadors' Treasure?", p.Name, shipTitle(code)))
+		if err != nil {
+			return err
+		}
+		carried = c
+	}
+	if carried {
+		r.treasureRemoved(fmt.Sprintf("%s's %s was Lost with it", p.Name, shipTitle(code)))
+	}
+	return nil
+}

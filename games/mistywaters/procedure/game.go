@@ -157,16 +157,12 @@ func (r *run) speedMod() (int, error) {
 }
 
 func (r *run) windSpeed(box int) (int, error) {
-	v, err := referee.AskOnce(r.env.Tables, r.env.Prompt, "mwp-wind-force", fmt.Sprintf("speed.%d", box), referee.Question{
+	return r.boardInt("mwp-wind-force", fmt.Sprintf("speed.%d", box), referee.Question{
 		Key:  fmt.Sprintf("misty.board.wind.speed.%d", box),
 		Text: fmt.Sprintf("speed modification in the sail next to Wind Force box %d oB (0 if none)", box),
 		Kind: referee.KindNumber, Min: -3, Max: 3,
 		Where: fmt.Sprintf("the Wind Force track, box %d oB", box),
 	})
-	if err != nil {
-		return 0, err
-	}
-	return toInt(v)
 }
 
 func toInt(v any) (int, error) {
@@ -189,7 +185,7 @@ func toInt(v any) (int, error) {
 
 // effectBox returns the Wind Force box where an ongoing effect starts.
 func (r *run) effectBox(effect string) (int, error) {
-	v, err := referee.AskOnce(r.env.Tables, r.env.Prompt, "mwp-wind-force", "box."+effect, referee.Question{
+	return r.boardInt("mwp-wind-force", "box."+effect, referee.Question{
 		Key:   "misty.board.wind.box." + effect,
 		Text:  fmt.Sprintf("the Wind Force box (1-12) that shows the '%s' effect", effectTitles[effect]),
 		Kind:  referee.KindNumber,
@@ -197,10 +193,6 @@ func (r *run) effectBox(effect string) (int, error) {
 		Max:   12,
 		Where: "the Wind Force track at the top of the board",
 	})
-	if err != nil {
-		return 0, err
-	}
-	return toInt(v)
 }
 
 var effectTitles = map[string]string{

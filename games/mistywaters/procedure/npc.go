@@ -507,6 +507,9 @@ func (r *run) dutchmanVictims() error {
 			}
 			r.emit("npc", fmt.Sprintf("Death Zone: %s's %s is removed from the map (Lost)", p.Name, shipTitle(want)), map[string]any{"player": p.Name, "saved": false, "ship": want}, citeDeathZone)
 			r.loseShip(p, want, "taken by the Flying Dutchman's Death Zone", citeDeathZone)
+			if err := r.treasureLostWith(p, want); err != nil {
+				return err
+			}
 			continue
 		}
 		r.removeByDutchman(v)

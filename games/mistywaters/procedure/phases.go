@@ -308,6 +308,9 @@ func (r *run) ports(p *PlayerState) error {
 			}
 			r.emit("turn", fmt.Sprintf("%s's %s stayed at a foreign Base or Docks longer than 1 Round: it is Lost", p.Name, shipTitle(ship)), map[string]any{"player": p.Name, "foreign_rounds": p.Foreign, "lost": true, "ship": ship}, citeForeignBases, citeForeignDocks)
 			r.loseShip(p, ship, "it stayed at a foreign Base or Docks longer than 1 Round", citeForeignBases, citeForeignDocks)
+			if err := r.treasureLostWith(p, ship); err != nil {
+				return err
+			}
 			p.Foreign = 0
 		}
 	} else {
@@ -322,7 +325,7 @@ func (r *run) ports(p *PlayerState) error {
 func (r *run) treasureStep(p *PlayerState) error {
 	st := r.st
 	switch {
-	case st.Treasure == TreasureX && st.Round < 12 && !st.Temple:
+	case st.Treasure == TreasureX && st.Round < 12 && !st.Temple && len(p.Fleet) > 0:
 		a, err := r.choose("misty.player."+p.Name+".treasure", p.Name+": did a ship of yours at the 'X' load the Conquistadors' Treasure or take over the Conquistadors' Galleass?", "none", "loaded", "galleass")
 		if err != nil {
 			return err
@@ -349,7 +352,7 @@ func (r *run) treasureStep(p *PlayerState) error {
 	case st.Treasure == "player:"+p.Name:
 		opts := []string{"kept", "home", "sunk"}
 		for _, o := range st.Players {
-			if o.Name != p.Name {
+			if o.Name != p.Name && len(o.Fleet) > 0 { // seized by a Player Ship
 				opts = append(opts, "seized-by-"+o.Name)
 			}
 		}

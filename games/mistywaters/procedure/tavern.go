@@ -177,13 +177,9 @@ func (r *run) dicePoker(drawer string) error {
 
 func (r *run) agedFalcon(drawer string) error {
 	st := r.st
-	v, err := referee.AskOnce(r.env.Tables, r.env.Prompt, "mwp-board", "falcon-distance", referee.Question{
+	dist, err := r.boardInt("mwp-board", "falcon-distance", referee.Question{
 		Key: "misty.board.falcon-distance", Text: "spaces from one Tavern to the other by the shortest route east of the Labyrinth Islands (Shoals included)",
 		Kind: referee.KindNumber, Min: 2, Max: 40, Where: "the map"})
-	if err != nil {
-		return err
-	}
-	dist, err := toInt(v)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package procedure
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -50,31 +51,38 @@ func ParseOverboard(v any) (Overboard, error) {
 	}
 	f := strings.Fields(strings.NewReplacer(",", " ", "+", " ").Replace(s))
 	if len(f)%2 != 0 {
-		return o, referee.Usagef("mistywaters: Overboard %q: write 'N crew', 'N cannons' or 0", s)
+		return o, referee.Usagef("mistywaters: Overboard %q: write %s", s, overboardAccepted)
 	}
 	for i := 0; i < len(f); i += 2 {
 		n, err := strconv.Atoi(f[i])
 		if err != nil || n < 0 || n > 5 {
-			return o, referee.Usagef("mistywaters: Overboard %q: write 'N crew', 'N cannons' or 0", s)
+			return o, referee.Usagef("mistywaters: Overboard %q: write %s", s, overboardAccepted)
 		}
 		switch {
-		case strings.HasPrefix(f[i+1], "crew"), strings.HasPrefix(f[i+1], "sailor"):
+		case strings.HasPrefix(f[i+1], "crew"), strings.HasPrefix(f[i+1], "sailor"), strings.HasPrefix(f[i+1], "officer"):
 			o.Crew += n
 		case strings.HasPrefix(f[i+1], "cannon"):
 			o.Cannons += n
 		default:
-			return o, referee.Usagef("mistywaters: Overboard %q: write 'N crew', 'N cannons' or 0", s)
+			return o, referee.Usagef("mistywaters: Overboard %q: write %s", s, overboardAccepted)
 		}
 	}
 	return o, nil
 }
 
 func (r *run) overboard(box int) (Overboard, error) {
-	v, err := referee.AskOnce(r.env.Tables, r.env.Prompt, "mwp-wind-force", fmt.Sprintf("overboard.%d", box), referee.Question{
-		Key:   fmt.Sprintf("misty.board.wind.overboard.%d", box),
-		Text:  fmt.Sprintf("the Overboard removal next to Wind Force box %d oB: 'N crew', 'N cannons' or 0", box),
-		Kind:  referee.KindText,
-		Where: fmt.Sprintf("the Wind Force track, box %d oB", box),
+	v, err := r.boardValue("mwp-wind-force", fmt.Sprintf("overboard.%d", box), referee.Question{
+		Key:      fmt.Sprintf("misty.board.wind.overboard.%d", box),
+		Text:     fmt.Sprintf("the Overboard removal next to Wind Force box %d oB (what each Player Ship At Sea removes when the Weather Marker moves there)", box),
+		Kind:     referee.KindText,
+		Where:    fmt.Sprintf("the Wind Force track, box %d oB", box),
+		Accepted: overboardAccepted,
+	}, func(v string) error {
+		_, err := ParseOverboard(v)
+		if err != nil {
+			return errors.New("not a removal bosun can read")
+		}
+		return nil
 	})
 	if err != nil {
 		return Overboard{}, err
@@ -304,7 +312,10 @@ func (r *run) tharSheBlows() error {
 	r.emit("weather", "Thar She Blows: from the Priority Token holder to the left, each player with a Player Ship At Sea assigns, then draws, a Sea Adventure Card", nil, citeTharSheBlows, citeSeaAdventure)
 	for _, i := range st.order() {
 		p := st.Players[i]
-		k, err := r.number("misty.player."+p.Name+".at-sea", p.Name+": how many of your Player Ships are At Sea?", 0, 3)
+		if len(p.Fleet) == 0 {
+			continue // no Player Ship on the map
+		}
+		k, err := r.number("misty.player."+p.Name+".at-sea", fmt.Sprintf("%s: how many of your Player Ships are At Sea? (ships afloat as bosun knows them: %s)", p.Name, fleetText(p.Fleet)), 0, st.fleetCap())
 		if err != nil {
 			return err
 		}
@@ -318,8 +329,14 @@ func (r *run) tharSheBlows() error {
 		for c := 0; c < cards; c++ {
 			ship := ""
 			if k > 1 {
-				if ship, err = r.ask(referee.Question{Key: "misty.player." + p.Name + ".sea-adventure.ship", Kind: referee.KindText,
-					Text: p.Name + ": which of your ships At Sea is the card assigned to (chosen before drawing)?"}); err != nil {
+				opts := shipTypeIDs()
+				if len(p.Fleet) >= k {
+					opts = nil
+					for _, f := range p.Fleet {
+						opts = append(opts, shipType(f))
+					}
+				}
+				if ship, err = r.choose("misty.player."+p.Name+".sea-adventure.ship", p.Name+": which of your ships At Sea is the card assigned to (chosen before drawing)?", opts...); err != nil {
 					return err
 				}
 			}
@@ -362,5 +379,5 @@ func shipNote(ship string) string {
 	if ship == "" {
 		return ""
 	}
-	return " (assigned to " + ship + ")"
+	return " (assigned to the " + shipTitle(ship) + ")"
 }

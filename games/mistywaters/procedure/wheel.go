@@ -122,15 +122,34 @@ func (r *run) grandFinale(why string) {
 		map[string]any{"npc": "galleass", "sailors": 10}, citeGrandFinaleRound, citeGrandFinale)
 }
 
+// pirateCapped reports whether the errata forbids another Pirate Ship:
+// "If placing the Pirate Ship would cause the total number of them on the
+// board to exceed the number of players, shuffle the card back into the
+// deck and draw another".
+func (st *State) pirateCapped() bool { return st.count(KindPirate)+1 > len(st.Players) }
+
 func (r *run) drawEvent() error {
 	st := r.st
-	for tries := 0; tries < 30; tries++ {
+	redraw := false
+	for {
 		var card string
 		if st.Opt.has("last-transport") && len(st.Events) == 0 {
 			card = "last-transport" // set on top of the deck at setup
 		} else {
+			opts := st.eventNames()
+			text := "which Event Card was drawn?"
+			if redraw {
+				// The card went back into the deck: should it come up again,
+				// it is shuffled back again, until another card is drawn.
+				// So the redrawn card is never 'Another Pirate Ship!', and an
+				// answers file that repeats it is refused with the reason
+				// instead of drawing forever.
+				opts = without(opts, "another-pirate-ship")
+				text = fmt.Sprintf("'Another Pirate Ship!' cannot be placed: %d Pirate Ships are on the board and the errata allows no more than the number of players (%d), so it was shuffled back into the deck (shuffle it back again each time it comes up); which other Event Card was drawn?",
+					st.count(KindPirate), len(st.Players))
+			}
 			var err error
-			card, err = r.choose("misty.event.card", "which Event Card was drawn?", st.eventNames()...)
+			card, err = r.choose("misty.event.card", text, opts...)
 			if err != nil {
 				return err
 			}
@@ -140,9 +159,10 @@ func (r *run) drawEvent() error {
 		ev := &EventCard{Name: card, Round: st.Round}
 		switch card {
 		case "another-pirate-ship":
-			if st.count(KindPirate)+1 > len(st.Players) {
+			if st.pirateCapped() {
 				r.emit("event", fmt.Sprintf("'Another Pirate Ship!': %d Pirate Ships are on the board and there may not be more than the number of players (%d): shuffle the card back into the deck and draw another",
-					st.count(KindPirate), len(st.Players)), map[string]any{"event": card, "redraw": true}, citeErrata, citeEventCards)
+					st.count(KindPirate), len(st.Players)), map[string]any{"event": card, "redraw": true}, citeErrata, citeErrataEvents, citeEventCards)
+				redraw = true
 				continue
 			}
 			st.Event = ev
@@ -194,7 +214,16 @@ func (r *run) drawEvent() error {
 		}
 		return nil
 	}
-	return referee.Usagef("mistywaters: no Event Card could be placed after 30 draws")
+}
+
+func without(in []string, drop string) []string {
+	var out []string
+	for _, s := range in {
+		if s != drop {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func (r *run) anotherPirate() error {
@@ -268,7 +297,9 @@ func (r *run) terror() error {
 	for _, m := range ms {
 		opts := []string{"empty", "crate-or-raft", "flying-dutchman"}
 		for _, p := range st.Players {
-			opts = append(opts, p.Name)
+			if len(p.Fleet) > 0 {
+				opts = append(opts, p.Name)
+			}
 		}
 		opts = append(opts, st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter, KindMonster)...)
 		occ, err := r.choose(fmt.Sprintf("misty.board.whirlpool.%d.occupant", wp), fmt.Sprintf("what is on Whirlpool %d? (a player's name for a Player Ship)", wp), opts...)
@@ -305,14 +336,10 @@ func (r *run) terror() error {
 
 // addMonster puts a Sea Monster on the map; its range comes from its card.
 func (r *run) addMonster(m string) error {
-	v, err := referee.AskOnce(r.env.Tables, r.env.Prompt, "mwp-npc", "monster."+m, referee.Question{
+	n, err := r.boardInt("mwp-npc", "monster."+m, referee.Question{
 		Key: "misty.board.monster." + m + ".range", Text: fmt.Sprintf("the %s's speed on its Sea Adventure Card", m),
 		Kind: referee.KindNumber, Min: 1, Max: 12, Where: "the " + m + "'s Sea Adventure Card",
 	})
-	if err != nil {
-		return err
-	}
-	n, err := toInt(v)
 	if err != nil {
 		return err
 	}
