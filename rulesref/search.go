@@ -474,6 +474,7 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		if games == nil && named < 0 && prefer < 0 {
 			c.diversify(hits)
 		}
+		hits = c.ruleOverNote(hits, qids, st, &pq)
 		c.rulesFirst(hits, allIDs)
 	}
 	if len(hits) == 0 || !opt.all && (hits[0].score < minScore || hits[0].cover < minCover) {
@@ -719,6 +720,14 @@ var (
 	// its rule when the rule scores at least ruleRatioLow of it
 	mirrorMin    = 0.6
 	ruleRatioLow = 0.6
+	// ruleOverNote: a question mirroring an FAQ/Q&A entry's question
+	// this much keeps the entry first; a linked rule must score linkMin
+	// of the entry to be picked over its main rule; an entry meeting
+	// more than keepNote of the question that its rule does not stays
+	// first
+	mirrorQ  = 0.5
+	linkMin  = 0.5
+	keepNote = 0.3
 )
 
 // mirror is the idf-weighted share of the heading words of doc d's
@@ -775,4 +784,168 @@ func (c *corpus) queryNames(d int32, qids map[int32]bool) bool {
 		}
 	}
 	return best >= 0 && qids[best]
+}
+
+// questionMirror is how closely the player's question mirrors an FAQ or
+// Q&A entry's question: the larger of the idf-weighted share of the
+// entry's heading words the player used (mirror) and the share of the
+// player's own words found in the entry's question sentences (its
+// leading sentences that end with '?': "Can the same event trigger
+// multiple effects? For instance, if I sink, can I use two Tomes of
+// Retribution?").
+func (c *corpus) questionMirror(h hit, own map[int32]bool, st *stemmer) float64 {
+	m := c.mirror(h.doc, own)
+	text := strings.ReplaceAll(c.Secs[h.sec].ownText(c), "\n", " ")
+	var qpart []string
+	for _, s := range splitSentences(text) {
+		if !strings.HasSuffix(strings.TrimSpace(s), "?") {
+			break
+		}
+		qpart = append(qpart, s)
+	}
+	inQ := map[int32]bool{}
+	for _, w := range words(strings.Join(qpart, " ")) {
+		if stopWords[w] {
+			continue
+		}
+		if id, ok := c.ix.surf(w); ok {
+			inQ[id] = true
+		} else if ids, ok := c.ix.lookup(st, w); ok {
+			inQ[ids[0]] = true
+		}
+	}
+	var tot, got float64
+	for id := range own {
+		f := c.ix.idf(id)
+		tot += f
+		if inQ[id] {
+			got += f
+		}
+	}
+	if tot > 0 {
+		m = math.Max(m, got/tot)
+	}
+	return m
+}
+
+// ruleOverNote: an FAQ or Q&A question entry in the first three places
+// explains a rule. When the player did not ask its question
+// (questionMirror below mirrorQ) and the rule it is linked to meets the
+// question's words as well (the entry holds no more than keepNote of
+// them, idf-weighted, that the rule lacks: "buoy mine after buoy
+// lantern" is only in the FAQ), the rule takes the entry's place and the
+// entry follows; otherwise the rule follows the entry unless it is
+// already shown. The linked rule is the best-ranked one that scores at
+// least linkMin of the entry, else the entry's main rule, even when it
+// matched none of the question's words: "how many ships can i own" ->
+// the Q&A "Why is my fleet limited to two ships?" then Buying Player
+// Ships, which says "at most 2". The rule carries the entry in its
+// errata.
+func (c *corpus) ruleOverNote(hits []hit, own map[int32]bool, st *stemmer, pq *parsedQuery) []hit {
+	const top = 3
+	for i := 0; i < top && i < len(hits); i++ {
+		e := &c.Secs[hits[i].sec]
+		if !e.isNote() || !c.restates(hits[i].sec) || len(e.Amends) == 0 {
+			continue
+		}
+		shown := false
+		for k := 0; k < top && k < len(hits); k++ {
+			if contains(e.Amends, hits[k].sec) {
+				shown = k < i
+				if k > i && c.questionMirror(hits[i], own, st) >= mirrorQ {
+					shown = true
+				}
+			}
+		}
+		if shown {
+			continue
+		}
+		mirrored := c.questionMirror(hits[i], own, st) >= mirrorQ
+		j := -1
+		for k := i + 1; k < len(hits); k++ {
+			if contains(e.Amends, hits[k].sec) {
+				j = k
+				break
+			}
+		}
+		// the best-ranked linked rule that scores at least linkMin of the
+		// entry, else the entry's main rule (the first it is linked to)
+		if j >= 0 && hits[j].score < hits[i].score*linkMin && c.mainRule(hits[i].sec) != hits[j].sec {
+			j = -1
+			for k := i + 1; k < len(hits); k++ {
+				if hits[k].sec == c.mainRule(hits[i].sec) {
+					j = k
+					break
+				}
+			}
+		}
+		var r hit
+		if j >= 0 {
+			r = hits[j]
+			copy(hits[j:], hits[j+1:])
+			hits = hits[:len(hits)-1]
+		} else {
+			m := c.mainRule(hits[i].sec)
+			d := c.firstDoc(m)
+			if d < 0 {
+				continue
+			}
+			r = hit{doc: d, sec: m}
+		}
+		r.cover = math.Max(r.cover, hits[i].cover)
+		at := i
+		if mirrored {
+			at = i + 1
+		}
+		if !mirrored {
+			// the entry holds words of the question its rule does not
+			// ("buoy mine after buoy lantern"): the entry answers it
+			var tot, miss float64
+			for k, w := range pq.concepts {
+				tot += w
+				if hits[i].full&(1<<k) != 0 && (r.full|r.part)&(1<<k) == 0 {
+					miss += w
+				}
+			}
+			if tot > 0 && miss/tot > keepNote {
+				mirrored = true
+				at = i + 1
+			}
+		}
+		if !mirrored || j < 0 {
+			// first in the entry's place; or, shown after a mirrored
+			// entry without matching the question itself, just below it
+			r.score = hits[i].score
+			if mirrored {
+				r.score *= 0.5
+			}
+		}
+		hits = append(hits, hit{})
+		copy(hits[at+1:], hits[at:])
+		hits[at] = r
+		i++ // the entry moved down one place
+	}
+	return hits
+}
+
+// mainRule is the rule an FAQ/Q&A entry is first linked to (qaLinks
+// order), else its first linked section.
+func (c *corpus) mainRule(note int) int {
+	e := &c.Secs[note]
+	if ids, ok := qaLinks[e.ID]; ok && len(ids) > 0 {
+		if i, ok := c.find(ids[0]); ok {
+			return i
+		}
+	}
+	return e.Amends[0]
+}
+
+// firstDoc returns the first indexed passage of section i, or -1.
+func (c *corpus) firstDoc(i int) int32 {
+	for d, s := range c.ix.DocSec {
+		if int(s) == i {
+			return int32(d)
+		}
+	}
+	return -1
 }
