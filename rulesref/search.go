@@ -675,12 +675,17 @@ func (c *corpus) resultOf(i int) Result {
 // Ranking weights, measured on the development set (see
 // docs/rules-search.md).
 const (
-	expW    = 0.7  // the words a table-talk phrase stands for, together
-	expP    = 0.5  // ... divided by (number of words)^expP
-	proxW   = 0.25 // the player's adjacent words adjacent in a passage
-	proxTop = 40   // hits looked at for proximity
-	exclF   = 0.8  // other games, when a word names one game
-	divF    = 0.6  // a second hit of one game, when the game is unclear
+	expW     = 0.7  // the words a table-talk phrase stands for, together
+	expP     = 0.5  // ... divided by (number of words)^expP
+	proxW    = 0.25 // the player's adjacent words adjacent in a passage
+	proxTop  = 40   // hits looked at for proximity
+	proxTopX = 0
+)
+
+// Game weights: vars, so that a measurement can vary them.
+var (
+	exclF = 0.8 // other games, when a word names one game
+	divF  = 0.6 // a second hit of one game, when the game is unclear
 	// the game prior (gamelm.go): a hit is weighed by
 	// max(lmFloor, (P(its game|q) / P(most likely game|q))^lmA)
 	lmA     = 0.25
@@ -839,8 +844,9 @@ func (c *corpus) questionMirror(h hit, own map[int32]bool, st *stemmer) float64 
 // least linkMin of the entry, else the entry's main rule, even when it
 // matched none of the question's words: "how many ships can i own" ->
 // the Q&A "Why is my fleet limited to two ships?" then Buying Player
-// Ships, which says "at most 2". The rule carries the entry in its
-// errata.
+// Ships, which says "at most 2". Only the first such entry is handled (a
+// second one must not push the first one's rule out). The rule carries
+// the entry in its errata.
 func (c *corpus) ruleOverNote(hits []hit, own map[int32]bool, st *stemmer, pq *parsedQuery) []hit {
 	const top = 3
 	for i := 0; i < top && i < len(hits); i++ {
@@ -858,7 +864,7 @@ func (c *corpus) ruleOverNote(hits []hit, own map[int32]bool, st *stemmer, pq *p
 			}
 		}
 		if shown {
-			continue
+			break // only the first entry's rule is placed
 		}
 		mirrored := c.questionMirror(hits[i], own, st) >= mirrorQ
 		j := -1
@@ -912,18 +918,17 @@ func (c *corpus) ruleOverNote(hits []hit, own map[int32]bool, st *stemmer, pq *p
 				at = i + 1
 			}
 		}
-		if !mirrored || j < 0 {
-			// first in the entry's place; or, shown after a mirrored
-			// entry without matching the question itself, just below it
-			r.score = hits[i].score
-			if mirrored {
-				r.score *= 0.5
-			}
+		if mirrored {
+			// right after the entry, even when it matched few of the
+			// question's words (it is still shown)
+			r.score = math.Max(r.score, hits[i].score*0.5)
+		} else {
+			r.score = hits[i].score // in the entry's place
 		}
 		hits = append(hits, hit{})
 		copy(hits[at+1:], hits[at:])
 		hits[at] = r
-		i++ // the entry moved down one place
+		break
 	}
 	return hits
 }
