@@ -675,11 +675,10 @@ func (c *corpus) resultOf(i int) Result {
 // Ranking weights, measured on the development set (see
 // docs/rules-search.md).
 const (
-	expW     = 0.7  // the words a table-talk phrase stands for, together
-	expP     = 0.5  // ... divided by (number of words)^expP
-	proxW    = 0.25 // the player's adjacent words adjacent in a passage
-	proxTop  = 40   // hits looked at for proximity
-	proxTopX = 0
+	expW    = 0.7  // the words a table-talk phrase stands for, together
+	expP    = 0.5  // ... divided by (number of words)^expP
+	proxW   = 0.25 // the player's adjacent words adjacent in a passage
+	proxTop = 40   // hits looked at for proximity
 )
 
 // Game weights: vars, so that a measurement can vary them.
