@@ -15,11 +15,26 @@ import (
 type recorder struct {
 	p    *referee.Scripted
 	keys []string
+	qs   []referee.Question
 }
 
 func (r *recorder) Ask(q referee.Question) (string, error) {
 	r.keys = append(r.keys, q.Key)
+	r.qs = append(r.qs, q)
 	return r.p.Ask(q)
+}
+
+// HasAnswer lets entered dice come from the answers (referee.Presetter).
+func (r *recorder) HasAnswer(key string) bool { return r.p.HasAnswer(key) }
+
+// question returns the first question asked with key.
+func (r *recorder) question(key string) (referee.Question, bool) {
+	for _, q := range r.qs {
+		if q.Key == key {
+			return q, true
+		}
+	}
+	return referee.Question{}, false
 }
 
 func (r *recorder) index(key string) int {
@@ -72,6 +87,16 @@ func (tb *table) step() {
 	evs, err := referee.Next(&Game{}, tb.s, tb.env)
 	require.NoError(tb.t, err)
 	tb.log = append(tb.log, evs...)
+}
+
+// try runs one step and returns its error (nothing is saved on error).
+func (tb *table) try() error {
+	tb.t.Helper()
+	evs, err := referee.Next(&Game{}, tb.s, tb.env)
+	if err == nil {
+		tb.log = append(tb.log, evs...)
+	}
+	return err
 }
 
 func (tb *table) state() *State { return stateOf(tb.t, tb.s) }
@@ -251,6 +276,9 @@ func TestStatusText(t *testing.T) {
 	ps := players("Ann", "Bob", "Cy")
 	ps[0].Captured, ps[0].Streak, ps[0].Tavern, ps[0].Colour, ps[0].Base = 3, 1, 2, "red", "NE"
 	ps[1].Foreign = 1
+	ps[1].Fleet, ps[1].Defeats = []string{"C"}, 1
+	ps[1].Lost = []LostShip{{Ship: "S", Round: 12, How: "defeated by pirate-2 in a Broadside Battle"}}
+	ps[2].Fleet = nil
 	st := &State{Round: 13, Phase: PhaseNPC, Priority: 0, Wind: 8, Treasure: TreasureGalleass, Players: ps, Opt: baseOpts(),
 		Queue: []string{"move:galleass", "attack:batteries"},
 		Event: &EventCard{Name: "fog", Continuing: true, Round: 10},
@@ -276,8 +304,10 @@ func TestStatusText(t *testing.T) {
 		"battery-1    full strength",
 		"Whirlpools:     2: crate",
 		"Players (Island Conquest: 3 Captured Islands at the end of two consecutive Rounds):",
-		"Ann (red, NE Base): Captured Islands 3, streak 1 of 2; hourglass: tavern (next Round at the Tavern costs 2 Silver)",
-		"Bob: Captured Islands 0, streak 0 of 2; hourglass: foreign-port",
+		"Next step:      bosun next runs Phase 2: galleass moves",
+		"Ann (red, NE Base): ships Sloop, Caravel; Captured Islands 3, streak 1 of 2; hourglass: tavern (next Round at the Tavern costs 2 Silver)",
+		"Bob: ships Caravel; Captured Islands 0, streak 0 of 2; hourglass: foreign-port; ships defeated 1; lost: Sloop in Round XII (defeated by pirate-2 in a Broadside Battle)",
+		"Cy: no Player Ship on the map; Captured Islands 0",
 	} {
 		assert.Contains(t, out, want)
 	}

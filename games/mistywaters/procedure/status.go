@@ -17,6 +17,7 @@ type Status struct {
 	Phase      int            `json:"phase"`
 	PhaseName  string         `json:"phase_name"`
 	Pending    []string       `json:"pending,omitempty"`
+	Next       string         `json:"next"` // what the next `bosun next` runs
 	Priority   string         `json:"priority"`
 	Wind       int            `json:"wind"`
 	SpeedMod   *int           `json:"speed_mod,omitempty"` // nil until the box's sail is known
@@ -49,7 +50,9 @@ type PlayerStatus struct {
 	Colour     string   `json:"colour,omitempty"`
 	Base       string   `json:"base,omitempty"`
 	Team       int      `json:"team,omitempty"`
-	Fleet      []string `json:"fleet"`
+	Fleet      []string   `json:"fleet"`                // Player Ships afloat, by their initials
+	Ships      []string   `json:"ships"`                // the same, by name
+	Lost       []LostShip `json:"lost_ships,omitempty"` // Player Ships bosun saw leave the fleet
 	Captured   int      `json:"captured"`
 	Streak     int      `json:"streak"`
 	Hourglass  []string `json:"hourglasses,omitempty"`
@@ -83,6 +86,7 @@ func (g *Game) Status(s *referee.Session, env *referee.Env) (any, error) {
 	if st.Round == 12 {
 		out.RoundKinds = append(out.RoundKinds, "grand-finale")
 	}
+	out.Next = st.nextText()
 	out.Effects = knownEffects(env, st.Wind)
 	if env != nil && env.Tables != nil {
 		if row, ok := env.Tables.Lookup("mwp-wind-force", fmt.Sprintf("speed.%d", st.Wind)); ok && row.Known() {
@@ -121,7 +125,13 @@ func (g *Game) Status(s *referee.Session, env *referee.Env) (any, error) {
 	}
 	for _, p := range st.Players {
 		ps := PlayerStatus{Name: p.Name, Colour: p.Colour, Base: p.Base, Team: p.Team, Fleet: p.Fleet, Captured: p.Captured, Streak: p.Streak,
-			Defeats: p.Defeats, Trophies: p.Trophies}
+			Defeats: p.Defeats, Trophies: p.Trophies, Lost: p.Lost, Ships: []string{}}
+		if ps.Fleet == nil {
+			ps.Fleet = []string{}
+		}
+		for _, f := range p.Fleet {
+			ps.Ships = append(ps.Ships, shipTitle(f))
+		}
 		if p.Tavern > 0 {
 			ps.Hourglass = append(ps.Hourglass, "tavern")
 			ps.TavernNext = TavernFee(p.Tavern + 1)
@@ -163,6 +173,9 @@ func (v Status) Text() string {
 		phase += " (next: " + strings.Join(next, ", ") + ")"
 	}
 	line("Phase:          %s", phase)
+	if v.Next != "" {
+		line("Next step:      %s", v.Next)
+	}
 	line("Priority Token: %s", v.Priority)
 	wind := fmt.Sprintf("%d oB", v.Wind)
 	if v.SpeedMod != nil {
@@ -237,7 +250,11 @@ func (v Status) Text() string {
 		if len(tags) > 0 {
 			who += " (" + strings.Join(tags, ", ") + ")"
 		}
-		parts := []string{fmt.Sprintf("Captured Islands %d, streak %d of 2", p.Captured, p.Streak)}
+		ships := "no Player Ship on the map"
+		if len(p.Ships) > 0 {
+			ships = "ships " + strings.Join(p.Ships, ", ")
+		}
+		parts := []string{ships, fmt.Sprintf("Captured Islands %d, streak %d of 2", p.Captured, p.Streak)}
 		if len(p.Hourglass) > 0 {
 			hg := "hourglass: " + strings.Join(p.Hourglass, ", ")
 			if p.TavernNext > 0 {
@@ -247,6 +264,13 @@ func (v Status) Text() string {
 		}
 		if p.Defeats > 0 {
 			parts = append(parts, fmt.Sprintf("ships defeated %d", p.Defeats))
+		}
+		if len(p.Lost) > 0 {
+			var lost []string
+			for _, l := range p.Lost {
+				lost = append(lost, fmt.Sprintf("%s in Round %s (%s)", shipTitle(l.Ship), Roman(l.Round), l.How))
+			}
+			parts = append(parts, "lost: "+strings.Join(lost, ", "))
 		}
 		if len(p.Trophies) > 0 {
 			parts = append(parts, "trophies: "+strings.Join(p.Trophies, ", "))
@@ -314,4 +338,39 @@ func pendingText(phase int, q string) string {
 		return "Pirate Ships attack"
 	}
 	return q
+}
+
+// nextText says what the next `bosun next` runs, so the table sees whose
+// turn it is and what comes.
+func (st *State) nextText() string {
+	switch st.Phase {
+	case PhaseWheel:
+		return fmt.Sprintf("bosun next starts Round %s: %s moves the Wheel of Time Marker (Phase 1)", Roman(st.Round), st.priorityName())
+	case PhaseNPC:
+		q := st.Queue
+		if q == nil {
+			q = (&run{st: st}).npcQueue()
+		}
+		if len(q) == 0 {
+			return "bosun next runs Phase 2: no NPC moves or attacks"
+		}
+		return "bosun next runs Phase 2: " + pendingText(PhaseNPC, q[0])
+	case PhaseWeather:
+		return fmt.Sprintf("bosun next runs Phase 3: %s activates the Weather Tile and moves the Weather Marker", st.priorityName())
+	case PhaseDraw:
+		return fmt.Sprintf("bosun next runs Phase 4: %s draws the Action Cards", st.priorityName())
+	case PhaseTurns:
+		name := ""
+		if len(st.Queue) > 0 {
+			name = st.Queue[0]
+		} else {
+			name = st.Players[st.order()[0]].Name
+		}
+		return fmt.Sprintf("bosun next runs %s's turn (Phase 5): move your ships, then bosun asks for your attacks, ports and Treasure", name)
+	case PhaseReset:
+		return "bosun next runs Phase 6: hourglasses, each player's Captured Islands (end-game check), the Priority Token passes"
+	case PhaseVoting:
+		return "bosun next runs the next step of Viceroy Voting"
+	}
+	return ""
 }
