@@ -46,19 +46,19 @@ type NPCStatus struct {
 
 // PlayerStatus is one player's line.
 type PlayerStatus struct {
-	Name       string   `json:"name"`
-	Colour     string   `json:"colour,omitempty"`
-	Base       string   `json:"base,omitempty"`
-	Team       int      `json:"team,omitempty"`
+	Name       string     `json:"name"`
+	Colour     string     `json:"colour,omitempty"`
+	Base       string     `json:"base,omitempty"`
+	Team       int        `json:"team,omitempty"`
 	Fleet      []string   `json:"fleet"`                // Player Ships afloat, by their initials
 	Ships      []string   `json:"ships"`                // the same, by name
 	Lost       []LostShip `json:"lost_ships,omitempty"` // Player Ships bosun saw leave the fleet
-	Captured   int      `json:"captured"`
-	Streak     int      `json:"streak"`
-	Hourglass  []string `json:"hourglasses,omitempty"`
-	TavernNext int      `json:"tavern_fee_next,omitempty"`
-	Defeats    int      `json:"ships_defeated,omitempty"` // in battles bosun resolved
-	Trophies   []string `json:"trophies,omitempty"`       // won in battles bosun resolved
+	Captured   int        `json:"captured"`
+	Streak     int        `json:"streak"`
+	Hourglass  []string   `json:"hourglasses,omitempty"`
+	TavernNext int        `json:"tavern_fee_next,omitempty"`
+	Defeats    int        `json:"ships_defeated,omitempty"` // in battles bosun resolved
+	Trophies   []string   `json:"trophies,omitempty"`       // won in battles bosun resolved
 }
 
 // Status implements referee.Game.
