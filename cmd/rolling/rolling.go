@@ -285,8 +285,9 @@ func ambushRun(opts *AmbushOptions) error {
 type ExploreOptions struct {
 	F        *cmdutil.Factory
 	Die      int
-	Monolith int // 0: not a Monolith; 1-3: which Ancient Monolith this is
-	Turn     int // solo: the turn number (third Monolith reward)
+	Monolith int      // 0: not a Monolith; 1-3: which Ancient Monolith this is
+	Turn     int      // solo: the turn number (third Monolith reward)
+	Rewards  []string // --reward SPACE=REWARDS: board rewards for this run only
 }
 
 // ExploreView is what `explore` prints.
@@ -314,9 +315,17 @@ either neighbour (6 and 1 wrap) and the Monolith's own reward: 1 Story Point
 for the first, 2 for the second, and for the third the Ancient Monoliths
 Award (solo: top by turn 15, second on turns 16-20, bottom from turn 21;
 otherwise first, second, later finishers; ties take the topmost available).
-Board rewards not yet known are asked once and remembered.` + cmdutil.ExitHelp,
-		Example: "  bosun rolling explore --die 4\n  bosun rolling monolith --die 6 --monolith 3 --turn 17",
-		Args:    cobra.NoArgs,
+Board rewards not yet known are asked once (rs.board.exploration.N) and
+remembered; --reward N=REWARDS gives the rewards of space N for this run
+only, as printed on your Exploration Board (KIND or KIND:N comma-separated,
+e.g. 4=gold:4,provision:2). Space 2 is known from the rulebook's example.` + cmdutil.ExitHelp,
+		Example: `  # space 2: "1 Cannon, 1 Provision, and 2 Gold Pieces" (the rulebook's Pirates example)
+  bosun rolling explore --die 2
+  # another space, its rewards read from your Exploration Board for this run
+  bosun rolling explore --die 4 --reward 4=gold:4,provision:2
+  # the third Ancient Monolith on turn 17 of a solo game: space 2 or a neighbour
+  bosun rolling explore --die 2 --monolith 3 --turn 17 --reward 1=gold:3 --reward 3=story:2`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Die < 1 || opts.Die > 6 {
 				return referee.Usagef("rolling explore: --die %d is not a face of the Exploration Die; accepted: 1-6", opts.Die)
@@ -336,7 +345,25 @@ Board rewards not yet known are asked once and remembered.` + cmdutil.ExitHelp,
 	cmd.Flags().IntVar(&opts.Die, "die", 0, "the Exploration Die (1-6)")
 	cmd.Flags().IntVar(&opts.Monolith, "monolith", 0, "exploring an Ancient Monolith: which one you cross off (1-3)")
 	cmd.Flags().IntVar(&opts.Turn, "turn", 0, "solo: the turn number (revealed Adventure Cards)")
+	cmd.Flags().StringArrayVar(&opts.Rewards, "reward", nil, "SPACE=REWARDS: the rewards of an Exploration Board space for this run, e.g. 4=gold:4,provision:2 (repeatable)")
 	return cmd
+}
+
+// givenRewards reads --reward SPACE=REWARDS values into board keys.
+func givenRewards(vals []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, v := range vals {
+		sp, items, ok := strings.Cut(v, "=")
+		n, err := strconv.Atoi(strings.TrimSpace(sp))
+		if !ok || err != nil || n < 1 || n > 6 {
+			return nil, referee.Usagef("rolling explore: --reward %q: write SPACE=REWARDS with SPACE 1-6, e.g. 4=gold:4,provision:2", v)
+		}
+		if _, err := rs.ParseItems(items, rs.RewardKinds); err != nil {
+			return nil, err
+		}
+		out[fmt.Sprintf("exploration.%d", n)] = items
+	}
+	return out, nil
 }
 
 func exploreRun(opts *ExploreOptions) error {
@@ -349,7 +376,11 @@ func exploreRun(opts *ExploreOptions) error {
 	if err != nil {
 		return err
 	}
-	b := rs.Board{Set: t, Prompt: p}
+	given, err := givenRewards(opts.Rewards)
+	if err != nil {
+		return err
+	}
+	b := rs.Board{Set: t, Prompt: p, Given: given}
 	v := ExploreView{Spaces: []int{opts.Die}, Rewards: map[string]string{}, Items: map[string]string{}, Cites: []string{rs.CiteExplore, rs.CiteExplorationDie},
 		Outfit: "You may Outfit Cannons after Exploring (6 Gold Pieces each), before trimming your Hold."}
 	if opts.Monolith > 0 {
@@ -441,8 +472,9 @@ func NewCmdRank(f *cmdutil.Factory, runF func(*RankOptions) error) *cobra.Comman
 
 // PortOptions are the flags of `bosun rolling port`.
 type PortOptions struct {
-	F  *cmdutil.Factory
-	In rs.PortInput
+	F      *cmdutil.Factory
+	In     rs.PortInput
+	Prices []string // --cannon-price N=GOLD: price tags for this run only
 }
 
 // NewCmdPort builds `bosun rolling port`.
@@ -457,9 +489,13 @@ to your Story Points, then cross off 1 Story Point. --upgrade N buys the next
 N Ships (the second 4 Gold Pieces, the third 5). --fill spends 1 Gold Piece
 and fills your Hold to its capacity. --buy-cannons N buys the next N Cannons
 at their price tags. Ship Board values not known yet are asked once and
-remembered.` + cmdutil.ExitHelp,
-		Example: "  bosun rolling port --story 12 --gold 10 --provisions 3 --upgrade 2 --fill\n  bosun rolling port --story 4 --new-port=false --gold 5 --buy-cannons 1",
-		Args:    cobra.NoArgs,
+remembered (rs.board.cannon.N.price); --cannon-price N=GOLD gives Cannon N's
+price tag for this run only, as printed on your Ship Board.` + cmdutil.ExitHelp,
+		Example: `  # a new Port: tell the story of 12, buy the second and third Ships, fill the Hold
+  bosun rolling port --story 12 --gold 10 --provisions 3 --upgrade 2 --fill
+  # a Port already crossed off: buy the first Cannon, its price tag read from your Ship Board
+  bosun rolling port --story 4 --new-port=false --gold 5 --buy-cannons 1 --cannon-price 1=4`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(opts)
@@ -477,7 +513,23 @@ remembered.` + cmdutil.ExitHelp,
 	fl.IntVar(&opts.In.Upgrades, "upgrade", 0, "Ships to buy (0-2)")
 	fl.BoolVar(&opts.In.Fill, "fill", false, "Fill Your Hold for 1 Gold Piece")
 	fl.IntVar(&opts.In.BuyCannons, "buy-cannons", 0, "Cannons to buy")
+	fl.StringArrayVar(&opts.Prices, "cannon-price", nil, "N=GOLD: the price tag of Cannon N on your Cannon Track for this run, e.g. 1=4 (repeatable)")
 	return cmd
+}
+
+// givenPrices reads --cannon-price N=GOLD values into board keys.
+func givenPrices(vals []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, v := range vals {
+		c, g, ok := strings.Cut(v, "=")
+		n, e1 := strconv.Atoi(strings.TrimSpace(c))
+		gold, e2 := strconv.Atoi(strings.TrimSpace(g))
+		if !ok || e1 != nil || e2 != nil || n < 1 || n > 12 || gold < 0 || gold > 30 {
+			return nil, referee.Usagef("rolling port: --cannon-price %q: write N=GOLD with N a Cannon of the track (1-12) and GOLD 0-30, e.g. 1=4", v)
+		}
+		out[fmt.Sprintf("cannon.%d.price", n)] = strconv.Itoa(gold)
+	}
+	return out, nil
 }
 
 func portRun(opts *PortOptions) error {
@@ -490,7 +542,11 @@ func portRun(opts *PortOptions) error {
 	if err != nil {
 		return err
 	}
-	r, err := rs.Port(rs.Board{Set: t, Prompt: p}, opts.In)
+	given, err := givenPrices(opts.Prices)
+	if err != nil {
+		return err
+	}
+	r, err := rs.Port(rs.Board{Set: t, Prompt: p, Given: given}, opts.In)
 	if err != nil {
 		return err
 	}

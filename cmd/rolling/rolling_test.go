@@ -2,6 +2,8 @@ package rolling
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -109,5 +111,48 @@ func TestPortAndRankJSON(t *testing.T) {
 	}
 	if !strings.Contains(buf.String(), `"renown": 162`) || !strings.Contains(buf.String(), `"Title": "Wandering Minstrel"`) {
 		t.Errorf("%s", buf.String())
+	}
+}
+
+// --reward and --cannon-price give board values for one run: used, never
+// remembered, and checked like an answer.
+func TestGivenBoardValuesForOneRun(t *testing.T) {
+	out, err := runLine(t, "bosun rolling explore --die 4 --reward 4=gold:4,provision:2")
+	if err != nil || !strings.Contains(out, "4 Gold Pieces, 2 Provisions") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	// The next run (same config dir) still asks: nothing was remembered.
+	cfg := t.TempDir()
+	for _, line := range []string{
+		"bosun rolling explore --die 4 --reward 4=gold:4,provision:2",
+		"bosun rolling port --story 4 --new-port=false --gold 5 --buy-cannons 1 --cannon-price 1=4",
+	} {
+		t.Setenv("XDG_CONFIG_HOME", cfg)
+		var buf bytes.Buffer
+		f := cmdutil.New(&cmdutil.IO{In: strings.NewReader(""), Out: &buf, ErrOut: &buf})
+		cmd := NewCmd(f)
+		cmd.SetArgs(shellWords(line)[2:])
+		if err := cmd.Execute(); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		if err := f.FlushTables(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(cfg, "bosun", "tables.yaml")); !os.IsNotExist(err) {
+		t.Errorf("a one-run value was remembered: %v", err)
+	}
+	out, err = runLine(t, "bosun rolling port --story 4 --new-port=false --gold 5 --buy-cannons 1 --cannon-price 1=4")
+	if err != nil || !strings.Contains(out, "Cannon 1 for 4 Gold Pieces") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, line := range []string{
+		"bosun rolling explore --die 4 --reward 4=banana",
+		"bosun rolling explore --die 4 --reward 7=gold",
+		"bosun rolling port --buy-cannons 1 --gold 9 --cannon-price 1=x",
+	} {
+		if _, err := runLine(t, line); !referee.IsUsage(err) {
+			t.Errorf("%s: want a usage error, got %v", line, err)
+		}
 	}
 }

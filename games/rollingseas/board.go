@@ -66,11 +66,23 @@ func valueText(v any) string {
 type Board struct {
 	Set    *tables.Set
 	Prompt referee.Prompter
+	// Given holds board values for this run only (rs-board key -> value as
+	// text), read before the tables and never remembered: the one-shot
+	// commands' --reward and --cannon-price.
+	Given map[string]string
 }
 
 // Int returns a whole-number board value (question key rs.board.KEY).
 func (b Board) Int(key, text string, lo, hi int) (int, error) {
-	v, err := askOnce(b.Set, b.Prompt, TableBoard, key, referee.Question{Key: "rs.board." + key, Text: text, Kind: referee.KindNumber, Min: lo, Max: hi}, nil)
+	q := referee.Question{Key: "rs.board." + key, Text: text, Kind: referee.KindNumber, Min: lo, Max: hi}
+	if g, ok := b.Given[key]; ok {
+		n, err := q.Normalize(g)
+		if err != nil {
+			return 0, err
+		}
+		return strconv.Atoi(n)
+	}
+	v, err := askOnce(b.Set, b.Prompt, TableBoard, key, q, nil)
 	if err != nil {
 		return 0, err
 	}
@@ -84,8 +96,12 @@ func (b Board) Int(key, text string, lo, hi int) (int, error) {
 // Items returns a reward board value (question key rs.board.KEY).
 func (b Board) Items(key, text string) (Items, error) {
 	check := func(s string) error { _, err := ParseItems(s, RewardKinds); return err }
+	if g, ok := b.Given[key]; ok {
+		return ParseItems(g, RewardKinds)
+	}
 	v, err := askOnce(b.Set, b.Prompt, TableBoard, key, referee.Question{Key: "rs.board." + key,
-		Text: text + " (none, or KIND or KIND:N comma-separated; KIND: " + strings.Join(RewardKinds, ", ") + ")", Kind: referee.KindText}, check)
+		Text: text + " (none, or KIND or KIND:N comma-separated; KIND: " + strings.Join(RewardKinds, ", ") + ")", Kind: referee.KindText,
+		Accepted: ItemsAccepted(RewardKinds)}, check)
 	if err != nil {
 		return nil, err
 	}
@@ -125,4 +141,10 @@ func (b Board) Track(kind string) (int, error) {
 // MP returns the free Movement Points of ship level (3 for the starting Ship).
 func (b Board) MP(level int) (int, error) {
 	return b.Int(fmt.Sprintf("ship.%d.mp", level), fmt.Sprintf("the MP of Ship %d", level), 1, 20)
+}
+
+// ItemsAccepted describes a rewards answer (ParseItems) for a question's
+// accepted values.
+func ItemsAccepted(kinds []string) string {
+	return "none, or KIND or KIND:N comma-separated (e.g. gold:2,provision), KIND one of " + strings.Join(kinds, ", ")
 }

@@ -408,7 +408,9 @@ func (c *ctx) adventurePhase() error {
 	var text string
 	switch kind {
 	case KindSmooth:
-		raw, err := referee.Text(c.env.Prompt, "rs.smooth.card", "the Smooth Sailing Card's icons: gold, provision, wind, monster, pirate; '+' joins icons that all apply, '|' separates two options (e.g. gold+wind, gold|provision)")
+		raw, err := c.env.Prompt.Ask(referee.Question{Key: "rs.smooth.card", Kind: referee.KindText,
+			Text:     "the Smooth Sailing Card's icons: gold, provision, wind, monster, pirate; '+' joins icons that all apply, '|' separates two options (e.g. gold+wind, gold|provision)",
+			Accepted: "the card's icons (gold, provision, wind, monster, pirate); '+' joins icons that all apply, '|' separates two options, e.g. gold, gold+wind or gold|provision"})
 		if err != nil {
 			return err
 		}
@@ -745,11 +747,17 @@ func (g Game) Status(s *referee.Session, env *referee.Env) (any, error) {
 	if err := s.LoadState(st); err != nil {
 		return nil, err
 	}
+	return MakeStatus(st), nil
+}
+
+// MakeStatus builds the status view of a state.
+func MakeStatus(st *State) StatusView {
 	return StatusView{
 		Phase: st.Phase, Turn: st.Turn, CardsLeft: st.Deck.Size - st.Deck.Drawn, Card: st.Card.Kind,
 		Wind: st.Wind, Exploration: st.Explore, Reefs: st.Reefs, Ironside: st.Iron, Tokens: st.Tokens,
 		Players: st.Players, Scores: st.Scores, Options: st.Opt,
-	}, nil
+		deckSize: st.Deck.Size, smooth: st.Card.Smooth, pass: st.Card.Pass,
+	}
 }
 
 // StatusView is what `bosun status` shows.
@@ -766,4 +774,9 @@ type StatusView struct {
 	Players     []PlayerState `json:"players"`
 	Scores      []Score       `json:"scores,omitempty"`
 	Options     Options       `json:"options"`
+
+	// For the text view only (the JSON view is unchanged).
+	deckSize int
+	smooth   SmoothCard
+	pass     string
 }

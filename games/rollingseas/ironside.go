@@ -97,13 +97,13 @@ func LoadCard(b Board, n int, difficulty string) (Card, error) {
 	}
 	box := diffBox(difficulty)
 	dirs, err := ask(box+".directions", "the Wind directions in the orange box of the "+box+" difficulty (none if the box is empty)",
-		referee.Question{Kind: referee.KindText}, func(s string) error { _, err := parseDirs(s); return err })
+		referee.Question{Kind: referee.KindText, Accepted: "none, or Wind directions comma-separated, each one of " + strings.Join(Directions[:], ", ")}, func(s string) error { _, err := parseDirs(s); return err })
 	if err != nil {
 		return c, err
 	}
 	c.Directions, _ = parseDirs(dirs)
 	bonus, err := ask(box+".bonus", "the Bonus of the "+box+" difficulty (none, or KIND or KIND:N comma-separated; KIND: "+strings.Join(RewardKinds, ", ")+")",
-		referee.Question{Kind: referee.KindText}, func(s string) error { _, err := ParseItems(s, RewardKinds); return err })
+		referee.Question{Kind: referee.KindText, Accepted: ItemsAccepted(RewardKinds)}, func(s string) error { _, err := ParseItems(s, RewardKinds); return err })
 	if err != nil {
 		return c, err
 	}

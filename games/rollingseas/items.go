@@ -111,6 +111,11 @@ func (it Items) Text() string {
 	sort.Strings(keys)
 	var parts []string
 	for _, k := range keys {
+		if k == ItemMonster || k == ItemPirate {
+			// A Strength icon raises the track: "Sea Monster Strength +1".
+			parts = append(parts, strings.TrimSuffix(names[k][0], "1")+fmt.Sprint(it[k]))
+			continue
+		}
 		nm := names[k]
 		w := nm[1]
 		if it[k] == 1 {
