@@ -132,3 +132,31 @@ func TestNoRuling(t *testing.T) {
 		assert.NotEmptyf(t, Search(q, SearchOptions{Limit: 3}), "%q", q)
 	}
 }
+
+// TestRuleOverNote: an FAQ/Q&A entry the player did not ask gives its
+// place to its rule; one they asked, or one holding words its rule lacks,
+// stays first with the rule shown after it.
+func TestRuleOverNote(t *testing.T) {
+	ids := func(q string) []string {
+		var out []string
+		for _, r := range Search(q, SearchOptions{Limit: 3}) {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	got := ids("what does the gunner officer do")
+	require.GreaterOrEqual(t, len(got), 2)
+	assert.Equal(t, []string{"misty-waters/officer-summary", "misty-waters/why-is-cannon-fire-so-random"}, got[:2],
+		"the rule, not the Q&A, first")
+	got = ids("why is my fleet limited to two ships")
+	require.GreaterOrEqual(t, len(got), 2)
+	assert.Equal(t, []string{"misty-waters/why-is-my-fleet-limited-to-two-ships", "misty-waters/buying-player-ships"}, got[:2],
+		"a mirrored Q&A stays first, its rule right after it")
+	got = ids("can i use buoy mine after buoy lantern")
+	require.NotEmpty(t, got)
+	assert.Equal(t, "quests-and-cannons/can-the-same-event-trigger-multiple-effects", got[0], "only the FAQ's text answers it")
+	r := Search("how many ships can i own", SearchOptions{Limit: 3})
+	require.GreaterOrEqual(t, len(r), 2)
+	assert.Equal(t, "misty-waters/buying-player-ships", r[1].ID)
+	assert.NotEmpty(t, r[1].Errata, "the rule carries the Q&A")
+}
