@@ -568,7 +568,7 @@ func (r *run) rewards(b Battle, res *Result) error {
 // fleet whatever the choice; "Unite into the Fleet" adds it to the victor's
 // fleet; "Swap Ships" adds it and removes the victor's original ship.
 // Ruling: a 'Prize Ship' (its text is not in the rulebook) is not counted in
-// the victor's fleet.
+// the victor's fleet unless option prize-ship=fleet.
 func (r *run) boardingFleets(choice string, winner, loser Side) {
 	st := r.st
 	lp, wp := st.player(loser.Player), st.player(winner.Player)
@@ -585,6 +585,9 @@ func (r *run) boardingFleets(choice string, winner, loser Side) {
 		r.gainShip(wp, code, "swapped in after a Boarding Battle")
 	default:
 		r.loseShip(lp, code, "taken by "+winner.Player+" as a Prize Ship after a Boarding Battle", mw.CiteLostBoarding)
+		if st.Opt.PrizeFleet {
+			r.gainShip(wp, code, "taken as a Prize Ship after a Boarding Battle")
+		}
 	}
 }
 

@@ -259,3 +259,42 @@ func TestDeathZoneTakesTheNamedShip(t *testing.T) {
 	q, _ := tb.rec.question("misty.npc.dutchman.victims")
 	assert.Contains(t, q.Options, "Bob-caravel")
 }
+
+// The four decisions after a Boarding Battle won over a Player Ship move
+// the ship between fleets: 'Seize and Sink' ("After seizing, the Player
+// Ship is Lost"), 'Swap Ships' ("take over control of the defeated Player
+// Ship ... and cause their original Player Ship and corresponding ship
+// board to be removed") and a 'Prize Ship' (ruling: apart from the fleet
+// unless prize-ship=fleet).
+func TestBoardingChoicesMoveShipsBetweenFleets(t *testing.T) {
+	for _, tc := range []struct {
+		choice   string
+		prize    bool
+		ann, bob []string
+	}{
+		{"seize-and-sink", false, []string{"B"}, []string{"C"}},
+		{"swap-ships", false, []string{"S"}, []string{"C"}},
+		{"prize-ship", false, []string{"B"}, []string{"C"}},
+		{"prize-ship", true, []string{"B", "S"}, []string{"C"}},
+	} {
+		st := battleState(PhaseTurns, 5, []string{"Ann", "Bob"})
+		st.Players[0].Fleet = []string{"B"}
+		st.Players[1].Fleet = []string{"S", "C"}
+		st.Opt.PrizeFleet = tc.prize
+		got, _, err := stepBattle(t, st, map[string]any{
+			"misty.player.Ann.attack":                         []string{"Bob-sloop", "none"},
+			"misty.player.Ann.attack-type":                    "boarding",
+			"misty.ship.Bob":                                  "sloop:cannons=1,sailors=1,captain",
+			"misty.ship.Ann":                                  "brig:cannons=2,sailors=2",
+			"misty.battle.Ann.Bob-sloop.clash1.attacker.roll": "6,6,6,6",
+			"misty.battle.Ann.Bob-sloop.clash1.defender.roll": "1,1",
+			"misty.player.Ann.boarding-choice":                tc.choice,
+			"misty.board.wind.speed.5":                        "0",
+			"misty.board.wind.box.sheath-the-swords":          "9",
+			"misty.player.Ann.ports":                          "none",
+		})
+		require.NoError(t, err, tc.choice)
+		assert.Equal(t, tc.ann, got.player("Ann").Fleet, tc.choice)
+		assert.Equal(t, tc.bob, got.player("Bob").Fleet, tc.choice)
+	}
+}

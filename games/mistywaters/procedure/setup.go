@@ -153,7 +153,7 @@ func (g *Game) Setup(s *referee.Session, env *referee.Env) error {
 				return referee.RuleError([]string{citeStep2Nations}, "mistywaters: Base %s for %s is not available; left: %s", base, nm, strings.Join(left, ", "))
 			}
 		} else {
-			base, err = r.choose("misty.setup.base."+nm, fmt.Sprintf("%s: which Base do you choose?", nm), left...)
+			base, err = r.choose("misty.setup.base."+nm, fmt.Sprintf("%s: which Base do you choose? (picks go in snake order from the Priority Token holder; to give every Base at once use --option bases=%s)", nm, basesExample(snake[:n], avail)), left...)
 			if err != nil {
 				return err
 			}
@@ -310,4 +310,15 @@ func (st *State) conquestNeed() int {
 		return 4
 	}
 	return 3
+}
+
+// basesExample is a bases= option value for these players, for help texts.
+func basesExample(players, avail []string) string {
+	var out []string
+	for i, p := range players {
+		if i < len(avail) {
+			out = append(out, p+":"+avail[i])
+		}
+	}
+	return strings.Join(out, ",")
 }

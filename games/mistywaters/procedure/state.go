@@ -158,6 +158,10 @@ type Options struct {
 	// MonsterWait: a Sea Monster does not move in the Round it appears
 	// (option monster-first-round=wait; the rulebook's NPC Ships rule).
 	MonsterWait bool `json:"monster_wait,omitempty"`
+	// PrizeFleet: a Player Ship taken as a 'Prize Ship' after a Boarding
+	// Battle counts in the victor's fleet (option prize-ship=fleet; the
+	// rulebook file does not give the choice's text).
+	PrizeFleet bool `json:"prize_fleet,omitempty"`
 }
 
 // Advanced rule names (--option advanced=all or a comma list).
@@ -206,7 +210,7 @@ func parseSet(key, raw string, names []string, all bool) (map[string]bool, error
 }
 
 // optionKeys are the --option keys the referee accepts.
-var optionKeys = []string{"advanced", "variants", "components", "teams", "priority", "bases", "npc-side", "sea-adventure", "first-tile", "weather-deck", "rounds", "shortened-galleass", "monster-first-round"}
+var optionKeys = []string{"advanced", "variants", "components", "teams", "priority", "bases", "npc-side", "sea-adventure", "first-tile", "weather-deck", "rounds", "shortened-galleass", "monster-first-round", "prize-ship"}
 
 func parseOptions(s *referee.Session) (Options, error) {
 	var o Options
@@ -258,6 +262,13 @@ func parseOptions(s *referee.Session) (Options, error) {
 		o.MonsterWait = true
 	default:
 		return o, referee.Usagef("mistywaters: option monster-first-round=%q; accepted: move, wait", mf)
+	}
+	switch ps := s.Option("prize-ship", "apart"); ps {
+	case "apart":
+	case "fleet":
+		o.PrizeFleet = true
+	default:
+		return o, referee.Usagef("mistywaters: option prize-ship=%q; accepted: apart (a Prize Ship is not counted in the victor's fleet), fleet", ps)
 	}
 	if o.vari("extended") {
 		o.Rounds = 24
