@@ -46,6 +46,11 @@ func shipKindOf(s string) (shipKind, bool) {
 	return shipKind{}, false
 }
 
+func mustKind(s string) shipKind {
+	k, _ := shipKindOf(s)
+	return k
+}
+
 func shipTitle(code string) string {
 	if k, ok := shipKindOf(code); ok {
 		return k.Title

@@ -363,7 +363,11 @@ func (r *run) tharSheBlows() error {
 				return err
 			}
 			r.emit("weather", fmt.Sprintf("%s draws the %s%s: it attacks at once", p.Name, card, shipNote(ship)), map[string]any{"player": p.Name, "monster": card, "placed": placed, "ship": ship}, citeSeaAdventure, citeOfficialSeaAdv)
-			if err := r.monsterAttacksPlayer(card, p.Name); err != nil {
+			target := p.Name
+			if ship != "" && p.hasShip(mustKind(ship).Code) {
+				target = p.Name + "-" + ship // the ship the card was assigned to
+			}
+			if err := r.monsterAttacksPlayer(card, target); err != nil {
 				return err
 			}
 			if !placed && st.npc(card) != nil {
