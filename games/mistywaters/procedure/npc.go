@@ -567,7 +567,11 @@ func (r *run) monsterAttacksPlayer(m, player string) error {
 func (r *run) npcAttack(id string, names []string) error {
 	st := r.st
 	n := st.npc(id)
-	if n == nil || len(names) == 0 {
+	if n == nil {
+		return nil
+	}
+	if len(names) == 0 {
+		r.emit("npc", fmt.Sprintf("%s has no target on an Adjacent Space", id), map[string]any{"npc": id}, citeNPCAttacks)
 		return nil
 	}
 	att := r.npcSide(n)
