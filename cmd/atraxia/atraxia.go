@@ -279,7 +279,7 @@ func battleText(f *cmdutil.Factory, w io.Writer, view BattleView) error {
 	}
 	if o := view.Odds; o != nil {
 		fmt.Fprintf(w, "attacker total %d against the pirate (15 + two pirate-die rolls%s)\n", o.AttackerTotal, signed(o.Against))
-		fmt.Fprintf(w, "chance to win: %s (%d of %d rolls, %.1f%%)\n", o.Fraction, o.Wins, o.Outcome, 100*o.Probability)
+		fmt.Fprintf(w, "chance to win: %s\n", chanceText(o.Fraction, o.Wins, o.Outcome, o.Probability))
 		var rows [][]string
 		for _, p := range o.Pirate {
 			mark := "pirate"
@@ -294,6 +294,17 @@ func battleText(f *cmdutil.Factory, w io.Writer, view BattleView) error {
 	}
 	fmt.Fprintln(w, "see: bosun rules show "+strings.Join(view.Cites, ", "))
 	return nil
+}
+
+// chanceText writes a chance as a percentage with the rolls it counts, and
+// the exact fraction when it is not already plain (never a bare "1" or
+// "0"): "100.0% (36 of 36 rolls)", "58.3% = 7/12 (21 of 36 rolls)".
+func chanceText(fraction string, wins, of int, p float64) string {
+	s := fmt.Sprintf("%.1f%%", 100*p)
+	if fraction != "0" && fraction != "1" && fraction != fmt.Sprintf("%d/%d", wins, of) {
+		s += " = " + fraction
+	}
+	return s + fmt.Sprintf(" (%d of %d rolls)", wins, of)
 }
 
 func signed(n int) string {

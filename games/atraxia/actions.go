@@ -30,7 +30,8 @@ func (t *turn) collect(c *Clan, rebuild bool) error {
 	}
 	cards := AmmoCards(got["ammo"])
 	if t.optional("wfa.collect.ammo.cards") {
-		a, err := t.p.Ask(referee.Question{Key: "wfa.collect.ammo.cards", Text: "Ammo cards drawn (values 1, 2, 5)", Kind: referee.KindText})
+		a, err := t.p.Ask(referee.Question{Key: "wfa.collect.ammo.cards", Text: "Ammo cards drawn (values 1, 2, 5)", Kind: referee.KindText,
+			Accepted: "the values of the Ammo cards drawn, comma-separated, each 1, 2 or 5, adding up to the Ammo collected"})
 		if err != nil {
 			return err
 		}
@@ -192,7 +193,7 @@ func (t *turn) teleporter(c *Clan) error {
 	if c.AlWood < cost {
 		return referee.RuleError(cites(CiteTeleporterBuild), "atraxia: building or redeploying teleporters costs %d AlWood; %s has %d", cost, c.Player, c.AlWood)
 	}
-	a, err := t.p.Ask(referee.Question{Key: "wfa.teleporter.locations", Kind: referee.KindText,
+	a, err := t.p.Ask(referee.Question{Key: "wfa.teleporter.locations", Kind: referee.KindText, Accepted: "two dockable islands comma-separated, the first one controlled, e.g. fox-1,apex2 (apex1-apex6, CLAN-1 to CLAN-4)",
 		Text: fmt.Sprintf("Where do %s's two teleporters stand after this build or redeploy (two dockable islands, the first one %s controls)? (%s)", c.Player, c.Player, LocSyntax)})
 	if err != nil {
 		return err
@@ -412,7 +413,7 @@ func (t *turn) convertAs(c *Clan, prefix string, required bool) error {
 	if c == st.current() {
 		limit = min(5, t.v.Cost["convert-per-turn"]-st.Convert)
 	}
-	a, err := t.p.Ask(referee.Question{Key: prefix + ".pay", Kind: referee.KindText,
+	a, err := t.p.Ask(referee.Question{Key: prefix + ".pay", Kind: referee.KindText, Accepted: "none, or RESOURCE=N items comma-separated, RESOURCE one of oc, alwood, ammo, e.g. oc=1,alwood=1",
 		Text: fmt.Sprintf("%s converts 1:1 into %s (crystal on %s, at most %d): what is paid, e.g. oc=2 or oc=1,alwood=1, or none", c.Player, m.Resource, m.Island, limit)})
 	if err != nil {
 		return err

@@ -17,7 +17,7 @@ func (t *turn) sideInput(c *Clan, role string, fleet Fleet) (Side, error) {
 		}
 	}
 	if len(c.Ammo) > 0 {
-		a, err := t.p.Ask(referee.Question{Key: pre + ".ammo", Kind: referee.KindText,
+		a, err := t.p.Ask(referee.Question{Key: pre + ".ammo", Kind: referee.KindText, Accepted: "none, or the values of Ammo cards in hand, comma-separated (e.g. 5,1)",
 			Text: fmt.Sprintf("%s (%s) plays Ammo cards face down, at most %d: which values (hand %v), or none", c.Player, role, t.v.Cost["battle-ammo-cards"], c.Ammo)})
 		if err != nil {
 			return s, err
@@ -235,7 +235,7 @@ func (t *turn) retreat(lose *Clan, lost Fleet) (Retreat, error) {
 	if !t.optional("wfa.battle.retreat.home") {
 		return r, nil
 	}
-	a, err := t.p.Ask(referee.Question{Key: "wfa.battle.retreat.home", Kind: referee.KindText,
+	a, err := t.p.Ask(referee.Question{Key: "wfa.battle.retreat.home", Kind: referee.KindText, Accepted: FleetSyntax,
 		Text: fmt.Sprintf("Ships of %s sent to the Home Base (%d of %s: half rounded down, the Capital Ship always) (%s)", lose.Player, r.Home.Ships(), lost, FleetSyntax)})
 	if err != nil {
 		return r, err

@@ -230,6 +230,13 @@ type StatusView struct {
 	Winners     []string     `json:"winners,omitempty"`
 	Why         string       `json:"why,omitempty"`
 	Scores      []Score      `json:"scores,omitempty"`
+
+	// For the text view only (the JSON view is unchanged).
+	started      bool
+	clan         string
+	isleStrength int
+	isleUpkeep   int
+	isleNeed     int
 }
 
 // ClanStatus is one clan's line of the status.
@@ -247,6 +254,14 @@ func MakeStatus(st *State, v Values) StatusView {
 	if !st.Over {
 		sv.Turn = st.current().Player
 		sv.ActionsLeft = st.Allowed - st.Actions
+		sv.clan = st.current().Clan
+		sv.started = st.Started
+	}
+	sv.isleStrength = v.FleetStrength(st.Isle.Fleet, false)
+	sv.isleUpkeep = v.Upkeep(sv.isleStrength)
+	sv.isleNeed = 3
+	if st.Opts.IsleWin == "entry-turn" {
+		sv.isleNeed = 2
 	}
 	for _, c := range st.Clans {
 		sv.Clans = append(sv.Clans, ClanStatus{Clan: c, AmmoValue: c.AmmoTotal(), Strength: v.FleetStrength(c.OnBoard(), false),

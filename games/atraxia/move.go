@@ -2,6 +2,7 @@ package atraxia
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
 )
@@ -114,6 +115,9 @@ func (t *turn) move(c *Clan) error {
 	}
 	teleport := c.hasTeleporter(from.Name) && c.hasTeleporter(to.Name)
 	mv := cites(CiteMoveRedistribute)
+	if err := crossesToCentral(c, from, to, teleport); err != nil {
+		return err
+	}
 	// Where the fleet may go.
 	switch to.Kind {
 	case "isle":
@@ -268,7 +272,7 @@ func (t *turn) redistribute(c *Clan) error {
 	if from.Kind == "isle" {
 		return referee.RuleError(cites(CiteConnectedTrail), "atraxia: the Isle of Myth cannot be part of a connected trail")
 	}
-	a, err := t.p.Ask(referee.Question{Key: "wfa.redistribute.to", Kind: referee.KindText,
+	a, err := t.p.Ask(referee.Question{Key: "wfa.redistribute.to", Kind: referee.KindText, Accepted: "locations comma-separated, each " + LocSyntax,
 		Text: fmt.Sprintf("To which locations along the same connected trail (controlled by %s, comma-separated)? (%s)", c.Player, LocSyntax)})
 	if err != nil {
 		return err
@@ -326,4 +330,29 @@ func (t *turn) redistribute(c *Clan) error {
 		t.emit("redistribute", fmt.Sprintf("%s redistributes %s from %s to %s", c.Player, ships, from.Name, d.Name), map[string]any{"player": c.Player, "from": from.Name, "to": d.Name, "ships": ships}, CiteMoveRedistribute, CiteConnectedTrail)
 	}
 	return nil
+}
+
+// crossesToCentral refuses a move between a non-dockable island of a player
+// continent (its Home Base or the other southern island) and an Apex Island
+// of the Central Continent, unless the clan's teleporters join them. "Place
+// each board so that the northernmost island on each board is attached to an
+// Apex Island of the central continent" and "When crossing to another
+// continent, dockable islands must be used"; "Once built, Clan Leaders can
+// consider islands with their teleporters as adjacent".
+func crossesToCentral(c *Clan, from, to Loc, teleport bool) error {
+	south := func(l Loc) bool { return l.Kind == "home" || l.Kind == "south" }
+	if teleport || !((south(from) && to.Kind == "apex") || (from.Kind == "apex" && south(to))) {
+		return nil
+	}
+	island := from
+	if !south(from) {
+		island = to
+	}
+	tele := c.Home() + " (built in)"
+	if len(c.Teleporters) > 0 {
+		tele += ", " + strings.Join(c.Teleporters, ", ")
+	}
+	return referee.RuleError(cites(CiteDockable, CiteMoveRedistribute, CiteTeleporterBuild),
+		"atraxia: %s -> %s is not a move to an adjacent location: %s is a non-dockable island of the %s continent, and the Apex Islands attach to each continent's northernmost island (%s-1; \"When crossing to another continent, dockable islands must be used\"). Accepted: go by way of the %s continent's dockable islands, or between two of %s's teleporters (teleporter+move deploys them; now on %s)",
+		from.Name, to.Name, island.Name, island.Clan, island.Clan, island.Clan, c.Player, tele)
 }

@@ -312,7 +312,7 @@ func RankScores(sc []Score) []Score {
 // --- questions ---
 
 func (t *turn) askLoc(key, text string) (Loc, error) {
-	a, err := t.p.Ask(referee.Question{Key: key, Text: text + " (" + LocSyntax + ")", Kind: referee.KindText})
+	a, err := t.p.Ask(referee.Question{Key: key, Text: text + " (" + LocSyntax + ")", Kind: referee.KindText, Accepted: "a location: " + LocSyntax})
 	if err != nil {
 		return Loc{}, err
 	}
@@ -320,7 +320,7 @@ func (t *turn) askLoc(key, text string) (Loc, error) {
 }
 
 func (t *turn) askFleet(key, text string) (Fleet, error) {
-	a, err := t.p.Ask(referee.Question{Key: key, Text: text + " (" + FleetSyntax + ")", Kind: referee.KindText})
+	a, err := t.p.Ask(referee.Question{Key: key, Text: text + " (" + FleetSyntax + ")", Kind: referee.KindText, Accepted: FleetSyntax})
 	if err != nil {
 		return Fleet{}, err
 	}
