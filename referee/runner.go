@@ -118,6 +118,7 @@ func Next(g Game, s *Session, env *Env) ([]Event, error) {
 	snap := Snapshot{Step: s.Step, State: append([]byte(nil), s.State...), RNG: append([]byte(nil), s.RNG...), Over: s.Over, Cursor: s.Cursor}
 	env.events = nil
 	env.revealed = false
+	env.Dice.TakeRolls() // rolls of an earlier, failed step are not this step's
 	rec, recording := env.Prompt.(interface{ TakeRecord() []Answer })
 	if recording {
 		rec.TakeRecord() // answers given before this step (a failed one) are not its answers
