@@ -10,8 +10,8 @@ import (
 func (t *turn) collect(c *Clan, rebuild bool) error {
 	if rebuild {
 		cost := t.v.Cost["rebuild-alwood"]
-		if c.AlWood < cost {
-			return referee.RuleError(cites(CitePlayerActions), "atraxia: Rebuild Barren Island costs %d AlWood; %s has %d", cost, c.Player, c.AlWood)
+		if err := actionRefusal(t.st, t.v, "rebuild+collect"); err != nil {
+			return err
 		}
 		isl, err := t.askLoc("wfa.collect.rebuild", "Which barren island does "+c.Player+" rebuild?")
 		if err != nil {
@@ -52,11 +52,15 @@ func (t *turn) collect(c *Clan, rebuild bool) error {
 
 func (t *turn) buy(c *Clan, power bool) error {
 	st := t.st
+	act := "buy"
+	if power {
+		act = "power+buy"
+	}
+	if err := actionRefusal(st, t.v, act); err != nil {
+		return err
+	}
 	if power {
 		left := t.v.Cost["power-per-turn"] - st.Bought
-		if left <= 0 {
-			return referee.RuleError(cites(CiteBuyPower), "atraxia: %s already bought %d Power cards this turn (at most %d per turn)", c.Player, st.Bought, t.v.Cost["power-per-turn"])
-		}
 		n, err := t.askNum("wfa.buy.power.count", fmt.Sprintf("How many Power cards does %s buy (at most %d more this turn; hand %d of %d)?", c.Player, left, c.Power, t.v.Cost["power-hand"]), 1, left)
 		if err != nil {
 			return err
@@ -190,16 +194,28 @@ func (t *turn) capacity(prefix string, loc Loc, n int) error {
 
 func (t *turn) teleporter(c *Clan) error {
 	cost := t.v.Cost["teleporter-alwood"]
-	if c.AlWood < cost {
-		return referee.RuleError(cites(CiteTeleporterBuild), "atraxia: building or redeploying teleporters costs %d AlWood; %s has %d", cost, c.Player, c.AlWood)
+	if err := teleporterRefusal(t.st, t.v, c); err != nil {
+		return err
 	}
-	a, err := t.p.Ask(referee.Question{Key: "wfa.teleporter.locations", Kind: referee.KindText, Accepted: "two dockable islands comma-separated, the first one controlled, e.g. fox-1,apex2 (apex1-apex6, CLAN-1 to CLAN-4)",
-		Text: fmt.Sprintf("Where do %s's two teleporters stand after this build or redeploy (two dockable islands, the first one %s controls)? (%s)", c.Player, c.Player, LocSyntax)})
+	q := referee.Question{Key: "wfa.teleporter.locations", Kind: referee.KindText, Accepted: "two dockable islands comma-separated, the first one controlled, e.g. fox-1,apex2 (apex1-apex6, CLAN-1 to CLAN-4)",
+		Text: fmt.Sprintf("Where do %s's two teleporters stand after this build or redeploy (two dockable islands, the first one %s controls)? (%s)", c.Player, c.Player, LocSyntax)}
+	want := 2
+	if t.st.TeleLost == 1 {
+		// One teleporter was destroyed this turn: it "may be rebuilt on a
+		// subsequent turn", so only the other one is redeployed now.
+		want = 1
+		q.Accepted = "one dockable island the Clan Leader controls, e.g. fox-1 (apex1-apex6, CLAN-1 to CLAN-4)"
+		q.Text = fmt.Sprintf("%s's other teleporter was destroyed this turn and is rebuilt only on a subsequent turn: where does the remaining one stand after this redeploy (a dockable island %s controls)? (%s)", c.Player, c.Player, LocSyntax)
+	}
+	a, err := t.p.Ask(q)
 	if err != nil {
 		return err
 	}
 	items := referee.SplitList(a)
-	if len(items) != 2 {
+	if len(items) != want {
+		if want == 1 {
+			return referee.RuleError(cites(CiteLoser, CiteTeleporterBuild), "atraxia: a teleporter destroyed this turn \"may be rebuilt on a subsequent turn\": give the one location of %s's remaining teleporter, e.g. \"fox-1\"; got %q", c.Player, a)
+		}
 		return referee.Usagef("atraxia: give the two teleporter locations, e.g. \"fox-1,apex2\"; got %q", a)
 	}
 	var locs []string
@@ -234,13 +250,10 @@ func (t *turn) teleporter(c *Clan) error {
 
 func (t *turn) mount(c *Clan) error {
 	st := t.st
-	if st.Dismount {
-		return referee.RuleError(cites(CiteMount), "atraxia: a Magic Crystal cannot be mounted and dismounted on the same turn")
+	if err := mountRefusal(st, t.v, c); err != nil {
+		return err
 	}
 	cost := t.v.Cost["mount-alwood"]
-	if c.Crystals < 1 || c.AlWood < cost {
-		return referee.RuleError(cites(CiteMount), "atraxia: mounting takes one of your Magic Crystals and %d AlWood; %s has %d crystal(s) and %d AlWood", cost, c.Player, c.Crystals, c.AlWood)
-	}
 	l, err := t.askLoc("wfa.mount.island", fmt.Sprintf("On which island of the %s continent (controlled, with an open mounting spot) does %s mount a Magic Crystal?", c.Clan, c.Player))
 	if err != nil {
 		return err
@@ -251,8 +264,8 @@ func (t *turn) mount(c *Clan) error {
 	if st.block(l.Name) != nil {
 		return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by a privateer", l.Name)
 	}
-	if c.mountAt(l.Name) >= 0 {
-		return referee.RuleError(cites(CiteMount), "atraxia: %s already has a mounted Magic Crystal", l.Name)
+	if o := mountedBy(st, l.Name); o != nil {
+		return referee.RuleError(cites(CiteMount), "atraxia: %s already has a mounted Magic Crystal (%s's): crystals are mounted only \"with an open mounting spot\"", l.Name, o.Player)
 	}
 	r, err := referee.Choose(t.p, "wfa.mount.resource", fmt.Sprintf("Which resource does %s produce (conversions there give it)?", l.Name), "oc", "alwood", "ammo")
 	if err != nil {
@@ -268,13 +281,10 @@ func (t *turn) mount(c *Clan) error {
 
 func (t *turn) dismount(c *Clan) error {
 	st := t.st
-	if st.Mounted {
-		return referee.RuleError(cites(CiteMount), "atraxia: a Magic Crystal cannot be mounted and dismounted on the same turn")
+	if err := dismountRefusal(st, t.v, c); err != nil {
+		return err
 	}
 	cost := t.v.Cost["mount-alwood"]
-	if len(c.Mounted) == 0 || c.AlWood < cost {
-		return referee.RuleError(cites(CiteMount), "atraxia: dismounting needs a mounted Magic Crystal and %d AlWood; %s has %d mounted and %d AlWood", cost, c.Player, len(c.Mounted), c.AlWood)
-	}
 	var all []int
 	for i := range c.Mounted {
 		all = append(all, i)
@@ -442,11 +452,8 @@ func (t *turn) convertAs(c *Clan, prefix string, required bool) error {
 
 func (t *turn) upgrade(c *Clan) error {
 	cost := t.v.Cost["upgrade-crystals"]
-	if c.Ability >= 2 {
-		return referee.RuleError(cites(CiteUpgrade), "atraxia: %s's Clan Leader ability is already 2.0", c.Player)
-	}
-	if c.Crystals < cost {
-		return referee.RuleError(cites(CiteUpgrade), "atraxia: the upgrade costs %d Magic Crystal; %s has %d (mounted crystals cannot be spent)", cost, c.Player, c.Crystals)
+	if err := actionRefusal(t.st, t.v, "upgrade"); err != nil {
+		return err
 	}
 	c.Crystals -= cost
 	c.Ability = 2
@@ -455,15 +462,10 @@ func (t *turn) upgrade(c *Clan) error {
 }
 
 func (t *turn) ransomAction(c *Clan) error {
-	var opts []string
-	for _, b := range t.st.Blocks {
-		if b.Victim == c.Clan {
-			opts = append(opts, b.Island)
-		}
+	if err := actionRefusal(t.st, t.v, "ransom"); err != nil {
+		return err
 	}
-	if len(opts) == 0 {
-		return referee.RuleError(cites(CiteRansom), "atraxia: no island of %s is blocked by a privateer", c.Player)
-	}
+	opts := ransomable(t.st, c)
 	isl, err := referee.Choose(t.p, "wfa.ransom.island", "Which blocked island does "+c.Player+" ransom?", opts...)
 	if err != nil {
 		return err

@@ -180,6 +180,9 @@ func (t *turn) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle b
 	for i, tp := range lose.Teleporters {
 		if tp == loc.Name {
 			lose.Teleporters = append(lose.Teleporters[:i], lose.Teleporters[i+1:]...)
+			if lose == st.current() {
+				st.TeleLost++
+			}
 			parts = append(parts, fmt.Sprintf("%s's teleporter on %s is destroyed", lose.Player, loc.Name))
 			break
 		}

@@ -149,6 +149,9 @@ type State struct {
 	Convert  int     `json:"converted,omitempty"`
 	Mounted  bool    `json:"mounted_this_turn,omitempty"`
 	Dismount bool    `json:"dismounted_this_turn,omitempty"`
+	// TeleLost counts the teleporters of the clan whose turn it is
+	// destroyed this turn: one "may be rebuilt on a subsequent turn".
+	TeleLost int     `json:"teleporters_lost_this_turn,omitempty"`
 	Apex     []*Apex `json:"apex"`
 	Unused   []int   `json:"unused_tiles,omitempty"`
 	IsleMC   int     `json:"isle_crystals"`

@@ -23,8 +23,9 @@ func (t *turn) emit(typ, text string, data map[string]any, cs ...string) {
 	t.env.Emit(referee.Event{Type: typ, Text: text, Data: data, Cites: cs})
 }
 
-// Actions offered at wfa.turn.action. A "bonus+active" answer performs the
-// Bonus Action and then its paired Active Action.
+// Actions are the answers of wfa.turn.action. A "bonus+active" answer
+// performs the Bonus Action and then its paired Active Action. Only those
+// the rules allow now are offered (OfferedActions).
 var Actions = []string{"collect", "rebuild+collect", "buy", "power+buy", "move", "teleporter+move",
 	"redistribute", "teleporter+redistribute", "convert", "mount+convert", "dismount+convert",
 	"upgrade", "ransom", "end"}
@@ -40,9 +41,7 @@ func (t *turn) step() error {
 			return nil
 		}
 	}
-	act, err := referee.Choose(t.p, "wfa.turn.action",
-		fmt.Sprintf("Round %d, %s (%s clan): action %d of %d (bonus+active does the Bonus Action first; upgrade and ransom are free; end ends the turn)", st.Round, c.Player, c.Clan, st.Actions+1, st.Allowed),
-		Actions...)
+	act, err := t.chooseAction(fmt.Sprintf("Round %d, %s (%s clan): action %d of %d (bonus+active does the Bonus Action first; upgrade and ransom are free; end ends the turn; only the actions the rules allow now are offered)", st.Round, c.Player, c.Clan, st.Actions+1, st.Allowed))
 	if err != nil {
 		return err
 	}
@@ -119,7 +118,7 @@ func (t *turn) step() error {
 func (t *turn) startTurn(c *Clan) error {
 	st := t.st
 	st.Started, st.Actions, st.Allowed, st.Asked3rd = true, 0, 2, false
-	st.Bought, st.Convert, st.Mounted, st.Dismount = 0, 0, false, false
+	st.Bought, st.Convert, st.Mounted, st.Dismount, st.TeleLost = 0, 0, false, false, 0
 	st.Isle.Left = false
 	st.Held = nil
 	text := fmt.Sprintf("Round %d: %s's turn (%s clan)", st.Round, c.Player, c.Clan)

@@ -34,7 +34,7 @@ func DefaultValues() Values {
 		Cost: map[string]int{"gunboat-oc": 1, "gunboat-alwood": 1, "frigate-oc": 2, "destroyer-oc": 4,
 			"privateer-oc": 6, "privateer-alwood": 4, "rebuild-alwood": 3, "teleporter-alwood": 2, "mount-alwood": 2,
 			"upgrade-crystals": 1, "convert-per-turn": 5, "power-per-turn": 2, "power-hand": 2,
-			"battle-ammo-cards": 10, "battle-power-cards": 2},
+			"battle-ammo-cards": 10, "battle-power-cards": 2, "power-card-min-cost": 1},
 		UpkeepTable:  []UpkeepRow{{10, 3}, {20, 5}, {30, 7}, {40, 9}, {50, 11}},
 		StartOC:      5,
 		StartAlWood:  5,
