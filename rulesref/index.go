@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // BM25 parameters and field weights.
@@ -48,6 +49,9 @@ type index struct {
 	// gameTotal is, per game, the sum of its postings' weights (the
 	// size of its language model), computed on first use
 	gameTotal []float64
+	// fd: each section's first doc (-1: none), built once (firstDocs)
+	fd     []int32
+	fdOnce sync.Once
 }
 
 // docTerms returns the weighted term counts of one section.

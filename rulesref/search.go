@@ -262,14 +262,62 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 	return pq
 }
 
+// rankCtx is what ranking a query found out about it, for the learned
+// reranker's features (ltr.go).
+type rankCtx struct {
+	pq     *parsedQuery
+	post   []float64 // P(game|query), nil when the games are given
+	pmax   float64
+	named  int // a game one of the player's words names, or < 0
+	prefer int // the session's game, or < 0
+	kind   int // questionKind
+	bits   map[int32][2]uint32
+	qids   map[int32]bool // the player's own words' terms
+	// pairTot: the weight of the player's word pairs (proximity)
+	pairTot float64
+	why     bool // a why question
+}
+
 // search ranks the corpus's sections for q.
 func (c *corpus) search(q string, opt SearchOptions) []Result {
 	st := newStemmer()
-	pq := c.parseQuery(q, st)
+	hits, rc := c.rank(q, opt, st)
+	if rc == nil {
+		return nil
+	}
 	limit := opt.Limit
 	if limit <= 0 {
 		limit = 5
 	}
+	if len(hits) == 0 || !opt.all && (hits[0].score < minScore || hits[0].cover < minCover) {
+		return nil
+	}
+	// the hits that may be shown: the first ones scoring at least a
+	// quarter of the best and matching enough of the question
+	n := len(hits)
+	if !opt.all {
+		for k, h := range hits {
+			if h.score < hits[0].score*0.25 || h.cover < minCover*0.7 {
+				n = k
+				break
+			}
+		}
+		hits = c.rerank(hits[:n], rc)
+	}
+	var res []Result
+	for _, h := range hits[:min(n, len(hits))] {
+		if len(res) == limit {
+			break
+		}
+		res = append(res, c.result(h, *rc.pq, st))
+	}
+	return res
+}
+
+// rank returns the hits for q, best first, one per section, and what it
+// found out about the query (nil: no ruling).
+func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx) {
+	pq := c.parseQuery(q, st)
 	var games map[int]bool
 	if len(opt.Games) > 0 {
 		games = map[int]bool{}
@@ -282,13 +330,13 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 	known := pq.terms
 	unknown := float64(pq.unknown)
 	if len(known) == 0 {
-		return nil
+		return nil, nil
 	}
 	// words the rulebooks do not know, with guessed corrections for the
 	// rest, make at least half the question: it is not about these games
 	// ("what is the airspeed of an unladen swallow")
 	if !opt.all && pq.unknown > 0 && 2*(pq.unknown+pq.typos) >= pq.content {
-		return nil
+		return nil, nil
 	}
 	hits := c.ix.score(c, known, games)
 	// An unknown word lowers every hit's coverage as much as an average
@@ -436,12 +484,12 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 	// answer cues (answer.go): the sentence that holds the question's
 	// concepts, with an amount or a permission when the question asks
 	// for one
+	bits := make(map[int32][2]uint32, len(pq.terms))
+	for _, t := range pq.terms {
+		bits[t.id] = [2]uint32{t.full, t.part}
+	}
+	kind := questionKind(q)
 	if top := min(len(hits), cueTop); top > 0 {
-		bits := make(map[int32][2]uint32, len(pq.terms))
-		for _, t := range pq.terms {
-			bits[t.id] = [2]uint32{t.full, t.part}
-		}
-		kind := questionKind(q)
 		for k := 0; k < top; k++ {
 			best, amount, modal := c.sentenceCue(hits[k].doc, &pq, bits)
 			f := 1 + sentB*best
@@ -477,20 +525,8 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		hits = c.ruleOverNote(hits, qids, st, &pq)
 		c.rulesFirst(hits, allIDs)
 	}
-	if len(hits) == 0 || !opt.all && (hits[0].score < minScore || hits[0].cover < minCover) {
-		return nil
-	}
-	var res []Result
-	for _, h := range hits {
-		if len(res) == limit {
-			break
-		}
-		if !opt.all && (h.score < hits[0].score*0.25 || h.cover < minCover*0.7) {
-			break
-		}
-		res = append(res, c.result(h, pq, st))
-	}
-	return res
+	return hits, &rankCtx{pq: &pq, post: post, pmax: pmax, named: named, prefer: prefer,
+		kind: kind, bits: bits, qids: qids, pairTot: tot, why: strings.HasPrefix(strings.TrimSpace(strings.ToLower(q)), "why")}
 }
 
 // coverage is the idf-weighted share of the query's concepts that hit h

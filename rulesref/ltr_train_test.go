@@ -1,0 +1,380 @@
+package rulesref
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The learned reranker's training (ltr.go): LTR_TRAIN=1 go test -run
+// TestTrainRanker -v ./rulesref/ fits the weights on the dev set,
+// reports the cross-validation by batch (each batch ranked by a model
+// fitted on the other batches) against the hand-tuned ranking, and with
+// LTR_WRITE=1 writes ltr_weights.go. Only the dev set is read.
+
+// ltrQuery is one dev question's candidates: features, relevance and
+// the hand-tuned order (the candidates' order).
+type ltrQuery struct {
+	q   string
+	set string
+	xs  [][]float64
+	rel []bool
+}
+
+// ltrData computes the candidates of every dev question with the
+// hand-tuned ranking, as search shows them (the hits that may be shown,
+// at most rerankTop).
+func ltrData(t testing.TB) []ltrQuery {
+	c := builtin()
+	save := ltrOn
+	ltrOn = false
+	defer func() { ltrOn = save }()
+	var out []ltrQuery
+	for _, dc := range loadDevSet(t) {
+		lq := ltrQuery{q: dc.Q, set: dc.Set}
+		if lq.set == "" {
+			lq.set = "v1"
+		}
+		hits, rc := c.rank(dc.Q, SearchOptions{Limit: 3}, newStemmer())
+		if rc != nil && len(hits) > 0 && hits[0].score >= minScore && hits[0].cover >= minCover {
+			n := len(hits)
+			for k, h := range hits {
+				if h.score < hits[0].score*0.25 || h.cover < minCover*0.7 {
+					n = k
+					break
+				}
+			}
+			hits = hits[:min(n, rerankTop)]
+			lq.xs = c.ltrMatrix(hits, rc)
+			for _, h := range hits {
+				lq.rel = append(lq.rel, devRelevant(c, dc, h))
+			}
+		}
+		out = append(out, lq)
+	}
+	return out
+}
+
+// devRelevant: the passage search would show for h answers dc (as
+// devRank grades it).
+func devRelevant(c *corpus, dc devCase, h hit) bool {
+	if len(dc.Answers) > 0 {
+		text := c.passageText(h.doc)
+		for _, a := range dc.Answers {
+			if strings.Contains(text, a) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, id := range dc.IDs {
+		if c.Secs[h.sec].ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// ltrEval returns whether the first (top1) and any of the first three
+// (top3) candidates ordered by w are relevant (w nil: the hand-tuned
+// order).
+func ltrEval(lq ltrQuery, w []float64) (top1, top3 bool) {
+	ord := make([]int, len(lq.xs))
+	for k := range ord {
+		ord[k] = k
+	}
+	if w != nil {
+		s := make([]float64, len(lq.xs))
+		for k, x := range lq.xs {
+			s[k] = dot(w, x)
+		}
+		sort.SliceStable(ord, func(a, b int) bool { return s[ord[a]] > s[ord[b]] })
+	}
+	for r, k := range ord {
+		if r >= 3 {
+			break
+		}
+		if lq.rel[k] {
+			return r == 0, true
+		}
+	}
+	return false, false
+}
+
+// ltrFit fits a linear model by the listwise softmax loss (the
+// relevant candidates' share of exp(score)) with L2 penalty lambda, on
+// standardised features; it returns weights over the raw features.
+func ltrFit(qs []ltrQuery, lambda float64, iters int) []float64 {
+	// standardise
+	mu := make([]float64, nFeat)
+	sd := make([]float64, nFeat)
+	var n float64
+	for _, q := range qs {
+		for _, x := range q.xs {
+			n++
+			for i, v := range x {
+				mu[i] += v
+				sd[i] += v * v
+			}
+		}
+	}
+	for i := range mu {
+		mu[i] /= n
+		sd[i] = math.Sqrt(math.Max(sd[i]/n-mu[i]*mu[i], 0))
+		if sd[i] < 1e-9 {
+			sd[i] = 0 // constant: unused
+		}
+	}
+	type tq struct {
+		zs  [][]float64
+		rel []bool
+	}
+	var train []tq
+	for _, q := range qs {
+		pos, neg := 0, 0
+		for _, r := range q.rel {
+			if r {
+				pos++
+			} else {
+				neg++
+			}
+		}
+		if pos == 0 || neg == 0 {
+			continue
+		}
+		t := tq{rel: q.rel}
+		for _, x := range q.xs {
+			z := make([]float64, nFeat)
+			for i := range x {
+				if sd[i] > 0 {
+					z[i] = (x[i] - mu[i]) / sd[i]
+				}
+			}
+			t.zs = append(t.zs, z)
+		}
+		train = append(train, t)
+	}
+	w := make([]float64, nFeat)
+	// start from the hand-tuned order: the log score
+	w[fLnScore] = 1 * sd[fLnScore]
+	m := make([]float64, nFeat)
+	v := make([]float64, nFeat)
+	g := make([]float64, nFeat)
+	const lr, b1, b2 = 0.05, 0.9, 0.999
+	for it := 1; it <= iters; it++ {
+		for i := range g {
+			g[i] = lambda * w[i]
+		}
+		for _, q := range train {
+			s := make([]float64, len(q.zs))
+			mx := math.Inf(-1)
+			for k, z := range q.zs {
+				s[k] = dot(w, z)
+				mx = math.Max(mx, s[k])
+			}
+			var za, zp float64
+			for k := range s {
+				s[k] = math.Exp(s[k] - mx)
+				za += s[k]
+				if q.rel[k] {
+					zp += s[k]
+				}
+			}
+			// d/dw of -log(zp/za) = E_all[z] - E_pos[z]
+			for k, z := range q.zs {
+				c := s[k] / za
+				if q.rel[k] {
+					c -= s[k] / zp
+				}
+				for i := range g {
+					g[i] += c * z[i] / float64(len(train))
+				}
+			}
+		}
+		for i := range w {
+			m[i] = b1*m[i] + (1-b1)*g[i]
+			v[i] = b2*v[i] + (1-b2)*g[i]*g[i]
+			mh := m[i] / (1 - math.Pow(b1, float64(it)))
+			vh := v[i] / (1 - math.Pow(b2, float64(it)))
+			w[i] -= lr * mh / (math.Sqrt(vh) + 1e-8)
+		}
+	}
+	raw := make([]float64, nFeat)
+	for i := range w {
+		if sd[i] > 0 {
+			raw[i] = w[i] / sd[i]
+		}
+	}
+	return raw
+}
+
+type ltrTally struct{ n, top1, top3 int }
+
+func (t *ltrTally) add(a, b bool) {
+	t.n++
+	if a {
+		t.top1++
+	}
+	if b {
+		t.top3++
+	}
+}
+
+func (t ltrTally) String() string {
+	return fmt.Sprintf("%5.1f / %5.1f", 100*float64(t.top1)/float64(t.n), 100*float64(t.top3)/float64(t.n))
+}
+
+var ltrSets = []string{"v1", "v2", "v3", "v4", "v5", "v6", "v7"}
+
+func TestTrainRanker(t *testing.T) {
+	if os.Getenv("LTR_TRAIN") == "" {
+		t.Skip("LTR_TRAIN=1 fits the reranker")
+	}
+	qs := ltrData(t)
+	iters := 400
+	if s := os.Getenv("LTR_ITERS"); s != "" {
+		iters, _ = strconv.Atoi(s)
+	}
+	lambdas := []float64{0.001, 0.003, 0.01, 0.03, 0.1, 0.3}
+	if s := os.Getenv("LTR_LAMBDA"); s != "" {
+		l, err := strconv.ParseFloat(s, 64)
+		require.NoError(t, err)
+		lambdas = []float64{l}
+	}
+	// the hand-tuned ranking
+	base := map[string]*ltrTally{}
+	var baseAll ltrTally
+	for _, s := range ltrSets {
+		base[s] = &ltrTally{}
+	}
+	oracle := 0
+	for _, q := range qs {
+		a, b := ltrEval(q, nil)
+		base[q.set].add(a, b)
+		baseAll.add(a, b)
+		for _, r := range q.rel {
+			if r {
+				oracle++
+				break
+			}
+		}
+	}
+	t.Logf("candidates hold an answer for %d of %d questions", oracle, len(qs))
+	bestL, bestV := 0.0, -1.0
+	for _, l := range lambdas {
+		cv := map[string]*ltrTally{}
+		var all ltrTally
+		for _, held := range ltrSets {
+			var train []ltrQuery
+			for _, q := range qs {
+				if q.set != held {
+					train = append(train, q)
+				}
+			}
+			w := ltrFit(train, l, iters)
+			cv[held] = &ltrTally{}
+			for _, q := range qs {
+				if q.set == held {
+					a, b := ltrEval(q, w)
+					cv[held].add(a, b)
+					all.add(a, b)
+				}
+			}
+		}
+		t.Logf("lambda %g: cross-validated top-1 / top-3 (hand-tuned in brackets)", l)
+		for _, s := range ltrSets {
+			t.Logf("  %s (%3d): %s  [%s]", s, cv[s].n, cv[s], base[s])
+		}
+		t.Logf("  all (%d): %s  [%s]", all.n, all, baseAll)
+		if v := float64(all.top1 + all.top3); v > bestV {
+			bestL, bestV = l, v
+		}
+	}
+	w := ltrFit(qs, bestL, iters)
+	fit := map[string]*ltrTally{}
+	for _, s := range ltrSets {
+		fit[s] = &ltrTally{}
+	}
+	for _, q := range qs {
+		a, b := ltrEval(q, w)
+		fit[q.set].add(a, b)
+	}
+	t.Logf("lambda %g, fitted on every batch (training data):", bestL)
+	for _, s := range ltrSets {
+		t.Logf("  %s: %s  [%s]", s, fit[s], base[s])
+	}
+	for i, v := range w {
+		t.Logf("  %-10s %+.4f", featNames[i], v)
+	}
+	if os.Getenv("LTR_WRITE") != "" {
+		var b strings.Builder
+		b.WriteString("// Code generated by LTR_TRAIN=1 LTR_WRITE=1 go test -run TestTrainRanker ./rulesref/; DO NOT EDIT.\n\n")
+		b.WriteString("package rulesref\n\n")
+		fmt.Fprintf(&b, "// ltrWeights are the learned reranker's weights, one per feature (see\n// ltr.go), fitted on the whole dev set with L2 penalty %g.\n", bestL)
+		b.WriteString("var ltrWeights = []float64{\n")
+		for i, v := range w {
+			fmt.Fprintf(&b, "\t%s, // %s\n", strconv.FormatFloat(v, 'g', 6, 64), featNames[i])
+		}
+		b.WriteString("}\n")
+		require.NoError(t, os.WriteFile("ltr_weights.go", []byte(b.String()), 0o644))
+	}
+}
+
+func TestLTRStats(t *testing.T) {
+	if os.Getenv("LTR_STATS") == "" {
+		t.Skip()
+	}
+	qs := ltrData(t)
+	hist := map[int]int{}
+	for _, q := range qs {
+		r := -1
+		for k, v := range q.rel {
+			if v {
+				r = k
+				break
+			}
+		}
+		if r > 6 {
+			r = 7
+		}
+		hist[r]++
+	}
+	t.Log(hist)
+}
+
+func TestLTRMisses(t *testing.T) {
+	if os.Getenv("LTR_MISSES") == "" {
+		t.Skip()
+	}
+	c := builtin()
+	save := ltrOn
+	ltrOn = false
+	defer func() { ltrOn = save }()
+	for _, dc := range loadDevSet(t) {
+		hits, rc := c.rank(dc.Q, SearchOptions{Limit: 3}, newStemmer())
+		if rc == nil || len(hits) < 2 {
+			continue
+		}
+		hits = hits[:min(len(hits), 8)]
+		r := -1
+		for k, h := range hits {
+			if devRelevant(c, dc, h) {
+				r = k
+				break
+			}
+		}
+		if r <= 0 {
+			continue
+		}
+		fmt.Printf("Q[%s] %s\n", dc.Set, dc.Q)
+		for k, h := range hits[:r+1] {
+			fmt.Printf("   %d %.2f %s\n", k, h.score, c.Secs[h.sec].ID)
+		}
+	}
+}
