@@ -218,7 +218,11 @@ func (d *Dice) RollN(key string, die Die, n int) ([]Roll, error) {
 		}
 		items := SplitList(raw)
 		if len(items) != n {
-			return nil, Usagef("dice: %s needs %d values for %s, got %d (%q); each one of %s", key, n, what, len(items), raw, die.Accepts())
+			hint := ""
+			if n > 1 {
+				hint = fmt.Sprintf(" (all in one answer, e.g. --set %s=a,b; in a YAML answers file a plain list is a queue of separate rolls: write \"a,b\" or [[a, b]])", key)
+			}
+			return nil, Usagef("dice: %s needs %d values for %s, got %d (%q); each one of %s%s", key, n, what, len(items), raw, die.Accepts(), hint)
 		}
 		for i, it := range items {
 			f, err := die.ParseFace(it)

@@ -102,7 +102,7 @@ func (q Question) Normalize(raw string) (string, error) {
 	case KindList:
 		items := SplitList(raw)
 		if q.Count > 0 && len(items) != q.Count {
-			return "", bad(fmt.Sprintf("has %d values, want %d", len(items), q.Count))
+			return "", bad(fmt.Sprintf("has %d values, want %d (all in one answer: \"a,b\"; in a YAML answers file a plain list [a, b] is a queue of separate answers, write [[a, b]] or \"a,b\")", len(items), q.Count))
 		}
 		out := make([]string, len(items))
 		for i, it := range items {
