@@ -151,6 +151,9 @@ func privateerBuyable(st *State, c *Clan) bool {
 }
 
 func privateerText(st *State, v Values, c *Clan) string {
+	if st.Opts.Pirates && c.Privateer == "reserve" && st.held(c.Clan) {
+		return "; the Privateer went back to the reserve this turn: it \"can be repurchased on a subsequent turn\""
+	}
 	if !privateerBuyable(st, c) {
 		return ""
 	}
