@@ -91,7 +91,11 @@ func sentenceFlags(ws []string) int32 {
 // and whether the sentences that match nearly as well state an amount or
 // a permission. bits maps term ids to the concepts they meet.
 func (c *corpus) sentenceCue(d int32, pq *parsedQuery, bits map[int32][2]uint32) (best float64, amount, modal bool) {
-	seq := c.ix.docSeq(d)
+	return sentenceCueSeq(c.ix.docSeq(d), pq, bits)
+}
+
+// sentenceCueSeq is sentenceCue over a doc's decoded term sequence.
+func sentenceCueSeq(seq []int32, pq *parsedQuery, bits map[int32][2]uint32) (best float64, amount, modal bool) {
 	type sent struct {
 		cov   float64
 		flags int32

@@ -272,6 +272,11 @@ type hit struct {
 	cover float64 // share of the query's weight this section matched
 	// full, part: the query concepts the passage meets (bits)
 	full, part uint32
+	raw        float64 // the BM25 score, before priors and cues
+	// pin is 1 + the section of the FAQ/Q&A entry this rule was placed
+	// next to (ruleOverNote; 0: none), pinAfter whether after it
+	pin      int
+	pinAfter bool
 }
 
 // score ranks every doc for terms; game < 0 searches all games.
@@ -318,7 +323,7 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 		if total > 0 {
 			cv = math.Min(1, matched[d]/total)
 		}
-		hits = append(hits, hit{doc: d, sec: int(ix.DocSec[d]), score: acc[d], cover: cv, full: fm[d], part: pm[d] &^ fm[d]})
+		hits = append(hits, hit{doc: d, sec: int(ix.DocSec[d]), score: acc[d], raw: acc[d], cover: cv, full: fm[d], part: pm[d] &^ fm[d]})
 	}
 	return hits
 }

@@ -17,8 +17,9 @@ import (
 // docs/rules-search.md. The features read only the index (term
 // sequences), never the text, so reranking costs microseconds.
 
-// rerankTop is the number of hits the learned model reorders.
-const rerankTop = 30
+// rerankTop is the number of hits the learned model reorders (a var,
+// so that the training can measure others).
+var rerankTop = 30
 
 // Features of a hit (ltrFeature).
 const (
@@ -75,6 +76,12 @@ const (
 	fBestSent           // the best sentence
 	fBestHead           // the best headOwn
 	fBestProx           // the best proximity
+	fSecDocs            // log(1 + the section's passages that match)
+	fSecSum             // log of the section's passages' scores over its best
+	fSecConcept         // concept coverage of the whole section
+	fRaw                // log of the passage's BM25 before priors and cues, over the best
+	fPinned             // a rule ruleOverNote placed next to its FAQ/Q&A entry
+	fAnchor             // the FAQ/Q&A entry such a rule was placed next to
 	nFeat
 )
 
@@ -86,7 +93,8 @@ var featNames = [nFeat]string{
 	"summary", "example", "parts", "mini", "empty", "parent", "logLen", "logSec", "depth",
 	"long", "firstDoc", "headAmount", "noteAsk", "headPrec", "headLen", "docPos", "childIn",
 	"parentIn", "ancAbove", "amendsIn", "amendedIn", "sameGame0", "why", "gameConf",
-	"bestBM25", "bestConcept", "bestSent", "bestHead", "bestProx",
+	"bestBM25", "bestConcept", "bestSent", "bestHead", "bestProx", "secDocs", "secSum",
+	"secConcept", "raw", "pinned", "anchor",
 }
 
 // firstDocs maps each section to its first passage (-1: none), built on
@@ -105,26 +113,37 @@ func (c *corpus) firstDocs() []int32 {
 	return c.ix.fd
 }
 
-// qinfo is what the features need of the query's terms.
+// qinfo is what the features need of the query's terms, and scratch
+// space for one candidate.
 type qinfo struct {
-	own     map[int32]float64 // the player's words: idf
-	all     map[int32]float64 // every term: idf x weight
-	ownTot  float64
-	allTot  float64
-	rare    int32 // the player's rarest word
-	weights map[int32]float64
+	ids    []int32
+	f      []float64 // idf x weight
+	idf    []float64
+	own    []bool // the player's own word (weight >= 0.8)
+	pos    map[int32]int
+	ownTot float64
+	allTot float64
+	rare   int32 // the player's rarest word
+	// scratch, per candidate
+	tf             []float64
+	inHead, inPath []bool
+	heads          map[int][]int32 // section -> its heading's terms
 }
 
-func (c *corpus) queryInfo(rc *rankCtx) qinfo {
-	qi := qinfo{own: map[int32]float64{}, all: map[int32]float64{}, weights: map[int32]float64{}, rare: -1}
+func (c *corpus) queryInfo(rc *rankCtx) *qinfo {
+	n := len(rc.pq.terms)
+	qi := &qinfo{pos: make(map[int32]int, n), rare: -1, tf: make([]float64, n),
+		inHead: make([]bool, n), inPath: make([]bool, n), heads: map[int][]int32{}}
 	best := -1.0
 	for _, t := range rc.pq.terms {
 		f := c.ix.idf(t.id)
-		qi.all[t.id] = f * t.weight
+		qi.pos[t.id] = len(qi.ids)
+		qi.ids = append(qi.ids, t.id)
+		qi.f = append(qi.f, f*t.weight)
+		qi.idf = append(qi.idf, f)
+		qi.own = append(qi.own, t.weight >= 0.8)
 		qi.allTot += f * t.weight
-		qi.weights[t.id] = t.weight
 		if t.weight >= 0.8 {
-			qi.own[t.id] = f
 			qi.ownTot += f
 			if f > best {
 				best, qi.rare = f, t.id
@@ -132,6 +151,27 @@ func (c *corpus) queryInfo(rc *rankCtx) qinfo {
 		}
 	}
 	return qi
+}
+
+// headTerms returns the terms of section i's heading (from its first
+// passage's term sequence), cached per query.
+func (c *corpus) headTerms(qi *qinfo, i int) []int32 {
+	if t, ok := qi.heads[i]; ok {
+		return t
+	}
+	var t []int32
+	if d := c.firstDocs()[i]; d >= 0 {
+		for _, v := range c.ix.docSeq(d) {
+			if v == 0 {
+				break
+			}
+			if v >= seqBase {
+				t = append(t, v-seqBase)
+			}
+		}
+	}
+	qi.heads[i] = t
+	return t
 }
 
 // ltrFeatures computes the features of hit h at hand-tuned rank k.
@@ -147,65 +187,63 @@ func (c *corpus) ltrFeatures(h hit, k int, top float64, rc *rankCtx, qi *qinfo, 
 	}
 	x[fInvRank] = 1 / float64(1+k)
 	seq := ix.docSeq(h.doc)
-	head := map[int32]bool{}
-	tf := map[int32]float64{}
+	for i := range qi.ids {
+		qi.tf[i], qi.inHead[i], qi.inPath[i] = 0, false, false
+	}
 	body := false
 	var blen float64
+	nhead := 0
 	for _, v := range seq {
 		switch {
 		case v == 0:
 			body = true
 		case v < seqBase:
 		case !body:
-			head[v-seqBase] = true
+			nhead++
+			if i, ok := qi.pos[v-seqBase]; ok {
+				qi.inHead[i] = true
+			}
 		default:
 			blen++
-			if _, ok := qi.all[v-seqBase]; ok {
-				tf[v-seqBase]++
+			if i, ok := qi.pos[v-seqBase]; ok {
+				qi.tf[i]++
 			}
 		}
 	}
-	path := map[int32]bool{}
-	fd := c.firstDocs()
 	for p := e.Parent; p >= 0; p = c.Secs[p].Parent {
-		d := fd[p]
-		if d < 0 {
-			continue
-		}
-		for _, v := range ix.docSeq(d) {
-			if v == 0 {
-				break
-			}
-			if v >= seqBase {
-				path[v-seqBase] = true
+		for _, id := range c.headTerms(qi, p) {
+			if i, ok := qi.pos[id]; ok {
+				qi.inPath[i] = true
 			}
 		}
 	}
 	var bm, headOwn, headAll, pathOwn, bodyOwn, exp, matched float64
-	for id, f := range qi.all {
-		t := tf[id]
+	for i, f := range qi.f {
+		t := qi.tf[i]
 		if t > 0 {
 			bm += f * t * (bm25K1 + 1) / (t + bm25K1*(1-bm25B+bm25B*blen/float64(ix.avgLen)))
 		}
-		if head[id] {
+		if qi.inHead[i] {
 			headAll += f
 		}
-		if t > 0 || head[id] {
+		if t > 0 || qi.inHead[i] {
 			matched += f
-			if qi.weights[id] < 0.8 {
+			if !qi.own[i] {
 				exp += f
 			}
 		}
-	}
-	for id, f := range qi.own {
-		if head[id] {
-			headOwn += f
+		if !qi.own[i] {
+			continue
 		}
-		if path[id] {
-			pathOwn += f
+		g := qi.idf[i]
+		if qi.inHead[i] {
+			headOwn += g
 		}
-		if tf[id] > 0 {
-			bodyOwn += f
+		if qi.inPath[i] {
+			pathOwn += g
+		}
+		if t > 0 {
+			bodyOwn += g
 		}
 	}
 	if qi.allTot > 0 {
@@ -222,7 +260,7 @@ func (c *corpus) ltrFeatures(h hit, k int, top float64, rc *rankCtx, qi *qinfo, 
 	}
 	x[fCover] = h.cover
 	x[fConcept] = rc.pq.coverage(h)
-	best, amount, modal := c.sentenceCue(h.doc, rc.pq, rc.bits)
+	best, amount, modal := sentenceCueSeq(seq, rc.pq, rc.bits)
 	x[fSent] = best
 	if rc.kind&askAmount != 0 {
 		if amount {
@@ -234,10 +272,11 @@ func (c *corpus) ltrFeatures(h hit, k int, top float64, rc *rankCtx, qi *qinfo, 
 		x[fModal] = 1
 	}
 	if qi.rare >= 0 {
-		if tf[qi.rare] > 0 {
+		r := qi.pos[qi.rare]
+		if qi.tf[r] > 0 {
 			x[fRareBody] = 1
 		}
-		if head[qi.rare] {
+		if qi.inHead[r] {
 			x[fRareHead] = 1
 		}
 	}
@@ -257,7 +296,7 @@ func (c *corpus) ltrFeatures(h hit, k int, top float64, rc *rankCtx, qi *qinfo, 
 	if e.isNote() {
 		if c.restates(h.sec) {
 			x[fFAQ] = 1
-			x[fFAQMirror] = c.mirror(h.doc, rc.qids)
+			x[fFAQMirror] = c.mirrorSeq(seq, rc.qids)
 			if rc.kind&askAllowed != 0 {
 				x[fNoteAsk] = 1
 			}
@@ -281,9 +320,16 @@ func (c *corpus) ltrFeatures(h hit, k int, top float64, rc *rankCtx, qi *qinfo, 
 	x[fLogLen] = math.Log1p(float64(ix.DocLen[h.doc]))
 	x[fLogSec] = math.Log1p(float64(e.End - e.Start))
 	x[fDepth] = float64(e.Level)
+	fd := c.firstDocs()
 	x[fFirstDoc] = b2f(fd[h.sec] == h.doc)
-	x[fHeadPrec] = c.mirror(h.doc, rc.qids)
-	x[fHeadLen] = math.Log1p(float64(len(head)))
+	if a := rc.agg[h.sec]; a != nil {
+		x[fSecDocs] = math.Log1p(float64(a.n))
+		x[fSecSum] = math.Log(math.Max(a.sum, 1e-6) / math.Max(h.score, 1e-6))
+		x[fSecConcept] = rc.pq.coverage(hit{full: a.full, part: a.part &^ a.full})
+	}
+	x[fRaw] = math.Log(math.Max(h.raw, 1e-6) / math.Max(rc.rawTop, 1e-6))
+	x[fHeadPrec] = c.mirrorSeq(seq, rc.qids)
+	x[fHeadLen] = math.Log1p(float64(nhead))
 	x[fDocPos] = math.Log1p(float64(h.doc - fd[h.sec]))
 	if rc.post != nil {
 		x[fGameConf] = x[fGameRatio] * rc.pmax
@@ -307,7 +353,7 @@ func (c *corpus) ltrMatrix(hits []hit, rc *rankCtx) [][]float64 {
 	flat := make([]float64, n*nFeat)
 	for k := 0; k < n; k++ {
 		xs[k] = flat[k*nFeat : (k+1)*nFeat]
-		c.ltrFeatures(hits[k], k, hits[0].score, rc, &qi, xs[k])
+		c.ltrFeatures(hits[k], k, hits[0].score, rc, qi, xs[k])
 	}
 	// features of the candidate among the others
 	at := make(map[int]int, n) // section -> rank
@@ -335,6 +381,12 @@ func (c *corpus) ltrMatrix(hits []hit, rc *rankCtx) [][]float64 {
 	for k := 0; k < n; k++ {
 		e := &c.Secs[hits[k].sec]
 		x := xs[k]
+		if p := hits[k].pin; p > 0 {
+			x[fPinned] = 1
+			if r, ok := at[p-1]; ok {
+				xs[r][fAnchor] = 1
+			}
+		}
 		for _, ch := range e.Children {
 			if _, ok := at[ch]; ok {
 				x[fChildIn] = 1
@@ -389,10 +441,35 @@ func (c *corpus) rerank(hits []hit, rc *rankCtx) []hit {
 		ss[k] = sc{hits[k], dot(ltrWeights, xs[k])}
 	}
 	sort.SliceStable(ss, func(a, b int) bool { return ss[a].s > ss[b].s })
-	top := hits[0].score
+	ord := make([]int, n)
+	for k := range ord {
+		ord[k] = k
+	}
+	pins := make([]int, n)
+	after := make([]bool, n)
 	for k := range ss {
-		hits[k] = ss[k].h
-		hits[k].score = top * math.Exp(ss[k].s-ss[0].s)
+		pins[k], after[k] = hitPin(hits[:n], ss[k].h)
+		if pins[k] >= 0 {
+			// as an index of ss
+			for j := range ss {
+				if ss[j].h.sec == hits[pins[k]].sec {
+					pins[k] = j
+				}
+			}
+		}
+	}
+	ord = pinOrder(ord, pins, after)
+	// scores fall with the rank: the best hand-tuned score times
+	// exp(model score - best model score), at most the one above
+	top := hits[0].score
+	prev := ss[0].s
+	for k, o := range ord {
+		hits[k] = ss[o].h
+		prev = math.Min(prev, ss[o].s)
+		if k == 0 {
+			prev = ss[0].s
+		}
+		hits[k].score = top * math.Exp(prev-ss[0].s)
 	}
 	for k := n; k < len(hits); k++ {
 		hits[k].score = math.Min(hits[k].score, hits[n-1].score)
@@ -406,4 +483,55 @@ func dot(w, x []float64) float64 {
 		s += w[i] * x[i]
 	}
 	return s
+}
+
+// pinOrder keeps each candidate pinned to another (pin[k] >= 0: the
+// rule ruleOverNote placed next to an FAQ/Q&A entry) right before or
+// (after[k]) right after it, the pair in the better place of the two;
+// order lists candidate indexes.
+func pinOrder(order []int, pin []int, after []bool) []int {
+	for k, p := range pin {
+		if p < 0 {
+			continue
+		}
+		out := make([]int, 0, len(order))
+		placed := false
+		for _, o := range order {
+			if o != k && o != p {
+				out = append(out, o)
+				continue
+			}
+			if !placed {
+				if after[k] {
+					out = append(out, p, k)
+				} else {
+					out = append(out, k, p)
+				}
+				placed = true
+			}
+		}
+		order = out
+	}
+	return order
+}
+
+// hitPin returns the index in hits (the hand-tuned order) of the FAQ/Q&A
+// entry h was placed next to by ruleOverNote and whether h follows it,
+// when h is still next to it (else -1).
+func hitPin(hits []hit, h hit) (int, bool) {
+	if h.pin == 0 {
+		return -1, false
+	}
+	for j, o := range hits {
+		if o.sec != h.sec {
+			continue
+		}
+		if j+1 < len(hits) && hits[j+1].sec == h.pin-1 {
+			return j + 1, false
+		}
+		if j > 0 && hits[j-1].sec == h.pin-1 {
+			return j - 1, true
+		}
+	}
+	return -1, false
 }

@@ -2,6 +2,7 @@ package rulesref
 
 import (
 	"fmt"
+	"go/format"
 	"math"
 	"os"
 	"sort"
@@ -25,6 +26,11 @@ type ltrQuery struct {
 	set string
 	xs  [][]float64
 	rel []bool
+	ids []string // the candidates' section ids
+	// pin, after: the candidate each is pinned next to (-1: none), and
+	// whether after it (pinOrder)
+	pin   []int
+	after []bool
 }
 
 // ltrData computes the candidates of every dev question with the
@@ -53,6 +59,10 @@ func ltrData(t testing.TB) []ltrQuery {
 			hits = hits[:min(n, rerankTop)]
 			lq.xs = c.ltrMatrix(hits, rc)
 			for _, h := range hits {
+				p, after := hitPin(hits, h)
+				lq.pin = append(lq.pin, p)
+				lq.after = append(lq.after, after)
+				lq.ids = append(lq.ids, c.Secs[h.sec].ID)
 				lq.rel = append(lq.rel, devRelevant(c, dc, h))
 			}
 		}
@@ -95,6 +105,7 @@ func ltrEval(lq ltrQuery, w []float64) (top1, top3 bool) {
 			s[k] = dot(w, x)
 		}
 		sort.SliceStable(ord, func(a, b int) bool { return s[ord[a]] > s[ord[b]] })
+		ord = pinOrder(ord, lq.pin, lq.after)
 	}
 	for r, k := range ord {
 		if r >= 3 {
@@ -160,16 +171,19 @@ func ltrFit(qs []ltrQuery, lambda float64, iters int) []float64 {
 		}
 		train = append(train, t)
 	}
-	w := make([]float64, nFeat)
-	// start from the hand-tuned order: the log score
-	w[fLnScore] = 1 * sd[fLnScore]
+	// the prior, and the start: the hand-tuned order (its log score and
+	// its rank); the penalty pulls towards it, not towards zero
+	w0 := make([]float64, nFeat)
+	w0[fLnScore] = ltrPrior[0] * sd[fLnScore]
+	w0[fInvRank] = ltrPrior[1] * sd[fInvRank]
+	w := append([]float64(nil), w0...)
 	m := make([]float64, nFeat)
 	v := make([]float64, nFeat)
 	g := make([]float64, nFeat)
 	const lr, b1, b2 = 0.05, 0.9, 0.999
 	for it := 1; it <= iters; it++ {
 		for i := range g {
-			g[i] = lambda * w[i]
+			g[i] = lambda * (w[i] - w0[i])
 		}
 		for _, q := range train {
 			s := make([]float64, len(q.zs))
@@ -214,6 +228,10 @@ func ltrFit(qs []ltrQuery, lambda float64, iters int) []float64 {
 	return raw
 }
 
+// ltrPrior: the raw weights of the log score and the inverse rank the
+// fit starts from and is pulled towards (LTR_PRIOR="a,b").
+var ltrPrior = [2]float64{1, 3}
+
 type ltrTally struct{ n, top1, top3 int }
 
 func (t *ltrTally) add(a, b bool) {
@@ -236,12 +254,22 @@ func TestTrainRanker(t *testing.T) {
 	if os.Getenv("LTR_TRAIN") == "" {
 		t.Skip("LTR_TRAIN=1 fits the reranker")
 	}
+	if s := os.Getenv("LTR_POOL"); s != "" {
+		save := rerankTop
+		rerankTop, _ = strconv.Atoi(s)
+		defer func() { rerankTop = save }()
+	}
+	if s := os.Getenv("LTR_PRIOR"); s != "" {
+		p := strings.Split(s, ",")
+		ltrPrior[0], _ = strconv.ParseFloat(p[0], 64)
+		ltrPrior[1], _ = strconv.ParseFloat(p[1], 64)
+	}
 	qs := ltrData(t)
 	iters := 400
 	if s := os.Getenv("LTR_ITERS"); s != "" {
 		iters, _ = strconv.Atoi(s)
 	}
-	lambdas := []float64{0.001, 0.003, 0.01, 0.03, 0.1, 0.3}
+	lambdas := []float64{0.003, 0.01, 0.03, 0.1, 0.3, 1, 1e6}
 	if s := os.Getenv("LTR_LAMBDA"); s != "" {
 		l, err := strconv.ParseFloat(s, 64)
 		require.NoError(t, err)
@@ -267,6 +295,7 @@ func TestTrainRanker(t *testing.T) {
 	}
 	t.Logf("candidates hold an answer for %d of %d questions", oracle, len(qs))
 	bestL, bestV := 0.0, -1.0
+	var bestW []float64
 	for _, l := range lambdas {
 		cv := map[string]*ltrTally{}
 		var all ltrTally
@@ -282,6 +311,9 @@ func TestTrainRanker(t *testing.T) {
 			for _, q := range qs {
 				if q.set == held {
 					a, b := ltrEval(q, w)
+					if !a && os.Getenv("LTR_SHOW") != "" && len(q.xs) > 0 {
+						ltrShow(q, w)
+					}
 					cv[held].add(a, b)
 					all.add(a, b)
 				}
@@ -292,23 +324,37 @@ func TestTrainRanker(t *testing.T) {
 			t.Logf("  %s (%3d): %s  [%s]", s, cv[s].n, cv[s], base[s])
 		}
 		t.Logf("  all (%d): %s  [%s]", all.n, all, baseAll)
-		if v := float64(all.top1 + all.top3); v > bestV {
-			bestL, bestV = l, v
+		// the model fitted on every batch must keep every batch's floor
+		// (on its training data)
+		w := ltrFit(qs, l, iters)
+		fit := map[string]*ltrTally{}
+		for _, s := range ltrSets {
+			fit[s] = &ltrTally{}
+		}
+		for _, q := range qs {
+			a, b := ltrEval(q, w)
+			fit[q.set].add(a, b)
+		}
+		ok := true
+		var line []string
+		for _, s := range ltrSets {
+			f := devFloors[strings.TrimPrefix(s, "v1")]
+			x := fit[s]
+			if float64(x.top1)/float64(x.n) < f[0] || float64(x.top3)/float64(x.n) < f[1] {
+				ok = false
+			}
+			line = append(line, fmt.Sprintf("%s %s", s, x))
+		}
+		t.Logf("  fitted on every batch: %s; floors kept: %v", strings.Join(line, ", "), ok)
+		if v := float64(all.top1 + all.top3); ok && v > bestV {
+			bestL, bestV, bestW = l, v, w
 		}
 	}
-	w := ltrFit(qs, bestL, iters)
-	fit := map[string]*ltrTally{}
-	for _, s := range ltrSets {
-		fit[s] = &ltrTally{}
+	if bestW == nil {
+		t.Fatal("no penalty keeps every floor")
 	}
-	for _, q := range qs {
-		a, b := ltrEval(q, w)
-		fit[q.set].add(a, b)
-	}
-	t.Logf("lambda %g, fitted on every batch (training data):", bestL)
-	for _, s := range ltrSets {
-		t.Logf("  %s: %s  [%s]", s, fit[s], base[s])
-	}
+	w := bestW
+	t.Logf("chosen: lambda %g", bestL)
 	for i, v := range w {
 		t.Logf("  %-10s %+.4f", featNames[i], v)
 	}
@@ -322,7 +368,9 @@ func TestTrainRanker(t *testing.T) {
 			fmt.Fprintf(&b, "\t%s, // %s\n", strconv.FormatFloat(v, 'g', 6, 64), featNames[i])
 		}
 		b.WriteString("}\n")
-		require.NoError(t, os.WriteFile("ltr_weights.go", []byte(b.String()), 0o644))
+		src, err := format.Source([]byte(b.String()))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile("ltr_weights.go", src, 0o644))
 	}
 }
 
@@ -375,6 +423,32 @@ func TestLTRMisses(t *testing.T) {
 		fmt.Printf("Q[%s] %s\n", dc.Set, dc.Q)
 		for k, h := range hits[:r+1] {
 			fmt.Printf("   %d %.2f %s\n", k, h.score, c.Secs[h.sec].ID)
+		}
+	}
+}
+
+// ltrShow prints a question the model w misses at the top.
+func ltrShow(q ltrQuery, w []float64) {
+	type r struct {
+		k int
+		s float64
+	}
+	var rs []r
+	for k, x := range q.xs {
+		rs = append(rs, r{k, dot(w, x)})
+	}
+	sort.SliceStable(rs, func(a, b int) bool { return rs[a].s > rs[b].s })
+	fmt.Printf("MISS[%s] %s\n", q.set, q.q)
+	for i, x := range rs {
+		mark := " "
+		if q.rel[x.k] {
+			mark = "*"
+		}
+		if i < 3 || q.rel[x.k] {
+			fmt.Printf("  %s%2d (hand %2d) %6.2f %s\n", mark, i, x.k, x.s, q.ids[x.k])
+		}
+		if q.rel[x.k] {
+			break
 		}
 	}
 }

@@ -276,6 +276,16 @@ type rankCtx struct {
 	// pairTot: the weight of the player's word pairs (proximity)
 	pairTot float64
 	why     bool // a why question
+	// agg: per section, what all its passages matched
+	agg    map[int]*secAgg
+	rawTop float64 // the best BM25 score
+}
+
+// secAgg is what the passages of one section matched.
+type secAgg struct {
+	n          int     // passages
+	sum        float64 // their scores
+	full, part uint32  // the query concepts they meet
 }
 
 // search ranks the corpus's sections for q.
@@ -339,6 +349,10 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 		return nil, nil
 	}
 	hits := c.ix.score(c, known, games)
+	var rawTop float64
+	for _, h := range hits {
+		rawTop = math.Max(rawTop, h.raw)
+	}
 	// An unknown word lowers every hit's coverage as much as an average
 	// word would.
 	var total, avgIDF float64
@@ -510,8 +524,20 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 	}
 	// one result per section: its best passage
 	seen := map[int]bool{}
+	agg := map[int]*secAgg{}
 	out = hits[:0]
 	for _, h := range hits {
+		if !opt.all {
+			a := agg[h.sec]
+			if a == nil {
+				a = &secAgg{}
+				agg[h.sec] = a
+			}
+			a.n++
+			a.sum += h.score
+			a.full |= h.full
+			a.part |= h.part
+		}
 		if !seen[h.sec] {
 			seen[h.sec] = true
 			out = append(out, h)
@@ -526,7 +552,7 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 		c.rulesFirst(hits, allIDs)
 	}
 	return hits, &rankCtx{pq: &pq, post: post, pmax: pmax, named: named, prefer: prefer,
-		kind: kind, bits: bits, qids: qids, pairTot: tot, why: strings.HasPrefix(strings.TrimSpace(strings.ToLower(q)), "why")}
+		kind: kind, bits: bits, qids: qids, pairTot: tot, why: strings.HasPrefix(strings.TrimSpace(strings.ToLower(q)), "why"), agg: agg, rawTop: rawTop}
 }
 
 // coverage is the idf-weighted share of the query's concepts that hit h
@@ -773,8 +799,13 @@ var (
 // mirror is the idf-weighted share of the heading words of doc d's
 // section that the query holds.
 func (c *corpus) mirror(d int32, ids map[int32]bool) float64 {
+	return c.mirrorSeq(c.ix.docSeq(d), ids)
+}
+
+// mirrorSeq is mirror over a doc's decoded term sequence.
+func (c *corpus) mirrorSeq(seq []int32, ids map[int32]bool) float64 {
 	var tot, got float64
-	for _, v := range c.ix.docSeq(d) {
+	for _, v := range seq {
 		if v == 0 {
 			break
 		}
@@ -960,6 +991,8 @@ func (c *corpus) ruleOverNote(hits []hit, own map[int32]bool, st *stemmer, pq *p
 		} else {
 			r.score = hits[i].score // in the entry's place
 		}
+		// the learned reranker keeps the rule next to its entry
+		r.pin, r.pinAfter = hits[i].sec+1, mirrored
 		hits = append(hits, hit{})
 		copy(hits[at+1:], hits[at:])
 		hits[at] = r
