@@ -374,59 +374,6 @@ func TestTrainRanker(t *testing.T) {
 	}
 }
 
-func TestLTRStats(t *testing.T) {
-	if os.Getenv("LTR_STATS") == "" {
-		t.Skip()
-	}
-	qs := ltrData(t)
-	hist := map[int]int{}
-	for _, q := range qs {
-		r := -1
-		for k, v := range q.rel {
-			if v {
-				r = k
-				break
-			}
-		}
-		if r > 6 {
-			r = 7
-		}
-		hist[r]++
-	}
-	t.Log(hist)
-}
-
-func TestLTRMisses(t *testing.T) {
-	if os.Getenv("LTR_MISSES") == "" {
-		t.Skip()
-	}
-	c := builtin()
-	save := ltrOn
-	ltrOn = false
-	defer func() { ltrOn = save }()
-	for _, dc := range loadDevSet(t) {
-		hits, rc := c.rank(dc.Q, SearchOptions{Limit: 3}, newStemmer())
-		if rc == nil || len(hits) < 2 {
-			continue
-		}
-		hits = hits[:min(len(hits), 8)]
-		r := -1
-		for k, h := range hits {
-			if devRelevant(c, dc, h) {
-				r = k
-				break
-			}
-		}
-		if r <= 0 {
-			continue
-		}
-		fmt.Printf("Q[%s] %s\n", dc.Set, dc.Q)
-		for k, h := range hits[:r+1] {
-			fmt.Printf("   %d %.2f %s\n", k, h.score, c.Secs[h.sec].ID)
-		}
-	}
-}
-
 // ltrShow prints a question the model w misses at the top.
 func ltrShow(q ltrQuery, w []float64) {
 	type r struct {
