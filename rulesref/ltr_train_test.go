@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -398,4 +399,18 @@ func ltrShow(q ltrQuery, w []float64) {
 			break
 		}
 	}
+}
+
+// TestLTRWeights: the shipped weights match the features (else the
+// reranker would be off without a word).
+func TestLTRWeights(t *testing.T) {
+	require.Len(t, ltrWeights, nFeat, "rulesref/ltr_weights.go is stale: refit with LTR_TRAIN=1 LTR_WRITE=1")
+	require.Len(t, featNames, nFeat)
+	for i, n := range featNames {
+		require.NotEmptyf(t, n, "feature %d has no name", i)
+	}
+	// the reranker keeps a pinned rule next to its entry
+	assert.Equal(t, []int{0, 2, 1, 3}, pinOrder([]int{0, 1, 2, 3}, []int{-1, 2, -1, -1}, []bool{false, true, false, false}))
+	assert.Equal(t, []int{3, 1, 0, 2}, pinOrder([]int{3, 0, 1, 2}, []int{-1, 3, -1, -1}, []bool{false, true, false, false}))
+	assert.Equal(t, []int{0, 1, 3, 2}, pinOrder([]int{0, 1, 2, 3}, []int{-1, 3, -1, -1}, []bool{false, false, false, false}))
 }
