@@ -491,8 +491,8 @@ func dot(w, x []float64) float64 {
 // order lists candidate indexes.
 func pinOrder(order []int, pin []int, after []bool) []int {
 	for k, p := range pin {
-		if p < 0 {
-			continue
+		if p < 0 || p == k || p >= len(order) {
+			continue // a hit is never pinned to itself (two passages of one section)
 		}
 		out := make([]int, 0, len(order))
 		placed := false
@@ -509,6 +509,9 @@ func pinOrder(order []int, pin []int, after []bool) []int {
 				}
 				placed = true
 			}
+		}
+		if len(out) != len(order) {
+			continue // not a permutation (chained pins): keep the order as it was
 		}
 		order = out
 	}
