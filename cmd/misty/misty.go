@@ -13,8 +13,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-const exitHelp = `
-Exit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure.`
+const exitHelp = cmdutil.ExitHelp
 
 const specHelp = `
 Unit specs are KIND[:key=value,flag,...]. Kinds: ship (a Player Ship; or a

@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-const exitHelp = "\n\nExit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure."
+const exitHelp = cmdutil.ExitHelp
 
 // NewCmd builds `bosun rules` and its subcommands.
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
