@@ -40,6 +40,7 @@ var devFloors = map[string][2]float64{
 	"v5": {0.481, 0.759},
 	"v6": {0.592, 0.828},
 	"v7": {0.552, 0.763},
+	"v8": {0.656, 0.856},
 }
 
 func TestDevSet(t *testing.T) {
@@ -76,7 +77,7 @@ func TestDevSet(t *testing.T) {
 		}
 	}
 	assert.Len(t, games, 4, "every game has questions")
-	for _, name := range []string{"", "v2", "v3", "v4", "v5", "v6", "v7"} {
+	for _, name := range []string{"", "v2", "v3", "v4", "v5", "v6", "v7", "v8"} {
 		if x := sets[name]; x != nil {
 			t.Logf("dev set %q: %d questions, top-1 %.1f%%, top-3 %.1f%%", name, x.n,
 				100*float64(x.top1)/float64(x.n), 100*float64(x.top3)/float64(x.n))
