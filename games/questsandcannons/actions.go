@@ -585,7 +585,21 @@ func enemyTargets(st *State, i int) []string {
 	return out
 }
 
+// marauderName is a Marauder's id as a choice answer ("marauder-1"); the
+// text shown to people uses marauderLabel ("Marauder 1").
 func marauderName(id int) string { return "marauder-" + strconv.Itoa(id) }
+
+// marauderLabel names a Marauder in human text.
+func marauderLabel(id int) string { return "Marauder " + strconv.Itoa(id) }
+
+// shipLabel names a target ship in human text: a Marauder id becomes
+// "Marauder N"; a player's name is kept.
+func shipLabel(st *State, target string) string {
+	if k := marauderIndex(st, target); k >= 0 {
+		return marauderLabel(st.Marauders[k].ID)
+	}
+	return target
+}
 
 func marauderIndex(st *State, name string) int {
 	for k, m := range st.Marauders {
@@ -702,7 +716,7 @@ func attack(st *State, env *referee.Env) error {
 	if luckDie > 0 {
 		cites = append(cites, CiteChampionAbility)
 	}
-	env.Emit(referee.Event{Type: "attack", Text: fmt.Sprintf("%s fires %d Cannon(s) at %s: %s", p.Name, n, target, res.Text()),
+	env.Emit(referee.Event{Type: "attack", Text: fmt.Sprintf("%s fires %d Cannon(s) at %s: %s", p.Name, n, shipLabel(st, target), res.Text()),
 		Data: map[string]any{"attacker": p.Name, "target": target, "cannons": n, "result": res}, Cites: cites})
 	if res.Damage > 0 {
 		gainProsperity(st, env, p.Team, 1, p.Name+" dealt damage", CiteAttack)
@@ -1211,7 +1225,7 @@ func damageEffect(st *State, env *referee.Env) error {
 	if err != nil {
 		return err
 	}
-	env.Emit(referee.Event{Type: "effect", Text: fmt.Sprintf("an effect of %s deals %d damage to %s", by, n, target), Data: map[string]any{"target": target, "amount": n, "by": by}, Cites: []string{CiteLootCards, CiteFAQ}})
+	env.Emit(referee.Event{Type: "effect", Text: fmt.Sprintf("an effect of %s deals %d damage to %s", by, n, shipLabel(st, target)), Data: map[string]any{"target": target, "amount": n, "by": by}, Cites: []string{CiteLootCards, CiteFAQ}})
 	if k := marauderIndex(st, target); k >= 0 {
 		damageMarauder(st, env, k, n, st.playerByName(by))
 		return nil

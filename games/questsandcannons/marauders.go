@@ -42,7 +42,7 @@ func marauderTurn(st *State, env *referee.Env, i int) error {
 				Data: map[string]any{"player": p.Name}, Cites: marauderCites(st, CiteSafeHarbor)})
 			return nil
 		}
-		name := marauderName(m.ID)
+		name := marauderLabel(m.ID)
 		if st.Variant && m.Reinforced {
 			env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("%s Reinforced at the end of the last round: it can't attack this round", name),
 				Data: map[string]any{"marauder": m.ID}, Cites: []string{CiteMultiMarauders}})
