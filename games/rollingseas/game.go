@@ -613,7 +613,7 @@ func (c *ctx) dicePhase() error {
 		if err != nil {
 			return err
 		}
-		text += fmt.Sprintf("Exploration Die %d is %s: Captain Ironside takes the %s Smooth Sailing option, %s%s.", st.Explore, map[bool]string{true: "odd", false: "even"}[i == 0], map[bool]string{true: "first", false: "second"}[i == 0], st.Card.Smooth.Options[i].Text(), notesText(notes))
+		text += fmt.Sprintf("Exploration Die %d is %s: Captain Ironside takes the %s Smooth Sailing option, %s%s.", st.Explore, map[bool]string{true: "odd", false: "even"}[i == 0], map[bool]string{true: "first", false: "second"}[i == 0], st.Card.Smooth.Options[i].CaptainText(), notesText(notes))
 		data["ironside_option"] = i + 1
 		cites = append(cites, CiteAutomaAdventure)
 	}

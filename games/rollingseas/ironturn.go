@@ -521,7 +521,7 @@ func (c *ctx) captainTurn(sp spend) error {
 			case len(bonus) == 0:
 				text += fmt.Sprintf(" Bonus Check: no Wind Die shows %s: no Bonus.", orNone(card.Directions))
 			case sp.NoBonus:
-				text += fmt.Sprintf(" Bonus Check: %s, but a Ship Token blocks his Bonus this turn.", bonus.Text())
+				text += fmt.Sprintf(" Bonus Check: %s, but a Ship Token blocks his Bonus this turn.", bonus.CaptainText())
 				cites = append(cites, CiteUsingTokens)
 				data["bonus_blocked"] = bonus.String()
 			default:
@@ -529,7 +529,7 @@ func (c *ctx) captainTurn(sp spend) error {
 				if err != nil {
 					return err
 				}
-				text += fmt.Sprintf(" Bonus Check: a Wind Die shows one of %s: he gains %s%s.", strings.Join(card.Directions, ", "), bonus.Text(), notesText(notes))
+				text += fmt.Sprintf(" Bonus Check: a Wind Die shows one of %s: he gains %s%s.", strings.Join(card.Directions, ", "), bonus.CaptainText(), notesText(notes))
 				data["bonus"] = bonus.String()
 			}
 			if first && len(sp.Gainers) > 0 && len(bonus) > 0 {
@@ -691,7 +691,7 @@ func (c *ctx) perform(action string) (string, []string, error) {
 			if err != nil {
 				return "", nil, err
 			}
-			t = fmt.Sprintf("He visits his third Ancient Monolith and takes the %s Award: %s%s.", []string{"", "top", "second", "bottom"}[place], reward.Text(), notes)
+			t = fmt.Sprintf("He visits his third Ancient Monolith and takes the %s Award: %s%s.", []string{"", "top", "second", "bottom"}[place], reward.CaptainText(), notes)
 			if place < 3 {
 				t += " That Award is now unavailable to players finishing later."
 			}
@@ -718,7 +718,7 @@ func (c *ctx) ironExplore() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("Exploration Board space %d: %s%s.", st.Explore, r.Text(), notesText(notes)), nil
+	return fmt.Sprintf("Exploration Board space %d: %s%s.", st.Explore, r.CaptainText(), notesText(notes)), nil
 }
 
 func (c *ctx) ironPort() (string, error) {
@@ -829,9 +829,9 @@ func (c *ctx) ironAmbush(card Card) (string, error) {
 				return "", err
 			}
 			if st.Opt.AmbushReward == "all" {
-				t += fmt.Sprintf(" He wins: %s%s. %s loses: %s.", it.Text(), notesText(notes), p.Name, BattleLoserText)
+				t += fmt.Sprintf(" He wins: %s%s. %s loses: %s.", it.CaptainText(), notesText(notes), p.Name, BattleLoserText)
 			} else {
-				t += fmt.Sprintf(" He wins (option %d): %s%s. %s loses: %s.", opt, it.Text(), notesText(notes), p.Name, BattleLoserText)
+				t += fmt.Sprintf(" He wins (option %d): %s%s. %s loses: %s.", opt, it.CaptainText(), notesText(notes), p.Name, BattleLoserText)
 			}
 		default:
 			// He never spends Provisions: he loses only the Gold of his option.

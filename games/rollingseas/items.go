@@ -91,13 +91,22 @@ func (it Items) String() string {
 	return strings.Join(parts, ",")
 }
 
-// Text describes items in words.
-func (it Items) Text() string {
+// Text describes items in words, as a player gains them.
+func (it Items) Text() string { return it.text(false) }
+
+// CaptainText describes items Captain Ironside gains: his track is "Wind in
+// Its Sails" ("The Captain gains 1 Story Point per Wind in Its Sails").
+func (it Items) CaptainText() string { return it.text(true) }
+
+func (it Items) text(captain bool) string {
 	names := map[string][2]string{
 		ItemGold: {"Gold Piece", "Gold Pieces"}, ItemProvision: {"Provision", "Provisions"}, ItemStory: {"Story Point", "Story Points"},
 		ItemWind: {"Wind in Your Sails", "Wind in Your Sails"}, ItemCannon: {"Cannon", "Cannons"}, ItemFill: {"Hold filled to Capacity", "Hold filled to Capacity"},
 		ItemRenown: {"Bonus Renown", "Bonus Renown"}, ItemDiscount: {"Gold off each Port purchase this turn", "Gold off each Port purchase this turn"},
 		ItemMonster: {"Sea Monster Strength +1", "Sea Monster Strength +1"}, ItemPirate: {"Pirate Strength +1", "Pirate Strength +1"},
+	}
+	if captain {
+		names[ItemWind] = [2]string{"Wind in Its Sails", "Wind in Its Sails"}
 	}
 	var keys []string
 	for k, n := range it {

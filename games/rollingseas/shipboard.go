@@ -71,7 +71,7 @@ func (bb BoardBonus) Text() string {
 	if bb.Gain == ItemFill {
 		return "blue Bonus, fill his Hold to Capacity with Provisions now"
 	}
-	return "blue Bonus, " + Items{bb.Gain: 1}.Text() + " now"
+	return "blue Bonus, " + Items{bb.Gain: 1}.CaptainText() + " now"
 }
 
 // trackBonusKey is the rs-board key of a track's Bonuses.
