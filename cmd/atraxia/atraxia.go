@@ -5,6 +5,7 @@ package atraxia
 import (
 	"fmt"
 	"io"
+	"math/big"
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
@@ -279,7 +280,7 @@ func battleText(f *cmdutil.Factory, w io.Writer, view BattleView) error {
 	}
 	if o := view.Odds; o != nil {
 		fmt.Fprintf(w, "attacker total %d against the pirate (15 + two pirate-die rolls%s)\n", o.AttackerTotal, signed(o.Against))
-		fmt.Fprintf(w, "chance to win: %s\n", chanceText(o.Fraction, o.Wins, o.Outcome, o.Probability))
+		fmt.Fprintf(w, "chance to win: %s\n", chanceText(o.Wins, o.Outcome, o.Probability))
 		var rows [][]string
 		for _, p := range o.Pirate {
 			mark := "pirate"
@@ -296,15 +297,14 @@ func battleText(f *cmdutil.Factory, w io.Writer, view BattleView) error {
 	return nil
 }
 
-// chanceText writes a chance as a percentage with the rolls it counts, and
-// the exact fraction when it is not already plain (never a bare "1" or
-// "0"): "100.0% (36 of 36 rolls)", "58.3% = 7/12 (21 of 36 rolls)".
-func chanceText(fraction string, wins, of int, p float64) string {
-	s := fmt.Sprintf("%.1f%%", 100*p)
-	if fraction != "0" && fraction != "1" && fraction != fmt.Sprintf("%d/%d", wins, of) {
-		s += " = " + fraction
+// chanceText writes a chance as a percentage, always with its reduced
+// fraction, and the rolls it counts: "97.2% = 35/36 (35 of 36 rolls)",
+// "58.3% = 7/12 (21 of 36 rolls)", "100.0% = 1/1 (36 of 36 rolls)".
+func chanceText(wins, of int, p float64) string {
+	if of <= 0 {
+		return fmt.Sprintf("%.1f%% (%d of %d rolls)", 100*p, wins, of)
 	}
-	return s + fmt.Sprintf(" (%d of %d rolls)", wins, of)
+	return fmt.Sprintf("%.1f%% = %s (%d of %d rolls)", 100*p, big.NewRat(int64(wins), int64(of)).String(), wins, of)
 }
 
 func signed(n int) string {

@@ -159,19 +159,25 @@ func TestBattleCommandBadInput(t *testing.T) {
 	}
 }
 
-// The chance to beat a pirate reads as a percentage with the rolls counted,
-// never a bare "1": "a Clan Leader rolls the black pirate die twice, and
-// adds the combined value of the two dice rolls to its default fleet power
-// of 15", and "In the event of a tie, the attacker is victorious."
+// The chance to beat a pirate reads as a percentage with its reduced
+// fraction, always, and the rolls counted: "a Clan Leader rolls the black
+// pirate die twice, and adds the combined value of the two dice rolls to its
+// default fleet power of 15", and "In the event of a tie, the attacker is
+// victorious."
 func TestPirateChanceText(t *testing.T) {
 	out, err := run(t, false, "battle", "--attacker", "CDD", "--attacker-ammo", "5", "--pirate")
 	require.NoError(t, err)
-	assert.Contains(t, out, "chance to win: 100.0% (36 of 36 rolls)\n")
+	assert.Contains(t, out, "chance to win: 100.0% = 1/1 (36 of 36 rolls)\n")
 	out, err = run(t, false, "battle", "--attacker", "CD", "--attacker-ammo", "5", "--pirate")
 	require.NoError(t, err)
 	assert.Contains(t, out, "chance to win: 41.7% = 5/12 (15 of 36 rolls)\n") // 21 beats or ties 17-21
 	out, err = run(t, false, "battle", "--attacker", "G", "--pirate")
 	require.NoError(t, err)
-	assert.Contains(t, out, "chance to win: 0.0% (0 of 36 rolls)\n")
+	assert.Contains(t, out, "chance to win: 0.0% = 0/1 (0 of 36 rolls)\n")
+	// 26 against 15+2d6 loses only to 6+6: 35 of 36, already in lowest
+	// terms, still shows its fraction.
+	out, err = run(t, false, "battle", "--attacker", "CDD", "--attacker-ammo", "2,2", "--pirate")
+	require.NoError(t, err)
+	assert.Contains(t, out, "chance to win: 97.2% = 35/36 (35 of 36 rolls)\n")
 	assert.True(t, len(out) > 0 && out[len(out)-1] == '\n', "the output ends with a newline")
 }
