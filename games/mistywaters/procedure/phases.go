@@ -72,20 +72,30 @@ func TavernFee(k int) int {
 	return 1 << (k - 2)
 }
 
+// seaRanges lists each ship's Maximum Range At Sea with the wind's speed
+// modification mod. A ship whose speed the rulebook's Ship Type Summary does
+// not give (a Galleon, a Heavy Frigate...) is printed on its ship board only,
+// and bosun never asks for it, so the line says the speed is not known and
+// where to read it, rather than a number that reads like a speed of 0.
+func seaRanges(fleet []string, mod int) []string {
+	var ranges []string
+	for _, t := range fleet {
+		if sp, ok := ShipSpeeds[t]; ok {
+			ranges = append(ranges, fmt.Sprintf("%s %d", shipTitle(t), MaxRange(sp, false, false, true, mod, false)))
+		} else {
+			ranges = append(ranges, fmt.Sprintf("%s: speed not known yet (bosun does not ask for it: take the Ship Speed on its ship board, with the changes that follow)", shipTitle(t)))
+		}
+	}
+	return ranges
+}
+
 func (r *run) turn(p *PlayerState) error {
 	st := r.st
 	mod, err := r.speedMod()
 	if err != nil {
 		return err
 	}
-	var ranges []string
-	for _, t := range p.Fleet {
-		if sp, ok := ShipSpeeds[t]; ok {
-			ranges = append(ranges, fmt.Sprintf("%s %d", shipTitle(t), MaxRange(sp, false, false, true, mod, false)))
-		} else {
-			ranges = append(ranges, fmt.Sprintf("%s: its speed %+d", shipTitle(t), mod))
-		}
-	}
+	ranges := seaRanges(p.Fleet, mod)
 	var text string
 	if len(p.Fleet) == 0 {
 		// "This will cause a player to miss a Round worth of Player Ship
