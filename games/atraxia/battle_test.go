@@ -1,12 +1,10 @@
 package atraxia
 
 import (
-	"os"
-	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/rulesref"
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -215,23 +213,11 @@ func TestParseFleet(t *testing.T) {
 	assert.Error(t, err)
 }
 
-// TestCitesAreHeadings checks every cited id against the rulebook's lines.
-func TestCitesAreHeadings(t *testing.T) {
-	b, err := os.ReadFile("../../../shared/rulebooks/war-for-atraxia.txt")
-	if err != nil {
-		t.Skip("rulebook not found")
-	}
-	re := regexp.MustCompile(`[^a-z0-9]+`)
-	slugs := map[string]bool{}
-	for _, l := range strings.Split(string(b), "\n") {
-		head := l
-		if i := strings.Index(l, ":"); i > 0 && i < 40 {
-			slugs[strings.Trim(re.ReplaceAllString(strings.ToLower(l[:i]), "-"), "-")] = true
-		}
-		slugs[strings.Trim(re.ReplaceAllString(strings.ToLower(head), "-"), "-")] = true
-	}
+// TestCitesAreSections checks every cited id against the rules index
+// built from the rulebook bosun embeds.
+func TestCitesAreSections(t *testing.T) {
+	require.NotEmpty(t, AllCites)
 	for _, c := range AllCites {
-		slug := strings.TrimPrefix(c, ID+"/")
-		assert.True(t, slugs[slug], "cite %s is not a heading of the rulebook", c)
+		assert.True(t, rulesref.Exists(c), "cite %s is not a section of the rulebook", c)
 	}
 }
