@@ -233,9 +233,12 @@ type Scripted struct {
 	Override map[string][]string
 	Source   map[string]string // where each Preset key came from
 	Lines    []string
-	Fallback Prompter
-	used     map[string]int
-	overUsed map[string]int
+	// LinesFunc, when set, supplies Lines the first time a question falls
+	// through to them (stdin is read only when something is asked).
+	LinesFunc func() []string
+	Fallback  Prompter
+	used      map[string]int
+	overUsed  map[string]int
 	// Record collects every answer given, in order.
 	Record []Answer
 }
@@ -282,7 +285,9 @@ func (s *Scripted) Cursor() *AnswerCursor {
 		if !ok || n == 0 || strings.HasPrefix(k, LocalPrefix) {
 			continue
 		}
-		c.Used[k] = n
+		// Past the end of a queue its last answer repeats; the cursor stops
+		// at the end, so answers appended later are used next.
+		c.Used[k] = min(n, len(q))
 		c.Seen[k] = append([]string(nil), q[:min(n, len(q))]...)
 	}
 	return c
@@ -355,6 +360,10 @@ func (s *Scripted) Ask(q Question) (string, error) {
 		}
 		s.Record = append(s.Record, Answer{Key: q.Key, Value: v, Source: s.Source[q.Key]})
 		return v, nil
+	}
+	if s.LinesFunc != nil {
+		s.Lines = append(s.Lines, s.LinesFunc()...)
+		s.LinesFunc = nil
 	}
 	if len(s.Lines) > 0 {
 		line := s.Lines[0]

@@ -111,3 +111,33 @@ func TestPlayMenuKeysAreNotPartOfTheCursor(t *testing.T) {
 	v, _ = p.Ask(referee.Question{Key: "play.menu", Kind: referee.KindText})
 	assert.Equal(t, "quit", v, "the menu keeps its place when a session is reloaded")
 }
+
+func TestCursorAfterTheLastAnswerRepeatedGoesOnWithAppendedAnswers(t *testing.T) {
+	q := referee.Question{Key: "k", Kind: referee.KindText}
+	p := referee.NewScripted()
+	p.Set("k", "a", "answers")
+	for i := 0; i < 3; i++ {
+		v, _ := p.Ask(q)
+		assert.Equal(t, "a", v)
+	}
+	cur := p.Cursor()
+	next := referee.NewScripted()
+	for _, a := range []string{"a", "b", "c", "d"} {
+		next.Set("k", a, "answers")
+	}
+	next.Resume(cur)
+	v, _ := next.Ask(q)
+	assert.Equal(t, "b", v, "the first appended answer, not a later one")
+}
+
+func TestStdinLinesAreReadOnlyWhenAsked(t *testing.T) {
+	p := referee.NewScripted()
+	calls := 0
+	p.LinesFunc = func() []string { calls++; return []string{"4"} }
+	assert.Equal(t, 0, calls)
+	v, err := referee.Number(p, "k", "n", 1, 6)
+	require.NoError(t, err)
+	assert.Equal(t, 4, v)
+	_, _ = referee.Number(p, "k2", "n", 1, 6)
+	assert.Equal(t, 1, calls, "read once")
+}

@@ -94,6 +94,9 @@ func RollSpec(d *Dice, set *tables.Set, key string, sp Spec) (SpecRoll, error) {
 		return SpecRoll{}, err
 	}
 	out := SpecRoll{Spec: sp.Text, Die: die.Name, Title: die.Title}
+	if sp.Die == "wind" && len(die.FaceNames()) < 2 {
+		return SpecRoll{}, Usagef("dice: the Wind Dice have only one distinct face (%s), so they would be re-rolled for ever; correct dice: wind in tables.yaml", die.Accepts())
+	}
 	for {
 		rs, err := d.RollN(key, die, sp.Count)
 		if err != nil {

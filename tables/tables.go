@@ -18,10 +18,12 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee/fsutil"
+	"github.com/gofrs/flock"
 	"gopkg.in/yaml.v3"
 )
 
@@ -69,6 +71,7 @@ type Set struct {
 	tables      map[string]*Table // parsed so far
 	overlay     map[string]map[string]Row
 	saved       map[string]map[string]Row // the overlay as last read or written
+	pending     map[string]map[string]Row // remembered since then
 	dirty       bool
 }
 
@@ -287,7 +290,15 @@ func (s *Set) Remember(table, key string, value any, ref string) error {
 	if s.overlay[table] == nil {
 		s.overlay[table] = map[string]Row{}
 	}
-	s.overlay[table][key] = Row{Key: key, Value: value, Source: SourceUser, Ref: ref}
+	r := Row{Key: key, Value: value, Source: SourceUser, Ref: ref}
+	s.overlay[table][key] = r
+	if s.pending == nil {
+		s.pending = map[string]map[string]Row{}
+	}
+	if s.pending[table] == nil {
+		s.pending[table] = map[string]Row{}
+	}
+	s.pending[table][key] = r
 	s.dirty = true
 	return nil
 }
@@ -296,25 +307,46 @@ func (s *Set) Remember(table, key string, value any, ref string) error {
 func (s *Set) Discard() {
 	if s.dirty {
 		s.overlay = copyOverlay(s.saved)
+		s.pending = nil
 		s.dirty = false
 	}
 }
 
 // Flush writes the remembered values to the overlay file (atomically).
+// Under a lock it re-reads the file and adds only the values remembered
+// here, so another bosun process's answers written meanwhile are kept.
 func (s *Set) Flush() error {
 	if !s.dirty {
 		return nil
 	}
 	if s.OverlayPath != "" {
-		out := map[string]map[string]Row{}
-		for t, rows := range s.overlay {
-			out[t] = map[string]Row{}
-			for k, r := range rows {
-				r.Key = ""
-				out[t][k] = r
+		if err := os.MkdirAll(filepath.Dir(s.OverlayPath), 0o700); err != nil {
+			return err
+		}
+		lock := flock.New(s.OverlayPath + ".lock")
+		if err := lock.Lock(); err != nil {
+			return fmt.Errorf("tables: lock %s: %w", s.OverlayPath, err)
+		}
+		defer lock.Unlock()
+		current := map[string]map[string]Row{}
+		if b, err := os.ReadFile(s.OverlayPath); err == nil {
+			if err := yaml.Unmarshal(b, &current); err != nil {
+				return fmt.Errorf("tables: overlay %s is not valid YAML: %w", s.OverlayPath, err)
 			}
 		}
-		b, err := yaml.Marshal(out)
+		if current == nil {
+			current = map[string]map[string]Row{}
+		}
+		for t, rows := range s.pending {
+			if current[t] == nil {
+				current[t] = map[string]Row{}
+			}
+			for k, r := range rows {
+				r.Key = ""
+				current[t][k] = r
+			}
+		}
+		b, err := yaml.Marshal(current)
 		if err != nil {
 			return err
 		}
@@ -323,6 +355,7 @@ func (s *Set) Flush() error {
 		}
 	}
 	s.saved = copyOverlay(s.overlay)
+	s.pending = nil
 	s.dirty = false
 	return nil
 }

@@ -92,3 +92,21 @@ func TestDiscardForgetsWhatAFailedStepRemembered(t *testing.T) {
 	row, _ = again.Lookup("dice", "wind")
 	assert.Equal(t, tables.SourceAssumed, row.Source)
 }
+
+func TestFlushKeepsWhatAnotherProcessWrote(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tables.yaml")
+	a, err := tables.Load(path)
+	require.NoError(t, err)
+	b, err := tables.Load(path)
+	require.NoError(t, err)
+	require.NoError(t, b.Remember("dice", "wind", "N,S", "asked"))
+	require.NoError(t, b.Flush())
+	require.NoError(t, a.Remember("dice", "ammo", "1,2,3,4,5,6", "asked"))
+	require.NoError(t, a.Flush()) // a read the file before b wrote it
+	c, err := tables.Load(path)
+	require.NoError(t, err)
+	row, _ := c.Lookup("dice", "wind")
+	assert.Equal(t, "N,S", row.Value, "b's answer survives a's flush")
+	row, _ = c.Lookup("dice", "ammo")
+	assert.Equal(t, "1,2,3,4,5,6", row.Value)
+}

@@ -206,7 +206,7 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 				p.Fallback = f.Terminal(f.IO)
 			}
 		} else {
-			p.Lines = f.IO.StdinLines()
+			p.LinesFunc = f.IO.StdinLines
 		}
 	}
 	f.prompt = p

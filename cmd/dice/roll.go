@@ -81,8 +81,8 @@ func rollRun(o *RollOptions) error {
 		return err
 	}
 	res := RollResult{Mode: d.Mode, Rolls: []referee.SpecRoll{}}
-	if f.G.SeedSet {
-		s := f.G.Seed
+	if f.G.SeedSet || f.V.IsSet("seed") {
+		s := f.Seed()
 		res.Seed = &s
 	}
 	seen := map[string]int{}

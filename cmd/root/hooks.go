@@ -8,12 +8,18 @@ import (
 	"github.com/bosun-referee/bosun/cmd/rules"
 	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/rulesref"
+	"github.com/spf13/viper"
 )
 
 // wire connects the session commands to the rest of the tree.
 func wire(f *cmdutil.Factory) {
 	session.RunCommand = func(args []string) error {
-		c := NewCmdRoot(f)
+		// A copy of the factory with its own globals and viper: building a
+		// root binds flags to them, which must not reset the play command's.
+		g := *f.G
+		f2 := *f
+		f2.G, f2.V = &g, viper.New()
+		c := NewCmdRoot(&f2)
 		c.SetArgs(args)
 		return c.Execute()
 	}

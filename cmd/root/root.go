@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
@@ -168,6 +169,11 @@ func initConfig(cmd *cobra.Command, f *cmdutil.Factory) error {
 	}
 	if _, err := referee.ParseMode(v.GetString("dice")); err != nil {
 		return err
+	}
+	if !f.G.SeedSet && v.IsSet("seed") {
+		if _, err := strconv.ParseUint(v.GetString("seed"), 10, 64); err != nil {
+			return referee.Usagef("seed %q (from BOSUN_SEED or the config file) is not a whole number from 0 to 18446744073709551615", v.GetString("seed"))
+		}
 	}
 	return nil
 }

@@ -78,6 +78,9 @@ can drive it too.` + cmdutil.ExitHelp,
 		Example: "  bosun play\n  bosun play --session friday",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.G.JSON {
+				return referee.Usagef("play is interactive and prints text; --json is not accepted (use bosun next --json)")
+			}
 			p, err := f.Prompter()
 			if err != nil {
 				return err
@@ -110,20 +113,23 @@ can drive it too.` + cmdutil.ExitHelp,
 				switch choice {
 				case menuNext:
 					over := false
+					var res *Result
 					err = withSession(f, name, true, func(s *referee.Session) error {
 						if s.Over {
 							over = true
 							return nil
 						}
-						res, err := NextStep(f, s, cmd)
+						r, err := NextStep(f, s, cmd)
 						if err != nil {
 							return err
 						}
-						fmt.Fprintf(w, "Step %d:\n", res.Step-1)
-						printEvents(w, res.Events)
-						over = res.Over
+						res, over = &r, r.Over
 						return nil
 					})
+					if err == nil && res != nil { // printed once saved
+						fmt.Fprintf(w, "Step %d:\n", res.Step-1)
+						printEvents(w, res.Events)
+					}
 					if err == nil && over {
 						fmt.Fprintln(w, "The game is over.")
 						return nil
@@ -132,14 +138,24 @@ can drive it too.` + cmdutil.ExitHelp,
 					st := NewCmdStatus(f)
 					err = st.RunE(st, nil)
 				case menuUndo:
-					force, _ := referee.Confirm(p, "play.undo.force", "Undo even if the step revealed dice or a card (logged)?")
+					force, ferr := referee.Confirm(p, "play.undo.force", "Undo even if the step revealed dice or a card (logged)?")
+					var nerr *referee.NoAnswerError
+					if errors.As(ferr, &nerr) {
+						force, ferr = false, nil // a script that does not say: no
+					}
+					if ferr != nil {
+						err = ferr
+						break
+					}
+					var undone string
 					err = withSession(f, name, true, func(s *referee.Session) error {
 						ev, err := referee.UndoStep(s, force)
-						if err == nil {
-							fmt.Fprintln(w, ev.Text+".")
-						}
+						undone = ev.Text
 						return err
 					})
+					if err == nil {
+						fmt.Fprintln(w, undone+".")
+					}
 				case menuLog:
 					lc := NewCmdLog(f)
 					err = lc.RunE(lc, nil)
@@ -192,14 +208,14 @@ can drive it too.` + cmdutil.ExitHelp,
 					f.DiscardTables()
 				}
 				if err != nil {
-					// A refused step saves nothing; show why and go on.
-					fmt.Fprintln(f.IO.ErrOut, "bosun: "+err.Error())
 					if !referee.IsUsage(err) {
 						return err
 					}
 					if _, ok := p.Fallback.(*cmdutil.Terminal); !ok && !f.IO.TTYIn {
 						return err // scripted: a bad answer will not fix itself
 					}
+					// At a terminal a refused step saves nothing: show why and go on.
+					fmt.Fprintln(f.IO.ErrOut, "bosun: "+err.Error())
 				}
 			}
 		},

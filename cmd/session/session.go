@@ -447,6 +447,10 @@ kept. With more than one step, --json prints an array of step results.` + cmduti
 			if len(results) == 0 {
 				return err
 			}
+			if err != nil {
+				// Some steps were saved: not "nothing changed", so not exit 2.
+				err = fmt.Errorf("%d step(s) done and saved; the next one stopped: %s", len(results), err.Error())
+			}
 			var v any = results
 			if len(results) == 1 && steps == 1 {
 				v = results[0]
@@ -545,16 +549,21 @@ nobody can quietly re-roll (virtual dice replay the same rolls).` + cmdutil.Exit
 		Example: "  bosun undo\n  bosun undo --force",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withSession(f, "", true, func(s *referee.Session) error {
+			var res Result
+			err := withSession(f, "", true, func(s *referee.Session) error {
 				ev, err := referee.UndoStep(s, force)
 				if err != nil {
 					return err
 				}
-				res := Result{Session: s.Name, Game: s.Game, Step: s.Step, Over: s.Over, Events: []referee.Event{ev}}
-				return f.Render(res, func(w io.Writer) error {
-					fmt.Fprintln(w, ev.Text+".")
-					return nil
-				})
+				res = Result{Session: s.Name, Game: s.Game, Step: s.Step, Over: s.Over, Events: []referee.Event{ev}}
+				return nil
+			})
+			if err != nil {
+				return err // nothing printed: the undo was not saved
+			}
+			return f.Render(res, func(w io.Writer) error {
+				fmt.Fprintln(w, res.Events[0].Text+".")
+				return nil
 			})
 		},
 	}
