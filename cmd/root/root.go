@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/spf13/cobra"
 )
@@ -129,7 +130,8 @@ question has a stable key, answered at the terminal, with --set key=value, an
 	pf.StringVar(&g.Session, "session", "", "session to use (env BOSUN_SESSION; default the most recently used)")
 	pf.BoolVar(&g.ASCII, "ascii", false, "ASCII table borders")
 	_ = cmd.RegisterFlagCompletionFunc("dice", cobra.FixedCompletions([]string{"virtual", "physical"}, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("session", CompleteSessions(f))
+	session.BeforeComplete = func(c *cobra.Command) { _ = initConfig(c.Root(), f) }
+	_ = cmd.RegisterFlagCompletionFunc("session", session.CompleteSessions(f, false))
 
 	for _, c := range subcommands(f) {
 		cmd.AddCommand(c)
@@ -176,26 +178,4 @@ func initConfig(cmd *cobra.Command, f *cmdutil.Factory) error {
 		}
 	}
 	return nil
-}
-
-// CompleteSessions completes saved session names.
-func CompleteSessions(f *cmdutil.Factory) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-	return func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-		_ = initConfig(cmd.Root(), f)
-		list, _ := f.Store().List()
-		var out []string
-		for _, s := range list {
-			out = append(out, s.Name+"\t"+s.Game)
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp
-	}
-}
-
-// CompleteGames completes game ids and aliases.
-func CompleteGames(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-	var out []string
-	for _, g := range referee.AllGameInfo {
-		out = append(out, g.ID+"\t"+g.Name)
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp
 }

@@ -632,7 +632,7 @@ func NewCmdRm(f *cmdutil.Factory) *cobra.Command {
 		Long:              "Remove a saved session for good." + cmdutil.ExitHelp,
 		Example:           "  bosun rm friday",
 		Args:              cobra.ExactArgs(1),
-		ValidArgsFunction: completeSessions(f),
+		ValidArgsFunction: CompleteSessions(f, true),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st := f.Store()
 			if err := referee.ValidName(args[0]); err != nil {
@@ -662,7 +662,7 @@ func NewCmdExport(f *cmdutil.Factory) *cobra.Command {
 		Long:              "Print the whole session (state, options, RNG state, event log) as JSON to stdout." + cmdutil.ExitHelp,
 		Example:           "  bosun export friday > friday.json",
 		Args:              cobra.MaximumNArgs(1),
-		ValidArgsFunction: completeSessions(f),
+		ValidArgsFunction: CompleteSessions(f, true),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := ""
 			if len(args) == 1 {
@@ -675,10 +675,19 @@ func NewCmdExport(f *cmdutil.Factory) *cobra.Command {
 	}
 }
 
-func completeSessions(f *cmdutil.Factory) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+// BeforeComplete, when set, loads the config (data dir, env) before a
+// completion lists sessions; the root wires it.
+var BeforeComplete func(cmd *cobra.Command)
+
+// CompleteSessions completes saved session names, for a positional argument
+// (only the first) or for a flag (positional false).
+func CompleteSessions(f *cmdutil.Factory, positional bool) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-		if len(args) > 0 {
+		if positional && len(args) > 0 {
 			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		if BeforeComplete != nil {
+			BeforeComplete(cmd)
 		}
 		list, _ := f.Store().List()
 		var out []string
