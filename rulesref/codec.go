@@ -21,7 +21,7 @@ import (
 //go:embed data/index.bin
 var prebuilt []byte
 
-const indexMagic = "BOSUNIX4"
+const indexMagic = "BOSUNIX5"
 
 // sourceHash identifies the rulebook texts an index was built from.
 func sourceHash() uint32 {
@@ -30,7 +30,7 @@ func sourceHash() uint32 {
 		h = crc32.Update(h, crc32.IEEETable, []byte(g))
 		h = crc32.Update(h, crc32.IEEETable, []byte(rulebookText(g)))
 	}
-	return h
+	return crc32.Update(h, crc32.IEEETable, []byte(questionsText))
 }
 
 // BuildIndexData parses the shipped rulebooks and returns the encoded
@@ -85,6 +85,7 @@ func (c *corpus) encodeIndex() []byte {
 		e.u(uint64(ix.DocFrom[d]))
 		e.u(uint64(ix.DocTo[d] - ix.DocFrom[d]))
 		e.f(ix.DocLen[d])
+		e.f(ix.XLen[d])
 	}
 	// terms and surface words sorted, so a decoded index needs no maps
 	order := make([]int, len(ix.Terms))
@@ -102,6 +103,13 @@ func (c *corpus) encodeIndex() []byte {
 		e.u(uint64(len(ix.Post[t])))
 		prev := int32(0)
 		for _, p := range ix.Post[t] {
+			e.u(uint64(p.Doc - prev))
+			prev = p.Doc
+			e.f(p.TF)
+		}
+		e.u(uint64(len(ix.XPost[t])))
+		prev = 0
+		for _, p := range ix.XPost[t] {
 			e.u(uint64(p.Doc - prev))
 			prev = p.Doc
 			e.f(p.TF)
@@ -250,6 +258,7 @@ func (c *corpus) loadIndex(d *dec) bool {
 	}
 	ix.DocSec = make([]int32, nd)
 	ix.DocLen = make([]float32, nd)
+	ix.XLen = make([]float32, nd)
 	ix.DocFrom = make([]int32, nd)
 	ix.DocTo = make([]int32, nd)
 	for k := 0; k < nd; k++ {
@@ -257,6 +266,7 @@ func (c *corpus) loadIndex(d *dec) bool {
 		ix.DocFrom[k] = int32(d.u())
 		ix.DocTo[k] = ix.DocFrom[k] + int32(d.u())
 		ix.DocLen[k] = d.f()
+		ix.XLen[k] = d.f()
 		if int(ix.DocSec[k]) >= len(c.Secs) {
 			return false
 		}
@@ -270,11 +280,11 @@ func (c *corpus) loadIndex(d *dec) bool {
 	}
 	ix.Terms = make([]string, nt)
 	ix.Post = make([][]posting, nt)
-	for t := 0; t < nt; t++ {
-		ix.Terms[t] = d.s()
+	ix.XPost = make([][]posting, nt)
+	postings := func() ([]posting, bool) {
 		np := int(d.u())
 		if np > nd {
-			return false
+			return nil, false
 		}
 		ps := make([]posting, np)
 		doc := int32(0)
@@ -282,7 +292,17 @@ func (c *corpus) loadIndex(d *dec) bool {
 			doc += int32(d.u())
 			ps[k] = posting{Doc: doc, TF: d.f()}
 		}
-		ix.Post[t] = ps
+		return ps, true
+	}
+	for t := 0; t < nt; t++ {
+		ix.Terms[t] = d.s()
+		var ok bool
+		if ix.Post[t], ok = postings(); !ok {
+			return false
+		}
+		if ix.XPost[t], ok = postings(); !ok {
+			return false
+		}
 	}
 	ns := int(d.u())
 	if ns > 1<<22 {

@@ -21,11 +21,17 @@ type posting struct {
 
 // index is an inverted index over the searchable sections of a corpus.
 type index struct {
-	Terms   []string         // term id -> stem
-	termID  map[string]int32 // stem -> term id
-	Post    [][]posting      // term id -> postings, by doc
-	Surface []string         // surface words seen in the corpus
-	SurfTo  []int32          // surface word -> term id
+	Terms  []string         // term id -> stem
+	termID map[string]int32 // stem -> term id
+	Post   [][]posting      // term id -> postings, by doc
+	// XPost: term id -> postings of the expansion field (the players'
+	// questions each passage answers, questions.go), by doc; XLen the
+	// field's length per doc. A term only the questions use has no Post.
+	XPost   [][]posting
+	XLen    []float32
+	xAvg    float32
+	Surface []string // surface words seen in the corpus
+	SurfTo  []int32  // surface word -> term id
 	surfID  map[string]int32
 	sorted  bool // Terms and Surface are sorted (a decoded index): no maps needed
 	DocLen  []float32
@@ -89,8 +95,9 @@ func docTerms(st *stemmer, title, path, body string) (map[string]float32, float3
 func buildIndex(c *corpus) *index {
 	st := newStemmer()
 	ix := &index{termID: map[string]int32{}, surfID: map[string]int32{}}
+	blocks := parseQuestions(questionsText)
 	for si := range c.Secs {
-		ix.addDoc(c, st, si)
+		ix.addDoc(c, st, si, blocks)
 	}
 	ix.finish(c)
 	return ix
@@ -146,8 +153,9 @@ func (ix *index) ensureMaps() {
 	ix.sorted = false
 }
 
-// addDoc indexes section si, one doc per passage (call finish afterwards).
-func (ix *index) addDoc(c *corpus, st *stemmer, si int) {
+// addDoc indexes section si, one doc per passage (call finish
+// afterwards), each with its expansion questions from blocks (nil: none).
+func (ix *index) addDoc(c *corpus, st *stemmer, si int, blocks map[string][]xblock) {
 	ix.ensureMaps()
 	e := &c.Secs[si]
 	if !e.searchable() {
@@ -155,7 +163,18 @@ func (ix *index) addDoc(c *corpus, st *stemmer, si int) {
 	}
 	lines := e.book(c).Lines
 	parent := e.parentPath(c)
-	for _, p := range sectionPassages(lines, e.Start, e.End) {
+	newTerm := func(k string) int32 {
+		id, ok := ix.termID[k]
+		if !ok {
+			id = int32(len(ix.Terms))
+			ix.termID[k] = id
+			ix.Terms = append(ix.Terms, k)
+			ix.Post = append(ix.Post, nil)
+			ix.XPost = append(ix.XPost, nil)
+		}
+		return id
+	}
+	for ord, p := range sectionPassages(lines, e.Start, e.End) {
 		doc := int32(len(ix.DocSec))
 		ix.DocSec = append(ix.DocSec, int32(si))
 		ix.DocFrom = append(ix.DocFrom, int32(p[0]))
@@ -168,16 +187,34 @@ func (ix *index) addDoc(c *corpus, st *stemmer, si int) {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			id, ok := ix.termID[k]
-			if !ok {
-				id = int32(len(ix.Terms))
-				ix.termID[k] = id
-				ix.Terms = append(ix.Terms, k)
-				ix.Post = append(ix.Post, nil)
-			}
+			id := newTerm(k)
 			ix.Post[id] = append(ix.Post[id], posting{Doc: doc, TF: float32(math.Round(float64(tf[k])*100) / 100)})
 		}
 		ix.DocLen = append(ix.DocLen, n)
+		// the expansion field
+		xtf := map[string]float32{}
+		var xn float32
+		var xsurf []string
+		for _, q := range passageQuestions(blocks, e.ID, ord+1, body) {
+			for _, w := range words(q) {
+				if stopWords[w] {
+					continue
+				}
+				xtf[st.stem(w)]++
+				xn++
+				xsurf = append(xsurf, w)
+			}
+		}
+		keys = keys[:0]
+		for k := range xtf {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			id := newTerm(k)
+			ix.XPost[id] = append(ix.XPost[id], posting{Doc: doc, TF: xtf[k]})
+		}
+		ix.XLen = append(ix.XLen, xn)
 		var seq []int32
 		for _, w := range words(e.Title) {
 			if !stopWords[w] {
@@ -201,8 +238,8 @@ func (ix *index) addDoc(c *corpus, st *stemmer, si int) {
 			}
 		}
 		ix.Seq = append(ix.Seq, seq)
-		// surface words, for typo tolerance
-		for _, w := range words(body) {
+		// surface words, for typo tolerance (the questions' too)
+		for _, w := range append(words(body), xsurf...) {
 			if stopWords[w] || len(w) < 3 || isNumber(w) {
 				continue
 			}
@@ -230,6 +267,19 @@ func (ix *index) finish(c *corpus) {
 	if len(ix.DocLen) > 0 {
 		ix.avgLen = sum / float32(len(ix.DocLen))
 	}
+	for len(ix.XPost) < len(ix.Post) {
+		ix.XPost = append(ix.XPost, nil)
+	}
+	for len(ix.XLen) < len(ix.DocLen) {
+		ix.XLen = append(ix.XLen, 0)
+	}
+	sum = 0
+	for _, l := range ix.XLen {
+		sum += l
+	}
+	if sum > 0 {
+		ix.xAvg = sum / float32(len(ix.XLen))
+	}
 	ix.gameDF = nil
 	ix.gameTotal = nil
 }
@@ -238,9 +288,21 @@ func (ix *index) gameOfDoc(c *corpus, d int32) int {
 	return c.Secs[ix.DocSec[d]].GameIdx
 }
 
+// idf is a term's inverse document frequency in the passages' text (in
+// the expansion questions for a word only they use).
 func (ix *index) idf(t int32) float64 {
 	n := float64(len(ix.DocLen))
 	df := float64(len(ix.Post[t]))
+	if df == 0 {
+		df = float64(len(ix.XPost[t]))
+	}
+	return math.Log(1 + (n-df+0.5)/(df+0.5))
+}
+
+// xidf is a term's inverse document frequency in the expansion field.
+func (ix *index) xidf(t int32) float64 {
+	n := float64(len(ix.DocLen))
+	df := float64(len(ix.XPost[t]))
 	return math.Log(1 + (n-df+0.5)/(df+0.5))
 }
 
@@ -289,7 +351,8 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 	var touched []int32
 	var total float64
 	seen := map[int32]bool{}
-	for _, q := range terms {
+	mark := make([]int32, nd) // 1 + the term a doc's text matched last
+	for qi, q := range terms {
 		idf := ix.idf(q.id)
 		if !seen[q.id] && q.weight >= 0.8 {
 			total += idf * q.weight // the player's own words
@@ -307,12 +370,40 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 			acc[p.Doc] += idf * norm * q.weight
 			fm[p.Doc] |= q.full
 			pm[p.Doc] |= q.part
+			mark[p.Doc] = int32(qi) + 1
 			if !seen[q.id] {
 				m := idf * q.weight
 				if q.typo {
 					m /= 2
 				}
 				matched[p.Doc] += m
+			}
+		}
+		// the expansion field: the questions players ask that the
+		// passage answers
+		if xW > 0 && ix.xAvg > 0 {
+			xidf := ix.xidf(q.id)
+			for _, p := range ix.XPost[q.id] {
+				if games != nil && !games[ix.gameOfDoc(c, p.Doc)] {
+					continue
+				}
+				tf := float64(p.TF)
+				dl := float64(ix.XLen[p.Doc])
+				norm := tf * (xK1 + 1) / (tf + xK1*(1-xB+xB*dl/float64(ix.xAvg)))
+				if acc[p.Doc] == 0 {
+					touched = append(touched, p.Doc)
+				}
+				acc[p.Doc] += xW * xidf * norm * q.weight
+				if mark[p.Doc] != int32(qi)+1 {
+					pm[p.Doc] |= q.full | q.part
+					if !seen[q.id] {
+						m := idf * q.weight * xCredit
+						if q.typo {
+							m /= 2
+						}
+						matched[p.Doc] += m
+					}
+				}
 			}
 		}
 		seen[q.id] = true
@@ -453,4 +544,14 @@ func proximityIn(seq []int32, pairs [][2]int32, w []float64) float64 {
 const (
 	bm25K1 = 1.2
 	bm25B  = 0.6
+)
+
+// The expansion field's BM25 (vars, so that a measurement can vary
+// them): its weight against the text's, k1, b, and the share of a
+// word's weight it counts as matched when only the questions hold it.
+var (
+	xW      = 1.2
+	xK1     = 1.2
+	xB      = 0.75
+	xCredit = 0.7
 )

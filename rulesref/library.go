@@ -57,7 +57,7 @@ func Open(dataDir string) (*Library, error) {
 		base := len(c.Secs)
 		c.addBook(bk)
 		for si := base; si < len(c.Secs); si++ {
-			c.ix.addDoc(c, st, si)
+			c.ix.addDoc(c, st, si, nil)
 		}
 		ms[i].Sections = len(c.Secs) - base
 	}

@@ -1,0 +1,98 @@
+package rulesref
+
+import (
+	_ "embed"
+	"strconv"
+	"strings"
+)
+
+// Document expansion ("doc2query"): for each passage of the shipped
+// rulebooks, data/questions.txt holds questions a player at the table
+// would ask that the passage answers, written in players' words from the
+// rulebook alone (never from a test question). They are indexed as a
+// second field of the passage (index.XPost), so that "can they shoot me
+// while I'm tied up at the tavern" meets the passage that says "Player
+// Ships in a Tavern cannot be attacked" through the words players use.
+// The field never supplies text: results are always the rulebook's
+// words. See docs/rules-search.md.
+//
+// Format: a block per passage,
+//
+//	= <section id> #<passage number in the section, from 1> | <the passage's first characters>
+//	a question
+//	another question
+//
+// The anchor (the passage's opening, up to anchorLen characters) ties a
+// block to its passage; a block whose passage changed is not used (a
+// test checks that every block is).
+//
+//go:embed data/questions.txt
+var questionsText string
+
+const anchorLen = 48
+
+type xblock struct {
+	ord    int
+	anchor string
+	qs     []string
+}
+
+// parseQuestions returns the expansion blocks by section id.
+func parseQuestions(s string) map[string][]xblock {
+	out := map[string][]xblock{}
+	var cur *xblock
+	var id string
+	flush := func() {
+		if cur != nil {
+			out[id] = append(out[id], *cur)
+		}
+		cur = nil
+	}
+	for _, l := range strings.Split(s, "\n") {
+		l = strings.TrimSpace(l)
+		switch {
+		case l == "" || strings.HasPrefix(l, "#"):
+		case strings.HasPrefix(l, "= "):
+			flush()
+			head, anchor, _ := strings.Cut(l[2:], " | ")
+			sid, ord, _ := strings.Cut(strings.TrimSpace(head), " #")
+			n, err := strconv.Atoi(ord)
+			if err != nil {
+				continue
+			}
+			id = sid
+			cur = &xblock{ord: n, anchor: anchor}
+		case cur != nil:
+			cur.qs = append(cur.qs, l)
+		}
+	}
+	flush()
+	return out
+}
+
+// passageAnchor is the opening of a passage that its block names.
+func passageAnchor(body string) string {
+	body = strings.Join(strings.Fields(body), " ")
+	if len(body) > anchorLen {
+		body = body[:anchorLen]
+		for len(body) > 0 && body[len(body)-1]&0xC0 == 0x80 {
+			body = body[:len(body)-1] // not in the middle of a UTF-8 rune
+		}
+		if len(body) > 0 && body[len(body)-1] >= 0xC0 {
+			body = body[:len(body)-1]
+		}
+	}
+	return strings.TrimSpace(body)
+}
+
+// passageQuestions returns the questions of the ord-th passage (from 1) of
+// section id whose text is body, or nil.
+func passageQuestions(blocks map[string][]xblock, id string, ord int, body string) []string {
+	a := passageAnchor(body)
+	for _, b := range blocks[id] {
+		if b.ord == ord && b.anchor == a {
+			return b.qs
+		}
+	}
+	return nil
+}
