@@ -299,6 +299,16 @@ func (ix *index) idf(t int32) float64 {
 	return math.Log(1 + (n-df+0.5)/(df+0.5))
 }
 
+// xtf is the weight of term t in doc d's expansion field (0: none).
+func (ix *index) xtf(t int32, d int32) float64 {
+	ps := ix.XPost[t]
+	k := sort.Search(len(ps), func(i int) bool { return ps[i].Doc >= d })
+	if k < len(ps) && ps[k].Doc == d {
+		return float64(ps[k].TF)
+	}
+	return 0
+}
+
 // xidf is a term's inverse document frequency in the expansion field.
 func (ix *index) xidf(t int32) float64 {
 	n := float64(len(ix.DocLen))
@@ -552,6 +562,6 @@ const (
 var (
 	xW      = 1.2
 	xK1     = 1.2
-	xB      = 0.75
+	xB      = 0.5
 	xCredit = 0.7
 )

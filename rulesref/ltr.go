@@ -82,6 +82,9 @@ const (
 	fRaw                // log of the passage's BM25 before priors and cues, over the best
 	fPinned             // a rule ruleOverNote placed next to its FAQ/Q&A entry
 	fAnchor             // the FAQ/Q&A entry such a rule was placed next to
+	fXScore             // BM25 of the passage's questions field, per idf of the question
+	fXOwn               // idf share of the player's words in the passage's questions
+	fBestX              // the best xScore among the candidates
 	nFeat
 )
 
@@ -94,7 +97,7 @@ var featNames = [nFeat]string{
 	"long", "firstDoc", "headAmount", "noteAsk", "headPrec", "headLen", "docPos", "childIn",
 	"parentIn", "ancAbove", "amendsIn", "amendedIn", "sameGame0", "why", "gameConf",
 	"bestBM25", "bestConcept", "bestSent", "bestHead", "bestProx", "secDocs", "secSum",
-	"secConcept", "raw", "pinned", "anchor",
+	"secConcept", "raw", "pinned", "anchor", "xScore", "xOwn", "bestX",
 }
 
 // firstDocs maps each section to its first passage (-1: none), built on
@@ -340,6 +343,27 @@ func (c *corpus) ltrFeatures(h hit, k int, top float64, rc *rankCtx, qi *qinfo, 
 		x[fWhy] = 1
 	}
 	x[fLong] = b2f(fd[h.sec] != h.doc || int(h.doc)+1 < len(ix.DocSec) && int(ix.DocSec[h.doc+1]) == h.sec)
+	// the players' questions the passage answers (questions.go)
+	if ix.xAvg > 0 {
+		var xs, xown float64
+		dl := float64(ix.XLen[h.doc])
+		for i, id := range qi.ids {
+			t := ix.xtf(id, h.doc)
+			if t == 0 {
+				continue
+			}
+			xs += qi.f[i] / qi.idf[i] * ix.xidf(id) * t * (xK1 + 1) / (t + xK1*(1-xB+xB*dl/float64(ix.xAvg)))
+			if qi.own[i] {
+				xown += qi.idf[i]
+			}
+		}
+		if qi.allTot > 0 {
+			x[fXScore] = xs / qi.allTot
+		}
+		if qi.ownTot > 0 {
+			x[fXOwn] = xown / qi.ownTot
+		}
+	}
 }
 
 // ltrScores returns the features of the first n hits (n <= rerankTop).
@@ -369,7 +393,7 @@ func (c *corpus) ltrMatrix(hits []hit, rc *rankCtx) [][]float64 {
 		return m
 	}
 	bests := [][2]int{{fBM25Body, fBestBM25}, {fConcept, fBestConcept}, {fSent, fBestSent},
-		{fHeadOwn, fBestHead}, {fProx, fBestProx}}
+		{fHeadOwn, fBestHead}, {fProx, fBestProx}, {fXScore, fBestX}}
 	for _, b := range bests {
 		m := best(b[0])
 		for _, x := range xs {
