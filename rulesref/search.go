@@ -94,6 +94,11 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 	}
 	initVocab()
 	ws := words(q)
+	for i, w := range ws {
+		if o, ok := ordinalWords[w]; ok {
+			ws[i] = o // "3rd" -> "third", as the rulebooks write it
+		}
+	}
 	// misspelled words are corrected first, so that game names, table
 	// talk and stop words are recognised in them too
 	typo := make([]bool, len(ws))

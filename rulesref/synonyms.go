@@ -504,3 +504,11 @@ func buildExtraVocab() []string {
 	sort.Strings(out)
 	return out
 }
+
+// ordinalWords are ordinals as players type them, as the rulebooks spell
+// them ("a 3rd action" -> "third").
+var ordinalWords = map[string]string{
+	"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth",
+	"6th": "sixth", "7th": "seventh", "8th": "eighth", "9th": "ninth", "10th": "tenth",
+	"11th": "eleventh", "12th": "twelfth", "13th": "thirteenth",
+}
