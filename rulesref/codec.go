@@ -21,16 +21,24 @@ import (
 //go:embed data/index.bin
 var prebuilt []byte
 
-const indexMagic = "BOSUNIX5"
+const indexMagic = "BOSUNIX6"
 
 // sourceHash identifies the rulebook texts an index was built from.
 func sourceHash() uint32 {
 	var h uint32
 	for _, g := range Games {
-		h = crc32.Update(h, crc32.IEEETable, []byte(g))
-		h = crc32.Update(h, crc32.IEEETable, []byte(rulebookText(g)))
+		h = crc32.Update(h, crc32.IEEETable, bytesOf(g))
+		h = crc32.Update(h, crc32.IEEETable, bytesOf(rulebookText(g)))
 	}
-	return crc32.Update(h, crc32.IEEETable, []byte(questionsText))
+	return crc32.Update(h, crc32.IEEETable, bytesOf(questionsText))
+}
+
+// bytesOf views a string's bytes without copying them (read only).
+func bytesOf(s string) []byte {
+	if s == "" {
+		return nil
+	}
+	return unsafe.Slice(unsafe.StringData(s), len(s))
 }
 
 // BuildIndexData parses the shipped rulebooks and returns the encoded
@@ -97,23 +105,33 @@ func (c *corpus) encodeIndex() []byte {
 	for n, o := range order {
 		newID[o] = int32(n)
 	}
+	// the terms, then each term's postings' size, then the postings
+	// (text, then questions), decoded term by term when a query reads
+	// them
 	e.u(uint64(len(ix.Terms)))
 	for _, t := range order {
 		e.s(ix.Terms[t])
-		e.u(uint64(len(ix.Post[t])))
-		prev := int32(0)
-		for _, p := range ix.Post[t] {
-			e.u(uint64(p.Doc - prev))
-			prev = p.Doc
-			e.f(p.TF)
+	}
+	pe := &enc{}
+	for _, t := range order {
+		n := len(pe.b)
+		for _, ps := range [][]posting{ix.post(int32(t)), ix.xpost(int32(t))} {
+			pe.u(uint64(len(ps)))
+			prev := int32(0)
+			for _, p := range ps {
+				pe.u(uint64(p.Doc - prev))
+				prev = p.Doc
+				pe.f(p.TF)
+			}
 		}
-		e.u(uint64(len(ix.XPost[t])))
-		prev = 0
-		for _, p := range ix.XPost[t] {
-			e.u(uint64(p.Doc - prev))
-			prev = p.Doc
-			e.f(p.TF)
-		}
+		e.u(uint64(len(pe.b) - n))
+	}
+	e.u(uint64(len(pe.b)))
+	e.b = append(e.b, pe.b...)
+	// the games' language model sizes (gameLen), so that loading need
+	// not read every posting
+	for _, v := range ix.gameLen(c) {
+		e.u(uint64(math.Round(v * 100)))
 	}
 	surf := make([]int, len(ix.Surface))
 	for i := range surf {
@@ -151,6 +169,14 @@ func (c *corpus) encodeIndex() []byte {
 	for _, i := range notes {
 		e.u(uint64(i))
 		e.ints(c.Secs[i].Amends)
+	}
+	// the table talk's keys stemmed, so that the first query need not
+	// stem them (buildStemmedSynonyms)
+	keys, stems := stemSynonymKeys(nil, nil)
+	e.u(uint64(len(keys)))
+	for i := range keys {
+		e.s(keys[i])
+		e.s(stems[i])
 	}
 	return e.b
 }
@@ -281,28 +307,23 @@ func (c *corpus) loadIndex(d *dec) bool {
 	ix.Terms = make([]string, nt)
 	ix.Post = make([][]posting, nt)
 	ix.XPost = make([][]posting, nt)
-	postings := func() ([]posting, bool) {
-		np := int(d.u())
-		if np > nd {
-			return nil, false
-		}
-		ps := make([]posting, np)
-		doc := int32(0)
-		for k := range ps {
-			doc += int32(d.u())
-			ps[k] = posting{Doc: doc, TF: d.f()}
-		}
-		return ps, true
-	}
 	for t := 0; t < nt; t++ {
 		ix.Terms[t] = d.s()
-		var ok bool
-		if ix.Post[t], ok = postings(); !ok {
-			return false
-		}
-		if ix.XPost[t], ok = postings(); !ok {
-			return false
-		}
+	}
+	ix.postOff = make([]uint32, nt+1)
+	for t := 0; t < nt; t++ {
+		ix.postOff[t+1] = ix.postOff[t] + uint32(d.u())
+	}
+	if n := int(d.u()); d.err != nil || n != int(ix.postOff[nt]) || n > len(d.b) {
+		return false
+	} else {
+		ix.postBlob = d.b[:n:n]
+		d.b = d.b[n:]
+	}
+	ix.postDone = make([]bool, nt)
+	gl := make([]float64, len(Games))
+	for g := range gl {
+		gl[g] = float64(d.u()) / 100
 	}
 	ns := int(d.u())
 	if ns > 1<<22 {
@@ -337,9 +358,18 @@ func (c *corpus) loadIndex(d *dec) bool {
 			links = append(links, lk{i, int(d.u())})
 		}
 	}
+	ns = int(d.u())
+	if ns > 1<<16 {
+		return false
+	}
+	keys, stems := make([]string, ns), make([]string, ns)
+	for k := 0; k < ns; k++ {
+		keys[k], stems[k] = d.s(), d.s()
+	}
 	if d.err != nil {
 		return false
 	}
+	preSynKeys, preSynStems = keys, stems
 	for _, l := range links {
 		if l.note >= len(c.Secs) || l.target >= len(c.Secs) {
 			return false
@@ -350,6 +380,7 @@ func (c *corpus) loadIndex(d *dec) bool {
 		c.Secs[l.target].Notes = append(c.Secs[l.target].Notes, l.note)
 	}
 	ix.finish(c)
+	ix.gameTotal = gl
 	c.ix = ix
 	return true
 }

@@ -22,8 +22,8 @@ func (ix *index) gameLen(c *corpus) []float64 {
 		return ix.gameTotal
 	}
 	tot := make([]float64, len(Games))
-	for t := range ix.Post {
-		for _, p := range ix.Post[t] {
+	for t := range ix.Terms {
+		for _, p := range ix.post(int32(t)) {
 			tot[ix.gameOfDoc(c, p.Doc)] += float64(p.TF)
 		}
 	}
@@ -51,7 +51,7 @@ func (c *corpus) gamePosterior(terms []qterm) []float64 {
 			cnt[g] = 0
 		}
 		var sum float64
-		for _, p := range ix.Post[t.id] {
+		for _, p := range ix.post(t.id) {
 			cnt[ix.gameOfDoc(c, p.Doc)] += float64(p.TF)
 			sum += float64(p.TF)
 		}

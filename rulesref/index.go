@@ -30,6 +30,13 @@ type index struct {
 	XPost   [][]posting
 	XLen    []float32
 	xAvg    float32
+	// A decoded index decodes a term's postings (both fields) when a
+	// query first reads them (post, xpost): postBlob holds them,
+	// postOff[t] where term t's start; postDone which are decoded.
+	postBlob []byte
+	postOff  []uint32
+	postDone []bool
+	postMu   sync.Mutex
 	Surface []string // surface words seen in the corpus
 	SurfTo  []int32  // surface word -> term id
 	surfID  map[string]int32
@@ -131,6 +138,12 @@ func (ix *index) surf(w string) (int32, bool) {
 
 // ensureMaps builds the lookup maps a growing index needs.
 func (ix *index) ensureMaps() {
+	if ix.postBlob != nil {
+		for t := range ix.Terms {
+			ix.post(int32(t))
+		}
+		ix.postBlob, ix.postOff, ix.postDone = nil, nil, nil
+	}
 	if ix.Seq == nil && ix.seqOff != nil {
 		ix.Seq = make([][]int32, len(ix.seqOff)-1)
 		for d := range ix.Seq {
@@ -292,16 +305,62 @@ func (ix *index) gameOfDoc(c *corpus, d int32) int {
 // the expansion questions for a word only they use).
 func (ix *index) idf(t int32) float64 {
 	n := float64(len(ix.DocLen))
-	df := float64(len(ix.Post[t]))
+	df := float64(len(ix.post(t)))
 	if df == 0 {
-		df = float64(len(ix.XPost[t]))
+		df = float64(len(ix.xpost(t)))
 	}
 	return math.Log(1 + (n-df+0.5)/(df+0.5))
 }
 
+// post returns the postings of term t in the passages' text.
+func (ix *index) post(t int32) []posting {
+	if ix.postBlob != nil {
+		ix.decodePost(t)
+	}
+	return ix.Post[t]
+}
+
+// xpost returns the postings of term t in the expansion field.
+func (ix *index) xpost(t int32) []posting {
+	if ix.postBlob != nil {
+		ix.decodePost(t)
+	}
+	return ix.XPost[t]
+}
+
+// decodePost decodes term t's postings from the prebuilt index on first
+// use (see codec.go).
+func (ix *index) decodePost(t int32) {
+	ix.postMu.Lock()
+	defer ix.postMu.Unlock()
+	if ix.postDone[t] {
+		return
+	}
+	d := &dec{b: ix.postBlob[ix.postOff[t]:ix.postOff[t+1]]}
+	read := func() []posting {
+		n := int(d.u())
+		if n > len(ix.DocLen) {
+			n = 0
+		}
+		ps := make([]posting, n)
+		doc := int32(0)
+		for k := range ps {
+			doc += int32(d.u())
+			ps[k] = posting{Doc: doc, TF: d.f()}
+		}
+		if d.err != nil {
+			return nil
+		}
+		return ps
+	}
+	ix.Post[t] = read()
+	ix.XPost[t] = read()
+	ix.postDone[t] = true
+}
+
 // xtf is the weight of term t in doc d's expansion field (0: none).
 func (ix *index) xtf(t int32, d int32) float64 {
-	ps := ix.XPost[t]
+	ps := ix.xpost(t)
 	k := sort.Search(len(ps), func(i int) bool { return ps[i].Doc >= d })
 	if k < len(ps) && ps[k].Doc == d {
 		return float64(ps[k].TF)
@@ -312,14 +371,14 @@ func (ix *index) xtf(t int32, d int32) float64 {
 // xidf is a term's inverse document frequency in the expansion field.
 func (ix *index) xidf(t int32) float64 {
 	n := float64(len(ix.DocLen))
-	df := float64(len(ix.XPost[t]))
+	df := float64(len(ix.xpost(t)))
 	return math.Log(1 + (n-df+0.5)/(df+0.5))
 }
 
 // gameShare returns, per game, whether term t occurs in that game.
 func (ix *index) inGame(c *corpus, t int32) []bool {
 	g := make([]bool, len(c.Books))
-	for _, p := range ix.Post[t] {
+	for _, p := range ix.post(t) {
 		g[ix.gameOfDoc(c, p.Doc)] = true
 	}
 	return g
@@ -367,7 +426,7 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 		if !seen[q.id] && q.weight >= 0.8 {
 			total += idf * q.weight // the player's own words
 		}
-		for _, p := range ix.Post[q.id] {
+		for _, p := range ix.post(q.id) {
 			if games != nil && !games[ix.gameOfDoc(c, p.Doc)] {
 				continue
 			}
@@ -393,7 +452,7 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 		// passage answers
 		if xW > 0 && ix.xAvg > 0 {
 			xidf := ix.xidf(q.id)
-			for _, p := range ix.XPost[q.id] {
+			for _, p := range ix.xpost(q.id) {
 				if games != nil && !games[ix.gameOfDoc(c, p.Doc)] {
 					continue
 				}
@@ -465,21 +524,25 @@ func (ix *index) corrections(w string) []string {
 	}
 	best := max + 1
 	var cs []cand
-	try := func(s string, freq int) {
+	try := func(s string, freq int) bool {
 		if max < 2 && s[0] != w[0] || len(s) < 3 {
-			return
+			return false
 		}
 		d := levenshtein(w, s, max)
 		if d > max || d > best {
-			return
+			return false
 		}
 		if d < best {
 			best, cs = d, cs[:0]
 		}
 		cs = append(cs, cand{s, freq})
+		return true
 	}
 	for i, s := range ix.Surface {
-		try(s, len(ix.Post[ix.SurfTo[i]]))
+		if try(s, 0) {
+			// the corpus word's frequency, read only for a candidate
+			cs[len(cs)-1].freq = len(ix.post(ix.SurfTo[i]))
+		}
 	}
 	for _, s := range extraVocab {
 		freq := 40 // table talk

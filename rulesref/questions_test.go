@@ -46,10 +46,10 @@ func TestQuestionsField(t *testing.T) {
 	ix := c.ix
 	found := 0
 	for tid := range ix.Terms {
-		if len(ix.Post[tid]) > 0 || len(ix.XPost[tid]) != 1 || len(ix.Terms[tid]) < 6 {
+		if len(ix.post(int32(tid))) > 0 || len(ix.xpost(int32(tid))) != 1 || len(ix.Terms[tid]) < 6 {
 			continue
 		}
-		d := ix.XPost[tid][0].Doc
+		d := ix.xpost(int32(tid))[0].Doc
 		// the surface word the questions used
 		var w string
 		for k, s := range ix.Surface {

@@ -327,23 +327,50 @@ var (
 	stemmedSynonyms map[string][]synEntry
 )
 
-// buildStemmedSynonyms fills stemmedSynonyms, on the first query (not at
-// start-up: `bosun --help` should not stem the table).
-func buildStemmedSynonyms() map[string][]synEntry {
-	st := newStemmer()
-	m := map[string][]synEntry{}
-	keys := make([]string, 0, len(synonyms))
+// preSynKeys, preSynStems: the table talk's keys, sorted, and their
+// stems, as the prebuilt index holds them (codec.go).
+var preSynKeys, preSynStems []string
+
+// stemSynonymKeys returns the synonym table's keys, sorted, and their
+// stems (words stemmed one by one), taken from preKeys/preStems where
+// the key is the same.
+func stemSynonymKeys(preKeys, preStems []string) (keys, stems []string) {
+	keys = make([]string, 0, len(synonyms))
 	for k := range synonyms {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	for _, k := range keys {
+	var st *stemmer
+	stems = make([]string, len(keys))
+	j := 0
+	for i, k := range keys {
+		for j < len(preKeys) && preKeys[j] < k {
+			j++
+		}
+		if j < len(preKeys) && preKeys[j] == k && j < len(preStems) {
+			stems[i] = preStems[j]
+			continue
+		}
+		if st == nil {
+			st = newStemmer()
+		}
 		var ks []string
 		for _, w := range strings.Fields(k) {
 			ks = append(ks, st.stem(w))
 		}
-		key := strings.Join(ks, " ")
-		m[key] = append(m[key], synEntry{strings.Fields(k), synonyms[k]})
+		stems[i] = strings.Join(ks, " ")
+	}
+	return keys, stems
+}
+
+// buildStemmedSynonyms fills stemmedSynonyms, on the first query (not at
+// start-up: `bosun --help` should not read the table), with the stems
+// the prebuilt index holds.
+func buildStemmedSynonyms() map[string][]synEntry {
+	keys, stems := stemSynonymKeys(preSynKeys, preSynStems)
+	m := make(map[string][]synEntry, len(keys))
+	for i, k := range keys {
+		m[stems[i]] = append(m[stems[i]], synEntry{strings.Fields(k), synonyms[k]})
 	}
 	return m
 }
