@@ -27,9 +27,9 @@ type index struct {
 	// XPost: term id -> postings of the expansion field (the players'
 	// questions each passage answers, questions.go), by doc; XLen the
 	// field's length per doc. A term only the questions use has no Post.
-	XPost   [][]posting
-	XLen    []float32
-	xAvg    float32
+	XPost [][]posting
+	XLen  []float32
+	xAvg  float32
 	// A decoded index decodes a term's postings (both fields) when a
 	// query first reads them (post, xpost): postBlob holds them,
 	// postOff[t] where term t's start; postDone which are decoded.
@@ -37,12 +37,12 @@ type index struct {
 	postOff  []uint32
 	postDone []bool
 	postMu   sync.Mutex
-	Surface []string // surface words seen in the corpus
-	SurfTo  []int32  // surface word -> term id
-	surfID  map[string]int32
-	sorted  bool // Terms and Surface are sorted (a decoded index): no maps needed
-	DocLen  []float32
-	DocSec  []int32 // doc -> corpus section index
+	Surface  []string // surface words seen in the corpus
+	SurfTo   []int32  // surface word -> term id
+	surfID   map[string]int32
+	sorted   bool // Terms and Surface are sorted (a decoded index): no maps needed
+	DocLen   []float32
+	DocSec   []int32 // doc -> corpus section index
 	// DocFrom, DocTo: the doc's passage, a line range of its section's
 	// book (the whole own text of a short section)
 	DocFrom []int32
