@@ -21,7 +21,7 @@ import (
 //go:embed data/index.bin
 var prebuilt []byte
 
-const indexMagic = "BOSUNIX6"
+const indexMagic = "BOSUNIX7"
 
 // sourceHash identifies the rulebook texts an index was built from.
 func sourceHash() uint32 {
@@ -154,6 +154,23 @@ func (c *corpus) encodeIndex() []byte {
 				t = newID[t-seqBase] + seqBase
 			}
 			blob = binary.AppendUvarint(blob, uint64(t))
+		}
+		e.u(uint64(len(blob) - n))
+	}
+	e.u(uint64(len(blob)))
+	e.b = append(e.b, blob...)
+	// the docs' questions (XSeq), the same way
+	blob = blob[:0]
+	e.u(uint64(len(ix.DocSec)))
+	for d := range ix.DocSec {
+		n := len(blob)
+		xs := ix.docXSeq(int32(d))
+		for k := 0; k+1 < len(xs); k += 2 + int(xs[k+1]) {
+			blob = binary.AppendUvarint(blob, uint64(xs[k]))
+			blob = binary.AppendUvarint(blob, uint64(xs[k+1]))
+			for _, t := range xs[k+2 : k+2+int(xs[k+1])] {
+				blob = binary.AppendUvarint(blob, uint64(newID[t]))
+			}
 		}
 		e.u(uint64(len(blob) - n))
 	}
@@ -346,6 +363,19 @@ func (c *corpus) loadIndex(d *dec) bool {
 		return false
 	} else {
 		ix.seqBlob = d.b[:n:n]
+		d.b = d.b[n:]
+	}
+	if int(d.u()) != nd {
+		return false
+	}
+	ix.xseqOff = make([]uint32, nd+1)
+	for k := 0; k < nd; k++ {
+		ix.xseqOff[k+1] = ix.xseqOff[k] + uint32(d.u())
+	}
+	if n := int(d.u()); d.err != nil || n != int(ix.xseqOff[nd]) || n > len(d.b) {
+		return false
+	} else {
+		ix.xseqBlob = d.b[:n:n]
 		d.b = d.b[n:]
 	}
 	nn := int(d.u())

@@ -3,6 +3,7 @@ package rulesref
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -37,6 +38,13 @@ type index struct {
 	postOff  []uint32
 	postDone []bool
 	postMu   sync.Mutex
+	// XSeq is, per doc, its questions one by one: [norm, n, term ids...]
+	// with norm = 100 x sqrt(sum of idf^2 over the question's terms)
+	// (for questionSim); a decoded index keeps them encoded
+	// (xseqBlob, xseqOff) like Seq.
+	XSeq     [][]int32
+	xseqBlob []byte
+	xseqOff  []uint32
 	Surface  []string // surface words seen in the corpus
 	SurfTo   []int32  // surface word -> term id
 	surfID   map[string]int32
@@ -151,6 +159,13 @@ func (ix *index) ensureMaps() {
 		}
 		ix.seqBlob, ix.seqOff = nil, nil
 	}
+	if ix.XSeq == nil && ix.xseqOff != nil {
+		ix.XSeq = make([][]int32, len(ix.xseqOff)-1)
+		for d := range ix.XSeq {
+			ix.XSeq[d] = ix.docXSeq(int32(d))
+		}
+		ix.xseqBlob, ix.xseqOff = nil, nil
+	}
 	if ix.termID == nil {
 		ix.termID = make(map[string]int32, len(ix.Terms))
 		for i, t := range ix.Terms {
@@ -208,7 +223,10 @@ func (ix *index) addDoc(c *corpus, st *stemmer, si int, blocks map[string][]xblo
 		xtf := map[string]float32{}
 		var xn float32
 		var xsurf []string
+		var xseq []int32
 		for _, q := range passageQuestions(blocks, e.ID, ord+1, body) {
+			at := len(xseq)
+			xseq = append(xseq, 0, 0) // norm (finish), terms
 			for _, w := range words(q) {
 				if stopWords[w] {
 					continue
@@ -216,8 +234,11 @@ func (ix *index) addDoc(c *corpus, st *stemmer, si int, blocks map[string][]xblo
 				xtf[st.stem(w)]++
 				xn++
 				xsurf = append(xsurf, w)
+				xseq = append(xseq, newTerm(st.stem(w)))
+				xseq[at+1]++
 			}
 		}
+		ix.XSeq = append(ix.XSeq, xseq)
 		keys = keys[:0]
 		for k := range xtf {
 			keys = append(keys, k)
@@ -285,6 +306,20 @@ func (ix *index) finish(c *corpus) {
 	}
 	for len(ix.XLen) < len(ix.DocLen) {
 		ix.XLen = append(ix.XLen, 0)
+	}
+	for len(ix.XSeq) < len(ix.DocLen) && ix.xseqOff == nil {
+		ix.XSeq = append(ix.XSeq, nil)
+	}
+	// the questions' norms, with the whole corpus's idf
+	for _, xs := range ix.XSeq {
+		for k := 0; k+1 < len(xs); k += 2 + int(xs[k+1]) {
+			var n float64
+			for _, t := range xs[k+2 : k+2+int(xs[k+1])] {
+				g := ix.idf(t)
+				n += g * g
+			}
+			xs[k] = int32(math.Round(100 * math.Sqrt(n)))
+		}
 	}
 	sum = 0
 	for _, l := range ix.XLen {
@@ -356,6 +391,55 @@ func (ix *index) decodePost(t int32) {
 	ix.Post[t] = read()
 	ix.XPost[t] = read()
 	ix.postDone[t] = true
+}
+
+// docXSeq returns doc d's questions (see index.XSeq).
+func (ix *index) docXSeq(d int32) []int32 {
+	if ix.XSeq != nil {
+		return ix.XSeq[d]
+	}
+	if ix.xseqOff == nil {
+		return nil
+	}
+	b := ix.xseqBlob[ix.xseqOff[d]:ix.xseqOff[d+1]]
+	out := make([]int32, 0, len(b))
+	for len(b) > 0 {
+		v, n := binary.Uvarint(b)
+		if n <= 0 {
+			break
+		}
+		out = append(out, int32(v))
+		b = b[n:]
+	}
+	return out
+}
+
+// questionSim is how close the query is to the closest of doc d's
+// questions: the cosine of idf-weighted term vectors (the query's terms
+// at their weights, qnorm its norm; pos maps a query term to its index
+// in w (weight x idf^2)).
+func (ix *index) questionSim(d int32, pos map[int32]int, w []float64, qnorm float64) float64 {
+	xs := ix.docXSeq(d)
+	best := 0.0
+	var seen []int
+	for k := 0; k+1 < len(xs); k += 2 + int(xs[k+1]) {
+		n := int(xs[k+1])
+		if k+2+n > len(xs) || xs[k] == 0 {
+			break
+		}
+		seen = seen[:0]
+		var num float64
+		for _, t := range xs[k+2 : k+2+n] {
+			if i, ok := pos[t]; ok && !slices.Contains(seen, i) {
+				seen = append(seen, i)
+				num += w[i]
+			}
+		}
+		if num > 0 {
+			best = math.Max(best, num/(float64(xs[k])/100*qnorm))
+		}
+	}
+	return best
 }
 
 // xtf is the weight of term t in doc d's expansion field (0: none).

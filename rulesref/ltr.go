@@ -85,6 +85,8 @@ const (
 	fXScore             // BM25 of the passage's questions field, per idf of the question
 	fXOwn               // idf share of the player's words in the passage's questions
 	fBestX              // the best xScore among the candidates
+	fQSim               // cosine of the question and the closest of the passage's questions
+	fBestQSim           // the best qSim among the candidates
 	nFeat
 )
 
@@ -98,6 +100,7 @@ var featNames = [nFeat]string{
 	"parentIn", "ancAbove", "amendsIn", "amendedIn", "sameGame0", "why", "gameConf",
 	"bestBM25", "bestConcept", "bestSent", "bestHead", "bestProx", "secDocs", "secSum",
 	"secConcept", "raw", "pinned", "anchor", "xScore", "xOwn", "bestX",
+	"qSim", "bestQSim",
 }
 
 // firstDocs maps each section to its first passage (-1: none), built on
@@ -127,6 +130,10 @@ type qinfo struct {
 	ownTot float64
 	allTot float64
 	rare   int32 // the player's rarest word
+	// qsw: per term, idf x weight x idf (questionSim); qnorm the query
+	// vector's norm
+	qsw   []float64
+	qnorm float64
 	// scratch, per candidate
 	tf             []float64
 	inHead, inPath []bool
@@ -143,6 +150,8 @@ func (c *corpus) queryInfo(rc *rankCtx) *qinfo {
 		qi.pos[t.id] = len(qi.ids)
 		qi.ids = append(qi.ids, t.id)
 		qi.f = append(qi.f, f*t.weight)
+		qi.qsw = append(qi.qsw, f*f*t.weight)
+		qi.qnorm += f * t.weight * f * t.weight
 		qi.idf = append(qi.idf, f)
 		qi.own = append(qi.own, t.weight >= 0.8)
 		qi.allTot += f * t.weight
@@ -153,6 +162,7 @@ func (c *corpus) queryInfo(rc *rankCtx) *qinfo {
 			}
 		}
 	}
+	qi.qnorm = math.Sqrt(qi.qnorm)
 	return qi
 }
 
@@ -363,6 +373,9 @@ func (c *corpus) ltrFeatures(h hit, k int, top float64, rc *rankCtx, qi *qinfo, 
 		if qi.ownTot > 0 {
 			x[fXOwn] = xown / qi.ownTot
 		}
+		if qi.qnorm > 0 {
+			x[fQSim] = ix.questionSim(h.doc, qi.pos, qi.qsw, qi.qnorm)
+		}
 	}
 }
 
@@ -393,7 +406,7 @@ func (c *corpus) ltrMatrix(hits []hit, rc *rankCtx) [][]float64 {
 		return m
 	}
 	bests := [][2]int{{fBM25Body, fBestBM25}, {fConcept, fBestConcept}, {fSent, fBestSent},
-		{fHeadOwn, fBestHead}, {fProx, fBestProx}, {fXScore, fBestX}}
+		{fHeadOwn, fBestHead}, {fProx, fBestProx}, {fXScore, fBestX}, {fQSim, fBestQSim}}
 	for _, b := range bests {
 		m := best(b[0])
 		for _, x := range xs {
