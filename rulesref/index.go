@@ -527,7 +527,7 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 			if !seen[q.id] {
 				m := idf * q.weight
 				if q.typo {
-					m /= 2
+					m *= typoCover
 				}
 				matched[p.Doc] += m
 			}
@@ -552,7 +552,7 @@ func (ix *index) score(c *corpus, terms []qterm, games map[int]bool) []hit {
 					if !seen[q.id] {
 						m := idf * q.weight * xCredit
 						if q.typo {
-							m /= 2
+							m *= typoCover
 						}
 						matched[p.Doc] += m
 					}
@@ -712,3 +712,8 @@ var (
 	xB      = 0.5
 	xCredit = 0.7
 )
+
+// typoCover is the share of a corrected typo's weight that counts as
+// matched towards the coverage ("no ruling found" and the priors): a
+// guessed word is less sure than the player's own.
+var typoCover = 0.75

@@ -130,9 +130,16 @@ func TestNoRuling(t *testing.T) {
 		"how do you beat the galleass when a player sails it",
 		"is the flying dutchman slowed down by the wind",
 		"how fast can i go inside the red lagoon",
+		// a number no rulebook prints and a typo are no sign of an
+		// unrelated question
+		"what rank do i get with 160 renwon",
+		"how does gatehring work",
 	} {
 		assert.NotEmptyf(t, Search(q, SearchOptions{Limit: 3}), "%q", q)
 	}
+	r := Search("what rank do i get with 160 renwon", SearchOptions{Limit: 3})
+	require.NotEmpty(t, r)
+	assert.Equal(t, "rolling-seas/renown-ranks", r[0].ID)
 }
 
 // TestRuleOverNote: an FAQ/Q&A entry the player did not ask gives its

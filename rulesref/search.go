@@ -205,6 +205,10 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 					cw[k] = math.Max(cw[k], c.ix.idf(id))
 				}
 			}
+		} else if isNumber(w) {
+			// a number no rulebook prints ("160 renown") is no sign the
+			// question is about something else
+			pq.content--
 		} else if _, syn := lookupSynonym([]string{w}, []string{st.stem(w)}); !syn {
 			// an unknown word still counts against the coverage (table
 			// talk the synonyms know is not unknown: "slowed")
