@@ -5,6 +5,7 @@ import (
 	"go/format"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,6 +48,9 @@ func ltrData(t testing.TB) []ltrQuery {
 		lq := ltrQuery{q: dc.Q, set: dc.Set}
 		if lq.set == "" {
 			lq.set = "v1"
+		}
+		if !slices.Contains(ltrSets, lq.set) {
+			continue // a check batch (v9): never fitted on
 		}
 		hits, rc := c.rank(dc.Q, SearchOptions{Limit: 3}, newStemmer())
 		if rc != nil && len(hits) > 0 && hits[0].score >= minScore && hits[0].cover >= minCover {
@@ -249,6 +253,8 @@ func (t ltrTally) String() string {
 	return fmt.Sprintf("%5.1f / %5.1f", 100*float64(t.top1)/float64(t.n), 100*float64(t.top3)/float64(t.n))
 }
 
+// ltrSets are the batches the reranker is fitted on; batch v9, written
+// after the v8 engine was frozen, is left out as a check.
 var ltrSets = []string{"v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"}
 
 // ltrOldSets are the batches the shipped weights (ltr_weights.go before

@@ -42,6 +42,7 @@ var devFloors = map[string][2]float64{
 	"v6": {0.736, 0.921},
 	"v7": {0.736, 0.868},
 	"v8": {0.83, 0.959},
+	"v9": {0.815, 0.938},
 }
 
 func TestDevSet(t *testing.T) {
@@ -78,7 +79,7 @@ func TestDevSet(t *testing.T) {
 		}
 	}
 	assert.Len(t, games, 4, "every game has questions")
-	for _, name := range []string{"", "v2", "v3", "v4", "v5", "v6", "v7", "v8"} {
+	for _, name := range []string{"", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"} {
 		if x := sets[name]; x != nil {
 			t.Logf("dev set %q: %d questions, top-1 %.1f%%, top-3 %.1f%%", name, x.n,
 				100*float64(x.top1)/float64(x.n), 100*float64(x.top3)/float64(x.n))
