@@ -8,6 +8,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -337,7 +338,7 @@ func (c *corpus) loadIndex(d *dec) bool {
 		ix.postBlob = d.b[:n:n]
 		d.b = d.b[n:]
 	}
-	ix.postDone = make([]bool, nt)
+	ix.postDone = make([]atomic.Bool, nt)
 	gl := make([]float64, len(Games))
 	for g := range gl {
 		gl[g] = float64(d.u()) / 100
@@ -399,7 +400,7 @@ func (c *corpus) loadIndex(d *dec) bool {
 	if d.err != nil {
 		return false
 	}
-	preSynKeys, preSynStems = keys, stems
+	setPreSyn(keys, stems)
 	for _, l := range links {
 		if l.note >= len(c.Secs) || l.target >= len(c.Secs) {
 			return false

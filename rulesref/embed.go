@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // The shipped rulebooks, unchanged. Embedded as strings so that reading
@@ -42,18 +43,20 @@ func rulebookText(game string) string {
 //go:embed data/common-words.txt
 var commonWordsText string
 
-var commonList []string
+var commonList = sync.OnceValue(func() []string {
+	var out []string
+	for _, l := range strings.Split(commonWordsText, "\n") {
+		if l != "" && l[0] != '#' {
+			out = append(out, l)
+		}
+	}
+	return out
+})
 
 // commonWord reports whether w is a common English word: such a word is
 // never taken for a misspelled rulebook word ("slow" is not "show").
 func commonWord(w string) bool {
-	if commonList == nil {
-		for _, l := range strings.Split(commonWordsText, "\n") {
-			if l != "" && l[0] != '#' {
-				commonList = append(commonList, l)
-			}
-		}
-	}
+	commonList := commonList()
 	i := sort.SearchStrings(commonList, w)
 	return i < len(commonList) && commonList[i] == w
 }

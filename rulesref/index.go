@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // BM25 parameters and field weights.
@@ -36,7 +37,7 @@ type index struct {
 	// postOff[t] where term t's start; postDone which are decoded.
 	postBlob []byte
 	postOff  []uint32
-	postDone []bool
+	postDone []atomic.Bool
 	postMu   sync.Mutex
 	// XSeq is, per doc, its questions one by one: [norm, n, term ids...]
 	// with norm = 100 x sqrt(sum of idf^2 over the question's terms)
@@ -152,19 +153,21 @@ func (ix *index) ensureMaps() {
 		}
 		ix.postBlob, ix.postOff, ix.postDone = nil, nil, nil
 	}
+	// decode into a new slice first: docSeq and docXSeq read the
+	// decoded slice once it is set
 	if ix.Seq == nil && ix.seqOff != nil {
-		ix.Seq = make([][]int32, len(ix.seqOff)-1)
-		for d := range ix.Seq {
-			ix.Seq[d] = ix.docSeq(int32(d))
+		seq := make([][]int32, len(ix.seqOff)-1)
+		for d := range seq {
+			seq[d] = ix.docSeq(int32(d))
 		}
-		ix.seqBlob, ix.seqOff = nil, nil
+		ix.Seq, ix.seqBlob, ix.seqOff = seq, nil, nil
 	}
 	if ix.XSeq == nil && ix.xseqOff != nil {
-		ix.XSeq = make([][]int32, len(ix.xseqOff)-1)
-		for d := range ix.XSeq {
-			ix.XSeq[d] = ix.docXSeq(int32(d))
+		xseq := make([][]int32, len(ix.xseqOff)-1)
+		for d := range xseq {
+			xseq[d] = ix.docXSeq(int32(d))
 		}
-		ix.xseqBlob, ix.xseqOff = nil, nil
+		ix.XSeq, ix.xseqBlob, ix.xseqOff = xseq, nil, nil
 	}
 	if ix.termID == nil {
 		ix.termID = make(map[string]int32, len(ix.Terms))
@@ -330,6 +333,12 @@ func (ix *index) finish(c *corpus) {
 	}
 	ix.gameDF = nil
 	ix.gameTotal = nil
+	if ix.postBlob == nil {
+		// every posting is in memory: the games' model sizes now, so
+		// that concurrent searches only read them (a decoded index
+		// gets them from the prebuilt data)
+		ix.gameLen(c)
+	}
 }
 
 func (ix *index) gameOfDoc(c *corpus, d int32) int {
@@ -349,7 +358,7 @@ func (ix *index) idf(t int32) float64 {
 
 // post returns the postings of term t in the passages' text.
 func (ix *index) post(t int32) []posting {
-	if ix.postBlob != nil {
+	if ix.postBlob != nil && !ix.postDone[t].Load() {
 		ix.decodePost(t)
 	}
 	return ix.Post[t]
@@ -357,7 +366,7 @@ func (ix *index) post(t int32) []posting {
 
 // xpost returns the postings of term t in the expansion field.
 func (ix *index) xpost(t int32) []posting {
-	if ix.postBlob != nil {
+	if ix.postBlob != nil && !ix.postDone[t].Load() {
 		ix.decodePost(t)
 	}
 	return ix.XPost[t]
@@ -368,7 +377,7 @@ func (ix *index) xpost(t int32) []posting {
 func (ix *index) decodePost(t int32) {
 	ix.postMu.Lock()
 	defer ix.postMu.Unlock()
-	if ix.postDone[t] {
+	if ix.postDone[t].Load() {
 		return
 	}
 	d := &dec{b: ix.postBlob[ix.postOff[t]:ix.postOff[t+1]]}
@@ -390,7 +399,7 @@ func (ix *index) decodePost(t int32) {
 	}
 	ix.Post[t] = read()
 	ix.XPost[t] = read()
-	ix.postDone[t] = true
+	ix.postDone[t].Store(true)
 }
 
 // docXSeq returns doc d's questions (see index.XSeq).
@@ -424,8 +433,11 @@ func (ix *index) questionSim(d int32, pos map[int32]int, w []float64, qnorm floa
 	var seen []int
 	for k := 0; k+1 < len(xs); k += 2 + int(xs[k+1]) {
 		n := int(xs[k+1])
-		if k+2+n > len(xs) || xs[k] == 0 {
+		if k+2+n > len(xs) {
 			break
+		}
+		if xs[k] == 0 {
+			continue // a question of stop words only
 		}
 		seen = seen[:0]
 		var num float64

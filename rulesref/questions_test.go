@@ -1,7 +1,9 @@
 package rulesref
 
 import (
+	"math"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -79,4 +81,72 @@ func TestQuestionsField(t *testing.T) {
 		require.InDeltaf(t, built.XLen[d], ix.XLen[d], 0.01, "doc %d", d)
 	}
 	assert.False(t, strings.Contains(questionsText, "\t"), "no tabs")
+}
+
+// Every "= " header of data/questions.txt parses into a block (a header
+// that fails to parse would drop its questions silently).
+func TestQuestionsHeadersParse(t *testing.T) {
+	n := 0
+	for _, l := range strings.Split(questionsText, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "= ") {
+			n++
+		}
+	}
+	got := 0
+	for _, bs := range parseQuestions(questionsText) {
+		got += len(bs)
+	}
+	assert.Equal(t, n, got)
+}
+
+// A decoded index made growable (as `bosun rules add` does before adding
+// a manual's sections) ranks exactly as the prebuilt one: its term
+// sequences, questions, postings and model sizes survive the decoding.
+func TestGrownIndexRanksAlike(t *testing.T) {
+	a, ok := decodeAll(prebuilt)
+	require.True(t, ok)
+	b, ok := decodeAll(prebuilt)
+	require.True(t, ok)
+	b.ix.ensureMaps()
+	b.ix.finish(b)
+	cs := loadDevSet(t)
+	for k, dc := range cs {
+		if k%4 != 0 {
+			continue
+		}
+		ra := a.search(dc.Q, SearchOptions{Limit: 3})
+		rb := b.search(dc.Q, SearchOptions{Limit: 3})
+		require.Equalf(t, len(ra), len(rb), "%q", dc.Q)
+		for i := range ra {
+			assert.Equalf(t, ra[i].ID, rb[i].ID, "%q #%d", dc.Q, i+1)
+			assert.InDeltaf(t, ra[i].Score, rb[i].Score, 1e-6*math.Max(1, ra[i].Score), "%q #%d", dc.Q, i+1)
+		}
+	}
+}
+
+// Searches may run concurrently on one corpus while it decodes postings
+// on first use (run with -race).
+func TestConcurrentFirstSearches(t *testing.T) {
+	c, ok := decodeAll(prebuilt)
+	require.True(t, ok)
+	cs := loadDevSet(t)
+	want := make([]string, 16)
+	for i := range want {
+		if r := builtin().search(cs[i*7].Q, SearchOptions{Limit: 1}); len(r) > 0 {
+			want[i] = r[0].ID
+		}
+	}
+	var wg sync.WaitGroup
+	got := make([]string, len(want))
+	for i := range want {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if r := c.search(cs[i*7].Q, SearchOptions{Limit: 1}); len(r) > 0 {
+				got[i] = r[0].ID
+			}
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, want, got)
 }

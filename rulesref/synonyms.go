@@ -328,8 +328,18 @@ var (
 )
 
 // preSynKeys, preSynStems: the table talk's keys, sorted, and their
-// stems, as the prebuilt index holds them (codec.go).
-var preSynKeys, preSynStems []string
+// stems, as the prebuilt index holds them (codec.go; set when it is
+// decoded, which a library with added manuals does again), under preSynMu.
+var (
+	preSynMu                sync.Mutex
+	preSynKeys, preSynStems []string
+)
+
+func setPreSyn(keys, stems []string) {
+	preSynMu.Lock()
+	defer preSynMu.Unlock()
+	preSynKeys, preSynStems = keys, stems
+}
 
 // stemSynonymKeys returns the synonym table's keys, sorted, and their
 // stems (words stemmed one by one), taken from preKeys/preStems where
@@ -367,7 +377,10 @@ func stemSynonymKeys(preKeys, preStems []string) (keys, stems []string) {
 // start-up: `bosun --help` should not read the table), with the stems
 // the prebuilt index holds.
 func buildStemmedSynonyms() map[string][]synEntry {
-	keys, stems := stemSynonymKeys(preSynKeys, preSynStems)
+	preSynMu.Lock()
+	pk, ps := preSynKeys, preSynStems
+	preSynMu.Unlock()
+	keys, stems := stemSynonymKeys(pk, ps)
 	m := make(map[string][]synEntry, len(keys))
 	for i, k := range keys {
 		m[stems[i]] = append(m[stems[i]], synEntry{strings.Fields(k), synonyms[k]})
