@@ -94,15 +94,21 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 	}
 	initVocab()
 	ws := words(q)
-	for i, w := range ws {
-		if o, ok := ordinalWords[w]; ok {
-			ws[i] = o // "3rd" -> "third", as the rulebooks write it
-		}
-	}
 	// misspelled words are corrected first, so that game names, table
 	// talk and stop words are recognised in them too
 	typo := make([]bool, len(ws))
 	alt := make([]string, len(ws))
+	for i, w := range ws {
+		if o, ok := ordinalWords[w]; ok {
+			// "3rd": also "third", as the rulebooks mostly write it
+			// (some print "3rd" or "5th place" too)
+			if c.known(st, w) {
+				alt[i] = o
+			} else {
+				ws[i] = o
+			}
+		}
+	}
 	for i, w := range ws {
 		if stopWords[w] || c.known(st, w) || synonymWords[w] || commonWord(w) {
 			continue
