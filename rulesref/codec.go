@@ -56,6 +56,20 @@ type enc struct{ b []byte }
 func (e *enc) u(v uint64)  { e.b = binary.AppendUvarint(e.b, v) }
 func (e *enc) s(v string)  { e.u(uint64(len(v))); e.b = append(e.b, v...) }
 func (e *enc) f(v float32) { e.u(uint64(math.Round(float64(v) * 100))) }
+
+// parts writes n parts, each written by part: their sizes, the total,
+// then the parts, so that a loaded index aliases them (dec.parts).
+func (e *enc) parts(n int, part func(i int, pe *enc)) {
+	pe := &enc{}
+	for i := 0; i < n; i++ {
+		at := len(pe.b)
+		part(i, pe)
+		e.u(uint64(len(pe.b) - at))
+	}
+	e.u(uint64(len(pe.b)))
+	e.b = append(e.b, pe.b...)
+}
+
 func (e *enc) ints(v []int) {
 	e.u(uint64(len(v)))
 	for _, x := range v {
@@ -113,10 +127,9 @@ func (c *corpus) encodeIndex() []byte {
 	for _, t := range order {
 		e.s(ix.Terms[t])
 	}
-	pe := &enc{}
-	for _, t := range order {
-		n := len(pe.b)
-		for _, ps := range [][]posting{ix.post(int32(t)), ix.xpost(int32(t))} {
+	e.parts(len(order), func(i int, pe *enc) {
+		t := int32(order[i])
+		for _, ps := range [][]posting{ix.post(t), ix.xpost(t)} {
 			pe.u(uint64(len(ps)))
 			prev := int32(0)
 			for _, p := range ps {
@@ -125,10 +138,7 @@ func (c *corpus) encodeIndex() []byte {
 				pe.f(p.TF)
 			}
 		}
-		e.u(uint64(len(pe.b) - n))
-	}
-	e.u(uint64(len(pe.b)))
-	e.b = append(e.b, pe.b...)
+	})
 	// the games' language model sizes (gameLen), so that loading need
 	// not read every posting
 	for _, v := range ix.gameLen(c) {
@@ -146,37 +156,27 @@ func (c *corpus) encodeIndex() []byte {
 	}
 	// the docs' term sequences, with the sorted term ids: the lengths,
 	// then the sequences, so that a loaded index aliases them
-	var blob []byte
 	e.u(uint64(len(ix.DocSec)))
-	for d := range ix.DocSec {
-		n := len(blob)
+	e.parts(len(ix.DocSec), func(d int, pe *enc) {
 		for _, t := range ix.docSeq(int32(d)) {
 			if t >= seqBase {
 				t = newID[t-seqBase] + seqBase
 			}
-			blob = binary.AppendUvarint(blob, uint64(t))
+			pe.u(uint64(t))
 		}
-		e.u(uint64(len(blob) - n))
-	}
-	e.u(uint64(len(blob)))
-	e.b = append(e.b, blob...)
+	})
 	// the docs' questions (XSeq), the same way
-	blob = blob[:0]
 	e.u(uint64(len(ix.DocSec)))
-	for d := range ix.DocSec {
-		n := len(blob)
+	e.parts(len(ix.DocSec), func(d int, pe *enc) {
 		xs := ix.docXSeq(int32(d))
 		for k := 0; k+1 < len(xs); k += 2 + int(xs[k+1]) {
-			blob = binary.AppendUvarint(blob, uint64(xs[k]))
-			blob = binary.AppendUvarint(blob, uint64(xs[k+1]))
+			pe.u(uint64(xs[k]))
+			pe.u(uint64(xs[k+1]))
 			for _, t := range xs[k+2 : k+2+int(xs[k+1])] {
-				blob = binary.AppendUvarint(blob, uint64(newID[t]))
+				pe.u(uint64(newID[t]))
 			}
 		}
-		e.u(uint64(len(blob) - n))
-	}
-	e.u(uint64(len(blob)))
-	e.b = append(e.b, blob...)
+	})
 	var notes []int
 	for i := range c.Secs {
 		if len(c.Secs[i].Amends) > 0 {
@@ -233,6 +233,22 @@ func (d *dec) s() string {
 }
 
 func (d *dec) f() float32 { return float32(d.u()) / 100 }
+
+// parts reads what enc.parts wrote for n parts: their offsets into the
+// blob (n+1) and the blob, aliasing the data.
+func (d *dec) parts(n int) ([]uint32, []byte, bool) {
+	off := make([]uint32, n+1)
+	for k := 0; k < n; k++ {
+		off[k+1] = off[k] + uint32(d.u())
+	}
+	size := int(d.u())
+	if d.err != nil || size != int(off[n]) || size > len(d.b) {
+		return nil, nil, false
+	}
+	blob := d.b[:size:size]
+	d.b = d.b[size:]
+	return off, blob, true
+}
 
 // decodeAll loads the shipped rulebooks from the prebuilt data: their
 // sections and the index. False when the data is missing, corrupt or was
@@ -328,15 +344,9 @@ func (c *corpus) loadIndex(d *dec) bool {
 	for t := 0; t < nt; t++ {
 		ix.Terms[t] = d.s()
 	}
-	ix.postOff = make([]uint32, nt+1)
-	for t := 0; t < nt; t++ {
-		ix.postOff[t+1] = ix.postOff[t] + uint32(d.u())
-	}
-	if n := int(d.u()); d.err != nil || n != int(ix.postOff[nt]) || n > len(d.b) {
+	var ok bool
+	if ix.postOff, ix.postBlob, ok = d.parts(nt); !ok {
 		return false
-	} else {
-		ix.postBlob = d.b[:n:n]
-		d.b = d.b[n:]
 	}
 	ix.postDone = make([]atomic.Bool, nt)
 	gl := make([]float64, len(Games))
@@ -356,28 +366,11 @@ func (c *corpus) loadIndex(d *dec) bool {
 	if int(d.u()) != nd {
 		return false
 	}
-	ix.seqOff = make([]uint32, nd+1)
-	for k := 0; k < nd; k++ {
-		ix.seqOff[k+1] = ix.seqOff[k] + uint32(d.u())
-	}
-	if n := int(d.u()); d.err != nil || n != int(ix.seqOff[nd]) || n > len(d.b) {
-		return false
-	} else {
-		ix.seqBlob = d.b[:n:n]
-		d.b = d.b[n:]
-	}
-	if int(d.u()) != nd {
+	if ix.seqOff, ix.seqBlob, ok = d.parts(nd); !ok || int(d.u()) != nd {
 		return false
 	}
-	ix.xseqOff = make([]uint32, nd+1)
-	for k := 0; k < nd; k++ {
-		ix.xseqOff[k+1] = ix.xseqOff[k] + uint32(d.u())
-	}
-	if n := int(d.u()); d.err != nil || n != int(ix.xseqOff[nd]) || n > len(d.b) {
+	if ix.xseqOff, ix.xseqBlob, ok = d.parts(nd); !ok {
 		return false
-	} else {
-		ix.xseqBlob = d.b[:n:n]
-		d.b = d.b[n:]
 	}
 	nn := int(d.u())
 	type lk struct{ note, target int }

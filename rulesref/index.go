@@ -410,17 +410,7 @@ func (ix *index) docXSeq(d int32) []int32 {
 	if ix.xseqOff == nil {
 		return nil
 	}
-	b := ix.xseqBlob[ix.xseqOff[d]:ix.xseqOff[d+1]]
-	out := make([]int32, 0, len(b))
-	for len(b) > 0 {
-		v, n := binary.Uvarint(b)
-		if n <= 0 {
-			break
-		}
-		out = append(out, int32(v))
-		b = b[n:]
-	}
-	return out
+	return uvarints(ix.xseqBlob[ix.xseqOff[d]:ix.xseqOff[d+1]])
 }
 
 // questionSim is how close the query is to the closest of doc d's
@@ -669,7 +659,11 @@ func (ix *index) docSeq(d int32) []int32 {
 	if ix.Seq != nil {
 		return ix.Seq[d]
 	}
-	b := ix.seqBlob[ix.seqOff[d]:ix.seqOff[d+1]]
+	return uvarints(ix.seqBlob[ix.seqOff[d]:ix.seqOff[d+1]])
+}
+
+// uvarints decodes a run of uvarints (a doc's Seq or XSeq).
+func uvarints(b []byte) []int32 {
 	out := make([]int32, 0, len(b))
 	for len(b) > 0 {
 		v, n := binary.Uvarint(b)
