@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -34,6 +35,11 @@ type Question struct {
 	// Accepted, when set, replaces the generated description of the
 	// accepted answers (for text checked by its asker, such as dice).
 	Accepted string `json:"accepted,omitempty"`
+	// Check, when set, validates the canonical answer further (a ship spec,
+	// a die face, a reward) and may rewrite it. It runs inside Normalize, so
+	// a terminal re-asks a refused answer in place instead of aborting the
+	// step, and a scripted answer it refuses is a usage error naming the key.
+	Check func(canonical string) (string, error) `json:"-"`
 }
 
 // Accepts describes in one line what answers are accepted.
@@ -69,6 +75,21 @@ func (q Question) Accepts() string {
 // number), a decimal for KindNumber, "yes"/"no" for KindConfirm, and
 // comma-joined canonical items for KindList.
 func (q Question) Normalize(raw string) (string, error) {
+	v, err := q.normalize(raw)
+	if err != nil || q.Check == nil {
+		return v, err
+	}
+	c, err := q.Check(v)
+	if err != nil {
+		if errors.Is(err, ErrUsage) {
+			return "", err
+		}
+		return "", Usagef("answer %q for %s (%s): %v", v, q.Key, q.Text, err)
+	}
+	return c, nil
+}
+
+func (q Question) normalize(raw string) (string, error) {
 	raw = strings.TrimSpace(raw)
 	if raw == "" && q.Default != "" {
 		raw = q.Default

@@ -1,6 +1,9 @@
 package referee_test
 
 import (
+	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -140,4 +143,21 @@ func TestStdinLinesAreReadOnlyWhenAsked(t *testing.T) {
 	assert.Equal(t, 4, v)
 	_, _ = referee.Number(p, "k2", "n", 1, 6)
 	assert.Equal(t, 1, calls, "read once")
+}
+
+func TestNormalizeCheckRefusesAndRewrites(t *testing.T) {
+	q := referee.Question{Key: "k", Text: "a sloop spec", Kind: referee.KindText, Check: func(v string) (string, error) {
+		if v != "sloop" {
+			return "", fmt.Errorf("%q is not a ship type (sloop)", v)
+		}
+		return "Sloop", nil
+	}}
+	v, err := q.Normalize(" sloop ")
+	if err != nil || v != "Sloop" {
+		t.Fatalf("Normalize(sloop) = %q, %v; want Sloop", v, err)
+	}
+	_, err = q.Normalize("slop")
+	if !errors.Is(err, referee.ErrUsage) || !strings.Contains(err.Error(), "k") || !strings.Contains(err.Error(), "not a ship type") {
+		t.Fatalf("Normalize(slop) error = %v; want a usage error naming the key and the reason", err)
+	}
 }
