@@ -1,0 +1,44 @@
+package session
+
+import (
+	"sort"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/spf13/cobra"
+)
+
+func completeGames(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []string
+	for _, g := range referee.AllGameInfo {
+		out = append(out, g.ID+"\t"+g.Name)
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// BeforeComplete, when set, loads the config (data dir, env) before a
+// completion lists sessions; the root wires it.
+var BeforeComplete func(cmd *cobra.Command)
+
+// CompleteSessions completes saved session names, for a positional argument
+// (only the first) or for a flag (positional false).
+func CompleteSessions(f *cmdutil.Factory, positional bool) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		if positional && len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		if BeforeComplete != nil {
+			BeforeComplete(cmd)
+		}
+		list, _ := f.Store().List()
+		var out []string
+		for _, s := range list {
+			out = append(out, s.Name+"\t"+s.Game)
+		}
+		sort.Strings(out)
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
