@@ -34,6 +34,7 @@ type IO struct {
 	TTYOut   bool
 	NoColor  bool
 	ASCII    bool // ASCII table borders instead of Unicode
+	Cols     int  // columns for human output; 0: the terminal's width (see Width)
 	stdinBuf []string
 	stdinRd  bool
 }
@@ -352,10 +353,19 @@ func JSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// Render prints v as JSON with --json, else calls text.
+// Render prints v as JSON with --json, else calls text; on a terminal,
+// the text is wrapped at words to its width (see Wrap).
 func (f *Factory) Render(v any, text func(w io.Writer) error) error {
 	if f.G.JSON {
 		return JSON(f.IO.Out, v)
 	}
-	return text(f.IO.Out)
+	if !f.IO.TTYOut {
+		return text(f.IO.Out)
+	}
+	ww := NewWrapWriter(f.IO.Out, f.IO.Width())
+	err := text(ww)
+	if ferr := ww.Flush(); err == nil {
+		err = ferr
+	}
+	return err
 }

@@ -1,0 +1,174 @@
+package cmdutil
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mattn/go-runewidth"
+	"golang.org/x/term"
+)
+
+// DefaultWidth is the width assumed when the terminal's is unknown.
+const DefaultWidth = 80
+
+// minWidth keeps wrapping sane on absurdly narrow terminals.
+const minWidth = 20
+
+// Width returns the number of columns human output may use: io.Cols when
+// set, else the width of the terminal on stdout, else DefaultWidth.
+func (io *IO) Width() int {
+	if io.Cols > 0 {
+		return max(io.Cols, minWidth)
+	}
+	if f, ok := io.Out.(*os.File); ok && io.TTYOut {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+			return max(w, minWidth)
+		}
+	}
+	return DefaultWidth
+}
+
+// Wrap breaks each line of s longer than width display columns at word
+// boundaries. A continuation line repeats the line's indentation, and a
+// line that starts with a bullet ("- ", "* ") or a label ending in ": " of
+// at most a third of the width is continued under the text after it. A word
+// wider than the line is left whole. Lines that hold escape sequences or
+// table borders are never touched.
+func Wrap(s string, width int) string {
+	if width <= 0 {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if runewidth.StringWidth(l) <= width || strings.ContainsRune(l, '\x1b') || isTableLine(l) {
+			b.WriteString(l)
+			continue
+		}
+		wrapLine(&b, l, width, hangingIndent(l, width))
+	}
+	return b.String()
+}
+
+// WrapIndent wraps one line of text to width like Wrap, with continuation
+// lines starting with indent.
+func WrapIndent(s string, width int, indent string) string {
+	var b strings.Builder
+	wrapLine(&b, s, width, indent)
+	return b.String()
+}
+
+func wrapLine(b *strings.Builder, line string, width int, indent string) {
+	words := strings.Fields(line)
+	lead := line[:len(line)-len(strings.TrimLeft(line, " "))]
+	col := 0
+	first := true
+	for _, w := range words {
+		ww := runewidth.StringWidth(w)
+		switch {
+		case first:
+			b.WriteString(lead)
+			b.WriteString(w)
+			col = runewidth.StringWidth(lead) + ww
+			first = false
+		case col+1+ww <= width:
+			b.WriteByte(' ')
+			b.WriteString(w)
+			col += 1 + ww
+		default:
+			b.WriteByte('\n')
+			b.WriteString(indent)
+			b.WriteString(w)
+			col = len(indent) + ww
+		}
+	}
+}
+
+// hangingIndent is what a continuation line of line starts with.
+func hangingIndent(line string, width int) string {
+	n := len(line) - len(strings.TrimLeft(line, " "))
+	rest := line[n:]
+	switch {
+	case strings.HasPrefix(rest, "- "), strings.HasPrefix(rest, "* "):
+		n += 2
+	default:
+		if i := strings.Index(rest, ": "); i > 0 && i+2 <= width/3 && !strings.Contains(rest[:i], " ") {
+			n += i + 2
+		}
+	}
+	if n > width/2 {
+		n = width / 2
+	}
+	return strings.Repeat(" ", n)
+}
+
+// isTableLine reports whether line is part of a bordered table, which
+// Table already fits to the width.
+func isTableLine(line string) bool {
+	t := strings.TrimSpace(line)
+	if t == "" {
+		return false
+	}
+	switch []rune(t)[0] {
+	case '│', '┌', '├', '└', '┬', '┼', '┴', '─', '╭', '╰', '|':
+		return true
+	case '+':
+		return strings.HasPrefix(t, "+-")
+	}
+	return false
+}
+
+// WrapWriter wraps the text written to it at word boundaries (see Wrap),
+// line by line. Call Flush after the last write.
+type WrapWriter struct {
+	W     io.Writer
+	Width int
+	buf   []byte
+}
+
+// NewWrapWriter returns a WrapWriter writing to w at width columns.
+func NewWrapWriter(w io.Writer, width int) *WrapWriter {
+	return &WrapWriter{W: w, Width: width}
+}
+
+// Write implements io.Writer: complete lines are wrapped and written, the
+// rest waits for its newline (or Flush).
+func (ww *WrapWriter) Write(p []byte) (int, error) {
+	ww.buf = append(ww.buf, p...)
+	i := bytes.LastIndexByte(ww.buf, '\n')
+	if i < 0 {
+		return len(p), nil
+	}
+	out := Wrap(string(ww.buf[:i+1]), ww.Width)
+	ww.buf = append(ww.buf[:0], ww.buf[i+1:]...)
+	if _, err := io.WriteString(ww.W, out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Flush writes what is left of the last, unterminated line.
+func (ww *WrapWriter) Flush() error {
+	if len(ww.buf) == 0 {
+		return nil
+	}
+	out := Wrap(string(ww.buf), ww.Width)
+	ww.buf = ww.buf[:0]
+	_, err := io.WriteString(ww.W, out)
+	return err
+}
+
+// unwrap returns the writer beneath a WrapWriter (after flushing it), so a
+// table, already fitted to the width, is written as it is.
+func unwrap(w io.Writer) io.Writer {
+	if ww, ok := w.(*WrapWriter); ok {
+		_ = ww.Flush()
+		return ww.W
+	}
+	return w
+}

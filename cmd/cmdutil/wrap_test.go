@@ -1,0 +1,89 @@
+package cmdutil_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/mattn/go-runewidth"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+)
+
+func widest(s string) int {
+	w := 0
+	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		w = max(w, runewidth.StringWidth(l))
+	}
+	return w
+}
+
+func TestWrap(t *testing.T) {
+	long := "- Ann attacks the Pirate Ship with 3 Cannons: rolled 6, 4, 4 and 1, two hits; the Pirate Ship loses 2 Sailors and takes a Damage Marker"
+	got := cmdutil.Wrap(long, 40)
+	assert.LessOrEqual(t, widest(got), 40)
+	assert.Equal(t, strings.Fields(long), strings.Fields(got), "wrapping keeps every word, in order")
+	for _, l := range strings.Split(got, "\n")[1:] {
+		assert.True(t, strings.HasPrefix(l, "  ") && l[2] != ' ', "a bullet's continuation is indented under its text: %q", l)
+	}
+	assert.Equal(t, "short line\nnext", cmdutil.Wrap("short line\nnext", 40))
+	assert.Equal(t, "Players: Ann, Bob, Cid, Dan,\n         Eve", cmdutil.Wrap("Players: Ann, Bob, Cid, Dan, Eve", 30))
+	word := strings.Repeat("x", 30)
+	assert.Equal(t, "a\n"+word+"\nb", cmdutil.Wrap("a "+word+" b", 20), "a word wider than the line is left whole")
+	table := "│ " + strings.Repeat("cell ", 20) + "│"
+	assert.Equal(t, table, cmdutil.Wrap(table, 40), "table borders are never wrapped")
+}
+
+func TestWrapWriter(t *testing.T) {
+	var b bytes.Buffer
+	ww := cmdutil.NewWrapWriter(&b, 20)
+	fmt.Fprint(ww, "one two three four ")
+	fmt.Fprint(ww, "five six\nseven")
+	assert.Equal(t, "one two three four\nfive six\n", b.String(), "complete lines are written as they come")
+	require.NoError(t, ww.Flush())
+	assert.Equal(t, "one two three four\nfive six\nseven", b.String())
+}
+
+func TestTableFitsTheWidth(t *testing.T) {
+	header := []string{"ID", "ALIASES", "GAME", "WHAT BOSUN RUNS"}
+	rows := [][]string{
+		{"war-for-atraxia", "atraxia, wfa", "War for Atraxia", "turns and actions, battles (fleet strength + ammo + power cards), pirates and privateers, Isle of Myth upkeep and end-game countdown"},
+		{"quests-and-cannons", "qc, quests", "Quests & Cannons: The Risen Islands", "turns and rounds, attacks with ammo dice, Treacherous Seas, sinking, Prosperity goal, co-op Marauder automa"},
+	}
+	for _, width := range []int{120, 80, 60} {
+		var b bytes.Buffer
+		f := cmdutil.New(&cmdutil.IO{Out: &b, TTYOut: true, Cols: width})
+		require.NoError(t, f.Table(&b, header, rows))
+		assert.LessOrEqual(t, widest(b.String()), width, "at %d columns:\n%s", width, b.String())
+		assert.Contains(t, b.String(), "quests-and-cannons", "at %d columns an id is not broken", width)
+		assert.Contains(t, b.String(), "┌", "at %d columns it is still a table", width)
+	}
+	var b bytes.Buffer
+	f := cmdutil.New(&cmdutil.IO{Out: &b, TTYOut: true, Cols: 40})
+	require.NoError(t, f.Table(&b, header, rows))
+	assert.LessOrEqual(t, widest(b.String()), 40, b.String())
+	assert.Contains(t, b.String(), "ID: war-for-atraxia\nALIASES: atraxia, wfa\n", "too narrow for columns: one record per row")
+	assert.Equal(t, strings.Fields("turns and actions, battles (fleet strength + ammo + power cards), pirates and privateers, Isle of Myth upkeep and end-game countdown"),
+		strings.Fields(strings.SplitN(strings.SplitN(b.String(), "WHAT BOSUN RUNS:", 2)[1], "\n\n", 2)[0]))
+
+	b.Reset()
+	f = cmdutil.New(&cmdutil.IO{Out: &b, TTYOut: false, Cols: 40})
+	require.NoError(t, f.Table(&b, header, rows[:1]))
+	assert.Equal(t, strings.Join(header, "\t")+"\n"+strings.Join(rows[0], "\t")+"\n", b.String(), "piped rows are never wrapped")
+}
+
+func TestRenderWrapsOnATerminal(t *testing.T) {
+	long := strings.Repeat("word ", 30)
+	var b bytes.Buffer
+	f := cmdutil.New(&cmdutil.IO{Out: &b, TTYOut: true, Cols: 40})
+	require.NoError(t, f.Render(nil, func(w io.Writer) error { _, err := fmt.Fprintln(w, long); return err }))
+	assert.LessOrEqual(t, widest(b.String()), 40)
+	b.Reset()
+	f = cmdutil.New(&cmdutil.IO{Out: &b, Cols: 40})
+	require.NoError(t, f.Render(nil, func(w io.Writer) error { _, err := fmt.Fprintln(w, long); return err }))
+	assert.Equal(t, long+"\n", b.String(), "piped output is not wrapped")
+}
