@@ -16,13 +16,13 @@ const DefaultWidth = 80
 // minWidth keeps wrapping sane on absurdly narrow terminals.
 const minWidth = 20
 
-// Width returns the number of columns human output may use: io.Cols when
+// Width returns the number of columns human output may use: Cols when
 // set, else the width of the terminal on stdout, else DefaultWidth.
-func (io *IO) Width() int {
-	if io.Cols > 0 {
-		return max(io.Cols, minWidth)
+func (o *IO) Width() int {
+	if o.Cols > 0 {
+		return max(o.Cols, minWidth)
 	}
-	if f, ok := io.Out.(*os.File); ok && io.TTYOut {
+	if f, ok := o.Out.(*os.File); ok && o.TTYOut {
 		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
 			return max(w, minWidth)
 		}
@@ -171,4 +171,14 @@ func unwrap(w io.Writer) io.Writer {
 		return ww.W
 	}
 	return w
+}
+
+// Lines returns the writer for human text printed line by line (as `bosun
+// play` does): on a terminal it wraps each complete line at words to the
+// width, else it is Out itself. Text without a final newline waits for it.
+func (o *IO) Lines() io.Writer {
+	if !o.TTYOut {
+		return o.Out
+	}
+	return NewWrapWriter(o.Out, o.Width())
 }
