@@ -44,9 +44,15 @@ func move(st *State, env *referee.Env, mobility bool) error {
 			ended = "no movement, Sails or Actions left"
 			break
 		}
-		kind, err := referee.Choose(env.Prompt, "qc.move.sea",
-			fmt.Sprintf("%s: kind of the next space entered (%d movement left, %d Sails Ready), or stop to end the Move", p.Name, budget, p.SailsReady),
-			append(append([]string{}, SeaKinds...), SpaceStop)...)
+		// Once a space is entered, stop is the usual answer: it comes first
+		// and Enter takes it.
+		q := referee.Question{Key: "qc.move.sea", Kind: referee.KindChoose,
+			Text:    fmt.Sprintf("%s: kind of the next space entered (%d movement left, %d Sails Ready), or stop to end the Move", p.Name, budget, p.SailsReady),
+			Options: append(append([]string{}, SeaKinds...), SpaceStop)}
+		if len(path) > 0 {
+			q.Options, q.Default = append([]string{SpaceStop}, SeaKinds...), SpaceStop
+		}
+		kind, err := env.Prompt.Ask(q)
 		if err != nil {
 			return err
 		}

@@ -681,7 +681,8 @@ func (c *ctx) playerAmbushes() error {
 		if len(p.Ambushes) == 0 {
 			continue
 		}
-		by, err := referee.Choose(c.env.Prompt, "rs.player."+p.Name+".ambush", fmt.Sprintf("did %s's Ship pass through an Ambush space (its centre or a dot) this turn? none, or whose Ambush", p.Name), append([]string{"none"}, uniq(p.Ambushes)...)...)
+		by, err := c.env.Prompt.Ask(referee.Question{Key: "rs.player." + p.Name + ".ambush", Kind: referee.KindChoose, Default: "none", // the usual answer
+			Text: fmt.Sprintf("did %s's Ship pass through an Ambush space (its centre or a dot) this turn? none, or whose Ambush", p.Name), Options: append([]string{"none"}, uniq(p.Ambushes)...)})
 		if err != nil {
 			return err
 		}

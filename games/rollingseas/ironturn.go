@@ -209,9 +209,10 @@ func (c *ctx) takeTokens() error {
 	}
 	for i := range st.Players {
 		p := &st.Players[i]
+		// Most turns a player explores nothing: none is the default.
 		a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.player." + p.Name + ".explored", Kind: referee.KindList,
-			Options: []string{"none", "1", "2", "3", "4", "5", "6"},
-			Text:    fmt.Sprintf("the Exploration Board spaces whose rewards %s took this turn (Explore, an Ancient Monolith, or Pirates defeated with Cannons), or none", p.Name)})
+			Options: []string{"none", "1", "2", "3", "4", "5", "6"}, Default: "none",
+			Text: fmt.Sprintf("the Exploration Board spaces whose rewards %s took this turn (Explore, an Ancient Monolith, or Pirates defeated with Cannons), or none", p.Name)})
 		if err != nil {
 			return err
 		}
@@ -290,8 +291,9 @@ func (c *ctx) spendTokens() (spend, error) {
 		if len(opts) == 1 {
 			continue
 		}
-		a, err := referee.Choose(c.env.Prompt, "rs.player."+p.Name+".tokens.spend", fmt.Sprintf("%s holds %d Ship Token(s): spend before Captain Ironside's card is revealed? none; bonus (1: he gains no card Bonus); block-ACTION (%d: he cannot perform it)%s",
-			p.Name, len(p.Tokens), blockCost, map[bool]string{true: "", false: "; gain-bonus (1: you gain his Bonus this turn)"}[c.solo()]), opts...)
+		// Most turns no token is spent: none is the default.
+		a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.player." + p.Name + ".tokens.spend", Kind: referee.KindChoose, Options: opts, Default: "none", Text: fmt.Sprintf("%s holds %d Ship Token(s): spend before Captain Ironside's card is revealed? none; bonus (1: he gains no card Bonus); block-ACTION (%d: he cannot perform it)%s",
+			p.Name, len(p.Tokens), blockCost, map[bool]string{true: "", false: "; gain-bonus (1: you gain his Bonus this turn)"}[c.solo()])})
 		if err != nil {
 			return sp, err
 		}

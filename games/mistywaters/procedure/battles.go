@@ -196,7 +196,9 @@ func (r *run) playerShip(name, what, wantShip string) (Side, error) {
 			text += "; the ship named: the " + shipTitle(wantShip)
 		}
 	}
-	a, err := r.ask(referee.Question{Key: key, Kind: referee.KindText, Text: text, Where: where, Accepted: accepted})
+	// A unit's board changes little from battle to battle: the spec given
+	// last in this session is the default.
+	a, err := r.ask(referee.Sticky(r.s, r.env, referee.Question{Key: key, Kind: referee.KindText, Text: text, Where: where, Accepted: accepted}))
 	if err != nil {
 		return Side{}, err
 	}

@@ -2,6 +2,7 @@ package procedure
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,7 +51,17 @@ func (r *run) ask(q referee.Question) (string, error) {
 }
 
 func (r *run) choose(key, text string, options ...string) (string, error) {
-	return r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindChoose, Options: options})
+	return r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindChoose, Options: options, Default: noneDefault(options)})
+}
+
+// noneDefault is the default of a choice or list that offers none: nothing
+// happening (no attack, no target, no port, no bet) is the usual answer,
+// and Enter takes it.
+func noneDefault(options []string) string {
+	if slices.Contains(options, "none") {
+		return "none"
+	}
+	return ""
 }
 
 func (r *run) number(key, text string, min, max int) (int, error) {
@@ -67,7 +78,7 @@ func (r *run) confirm(key, text string) (bool, error) {
 }
 
 func (r *run) list(key, text string, options []string) ([]string, error) {
-	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: options})
+	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: options, Default: noneDefault(options)})
 	if err != nil {
 		return nil, err
 	}

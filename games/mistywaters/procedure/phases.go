@@ -2,6 +2,7 @@ package procedure
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
@@ -146,7 +147,14 @@ func (r *run) capturedAtReset() error {
 	st := r.st
 	for _, i := range st.order() {
 		p := &st.Players[i]
-		c, err := r.number("misty.player."+p.Name+".captured", p.Name+": how many Captured Islands do you control now, at the end of the Round?", 0, 7)
+		// The count rarely changes: what bosun last learned (the last
+		// answer, or 0) is the default, so Enter keeps it.
+		a, err := r.ask(referee.Question{Key: "misty.player." + p.Name + ".captured", Kind: referee.KindNumber, Min: 0, Max: 7, Default: strconv.Itoa(p.Captured),
+			Text: p.Name + ": how many Captured Islands do you control now, at the end of the Round?"})
+		if err != nil {
+			return err
+		}
+		c, err := strconv.Atoi(a)
 		if err != nil {
 			return err
 		}
