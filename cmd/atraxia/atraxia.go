@@ -299,9 +299,15 @@ func battleText(f *cmdutil.Factory, w io.Writer, view BattleView) error {
 
 // chanceText writes a chance as a percentage, always with its reduced
 // fraction, and the rolls it counts: "97.2% = 35/36 (35 of 36 rolls)",
-// "58.3% = 7/12 (21 of 36 rolls)", "100.0% = 1/1 (36 of 36 rolls)".
+// "58.3% = 7/12 (21 of 36 rolls)"; a sure thing or an impossible one in
+// words: "certain (36 of 36 rolls)", "none (0 of 36 rolls)".
 func chanceText(wins, of int, p float64) string {
-	if of <= 0 {
+	switch {
+	case of > 0 && wins == of:
+		return fmt.Sprintf("certain (%d of %d rolls)", wins, of)
+	case of > 0 && wins == 0:
+		return fmt.Sprintf("none (0 of %d rolls)", of)
+	case of <= 0:
 		return fmt.Sprintf("%.1f%% (%d of %d rolls)", 100*p, wins, of)
 	}
 	return fmt.Sprintf("%.1f%% = %s (%d of %d rolls)", 100*p, big.NewRat(int64(wins), int64(of)).String(), wins, of)

@@ -32,8 +32,9 @@ func (o *IO) Width() int {
 
 // Wrap breaks each line of s longer than width display columns at word
 // boundaries. A continuation line repeats the line's indentation, and a
-// line that starts with a bullet ("- ", "* ") or a label ending in ": " of
-// at most a third of the width is continued under the text after it. A word
+// line that starts with a bullet ("- ", "* ") or a label of up to three
+// words ending in ": ", at most a third of the width, is continued under
+// the text after it. A word
 // wider than the line is left whole. Lines that hold escape sequences or
 // table borders are never touched.
 func Wrap(s string, width int) string {
@@ -97,7 +98,7 @@ func hangingIndent(line string, width int) string {
 	case strings.HasPrefix(rest, "- "), strings.HasPrefix(rest, "* "):
 		n += 2
 	default:
-		if i := strings.Index(rest, ": "); i > 0 && i+2 <= width/3 && !strings.Contains(rest[:i], " ") {
+		if i := strings.Index(rest, ": "); i > 0 && i+2 <= width/3 && strings.Count(rest[:i], " ") < 3 {
 			n += i + 2
 		}
 	}

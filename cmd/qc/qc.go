@@ -271,9 +271,9 @@ func attackRun(opts *AttackOptions) error {
 	}
 	return f.Render(view, func(w io.Writer) error {
 		if view.Result != nil {
-			fmt.Fprintf(w, "%d Cannon(s): %s\n", opts.Cannons, view.Result.Text())
+			fmt.Fprintf(w, "%s: %s\n", referee.Count(opts.Cannons, "Cannon"), view.Result.Text())
 		}
-		fmt.Fprintf(w, "exact damage distribution for %d Cannon(s), Ammo die faces %v (1 damage per 4 dots):\n", opts.Cannons, faces)
+		fmt.Fprintf(w, "exact damage distribution for %s, Ammo die faces %s (1 damage per 4 dots):\n", referee.Count(opts.Cannons, "Cannon"), intsText(faces))
 		rows := [][]string{}
 		for _, o := range dist.Outcomes {
 			rows = append(rows, []string{strconv.Itoa(o.Damage), o.Ways + "/" + o.Of, o.Exact, fmt.Sprintf("%6.2f%%", 100*o.P), bar(o.P, f.IO.ASCII || !f.IO.TTYOut)})
@@ -647,4 +647,13 @@ func pricesRun(opts *PricesOptions) error {
 		}
 		return opts.F.Table(w, []string{"activity", "ports", "pay", "gain", "limit"}, tr)
 	})
+}
+
+// intsText lists numbers as a sentence does: "1, 3, 5".
+func intsText(v []int) string {
+	s := make([]string, len(v))
+	for i, n := range v {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ", ")
 }

@@ -38,8 +38,8 @@ func TestAttackValkyr(t *testing.T) {
 	f := factory(t)
 	out, err := run(t, f, "attack", "--cannons", "3", "--rolls", "1,3,5", "--faces", "1,2,3,4,5,6")
 	require.NoError(t, err)
-	assert.Contains(t, out, "rolled [1 3 5] = 9 dots -> 2 damage, +1 Prosperity")
-	assert.Contains(t, out, "exact damage distribution for 3 Cannon(s)")
+	assert.Contains(t, out, "rolled 1, 3, 5: 9 dots, 2 damage, +1 Prosperity")
+	assert.Contains(t, out, "exact damage distribution for 3 Cannons")
 }
 
 func TestAttackJSONAndAskOnce(t *testing.T) {

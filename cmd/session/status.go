@@ -73,7 +73,7 @@ func NewCmdStatus(f *cmdutil.Factory) *cobra.Command {
 // else the view as YAML.
 func writeView(w io.Writer, v any) error {
 	if t, ok := v.(interface{ Text() string }); ok {
-		_, err := fmt.Fprintln(w, t.Text())
+		_, err := fmt.Fprintln(w, referee.Tidy(t.Text()))
 		return err
 	}
 	// Through JSON, so the text view uses the same field names (and

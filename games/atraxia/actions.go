@@ -2,6 +2,7 @@ package atraxia
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -39,13 +40,17 @@ func (t *turn) collect(c *Clan, rebuild bool) error {
 			return err
 		}
 		if sum(cards) != got["ammo"] {
-			return referee.RuleError(cites(CiteCollect), "atraxia: Ammo cards %v add up to %d, not the %d Ammo collected", cards, sum(cards), got["ammo"])
+			return referee.RuleError(cites(CiteCollect), "atraxia: Ammo cards %s add up to %d, not the %d Ammo collected", cardsText(cards), sum(cards), got["ammo"])
 		}
 	}
 	c.OC += got["oc"]
 	c.AlWood += got["alwood"]
 	c.Ammo = append(c.Ammo, cards...)
-	t.emit("collect", fmt.Sprintf("%s collects %d OC, %d AlWood and %d Ammo (cards %v): now OC %d (%d card(s) of 10), AlWood %d (%d card(s) of 10), Ammo %d", c.Player, got["oc"], got["alwood"], got["ammo"], cards, c.OC, c.OC/10, c.AlWood, c.AlWood/10, c.AmmoTotal()),
+	ammo := fmt.Sprintf("%d Ammo", got["ammo"])
+	if len(cards) > 0 {
+		ammo += " (" + referee.Noun(len(cards), "card") + " " + cardsText(cards) + ")"
+	}
+	t.emit("collect", fmt.Sprintf("%s collects %d OC, %d AlWood and %s: now OC %d (%d card(s) of 10), AlWood %d (%d card(s) of 10), Ammo %d", c.Player, got["oc"], got["alwood"], ammo, c.OC, c.OC/10, c.AlWood, c.AlWood/10, c.AmmoTotal()),
 		map[string]any{"player": c.Player, "oc": got["oc"], "alwood": got["alwood"], "ammo": got["ammo"], "cards": cards}, CiteCollect)
 	return nil
 }
@@ -160,6 +165,9 @@ func (t *turn) buy(c *Clan, power bool) error {
 	c.AlWood -= al
 	c.Reserve = c.Reserve.Sub(bought)
 	text := fmt.Sprintf("%s buys %s for %d OC and %d AlWood (%d OC, %d AlWood left)", c.Player, bought, oc, al, c.OC, c.AlWood)
+	if bought.Empty() {
+		text = fmt.Sprintf("%s buys no ships (%d OC, %d AlWood)", c.Player, c.OC, c.AlWood)
+	}
 	if len(placed) > 0 {
 		text += ": " + strings.Join(placed, ", ")
 	}
@@ -344,7 +352,7 @@ func Convert(c *Clan, into string, pay map[string]int, limit int) (int, error) {
 	if a := pay["ammo"]; a > 0 {
 		var ok bool
 		if ammo, ok = payAmmo(c.Ammo, a); !ok {
-			return 0, referee.RuleError(cites(CiteConversion), "atraxia: %s's Ammo cards %v cannot pay exactly %d Ammo", c.Player, c.Ammo, a)
+			return 0, referee.RuleError(cites(CiteConversion), "atraxia: %s's Ammo cards %s cannot pay exactly %d Ammo", c.Player, cardsText(c.Ammo), a)
 		}
 	}
 	c.OC -= pay["oc"]
@@ -504,4 +512,17 @@ func apexState(a *Apex) string {
 		return "held by the pirates"
 	}
 	return "unexplored: its Lost Expedition tile is still on it"
+}
+
+// cardsText lists Ammo card values as the table says them: "5+2+1", or
+// "none".
+func cardsText(cards []int) string {
+	if len(cards) == 0 {
+		return "none"
+	}
+	v := make([]string, len(cards))
+	for i, n := range cards {
+		v[i] = strconv.Itoa(n)
+	}
+	return strings.Join(v, "+")
 }

@@ -18,7 +18,7 @@ func (t *turn) sideInput(c *Clan, role string, fleet Fleet) (Side, error) {
 	}
 	if len(c.Ammo) > 0 {
 		a, err := t.p.Ask(referee.Question{Key: pre + ".ammo", Kind: referee.KindText, Accepted: "none, or the values of Ammo cards in hand, comma-separated (e.g. 5,1)",
-			Text: fmt.Sprintf("%s (%s) plays Ammo cards face down, at most %d: which values (hand %v), or none", c.Player, role, t.v.Cost["battle-ammo-cards"], c.Ammo)})
+			Text: fmt.Sprintf("%s (%s) plays Ammo cards face down, at most %d: which values (hand %s), or none", c.Player, role, t.v.Cost["battle-ammo-cards"], cardsText(c.Ammo))})
 		if err != nil {
 			return s, err
 		}
@@ -27,7 +27,7 @@ func (t *turn) sideInput(c *Clan, role string, fleet Fleet) (Side, error) {
 		}
 		rest, ok := takeCards(c.Ammo, s.Ammo)
 		if !ok {
-			return s, referee.Usagef("atraxia: %s holds the Ammo cards %v, cannot play %v", c.Player, c.Ammo, s.Ammo)
+			return s, referee.Usagef("atraxia: %s holds the Ammo cards %s, cannot play %s", c.Player, cardsText(c.Ammo), cardsText(s.Ammo))
 		}
 		if len(s.Ammo) > t.v.Cost["battle-ammo-cards"] {
 			return s, referee.RuleError(cites(CiteWarfare), "atraxia: at most %d Ammo cards per battle", t.v.Cost["battle-ammo-cards"])

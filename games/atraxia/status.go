@@ -3,6 +3,8 @@ package atraxia
 import (
 	"fmt"
 	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
 )
 
 // Text is the view `bosun status` prints at the table: the round and the
@@ -57,7 +59,7 @@ func (v StatusView) Text() string {
 			line("  %d. %s (%s): %d Magic Crystals%s, fleet strength %d", s.Rank, s.Player, s.Clan, s.Crystals, loc, s.Strength)
 		}
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return referee.Tidy(strings.TrimRight(b.String(), "\n")) // counts in the right number
 }
 
 func (v StatusView) player(clan string) string {
@@ -121,13 +123,17 @@ func (c ClanStatus) text() string {
 		}
 		crystals += fmt.Sprintf(" + %d mounted on %s", len(c.Mounted), strings.Join(m, ", "))
 	}
-	priv := "none hired"
+	ammoText := fmt.Sprintf("Ammo %d", c.AmmoValue)
+	if len(c.Ammo) > 0 {
+		ammoText += fmt.Sprintf(" (cards %s)", ammo)
+	}
+	priv := "no privateer hired"
 	switch c.Privateer {
 	case "":
 	case "reserve":
-		priv = "in the reserve"
+		priv = "privateer in the reserve"
 	default:
-		priv = "on " + c.Privateer
+		priv = "privateer on " + c.Privateer
 	}
 	tele := c.Home() + " (built in)"
 	if len(c.Teleporters) > 0 {
@@ -137,9 +143,9 @@ func (c ClanStatus) text() string {
 		tele += ", conquered " + strings.Join(c.Homes, ", ")
 	}
 	parts := []string{
-		fmt.Sprintf("OC %d", c.OC), fmt.Sprintf("AlWood %d", c.AlWood), fmt.Sprintf("Ammo %d (cards %s)", c.AmmoValue, ammo),
+		fmt.Sprintf("OC %d", c.OC), fmt.Sprintf("AlWood %d", c.AlWood), ammoText,
 		fmt.Sprintf("Power cards %d", c.Power), crystals, fmt.Sprintf("fleet strength %d", c.Strength),
-		"reserve " + c.Reserve.String(), "Capital Ship on " + c.Capital, "privateer " + priv, "teleporters " + tele,
+		"reserve " + c.Reserve.String(), "Capital Ship on " + c.Capital, priv, "teleporters " + tele,
 		fmt.Sprintf("ability %d.0", c.Ability),
 	}
 	if !c.Hostage.Empty() {

@@ -419,7 +419,7 @@ func extrasText(extras, place []int, by string) string {
 	if len(extras) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" and places its second-row dice %v behind duels %v (%s)", extras, place, by)
+	return fmt.Sprintf(" and places its second-row dice %s behind duels %s (%s)", intsList(extras), intsList(place), by)
 }
 
 func checkPlacement(p []int, extras, duels int) error {

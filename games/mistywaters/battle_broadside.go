@@ -2,6 +2,7 @@ package mistywaters
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
 )
@@ -373,7 +374,7 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 					return nil, err
 				}
 			}
-			*steps = append(*steps, Step{Text: fmt.Sprintf("First-Class Gunner re-rolls %d dice that did nothing (dice %v)", len(idx), plus1(idx)),
+			*steps = append(*steps, Step{Text: fmt.Sprintf("First-Class Gunner re-rolls %d dice that did nothing (dice %s)", len(idx), intsList(plus1(idx))),
 				Rule: "First-Class Gunner rerolls (may reroll each dice once).", Cites: []string{CiteBroadsideRerolls, CiteOfficerSummary}})
 		}
 	}
@@ -438,6 +439,15 @@ func has45(d []int) bool {
 		}
 	}
 	return false
+}
+
+// intsList lists numbers as a sentence does: "1, 3, 4".
+func intsList(v []int) string {
+	s := make([]string, len(v))
+	for i, n := range v {
+		s[i] = fmt.Sprint(n)
+	}
+	return strings.Join(s, ", ")
 }
 
 func plus1(idx []int) []int {
@@ -629,7 +639,7 @@ func officersText(o []string) string {
 	if len(o) == 0 {
 		return "no Officers"
 	}
-	return fmt.Sprintf("Officers %v", o)
+	return "Officers " + strings.Join(o, ", ")
 }
 
 // monsterDamage describes a Sea Monster's card damage against t.

@@ -190,11 +190,15 @@ func ResolveAttack(vals []int, luckDie int) AttackResult {
 
 // Text renders the attack result.
 func (r AttackResult) Text() string {
-	s := fmt.Sprintf("rolled %v", r.Rolled)
+	faces := make([]string, len(r.Rolled))
+	for i, n := range r.Rolled {
+		faces[i] = strconv.Itoa(n)
+	}
+	s := "rolled " + strings.Join(faces, ", ")
 	if r.Luck > 0 {
 		s += fmt.Sprintf(", die %d -> 6 (Dwunny Luck)", r.Luck)
 	}
-	s += fmt.Sprintf(" = %d dots -> %d damage", r.Dots, r.Damage)
+	s += fmt.Sprintf(": %s, %d damage", referee.Count(r.Dots, "dot"), r.Damage)
 	if r.Gain > 0 {
 		s += ", +1 Prosperity"
 	}

@@ -843,5 +843,5 @@ func (v StatusView) Text() string {
 	if v.Result != nil {
 		fmt.Fprintf(&sb, "game over: %s\n", v.Result.Reason)
 	}
-	return sb.String()
+	return referee.Tidy(sb.String()) // counts in the right number
 }

@@ -33,9 +33,9 @@ func TestMarauderNamedTheSameInEveryEvent(t *testing.T) {
 		assert.NotContains(t, e.Text, "marauder-", "human text uses \"Marauder N\": %q", e.Text)
 	}
 	joined := strings.Join(texts, "\n")
-	assert.Contains(t, joined, "Marauder 1 moves to Ann's space and fires 2 Cannon(s)")
+	assert.Contains(t, joined, "Marauder 1 moves to Ann's space and fires 2 Cannons")
 	assert.Contains(t, joined, "Marauder 1 has no Ready Cannons: it does not move")
-	assert.Contains(t, joined, "fires 1 Cannon(s) at Marauder 2:")
+	assert.Contains(t, joined, "fires 1 Cannon at Marauder 2:")
 	for _, e := range eventsOf(all, "attack") {
 		assert.Equal(t, "marauder-2", e.Data["target"], "the id in the data is unchanged")
 	}

@@ -106,6 +106,8 @@ type ctx struct {
 	// unlocked is how many of Captain Ironside's Ship Board Bonuses the
 	// events so far have shown.
 	unlocked int
+	// shownPlacement: this step has shown the placement rules in full.
+	shownPlacement bool
 }
 
 // emit emits an event; one that shows Captain Ironside unlocking a Ship
@@ -311,7 +313,36 @@ func (g Game) Next(s *referee.Session, env *referee.Env) error {
 
 var placementRules = "Draw the shape on empty Sea Spaces free of other markings, at least one square in the card's row or column if possible; you may rotate it but not flip it; Perils of the Sea, Currents and Reefs may not completely block access to a Port, and no Adventure may stop your Ship moving or block access to part of the board."
 
+// placementRef replaces placementRules once a session has shown them.
+var placementRef = "Usual placement rules (in full: bosun rules show " + CiteAdventureCard + ")."
+
+// placementShown reports whether the session has already shown the
+// placement rules in full: in a live event of its log, or earlier in this
+// step.
+func (c *ctx) placementShown() bool {
+	if c.shownPlacement {
+		return true
+	}
+	for _, e := range c.s.Log {
+		if !e.Undone && strings.Contains(e.Text, placementRules) {
+			return true
+		}
+	}
+	return false
+}
+
+// placementText is how to draw an Adventure of kind: its own rule, then
+// the rules common to all Adventures, in full the first time in a session
+// and as a short reference after that (they would repeat every turn).
 func (c *ctx) placementText(kind string) string {
+	common := placementRef
+	if kind != KindAmbush && !c.placementShown() {
+		common, c.shownPlacement = placementRules, true
+	}
+	return c.kindPlacement(kind, common)
+}
+
+func (c *ctx) kindPlacement(kind, placementRules string) string {
 	switch kind {
 	case KindMonster:
 		return "Sea Monster: no special placement rules. " + placementRules

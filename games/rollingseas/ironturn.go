@@ -233,7 +233,7 @@ func (c *ctx) takeTokens() error {
 			}
 		}
 		if len(took) > 0 {
-			c.emit("ship-token", fmt.Sprintf("%s takes the Ship Token(s) at %s and now holds %d.", p.Name, strings.Join(took, ", "), len(p.Tokens)),
+			c.emit("ship-token", fmt.Sprintf("%s takes the %s at %s and now holds %d.", p.Name, referee.Noun(len(took), "Ship Token"), strings.Join(took, ", "), len(p.Tokens)),
 				map[string]any{"player": p.Name, "positions": took, "held": len(p.Tokens)}, CiteAcquireTokens, CiteMultiplayerIronside)
 		}
 	}
@@ -356,7 +356,7 @@ func (c *ctx) returnTokens(spent []string) error {
 	for i, p := range pos {
 		st.Tokens = append(st.Tokens, Token{Pos: p, Owner: spent[i]})
 	}
-	c.emit("ship-token", fmt.Sprintf("Spent Ship Token(s) return to %s.", strings.Join(pos, ", ")), map[string]any{"positions": pos}, CiteUsingTokens)
+	c.emit("ship-token", fmt.Sprintf("Spent %s return to %s.", referee.Noun(len(pos), "Ship Token"), strings.Join(pos, ", ")), map[string]any{"positions": pos}, CiteUsingTokens)
 	return nil
 }
 

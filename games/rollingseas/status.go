@@ -1,6 +1,8 @@
 package rollingseas
 
 import (
+	"github.com/bosun-referee/bosun/referee"
+
 	"fmt"
 	"strings"
 )
@@ -93,9 +95,15 @@ func (v StatusView) Text() string {
 		if len(p.Tokens) > 0 {
 			var own []string
 			for _, o := range p.Tokens {
-				own = append(own, tokenOwner(o))
+				if o != "" {
+					own = append(own, tokenOwner(o))
+				}
 			}
-			parts = append(parts, fmt.Sprintf("%d Ship Token(s) held (%s)", len(p.Tokens), strings.Join(own, ", ")))
+			held := referee.Count(len(p.Tokens), "Ship Token") + " held"
+			if len(own) > 0 {
+				held += " (" + strings.Join(own, ", ") + ")"
+			}
+			parts = append(parts, held)
 		} else if v.Ironside != nil && v.Options.Ironside != "legendary" {
 			parts = append(parts, "no Ship Token held")
 		}
@@ -143,7 +151,7 @@ func (v StatusView) Text() string {
 			line("  %d. %s: %d Renown (%s)", sc.Place, sc.Name, sc.Total, sc.Rank)
 		}
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return referee.Tidy(strings.TrimRight(b.String(), "\n")) // counts in the right number
 }
 
 func tokenOwner(o string) string {

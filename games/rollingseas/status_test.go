@@ -33,12 +33,12 @@ func TestStatusTextAtTheTable(t *testing.T) {
 		"Adventure:   Smooth Sailing: every player chooses 1 Gold Piece OR 1 Provision",
 		"Dice:        Wind N, SE, NE; Exploration Die 2",
 		"Reefs:       1 on each Adventure Board",
-		"  Alma: 1 Ship Token(s) held (Captain Ironside)",
+		"  Alma: 1 Ship Token held (Captain Ironside)",
 		"  Sara: no Ship Token held; Ambush(es) on the board drawn by Alma",
 		"Captain Ironside (standard):",
 		"  Story 7, Renown 15 (column 6+9), Gold 1, Provisions 4, Wind in Its Sails 0, Cannons 1, Ship 2",
 		"  Ports 2 of 8, Ancient Monoliths 1 of 3, Pirates 1; Bonus Renown ticks 2 (+0 Bonus Renown); Sea Monster Strength 3, Pirate Strength 1",
-		"  deck 5 card(s), discard 2, Level 2 cards left 2, Ambush card set aside 1; last action: port",
+		"  deck 5 cards, discard 2, Level 2 cards left 2, Ambush card set aside 1; last action: port",
 		"Ship Tokens on the Exploration Board, between die spaces: 2-3 (Alma), 5-6 (Sara)",
 	} {
 		assert.Contains(t, txt, want)

@@ -3,6 +3,7 @@ package procedure
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
@@ -333,11 +334,20 @@ func volleyText(what string, v *mw.Volley) string {
 	if v.CardDamage != "" {
 		return fmt.Sprintf("%s: %s", what, v.CardDamage)
 	}
-	s := fmt.Sprintf("%s: %d dice %v", what, v.Dice, v.Rolled)
+	s := fmt.Sprintf("%s: %s rolled %s", what, referee.Count(v.Dice, "die", "dice"), diceText(v.Rolled))
 	if len(v.Rerolls) > 0 {
-		s += fmt.Sprintf(" -> %v", v.Final)
+		s += fmt.Sprintf(", after re-rolls %s", diceText(v.Final))
 	}
-	return s + fmt.Sprintf(" (%d Hull Hits, %d Deck Crew Hits, %d misses)", v.HullHits+v.Disables, v.CrewHits, v.Misses)
+	return s + fmt.Sprintf(" (%s, %s, %s)", referee.Count(v.HullHits+v.Disables, "Hull Hit"), referee.Count(v.CrewHits, "Deck Crew Hit"), referee.Count(v.Misses, "miss"))
+}
+
+// diceText lists die faces as a table says them: "6, 4, 1".
+func diceText(faces []int) string {
+	v := make([]string, len(faces))
+	for i, n := range faces {
+		v[i] = strconv.Itoa(n)
+	}
+	return strings.Join(v, ", ")
 }
 
 func roundText(rd mw.Round) string {
@@ -345,7 +355,7 @@ func roundText(rd mw.Round) string {
 	if rd.Tie {
 		what += " tie re-roll"
 	}
-	return fmt.Sprintf("%s: attacker %v vs defender %v, attacker loses %d dice, defender %d", what, rd.AttackerRoll, rd.DefenderRoll, rd.AttackerLost, rd.DefenderLost)
+	return fmt.Sprintf("%s: attacker %s vs defender %s, attacker loses %s, defender %d", what, diceText(rd.AttackerRoll), diceText(rd.DefenderRoll), referee.Count(rd.AttackerLost, "die", "dice"), rd.DefenderLost)
 }
 
 // damageText says what a player removes from the board.

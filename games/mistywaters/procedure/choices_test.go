@@ -58,7 +58,7 @@ func TestOverboardAnswerIsCheckedBeforeItIsRemembered(t *testing.T) {
 
 	tb = newTable(t, phase3At(10), answers(phase3Answers, map[string]any{"misty.board.wind.overboard.11": "1 crew"}))
 	tb.step()
-	assert.Contains(t, tb.text(), "Overboard: each Player Ship At Sea removes 1 Sailor(s)/Officer(s) now")
+	assert.Contains(t, tb.text(), "Overboard: each Player Ship At Sea removes 1 Sailor/Officer now")
 	row, _ = tb.env.Tables.Lookup("mwp-wind-force", "overboard.11")
 	assert.Equal(t, "1 crew", row.Value)
 

@@ -56,7 +56,37 @@ func queueText(q []string) string {
 	if len(q) == 0 {
 		return "no NPC moves or attacks"
 	}
-	return strings.Join(q, ", ")
+	// The queue's items are step ids (move:pirate-1, attack:batteries): say
+	// them as words.
+	var moves, attacks []string
+	for _, it := range q {
+		kind, what, _ := strings.Cut(it, ":")
+		if kind == "move" {
+			moves = append(moves, what)
+			continue
+		}
+		attacks = append(attacks, map[string]string{"monsters": "the Sea Monsters", "batteries": "the Batteries of Cannons", "pirates": "the Pirate Ships"}[what])
+	}
+	var parts []string
+	if len(moves) > 0 {
+		parts = append(parts, "moving "+strings.Join(moves, ", "))
+	}
+	if len(attacks) > 0 {
+		then := "attacks by "
+		if len(moves) > 0 {
+			then = "then " + then
+		}
+		parts = append(parts, then+joinAnd(attacks))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// joinAnd joins words as a sentence does: "a", "a and b", "a, b and c".
+func joinAnd(w []string) string {
+	if len(w) <= 1 {
+		return strings.Join(w, "")
+	}
+	return strings.Join(w[:len(w)-1], ", ") + " and " + w[len(w)-1]
 }
 
 // npcQueue lists Phase 2's sub-steps: Pirate Ships (only in Pirate Movement
@@ -260,7 +290,7 @@ func (r *run) walkDirection(n *NPC) error {
 	moved := steps - back
 	text := fmt.Sprintf("%s moves %d space(s): %s (%s)", id, moved, strings.Join(path[:moved], " "), stop)
 	if back > 0 {
-		text += fmt.Sprintf("; stops in front of %d occupied space(s)", back)
+		text += "; stops in front of " + referee.Count(back, "occupied space")
 	}
 	r.emit("npc", text, map[string]any{"npc": id, "spaces": moved, "path": path[:moved], "range": rng, "stop": stop}, cites...)
 	return r.afterMove(n, moved)
@@ -383,7 +413,9 @@ func (r *run) walkArrows(n *NPC) error {
 	steps := 0
 	var forks []int
 	next := func() (bool, error) { // false: the NPC left the map
-		nx, err := r.choose("misty.npc."+id+".next", fmt.Sprintf("%s, space %d: where does its arrow lead? sea (the next space), passage (it enters the North-South Passage), lagoon (a Caravel reaches the Adjacent Space to the Red Water Lagoon), fork (the grey arrows fork here)", id, steps+1), opts...)
+		// Most spaces simply lead on: sea is the default.
+		nx, err := r.ask(referee.Question{Key: "misty.npc." + id + ".next", Kind: referee.KindChoose, Options: opts, Default: "sea",
+			Text: fmt.Sprintf("%s, space %d: where does its arrow lead? sea (the next space), passage (it enters the North-South Passage), lagoon (a Caravel reaches the Adjacent Space to the Red Water Lagoon), fork (the grey arrows fork here)", id, steps+1)})
 		if err != nil {
 			return false, err
 		}
@@ -457,7 +489,7 @@ func (r *run) walkArrows(n *NPC) error {
 	}
 	text := fmt.Sprintf("%s moves %d space(s) along the %s", id, steps, arrows)
 	if extra > 0 {
-		text += fmt.Sprintf(" (%d extra to pass occupied space(s))", extra)
+		text += fmt.Sprintf(" (%d extra to pass occupied %s)", extra, referee.Noun(extra, "space"))
 	}
 	r.emit("npc", text, map[string]any{"npc": id, "spaces": steps, "extra": extra, "forks": forks}, cites...)
 	if n.Kind == KindDutchman {

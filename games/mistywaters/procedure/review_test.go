@@ -167,7 +167,7 @@ func TestCapturedIslandsAreCountedAtTheResetPhase(t *testing.T) {
 	assert.Equal(t, 3, got.player("Ann").Captured)
 	assert.Equal(t, 0, got.player("Ann").Streak, "Ann had fewer than 4 at the end of the Round")
 	assert.Equal(t, PhaseWheel, got.Phase, "no Island Conquest")
-	assert.Contains(t, tb.text(), "Ann now controls 3 Captured Island(s) (was 4)")
+	assert.Contains(t, tb.text(), "Ann now controls 3 Captured Islands (was 4)")
 }
 
 // Shortened Variant: "The Conquistadors' Galleass will appear and begin its
@@ -236,7 +236,7 @@ func TestDirectionDiceAlwaysTopRightByDefault(t *testing.T) {
 			"misty.npc.pirate-1.final-occupied": "no",
 		}, 0) // face 1: N>NW|NE
 		tb.step()
-		assert.Contains(t, tb.text(), "pirate-1 moves 3 space(s): "+want+" (no open direction)", rule)
+		assert.Contains(t, tb.text(), "pirate-1 moves 3 spaces: "+want+" (no open direction)", rule)
 	}
 }
 
@@ -299,7 +299,7 @@ func TestStatusText(t *testing.T) {
 		"Wind Force:     8 oB, speed modification not read yet; effects in force: It's Clearing Up, No Transshipments",
 		"Event:          'fog' (continuing since Round X)",
 		"Treasure:       aboard the Conquistadors' Galleass",
-		"pirate-2     1 Damage Marker(s); Maximum Range 3, does not move this Round",
+		"pirate-2     1 Damage Marker; Maximum Range 3, does not move this Round",
 		"galleass     full strength; 8 Sailors; Maximum Range 3, moves this Round",
 		"battery-1    full strength",
 		"Whirlpools:     2: crate",

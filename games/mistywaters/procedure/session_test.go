@@ -78,18 +78,18 @@ func TestThreePlayerSessionThroughRoundXIII(t *testing.T) {
 		return n
 	}
 	assert.Equal(t, 1, texts("shuffle the card back into the deck and draw another"), "errata redraw")
-	assert.Equal(t, 1, texts("pirate-1 moves 2 space(s): NE N (no open direction); stops in front of 1 occupied space(s)"))
+	assert.Equal(t, 1, texts("pirate-1 moves 2 spaces: NE N (no open direction); stops in front of 1 occupied space"))
 	assert.Equal(t, 1, texts("(a +3 would leave the Wind Force, so it moves -3 instead)"))
 	assert.Equal(t, 1, texts("Step 0: the wind quiets: the Weather Marker moves three boxes lower, from 11 to 8 oB"))
-	assert.Equal(t, 1, texts("Overboard: each Player Ship At Sea removes 1 Sailor(s)/Officer(s)"))
+	assert.Equal(t, 1, texts("Overboard: each Player Ship At Sea removes 1 Sailor/Officer"))
 	assert.Equal(t, 1, texts("The megalodon attacks Bob's Player Ship"))
 	assert.Equal(t, 1, texts("battery-1 fires on Cy's Player Ship"))
 	// The battles are resolved by the battle engine.
 	assert.Equal(t, 1, texts("megalodon attacks Bob's Brig by Broadside Battle; attack: Megalodon removes 1 Cannon; no counterattack: Rocky Seas (10 oB)"))
 	assert.Equal(t, 1, texts("Bob: remove 1 Cannon from Bob's Brig's board (it now has 2 Cannons, 2 Sailors)"))
-	assert.Equal(t, 1, texts("battery-1 attacks Cy's Galleon by Broadside Battle; attack: 2 dice [6 1] (1 Hull Hits, 1 Deck Crew Hits, 0 misses); counterattack: 2 dice [4 2] (0 Hull Hits, 0 Deck Crew Hits, 2 misses)"))
+	assert.Equal(t, 1, texts("battery-1 attacks Cy's Galleon by Broadside Battle; attack: 2 dice rolled 6, 1 (1 Hull Hit, 1 Deck Crew Hit, 0 misses); counterattack: 2 dice rolled 4, 2 (0 Hull Hits, 0 Deck Crew Hits, 2 misses)"))
 	assert.Equal(t, 1, texts("Cy: remove 1 Cannon, 1 Sailor from Cy's Galleon's board"))
-	assert.Equal(t, 1, texts("Ann: remove 1 Cannon, 2 Sailors from Ann's Brig's board (it now has 1 Cannons, 0 Sailors)"))
+	assert.Equal(t, 1, texts("Ann: remove 1 Cannon, 2 Sailors from Ann's Brig's board (it now has 1 Cannon, 0 Sailors)"))
 	assert.Equal(t, 1, texts("Bob receives 5 Silver Coins, 2 Experience Tokens, the Pirate Ship token as a trophy"))
 	assert.Equal(t, 1, texts("the Conquistadors' Galleass loses 2 Sailors: 8 remain on its ship board"))
 	assert.Equal(t, 1, texts("Death Zone: the Flying Dutchman removes galleass"))

@@ -294,7 +294,7 @@ func (v Status) Text() string {
 		}
 		line("%s.", end)
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return referee.Tidy(strings.TrimRight(b.String(), "\n")) // counts in the right number
 }
 
 func eventTitle(e *EventCard) string {

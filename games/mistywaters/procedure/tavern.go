@@ -206,7 +206,15 @@ func (r *run) agedFalcon(drawer string) error {
 		pool += stake
 		bettors = append(bettors, nm)
 	}
-	r.emit("tavern", fmt.Sprintf("Aged Falcon: %s's Falcon races %d spaces to the other Tavern; bets %v, pool %d", drawer, dist, bets, pool), map[string]any{"distance": dist, "bets": bets, "pool": pool}, citeAgedFalcon)
+	betText := "no bets"
+	if len(bettors) > 0 {
+		var bs []string
+		for _, nm := range bettors {
+			bs = append(bs, nm+" on "+bets[nm])
+		}
+		betText = "bets: " + joinAnd(bs)
+	}
+	r.emit("tavern", fmt.Sprintf("Aged Falcon: %s's Falcon races %d spaces to the other Tavern; %s; pool %d Silver", drawer, dist, betText, pool), map[string]any{"distance": dist, "bets": bets, "pool": pool}, citeAgedFalcon)
 	pos, parsecs := 0, 0
 	for pos < dist && parsecs < 100 {
 		d, err := r.d6("misty.falcon.roll")
