@@ -3,6 +3,7 @@ package cmdutil
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/mattn/go-runewidth"
@@ -126,19 +127,30 @@ func fitColumns(header []string, rows [][]string, width int) ([]int, bool) {
 		}
 	}
 	if nOpen > 0 {
-		share := left / nOpen
-		if share < minColumn {
-			return nil, false
-		}
-		extra := left - share*nOpen
-		for i := range widths {
+		// The rest is shared by the wide columns, more to the wider (by the
+		// square root of their widths, so a long text does not starve a
+		// column of ids).
+		weight := map[int]float64{}
+		total := 0.0
+		for i := range natural {
 			if open[i] {
-				widths[i] = share
-				if extra > 0 {
-					widths[i]++
-					extra--
-				}
+				weight[i] = math.Sqrt(float64(natural[i]))
+				total += weight[i]
 			}
+		}
+		given := 0
+		last := -1
+		for i := range natural {
+			if !open[i] {
+				continue
+			}
+			widths[i] = max(int(float64(left)*weight[i]/total), minColumn)
+			given += widths[i]
+			last = i
+		}
+		widths[last] += left - given
+		if widths[last] < minColumn {
+			return nil, false
 		}
 	}
 	return widths, true
@@ -151,9 +163,25 @@ func fitCell(s string, width int) string {
 		return s
 	}
 	var out []string
-	for _, l := range strings.Split(Wrap(s, width), "\n") {
+	for _, para := range strings.Split(s, "\n") {
+		if runewidth.StringWidth(para) > width {
+			para = WrapIndent(para, width, "")
+		}
+		out = append(out, breakWords(para, width))
+	}
+	return strings.Join(out, "\n")
+}
+
+// breakWords breaks the lines of s still wider than width (a word longer
+// than the line), after a / or - when it can.
+func breakWords(s string, width int) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
 		for runewidth.StringWidth(l) > width {
 			head := runewidth.Truncate(l, width, "")
+			if i := strings.LastIndexAny(head, "/-"); i > 0 {
+				head = head[:i+1]
+			}
 			out = append(out, head)
 			l = l[len(head):]
 		}
@@ -179,8 +207,18 @@ func records(w io.Writer, header []string, rows [][]string, width int) error {
 			if i < len(header) && header[i] != "" {
 				label = header[i] + ": "
 			}
-			if _, err := fmt.Fprintln(w, WrapIndent(label+strings.ReplaceAll(c, "\n", " "), width, "  ")); err != nil {
-				return err
+			for j, para := range strings.Split(c, "\n") {
+				if j == 0 {
+					para = label + para
+				} else {
+					para = "  " + para
+				}
+				if runewidth.StringWidth(para) > width {
+					para = WrapIndent(para, width, "  ")
+				}
+				if _, err := fmt.Fprintln(w, breakWords(para, width)); err != nil {
+					return err
+				}
 			}
 		}
 	}

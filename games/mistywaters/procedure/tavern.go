@@ -138,7 +138,7 @@ func (r *run) dicePoker(drawer string) error {
 			}
 			d := referee.Values(rs)
 			opts := []string{"1", "2", "3", "4", "5", "none"}
-			re, err := r.list("misty.poker."+nm+".reroll", fmt.Sprintf("%s rolled %v: which dice (positions 1-5) to re-roll once?", nm, d), opts)
+			re, err := r.list("misty.poker."+nm+".reroll", fmt.Sprintf("%s rolled %s: which dice (positions 1-5) to re-roll once?", nm, diceText(d[:])), opts)
 			if err != nil {
 				return err
 			}
@@ -157,7 +157,7 @@ func (r *run) dicePoker(drawer string) error {
 			if s > best {
 				best = s
 			}
-			r.emit("tavern", fmt.Sprintf("Dice Poker: %s %v: %s, %d points", nm, d, h, s), map[string]any{"player": nm, "dice": d, "hand": h, "score": s, "round": hand}, citeDicePoker)
+			r.emit("tavern", fmt.Sprintf("Dice Poker: %s rolls %s: %s, %d points", nm, diceText(d), h, s), map[string]any{"player": nm, "dice": d, "hand": h, "score": s, "round": hand}, citeDicePoker)
 		}
 		var top []string
 		for _, nm := range players {
