@@ -738,8 +738,12 @@ func refresh(st *State, env *referee.Env) {
 	p.SailsReady = p.Sails
 	p.GunsReady = p.Cannons
 	p.LuckUsed, p.MendUsed, p.MobilityUse = false, false, false
-	env.Emit(referee.Event{Type: "turn", Text: fmt.Sprintf("round %d, %s's turn (%s): refresh: 3 Actions, %d Sails and %d Cannons Ready",
-		st.Round, p.Name, p.Champion, p.Sails, p.Cannons),
+	who := p.Name + "'s turn"
+	if p.Champion != p.Name { // a solo player is named after the Champion
+		who += " (" + p.Champion + ")"
+	}
+	env.Emit(referee.Event{Type: "turn", Text: fmt.Sprintf("round %d, %s: refresh: 3 Actions, %d Sails and %d Cannons Ready",
+		st.Round, who, p.Sails, p.Cannons),
 		Data:  map[string]any{"round": st.Round, "player": p.Name, "actions": p.Actions, "sails": p.SailsReady, "cannons": p.GunsReady},
 		Cites: []string{CiteTurnsRounds, CiteRefresh}})
 	st.Phase = PhaseActions
@@ -819,7 +823,7 @@ func (v StatusView) Text() string {
 		if len(res) == 0 {
 			res = []string{"empty hold"}
 		}
-		fmt.Fprintf(&sb, "  %s (%s, %s %s) at space %s: damage %d/%d, Actions %d, Sails %d/%d Ready, Cannons %d/%d Ready, Cargo %d (%s), Ammo %d, Coins %d, Traveler Bonus %d; hand %d Loot, %d Quest, %d Clue; %d solved, %d equipped\n",
+		fmt.Fprintf(&sb, "  %s (%s, %s %s) on a %s space: damage %d/%d, Actions %d, Sails %d/%d Ready, Cannons %d/%d Ready, Cargo %d (%s), Ammo %d, Coins %d, Traveler Bonus %d; hand %d Loot, %d Quest, %d Clue; %d solved, %d equipped\n",
 			p.Name, p.Champion, p.Nation, p.Role, p.Space, p.Damage, p.Hearts, p.Actions, p.SailsReady, p.Sails, p.GunsReady, p.Cannons, p.Cargo, strings.Join(res, ", "),
 			p.Ammo, p.Coins, p.Bonus, p.Loot, p.Quests, p.Clues, p.Solved, p.Equipped)
 	}

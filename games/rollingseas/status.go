@@ -108,7 +108,7 @@ func (v StatusView) Text() string {
 			parts = append(parts, "no Ship Token held")
 		}
 		if len(p.Ambushes) > 0 {
-			parts = append(parts, "Ambush(es) on the board drawn by "+strings.Join(p.Ambushes, ", "))
+			parts = append(parts, referee.Noun(len(p.Ambushes), "Ambush")+" on the board drawn by "+referee.JoinAnd(p.Ambushes))
 		}
 		if len(parts) == 0 {
 			parts = append(parts, "nothing bosun tracks (the rest is on the Ship Board)")

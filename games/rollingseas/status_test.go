@@ -34,7 +34,7 @@ func TestStatusTextAtTheTable(t *testing.T) {
 		"Dice:        Wind N, SE, NE; Exploration Die 2",
 		"Reefs:       1 on each Adventure Board",
 		"  Alma: 1 Ship Token held (Captain Ironside)",
-		"  Sara: no Ship Token held; Ambush(es) on the board drawn by Alma",
+		"  Sara: no Ship Token held; Ambush on the board drawn by Alma",
 		"Captain Ironside (standard):",
 		"  Story 7, Renown 15 (column 6+9), Gold 1, Provisions 4, Wind in Its Sails 0, Cannons 1, Ship 2",
 		"  Ports 2 of 8, Ancient Monoliths 1 of 3, Pirates 1; Bonus Renown ticks 2 (+0 Bonus Renown); Sea Monster Strength 3, Pirate Strength 1",

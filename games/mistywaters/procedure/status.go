@@ -289,7 +289,9 @@ func (v Status) Text() string {
 		if len(v.Winners) > 0 {
 			end += ": " + strings.Join(v.Winners, " and ") + " won"
 		}
-		if v.EndReason != "" {
+		if why, ok := endReasons[v.EndReason]; ok {
+			end += " (" + why + ")"
+		} else if v.EndReason != "" {
 			end += " (" + v.EndReason + ")"
 		}
 		line("%s.", end)
@@ -373,4 +375,14 @@ func (st *State) nextText() string {
 		return "bosun next runs the next step of Viceroy Voting"
 	}
 	return ""
+}
+
+// endReasons says the end of the game in words; EndReason itself is the
+// id --json reports.
+var endReasons = map[string]string{
+	"treasure":            "the Conquistadors' Treasure reached a Base",
+	"island-conquest":     "Island Conquest",
+	"island-conquest-tie": "Island Conquest by more than one player, then Viceroy Voting",
+	"treasure-removed":    "the Conquistadors' Treasure was removed from play, then Viceroy Voting",
+	"extended-rounds":     "the last Round was played, then Viceroy Voting",
 }
