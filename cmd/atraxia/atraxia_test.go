@@ -106,7 +106,7 @@ func TestBattleCommandHomeBaseAndRetreat(t *testing.T) {
 	assert.Contains(t, v.Cites, wfa.CiteGameEnd)
 	out, err = run(t, false, "battle", "--attacker-strength", "35", "--defender", "CDD", "--home-base")
 	require.NoError(t, err)
-	assert.Contains(t, out, "retreat: 1 capital to the Home Base, 2 destroyer to the reserve")
+	assert.Contains(t, out, "retreat: 1 capital to the Home Base, 2 destroyers to the reserve")
 	assert.Contains(t, out, "the defender is eliminated")
 }
 

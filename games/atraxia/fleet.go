@@ -1,7 +1,6 @@
 package atraxia
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -81,7 +80,7 @@ func (f Fleet) String() string {
 	var parts []string
 	for _, k := range shipKinds {
 		if n := f.Get(k); n != 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, k))
+			parts = append(parts, referee.Count(n, string(k))) // "1 frigate", "2 destroyers"
 		}
 	}
 	if len(parts) == 0 {

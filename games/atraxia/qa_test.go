@@ -78,7 +78,7 @@ func TestStatusTextAtTheTable(t *testing.T) {
 		"Round 2; end-game countdown: the turn tracker is on 5",
 		"Isle of Myth: held by Xanthe: Xanthe's fleet 1 capital (strength 10, upkeep 3 OC); upkeep paid 0 of 3 consecutive turns to win; 15 Magic Crystals left on it",
 		"Apex Islands: apex1 (open), apex2 (open), apex3 (pirate), apex4 (pirate), apex5 (pirate), apex6 (pirate)",
-		"Blocked:      fox-4, Xanthe's island, by Myles's privateer (hostages: 2 gunboat)",
+		"Blocked:      fox-4, Xanthe's island, by Myles's privateer (hostages: 2 gunboats)",
 		"  Xanthe (fox): OC 19, AlWood 5, Ammo 0, Power cards 0, Magic Crystals 1, fleet strength",
 		"Capital Ship on isle, no privateer hired, teleporters fox-home (built in), fox-4, apex1, ability 1.0",
 		"  Myles (rhino): OC 4, AlWood 0, Ammo 3 (cards 1+1+1)",
