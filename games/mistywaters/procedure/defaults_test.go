@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/bosun-referee/bosun/referee"
 )
 
 func TestUsualAnswersAreTheDefaults(t *testing.T) {
@@ -39,4 +41,26 @@ func TestUsualAnswersAreTheDefaults(t *testing.T) {
 		assert.Equal(t, want, v, "%s: Enter takes the default", key)
 	}
 	assert.Equal(t, 1, tb.state().player("Bob").Captured)
+}
+
+// enter answers like a player pressing Enter: the question's default.
+type enter struct{}
+
+func (enter) Ask(q referee.Question) (string, error) { return q.Normalize("") }
+
+func TestShipSpecDefaultsToTheLastOneGiven(t *testing.T) {
+	st := battleState(PhaseNPC, 5, []string{"attack:pirates"}, NPC{ID: "pirate-1", Kind: KindPirate})
+	tb := newTable(t, st, map[string]any{
+		"misty.npc.pirate-1.targets": "Ann",
+		"misty.player.Ann.stop-card": "no",
+	}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+	tb.s.Log = append(tb.s.Log,
+		referee.Event{Text: "an earlier battle", Answers: []referee.Answer{{Key: "misty.ship.Ann", Value: "brig:cannons=2,sailors=2", Source: "terminal"}}},
+		referee.Event{Text: "an undone battle", Undone: true, Answers: []referee.Answer{{Key: "misty.ship.Ann", Value: "brig:cannons=1", Source: "terminal"}}})
+	tb.rec.p.Fallback = enter{}
+	tb.step()
+	q, ok := tb.rec.question("misty.ship.Ann")
+	require.True(t, ok)
+	assert.Equal(t, "brig:cannons=2,sailors=2", q.Default, "the last live answer for the key is the default")
+	assert.Contains(t, tb.rec.p.Record, referee.Answer{Key: "misty.ship.Ann", Value: "brig:cannons=2,sailors=2", Source: "terminal"}, "Enter repeated the spec")
 }
