@@ -496,7 +496,12 @@ func (c *ctx) conditionHolds(card Card) (bool, string, error) {
 	}
 	mine := c.st.Iron.Value(cat)
 	ok := Compare(cmp, mine, best)
-	return ok, fmt.Sprintf("he has %d %s, %s (furthest along) %d: the Captain has %s %s → %v", mine, cat, who, best, cmp, cat, ok), nil
+	how := map[string]string{"fewer": "fewer", "more": "more", "at-least": "at least as many", "at-most": "at most as many"}[cmp]
+	verdict := "he has " + how + ": the condition holds"
+	if !ok {
+		verdict = "he does not have " + how + ": the condition does not hold"
+	}
+	return ok, fmt.Sprintf("he has %d %s, %s (furthest along) %d: %s", mine, cat, who, best, verdict), nil
 }
 
 func (c *ctx) captainTurn(sp spend) error {

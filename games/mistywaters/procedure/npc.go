@@ -289,6 +289,9 @@ func (r *run) walkDirection(n *NPC) error {
 	}
 	moved := steps - back
 	text := fmt.Sprintf("%s moves %d space(s): %s (%s)", id, moved, strings.Join(path[:moved], " "), stop)
+	if moved == 0 {
+		text = fmt.Sprintf("%s does not move (%s)", id, stop)
+	}
 	if back > 0 {
 		text += "; stops in front of " + referee.Count(back, "occupied space")
 	}
