@@ -3,6 +3,7 @@ package rollingseas
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -770,8 +771,21 @@ func (c *ctx) battle(att, def string, ac, dc int) (Battle, error) {
 }
 
 func (c *ctx) playerNumber(name, cat, what string, lo, hi int) (int, error) {
-	return referee.Number(c.env.Prompt, "rs.player."+name+"."+cat, fmt.Sprintf("%s's %s now", name, what), lo, hi)
+	q := referee.Question{Key: "rs.player." + name + "." + cat, Kind: referee.KindNumber, Min: lo, Max: hi, Text: fmt.Sprintf("%s's %s now", name, what)}
+	if stickyCounts[cat] {
+		q = referee.Sticky(c.s, c.env, q)
+	}
+	a, err := c.env.Prompt.Ask(q)
+	if err != nil {
+		return 0, err
+	}
+	return strconv.Atoi(a)
 }
+
+// stickyCounts are the counts on a player's Ship Board that change seldom
+// (a Cannon bought, a Port visited, a Pirate fought): the last answer given
+// is the default. Story Points change nearly every turn and get none.
+var stickyCounts = map[string]bool{"cannons": true, "ports": true, "pirates": true}
 
 // Status implements referee.Game.
 func (g Game) Status(s *referee.Session, env *referee.Env) (any, error) {
