@@ -314,6 +314,9 @@ func (r *run) fight(b Battle) (*Result, error) {
 	}
 	cites := append([]string{citeBattles, citeEndOfBattle}, b.Cites...)
 	cites = append(cites, res.Cites...)
+	if lines[0] == r.last && len(lines) > 1 {
+		lines = lines[1:] // announced just before: say it once
+	}
 	r.emit("battle", strings.Join(lines, "; "), map[string]any{"battle": b, "result": res}, uniqStrings(cites)...)
 	r.applySide(b, b.Attacker, b.Defender, res.AttackerAfter, res.ToAttacker, res)
 	r.applySide(b, b.Defender, b.Attacker, res.DefenderAfter, res.ToDefender, res)

@@ -37,9 +37,13 @@ type run struct {
 	s   *referee.Session
 	env *referee.Env
 	st  *State
+	// last is the text of the event emitted last in this step, so that a
+	// battle's result does not repeat the announcement just before it.
+	last string
 }
 
 func (r *run) emit(typ, text string, data map[string]any, cites ...string) {
+	r.last = text
 	r.env.Emit(referee.Event{Type: typ, Text: text, Data: data, Cites: cites})
 }
 

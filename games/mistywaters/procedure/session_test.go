@@ -87,6 +87,9 @@ func TestThreePlayerSessionThroughRoundXIII(t *testing.T) {
 	// The battles are resolved by the battle engine.
 	assert.Equal(t, 1, texts("megalodon attacks Bob's Brig by Broadside Battle; attack: Megalodon removes 1 Cannon; no counterattack: Rocky Seas (10 oB)"))
 	assert.Equal(t, 1, texts("Bob: remove 1 Cannon from Bob's Brig's board (it now has 2 Cannons, 2 Sailors)"))
+	// A player's attack is announced once; its result does not repeat it.
+	assert.Equal(t, 1, texts("Bob's Brig attacks pirate-3 by Broadside Battle"))
+	assert.Equal(t, 1, texts("attack: 3 dice rolled 6, 6, 6 (3 Hull Hits, 0 Deck Crew Hits, 0 misses)"))
 	assert.Equal(t, 1, texts("battery-1 attacks Cy's Galleon by Broadside Battle; attack: 2 dice rolled 6, 1 (1 Hull Hit, 1 Deck Crew Hit, 0 misses); counterattack: 2 dice rolled 4, 2 (0 Hull Hits, 0 Deck Crew Hits, 2 misses)"))
 	assert.Equal(t, 1, texts("Cy: remove 1 Cannon, 1 Sailor from Cy's Galleon's board"))
 	assert.Equal(t, 1, texts("Ann: remove 1 Cannon, 2 Sailors from Ann's Brig's board (it now has 1 Cannon, 0 Sailors)"))

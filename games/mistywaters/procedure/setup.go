@@ -230,7 +230,7 @@ func (g *Game) Setup(s *referee.Session, env *referee.Env) error {
 	for i := 1; i <= batteries; i++ {
 		st.NPCs = append(st.NPCs, NPC{ID: fmt.Sprintf("battery-%d", i), Kind: KindBattery, Appeared: 1})
 	}
-	r.emit("setup", fmt.Sprintf("Place 4 Pirate Ships on the 4 Black Ship spaces, %d Battery of Cannons in the Red Water Lagoon (westmost first), the Conquistadors' Treasure on the 'X'", batteries),
+	r.emit("setup", fmt.Sprintf("Place 4 Pirate Ships on the 4 Black Ship spaces, %d %s in the Red Water Lagoon (westmost first), the Conquistadors' Treasure on the 'X'", batteries, referee.Noun(batteries, "Battery of Cannons", "Batteries of Cannons")),
 		map[string]any{"pirates": 4, "batteries": batteries}, citeStep5Board)
 	if opt.adv("temple") && opt.has("temple") {
 		st.Temple = true

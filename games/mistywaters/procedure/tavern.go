@@ -259,7 +259,15 @@ func (r *run) agedFalcon(drawer string) error {
 	}
 	sort.Strings(winners)
 	each, removed := FalconPayout(pool, len(winners))
-	r.emit("tavern", fmt.Sprintf("Aged Falcon reaches the other Tavern in %d parsecs: it %ss; winners %s get %d Silver each; %d Silver removed", parsecs, result, orNone(winners), each, removed),
+	paid := "no bettor wins"
+	switch len(winners) {
+	case 0:
+	case 1:
+		paid = fmt.Sprintf("%s wins %d Silver", winners[0], each)
+	default:
+		paid = fmt.Sprintf("%s win %d Silver each", joinAnd(winners), each)
+	}
+	r.emit("tavern", fmt.Sprintf("Aged Falcon reaches the other Tavern in %d parsecs: it %ss; %s; %d Silver removed", parsecs, result, paid, removed),
 		map[string]any{"parsecs": parsecs, "result": result, "winners": winners, "each": each, "removed": removed, "pool": pool}, citeAgedFalcon)
 	return nil
 }

@@ -63,7 +63,18 @@ func (r *run) phase1() error {
 	if st.Round == 12 {
 		kinds = append(kinds, "grand-finale")
 	}
-	r.emit("round", fmt.Sprintf("%s: %s moves the Wheel of Time Marker to %s (%s)", st.roundName(), st.priorityName(), Roman(w), orNone(kinds)),
+	words := make([]string, len(kinds)) // the kinds are ids (--json keeps them)
+	for i, k := range kinds {
+		words[i] = map[string]string{"event": "an Event Round", "harvest": "a Harvest Round", "gold": "a Gold Round", "pirate-movement": "a Pirate Movement Round", "grand-finale": "the Grand Finale"}[k]
+		if words[i] == "" {
+			words[i] = k
+		}
+	}
+	what := "no special Round"
+	if len(words) > 0 {
+		what = joinAnd(words)
+	}
+	r.emit("round", fmt.Sprintf("%s: %s moves the Wheel of Time Marker to %s (%s)", st.roundName(), st.priorityName(), Roman(w), what),
 		map[string]any{"round": st.Round, "wheel": w, "priority": st.priorityName(), "kinds": kinds}, citeRounds, citePhase1)
 	// Event Cards are considered first; the other effects are simultaneous.
 	if isEvent(w) {
