@@ -50,7 +50,11 @@ func finish(st *State, env *referee.Env, r *Result, cites []string) {
 	case st.coop():
 		text += r.Reason
 	default:
-		text += strings.Join(r.Winners, " and ") + " win(s); " + r.Reason
+		verb := " win; " // a team (Ann+Bob) or a tie
+		if len(r.Winners) == 1 && !strings.Contains(r.Winners[0], "+") {
+			verb = " wins; "
+		}
+		text += strings.Join(r.Winners, " and ") + verb + r.Reason
 	}
 	env.Emit(referee.Event{Type: "game-over", Text: text, Data: map[string]any{"result": r, "round": st.Round}, Cites: cites})
 }
