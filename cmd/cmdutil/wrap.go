@@ -31,11 +31,11 @@ func (o *IO) Width() int {
 }
 
 // Wrap breaks each line of s longer than width display columns at word
-// boundaries. A continuation line repeats the line's indentation, and a
-// line that starts with a bullet ("- ", "* ") or a label of up to three
-// words ending in ": ", at most a third of the width, is continued under
-// the text after it. A word
-// wider than the line is left whole. Lines that hold escape sequences or
+// boundaries. A continuation line repeats the line's indentation; a line
+// that starts with a bullet ("- ", "* "), or an unindented one that starts
+// with a label of up to three words ending in ": " (at most a third of the
+// width), is continued under the text after it. A word wider than the
+// line is left whole. Lines that hold escape sequences or
 // table borders are never touched.
 func Wrap(s string, width int) string {
 	if width <= 0 {
@@ -97,7 +97,7 @@ func hangingIndent(line string, width int) string {
 	switch {
 	case strings.HasPrefix(rest, "- "), strings.HasPrefix(rest, "* "):
 		n += 2
-	default:
+	case n == 0: // an indented line keeps its indentation, like its siblings
 		if i := strings.Index(rest, ": "); i > 0 && i+2 <= width/3 && strings.Count(rest[:i], " ") < 3 {
 			n += i + 2
 		}

@@ -87,3 +87,20 @@ func TestRenderWrapsOnATerminal(t *testing.T) {
 	require.NoError(t, f.Render(nil, func(w io.Writer) error { _, err := fmt.Fprintln(w, long); return err }))
 	assert.Equal(t, long+"\n", b.String(), "piped output is not wrapped")
 }
+
+func TestWrapIndentedLinesKeepTheirIndent(t *testing.T) {
+	got := cmdutil.Wrap("  Ann (tiger): OC 7, AlWood 5, Ammo 0, Power cards 0, Magic Crystals 0", 40)
+	for _, l := range strings.Split(got, "\n")[1:] {
+		assert.True(t, strings.HasPrefix(l, "  ") && l[2] != ' ', "an indented line continues at its indentation, as its siblings do: %q", l)
+	}
+}
+
+func TestLinesWrapsOnlyOnATerminal(t *testing.T) {
+	long := strings.Repeat("word ", 30) + "\n"
+	var b bytes.Buffer
+	fmt.Fprint((&cmdutil.IO{Out: &b, TTYOut: true, Cols: 40}).Lines(), long)
+	assert.LessOrEqual(t, widest(b.String()), 40)
+	b.Reset()
+	fmt.Fprint((&cmdutil.IO{Out: &b, Cols: 40}).Lines(), long)
+	assert.Equal(t, long, b.String())
+}
