@@ -354,7 +354,7 @@ func JSON(w io.Writer, v any) error {
 }
 
 // Render prints v as JSON with --json, else calls text; on a terminal,
-// the text is wrapped at words to its width (see Wrap).
+// the text is wrapped at words to its width (see WrapText).
 func (f *Factory) Render(v any, text func(w io.Writer) error) error {
 	if f.G.JSON {
 		return JSON(f.IO.Out, v)

@@ -13,31 +13,31 @@ import (
 // DefaultWidth is the width assumed when the terminal's is unknown.
 const DefaultWidth = 80
 
-// minWidth keeps wrapping sane on absurdly narrow terminals.
-const minWidth = 20
+// minTextWidth keeps wrapping sane on absurdly narrow terminals.
+const minTextWidth = 20
 
 // Width returns the number of columns human output may use: Cols when
 // set, else the width of the terminal on stdout, else DefaultWidth.
 func (o *IO) Width() int {
 	if o.Cols > 0 {
-		return max(o.Cols, minWidth)
+		return max(o.Cols, minTextWidth)
 	}
 	if f, ok := o.Out.(*os.File); ok && o.TTYOut {
 		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
-			return max(w, minWidth)
+			return max(w, minTextWidth)
 		}
 	}
 	return DefaultWidth
 }
 
-// Wrap breaks each line of s longer than width display columns at word
+// WrapText breaks each line of s longer than width display columns at word
 // boundaries. A continuation line repeats the line's indentation; a line
 // that starts with a bullet ("- ", "* "), or an unindented one that starts
 // with a label of up to three words ending in ": " (at most a third of the
 // width), is continued under the text after it. A word wider than the
 // line is left whole. Lines that hold escape sequences or
 // table borders are never touched.
-func Wrap(s string, width int) string {
+func WrapText(s string, width int) string {
 	if width <= 0 {
 		return s
 	}
@@ -56,7 +56,7 @@ func Wrap(s string, width int) string {
 	return b.String()
 }
 
-// WrapIndent wraps one line of text to width like Wrap, with continuation
+// WrapIndent wraps one line of text to width like WrapText, with continuation
 // lines starting with indent.
 func WrapIndent(s string, width int, indent string) string {
 	var b strings.Builder
@@ -124,7 +124,7 @@ func isTableLine(line string) bool {
 	return false
 }
 
-// WrapWriter wraps the text written to it at word boundaries (see Wrap),
+// WrapWriter wraps the text written to it at word boundaries (see WrapText),
 // line by line. Call Flush after the last write.
 type WrapWriter struct {
 	W     io.Writer
@@ -145,7 +145,7 @@ func (ww *WrapWriter) Write(p []byte) (int, error) {
 	if i < 0 {
 		return len(p), nil
 	}
-	out := Wrap(string(ww.buf[:i+1]), ww.Width)
+	out := WrapText(string(ww.buf[:i+1]), ww.Width)
 	ww.buf = append(ww.buf[:0], ww.buf[i+1:]...)
 	if _, err := io.WriteString(ww.W, out); err != nil {
 		return 0, err
@@ -158,7 +158,7 @@ func (ww *WrapWriter) Flush() error {
 	if len(ww.buf) == 0 {
 		return nil
 	}
-	out := Wrap(string(ww.buf), ww.Width)
+	out := WrapText(string(ww.buf), ww.Width)
 	ww.buf = ww.buf[:0]
 	_, err := io.WriteString(ww.W, out)
 	return err

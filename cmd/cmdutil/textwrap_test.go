@@ -22,20 +22,20 @@ func widest(s string) int {
 	return w
 }
 
-func TestWrap(t *testing.T) {
+func TestWrapText(t *testing.T) {
 	long := "- Ann attacks the Pirate Ship with 3 Cannons: rolled 6, 4, 4 and 1, two hits; the Pirate Ship loses 2 Sailors and takes a Damage Marker"
-	got := cmdutil.Wrap(long, 40)
+	got := cmdutil.WrapText(long, 40)
 	assert.LessOrEqual(t, widest(got), 40)
 	assert.Equal(t, strings.Fields(long), strings.Fields(got), "wrapping keeps every word, in order")
 	for _, l := range strings.Split(got, "\n")[1:] {
 		assert.True(t, strings.HasPrefix(l, "  ") && l[2] != ' ', "a bullet's continuation is indented under its text: %q", l)
 	}
-	assert.Equal(t, "short line\nnext", cmdutil.Wrap("short line\nnext", 40))
-	assert.Equal(t, "Players: Ann, Bob, Cid, Dan,\n         Eve", cmdutil.Wrap("Players: Ann, Bob, Cid, Dan, Eve", 30))
+	assert.Equal(t, "short line\nnext", cmdutil.WrapText("short line\nnext", 40))
+	assert.Equal(t, "Players: Ann, Bob, Cid, Dan,\n         Eve", cmdutil.WrapText("Players: Ann, Bob, Cid, Dan, Eve", 30))
 	word := strings.Repeat("x", 30)
-	assert.Equal(t, "a\n"+word+"\nb", cmdutil.Wrap("a "+word+" b", 20), "a word wider than the line is left whole")
+	assert.Equal(t, "a\n"+word+"\nb", cmdutil.WrapText("a "+word+" b", 20), "a word wider than the line is left whole")
 	table := "│ " + strings.Repeat("cell ", 20) + "│"
-	assert.Equal(t, table, cmdutil.Wrap(table, 40), "table borders are never wrapped")
+	assert.Equal(t, table, cmdutil.WrapText(table, 40), "table borders are never wrapped")
 }
 
 func TestWrapWriter(t *testing.T) {
@@ -89,7 +89,7 @@ func TestRenderWrapsOnATerminal(t *testing.T) {
 }
 
 func TestWrapIndentedLinesKeepTheirIndent(t *testing.T) {
-	got := cmdutil.Wrap("  Ann (tiger): OC 7, AlWood 5, Ammo 0, Power cards 0, Magic Crystals 0", 40)
+	got := cmdutil.WrapText("  Ann (tiger): OC 7, AlWood 5, Ammo 0, Power cards 0, Magic Crystals 0", 40)
 	for _, l := range strings.Split(got, "\n")[1:] {
 		assert.True(t, strings.HasPrefix(l, "  ") && l[2] != ' ', "an indented line continues at its indentation, as its siblings do: %q", l)
 	}
