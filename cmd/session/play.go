@@ -89,7 +89,7 @@ can drive it too.` + cmdutil.ExitHelp,
 			if err != nil {
 				return err
 			}
-			w := f.IO.Lines()
+			w := f.IO.Out
 			idle := 0 // menu choices in a row that ran no step
 			for {
 				choice, err := referee.Choose(p, "play.menu", "What now?", menuNext, menuStatus, menuUndo, menuLog, menuRules, menuCalc, menuQuit)
