@@ -59,8 +59,9 @@ func queues(t *testing.T, path string) map[string][]string {
 
 // cursor pops answers off the queues in the order the game asks for them.
 type cursor struct {
-	t *testing.T
-	q map[string][]string
+	t    *testing.T
+	q    map[string][]string
+	seen map[string]int // how often each kind of check ran
 }
 
 func (c *cursor) pop(key string) string {
@@ -103,6 +104,21 @@ func decode(t *testing.T, ev referee.Event, v any) {
 	if err := json.Unmarshal(b, v); err != nil {
 		t.Fatalf("%s event data %s: %v", ev.Type, b, err)
 	}
+}
+
+// answered is the answer given to key during the event (-1: none).
+func answered(t *testing.T, ev referee.Event, key string) int {
+	t.Helper()
+	for _, a := range ev.Answers {
+		if a.Key == key {
+			n, err := strconv.Atoi(a.Value)
+			if err != nil {
+				t.Fatalf("%s = %q: %v", key, a.Value, err)
+			}
+			return n
+		}
+	}
+	return -1
 }
 
 // compassOrder is the Personal Compass, clockwise from north.
@@ -162,6 +178,7 @@ type played struct {
 	st     *State
 	events []referee.Event
 	byTurn map[int][]referee.Event // events of each turn (adventure to end of turn)
+	seen   map[string]int          // how often each kind of check ran
 }
 
 func checkGame(t *testing.T, g gameSpec) played {
@@ -174,8 +191,8 @@ func checkGame(t *testing.T, g gameSpec) played {
 		t.Fatal(err)
 	}
 	q := queues(t, path)
-	cur := &cursor{t: t, q: queues(t, path)}
-	out := played{st: st, events: events, byTurn: map[int][]referee.Event{}}
+	cur := &cursor{t: t, q: queues(t, path), seen: map[string]int{}}
+	out := played{st: st, events: events, byTurn: map[int][]referee.Event{}, seen: cur.seen}
 	difficulty := g.options["ironside"]
 	solo := len(g.players) == 1
 	ambush := g.options["ambush"] == "on"
@@ -204,7 +221,6 @@ func checkGame(t *testing.T, g gameSpec) played {
 	turn, kind := 0, ""
 	var wind []string
 	explore := 0
-	ironDrawn := 0
 	var prevIron *dataIron
 	var ambushes []string // who waits with an Ambush on whose board: "by>on"
 	for _, ev := range events {
@@ -262,6 +278,7 @@ func checkGame(t *testing.T, g gameSpec) played {
 				w := strings.Split(strings.ToUpper(cur.pop("rs.dice.wind")), ",")
 				if w[0] == w[1] && w[1] == w[2] {
 					rerolls++
+					cur.seen["Wind Dice re-rolled"]++
 					continue
 				}
 				wind = w
@@ -277,6 +294,7 @@ func checkGame(t *testing.T, g gameSpec) played {
 			// rolling-seas.txt:406: a two-option Smooth Sailing Card: odd
 			// Exploration Die, the first option for the Captain; even, the second.
 			if d.Option != 0 {
+				cur.seen["Smooth Sailing option by the Exploration Die"]++
 				want := 1
 				if explore%2 == 0 {
 					want = 2
@@ -286,6 +304,7 @@ func checkGame(t *testing.T, g gameSpec) played {
 				}
 			}
 		case "action":
+			cur.seen["sailing costs"]++
 			// rolling-seas.txt:193,195: the sailing cost of each square, for
 			// each Wind Die direction on offer.
 			for _, w := range uniq(wind) {
@@ -315,11 +334,16 @@ func checkGame(t *testing.T, g gameSpec) played {
 			} else {
 				ambushes = slices.Delete(ambushes, i, i+1)
 			}
-			checkBattle(t, cur, turn, b.Attacker, b.Defender, b.AttackerCannons, b.DefenderCannons, b.Winner, b.Tie)
+			// Each side's Cannons are the ones its player gave.
+			ac, dc := answered(t, ev, "rs.player."+b.Attacker+".cannons"), answered(t, ev, "rs.player."+b.Defender+".cannons")
+			if b.AttackerCannons != ac || b.DefenderCannons != dc {
+				t.Errorf("rolling-seas.txt:213: turn %d: the battle counts %d and %d Cannons, the players said %d and %d", turn, b.AttackerCannons, b.DefenderCannons, ac, dc)
+			}
+			checkBattle(t, cur, turn, b.Attacker, b.Defender, ac, dc, b.Winner, b.Tie)
 		case "ironside":
 			var d ironData
 			decode(t, ev, &d)
-			checkIron(t, ev, d, prevIron, ironCheck{cur: cur, turn: turn, kind: kind, wind: wind, explore: explore, reefs: reefs, difficulty: difficulty, drawn: &ironDrawn})
+			checkIron(t, ev, d, prevIron, ironCheck{cur: cur, turn: turn, kind: kind, wind: wind, explore: explore, reefs: reefs, difficulty: difficulty})
 			di := d.Ironside
 			prevIron = &di
 		}
@@ -342,6 +366,7 @@ func checkGame(t *testing.T, g gameSpec) played {
 func checkBattle(t *testing.T, cur *cursor, turn int, att, def string, ac, dc int, winner string, tie bool) {
 	t.Helper()
 	ar := cur.popInt("rs.ambush.roll.attacker")
+	cur.seen["Sea Battle"]++
 	wantWinner, wantTie := "", false
 	switch ar {
 	case 6:
@@ -361,6 +386,7 @@ func checkBattle(t *testing.T, cur *cursor, turn int, att, def string, ac, dc in
 			wantWinner = def
 		default:
 			wantTie = true // rolling-seas.txt:216: "Tie: gain 2 Story Points for each player."
+			cur.seen["Sea Battle tie"]++
 		}
 	}
 	if winner != wantWinner || tie != wantTie {
@@ -377,7 +403,6 @@ type ironCheck struct {
 	explore    int
 	reefs      int
 	difficulty string
-	drawn      *int
 }
 
 // bonusFor is the Bonus Check (rolling-seas.txt:428) of a test card on a
@@ -409,6 +434,7 @@ func bonusFor(card int, difficulty string, wind []string) string {
 func checkIron(t *testing.T, ev referee.Event, d ironData, prev *dataIron, c ironCheck) {
 	t.Helper()
 	if d.Action == "reef" {
+		c.cur.seen["Reef phase"]++
 		// rolling-seas.txt:504,508-510: after a Reef card he draws nothing;
 		// Standard gains 1 Story Point, Formidable and Legendary 1 per Reef
 		// on the Adventure Board, Basic (and Training) nothing.
@@ -439,7 +465,8 @@ func checkIron(t *testing.T, ev referee.Event, d ironData, prev *dataIron, c iro
 	if d.Card != want {
 		t.Errorf("rolling-seas.txt:416: turn %d: he draws card %d (the answers file), got %d", c.turn, want, d.Card)
 	}
-	*c.drawn++
+	c.cur.seen["Captain Ironside Card drawn"]++
+	c.cur.seen["Captain action "+d.Action]++
 	if act := cardData[fmt.Sprintf("rs.ironside.card.%d.action", d.Card)]; d.CardAction != act {
 		t.Errorf("rolling-seas.txt:434: card %d shows the action %s, got %s", d.Card, act, d.CardAction)
 	}
@@ -448,6 +475,9 @@ func checkIron(t *testing.T, ev referee.Event, d ironData, prev *dataIron, c iro
 	got := d.Bonus
 	if d.BonusBlocked != "" {
 		got = d.BonusBlocked
+	}
+	if bonus != "" {
+		c.cur.seen["Bonus Check gains"]++
 	}
 	if got != bonus {
 		t.Errorf("rolling-seas.txt:428: turn %d card %d on %s with Wind %v: Bonus %q, got %q", c.turn, d.Card, c.difficulty, c.wind, bonus, got)
@@ -458,6 +488,7 @@ func checkIron(t *testing.T, ev referee.Event, d ironData, prev *dataIron, c iro
 		t.Errorf("rolling-seas.txt:434: card %d (%s, alternate %q): he performs %s", d.Card, d.CardAction, alt, d.Action)
 	}
 	if d.Blocked != "" {
+		c.cur.seen["action blocked"]++
 		// rolling-seas.txt:492: a blocked action: he does nothing.
 		if prev != nil && (d.Ironside.Ports != prev.Ports || d.Ironside.Pirates != prev.Pirates || d.Ironside.Monoliths != prev.Monoliths) {
 			t.Errorf("rolling-seas.txt:492: turn %d: his %s action was blocked, but his tracks moved", c.turn, d.Blocked)
@@ -544,14 +575,11 @@ func checkIronAmbush(t *testing.T, ev referee.Event, d ironData, c ironCheck) {
 		if att != IronsideName {
 			player = att
 		}
-		// The player's Cannons are the ones the battle added to their roll
-		// ("R+C=T" in the text); his are his Cannon track.
-		pc := -1
-		for _, f := range strings.Fields(rest) {
-			var r, cn, sum int
-			if n, _ := fmt.Sscanf(f, "%d+%d=%d", &r, &cn, &sum); n == 3 && cn != d.Ironside.Cannons {
-				pc = cn
-			}
+		// The player's Cannons are the ones they gave; his are his Cannon
+		// Track.
+		pc := answered(t, ev, "rs.player."+player+".cannons")
+		if pc < 0 {
+			t.Errorf("rolling-seas.txt:478: turn %d: %s was not asked for their Cannons", c.turn, player)
 		}
 		ac, dc := d.Ironside.Cannons, pc
 		if att != IronsideName {
@@ -609,7 +637,34 @@ func checkScores(t *testing.T, g gameSpec, q map[string][]string, st *State) {
 		if sc.Column != col || sc.FinalStory != ir.Story || sc.EndingPort != 0 || sc.Pirates != 0 {
 			t.Errorf("rolling-seas.txt:484: the Captain scores column %d + story %d, no port, no pirates; got %+v", col, ir.Story, sc)
 		}
-		ws = append(ws, want{IronsideName, col + ir.Story + sc.Bonus, ir.Gold, ir.Provisions})
+		// His Bonus Renown (rolling-seas.txt:318, :480, :484): the ticks of
+		// full tracks and the Renown he gained (the Ancient Monoliths Award),
+		// the yellow Bonuses he unlocked, the Ships he bought (Ship 2: 5,
+		// Ship 3: 10 on the test board), the seventh Cannon (10), and 20 for
+		// telling his story eight times.
+		bonus := ir.Ticks + ir.BonusRenown
+		for _, bb := range ir.Unlocked {
+			if bb.Yellow() {
+				bonus += bb.Renown
+			}
+		}
+		if ir.Ship >= 2 {
+			bonus += 5
+		}
+		if ir.Ship >= 3 {
+			bonus += 10
+		}
+		if ir.Cannons >= 7 {
+			bonus += 10
+		}
+		if ir.Ports >= 8 {
+			bonus += 20
+		}
+		if sc.Bonus != bonus {
+			t.Errorf("rolling-seas.txt:318,480,484: the Captain's Bonus Renown is %d (ticks %d, gained %d, Ship %d, Cannons %d, Ports %d), got %d",
+				bonus, ir.Ticks, ir.BonusRenown, ir.Ship, ir.Cannons, ir.Ports, sc.Bonus)
+		}
+		ws = append(ws, want{IronsideName, col + ir.Story + bonus, ir.Gold, ir.Provisions})
 	}
 	// rolling-seas.txt:321: most Renown wins; ties go to the most Gold, then
 	// the most Provisions; a full tie shares the place.
@@ -758,9 +813,28 @@ var checkpoints = map[string][]checkpoint{
 // compares the log with its golden file (-update rewrites the golden logs,
 // never the answers files).
 func TestScriptedGames(t *testing.T) {
+	seen := map[string]int{}
+	defer func() {
+		if t.Failed() || testing.Short() {
+			return
+		}
+		// Every kind of check ran on some scripted game: none passes for
+		// want of a case.
+		for _, k := range []string{"Wind Dice re-rolled", "Smooth Sailing option by the Exploration Die", "sailing costs", "Sea Battle", "Sea Battle tie",
+			"Reef phase", "Captain Ironside Card drawn", "Bonus Check gains", "action blocked", "Captain action sail", "Captain action port",
+			"Captain action pirates", "Captain action explore", "Captain action monoliths", "Captain action ambush"} {
+			if seen[k] == 0 {
+				t.Errorf("no scripted game reaches the check %q", k)
+			}
+		}
+		t.Logf("checks run: %v", seen)
+	}()
 	for _, g := range games {
 		t.Run(g.file, func(t *testing.T) {
 			pl := checkGame(t, g)
+			for k, n := range pl.seen {
+				seen[k] += n
+			}
 			cps := checkpoints[g.file]
 			if len(cps) == 0 {
 				t.Fatalf("no rulebook checkpoints for %s", g.file)
