@@ -172,8 +172,7 @@ type ironData struct {
 	Ironside     dataIron `json:"ironside"`
 }
 
-// checkGame replays one scripted game and checks it against the rulebook.
-// It returns what the named checkpoints of each game look at.
+// played is what the named checkpoints of each game look at.
 type played struct {
 	st     *State
 	events []referee.Event
@@ -181,6 +180,8 @@ type played struct {
 	seen   map[string]int          // how often each kind of check ran
 }
 
+// checkGame replays one scripted game and checks every turn against the
+// rulebook.
 func checkGame(t *testing.T, g gameSpec) played {
 	t.Helper()
 	path := filepath.Join("testdata", g.file+".yaml")
