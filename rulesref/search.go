@@ -65,9 +65,34 @@ type parsedQuery struct {
 	concepts []float64
 }
 
+// parseQuery reads the player's question in stages: quoted phrases,
+// corrected words, the game it names, the player's own words (terms,
+// concepts, word pairs) and the table talk they expand to.
 func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 	var pq parsedQuery
-	// quoted phrases
+	pq.phrases = quotedPhrases(q)
+	initVocab()
+	ws := words(q)
+	typo, alt := c.correctWords(ws, st)
+	var gameAt []int
+	pq.game, gameAt = detectGameName(ws)
+	skip := map[int]bool{}
+	for _, k := range gameAt {
+		skip[k] = true
+	}
+	pq.stems = map[string]bool{}
+	b := newQueryBuilder()
+	kept, keptConcept := b.ownWords(c, st, &pq, ws, skip, typo, alt)
+	b.expandTableTalk(c, st, &pq, kept, keptConcept)
+	pq.concepts = b.conceptWeights()
+	pq.terms = b.terms()
+	return pq
+}
+
+// quotedPhrases returns the phrases the question quotes ("..." or
+// “...”), normalised.
+func quotedPhrases(q string) []string {
+	var phrases []string
 	rest := q
 	for {
 		a := strings.IndexAny(rest, "\"“”")
@@ -83,7 +108,7 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			break
 		}
 		if p := strings.TrimSpace(rl[:b]); p != "" && len(words(p)) > 0 {
-			pq.phrases = append(pq.phrases, normPhrase(p))
+			phrases = append(phrases, normPhrase(p))
 		}
 		rest = rl[b:]
 		if strings.HasPrefix(rest, "\"") {
@@ -92,12 +117,16 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			rest = rest[3:]
 		}
 	}
-	initVocab()
-	ws := words(q)
-	// misspelled words are corrected first, so that game names, table
-	// talk and stop words are recognised in them too
-	typo := make([]bool, len(ws))
-	alt := make([]string, len(ws))
+	return phrases
+}
+
+// correctWords spells out ordinals and corrects misspelled words in ws,
+// in place, first, so that game names, table talk and stop words are
+// recognised in them too. typo marks the corrected words; alt holds a
+// second reading of a word ("3rd" and "third", a second correction).
+func (c *corpus) correctWords(ws []string, st *stemmer) (typo []bool, alt []string) {
+	typo = make([]bool, len(ws))
+	alt = make([]string, len(ws))
 	for i, w := range ws {
 		if o, ok := ordinalWords[w]; ok {
 			// "3rd": also "third", as the rulebooks mostly write it
@@ -120,46 +149,57 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			}
 		}
 	}
-	var gameAt []int
-	pq.game, gameAt = detectGameName(ws)
-	skip := map[int]bool{}
-	for _, k := range gameAt {
-		skip[k] = true
-	}
-	pq.stems = map[string]bool{}
-	weights := map[int32]float64{}
-	typos := map[int32]bool{}
-	words := map[int32]string{}
-	var order []int32
-	add := func(ids []int32, w float64, word string) {
-		for _, id := range ids {
-			if _, ok := weights[id]; !ok {
-				order = append(order, id)
-				words[id] = word
-			}
-			if w > weights[id] {
-				weights[id] = w
-			}
+	return typo, alt
+}
+
+// queryBuilder gathers a question's terms and concepts. Each of the
+// player's content words is one concept, met by its own term (fully) or
+// by a word its table talk stands for (partly); see coverage.
+type queryBuilder struct {
+	weights map[int32]float64
+	typos   map[int32]bool
+	words   map[int32]string
+	order   []int32
+	full    map[int32]uint32
+	part    map[int32]uint32
+	cw      []float64 // concept weights (idf of its own terms)
+	cexp    []float64 // idf sums of its expansion terms, for a concept without own terms
+	cn      []int
+}
+
+func newQueryBuilder() *queryBuilder {
+	return &queryBuilder{weights: map[int32]float64{}, typos: map[int32]bool{}, words: map[int32]string{},
+		full: map[int32]uint32{}, part: map[int32]uint32{}}
+}
+
+// add adds terms with weight w (a term keeps its highest weight).
+func (b *queryBuilder) add(ids []int32, w float64, word string) {
+	for _, id := range ids {
+		if _, ok := b.weights[id]; !ok {
+			b.order = append(b.order, id)
+			b.words[id] = word
+		}
+		if w > b.weights[id] {
+			b.weights[id] = w
 		}
 	}
+}
+
+// newConcept returns a new concept's index (-1: no more than 32).
+func (b *queryBuilder) newConcept() int {
+	if len(b.cw) >= 32 {
+		return -1
+	}
+	b.cw, b.cexp, b.cn = append(b.cw, 0), append(b.cexp, 0), append(b.cn, 0)
+	return len(b.cw) - 1
+}
+
+// ownWords adds the player's own words (those not naming the game): their
+// terms, concepts and consecutive pairs, and counts the content words,
+// typos and unknown words. It returns the words left for table talk and
+// the concept of each (-1: none).
+func (b *queryBuilder) ownWords(c *corpus, st *stemmer, pq *parsedQuery, ws []string, skip map[int]bool, typo []bool, alt []string) (kept []string, keptConcept []int) {
 	prev := int32(-1)
-	var kept []string // the words left for table talk
-	var keptConcept []int
-	// concepts: each of the player's content words is one concept, met
-	// by its own term (fully) or by a word its table talk stands for
-	// (partly); see coverage
-	full := map[int32]uint32{}
-	part := map[int32]uint32{}
-	var cw []float64   // concept weights (idf of its own terms)
-	var cexp []float64 // idf sums of its expansion terms, for a concept without own terms
-	var cn []int
-	newConcept := func() int {
-		if len(cw) >= 32 {
-			return -1
-		}
-		cw, cexp, cn = append(cw, 0), append(cexp, 0), append(cn, 0)
-		return len(cw) - 1
-	}
 	for i, w := range ws {
 		if skip[i] {
 			prev = -1
@@ -194,21 +234,21 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			if typo[i] {
 				wt = 0.8 // a corrected typo
 				for _, id := range ids {
-					if _, ok := weights[id]; !ok {
-						typos[id] = true
+					if _, ok := b.weights[id]; !ok {
+						b.typos[id] = true
 					}
 				}
 			}
-			add(ids, wt, w)
+			b.add(ids, wt, w)
 			pq.stems[st.stem(w)] = true
 			for _, id := range ids {
 				pq.stems[c.ix.Terms[id]] = true
 			}
-			if k := newConcept(); k >= 0 {
+			if k := b.newConcept(); k >= 0 {
 				keptConcept[len(kept)-1] = k
 				for _, id := range ids {
-					full[id] |= 1 << k
-					cw[k] = math.Max(cw[k], c.ix.idf(id))
+					b.full[id] |= 1 << k
+					b.cw[k] = math.Max(b.cw[k], c.ix.idf(id))
 				}
 			}
 		} else if isNumber(w) {
@@ -219,13 +259,18 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			// an unknown word still counts against the coverage (table
 			// talk the synonyms know is not unknown: "slowed")
 			pq.unknown++
-		} else if k := newConcept(); k >= 0 {
+		} else if k := b.newConcept(); k >= 0 {
 			keptConcept[len(kept)-1] = k // met by its table talk only
 		}
 	}
-	ws = kept
-	// the words a table-talk phrase stands for share one weight, so that
-	// a long expansion does not outweigh the player's own words
+	return kept, keptConcept
+}
+
+// expandTableTalk adds the words the table talk in ws stands for. The
+// words a table-talk phrase stands for share one weight, so that a long
+// expansion does not outweigh the player's own words; they meet the
+// concepts of the words they stand for partly.
+func (b *queryBuilder) expandTableTalk(c *corpus, st *stemmer, pq *parsedQuery, ws []string, keptConcept []int) {
 	for _, group := range expandQuery(ws) {
 		var ids []int32
 		for _, w := range group.words {
@@ -239,7 +284,7 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 		}
 		wt := expW / math.Pow(float64(len(ids)), expP)
 		for _, id := range ids {
-			add([]int32{id}, wt, group.words[0])
+			b.add([]int32{id}, wt, group.words[0])
 		}
 		var mask uint32
 		for k := group.from; k < group.to; k++ {
@@ -248,33 +293,44 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			}
 		}
 		if mask == 0 {
-			if k := newConcept(); k >= 0 {
+			if k := b.newConcept(); k >= 0 {
 				mask = 1 << k
 			}
 		}
 		for _, id := range ids {
-			if full[id]&mask != mask {
-				part[id] |= mask
+			if b.full[id]&mask != mask {
+				b.part[id] |= mask
 			}
-			for k := range cw {
+			for k := range b.cw {
 				if mask&(1<<k) != 0 {
-					cexp[k] += c.ix.idf(id)
-					cn[k]++
+					b.cexp[k] += c.ix.idf(id)
+					b.cn[k]++
 				}
 			}
 		}
 	}
-	for k := range cw {
-		if cw[k] == 0 && cn[k] > 0 {
-			cw[k] = cexp[k] / float64(cn[k])
+}
+
+// conceptWeights returns the concepts' weights: the idf of their own
+// terms, or for a concept met by table talk only the mean idf of its
+// expansion.
+func (b *queryBuilder) conceptWeights() []float64 {
+	for k := range b.cw {
+		if b.cw[k] == 0 && b.cn[k] > 0 {
+			b.cw[k] = b.cexp[k] / float64(b.cn[k])
 		}
 	}
-	pq.concepts = cw
-	for _, id := range order {
-		pq.terms = append(pq.terms, qterm{id: id, weight: weights[id], word: words[id], typo: typos[id] && weights[id] < 1,
-			full: full[id], part: part[id] &^ full[id]})
+	return b.cw
+}
+
+// terms returns the question's terms in the order they were met.
+func (b *queryBuilder) terms() []qterm {
+	var out []qterm
+	for _, id := range b.order {
+		out = append(out, qterm{id: id, weight: b.weights[id], word: b.words[id], typo: b.typos[id] && b.weights[id] < 1,
+			full: b.full[id], part: b.part[id] &^ b.full[id]})
 	}
-	return pq
+	return out
 }
 
 // rankCtx is what ranking a query found out about it, for the learned
