@@ -56,7 +56,7 @@ func TestRefusals(t *testing.T) {
 			cites: []string{CiteTemple}, rule: "The Last Day Temple* has 0 Cannons and cannot damage an attacker"},
 		{name: "advanced-rules-only", att: "ship:cannons=2,owner=a,at=lagoon", def: "temple", typ: Broadside,
 			msg:   "a Last Day Temple is only in the game with 'Advanced Rules' (use the advanced option)",
-			cites: []string{CiteAdvanced}, rule: "'Advanced Rules' can be included separately or as an entire package."},
+			cites: []string{CiteAdvanced}, rule: "Last Day Temple*: During setup, place the Last Day Temple* miniature on top of the Conquistadors' Treasure token"},
 		{name: "own-unit", att: ship, def: "fort:owner=a", typ: Broadside,
 			msg:   "Player Ship cannot attack its own player's Fort: a player attacks an opponent's Player Ship or Fort",
 			cites: []string{CiteSelectTarget}, rule: "in an Adjacent Space to an opponent's Player Ship, Pirate Ship, other NPC Ship, opponent's Fort",
