@@ -1,0 +1,57 @@
+package questsandcannons
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+func gather(st *State, env *referee.Env) error {
+	p := st.cur()
+	if err := actionRefusal(st, "gather"); err != nil {
+		return err
+	}
+	res := p.IslandRes
+	if res == "" {
+		var err error
+		if res, err = referee.Choose(env.Prompt, "qc.gather.resource", "the Resource on this island's Exploration token", Resources...); err != nil {
+			return err
+		}
+		p.IslandRes = res
+	}
+	n, err := referee.Number(env.Prompt, "qc.gather.count", fmt.Sprintf("how many %s to take (%d Cargo Slots, %d carried)", res, p.Cargo, p.Carried()), 1, p.Cargo)
+	if err != nil {
+		return err
+	}
+	var discarded []string
+	if over := p.Carried() + n - p.Cargo; over > 0 {
+		ans, err := p2list(env, "qc.gather.discard", fmt.Sprintf("Cargo is full: %d Resource(s) to discard to make room", over), over)
+		if err != nil {
+			return err
+		}
+		for _, r := range ans {
+			if p.Res[r] < 1 {
+				return referee.RuleError([]string{CiteGather}, "questsandcannons: %s carries no %s to discard", p.Name, r)
+			}
+			p.Res[r]--
+		}
+		discarded = ans
+	}
+	p.Actions--
+	p.Res[res] += n
+	text := fmt.Sprintf("%s gathers %d %s", p.Name, n, res)
+	if len(discarded) > 0 {
+		text += " (discarding " + strings.Join(discarded, ", ") + ")"
+	}
+	env.Emit(referee.Event{Type: "gather", Text: text, Data: map[string]any{"player": p.Name, "resource": res, "count": n, "discarded": discarded}, Cites: []string{CiteGather}})
+	return nil
+}
+
+func p2list(env *referee.Env, key, text string, count int) ([]string, error) {
+	a, err := env.Prompt.Ask(referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: Resources, Count: count})
+	if err != nil {
+		return nil, err
+	}
+	return referee.SplitList(a), nil
+}

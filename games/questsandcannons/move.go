@@ -1,0 +1,258 @@
+package questsandcannons
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+func move(st *State, env *referee.Env, mobility bool) error {
+	p := st.cur()
+	pi := st.curIndex()
+	budget := 0
+	var sailsUsed, actionsUsed int
+	start := "Move action"
+	if mobility {
+		if err := actionRefusal(st, "mobility"); err != nil {
+			return err
+		}
+		n, err := tableInt(env, "qc-abilities", "delvish-mobility-spaces", 2, referee.Question{Text: "how many spaces Delvish Mobility moves (Delf Champion tile)", Min: 1, Max: 6})
+		if err != nil {
+			return err
+		}
+		p.Loot--
+		p.MobilityUse = true
+		budget = n
+		start = fmt.Sprintf("Delvish Mobility (%d spaces, a Loot card discarded)", n)
+	} else {
+		if err := actionRefusal(st, "move"); err != nil {
+			return err
+		}
+		p.Actions--
+		actionsUsed++
+		budget = 1
+	}
+	var path []string
+	ended := ""
+	for ended == "" {
+		// The question is asked while the ship has movement, Sails or
+		// Actions left, whatever the move-extend-actions ruling, so that an
+		// answers file reads the same under both readings: with the default
+		// reading a Move with no movement and no Sail left accepts only stop.
+		if budget+p.SailsReady+p.Actions == 0 && len(path) > 0 {
+			ended = "no movement, Sails or Actions left"
+			break
+		}
+		kind, err := referee.Choose(env.Prompt, "qc.move.sea",
+			fmt.Sprintf("%s: kind of the next space entered (%d movement left, %d Sails Ready), or stop to end the Move", p.Name, budget, p.SailsReady),
+			append(append([]string{}, SeaKinds...), SpaceStop)...)
+		if err != nil {
+			return err
+		}
+		if kind == SpaceStop {
+			if len(path) == 0 {
+				return referee.RuleError([]string{CiteMove}, "questsandcannons: a Move must enter at least one space (answer qc.move.sea with a kind of space before stop)")
+			}
+			ended = "declared over"
+			break
+		}
+		cost, ok := MoveCost(kind)
+		if !ok {
+			return refuseSpace(kind)
+		}
+		need := cost - budget
+		if need > 0 {
+			s := min(need, p.SailsReady)
+			p.SailsReady -= s
+			sailsUsed += s
+			budget += s
+			need -= s
+		}
+		if need > 0 && st.Rulings.MoveExtendActions && p.Actions >= need {
+			p.Actions -= need
+			actionsUsed += need
+			budget += need
+			need = 0
+		}
+		if need > 0 {
+			what := "a " + kind + " space"
+			switch kind {
+			case SpaceStormy:
+				what = "a Stormy Sea"
+			case SpaceCalm:
+				what = "a Calm Sea"
+			case SpaceTreacherous:
+				what = "a Treacherous Sea"
+			}
+			if budget+p.SailsReady == 0 && len(path) > 0 {
+				return referee.RuleError([]string{CiteMove, CiteSails}, "questsandcannons: %s's Move has no movement and no Ready Sail left to enter %s: answer qc.move.sea=stop, then start a new Move with another Action (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
+					p.Name, what)
+			}
+			return referee.RuleError([]string{CiteMove, CiteTheSea, CiteSails}, "questsandcannons: entering %s needs %d spaces of movement; %s's Move has %d left and %d Sails Ready (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
+				what, cost, p.Name, budget, p.SailsReady)
+		}
+		budget -= cost
+		path = append(path, kind)
+		p.Space = kind
+		// Treacherous Seas, and the free moves they give.
+		for p.Space == SpaceTreacherous && ended == "" {
+			safe, sank, err := treacherous(st, env, pi)
+			if err != nil {
+				return err
+			}
+			if !safe {
+				ended = "failed Treacherous Sea roll"
+				if sank {
+					ended = "sank"
+				}
+				break
+			}
+			free, err := referee.Choose(env.Prompt, "qc.move.free",
+				fmt.Sprintf("%s: the Treacherous Sea gives a free move to an adjacent space: its kind, or none", p.Name),
+				append([]string{"none"}, SeaKinds...)...)
+			if err != nil {
+				return err
+			}
+			if free == "none" {
+				break
+			}
+			if _, ok := MoveCost(free); !ok {
+				return refuseSpace(free)
+			}
+			if free == SpaceStormy && !st.Rulings.FreeMoveStormy {
+				return referee.RuleError([]string{CiteMove}, "questsandcannons: with free-move-stormy=no the free move cannot enter a Stormy Sea")
+			}
+			path = append(path, free+" (free)")
+			p.Space = free
+		}
+	}
+	if p.Space != SpaceIsland {
+		p.IslandRes = ""
+	}
+	cites := []string{CiteMove, CiteTheSea}
+	if sailsUsed > 0 {
+		cites = append(cites, CiteSails)
+	}
+	if sailsUsed > 0 || mobility {
+		cites = append(cites, CiteFAQ)
+	}
+	if mobility {
+		cites = append(cites, CiteChampionAbility)
+	}
+	if ended == "declared over" {
+		cites = append(cites, CiteLanding)
+	}
+	env.Emit(referee.Event{Type: "move", Text: fmt.Sprintf("%s moves (%s): %s; %d Sail(s), %d Action(s) spent; Move over: %s",
+		p.Name, start, strings.Join(path, " -> "), sailsUsed, actionsUsed, ended),
+		Data:  map[string]any{"player": p.Name, "path": path, "sails": sailsUsed, "actions": actionsUsed, "ended": ended, "space": p.Space, "mobility": mobility},
+		Cites: cites})
+	if ended != "sank" && ended != "failed Treacherous Sea roll" {
+		return land(st, env)
+	}
+	return nil
+}
+
+func refuseSpace(kind string) error {
+	if kind == SpaceRivalHome {
+		return referee.RuleError([]string{CiteSafeHarbor}, "questsandcannons: only players from a team may move onto its Home Port")
+	}
+	return referee.RuleError([]string{CiteMove}, "questsandcannons: players can't move onto Impassible Sea spaces under any circumstances")
+}
+
+// treacherous rolls the Traveler Die for player pi on a Treacherous Sea.
+func treacherous(st *State, env *referee.Env, pi int) (safe, sank bool, err error) {
+	p := &st.Players[pi]
+	die, err := referee.NamedDie(env.Tables, env.Prompt, "traveler")
+	if err != nil {
+		return false, false, err
+	}
+	r, err := env.Dice.Roll("qc.move.traveler", die)
+	if err != nil {
+		return false, false, err
+	}
+	luck := false
+	if r.Value < TreacherousSafe && canLuck(p) {
+		// FAQ: Dwunny Luck may be used after seeing a Treacherous Seas roll.
+		if luck, err = referee.Confirm(env.Prompt, "qc.move.luck", fmt.Sprintf("%s rolled %d: use Dwunny Luck (discard a Loot card) to make it a 6?", p.Name, r.Value)); err != nil {
+			return false, false, err
+		}
+	}
+	spent := 0
+	if !luck && r.Value < TreacherousSafe && p.Bonus > 0 {
+		if spent, err = referee.Number(env.Prompt, "qc.move.bonus", fmt.Sprintf("%s rolled %d: Traveler Bonus to add (holds %d)", p.Name, r.Value, p.Bonus), 0, p.Bonus); err != nil {
+			return false, false, err
+		}
+	}
+	res, err := Treacherous(r.Value, p.Bonus, spent, luck)
+	if err != nil {
+		return false, false, err
+	}
+	if luck {
+		p.Loot--
+		p.LuckUsed = true
+	}
+	p.Bonus = res.NewBonus
+	cites := []string{CiteMove, CiteTheSea}
+	if spent > 0 || !res.Safe {
+		cites = append(cites, CiteTravelerBonus)
+	}
+	if !res.Safe {
+		cites = append(cites, CiteFAQ) // no re-roll after a failed roll
+	}
+	if luck {
+		cites = append(cites, CiteChampionAbility, CiteFAQ)
+	}
+	text := fmt.Sprintf("%s on a Treacherous Sea: Traveler Die %d", p.Name, r.Value)
+	if luck {
+		text += " -> 6 (Dwunny Luck)"
+	}
+	if spent > 0 {
+		text += fmt.Sprintf(" + %d Traveler Bonus = %d", spent, res.Total)
+	}
+	if res.Safe {
+		text += ": 4-6, a free move to any adjacent space"
+	} else {
+		text += fmt.Sprintf(": 1-3, 1 damage, the Move ends, Traveler Bonus %d (no re-roll)", res.NewBonus)
+	}
+	env.Emit(referee.Event{Type: "treacherous", Text: text, Data: map[string]any{"player": p.Name, "result": res}, Cites: cites})
+	if !res.Safe {
+		sank = damagePlayer(st, env, pi, res.Damage, SunkOther, -1, "a Treacherous Sea")
+	}
+	return res.Safe, sank, nil
+}
+
+// land applies landing at the current space.
+func land(st *State, env *referee.Env) error {
+	p := st.cur()
+	switch p.Space {
+	case SpaceIsland:
+		p.Quests++
+		env.Reveal()
+		unexplored, err := referee.Confirm(env.Prompt, "qc.land.unexplored", fmt.Sprintf("%s landed on a Risen Island: is its Exploration token still face-down?", p.Name))
+		if err != nil {
+			return err
+		}
+		text := fmt.Sprintf("%s landed on a Risen Island: draw a Quest card", p.Name)
+		cites := []string{CiteRisenIslands, CiteQuestCards}
+		p.IslandRes = ""
+		if unexplored {
+			res, err := referee.Choose(env.Prompt, "qc.land.resource", "flip the Exploration token: which Resource does it show?", Resources...)
+			if err != nil {
+				return err
+			}
+			p.Coins++
+			p.IslandRes = res
+			text += fmt.Sprintf("; first to land: take 1 Coin and flip the Exploration token (%s)", res)
+			cites = append(cites, CiteExploring)
+		}
+		env.Emit(referee.Event{Type: "land", Text: text, Data: map[string]any{"player": p.Name, "space": p.Space, "explored": unexplored, "resource": p.IslandRes}, Cites: cites})
+	case SpaceWorkshop:
+		env.Emit(referee.Event{Type: "land", Text: p.Name + " landed at a Workshop Port: Maintenance and Upgrade; safe harbor", Data: map[string]any{"player": p.Name, "space": p.Space}, Cites: []string{CitePorts, CiteSafeHarbor}})
+	case SpaceTrading:
+		env.Emit(referee.Event{Type: "land", Text: p.Name + " landed at a Trading Port: Maintenance and Trade", Data: map[string]any{"player": p.Name, "space": p.Space}, Cites: []string{CitePorts}})
+	case SpaceHome:
+		env.Emit(referee.Event{Type: "land", Text: p.Name + " landed at a Home Port: Maintenance and Deliver Clues; safe harbor", Data: map[string]any{"player": p.Name, "space": p.Space}, Cites: []string{CitePorts, CiteSafeHarbor}})
+	}
+	return nil
+}

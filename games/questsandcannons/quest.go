@@ -1,0 +1,164 @@
+package questsandcannons
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+func solve(st *State, env *referee.Env) error {
+	p := st.cur()
+	if err := actionRefusal(st, "solve"); err != nil {
+		return err
+	}
+	r, err := referee.Choose(env.Prompt, "qc.solve.reward", "solved: gain 1 Prosperity or draw a Loot card?", "prosperity", "loot")
+	if err != nil {
+		return err
+	}
+	p.Actions--
+	p.Solved++ // the Clue goes face up; a new one is drawn, so the hand keeps its count
+	env.Reveal()
+	env.Emit(referee.Event{Type: "solve", Text: fmt.Sprintf("%s solves a Clue (%s), places it face up and draws a new Clue", p.Name, r),
+		Data: map[string]any{"player": p.Name, "reward": r, "solved": p.Solved}, Cites: []string{CiteSolveClue}})
+	if r == "loot" {
+		p.Loot++
+	} else {
+		gainProsperity(st, env, p.Team, 1, p.Name+" solved a Clue", CiteSolveClue)
+	}
+	return nil
+}
+
+func deliver(st *State, env *referee.Env) error {
+	p := st.cur()
+	if err := actionRefusal(st, "deliver"); err != nil {
+		return err
+	}
+	n, err := referee.Number(env.Prompt, "qc.deliver.count", fmt.Sprintf("how many solved Clues to deliver (%d)", p.Solved), 1, p.Solved)
+	if err != nil {
+		return err
+	}
+	p.Solved -= n
+	p.Delivered += n
+	cites := []string{CiteDeliverClues}
+	if st.coop() && MissionOf[p.Role] == "research" {
+		cites = append(cites, CiteResearchMission)
+	}
+	env.Emit(referee.Event{Type: "deliver", Text: fmt.Sprintf("%s delivers %d solved Clue(s) at the Home Port (return them to the box); %d deposited in all", p.Name, n, p.Delivered),
+		Data: map[string]any{"player": p.Name, "count": n, "deposited": p.Delivered}, Cites: cites})
+	gainProsperity(st, env, p.Team, n, fmt.Sprintf("%s delivered %d Clue(s)", p.Name, n), CiteDeliverClues)
+	return nil
+}
+
+func quest(st *State, env *referee.Env) error {
+	p := st.cur()
+	if err := actionRefusal(st, "quest"); err != nil {
+		return err
+	}
+	hard, err := referee.Confirm(env.Prompt, "qc.quest.hard", "is it a hard Quest (red-tinted, battle-damaged frame)?")
+	if err != nil {
+		return err
+	}
+	a, err := askText(env.Prompt, "qc.quest.deliver", "Resources delivered for the goal, e.g. \"2 metal, 1 spice\" (or none)", bundleAccepted(false, Resources))
+	if err != nil {
+		return err
+	}
+	del, err := ParseBundle(a, false)
+	if err != nil {
+		return err
+	}
+	for k, v := range del {
+		if _, isRes := del.Resources()[k]; !isRes && v != 0 {
+			return referee.Usagef("qc.quest.deliver: only Resources are delivered (%s)", strings.Join(Resources, ", "))
+		}
+		if p.Res[k] < v {
+			return referee.RuleError([]string{CiteQuestCards}, "questsandcannons: %s carries %d %s, the Quest needs %d", p.Name, p.Res[k], k, v)
+		}
+	}
+	a, err = askText(env.Prompt, "qc.quest.reward", "the Quest's reward, e.g. \"2 prosperity, 3 coins, 1 loot\"", bundleAccepted(false, BundleItems))
+	if err != nil {
+		return err
+	}
+	rew, err := ParseBundle(a, false)
+	if err != nil {
+		return err
+	}
+	for k, v := range del {
+		p.Res[k] -= v
+	}
+	p.Quests--
+	p.QuestsDone++
+	cites := []string{CiteQuestCards}
+	if hard {
+		p.HardDone++
+		if st.coop() && MissionOf[p.Role] == "aid" {
+			cites = append(cites, CiteAidMission)
+		}
+	}
+	if err := applyBundle(st, env, st.curIndex(), Bundle(rew), "Quest reward"); err != nil {
+		return err
+	}
+	kind := "Quest"
+	if hard {
+		kind = "hard Quest"
+	}
+	env.Emit(referee.Event{Type: "quest", Text: fmt.Sprintf("%s completes a %s: delivers %s, takes %s", p.Name, kind, del.String(), rew.String()),
+		Data: map[string]any{"player": p.Name, "hard": hard, "delivered": del, "reward": rew, "hard_done": p.HardDone}, Cites: cites})
+	if rew["prosperity"] != 0 {
+		gainProsperity(st, env, p.Team, rew["prosperity"], p.Name+"'s Quest reward", CiteQuestCards)
+	}
+	return nil
+}
+
+// applyBundle adds a (possibly negative) bundle to player i, except
+// Prosperity, which the caller moves on the team tracker. Limits are checked.
+func applyBundle(st *State, env *referee.Env, i int, b Bundle, why string) error {
+	p := &st.Players[i]
+	np := *p
+	np.Res = map[string]int{}
+	for k, v := range p.Res {
+		np.Res[k] = v
+	}
+	for k, v := range b {
+		switch k {
+		case "prosperity":
+		case "coins":
+			np.Coins += v
+		case "ammo":
+			np.Ammo += v
+		case "loot":
+			np.Loot += v
+		case "clue":
+			np.Clues += v
+		case "quest":
+			np.Quests += v
+		case "bonus":
+			np.Bonus += v
+		case "damage":
+			np.Damage += v
+		default:
+			np.Res[k] += v
+		}
+	}
+	if np.Ammo > MaxAmmo {
+		np.Ammo = MaxAmmo // "You may have up to 9 Ammo dice at a time."
+	}
+	for k, v := range map[string]int{"coins": np.Coins, "ammo": np.Ammo, "loot": np.Loot, "clue": np.Clues, "quest": np.Quests, "bonus": np.Bonus, "damage": np.Damage} {
+		if v < 0 {
+			return referee.Usagef("questsandcannons: %s (%s) would leave %s with %d %s", why, b.String(), p.Name, v, k)
+		}
+	}
+	for k, v := range np.Res {
+		if v < 0 {
+			return referee.Usagef("questsandcannons: %s (%s) would leave %s with %d %s", why, b.String(), p.Name, v, k)
+		}
+	}
+	if np.Carried() > np.Cargo {
+		return referee.RuleError([]string{CiteCurrencies}, "questsandcannons: %s has %d Cargo Slots; %s would make %d Resources", p.Name, np.Cargo, why, np.Carried())
+	}
+	if b["clue"] > 0 || b["loot"] > 0 || b["quest"] > 0 {
+		env.Reveal()
+	}
+	*p = np
+	return nil
+}
