@@ -15,10 +15,17 @@ const ID = "war-for-atraxia"
 // Game is the War for Atraxia referee (referee.Game).
 type Game struct{}
 
-func init() { referee.Register(Game{}) }
-
 // Info implements referee.Game.
-func (Game) Info() referee.GameInfo { return referee.Info(ID) }
+func (Game) Info() referee.GameInfo {
+	return referee.GameInfo{ID: ID, Aliases: []string{"atraxia", "wfa"}, Name: "War for Atraxia", MinPlayers: 3, MaxPlayers: 6, Side: "clan",
+		Runs: "turns and actions, battles (fleet strength + ammo + power cards), pirates and privateers, Isle of Myth upkeep and end-game countdown", Rulebook: "war-for-atraxia.txt"}
+}
+
+// PirateDie is the black pirate die, rolled twice for a pirate fleet's power.
+var PirateDie = referee.DieInfo{Name: "pirate", Title: "black pirate die", Game: ID, Count: 2}
+
+// Dice implements referee.Game.
+func (Game) Dice() []referee.DieInfo { return []referee.DieInfo{PirateDie} }
 
 // OptionKeys are the session options the referee accepts.
 var OptionKeys = map[string]string{
@@ -203,7 +210,7 @@ func load(s *referee.Session) (*State, error) {
 }
 
 // Status implements referee.Game.
-func (Game) Status(s *referee.Session, env *referee.Env) (any, error) {
+func (Game) Status(s *referee.Session, env *referee.Env) (referee.StatusView, error) {
 	st, err := load(s)
 	if err != nil {
 		return nil, err

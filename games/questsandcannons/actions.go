@@ -266,7 +266,7 @@ func refuseSpace(kind string) error {
 // treacherous rolls the Traveler Die for player pi on a Treacherous Sea.
 func treacherous(st *State, env *referee.Env, pi int) (safe, sank bool, err error) {
 	p := &st.Players[pi]
-	die, err := referee.NamedDie(env.Tables, env.Prompt, "traveler")
+	die, err := referee.LoadDie(env.Tables, env.Prompt, TravelerDieInfo)
 	if err != nil {
 		return false, false, err
 	}
@@ -670,7 +670,7 @@ func AmmoDie(env *referee.Env) (referee.Die, error) {
 			return referee.Die{}, err
 		}
 	}
-	return referee.NamedDie(env.Tables, env.Prompt, "ammo")
+	return referee.LoadDie(env.Tables, env.Prompt, AmmoDieInfo)
 }
 
 func attack(st *State, env *referee.Env) error {

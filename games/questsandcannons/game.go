@@ -19,10 +19,21 @@ const ID = "quests-and-cannons"
 // Game is the Quests & Cannons referee (referee.Game).
 type Game struct{}
 
-func init() { referee.Register(Game{}) }
-
 // Info implements referee.Game.
-func (Game) Info() referee.GameInfo { return referee.Info(ID) }
+func (Game) Info() referee.GameInfo {
+	return referee.GameInfo{ID: ID, Aliases: []string{"qc", "quests"}, Name: "Quests & Cannons: The Risen Islands", MinPlayers: 1, MaxPlayers: 6, Side: "champion",
+		Runs: "turns and rounds, attacks with ammo dice, Treacherous Seas, sinking, Prosperity goal, co-op Marauder automa", Rulebook: "quests-and-cannons.txt"}
+}
+
+// The dice of Quests & Cannons (AmmoDie is the function that loads the
+// Ammo die, asking its faces once).
+var (
+	AmmoDieInfo     = referee.DieInfo{Name: "ammo", Title: "Ammo die", Game: ID, Count: 1}
+	TravelerDieInfo = referee.DieInfo{Name: "traveler", Title: "Traveler Die", Game: ID, Count: 1}
+)
+
+// Dice implements referee.Game.
+func (Game) Dice() []referee.DieInfo { return []referee.DieInfo{AmmoDieInfo, TravelerDieInfo} }
 
 // Options lists the session options bosun understands (--option key=value).
 var Options = map[string]string{
@@ -746,7 +757,7 @@ func refresh(st *State, env *referee.Env) {
 }
 
 // Status implements referee.Game.
-func (g Game) Status(s *referee.Session, env *referee.Env) (any, error) {
+func (g Game) Status(s *referee.Session, env *referee.Env) (referee.StatusView, error) {
 	st, err := load(s)
 	if err != nil {
 		return nil, err

@@ -152,3 +152,6 @@ func ParseOptions(m map[string]string) (Options, error) {
 	}
 	return o, nil
 }
+
+// Options implements referee.Game.
+func (Game) Options() []referee.OptionSpec { return nil }

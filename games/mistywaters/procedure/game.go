@@ -18,10 +18,17 @@ type Game struct {
 	Battles Battles
 }
 
-func init() { referee.Register(&Game{}) }
-
 // Info implements referee.Game.
-func (g *Game) Info() referee.GameInfo { return referee.Info(GameID) }
+func (g *Game) Info() referee.GameInfo {
+	return referee.GameInfo{ID: GameID, Aliases: []string{"mw", "misty"}, Name: "Misty Waters: At the World's Edge", MinPlayers: 1, MaxPlayers: 4, Side: "colour",
+		Runs: "6-phase rounds, Wheel of Time, weather and Wind Force, NPC movement and attacks, Broadside and Boarding battles, end game, Viceroy voting", Rulebook: "misty-waters.txt"}
+}
+
+// DirectionDie is the Direction Dice that move the NPC ships and monsters.
+var DirectionDie = referee.DieInfo{Name: "direction", Title: "Direction Dice", Game: GameID, Count: 1}
+
+// Dice implements referee.Game.
+func (g *Game) Dice() []referee.DieInfo { return []referee.DieInfo{DirectionDie} }
 
 func (g *Game) battles() Battles {
 	if g.Battles != nil {

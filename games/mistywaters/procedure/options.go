@@ -1,0 +1,6 @@
+package procedure
+
+import "github.com/bosun-referee/bosun/referee"
+
+// Options implements referee.Game.
+func (g *Game) Options() []referee.OptionSpec { return nil }

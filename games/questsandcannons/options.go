@@ -1,0 +1,6 @@
+package questsandcannons
+
+import "github.com/bosun-referee/bosun/referee"
+
+// Options implements referee.Game.
+func (Game) Options() []referee.OptionSpec { return nil }
