@@ -65,7 +65,9 @@ func (counter) Status(s *referee.Session, env *referee.Env) (referee.StatusView,
 	var st counterState
 	return st, s.LoadState(&st)
 }
-func (st counterState) Text() string { return fmt.Sprintf("total %d after %d steps", st.Total, st.Steps) }
+func (st counterState) Text() string {
+	return fmt.Sprintf("total %d after %d steps", st.Total, st.Steps)
+}
 
 func newCounter(t *testing.T, opts map[string]string, seed uint64) *referee.Session {
 	env := &referee.Env{Prompt: referee.NewScripted()}
