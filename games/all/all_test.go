@@ -35,13 +35,14 @@ func (coinFlip) Info() referee.GameInfo {
 }
 func (coinFlip) Dice() []referee.DieInfo { return []referee.DieInfo{coinDie} }
 func (coinFlip) Options() []referee.OptionSpec {
-	return []referee.OptionSpec{{Key: "flips", Values: []string{"1", "3", "5"}, Default: "3", Help: "how many flips the game lasts"}}
+	return []referee.OptionSpec{{Key: "flips", Kind: referee.OptionNumber, Min: 1, Max: 9, Default: "3", Help: "how many flips the game lasts"}}
 }
-func (coinFlip) Setup(s *referee.Session, env *referee.Env) error {
-	n, err := strconv.Atoi(s.Option("flips", "3"))
+func (g coinFlip) Setup(s *referee.Session, env *referee.Env) error {
+	opt, err := referee.ParseOptions(g.Info().ID, g.Options(), s.Options)
 	if err != nil {
 		return err
 	}
+	n, _ := strconv.Atoi(opt["flips"])
 	env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("%d flips to play", n)})
 	return s.SaveState(coinState{Flips: n, Left: n})
 }
@@ -82,8 +83,13 @@ func TestAnExampleGamePlugsIntoTheEngine(t *testing.T) {
 	assert.Equal(t, "coin-flip", g.Info().ID)
 	assert.Contains(t, referee.DieNames(games.Dice()), "coin")
 
-	// Setup: the game reads its option and emits the setup event.
+	// Setup: the game checks its options with the shared grammar...
 	env := &referee.Env{Prompt: referee.NewScripted()}
+	_, err = referee.NewSession(g, "c0", []referee.Player{{Name: "Ann"}}, map[string]string{"flips": "10"}, 3, referee.Virtual, env)
+	require.Error(t, err)
+	assert.Equal(t, "option flips=10 for coin-flip: accepted: a whole number from 1 to 9", err.Error())
+
+	// ...reads them and emits the setup event.
 	s, err := referee.NewSession(g, "c1", []referee.Player{{Name: "Ann"}}, map[string]string{"flips": "1"}, 3, referee.Virtual, env)
 	require.NoError(t, err)
 	require.Len(t, s.Log, 1)
