@@ -89,6 +89,7 @@ current one.` + cmdutil.ExitHelp,
 	cmd.Flags().StringVarP(&opts.Players, "players", "p", "", "players as NAME[:SIDE],... (side: colour, nation, clan or champion)")
 	cmd.Flags().StringVarP(&opts.Name, "name", "n", "", "session name (default GAME-N)")
 	cmd.Flags().StringArrayVarP(&opts.Options, "option", "o", nil, "game option KEY=VALUE (repeatable)")
+	_ = cmd.RegisterFlagCompletionFunc("option", completeOption)
 	return cmd
 }
 
