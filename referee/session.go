@@ -263,3 +263,31 @@ func (e *Env) Emit(ev Event) {
 // Reveal marks the current step as one that showed hidden information (a
 // card drawn): undoing it needs --force.
 func (e *Env) Reveal() { e.revealed = true }
+
+// Step is the shared shape of a game's Next: load the state, run one step
+// on it, save it. A step that fails saves nothing: the session keeps the
+// state it had.
+func Step[S any](s *Session, load func(*Session) (*S, error), step func(*S) error) error {
+	st, err := load(s)
+	if err != nil {
+		return err
+	}
+	if err := step(st); err != nil {
+		return err
+	}
+	return s.SaveState(st)
+}
+
+// Phases maps each phase of a game's procedure to the function that runs
+// one step of it.
+type Phases[P comparable] map[P]func() error
+
+// Run runs the step of phase p; a phase with no function (the game is
+// over) returns over.
+func (ph Phases[P]) Run(p P, over error) error {
+	f, ok := ph[p]
+	if !ok {
+		return over
+	}
+	return f()
+}

@@ -200,23 +200,21 @@ func MakeStatus(st *State, v Values) StatusView {
 // Next implements referee.Game: one step is the start of a turn (with the
 // Isle of Myth upkeep) and one action of the clan whose turn it is.
 func (Game) Next(s *referee.Session, env *referee.Env) error {
-	st, err := load(s)
-	if err != nil {
-		return err
-	}
-	if st.Over {
-		return referee.Usagef("atraxia: the game is over (%s)", st.Why)
-	}
-	v, err := LoadValues(env.Tables)
-	if err != nil {
-		return err
-	}
-	t := &turn{st: st, v: v, env: env, p: env.Prompt}
-	if err := t.step(); err != nil {
-		return err
-	}
-	if st.Over {
-		s.Over = true
-	}
-	return s.SaveState(st)
+	return referee.Step(s, load, func(st *State) error {
+		if st.Over {
+			return referee.Usagef("atraxia: the game is over (%s)", st.Why)
+		}
+		v, err := LoadValues(env.Tables)
+		if err != nil {
+			return err
+		}
+		t := &turn{st: st, v: v, env: env, p: env.Prompt}
+		if err := t.step(); err != nil {
+			return err
+		}
+		if st.Over {
+			s.Over = true
+		}
+		return nil
+	})
 }

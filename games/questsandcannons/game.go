@@ -690,26 +690,20 @@ func parseTeams(v string, players []referee.Player) ([][]int, error) {
 
 // Next implements referee.Game: one step of the procedure.
 func (g Game) Next(s *referee.Session, env *referee.Env) error {
-	st, err := load(s)
-	if err != nil {
-		return err
-	}
-	switch st.Phase {
-	case PhaseStart:
-		refresh(st, env)
-	case PhaseActions:
-		if err := action(st, env); err != nil {
+	return referee.Step(s, load, func(st *State) error {
+		err := referee.Phases[string]{
+			PhaseStart:    func() error { refresh(st, env); return nil },
+			PhaseActions:  func() error { return action(st, env) },
+			PhaseRoundEnd: func() error { roundEnd(st, env); return nil },
+		}.Run(st.Phase, referee.Usagef("session %s is over", s.Name))
+		if err != nil {
 			return err
 		}
-	case PhaseRoundEnd:
-		roundEnd(st, env)
-	default:
-		return referee.Usagef("session %s is over", s.Name)
-	}
-	if st.Phase == PhaseOver {
-		s.Over = true
-	}
-	return s.SaveState(st)
+		if st.Phase == PhaseOver {
+			s.Over = true
+		}
+		return nil
+	})
 }
 
 func refresh(st *State, env *referee.Env) {

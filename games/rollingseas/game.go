@@ -289,36 +289,34 @@ func (c *ctx) shuffleInts(v []int) {
 
 // Next implements referee.Game: one step of the procedure.
 func (g Game) Next(s *referee.Session, env *referee.Env) error {
+	return referee.Step(s, load, func(st *State) error {
+		c := &ctx{s: s, env: env, st: st, b: Board{Set: env.Tables, Prompt: env.Prompt}}
+		if st.Iron != nil {
+			c.unlocked = len(st.Iron.Unlocked)
+		}
+		return referee.Phases[string]{
+			PhaseSetup:     c.setupAdventures,
+			PhaseAdventure: c.adventurePhase,
+			PhaseDice:      c.dicePhase,
+			PhaseAction:    c.actionPhase,
+			PhaseScoring: func() error {
+				if err := c.scoring(); err != nil {
+					return err
+				}
+				s.Over = true
+				return nil
+			},
+		}.Run(st.Phase, referee.Usagef("rollingseas: the game is over"))
+	})
+}
+
+// load decodes a session's Rolling Seas state.
+func load(s *referee.Session) (*State, error) {
 	st := &State{}
 	if err := s.LoadState(st); err != nil {
-		return err
+		return nil, err
 	}
-	c := &ctx{s: s, env: env, st: st, b: Board{Set: env.Tables, Prompt: env.Prompt}}
-	if st.Iron != nil {
-		c.unlocked = len(st.Iron.Unlocked)
-	}
-	var err error
-	switch st.Phase {
-	case PhaseSetup:
-		err = c.setupAdventures()
-	case PhaseAdventure:
-		err = c.adventurePhase()
-	case PhaseDice:
-		err = c.dicePhase()
-	case PhaseAction:
-		err = c.actionPhase()
-	case PhaseScoring:
-		err = c.scoring()
-		if err == nil {
-			s.Over = true
-		}
-	default:
-		return referee.Usagef("rollingseas: the game is over")
-	}
-	if err != nil {
-		return err
-	}
-	return s.SaveState(st)
+	return st, nil
 }
 
 var placementRules = "Draw the shape on empty Sea Spaces free of other markings, at least one square in the card's row or column if possible; you may rotate it but not flip it; Perils of the Sea, Currents and Reefs may not completely block access to a Port, and no Adventure may stop your Ship moving or block access to part of the board."
@@ -745,8 +743,8 @@ func (c *ctx) playerNumber(name, cat, what string, lo, hi int) (int, error) {
 
 // Status implements referee.Game.
 func (g Game) Status(s *referee.Session, env *referee.Env) (referee.StatusView, error) {
-	st := &State{}
-	if err := s.LoadState(st); err != nil {
+	st, err := load(s)
+	if err != nil {
 		return nil, err
 	}
 	return MakeStatus(st), nil
