@@ -14,10 +14,12 @@ type OptionKind string
 // Option kinds.
 const (
 	// OptionChoice is one of Values (in any case). When Values hold "no",
-	// "none" or "off", the other no-words (YesNoWords) select it too.
+	// "none" or "off", the other no-words (YesNoWords) select it too, and
+	// likewise the yes-words select "yes" or "on".
 	OptionChoice OptionKind = "choice"
 	// OptionYesNo is yes or no, written as any of YesNoWords; the value
-	// is "yes" or "no".
+	// is "yes" or "no". Given with an empty value ("pirates=") it is yes,
+	// as a switch.
 	OptionYesNo OptionKind = "yes-no"
 	// OptionSet is a comma-separated list of Values, or "all" or "none"
 	// (and their yes/no synonyms); the value lists the chosen Values in
@@ -31,7 +33,8 @@ const (
 
 // OptionSpec declares one --option KEY=VALUE a game accepts. An option
 // left out, or given with an empty value, takes Default ("" for an option
-// whose absence means something of its own, as Help says).
+// whose absence means something of its own, as Help says); a yes/no
+// option given with an empty value is yes.
 type OptionSpec struct {
 	Key     string     `json:"key"`
 	Kind    OptionKind `json:"kind"`
@@ -92,8 +95,12 @@ func ParseOptions(game string, specs []OptionSpec, given map[string]string) (map
 	}
 	out := make(map[string]string, len(specs))
 	for _, o := range specs {
-		raw := strings.TrimSpace(given[o.Key])
-		if raw == "" {
+		v0, present := given[o.Key]
+		raw := strings.TrimSpace(v0)
+		switch {
+		case raw == "" && present && o.Kind == OptionYesNo:
+			raw = "yes" // "--option pirates=": the switch on
+		case raw == "":
 			raw = o.Default
 		}
 		v, ok := o.canonical(raw)
@@ -155,9 +162,13 @@ func (o OptionSpec) canonical(raw string) (string, bool) {
 			return v, true
 		}
 	}
-	if slices.Contains(YesNoWords.No, low) {
+	words, as := YesNoWords.No, []string{"no", "none", "off"}
+	if slices.Contains(YesNoWords.Yes, low) {
+		words, as = YesNoWords.Yes, []string{"yes", "on"}
+	}
+	if slices.Contains(words, low) {
 		for _, v := range o.Values {
-			if v == "no" || v == "none" || v == "off" {
+			if slices.Contains(as, v) {
 				return v, true
 			}
 		}
