@@ -202,7 +202,7 @@ func battleRun(opts *BattleOptions) error {
 		if err != nil {
 			return err
 		}
-		die, err := referee.NamedDie(set, env.Prompt, "pirate")
+		die, err := referee.LoadDie(set, env.Prompt, wfa.PirateDie)
 		if err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/spf13/cobra"
 	"gopkg.in/yaml.v3"
@@ -88,6 +89,7 @@ current one.` + cmdutil.ExitHelp,
 	cmd.Flags().StringVarP(&opts.Players, "players", "p", "", "players as NAME[:SIDE],... (side: colour, nation, clan or champion)")
 	cmd.Flags().StringVarP(&opts.Name, "name", "n", "", "session name (default GAME-N)")
 	cmd.Flags().StringArrayVarP(&opts.Options, "option", "o", nil, "game option KEY=VALUE (repeatable)")
+	_ = cmd.RegisterFlagCompletionFunc("option", completeOption)
 	return cmd
 }
 
@@ -96,7 +98,7 @@ func completeGames(cmd *cobra.Command, args []string, toComplete string) ([]stri
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []string
-	for _, g := range referee.AllGameInfo {
+	for _, g := range all.Infos() {
 		out = append(out, g.ID+"\t"+g.Name)
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
@@ -113,14 +115,11 @@ type Result struct {
 
 func newRun(o *NewOptions) error {
 	f := o.F
-	id, err := referee.ResolveGame(o.Game)
+	g, err := all.Resolve(o.Game)
 	if err != nil {
 		return err
 	}
-	g, err := referee.Lookup(id)
-	if err != nil {
-		return err
-	}
+	id := g.Info().ID
 	players, err := ParsePlayers(o.Players)
 	if err != nil {
 		return err
@@ -170,7 +169,7 @@ func newRun(o *NewOptions) error {
 	}
 	res := Result{Session: s.Name, Game: s.Game, Step: s.Step, Over: s.Over, Events: s.Log}
 	return f.Render(res, func(w io.Writer) error {
-		fmt.Fprintf(w, "New %s session %q (seed %d, %s dice).\n", referee.Info(s.Game).Name, s.Name, s.Seed, s.DiceMode)
+		fmt.Fprintf(w, "New %s session %q (seed %d, %s dice).\n", all.Info(s.Game).Name, s.Name, s.Seed, s.DiceMode)
 		printEvents(w, s.Log)
 		fmt.Fprintln(w, "Run bosun next for the first step.")
 		return nil
@@ -328,7 +327,7 @@ type StatusView struct {
 	Step    int               `json:"step"`
 	Over    bool              `json:"over"`
 	Dice    referee.Mode      `json:"dice"`
-	Status  any               `json:"status"`
+	Status  any               `json:"status"` // the game's referee.StatusView
 }
 
 // NewCmdStatus builds `bosun status`.
@@ -341,7 +340,7 @@ func NewCmdStatus(f *cmdutil.Factory) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return loadSession(f, "", false, true, func(s *referee.Session) error {
-				g, err := referee.Lookup(s.Game)
+				g, err := all.Lookup(s.Game)
 				if err != nil {
 					return err
 				}
@@ -355,7 +354,7 @@ func NewCmdStatus(f *cmdutil.Factory) *cobra.Command {
 				}
 				v := StatusView{Session: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Step: s.Step, Over: s.Over, Dice: s.DiceMode, Status: st}
 				return f.Render(v, func(w io.Writer) error {
-					fmt.Fprintf(w, "%s — session %s, step %d", referee.Info(s.Game).Name, s.Name, s.Step)
+					fmt.Fprintf(w, "%s — session %s, step %d", all.Info(s.Game).Name, s.Name, s.Step)
 					if s.Over {
 						fmt.Fprint(w, " (game over)")
 					}
@@ -376,11 +375,11 @@ func NewCmdStatus(f *cmdutil.Factory) *cobra.Command {
 	}
 }
 
-// writeView prints a game's status view: its own Text() when it has one,
-// else the view as YAML.
-func writeView(w io.Writer, v any) error {
-	if t, ok := v.(interface{ Text() string }); ok {
-		_, err := fmt.Fprintln(w, t.Text())
+// writeView prints a game's status view: its Text(), or the view as YAML
+// when the text is empty.
+func writeView(w io.Writer, v referee.StatusView) error {
+	if t := v.Text(); t != "" {
+		_, err := fmt.Fprintln(w, t)
 		return err
 	}
 	// Through JSON, so the text view uses the same field names (and
@@ -521,7 +520,7 @@ func runSteps(f *cmdutil.Factory, cmd *cobra.Command, n int, done func(Result)) 
 
 // NextStep runs one step of s.
 func NextStep(f *cmdutil.Factory, s *referee.Session, cmd *cobra.Command) (Result, error) {
-	g, err := referee.Lookup(s.Game)
+	g, err := all.Lookup(s.Game)
 	if err != nil {
 		return Result{}, err
 	}

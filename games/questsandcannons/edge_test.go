@@ -41,8 +41,8 @@ func TestSetupRefusals(t *testing.T) {
 		{"mixed-nation team", "A,B,C,D", map[string]string{"teams": "2"}, []string{"porc", "delf", "porc", "porc"}, "only have Champions from one nation"},
 		{"uneven teams", "A,B,C,D", map[string]string{"teams": "A+B+C,D"}, nil, "same number of players"},
 		{"teams of four", "A,B,C,D", map[string]string{"teams": "4"}, nil, "at least two equal teams"},
-		{"unknown option", "A,B", map[string]string{"wind": "yes"}, nil, "not known"},
-		{"bad coop", "A,B", map[string]string{"coop": "medium"}, nil, "easy or hard"},
+		{"unknown option", "A,B", map[string]string{"wind": "yes"}, nil, `unknown option "wind" for quests-and-cannons; accepted: ammo-overflow, coop,`},
+		{"bad coop", "A,B", map[string]string{"coop": "medium"}, nil, "option coop=medium for quests-and-cannons: accepted: no, easy, hard"},
 		{"co-op mixed nations", "A,B", map[string]string{"coop": "easy"}, []string{"porc", "delf"}, "one nation"},
 	}
 	for _, c := range cases {

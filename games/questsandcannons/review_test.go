@@ -227,7 +227,7 @@ func TestOptionValuesRefused(t *testing.T) {
 		opts map[string]string
 		want string
 	}{
-		{map[string]string{"tiles": "sideways"}, "random or placed"},
+		{map[string]string{"tiles": "sideways"}, "option tiles=sideways for quests-and-cannons: accepted: random, placed"},
 		{map[string]string{"layout": "moon"}, "intro"},
 		{map[string]string{"coop-goal-ends": "maybe"}, "yes or no"},
 		{map[string]string{"move-extend-actions": "2"}, "yes or no"},

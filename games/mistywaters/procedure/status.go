@@ -62,7 +62,7 @@ type PlayerStatus struct {
 }
 
 // Status implements referee.Game.
-func (g *Game) Status(s *referee.Session, env *referee.Env) (any, error) {
+func (g *Game) Status(s *referee.Session, env *referee.Env) (referee.StatusView, error) {
 	st, err := load(s)
 	if err != nil {
 		return nil, err
