@@ -93,6 +93,28 @@ type Factory struct {
 	// Terminal, when set, is the interactive prompter used when a question
 	// has no scripted answer and stdin is a terminal.
 	Terminal func(io *IO) referee.Prompter
+	// Hooks connect the session commands to other command groups; the root
+	// sets them where it builds the command tree.
+	Hooks Hooks
+	// Started is set by the root once cobra has checked the command line
+	// and begun running a command: an error before that is bad usage.
+	Started bool
+}
+
+// Hooks are what the session commands borrow from other command groups
+// (cmd/session cannot import them: they sit beside it under the root). A
+// nil hook means the feature is not in this build.
+type Hooks struct {
+	// Why returns the rule text of a cited section id (bosun log --why).
+	Why func(id string) string
+	// Search answers a rules question for the play menu, printing to w.
+	Search func(f *Factory, game, query string, w io.Writer) error
+	// RunCommand runs a bosun command line from the play menu (the battle
+	// calculators and other one-shots).
+	RunCommand func(args []string) error
+	// BeforeComplete loads the config (data dir, env) before a shell
+	// completion lists sessions.
+	BeforeComplete func()
 }
 
 // New returns a factory over io with fresh globals and its own viper.

@@ -41,7 +41,7 @@ func Main() int {
 
 // Execute runs cmd and maps its error to an exit code, printing it to stderr.
 func Execute(cmd *cobra.Command, f *cmdutil.Factory) int {
-	started = false
+	f.Started = false
 	err := cmd.Execute()
 	if err == nil {
 		// Values asked once are kept only when the command succeeded.
@@ -51,7 +51,7 @@ func Execute(cmd *cobra.Command, f *cmdutil.Factory) int {
 		return ExitOK
 	}
 	code := ExitCode(err)
-	if !started {
+	if !f.Started {
 		// cobra failed before any command ran: an unknown command, a
 		// missing or extra argument. That is bad usage.
 		code = ExitUsage
@@ -82,10 +82,6 @@ func ExitCode(err error) int {
 
 type flagError struct{ error }
 
-// started is set once cobra has validated the arguments and begun running
-// a command.
-var started bool
-
 func isFlagError(err error) bool {
 	var fe *flagError
 	return errors.As(err, &fe)
@@ -108,7 +104,7 @@ question has a stable key, answered at the terminal, with --set key=value, an
 		SilenceErrors: true,
 		Version:       Version,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			started = true
+			f.Started = true
 			return initConfig(cmd, f)
 		},
 	}
@@ -130,13 +126,12 @@ question has a stable key, answered at the terminal, with --set key=value, an
 	pf.StringVar(&g.Session, "session", "", "session to use (env BOSUN_SESSION; default the most recently used)")
 	pf.BoolVar(&g.ASCII, "ascii", false, "ASCII table borders")
 	_ = cmd.RegisterFlagCompletionFunc("dice", cobra.FixedCompletions([]string{"virtual", "physical"}, cobra.ShellCompDirectiveNoFileComp))
-	session.BeforeComplete = func(c *cobra.Command) { _ = initConfig(c.Root(), f) }
+	f.Hooks = hooks(cmd, f)
 	_ = cmd.RegisterFlagCompletionFunc("session", session.CompleteSessions(f, false))
 
 	for _, c := range subcommands(f) {
 		cmd.AddCommand(c)
 	}
-	wire(f)
 	return cmd
 }
 

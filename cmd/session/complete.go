@@ -19,10 +19,6 @@ func completeGames(cmd *cobra.Command, args []string, toComplete string) ([]stri
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
-// BeforeComplete, when set, loads the config (data dir, env) before a
-// completion lists sessions; the root wires it.
-var BeforeComplete func(cmd *cobra.Command)
-
 // CompleteSessions completes saved session names, for a positional argument
 // (only the first) or for a flag (positional false).
 func CompleteSessions(f *cmdutil.Factory, positional bool) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -30,8 +26,8 @@ func CompleteSessions(f *cmdutil.Factory, positional bool) func(*cobra.Command, 
 		if positional && len(args) > 0 {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		if BeforeComplete != nil {
-			BeforeComplete(cmd)
+		if f.Hooks.BeforeComplete != nil {
+			f.Hooks.BeforeComplete()
 		}
 		list, _ := f.Store().List()
 		var out []string
