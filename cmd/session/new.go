@@ -100,7 +100,7 @@ func newRun(o *NewOptions) error {
 		return err
 	}
 	saveCursor(f, s, env.Prompt)
-	if err := st.Save(s); err != nil {
+	if err := saveStep(f, st, s); err != nil {
 		return err
 	}
 	res := Result{Session: s.Name, Game: s.Game, Step: s.Step, Over: s.Over, Events: s.Log}

@@ -72,10 +72,12 @@ func NewCmdPlay(f *cmdutil.Factory) *cobra.Command {
 		Use:   "play",
 		Short: "Play the current session interactively",
 		Long: `Walk the table through the session in a loop: each round of the menu offers the
-next step, status, undo, the log and rules questions, until you quit. Each
-step is saved as soon as it is done, so quitting (or Ctrl-C) loses nothing but
-the step in progress. The menu is asked with the key play.menu, so a script
-can drive it too.` + cmdutil.ExitHelp,
+next step, status, undo, the log and rules questions, until you quit. A
+step's events are printed as they happen. Each step is saved as soon as it is
+done, so quitting loses nothing; Ctrl-C anywhere stops bosun (exit 130) and
+saves nothing of the step in progress (session, remembered board values,
+answers cursor), like bosun next. The menu is asked with the key play.menu,
+so a script can drive it too.` + cmdutil.ExitHelp,
 		Example: "  bosun play\n  bosun play --session friday",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -95,6 +97,8 @@ type play struct {
 	p    *referee.Scripted
 	name string // the session played
 	w    io.Writer
+	out  *stepPrinter
+	done int // steps saved by this play
 }
 
 // menuItem is one choice of the play menu: its label (shown, and the answer
@@ -134,7 +138,7 @@ func playRun(o *PlayOptions) error {
 	if err != nil {
 		return err
 	}
-	pl := &play{f: f, cmd: o.Cmd, p: p, name: name, w: f.IO.Out}
+	pl := &play{f: f, cmd: o.Cmd, p: p, name: name, w: f.IO.Out, out: &stepPrinter{w: f.IO.Out}}
 	labels := make([]string, len(menu))
 	for i, m := range menu {
 		labels[i] = m.label
@@ -143,7 +147,7 @@ func playRun(o *PlayOptions) error {
 	for {
 		choice, err := referee.Choose(p, "play.menu", "What now?", labels...)
 		if errors.Is(err, referee.ErrCanceled) {
-			return nil
+			return pl.canceled(err)
 		}
 		var nerr *referee.NoAnswerError
 		if errors.As(err, &nerr) {
@@ -164,7 +168,10 @@ func playRun(o *PlayOptions) error {
 		}
 		quit, err := item.run(pl)
 		if errors.Is(err, referee.ErrCanceled) {
-			return nil
+			// Nothing of a canceled step is kept, the board values it asked
+			// included: only a step that is saved writes them.
+			f.DiscardTables()
+			return pl.canceled(err)
 		}
 		if err == nil {
 			err = f.FlushTables()
@@ -187,16 +194,33 @@ func playRun(o *PlayOptions) error {
 	}
 }
 
-// next runs and saves one step; the game's end ends the loop.
+// canceled is the error of a Ctrl-C in play: the steps this play saved
+// before it stay saved.
+func (pl *play) canceled(err error) error {
+	var ce *cmdutil.CanceledError
+	if errors.As(err, &ce) {
+		return err
+	}
+	if pl.done > 0 {
+		return &cmdutil.CanceledError{Detail: fmt.Sprintf(" (the %s done before it in this play are saved)", plural(pl.done, "step"))}
+	}
+	return &cmdutil.CanceledError{}
+}
+
+// next runs and saves one step, printing its events as they happen; the
+// game's end ends the loop.
 func (pl *play) next() (bool, error) {
 	over := false
 	var res *Result
+	step := 0
 	err := withSession(pl.f, pl.name, true, func(s *referee.Session) error {
 		if s.Over {
 			over = true
 			return nil
 		}
-		r, err := NextStep(pl.f, s, pl.cmd)
+		step = s.Step
+		pl.out.start(step)
+		r, err := NextStep(pl.f, s, pl.cmd, pl.out.hook())
 		if err != nil {
 			return err
 		}
@@ -204,13 +228,18 @@ func (pl *play) next() (bool, error) {
 		return nil
 	})
 	if err != nil {
-		return false, err
+		// The steps saved earlier in this play are not this error's business:
+		// at a terminal, play goes on after it.
+		saved := 0
+		if errors.Is(err, referee.ErrCanceled) {
+			saved = pl.done // Ctrl-C ends play: say what it keeps
+		}
+		return false, stepError(err, step, saved, pl.out.shown())
 	}
-	if res != nil { // printed once saved
-		fmt.Fprintf(pl.w, "Step %d:\n", res.Step-1)
-		printEvents(pl.w, res.Events)
-	}
-	if over {
+	if res != nil {
+		pl.done++
+		pl.out.done(*res) // the events not printed yet, and the game's end
+	} else if over {
 		fmt.Fprintln(pl.w, "The game is over.")
 	}
 	return over, nil
