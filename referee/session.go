@@ -235,6 +235,10 @@ type Env struct {
 	Dice   *Dice
 	Prompt Prompter
 	Tables *tables.Set
+	// OnEmit, when set, is called with each event as it is emitted, so a
+	// command can show it before the step's next question. The step may
+	// still fail (and save nothing) after it.
+	OnEmit func(Event)
 	// events collected during the current step
 	events   []Event
 	revealed bool
@@ -258,6 +262,9 @@ func (e *Env) Emit(ev Event) {
 		}
 	}
 	e.events = append(e.events, ev)
+	if e.OnEmit != nil {
+		e.OnEmit(ev)
+	}
 }
 
 // Reveal marks the current step as one that showed hidden information (a

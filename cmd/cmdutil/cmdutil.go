@@ -6,10 +6,12 @@ package cmdutil
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -23,7 +25,56 @@ import (
 // ExitHelp ends every command's long help: the exit codes bosun keeps.
 const ExitHelp = `
 
-Exit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure.`
+Exit status: 0 success; 2 bad usage or bad input (a missing or refused
+answer, a missing flag, an unreadable answers file); 130 canceled with
+Ctrl-C; 1 any other failure. A command that fails saves nothing of the step
+it was in (bosun next --steps keeps the steps done before it). With --json a
+failure prints {"error": {"code": N, "message": "...", "key": "..."}}.`
+
+// CanceledError is a Ctrl-C that stopped a command: nothing of the work in
+// progress was saved (session, tables overlay, answers cursor). Detail says
+// what earlier steps of the same command did save, if any.
+type CanceledError struct{ Detail string }
+
+func (e *CanceledError) Error() string { return "canceled; nothing was saved" + e.Detail }
+
+// Unwrap makes errors.Is(err, referee.ErrCanceled) true.
+func (e *CanceledError) Unwrap() error { return referee.ErrCanceled }
+
+// ErrorDoc is the one JSON document a failed command prints on stdout with
+// --json.
+type ErrorDoc struct {
+	Error ErrorBody `json:"error"`
+}
+
+// ErrorBody says why a command failed: its exit code, the message printed
+// on stderr, and the key of the question when an answer was missing or
+// refused.
+type ErrorBody struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+	Key     string `json:"key,omitempty"`
+}
+
+// refusedAnswer matches the message of an answer the prompter refused
+// (referee.Question.Normalize): `answer "x" for KEY (question) ...`.
+var refusedAnswer = regexp.MustCompile(`^answer ".*?" for (\S+) \(`)
+
+// AnswerKey returns the key of the question whose answer was missing or
+// refused in err, or "" when err is about something else.
+func AnswerKey(err error) string {
+	var nerr *referee.NoAnswerError
+	if errors.As(err, &nerr) {
+		return nerr.Q.Key
+	}
+	var ue *referee.UsageError
+	if errors.As(err, &ue) {
+		if m := refusedAnswer.FindStringSubmatch(ue.Msg); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
 
 // IO is the command's streams and what they are connected to.
 type IO struct {
@@ -93,6 +144,28 @@ type Factory struct {
 	// Terminal, when set, is the interactive prompter used when a question
 	// has no scripted answer and stdin is a terminal.
 	Terminal func(io *IO) referee.Prompter
+	// Hooks connect the session commands to other command groups; the root
+	// sets them where it builds the command tree.
+	Hooks Hooks
+	// Started is set by the root once cobra has checked the command line
+	// and begun running a command: an error before that is bad usage.
+	Started bool
+}
+
+// Hooks are what the session commands borrow from other command groups
+// (cmd/session cannot import them: they sit beside it under the root). A
+// nil hook means the feature is not in this build.
+type Hooks struct {
+	// Why returns the rule text of a cited section id (bosun log --why).
+	Why func(id string) string
+	// Search answers a rules question for the play menu, printing to w.
+	Search func(f *Factory, game, query string, w io.Writer) error
+	// RunCommand runs a bosun command line from the play menu (the battle
+	// calculators and other one-shots).
+	RunCommand func(args []string) error
+	// BeforeComplete loads the config (data dir, env) before a shell
+	// completion lists sessions.
+	BeforeComplete func()
 }
 
 // New returns a factory over io with fresh globals and its own viper.
@@ -183,7 +256,8 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 		}
 		b, err := io.ReadAll(r)
 		if err != nil {
-			return nil, err
+			// A directory opens but cannot be read: still a bad --answers.
+			return nil, referee.Usagef("--answers %s: %v; give a readable YAML or key=value file, or - for stdin", file, err)
 		}
 		ans, err := ParseAnswers(b)
 		if err != nil {

@@ -1,0 +1,60 @@
+package session
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/spf13/cobra"
+)
+
+// NewCmdLog builds `bosun log`.
+func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
+	var all, why bool
+	cmd := &cobra.Command{
+		Use:     "log",
+		Short:   "Show the session's event log",
+		Long:    "Show the events of the session; --all includes undone steps, --why the rule text behind each cited section." + cmdutil.ExitHelp,
+		Example: "  bosun log\n  bosun log --why\n  bosun log --all --json",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return withSession(f, "", false, func(s *referee.Session) error {
+				evs := s.Live()
+				if all {
+					evs = s.Log
+				}
+				if evs == nil {
+					evs = []referee.Event{}
+				}
+				return f.Render(evs, func(w io.Writer) error {
+					var rows [][]string
+					for _, e := range evs {
+						text := e.Text
+						if e.Undone {
+							text = "(undone) " + text
+						}
+						if len(e.Rolls) > 0 {
+							var b strings.Builder
+							printEvents(&b, []referee.Event{{Rolls: e.Rolls}})
+							text += strings.TrimPrefix(strings.TrimSpace(b.String()), "-")
+						}
+						rows = append(rows, []string{fmt.Sprint(e.Seq), fmt.Sprint(e.Step), e.Type, text, strings.Join(e.Cites, " ")})
+						if why && f.Hooks.Why != nil {
+							for _, c := range e.Cites {
+								if t := f.Hooks.Why(c); t != "" {
+									rows = append(rows, []string{"", "", "", "  " + c + ": " + t, ""})
+								}
+							}
+						}
+					}
+					return f.Table(w, []string{"#", "STEP", "TYPE", "EVENT", "CITES"}, rows)
+				})
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&all, "all", false, "include undone steps")
+	cmd.Flags().BoolVar(&why, "why", false, "print the rule text behind each cited section")
+	return cmd
+}
