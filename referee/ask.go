@@ -3,6 +3,7 @@ package referee
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,7 +46,7 @@ func AskText(set *tables.Set, p Prompter, table, key string, q Question, check f
 	if p != nil {
 		p = checkedPrompter{p, check}
 		// A terminal re-asks an answer the check refuses in place.
-		q.Check = chainCheck(q.Check, check)
+		q.Check = chainCheck(q.Check, check, q.Accepted)
 	}
 	v, err := AskOnce(set, p, table, key, q)
 	if err != nil {
@@ -54,11 +55,16 @@ func AskText(set *tables.Set, p Prompter, table, key string, q Question, check f
 	return strings.TrimSpace(ValueText(v)), nil
 }
 
-// AskInt returns a whole-number table row from q.Min to q.Max, asked once
-// as a KindNumber question when unknown.
+// AskInt returns a whole-number table row from q.Min to q.Max (both 0: any
+// whole number, for rows the rulebook prints), asked once as a KindNumber
+// question when unknown.
 func AskInt(set *tables.Set, p Prompter, table, key string, q Question) (int, error) {
 	q.Kind = KindNumber
-	v, err := AskText(set, p, table, key, q, IntIn(q.Min, q.Max))
+	check := IntIn(q.Min, q.Max)
+	if q.Min == 0 && q.Max == 0 {
+		check = IntIn(math.MinInt, math.MaxInt)
+	}
+	v, err := AskText(set, p, table, key, q, check)
 	if err != nil {
 		return 0, err
 	}
@@ -156,7 +162,9 @@ func IntIn(lo, hi int) func(string) error {
 	}
 }
 
-func chainCheck(first func(string) (string, error), check func(string) error) func(string) (string, error) {
+// chainCheck runs a question's own Check, then check, whose refusal names
+// what is accepted.
+func chainCheck(first func(string) (string, error), check func(string) error, accepted string) func(string) (string, error) {
 	return func(v string) (string, error) {
 		if first != nil {
 			var err error
@@ -164,7 +172,10 @@ func chainCheck(first func(string) (string, error), check func(string) error) fu
 				return "", err
 			}
 		}
-		return v, check(strings.TrimSpace(v))
+		if err := check(strings.TrimSpace(v)); err != nil {
+			return "", fmt.Errorf("%v; accepted: %s", err, accepted)
+		}
+		return v, nil
 	}
 }
 
