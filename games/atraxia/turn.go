@@ -335,4 +335,3 @@ func (t *turn) optional(key string) bool {
 	ps, ok := t.p.(referee.Presetter)
 	return ok && ps.HasAnswer(key)
 }
-
