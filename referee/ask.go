@@ -216,6 +216,12 @@ type AnswersAhead interface {
 	PresetKeys() []string
 }
 
+// Scripted is the prompter that holds answers ahead and records them.
+var (
+	_ AnswersAhead = (*Scripted)(nil)
+	_ Recorder     = (*Scripted)(nil)
+)
+
 // AnsweredAhead reports whether the answer to key is already given (by
 // --set, an answers file or a line of stdin) rather than asked of someone
 // looking at a menu.
