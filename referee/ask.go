@@ -30,23 +30,21 @@ func AskText(set *tables.Set, p Prompter, table, key string, q Question, check f
 	if check == nil {
 		check = func(string) error { return nil }
 	}
-	if q.Accepted == "" {
-		q.Accepted = q.Accepts()
-	}
+	accepted := q.Accepts()
 	if set != nil {
 		if r, ok := set.Lookup(table, key); ok && r.Known() {
 			v := strings.TrimSpace(ValueText(r.Value))
 			if err := check(v); err != nil {
 				return "", Usagef("tables: table %s, row %s holds %q, which is not accepted (%v); accepted: %s; correct the row in your tables overlay (tables.yaml) or delete it, and bosun asks %s again",
-					table, key, v, err, q.Accepted, q.Key)
+					table, key, v, err, accepted, q.Key)
 			}
 			return v, nil
 		}
 	}
 	if p != nil {
-		p = checkedPrompter{p, check}
+		p = checkedPrompter{p, check, accepted}
 		// A terminal re-asks an answer the check refuses in place.
-		q.Check = chainCheck(q.Check, check, q.Accepted)
+		q.Check = chainCheck(q.Check, check, accepted)
 	}
 	v, err := AskOnce(set, p, table, key, q)
 	if err != nil {
@@ -183,7 +181,8 @@ func chainCheck(first func(string) (string, error), check func(string) error, ac
 // those of a prompter that does not run Question.Check.
 type checkedPrompter struct {
 	Prompter
-	check func(string) error
+	check    func(string) error
+	accepted string
 }
 
 func (c checkedPrompter) Ask(q Question) (string, error) {
@@ -193,7 +192,7 @@ func (c checkedPrompter) Ask(q Question) (string, error) {
 	}
 	a = strings.TrimSpace(a)
 	if err := c.check(a); err != nil {
-		return "", Usagef("answer %q for %s (%s) is not accepted (%v); accepted: %s", a, q.Key, q.Text, err, q.Accepted)
+		return "", Usagef("answer %q for %s (%s) is not accepted (%v); accepted: %s", a, q.Key, q.Text, err, c.accepted)
 	}
 	return a, nil
 }
