@@ -254,7 +254,7 @@ func (e *Env) Emit(ev Event) {
 	if len(ev.Rolls) > 0 {
 		e.revealed = true
 	}
-	if rec, ok := e.Prompt.(interface{ TakeRecord() []Answer }); ok {
+	if rec, ok := e.Prompt.(Recorder); ok {
 		for _, a := range rec.TakeRecord() {
 			if !strings.HasPrefix(a.Key, LocalPrefix) { // the play menu is not part of the game
 				ev.Answers = append(ev.Answers, a)

@@ -7,7 +7,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -19,7 +18,6 @@ import (
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/viper"
-	"gopkg.in/yaml.v3"
 )
 
 // ExitHelp ends every command's long help: the exit codes bosun keeps.
@@ -243,8 +241,10 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 	stdinAnswers := false
 	for _, file := range f.G.Answers {
 		var r io.Reader
+		name := file
 		if file == "-" {
 			r = f.IO.In
+			name = "standard input"
 			stdinAnswers = true
 		} else {
 			fh, err := os.Open(file)
@@ -254,18 +254,12 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 			defer fh.Close()
 			r = fh
 		}
-		b, err := io.ReadAll(r)
+		ans, err := referee.ParseAnswers(r, name)
 		if err != nil {
 			// A directory opens but cannot be read: still a bad --answers.
-			return nil, referee.Usagef("--answers %s: %v; give a readable YAML or key=value file, or - for stdin", file, err)
+			return nil, referee.Usagef("--answers %v; give a readable YAML or key=value file, or - for stdin", err)
 		}
-		ans, err := ParseAnswers(b)
-		if err != nil {
-			return nil, referee.Usagef("--answers %s: %v", file, err)
-		}
-		for _, kv := range ans {
-			p.Set(kv[0], kv[1], "answers")
-		}
+		p.AddAnswers(ans)
 	}
 	for _, s := range f.G.Set {
 		k, v, ok := strings.Cut(s, "=")
@@ -289,81 +283,6 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 
 // HasAnswersFiles reports whether --answers files were given.
 func (f *Factory) HasAnswersFiles() bool { return len(f.G.Answers) > 0 }
-
-// ParseAnswers reads an answers file: a YAML map of key: value (a list
-// value is a queue of answers for a key asked several times), or key=value
-// lines. Order is kept.
-func ParseAnswers(b []byte) ([][2]string, error) {
-	text := strings.TrimSpace(string(b))
-	if text == "" {
-		return nil, nil
-	}
-	var out [][2]string
-	lines := strings.Split(text, "\n")
-	kvLines := true
-	for _, l := range lines {
-		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		k, _, ok := strings.Cut(l, "=")
-		if !ok || strings.ContainsAny(strings.TrimSpace(k), ": ") {
-			kvLines = false
-			break
-		}
-	}
-	if kvLines {
-		for i, l := range lines {
-			l = strings.TrimSpace(l)
-			if l == "" || strings.HasPrefix(l, "#") {
-				continue
-			}
-			k, v, _ := strings.Cut(l, "=")
-			k = strings.TrimSpace(k)
-			if k == "" {
-				return nil, fmt.Errorf("line %d: empty key", i+1)
-			}
-			out = append(out, [2]string{k, strings.TrimSpace(v)})
-		}
-		return out, nil
-	}
-	var node yaml.Node
-	if err := yaml.Unmarshal(b, &node); err != nil {
-		return nil, fmt.Errorf("not a YAML map of key: value nor key=value lines: %v", err)
-	}
-	if len(node.Content) == 0 || node.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("expected a YAML map of key: value or key=value lines")
-	}
-	m := node.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i], m.Content[i+1]
-		if k.Kind != yaml.ScalarNode || k.Value == "" {
-			return nil, fmt.Errorf("line %d: keys must be plain text", k.Line)
-		}
-		switch v.Kind {
-		case yaml.ScalarNode:
-			out = append(out, [2]string{k.Value, v.Value})
-		case yaml.SequenceNode:
-			for _, it := range v.Content {
-				if it.Kind == yaml.SequenceNode {
-					var parts []string
-					for _, x := range it.Content {
-						parts = append(parts, x.Value)
-					}
-					out = append(out, [2]string{k.Value, strings.Join(parts, ",")})
-					continue
-				}
-				if it.Kind != yaml.ScalarNode {
-					return nil, fmt.Errorf("line %d: %s: list items must be plain values", it.Line, k.Value)
-				}
-				out = append(out, [2]string{k.Value, it.Value})
-			}
-		default:
-			return nil, fmt.Errorf("line %d: %s: value must be a plain value or a list", v.Line, k.Value)
-		}
-	}
-	return out, nil
-}
 
 // Seed returns --seed, or a seed from the clock when none was given.
 func (f *Factory) Seed() uint64 {

@@ -3,7 +3,6 @@ package questsandcannons
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -150,25 +149,18 @@ func championField(set *tables.Set, p referee.Prompter, name, field string, q re
 // silently ignored; the lowercase key wins when both are given.
 func champKey(p referee.Prompter, slug, field string) string {
 	key := "tables.qc-champions." + slug + "." + field
-	sc, ok := p.(*referee.Scripted)
-	if !ok || sc.HasAnswer(key) {
+	if ps, ok := p.(referee.Presetter); !ok || ps.HasAnswer(key) {
 		return key
 	}
 	const prefix = "tables.qc-champions."
-	for _, m := range []map[string][]string{sc.Override, sc.Preset} {
-		var found []string
-		for k := range m {
-			if len(k) <= len(prefix)+len(field)+1 || !strings.EqualFold(k[:len(prefix)], prefix) {
-				continue
-			}
-			name, f, ok := cutLast(k[len(prefix):], ".")
-			if ok && strings.EqualFold(f, field) && Slug(name) == slug {
-				found = append(found, k)
-			}
+	// PresetKeys lists --set keys first, each group sorted.
+	for _, k := range referee.PresetKeys(p) {
+		if len(k) <= len(prefix)+len(field)+1 || !strings.EqualFold(k[:len(prefix)], prefix) {
+			continue
 		}
-		if len(found) > 0 {
-			sort.Strings(found)
-			return found[0]
+		name, f, ok := cutLast(k[len(prefix):], ".")
+		if ok && strings.EqualFold(f, field) && Slug(name) == slug {
+			return k
 		}
 	}
 	return key
@@ -213,28 +205,11 @@ func tableInt(env *referee.Env, table, key string, def int, q referee.Question) 
 	if env.Tables == nil {
 		return def, nil
 	}
-	r, ok := env.Tables.Lookup(table, key)
-	if !ok {
+	if _, ok := env.Tables.Lookup(table, key); !ok {
 		return def, nil
 	}
-	if r.Known() {
-		n, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(r.Value)))
-		if err != nil {
-			return 0, fmt.Errorf("tables: %s.%s: %v is not a whole number", table, key, r.Value)
-		}
-		return n, nil
-	}
 	q.Key = "tables." + table + "." + key
-	q.Kind = referee.KindNumber
-	v, err := referee.AskOnce(env.Tables, env.Prompt, table, key, q)
-	if err != nil {
-		return 0, err
-	}
-	n, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(v)))
-	if err != nil {
-		return 0, referee.Usagef("tables: %s.%s: %v is not a whole number", table, key, v)
-	}
-	return n, nil
+	return referee.AskInt(env.Tables, env.Prompt, table, key, q)
 }
 
 func load(s *referee.Session) (*State, error) {

@@ -20,8 +20,9 @@ func soloKerris(t *testing.T, sails string, opts map[string]string, answers map[
 	p.Set("qc.setup.roll", "1,6", "answers")
 	p.Set("tables.dice.ammo", "1,2,3,4,5,6", "answers")
 	for k, v := range answers {
-		p.Preset[k] = v
-		p.Source[k] = "answers"
+		for _, a := range v { // as in an answers file: a single answer repeats
+			p.Set(k, a, "answers")
+		}
 	}
 	h := newHarness(t, "Kerris,Ilsa", opts, p)
 	require.Equal(t, "Kerris", h.state().cur().Name)

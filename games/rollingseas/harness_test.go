@@ -3,51 +3,19 @@ package rollingseas
 import (
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/bosun-referee/bosun/tables"
-	"gopkg.in/yaml.v3"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden logs of the scripted games (never the answers files: they are the games' input)")
 
-// loadAnswers reads an answers file (YAML key: value; a list is a queue)
-// into a scripted prompter.
+// loadAnswers reads an answers file as --answers does.
 func loadAnswers(t testing.TB, path string) *referee.Scripted {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var node yaml.Node
-	if err := yaml.Unmarshal(b, &node); err != nil {
-		t.Fatal(err)
-	}
-	p := referee.NewScripted()
-	m := node.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i], m.Content[i+1]
-		switch v.Kind {
-		case yaml.ScalarNode:
-			p.Set(k.Value, v.Value, "answers")
-		case yaml.SequenceNode:
-			for _, it := range v.Content {
-				if it.Kind == yaml.SequenceNode {
-					var parts []string
-					for _, x := range it.Content {
-						parts = append(parts, x.Value)
-					}
-					p.Set(k.Value, strings.Join(parts, ","), "answers")
-					continue
-				}
-				p.Set(k.Value, it.Value, "answers")
-			}
-		}
-	}
-	return p
+	return refereetest.LoadAnswers(t, path)
 }
 
 func newTables(t testing.TB) *tables.Set {

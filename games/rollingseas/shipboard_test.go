@@ -224,7 +224,7 @@ func TestTrackBonusesAskedOnceAndRemembered(t *testing.T) {
 	if n := p.asked["rs.board.story-track.bonuses"]; n != 1 {
 		t.Errorf("asked %d times, want once", n)
 	}
-	if r, ok := b.Set.Lookup(TableBoard, "story-track.bonuses"); !ok || valueText(r.Value) != boardData["rs.board.story-track.bonuses"] || r.Source != tables.SourceUser {
+	if r, ok := b.Set.Lookup(TableBoard, "story-track.bonuses"); !ok || referee.ValueText(r.Value) != boardData["rs.board.story-track.bonuses"] || r.Source != tables.SourceUser {
 		t.Errorf("remembered %+v", r)
 	}
 

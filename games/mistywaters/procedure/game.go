@@ -3,7 +3,6 @@ package procedure
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
 )
@@ -161,24 +160,6 @@ func (r *run) windSpeed(box int) (int, error) {
 	})
 }
 
-func toInt(v any) (int, error) {
-	switch x := v.(type) {
-	case int:
-		return x, nil
-	case int64:
-		return int(x), nil
-	case float64:
-		return int(x), nil
-	case string:
-		n, err := strconv.Atoi(strings.TrimSpace(x))
-		if err != nil {
-			return 0, referee.Usagef("mistywaters: %q is not a whole number", x)
-		}
-		return n, nil
-	}
-	return 0, fmt.Errorf("mistywaters: table value %v is not a number", v)
-}
-
 // effectBox returns the Wind Force box where an ongoing effect starts.
 func (r *run) effectBox(effect string) (int, error) {
 	return r.boardInt("mwp-wind-force", "box."+effect, referee.Question{
@@ -245,7 +226,7 @@ func knownEffects(env *referee.Env, box int) []string {
 		if !ok || !row.Known() {
 			continue
 		}
-		if b, err := toInt(row.Value); err == nil && box >= b {
+		if b, err := referee.ValueInt(row.Value); err == nil && box >= b {
 			out = append(out, e)
 		}
 	}

@@ -90,7 +90,7 @@ func (g *Game) Status(s *referee.Session, env *referee.Env) (referee.StatusView,
 	out.Effects = knownEffects(env, st.Wind)
 	if env != nil && env.Tables != nil {
 		if row, ok := env.Tables.Lookup("mwp-wind-force", fmt.Sprintf("speed.%d", st.Wind)); ok && row.Known() {
-			if n, err := toInt(row.Value); err == nil {
+			if n, err := referee.ValueInt(row.Value); err == nil {
 				out.SpeedMod = &n
 			}
 		}
