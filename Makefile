@@ -29,7 +29,7 @@ bench:
 fuzz:
 	$(GO) test -run XXX -fuzz FuzzParseSpec -fuzztime 20s ./referee/
 	$(GO) test -run XXX -fuzz FuzzDecode -fuzztime 20s ./referee/
-	$(GO) test -run XXX -fuzz FuzzParseAnswers -fuzztime 20s ./cmd/cmdutil/
+	$(GO) test -run XXX -fuzz FuzzParseAnswers -fuzztime 20s ./referee/
 
 # Fails when the committed docs or completions are not what the code generates.
 check-generated:

@@ -8,22 +8,18 @@ import (
 	"github.com/bosun-referee/bosun/tables"
 )
 
-// DieInfo describes a named die of the catalog.
+// DieInfo describes a named die that a game declares (Game.Dice).
 type DieInfo struct {
-	Name  string
-	Title string
-	Game  string
-	Count int // how many are rolled together by default (3 Wind Dice)
-}
-
-// Catalog lists the named dice of the four games (plain dN is always known).
-var Catalog = []DieInfo{
-	{Name: "direction", Title: "Direction Dice", Game: "misty-waters", Count: 1},
-	{Name: "wind", Title: "Wind Dice", Game: "rolling-seas", Count: 3},
-	{Name: "exploration", Title: "Exploration Die", Game: "rolling-seas", Count: 1},
-	{Name: "ammo", Title: "Ammo die", Game: "quests-and-cannons", Count: 1},
-	{Name: "traveler", Title: "Traveler Die", Game: "quests-and-cannons", Count: 1},
-	{Name: "pirate", Title: "black pirate die", Game: "war-for-atraxia", Count: 2},
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	Game  string `json:"game"`
+	Count int    `json:"count"` // how many are rolled together by default (3 Wind Dice)
+	// MinCount is the fewest that may be rolled together (0 or 1: one).
+	MinCount int `json:"min_count,omitempty"`
+	// RerollWhileAllMatch: a roll whose dice all show the same face is
+	// rolled again until one differs; entered dice that all match are
+	// refused, since the table must re-roll them (Rolling Seas Wind Dice).
+	RerollWhileAllMatch bool `json:"reroll_while_all_match,omitempty"`
 }
 
 // AskOnce returns the value of a table row; when the row is unknown it asks
@@ -53,9 +49,9 @@ func AskOnce(set *tables.Set, p Prompter, table, key string, q Question) (any, e
 	return ans, nil
 }
 
-// NamedDie returns a die of the catalog (or "dN"), with its faces from the
-// dice table. Unknown faces (a board value) are asked once.
-func NamedDie(set *tables.Set, p Prompter, name string) (Die, error) {
+// NamedDie returns a die of dice by name (or a plain "dN"), with its faces
+// from the dice table. Unknown faces (a board value) are asked once.
+func NamedDie(set *tables.Set, p Prompter, dice []DieInfo, name string) (Die, error) {
 	name = strings.ToLower(strings.TrimSpace(name))
 	if strings.HasPrefix(name, "d") {
 		if n, err := strconv.Atoi(name[1:]); err == nil {
@@ -65,17 +61,19 @@ func NamedDie(set *tables.Set, p Prompter, name string) (Die, error) {
 			return D(n), nil
 		}
 	}
-	var info *DieInfo
-	for i := range Catalog {
-		if Catalog[i].Name == name {
-			info = &Catalog[i]
+	for _, d := range dice {
+		if d.Name == name {
+			return LoadDie(set, p, d)
 		}
 	}
-	if info == nil {
-		return Die{}, Usagef("dice: %q is not a die (dN, %s)", name, strings.Join(DieNames(), ", "))
-	}
-	v, err := AskOnce(set, p, "dice", name, Question{
-		Key:      "tables.dice." + name,
+	return Die{}, Usagef("dice: %q is not a die (dN, %s)", name, strings.Join(DieNames(dice), ", "))
+}
+
+// LoadDie returns the die a game declares, with its faces from the dice
+// table. Unknown faces (a board value) are asked once.
+func LoadDie(set *tables.Set, p Prompter, info DieInfo) (Die, error) {
+	v, err := AskOnce(set, p, "dice", info.Name, Question{
+		Key:      "tables.dice." + info.Name,
 		Text:     fmt.Sprintf("the faces of the %s, comma-separated", info.Title),
 		Kind:     KindText,
 		Accepted: "one value per face, comma-separated: the number on it (dots for an Ammo die, e.g. 1,2,3,4,5,6) or its label",
@@ -90,10 +88,10 @@ func NamedDie(set *tables.Set, p Prompter, name string) (Die, error) {
 	return Die{Name: info.Name, Title: info.Title, Game: info.Game, Faces: faces}, nil
 }
 
-// DieNames lists the catalog's die names.
-func DieNames() []string {
-	n := make([]string, len(Catalog))
-	for i, d := range Catalog {
+// DieNames lists the names of dice.
+func DieNames(dice []DieInfo) []string {
+	n := make([]string, len(dice))
+	for i, d := range dice {
 		n[i] = d.Name
 	}
 	return n

@@ -89,10 +89,21 @@ func TestNoAnswerNamesKeyAndAcceptedValues(t *testing.T) {
 	assert.Contains(t, err.Error(), "1-6")
 }
 
+// testDice are the named dice the games declare, as the engine sees them
+// (the engine itself knows none).
+var testDice = []referee.DieInfo{
+	{Name: "direction", Title: "Direction Dice", Game: "misty-waters", Count: 1},
+	{Name: "wind", Title: "Wind Dice", Game: "rolling-seas", Count: 3, MinCount: 2, RerollWhileAllMatch: true},
+	{Name: "exploration", Title: "Exploration Die", Game: "rolling-seas", Count: 1},
+	{Name: "ammo", Title: "Ammo die", Game: "quests-and-cannons", Count: 1},
+	{Name: "traveler", Title: "Traveler Die", Game: "quests-and-cannons", Count: 1},
+	{Name: "pirate", Title: "black pirate die", Game: "war-for-atraxia", Count: 2},
+}
+
 func TestLabelledDice(t *testing.T) {
 	set, err := tables.Load("")
 	require.NoError(t, err)
-	wind, err := referee.NamedDie(set, nil, "wind")
+	wind, err := referee.NamedDie(set, nil, testDice, "wind")
 	require.NoError(t, err)
 	assert.Len(t, wind.Faces, 8)
 	f, err := wind.ParseFace("ne")
@@ -107,7 +118,7 @@ func TestWindDiceRerollWhileAllMatch(t *testing.T) {
 	set, _ := tables.Load("")
 	// faces index: 0=N; three Ns, then N,N,E
 	d := referee.WithRNG(&referee.Fixed{Seq: []int{0, 0, 0, 0, 0, 2}}, nil)
-	sp, err := referee.ParseSpec("wind")
+	sp, err := referee.ParseSpec("wind", testDice)
 	require.NoError(t, err)
 	r, err := referee.RollSpec(d, set, "roll.wind", sp)
 	require.NoError(t, err)
@@ -120,6 +131,28 @@ func TestWindDiceRerollWhileAllMatch(t *testing.T) {
 	_, err = referee.RollSpec(d, set, "roll.wind", sp)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "re-roll")
+
+	// Entered dice that all match are asked for again: the table re-rolls
+	// and an answers file gives the re-roll as the key's next answer. Both
+	// rolls are logged.
+	p = referee.NewScripted()
+	p.Set("roll.wind", "E,e,E", "answers")
+	p.Set("roll.wind", "N,E,s", "answers")
+	d = referee.NewDice(referee.Physical, 1, p)
+	r, err = referee.RollSpec(d, set, "roll.wind", sp)
+	require.NoError(t, err)
+	assert.Equal(t, 1, r.Rerolls)
+	assert.Equal(t, []string{"N", "E", "S"}, []string{r.Rolls[0].Label, r.Rolls[1].Label, r.Rolls[2].Label})
+	assert.Len(t, d.TakeRolls(), 6)
+
+	// A die that does not declare the re-roll keeps a matching roll.
+	d = referee.WithRNG(&referee.Fixed{Seq: []int{0, 0, 0}}, nil)
+	sp, err = referee.ParseSpec("3d6", testDice)
+	require.NoError(t, err)
+	r, err = referee.RollSpec(d, set, "roll.3d6", sp)
+	require.NoError(t, err)
+	assert.Equal(t, 0, r.Rerolls)
+	assert.Equal(t, 3, r.Total)
 }
 
 func TestUnknownBoardFacesAreAskedOnceAndRemembered(t *testing.T) {
@@ -127,14 +160,14 @@ func TestUnknownBoardFacesAreAskedOnceAndRemembered(t *testing.T) {
 	set, err := tables.Load(overlay)
 	require.NoError(t, err)
 	p := refereetest.NewPrompter(t).Expect("tables.dice.ammo", "0,1,1,2,2,3")
-	die, err := referee.NamedDie(set, p, "ammo")
+	die, err := referee.NamedDie(set, p, testDice, "ammo")
 	require.NoError(t, err)
 	assert.Equal(t, []int{0, 1, 1, 2, 2, 3}, faceValues(die))
 	require.NoError(t, set.Flush()) // the command succeeded
 
 	again, err := tables.Load(overlay)
 	require.NoError(t, err)
-	die2, err := referee.NamedDie(again, refereetest.NewPrompter(t), "ammo") // no question expected
+	die2, err := referee.NamedDie(again, refereetest.NewPrompter(t), testDice, "ammo") // no question expected
 	require.NoError(t, err)
 	assert.Equal(t, faceValues(die), faceValues(die2))
 	row, _ := again.Lookup("dice", "ammo")
@@ -172,7 +205,7 @@ func TestParseSpec(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			sp, err := referee.ParseSpec(tt.in)
+			sp, err := referee.ParseSpec(tt.in, testDice)
 			if tt.wantErr != "" {
 				require.Error(t, err)
 				assert.Contains(t, err.Error(), tt.wantErr)
@@ -191,7 +224,7 @@ func FuzzParseSpec(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		sp, err := referee.ParseSpec(s)
+		sp, err := referee.ParseSpec(s, testDice)
 		if err != nil {
 			if !referee.IsUsage(err) {
 				t.Fatalf("%q: error is not a usage error: %v", s, err)

@@ -245,15 +245,23 @@ type Answer struct {
 // Scripted answers questions from preset answers, then one line of Lines
 // per question asked, then Fallback (the terminal), else a NoAnswerError.
 // Preset answers come from --set (Override, which wins) and answers files
-// (Preset). A key may hold a queue of answers, used in order; the last one
-// repeats. The cursor into the Preset queues can be saved with a session
-// (Cursor/Resume), so that an answers file given to every `bosun next` of a
-// session goes on where the previous step stopped.
+// (Preset). A key may hold a queue of answers, used in order. A --set
+// queue repeats its last answer for every further ask of its key; a Preset
+// queue that runs out is a usage error (NoMoreAnswersError) unless
+// Repeat[key] is set (an answers file's single value, or a list ending in
+// "...", see ParseAnswers). The cursor into the Preset queues can be saved
+// with a session (Cursor/Resume), so that an answers file given to every
+// `bosun next` of a session goes on where the previous step stopped.
 type Scripted struct {
 	Preset   map[string][]string
 	Override map[string][]string
-	Source   map[string]string // where each Preset key came from
-	Lines    []string
+	Source   map[string]string // where each Preset key came from (recorded with its answers)
+	// Repeat marks the Preset keys whose last answer repeats when their
+	// queue runs out.
+	Repeat map[string]bool
+	// File names the answers file of each Preset key, for errors.
+	File  map[string]string
+	Lines []string
 	// LinesFunc, when set, supplies Lines the first time a question falls
 	// through to them (stdin is read only when something is asked).
 	LinesFunc func() []string
@@ -264,13 +272,38 @@ type Scripted struct {
 	Record []Answer
 }
 
+// Recorder is implemented by prompters that record the answers given (the
+// engine logs them with the step's events).
+type Recorder interface {
+	// TakeRecord returns and clears the answers recorded so far.
+	TakeRecord() []Answer
+}
+
+// NoMoreAnswersError is returned when the queue of answers of a key in an
+// answers file has run out. It is a usage error (exit 2).
+type NoMoreAnswersError struct {
+	Key  string
+	File string
+	Had  int
+}
+
+func (e *NoMoreAnswersError) Error() string {
+	return fmt.Sprintf("no more answers for %s in %s (it had %d); add answers to its list, or end the list with \"...\" to repeat its last answer", e.Key, e.File, e.Had)
+}
+
+// Is makes a NoMoreAnswersError an ErrUsage.
+func (e *NoMoreAnswersError) Is(target error) bool { return target == ErrUsage }
+
 // NewScripted returns an empty Scripted prompter.
 func NewScripted() *Scripted {
-	return &Scripted{Preset: map[string][]string{}, Override: map[string][]string{}, Source: map[string]string{}, used: map[string]int{}, overUsed: map[string]int{}}
+	return &Scripted{Preset: map[string][]string{}, Override: map[string][]string{}, Source: map[string]string{}, Repeat: map[string]bool{}, File: map[string]string{}, used: map[string]int{}, overUsed: map[string]int{}}
 }
 
 // Set adds a preset answer for key. Answers from source "set" (the command
-// line) take priority over those from answers files.
+// line) take priority over those from answers files, and their last one
+// repeats. For other sources, as in an answers file, a key's single answer
+// repeats and two or more are a queue that must not run out (set Repeat
+// to repeat its last answer).
 func (s *Scripted) Set(key, value, source string) {
 	if source == "set" {
 		if s.Override == nil {
@@ -279,7 +312,11 @@ func (s *Scripted) Set(key, value, source string) {
 		s.Override[key] = append(s.Override[key], value)
 		return
 	}
+	if s.Repeat == nil {
+		s.Repeat = map[string]bool{}
+	}
 	s.Preset[key] = append(s.Preset[key], value)
+	s.Repeat[key] = len(s.Preset[key]) == 1
 	s.Source[key] = source
 }
 
@@ -290,6 +327,22 @@ func (s *Scripted) HasAnswer(key string) bool {
 	}
 	_, ok := s.Preset[key]
 	return ok
+}
+
+// LinesAhead reports whether lines of stdin wait to answer the next
+// questions (AnswersAhead).
+func (s *Scripted) LinesAhead() bool { return len(s.Lines) > 0 }
+
+// PresetKeys lists the keys with --set answers, then those with answers
+// from files, each group sorted (AnswersAhead).
+func (s *Scripted) PresetKeys() []string {
+	out := sortedKeys(s.Override)
+	for _, k := range sortedKeys(s.Preset) {
+		if _, ok := s.Override[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // LocalPrefix starts the keys of questions that belong to one process (the
@@ -306,8 +359,8 @@ func (s *Scripted) Cursor() *AnswerCursor {
 		if !ok || n == 0 || strings.HasPrefix(k, LocalPrefix) {
 			continue
 		}
-		// Past the end of a queue its last answer repeats; the cursor stops
-		// at the end, so answers appended later are used next.
+		// Past the end of a repeating queue its last answer repeats; the
+		// cursor stops at the end, so answers appended later are used next.
 		c.Used[k] = min(n, len(q))
 		c.Seen[k] = append([]string(nil), q[:min(n, len(q))]...)
 	}
@@ -349,13 +402,18 @@ func hasPrefix(q, prefix []string) bool {
 	return true
 }
 
-func next(queue []string, used map[string]int, key string) string {
+// next is the next answer of key's queue; past its end the last answer
+// repeats when repeat is set, else ok is false.
+func next(queue []string, used map[string]int, key string, repeat bool) (answer string, ok bool) {
 	i := used[key]
 	if i >= len(queue) {
+		if !repeat {
+			return "", false
+		}
 		i = len(queue) - 1
 	}
 	used[key]++
-	return queue[i]
+	return queue[i], true
 }
 
 // Ask implements Prompter.
@@ -367,7 +425,8 @@ func (s *Scripted) Ask(q Question) (string, error) {
 		s.overUsed = map[string]int{}
 	}
 	if vals, ok := s.Override[q.Key]; ok && len(vals) > 0 {
-		v, err := q.Normalize(next(vals, s.overUsed, q.Key))
+		a, _ := next(vals, s.overUsed, q.Key, true)
+		v, err := q.Normalize(a)
 		if err != nil {
 			return "", err
 		}
@@ -375,7 +434,15 @@ func (s *Scripted) Ask(q Question) (string, error) {
 		return v, nil
 	}
 	if vals, ok := s.Preset[q.Key]; ok && len(vals) > 0 {
-		v, err := q.Normalize(next(vals, s.used, q.Key))
+		a, ok := next(vals, s.used, q.Key, s.Repeat[q.Key])
+		if !ok {
+			file := s.File[q.Key]
+			if file == "" {
+				file = "the preset answers"
+			}
+			return "", &NoMoreAnswersError{Key: q.Key, File: file, Had: len(vals)}
+		}
+		v, err := q.Normalize(a)
 		if err != nil {
 			return "", err
 		}

@@ -47,10 +47,11 @@ func TestNormalize(t *testing.T) {
 	}
 }
 
-func TestScriptedQueuesThenRepeatsLast(t *testing.T) {
+func TestScriptedQueuesThenRepeatsLastWhenAsked(t *testing.T) {
 	p := referee.NewScripted()
 	p.Set("w", "1", "answers")
 	p.Set("w", "2", "answers")
+	p.Repeat["w"] = true
 	q := referee.Question{Key: "w", Kind: referee.KindNumber, Min: 0, Max: 9}
 	for _, want := range []string{"1", "2", "2"} {
 		got, err := p.Ask(q)
@@ -60,6 +61,23 @@ func TestScriptedQueuesThenRepeatsLast(t *testing.T) {
 	rec := p.TakeRecord()
 	require.Len(t, rec, 3)
 	assert.Equal(t, "answers", rec[0].Source)
+
+	p.Repeat["w"] = false
+	_, err := p.Ask(q)
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), "no more answers for w in the preset answers (it had 2)")
+}
+
+// A --set value repeats for every ask of its key.
+func TestSetValuesRepeat(t *testing.T) {
+	p := referee.NewScripted()
+	p.Set("w", "1", "set")
+	for range 3 {
+		n, err := referee.Number(p, "w", "w", 0, 9)
+		require.NoError(t, err)
+		assert.Equal(t, 1, n)
+	}
 }
 
 func TestScriptedStdinLinesAndMissingAnswer(t *testing.T) {
@@ -119,6 +137,7 @@ func TestCursorAfterTheLastAnswerRepeatedGoesOnWithAppendedAnswers(t *testing.T)
 	q := referee.Question{Key: "k", Kind: referee.KindText}
 	p := referee.NewScripted()
 	p.Set("k", "a", "answers")
+	p.Repeat["k"] = true
 	for i := 0; i < 3; i++ {
 		v, _ := p.Ask(q)
 		assert.Equal(t, "a", v)

@@ -73,7 +73,7 @@ func NewSession(g Game, name string, players []Player, options map[string]string
 	if err := g.Setup(s, env); err != nil {
 		return nil, err
 	}
-	if rec, ok := env.Prompt.(interface{ TakeRecord() []Answer }); ok && len(env.events) > 0 {
+	if rec, ok := env.Prompt.(Recorder); ok && len(env.events) > 0 {
 		last := &env.events[len(env.events)-1]
 		for _, a := range rec.TakeRecord() {
 			if !strings.HasPrefix(a.Key, LocalPrefix) {
@@ -119,7 +119,7 @@ func Next(g Game, s *Session, env *Env) ([]Event, error) {
 	env.events = nil
 	env.revealed = false
 	env.Dice.TakeRolls() // rolls of an earlier, failed step are not this step's
-	rec, recording := env.Prompt.(interface{ TakeRecord() []Answer })
+	rec, recording := env.Prompt.(Recorder)
 	if recording {
 		rec.TakeRecord() // answers given before this step (a failed one) are not its answers
 	}

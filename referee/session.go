@@ -3,7 +3,7 @@ package referee
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/bosun-referee/bosun/tables"
@@ -129,9 +129,22 @@ type GameInfo struct {
 	Rulebook   string   `json:"rulebook"`
 }
 
-// Game is the procedure of one game. Implementations live in games/<id>.
+// StatusView is what a game's Status returns: a value that encodes as the
+// `bosun status --json` document and prints itself for people.
+type StatusView interface {
+	Text() string
+}
+
+// Game is one game as a plug-in: it describes itself (Info, Dice,
+// Options) and runs its procedure (Setup, Next, Status). Implementations
+// live in games/<id>; games/all lists them, and the engine never names one.
 type Game interface {
+	// Info says what the game is: id, aliases, player counts, rulebook.
 	Info() GameInfo
+	// Dice lists the game's named dice (plain dN are always known).
+	Dice() []DieInfo
+	// Options declares the --option keys the game accepts.
+	Options() []OptionSpec
 	// Setup validates players and options and builds the initial state. It
 	// may ask questions and roll dice through env.
 	Setup(s *Session, env *Env) error
@@ -139,72 +152,82 @@ type Game interface {
 	// to do, asks its inputs, computes, and emits events.
 	Next(s *Session, env *Env) error
 	// Status returns the view of the current state that `bosun status` shows.
-	Status(s *Session, env *Env) (any, error)
+	Status(s *Session, env *Env) (StatusView, error)
 }
 
-var registry = map[string]Game{}
+// Games is a list of games (games/all holds the one bosun ships). It
+// resolves ids and aliases and gathers the games' dice.
+type Games []Game
 
-// Register adds a game; games call it from init.
-func Register(g Game) { registry[g.Info().ID] = g }
-
-// Games returns the registered games sorted by id.
-func Games() []Game {
-	var out []Game
-	for _, g := range registry {
-		out = append(out, g)
+// Infos returns the GameInfo of every game, in the list's order.
+func (gs Games) Infos() []GameInfo {
+	out := make([]GameInfo, len(gs))
+	for i, g := range gs {
+		out[i] = g.Info()
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Info().ID < out[j].Info().ID })
 	return out
 }
 
-// AllGameInfo lists every game bosun knows, registered or not yet, so that
-// `bosun games` and game-id resolution work before a game's referee exists.
-var AllGameInfo = []GameInfo{
-	{ID: "misty-waters", Aliases: []string{"mw", "misty"}, Name: "Misty Waters: At the World's Edge", MinPlayers: 1, MaxPlayers: 4, Side: "colour",
-		Runs: "6-phase rounds, Wheel of Time, weather and Wind Force, NPC movement and attacks, Broadside and Boarding battles, end game, Viceroy voting", Rulebook: "misty-waters.txt"},
-	{ID: "rolling-seas", Aliases: []string{"rs", "rolling"}, Name: "Rolling Seas", MinPlayers: 1, MaxPlayers: 6, Side: "",
-		Runs: "adventure deck, wind and exploration dice, sailing costs, encounters, Ambush battles, Captain Ironside automa, scoring and ranks", Rulebook: "rolling-seas.txt"},
-	{ID: "war-for-atraxia", Aliases: []string{"atraxia", "wfa"}, Name: "War for Atraxia", MinPlayers: 3, MaxPlayers: 6, Side: "clan",
-		Runs: "turns and actions, battles (fleet strength + ammo + power cards), pirates and privateers, Isle of Myth upkeep and end-game countdown", Rulebook: "war-for-atraxia.txt"},
-	{ID: "quests-and-cannons", Aliases: []string{"qc", "quests"}, Name: "Quests & Cannons: The Risen Islands", MinPlayers: 1, MaxPlayers: 6, Side: "champion",
-		Runs: "turns and rounds, attacks with ammo dice, Treacherous Seas, sinking, Prosperity goal, co-op Marauder automa", Rulebook: "quests-and-cannons.txt"},
-}
-
-// ResolveGame maps an id or alias to the canonical game id.
-func ResolveGame(name string) (string, error) {
+// Resolve maps an id or alias (any case) to its game.
+func (gs Games) Resolve(name string) (Game, error) {
 	n := strings.ToLower(strings.TrimSpace(name))
-	var ids []string
-	for _, g := range AllGameInfo {
-		ids = append(ids, g.ID)
-		if g.ID == n {
-			return g.ID, nil
+	var ids, aliases []string
+	for _, g := range gs {
+		info := g.Info()
+		ids = append(ids, info.ID)
+		if len(info.Aliases) > 0 {
+			aliases = append(aliases, info.Aliases[0])
 		}
-		for _, a := range g.Aliases {
-			if a == n {
-				return g.ID, nil
-			}
+		if info.ID == n || slices.Contains(info.Aliases, n) {
+			return g, nil
 		}
 	}
-	return "", Usagef("unknown game %q; accepted: %s (or an alias: mw, rs, atraxia, qc, ...)", name, strings.Join(ids, ", "))
+	return nil, Usagef("unknown game %q; accepted: %s (or an alias: %s, ...)", name, strings.Join(ids, ", "), strings.Join(aliases, ", "))
 }
 
-// Info returns the GameInfo of a game id.
-func Info(id string) GameInfo {
-	for _, g := range AllGameInfo {
-		if g.ID == id {
-			return g
+// ResolveID maps an id or alias to the canonical game id.
+func (gs Games) ResolveID(name string) (string, error) {
+	g, err := gs.Resolve(name)
+	if err != nil {
+		return "", err
+	}
+	return g.Info().ID, nil
+}
+
+// Lookup returns the game of a canonical id (a saved session's Game).
+func (gs Games) Lookup(id string) (Game, error) {
+	for _, g := range gs {
+		if g.Info().ID == id {
+			return g, nil
 		}
+	}
+	var ids []string
+	for _, g := range gs {
+		ids = append(ids, g.Info().ID)
+	}
+	return nil, fmt.Errorf("no game %q in this bosun; known: %s", id, strings.Join(ids, ", "))
+}
+
+// Info returns the GameInfo of a game id ({ID: id} when unknown).
+func (gs Games) Info(id string) GameInfo {
+	if g, err := gs.Lookup(id); err == nil {
+		return g.Info()
 	}
 	return GameInfo{ID: id}
 }
 
-// Lookup returns the registered referee of a game id.
-func Lookup(id string) (Game, error) {
-	g, ok := registry[id]
-	if !ok {
-		return nil, fmt.Errorf("the %s session referee is not built yet (its battle and rules commands work)", id)
+// Dice returns the named dice of every game, in the list's order.
+func (gs Games) Dice() []DieInfo {
+	var out []DieInfo
+	for _, g := range gs {
+		for _, d := range g.Dice() {
+			if d.Game == "" {
+				d.Game = g.Info().ID
+			}
+			out = append(out, d)
+		}
 	}
-	return g, nil
+	return out
 }
 
 // Env is what a step may use: dice, the prompter and the data tables.
@@ -212,6 +235,10 @@ type Env struct {
 	Dice   *Dice
 	Prompt Prompter
 	Tables *tables.Set
+	// OnEmit, when set, is called with each event as it is emitted, so a
+	// command can show it before the step's next question. The step may
+	// still fail (and save nothing) after it.
+	OnEmit func(Event)
 	// events collected during the current step
 	events   []Event
 	revealed bool
@@ -228,7 +255,7 @@ func (e *Env) Emit(ev Event) {
 	if len(ev.Rolls) > 0 {
 		e.revealed = true
 	}
-	if rec, ok := e.Prompt.(interface{ TakeRecord() []Answer }); ok {
+	if rec, ok := e.Prompt.(Recorder); ok {
 		for _, a := range rec.TakeRecord() {
 			if !strings.HasPrefix(a.Key, LocalPrefix) { // the play menu is not part of the game
 				ev.Answers = append(ev.Answers, a)
@@ -236,8 +263,39 @@ func (e *Env) Emit(ev Event) {
 		}
 	}
 	e.events = append(e.events, ev)
+	if e.OnEmit != nil {
+		e.OnEmit(ev)
+	}
 }
 
 // Reveal marks the current step as one that showed hidden information (a
 // card drawn): undoing it needs --force.
 func (e *Env) Reveal() { e.revealed = true }
+
+// Step is the shared shape of a game's Next: load the state, run one step
+// on it, save it. A step that fails saves nothing: the session keeps the
+// state it had.
+func Step[S any](s *Session, load func(*Session) (*S, error), step func(*S) error) error {
+	st, err := load(s)
+	if err != nil {
+		return err
+	}
+	if err := step(st); err != nil {
+		return err
+	}
+	return s.SaveState(st)
+}
+
+// Phases maps each phase of a game's procedure to the function that runs
+// one step of it.
+type Phases[P comparable] map[P]func() error
+
+// Run runs the step of phase p; a phase with no function (the game is
+// over) returns over.
+func (ph Phases[P]) Run(p P, over error) error {
+	f, ok := ph[p]
+	if !ok {
+		return over
+	}
+	return f()
+}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bosun-referee/bosun/referee/fsutil"
+	"github.com/bosun-referee/bosun/tables/fsutil"
 	"github.com/gofrs/flock"
 )
 

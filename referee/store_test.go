@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/bosun-referee/bosun/referee"
-	"github.com/bosun-referee/bosun/referee/fsutil"
+	"github.com/bosun-referee/bosun/tables/fsutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -57,9 +57,16 @@ func (counter) Next(s *referee.Session, env *referee.Env) error {
 	env.Emit(referee.Event{Type: "add", Text: fmt.Sprintf("total %d", st.Total), Cites: []string{"test/add"}})
 	return s.SaveState(st)
 }
-func (counter) Status(s *referee.Session, env *referee.Env) (any, error) {
+func (counter) Dice() []referee.DieInfo { return nil }
+func (counter) Options() []referee.OptionSpec {
+	return []referee.OptionSpec{{Key: "roll", Values: []string{"yes", "no"}, Default: "no", Help: "roll a d6 each step"}}
+}
+func (counter) Status(s *referee.Session, env *referee.Env) (referee.StatusView, error) {
 	var st counterState
 	return st, s.LoadState(&st)
+}
+func (st counterState) Text() string {
+	return fmt.Sprintf("total %d after %d steps", st.Total, st.Steps)
 }
 
 func newCounter(t *testing.T, opts map[string]string, seed uint64) *referee.Session {

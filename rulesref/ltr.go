@@ -12,10 +12,10 @@ import (
 // much of the question its heading, its enclosing headings and its
 // passage hold, the answer cues, the game prior, the kind of section.
 // The weights (ltrWeights, ltr_weights.go) are fitted on the dev set
-// by `LTR_TRAIN=1 go test -run TestTrainRanker ./rulesref/`
-// (ltr_train_test.go), with cross-validation by batch; see
-// docs/rules-search.md. The features read only the index (term
-// sequences), never the text, so reranking costs microseconds.
+// by `go run ./rulesref/internal/train -write` (its package doc says
+// how), with cross-validation by batch; see docs/rules-search.md. The
+// features read only the index (term sequences), never the text, so
+// reranking costs microseconds.
 
 // rerankTop is the number of hits the learned model reorders (a var,
 // so that the training can measure others).

@@ -65,9 +65,34 @@ type parsedQuery struct {
 	concepts []float64
 }
 
+// parseQuery reads the player's question in stages: quoted phrases,
+// corrected words, the game it names, the player's own words (terms,
+// concepts, word pairs) and the table talk they expand to.
 func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 	var pq parsedQuery
-	// quoted phrases
+	pq.phrases = quotedPhrases(q)
+	initVocab()
+	ws := words(q)
+	typo, alt := c.correctWords(ws, st)
+	var gameAt []int
+	pq.game, gameAt = detectGameName(ws)
+	skip := map[int]bool{}
+	for _, k := range gameAt {
+		skip[k] = true
+	}
+	pq.stems = map[string]bool{}
+	b := newQueryBuilder()
+	kept, keptConcept := b.ownWords(c, st, &pq, ws, skip, typo, alt)
+	b.expandTableTalk(c, st, &pq, kept, keptConcept)
+	pq.concepts = b.conceptWeights()
+	pq.terms = b.terms()
+	return pq
+}
+
+// quotedPhrases returns the phrases the question quotes ("..." or
+// “...”), normalised.
+func quotedPhrases(q string) []string {
+	var phrases []string
 	rest := q
 	for {
 		a := strings.IndexAny(rest, "\"“”")
@@ -83,7 +108,7 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			break
 		}
 		if p := strings.TrimSpace(rl[:b]); p != "" && len(words(p)) > 0 {
-			pq.phrases = append(pq.phrases, normPhrase(p))
+			phrases = append(phrases, normPhrase(p))
 		}
 		rest = rl[b:]
 		if strings.HasPrefix(rest, "\"") {
@@ -92,12 +117,16 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			rest = rest[3:]
 		}
 	}
-	initVocab()
-	ws := words(q)
-	// misspelled words are corrected first, so that game names, table
-	// talk and stop words are recognised in them too
-	typo := make([]bool, len(ws))
-	alt := make([]string, len(ws))
+	return phrases
+}
+
+// correctWords spells out ordinals and corrects misspelled words in ws,
+// in place, first, so that game names, table talk and stop words are
+// recognised in them too. typo marks the corrected words; alt holds a
+// second reading of a word ("3rd" and "third", a second correction).
+func (c *corpus) correctWords(ws []string, st *stemmer) (typo []bool, alt []string) {
+	typo = make([]bool, len(ws))
+	alt = make([]string, len(ws))
 	for i, w := range ws {
 		if o, ok := ordinalWords[w]; ok {
 			// "3rd": also "third", as the rulebooks mostly write it
@@ -120,46 +149,57 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			}
 		}
 	}
-	var gameAt []int
-	pq.game, gameAt = detectGameName(ws)
-	skip := map[int]bool{}
-	for _, k := range gameAt {
-		skip[k] = true
-	}
-	pq.stems = map[string]bool{}
-	weights := map[int32]float64{}
-	typos := map[int32]bool{}
-	words := map[int32]string{}
-	var order []int32
-	add := func(ids []int32, w float64, word string) {
-		for _, id := range ids {
-			if _, ok := weights[id]; !ok {
-				order = append(order, id)
-				words[id] = word
-			}
-			if w > weights[id] {
-				weights[id] = w
-			}
+	return typo, alt
+}
+
+// queryBuilder gathers a question's terms and concepts. Each of the
+// player's content words is one concept, met by its own term (fully) or
+// by a word its table talk stands for (partly); see coverage.
+type queryBuilder struct {
+	weights map[int32]float64
+	typos   map[int32]bool
+	words   map[int32]string
+	order   []int32
+	full    map[int32]uint32
+	part    map[int32]uint32
+	cw      []float64 // concept weights (idf of its own terms)
+	cexp    []float64 // idf sums of its expansion terms, for a concept without own terms
+	cn      []int
+}
+
+func newQueryBuilder() *queryBuilder {
+	return &queryBuilder{weights: map[int32]float64{}, typos: map[int32]bool{}, words: map[int32]string{},
+		full: map[int32]uint32{}, part: map[int32]uint32{}}
+}
+
+// add adds terms with weight w (a term keeps its highest weight).
+func (b *queryBuilder) add(ids []int32, w float64, word string) {
+	for _, id := range ids {
+		if _, ok := b.weights[id]; !ok {
+			b.order = append(b.order, id)
+			b.words[id] = word
+		}
+		if w > b.weights[id] {
+			b.weights[id] = w
 		}
 	}
+}
+
+// newConcept returns a new concept's index (-1: no more than 32).
+func (b *queryBuilder) newConcept() int {
+	if len(b.cw) >= 32 {
+		return -1
+	}
+	b.cw, b.cexp, b.cn = append(b.cw, 0), append(b.cexp, 0), append(b.cn, 0)
+	return len(b.cw) - 1
+}
+
+// ownWords adds the player's own words (those not naming the game): their
+// terms, concepts and consecutive pairs, and counts the content words,
+// typos and unknown words. It returns the words left for table talk and
+// the concept of each (-1: none).
+func (b *queryBuilder) ownWords(c *corpus, st *stemmer, pq *parsedQuery, ws []string, skip map[int]bool, typo []bool, alt []string) (kept []string, keptConcept []int) {
 	prev := int32(-1)
-	var kept []string // the words left for table talk
-	var keptConcept []int
-	// concepts: each of the player's content words is one concept, met
-	// by its own term (fully) or by a word its table talk stands for
-	// (partly); see coverage
-	full := map[int32]uint32{}
-	part := map[int32]uint32{}
-	var cw []float64   // concept weights (idf of its own terms)
-	var cexp []float64 // idf sums of its expansion terms, for a concept without own terms
-	var cn []int
-	newConcept := func() int {
-		if len(cw) >= 32 {
-			return -1
-		}
-		cw, cexp, cn = append(cw, 0), append(cexp, 0), append(cn, 0)
-		return len(cw) - 1
-	}
 	for i, w := range ws {
 		if skip[i] {
 			prev = -1
@@ -194,21 +234,21 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			if typo[i] {
 				wt = 0.8 // a corrected typo
 				for _, id := range ids {
-					if _, ok := weights[id]; !ok {
-						typos[id] = true
+					if _, ok := b.weights[id]; !ok {
+						b.typos[id] = true
 					}
 				}
 			}
-			add(ids, wt, w)
+			b.add(ids, wt, w)
 			pq.stems[st.stem(w)] = true
 			for _, id := range ids {
 				pq.stems[c.ix.Terms[id]] = true
 			}
-			if k := newConcept(); k >= 0 {
+			if k := b.newConcept(); k >= 0 {
 				keptConcept[len(kept)-1] = k
 				for _, id := range ids {
-					full[id] |= 1 << k
-					cw[k] = math.Max(cw[k], c.ix.idf(id))
+					b.full[id] |= 1 << k
+					b.cw[k] = math.Max(b.cw[k], c.ix.idf(id))
 				}
 			}
 		} else if isNumber(w) {
@@ -219,13 +259,18 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			// an unknown word still counts against the coverage (table
 			// talk the synonyms know is not unknown: "slowed")
 			pq.unknown++
-		} else if k := newConcept(); k >= 0 {
+		} else if k := b.newConcept(); k >= 0 {
 			keptConcept[len(kept)-1] = k // met by its table talk only
 		}
 	}
-	ws = kept
-	// the words a table-talk phrase stands for share one weight, so that
-	// a long expansion does not outweigh the player's own words
+	return kept, keptConcept
+}
+
+// expandTableTalk adds the words the table talk in ws stands for. The
+// words a table-talk phrase stands for share one weight, so that a long
+// expansion does not outweigh the player's own words; they meet the
+// concepts of the words they stand for partly.
+func (b *queryBuilder) expandTableTalk(c *corpus, st *stemmer, pq *parsedQuery, ws []string, keptConcept []int) {
 	for _, group := range expandQuery(ws) {
 		var ids []int32
 		for _, w := range group.words {
@@ -239,7 +284,7 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 		}
 		wt := expW / math.Pow(float64(len(ids)), expP)
 		for _, id := range ids {
-			add([]int32{id}, wt, group.words[0])
+			b.add([]int32{id}, wt, group.words[0])
 		}
 		var mask uint32
 		for k := group.from; k < group.to; k++ {
@@ -248,33 +293,44 @@ func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 			}
 		}
 		if mask == 0 {
-			if k := newConcept(); k >= 0 {
+			if k := b.newConcept(); k >= 0 {
 				mask = 1 << k
 			}
 		}
 		for _, id := range ids {
-			if full[id]&mask != mask {
-				part[id] |= mask
+			if b.full[id]&mask != mask {
+				b.part[id] |= mask
 			}
-			for k := range cw {
+			for k := range b.cw {
 				if mask&(1<<k) != 0 {
-					cexp[k] += c.ix.idf(id)
-					cn[k]++
+					b.cexp[k] += c.ix.idf(id)
+					b.cn[k]++
 				}
 			}
 		}
 	}
-	for k := range cw {
-		if cw[k] == 0 && cn[k] > 0 {
-			cw[k] = cexp[k] / float64(cn[k])
+}
+
+// conceptWeights returns the concepts' weights: the idf of their own
+// terms, or for a concept met by table talk only the mean idf of its
+// expansion.
+func (b *queryBuilder) conceptWeights() []float64 {
+	for k := range b.cw {
+		if b.cw[k] == 0 && b.cn[k] > 0 {
+			b.cw[k] = b.cexp[k] / float64(b.cn[k])
 		}
 	}
-	pq.concepts = cw
-	for _, id := range order {
-		pq.terms = append(pq.terms, qterm{id: id, weight: weights[id], word: words[id], typo: typos[id] && weights[id] < 1,
-			full: full[id], part: part[id] &^ full[id]})
+	return b.cw
+}
+
+// terms returns the question's terms in the order they were met.
+func (b *queryBuilder) terms() []qterm {
+	var out []qterm
+	for _, id := range b.order {
+		out = append(out, qterm{id: id, weight: b.weights[id], word: b.words[id], typo: b.typos[id] && b.weights[id] < 1,
+			full: b.full[id], part: b.part[id] &^ b.full[id]})
 	}
-	return pq
+	return out
 }
 
 // rankCtx is what ranking a query found out about it, for the learned
@@ -340,9 +396,49 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 }
 
 // rank returns the hits for q, best first, one per section, and what it
-// found out about the query (nil: no ruling).
+// found out about the query (nil: no ruling). Its stages: parse the
+// question, score the candidates (BM25), weigh them by what the question
+// says about the game and the kind of section, lift the passages that hold
+// the player's words together and the sentence that answers, keep each
+// section's best passage, and reorder the first few.
 func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx) {
 	pq := c.parseQuery(q, st)
+	games := searchGames(opt, &pq)
+	known := pq.terms
+	if len(known) == 0 {
+		return nil, nil
+	}
+	if !opt.all && notAboutTheseGames(&pq) {
+		return nil, nil
+	}
+	hits, rawTop := c.candidates(known, games)
+	pr := priors{
+		opt:    opt,
+		games:  games,
+		scale:  c.coverScale(known, float64(pq.unknown)),
+		named:  c.namedGame(known),
+		prefer: gameIndex(opt.Prefer),
+	}
+	pr.post, pr.pmax = c.gamePrior(known, games)
+	pr.qids, pr.allIDs = queryIDs(known)
+	hits = c.applyPriors(hits, &pq, pr)
+	sortHits(hits)
+	tot := c.boostProximity(hits, &pq)
+	sortHits(hits)
+	bits := conceptBits(&pq)
+	kind := questionKind(q)
+	c.boostAnswerCues(hits, &pq, bits, kind)
+	hits, agg := bestPerSection(hits, opt.all)
+	if !opt.all {
+		hits = c.reorderTop(hits, &pq, pr, st)
+	}
+	return hits, &rankCtx{pq: &pq, post: pr.post, pmax: pr.pmax, named: pr.named, prefer: pr.prefer,
+		kind: kind, bits: bits, qids: pr.qids, pairTot: tot, why: strings.HasPrefix(strings.TrimSpace(strings.ToLower(q)), "why"), agg: agg, rawTop: rawTop}
+}
+
+// searchGames is the set of games searched: those of the options, else
+// the one the question names (nil: all).
+func searchGames(opt SearchOptions, pq *parsedQuery) map[int]bool {
 	var games map[int]bool
 	if len(opt.Games) > 0 {
 		games = map[int]bool{}
@@ -352,24 +448,30 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 	} else if pq.game != "" {
 		games = map[int]bool{gameIndex(pq.game): true}
 	}
-	known := pq.terms
-	unknown := float64(pq.unknown)
-	if len(known) == 0 {
-		return nil, nil
-	}
-	// words the rulebooks do not know, with guessed corrections for the
-	// rest, make at least half the question: it is not about these games
-	// ("what is the airspeed of an unladen swallow")
-	if !opt.all && pq.unknown > 0 && 2*(pq.unknown+pq.typos) >= pq.content {
-		return nil, nil
-	}
+	return games
+}
+
+// notAboutTheseGames: words the rulebooks do not know, with guessed
+// corrections for the rest, make at least half the question: it is not
+// about these games ("what is the airspeed of an unladen swallow").
+func notAboutTheseGames(pq *parsedQuery) bool {
+	return pq.unknown > 0 && 2*(pq.unknown+pq.typos) >= pq.content
+}
+
+// candidates scores the passages that hold the question's terms (BM25)
+// and returns them with the best raw score.
+func (c *corpus) candidates(known []qterm, games map[int]bool) ([]hit, float64) {
 	hits := c.ix.score(c, known, games)
 	var rawTop float64
 	for _, h := range hits {
 		rawTop = math.Max(rawTop, h.raw)
 	}
-	// An unknown word lowers every hit's coverage as much as an average
-	// word would.
+	return hits, rawTop
+}
+
+// coverScale is the factor on every hit's coverage: an unknown word
+// lowers it as much as an average word would.
+func (c *corpus) coverScale(known []qterm, unknown float64) float64 {
 	var total, avgIDF float64
 	for _, t := range known {
 		if t.weight >= 0.8 {
@@ -381,13 +483,13 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 	if total == 0 {
 		total = avgIDF
 	}
-	scale := total / (total + unknown*avgIDF)
+	return total / (total + unknown*avgIDF)
+}
 
-	// Game detection: P(game | query) from each rulebook's language
-	// model (gamelm.go) weighs every hit, below.
-	// A word of the player's that only one rulebook uses ("workshop",
-	// "capital ship", "Ironside") names the game when no other game has
-	// such a word.
+// namedGame is the game a word of the player's names: a word only one
+// rulebook uses ("workshop", "capital ship", "Ironside"), when no other
+// game has such a word (-1: none, -2: words of two games, no evidence).
+func (c *corpus) namedGame(known []qterm) int {
 	excl := make([]float64, len(Games))
 	for _, t := range known {
 		if t.weight < 0.8 || synonymWords[t.word] {
@@ -415,35 +517,66 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 			named = -2 // words of two games: no evidence
 		}
 	}
-	prefer := gameIndex(opt.Prefer)
-	var post []float64
+	return named
+}
+
+// gamePrior is P(game | query) from each rulebook's language model
+// (gamelm.go) and its largest value; nil when the games are given.
+func (c *corpus) gamePrior(known []qterm, games map[int]bool) (post []float64, pmax float64) {
 	if games == nil {
 		post = c.gamePosterior(known)
 	}
-	var pmax float64
 	for _, v := range post {
 		pmax = math.Max(pmax, v)
 	}
-	qids := make(map[int32]bool, len(known))
-	allIDs := make(map[int32]bool, len(known))
+	return post, pmax
+}
+
+// queryIDs are the terms of the player's own words (qids: not corrected
+// typos or table talk) and all the question's terms.
+func queryIDs(known []qterm) (qids, allIDs map[int32]bool) {
+	qids = make(map[int32]bool, len(known))
+	allIDs = make(map[int32]bool, len(known))
 	for _, t := range known {
 		allIDs[t.id] = true
 		if t.weight >= 0.8 {
 			qids[t.id] = true
 		}
 	}
+	return qids, allIDs
+}
+
+// priors is what the question says about where its answer is, for
+// applyPriors and reorderTop.
+type priors struct {
+	opt    SearchOptions
+	games  map[int]bool
+	scale  float64   // coverScale
+	post   []float64 // gamePrior
+	pmax   float64
+	named  int // namedGame
+	prefer int // the session's game, or < 0
+	qids   map[int32]bool
+	allIDs map[int32]bool
+}
+
+// applyPriors scales each hit's coverage and weighs its score by the game
+// prior, the game a word names, the session's game, the kind of section
+// (summaries, empty headings, examples, notes, the glossary) and the
+// quoted phrases; with noNotes it leaves the errata and Q&A out.
+func (c *corpus) applyPriors(hits []hit, pq *parsedQuery, pr priors) []hit {
 	out := hits[:0]
 	for _, h := range hits {
 		e := &c.Secs[h.sec]
-		if opt.noNotes && (e.isNote() || e.Kind == KindHeading && strings.Contains(strings.ToLower(e.Title), "errata")) {
+		if pr.opt.noNotes && (e.isNote() || e.Kind == KindHeading && strings.Contains(strings.ToLower(e.Title), "errata")) {
 			continue
 		}
-		h.cover *= scale
-		if post != nil {
+		h.cover *= pr.scale
+		if pr.post != nil {
 			// the game prior: (P(game|q) / P(best game|q))^lmA
-			h.score *= math.Max(lmFloor, math.Pow(post[e.GameIdx]/pmax, lmA))
+			h.score *= math.Max(lmFloor, math.Pow(pr.post[e.GameIdx]/pr.pmax, lmA))
 		}
-		if named >= 0 && e.GameIdx != named {
+		if pr.named >= 0 && e.GameIdx != pr.named {
 			h.score *= exclF
 		}
 		if e.summary {
@@ -452,7 +585,7 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 		if e.Kind == KindHeading && e.End-e.Start <= 1 {
 			h.score *= emptyF // a heading without text: its sub-sections hold the rules
 		}
-		if f := c.restatePrior(e); f < 1 && !c.queryNames(h.doc, qids) {
+		if f := c.restatePrior(e); f < 1 && !c.queryNames(h.doc, pr.qids) {
 			// a component list, a worked example, a tavern mini-game: the
 			// rule itself first, unless the question names the section
 			h.score *= f
@@ -463,7 +596,7 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 		if e.Kind == KindGlossary {
 			h.score *= 0.75
 		}
-		if e.GameIdx == prefer && games == nil {
+		if e.GameIdx == pr.prefer && pr.games == nil {
 			h.score *= 1.15
 		}
 		if len(pq.phrases) > 0 {
@@ -482,15 +615,23 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 		}
 		out = append(out, h)
 	}
-	hits = out
+	return out
+}
+
+// sortHits orders hits by score, best first (ties: the earlier passage).
+func sortHits(hits []hit) {
 	sort.Slice(hits, func(a, b int) bool {
 		if hits[a].score != hits[b].score {
 			return hits[a].score > hits[b].score
 		}
 		return hits[a].doc < hits[b].doc
 	})
-	// proximity: the player's words next to each other in a passage
-	// ("ammo dice", "wind in your sails") lift it
+}
+
+// boostProximity lifts the first hits whose passage holds the player's
+// words next to each other ("ammo dice", "wind in your sails"). It
+// returns the weight of all the player's word pairs.
+func (c *corpus) boostProximity(hits []hit, pq *parsedQuery) float64 {
 	var tot float64
 	for _, w := range pq.pairW {
 		tot += w
@@ -504,45 +645,49 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 			hits[k].score *= 1 + proxW*p/tot
 		}
 	}
-	sort.Slice(hits, func(a, b int) bool {
-		if hits[a].score != hits[b].score {
-			return hits[a].score > hits[b].score
-		}
-		return hits[a].doc < hits[b].doc
-	})
-	// answer cues (answer.go): the sentence that holds the question's
-	// concepts, with an amount or a permission when the question asks
-	// for one
+	return tot
+}
+
+// conceptBits maps each term of the question to the concepts it meets
+// fully and partly.
+func conceptBits(pq *parsedQuery) map[int32][2]uint32 {
 	bits := make(map[int32][2]uint32, len(pq.terms))
 	for _, t := range pq.terms {
 		bits[t.id] = [2]uint32{t.full, t.part}
 	}
-	kind := questionKind(q)
-	if top := min(len(hits), cueTop); top > 0 {
-		for k := 0; k < top; k++ {
-			best, amount, modal := c.sentenceCue(hits[k].doc, &pq, bits)
-			f := 1 + sentB*best
-			if kind&askAmount != 0 && amount {
-				f *= 1 + amountB
-			}
-			if kind&askAllowed != 0 && modal {
-				f *= 1 + modalB
-			}
-			hits[k].score *= f
-		}
-		sort.Slice(hits, func(a, b int) bool {
-			if hits[a].score != hits[b].score {
-				return hits[a].score > hits[b].score
-			}
-			return hits[a].doc < hits[b].doc
-		})
+	return bits
+}
+
+// boostAnswerCues lifts the first hits by their answer cues (answer.go):
+// the sentence that holds the question's concepts, with an amount or a
+// permission when the question (of kind) asks for one; then re-sorts.
+func (c *corpus) boostAnswerCues(hits []hit, pq *parsedQuery, bits map[int32][2]uint32, kind int) {
+	top := min(len(hits), cueTop)
+	if top <= 0 {
+		return
 	}
-	// one result per section: its best passage
+	for k := 0; k < top; k++ {
+		best, amount, modal := c.sentenceCue(hits[k].doc, pq, bits)
+		f := 1 + sentB*best
+		if kind&askAmount != 0 && amount {
+			f *= 1 + amountB
+		}
+		if kind&askAllowed != 0 && modal {
+			f *= 1 + modalB
+		}
+		hits[k].score *= f
+	}
+	sortHits(hits)
+}
+
+// bestPerSection keeps one hit per section, its best passage, and (unless
+// all) gathers what all of each section's passages matched.
+func bestPerSection(hits []hit, all bool) ([]hit, map[int]*secAgg) {
 	seen := map[int]bool{}
 	agg := map[int]*secAgg{}
-	out = hits[:0]
+	out := hits[:0]
 	for _, h := range hits {
-		if !opt.all {
+		if !all {
 			a := agg[h.sec]
 			if a == nil {
 				a = &secAgg{}
@@ -558,16 +703,21 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 			out = append(out, h)
 		}
 	}
-	hits = out
-	if !opt.all {
-		if games == nil && named < 0 && prefer < 0 {
-			c.diversify(hits)
-		}
-		hits = c.ruleOverNote(hits, qids, st, &pq)
-		c.rulesFirst(hits, allIDs)
+	return out, agg
+}
+
+// reorderTop reorders the first hits: another game's answer keeps a place
+// when the question names no game (diversify), an FAQ or Q&A entry that
+// restates a rule brings that rule next to it (ruleOverNote), and a rule
+// that scores nearly as well moves above the FAQ, glossary or summary
+// entry that outranks it (rulesFirst).
+func (c *corpus) reorderTop(hits []hit, pq *parsedQuery, pr priors, st *stemmer) []hit {
+	if pr.games == nil && pr.named < 0 && pr.prefer < 0 {
+		c.diversify(hits)
 	}
-	return hits, &rankCtx{pq: &pq, post: post, pmax: pmax, named: named, prefer: prefer,
-		kind: kind, bits: bits, qids: qids, pairTot: tot, why: strings.HasPrefix(strings.TrimSpace(strings.ToLower(q)), "why"), agg: agg, rawTop: rawTop}
+	hits = c.ruleOverNote(hits, pr.qids, st, pq)
+	c.rulesFirst(hits, pr.allIDs)
+	return hits
 }
 
 // coverage is the idf-weighted share of the query's concepts that hit h

@@ -22,7 +22,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/bosun-referee/bosun/referee/fsutil"
+	"github.com/bosun-referee/bosun/tables/fsutil"
 	"github.com/gofrs/flock"
 	"gopkg.in/yaml.v3"
 )

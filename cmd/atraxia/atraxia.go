@@ -202,7 +202,7 @@ func battleRun(opts *BattleOptions) error {
 		if err != nil {
 			return err
 		}
-		die, err := referee.NamedDie(set, env.Prompt, "pirate")
+		die, err := referee.LoadDie(set, env.Prompt, wfa.PirateDie)
 		if err != nil {
 			return err
 		}
@@ -424,8 +424,8 @@ Crystal is mounted: at most 5 per action and 5 per turn.` + cmdutil.ExitHelp,
 			if opts.OC < 0 || opts.AlWood < 0 || opts.Ammo < 0 {
 				return referee.Usagef("atraxia convert: --oc, --alwood and --ammo are 0 or more")
 			}
-			into := strings.ToLower(opts.Into)
-			if into != "oc" && into != "alwood" && into != "ammo" {
+			into := wfa.Resource(opts.Into)
+			if into == "" {
 				return referee.Usagef("atraxia convert: --into %q: accepted oc, alwood, ammo", opts.Into)
 			}
 			pay, err := parsePay(opts.Pay)
@@ -453,18 +453,15 @@ Crystal is mounted: at most 5 per action and 5 per turn.` + cmdutil.ExitHelp,
 	return cmd
 }
 
+// parsePay reads --pay with the session's payment parser: a Currency
+// Conversion pays at least one resource.
 func parsePay(s string) (map[string]int, error) {
-	out := map[string]int{}
-	for _, it := range referee.SplitList(strings.ToLower(s)) {
-		k, v, ok := strings.Cut(it, "=")
-		var n int
-		if _, err := fmt.Sscan(v, &n); !ok || err != nil || n < 0 || (k != "oc" && k != "alwood" && k != "ammo") {
-			return nil, referee.Usagef("atraxia convert: --pay %q: write RESOURCE=N items (oc, alwood, ammo), e.g. oc=1,alwood=1", s)
-		}
-		out[k] += n
+	pay, err := wfa.ParsePayment(s)
+	if err != nil {
+		return nil, err
 	}
-	if len(out) == 0 {
+	if len(pay) == 0 {
 		return nil, referee.Usagef("atraxia convert: --pay is required, e.g. --pay oc=2")
 	}
-	return out, nil
+	return pay, nil
 }

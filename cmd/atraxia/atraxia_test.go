@@ -79,6 +79,18 @@ func TestUpkeepAndConvert(t *testing.T) {
 	assert.Equal(t, 2, v.Gain)
 	_, err = run(t, false, "convert", "--into", "ammo", "--pay", "oc=6", "--oc", "9")
 	assert.True(t, referee.IsUsage(err))
+	// The words the session accepts for a payment are accepted here too.
+	out, err = run(t, true, "convert", "--into", "ammunition", "--pay", "ocean-crystal=1,wood=1", "--oc", "5", "--alwood", "5")
+	require.NoError(t, err)
+	v = ConvertView{}
+	require.NoError(t, json.Unmarshal([]byte(out), &v))
+	assert.Equal(t, map[string]int{"oc": 1, "alwood": 1}, v.Pay)
+	assert.Equal(t, "ammo", v.Into)
+	assert.Equal(t, 2, v.Gain)
+	_, err = run(t, false, "convert", "--into", "ammo", "--pay", "gold=1", "--oc", "9")
+	assert.ErrorContains(t, err, `"gold=1" is not a payment`)
+	_, err = run(t, false, "convert", "--into", "ammo", "--pay", "none", "--oc", "9")
+	assert.ErrorContains(t, err, "--pay is required")
 	_, err = run(t, false, "convert", "--into", "ammo", "--pay", "oc=1", "--oc", "9", "--left", "-1")
 	assert.ErrorContains(t, err, "0 to 5")
 	_, err = run(t, false, "convert", "--into", "gold", "--pay", "oc=1", "--oc", "9")

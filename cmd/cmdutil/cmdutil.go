@@ -6,10 +6,11 @@ package cmdutil
 import (
 	"bufio"
 	"encoding/json"
-	"fmt"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -17,13 +18,61 @@ import (
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/viper"
-	"gopkg.in/yaml.v3"
 )
 
 // ExitHelp ends every command's long help: the exit codes bosun keeps.
 const ExitHelp = `
 
-Exit status: 0 success; 2 bad usage or bad input (nothing is saved); 1 any other failure.`
+Exit status: 0 success; 2 bad usage or bad input (a missing or refused
+answer, a missing flag, an unreadable answers file); 130 canceled with
+Ctrl-C; 1 any other failure. A command that fails saves nothing of the step
+it was in (bosun next --steps keeps the steps done before it). With --json a
+failure prints {"error": {"code": N, "message": "...", "key": "..."}}.`
+
+// CanceledError is a Ctrl-C that stopped a command: nothing of the work in
+// progress was saved (session, tables overlay, answers cursor). Detail says
+// what earlier steps of the same command did save, if any.
+type CanceledError struct{ Detail string }
+
+func (e *CanceledError) Error() string { return "canceled; nothing was saved" + e.Detail }
+
+// Unwrap makes errors.Is(err, referee.ErrCanceled) true.
+func (e *CanceledError) Unwrap() error { return referee.ErrCanceled }
+
+// ErrorDoc is the one JSON document a failed command prints on stdout with
+// --json.
+type ErrorDoc struct {
+	Error ErrorBody `json:"error"`
+}
+
+// ErrorBody says why a command failed: its exit code, the message printed
+// on stderr, and the key of the question when an answer was missing or
+// refused.
+type ErrorBody struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+	Key     string `json:"key,omitempty"`
+}
+
+// refusedAnswer matches the message of an answer the prompter refused
+// (referee.Question.Normalize): `answer "x" for KEY (question) ...`.
+var refusedAnswer = regexp.MustCompile(`^answer ".*?" for (\S+) \(`)
+
+// AnswerKey returns the key of the question whose answer was missing or
+// refused in err, or "" when err is about something else.
+func AnswerKey(err error) string {
+	var nerr *referee.NoAnswerError
+	if errors.As(err, &nerr) {
+		return nerr.Q.Key
+	}
+	var ue *referee.UsageError
+	if errors.As(err, &ue) {
+		if m := refusedAnswer.FindStringSubmatch(ue.Msg); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
 
 // IO is the command's streams and what they are connected to.
 type IO struct {
@@ -94,6 +143,28 @@ type Factory struct {
 	// Terminal, when set, is the interactive prompter used when a question
 	// has no scripted answer and stdin is a terminal.
 	Terminal func(io *IO) referee.Prompter
+	// Hooks connect the session commands to other command groups; the root
+	// sets them where it builds the command tree.
+	Hooks Hooks
+	// Started is set by the root once cobra has checked the command line
+	// and begun running a command: an error before that is bad usage.
+	Started bool
+}
+
+// Hooks are what the session commands borrow from other command groups
+// (cmd/session cannot import them: they sit beside it under the root). A
+// nil hook means the feature is not in this build.
+type Hooks struct {
+	// Why returns the rule text of a cited section id (bosun log --why).
+	Why func(id string) string
+	// Search answers a rules question for the play menu, printing to w.
+	Search func(f *Factory, game, query string, w io.Writer) error
+	// RunCommand runs a bosun command line from the play menu (the battle
+	// calculators and other one-shots).
+	RunCommand func(args []string) error
+	// BeforeComplete loads the config (data dir, env) before a shell
+	// completion lists sessions.
+	BeforeComplete func()
 }
 
 // New returns a factory over io with fresh globals and its own viper.
@@ -171,8 +242,10 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 	stdinAnswers := false
 	for _, file := range f.G.Answers {
 		var r io.Reader
+		name := file
 		if file == "-" {
 			r = f.IO.In
+			name = "standard input"
 			stdinAnswers = true
 		} else {
 			fh, err := os.Open(file)
@@ -182,17 +255,12 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 			defer fh.Close()
 			r = fh
 		}
-		b, err := io.ReadAll(r)
+		ans, err := referee.ParseAnswers(r, name)
 		if err != nil {
-			return nil, err
+			// A directory opens but cannot be read: still a bad --answers.
+			return nil, referee.Usagef("--answers %v; give a readable YAML or key=value file, or - for stdin", err)
 		}
-		ans, err := ParseAnswers(b)
-		if err != nil {
-			return nil, referee.Usagef("--answers %s: %v", file, err)
-		}
-		for _, kv := range ans {
-			p.Set(kv[0], kv[1], "answers")
-		}
+		p.AddAnswers(ans)
 	}
 	for _, s := range f.G.Set {
 		k, v, ok := strings.Cut(s, "=")
@@ -216,81 +284,6 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 
 // HasAnswersFiles reports whether --answers files were given.
 func (f *Factory) HasAnswersFiles() bool { return len(f.G.Answers) > 0 }
-
-// ParseAnswers reads an answers file: a YAML map of key: value (a list
-// value is a queue of answers for a key asked several times), or key=value
-// lines. Order is kept.
-func ParseAnswers(b []byte) ([][2]string, error) {
-	text := strings.TrimSpace(string(b))
-	if text == "" {
-		return nil, nil
-	}
-	var out [][2]string
-	lines := strings.Split(text, "\n")
-	kvLines := true
-	for _, l := range lines {
-		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		k, _, ok := strings.Cut(l, "=")
-		if !ok || strings.ContainsAny(strings.TrimSpace(k), ": ") {
-			kvLines = false
-			break
-		}
-	}
-	if kvLines {
-		for i, l := range lines {
-			l = strings.TrimSpace(l)
-			if l == "" || strings.HasPrefix(l, "#") {
-				continue
-			}
-			k, v, _ := strings.Cut(l, "=")
-			k = strings.TrimSpace(k)
-			if k == "" {
-				return nil, fmt.Errorf("line %d: empty key", i+1)
-			}
-			out = append(out, [2]string{k, strings.TrimSpace(v)})
-		}
-		return out, nil
-	}
-	var node yaml.Node
-	if err := yaml.Unmarshal(b, &node); err != nil {
-		return nil, fmt.Errorf("not a YAML map of key: value nor key=value lines: %v", err)
-	}
-	if len(node.Content) == 0 || node.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("expected a YAML map of key: value or key=value lines")
-	}
-	m := node.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i], m.Content[i+1]
-		if k.Kind != yaml.ScalarNode || k.Value == "" {
-			return nil, fmt.Errorf("line %d: keys must be plain text", k.Line)
-		}
-		switch v.Kind {
-		case yaml.ScalarNode:
-			out = append(out, [2]string{k.Value, v.Value})
-		case yaml.SequenceNode:
-			for _, it := range v.Content {
-				if it.Kind == yaml.SequenceNode {
-					var parts []string
-					for _, x := range it.Content {
-						parts = append(parts, x.Value)
-					}
-					out = append(out, [2]string{k.Value, strings.Join(parts, ",")})
-					continue
-				}
-				if it.Kind != yaml.ScalarNode {
-					return nil, fmt.Errorf("line %d: %s: list items must be plain values", it.Line, k.Value)
-				}
-				out = append(out, [2]string{k.Value, it.Value})
-			}
-		default:
-			return nil, fmt.Errorf("line %d: %s: value must be a plain value or a list", v.Line, k.Value)
-		}
-	}
-	return out, nil
-}
 
 // Seed returns --seed, or a seed from the clock when none was given.
 func (f *Factory) Seed() uint64 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/spf13/cobra"
 )
@@ -49,7 +50,7 @@ that are not faces of the die are refused.` + cmdutil.ExitHelp,
   echo 6,4,4,1 | bosun roll 4d6 --dice physical`,
 		Args: cobra.MinimumNArgs(1),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-			return append([]string{"d6", "2d6", "3d6"}, referee.DieNames()...), cobra.ShellCompDirectiveNoFileComp
+			return append([]string{"d6", "2d6", "3d6"}, referee.DieNames(all.Dice())...), cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Specs = args
@@ -66,7 +67,7 @@ func rollRun(o *RollOptions) error {
 	f := o.F
 	specs := make([]referee.Spec, len(o.Specs))
 	for i, s := range o.Specs {
-		sp, err := referee.ParseSpec(s)
+		sp, err := referee.ParseSpec(s, all.Dice())
 		if err != nil {
 			return err
 		}

@@ -390,30 +390,7 @@ func volleyRow(v mw.Volley) []string {
 	if v.CardDamage != "" {
 		hits = v.CardDamage
 	}
-	return []string{v.Side + ": " + v.By, dice, ints(v.Rolled), strings.Join(re, "; "), ints(v.Final), hits, damageText(v.Damage)}
-}
-
-func damageText(d mw.Damage) string {
-	var p []string
-	if d.Cannons > 0 {
-		p = append(p, fmt.Sprintf("-%d Cannons", d.Cannons))
-	}
-	if d.Sailors > 0 {
-		p = append(p, fmt.Sprintf("-%d Sailors", d.Sailors))
-	}
-	if len(d.Officers) > 0 {
-		p = append(p, "-"+strings.Join(d.Officers, ", -"))
-	}
-	if d.Markers > 0 {
-		p = append(p, fmt.Sprintf("+%d Damage Marker", d.Markers))
-	}
-	if d.Defeated {
-		p = append(p, "DEFEATED")
-	}
-	if len(p) == 0 {
-		return "none"
-	}
-	return strings.Join(p, ", ")
+	return []string{v.Side + ": " + v.By, dice, ints(v.Rolled), strings.Join(re, "; "), ints(v.Final), hits, v.Damage.Text()}
 }
 
 func desc(u mw.Unit) string {

@@ -3,11 +3,14 @@ package misty
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -106,4 +109,150 @@ func TestDiceFlagModes(t *testing.T) {
 	require.NoError(t, d.Set("6,5"))
 	assert.Equal(t, "physical", d.String(), "entered dice keep the mode the global check sees")
 	assert.Equal(t, "6,5", d.entered)
+}
+
+// oddsLines runs `misty odds` in text mode (piped: tab-separated table rows)
+// and returns its lines.
+func oddsLines(t *testing.T, args ...string) []string {
+	t.Helper()
+	out, err := run(t, false, append([]string{"odds"}, args...)...)
+	require.NoError(t, err)
+	return strings.Split(out, "\n")
+}
+
+// row finds the table row that starts with attacker and defender losses and
+// returns its printed probability.
+func row(t *testing.T, lines []string, after, att, def string) string {
+	t.Helper()
+	in := false
+	for _, l := range lines {
+		if strings.HasPrefix(l, after) {
+			in = true
+			continue
+		}
+		if !in {
+			continue
+		}
+		if strings.HasPrefix(l, "P(") {
+			break
+		}
+		f := strings.Split(l, "\t")
+		if len(f) >= 3 && f[0] == att && f[1] == def {
+			return f[2]
+		}
+	}
+	t.Errorf("no row %q | %q after %q in:\n%s", att, def, after, strings.Join(lines, "\n"))
+	return ""
+}
+
+// TestOddsTextHandChecked checks the printed odds of the smallest Broadside
+// exchange against a computation by hand from misty-waters.txt.
+//
+// A Player Ship with 1 Cannon and no deck crew fires at a full-strength
+// Pirate Ship, which has 4 Cannons (3 when damaged, misty-waters.txt:1182)
+// and counterattacks (:1218).
+//
+// The attacker's one die (:1199-1216): 6 is a Hull Hit (a Damage Marker on
+// the Pirate Ship, :1203), 4 and 5 ricochet between two ships and are
+// re-rolled until they show 1, 2, 3 or 6 (:1208), 2 and 3 miss, 1 hits deck
+// crew (none on a Pirate Ship, :1216). With the ricochets the die ends on
+// 1, 2, 3 or 6 alike: P(Damage Marker) = 1/4.
+//
+// The counterattack: the Player Ship is defeated by one 6 (its last Cannon,
+// :1201-1202); 1s find no deck crew. A die shows no 6 with probability 3/4
+// (ricochets again re-rolled), so
+//
+//	undamaged Pirate, 4 dice: P(defeated) = 1 - (3/4)^4 = 175/256
+//	damaged Pirate, 3 dice:   P(defeated) = 1 - (3/4)^3 = 37/64
+//
+// and the four outcomes are
+//
+//	attacker defeated, Pirate unhurt:  3/4 * 175/256 = 525/1024 = 51.3%
+//	nothing happens:                   3/4 *  81/256 = 243/1024 = 23.7%
+//	attacker defeated, Pirate damaged: 1/4 *  37/64  =  37/256  = 14.5%
+//	Pirate damaged, attacker unhurt:   1/4 *  27/64  =  27/256  = 10.5%
+//
+// P(attacker defeated) = 525/1024 + 148/1024 = 673/1024 = 65.7%.
+func TestOddsTextHandChecked(t *testing.T) {
+	lines := oddsLines(t, "-a", "ship:cannons=1", "-d", "pirate", "-t", "broadside")
+	const head = "Broadside exchange:"
+	assert.Equal(t, "51.3%", row(t, lines, head, "1 Cannon, defeated", "no loss"))
+	assert.Equal(t, "23.7%", row(t, lines, head, "no loss", "no loss"))
+	assert.Equal(t, "14.5%", row(t, lines, head, "1 Cannon, defeated", "+1 Damage Marker"))
+	assert.Equal(t, "10.5%", row(t, lines, head, "no loss", "+1 Damage Marker"))
+	assert.Contains(t, lines, "P(attacker defeated) = 65.7% (673/1024)")
+	assert.Contains(t, lines, "P(defender defeated) = 0.0% (0)")
+
+	// The Conquistadors' Galleass has 0 Cannons (no counterattack,
+	// misty-waters.txt:1184), takes no damage from a 6 (:1207) and loses a
+	// Sailor to each 1 (:1217). Each of 3 dice ends on a 1 with probability
+	// 1/4 after ricochets: Sailors lost ~ Binomial(3, 1/4):
+	// 0: 27/64 = 42.2%, 1: 27/64 = 42.2%, 2: 9/64 = 14.1%, 3: 1/64 = 1.6%.
+	lines = oddsLines(t, "-a", "ship:cannons=3,sailors=3,owner=a", "-d", "galleass:sailors=4", "-t", "broadside")
+	assert.Equal(t, "42.2%", row(t, lines, head, "no loss", "no loss"))
+	assert.Equal(t, "42.2%", row(t, lines, head, "no loss", "1 Sailor"))
+	assert.Equal(t, "14.1%", row(t, lines, head, "no loss", "2 Sailors"))
+	assert.Equal(t, "1.6%", row(t, lines, head, "no loss", "3 Sailors"))
+}
+
+// TestOddsTextMatchesOddsFunctions compares every printed percentage with
+// the exact distribution games/mistywaters computes for the same units.
+func TestOddsTextMatchesOddsFunctions(t *testing.T) {
+	set, err := tables.Load("")
+	require.NoError(t, err)
+	o := mw.Options{Boxes: mw.TableBoxes{Set: set}}
+	mw.MonsterHitsFromTable(set, &o)
+	for _, c := range []struct{ att, def string }{
+		{"ship:cannons=3,sailors=2,gunner", "pirate:damaged"},
+		{"ship:cannons=3,sailors=3,owner=a", "galleass:sailors=4"},
+		{"ship:cannons=2,sailors=3,owner=a", "ship:cannons=2,sailors=2,owner=b"},
+	} {
+		att, err := mw.ParseUnit(c.att)
+		require.NoError(t, err)
+		def, err := mw.ParseUnit(c.def)
+		require.NoError(t, err)
+		lines := oddsLines(t, "-a", c.att, "-d", c.def, "--all")
+		printed := 0
+		for _, k := range []struct {
+			head string
+			odds func(mw.Unit, mw.Unit, mw.Options) (*mw.Odds, error)
+		}{{"Broadside exchange:", mw.BroadsideOdds}, {"Boarding Battle:", mw.BoardingOdds}} {
+			od, err := k.odds(att, def, o)
+			if err != nil {
+				continue // a battle type the units cannot fight: not printed
+			}
+			// Every outcome whose row text is unique must print its own
+			// probability (outcomes that print alike are skipped).
+			seen, compared := map[string]int{}, 0
+			for _, oc := range od.Outcomes {
+				seen[oc.Attacker.Text()+"\t"+oc.Defender.Text()]++
+			}
+			for _, oc := range od.Outcomes {
+				a, d := oc.Attacker.Text(), oc.Defender.Text()
+				if seen[a+"\t"+d] > 1 {
+					continue
+				}
+				assert.Equal(t, fmt.Sprintf("%.1f%%", 100*oc.P.Float), row(t, lines, k.head, a, d), "%s vs %s, %s: %s / %s", c.att, c.def, k.head, a, d)
+				compared++
+			}
+			assert.GreaterOrEqual(t, compared, 3, "%s vs %s, %s: rows compared", c.att, c.def, k.head)
+			printed++
+			// P(defeated) lines: the exact fraction and its percentage.
+			var block []string
+			in := false
+			for _, l := range lines {
+				if strings.HasPrefix(l, k.head) {
+					in = true
+				} else if in && (strings.HasPrefix(l, "Broadside exchange:") || strings.HasPrefix(l, "Boarding Battle:")) {
+					break
+				}
+				if in {
+					block = append(block, l)
+				}
+			}
+			assert.Contains(t, block, fmt.Sprintf("P(attacker defeated) = %.1f%% (%s)", 100*od.AttackerDefeated.Float, od.AttackerDefeated.Exact), "%s vs %s %s", c.att, c.def, k.head)
+			assert.Contains(t, block, fmt.Sprintf("P(defender defeated) = %.1f%% (%s)", 100*od.DefenderDefeated.Float, od.DefenderDefeated.Exact), "%s vs %s %s", c.att, c.def, k.head)
+		}
+		assert.Positive(t, printed, "%s vs %s: no battle compared", c.att, c.def)
+	}
 }

@@ -176,7 +176,7 @@ func renderOdds(f *cmdutil.Factory, w io.Writer, v *OddsView, all bool) error {
 		}
 		var rows [][]string
 		for _, o := range outs {
-			rows = append(rows, []string{damageText(o.Attacker), damageText(o.Defender), pct(o.P.Float), bar(f, o.P.Float)})
+			rows = append(rows, []string{o.Attacker.Text(), o.Defender.Text(), pct(o.P.Float), bar(f, o.P.Float)})
 		}
 		if rest > 0 {
 			rows = append(rows, []string{"(other outcomes)", "", pct(rest), bar(f, rest)})

@@ -370,7 +370,7 @@ func treacherousRun(opts *TreacherousOptions) error {
 	if err != nil {
 		return err
 	}
-	die, err := referee.NamedDie(env.Tables, env.Prompt, "traveler")
+	die, err := referee.LoadDie(env.Tables, env.Prompt, qcg.TravelerDieInfo)
 	if err != nil {
 		return err
 	}

@@ -233,7 +233,7 @@ func ambushRun(opts *AmbushOptions) error {
 	if err != nil {
 		return err
 	}
-	ex, err := referee.NamedDie(env.Tables, env.Prompt, "exploration")
+	ex, err := referee.LoadDie(env.Tables, env.Prompt, rs.ExplorationDie)
 	if err != nil {
 		return err
 	}

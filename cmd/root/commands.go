@@ -11,12 +11,6 @@ import (
 	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/cmd/tablescmd"
 	"github.com/spf13/cobra"
-
-	// The game referees register themselves with the referee.
-	_ "github.com/bosun-referee/bosun/games/atraxia"
-	_ "github.com/bosun-referee/bosun/games/mistywaters/procedure"
-	_ "github.com/bosun-referee/bosun/games/questsandcannons"
-	_ "github.com/bosun-referee/bosun/games/rollingseas"
 )
 
 // subcommands lists every command group under the root.

@@ -6,38 +6,43 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/cmd/rules"
-	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/rulesref"
+	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
 )
 
-// wire connects the session commands to the rest of the tree.
-func wire(f *cmdutil.Factory) {
-	session.RunCommand = func(args []string) error {
-		// A copy of the factory with its own globals and viper: building a
-		// root binds flags to them, which must not reset the play command's.
-		g := *f.G
-		f2 := *f
-		f2.G, f2.V = &g, viper.New()
-		c := NewCmdRoot(&f2)
-		c.SetArgs(args)
-		return c.Execute()
+// hooks connects the session commands of the tree rooted at root to the
+// rest of it.
+func hooks(root *cobra.Command, f *cmdutil.Factory) cmdutil.Hooks {
+	return cmdutil.Hooks{
+		Why:    ruleSentence,
+		Search: searchRules,
+		RunCommand: func(args []string) error {
+			// A copy of the factory with its own globals and viper: building a
+			// root binds flags to them, which must not reset the play command's.
+			g := *f.G
+			f2 := *f
+			f2.G, f2.V = &g, viper.New()
+			c := NewCmdRoot(&f2)
+			c.SetArgs(args)
+			return c.Execute()
+		},
+		BeforeComplete: func() { _ = initConfig(root, f) },
 	}
 }
 
-func init() {
-	session.Why = ruleSentence
-	session.Search = func(f *cmdutil.Factory, game, query string, w io.Writer) error {
-		c := rules.NewCmdSearch(f, nil)
-		args := []string{"--limit", "3", query}
-		if game != "" {
-			args = append(args, "--game", game)
-		}
-		c.SetArgs(args)
-		c.SetOut(w)
-		c.SilenceUsage, c.SilenceErrors = true, true
-		return c.Execute()
+// searchRules answers a rules question for the play menu with bosun rules
+// search.
+func searchRules(f *cmdutil.Factory, game, query string, w io.Writer) error {
+	c := rules.NewCmdSearch(f, nil)
+	args := []string{"--limit", "3", query}
+	if game != "" {
+		args = append(args, "--game", game)
 	}
+	c.SetArgs(args)
+	c.SetOut(w)
+	c.SilenceUsage, c.SilenceErrors = true, true
+	return c.Execute()
 }
 
 // ruleSentence returns the title path of a cited section and the opening

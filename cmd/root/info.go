@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/spf13/cobra"
 )
@@ -35,10 +36,13 @@ func newCmdVersion(f *cmdutil.Factory) *cobra.Command {
 	}
 }
 
-// GameLine is one row of bosun games.
+// GameLine is one row of bosun games: what the game is, the --option
+// keys it accepts and its named dice.
 type GameLine struct {
 	referee.GameInfo
-	Referee bool `json:"referee"` // the session referee is built in
+	Referee bool                 `json:"referee"` // the session referee is built in (every listed game)
+	Options []referee.OptionSpec `json:"options"`
+	Dice    []referee.DieInfo    `json:"dice"`
 }
 
 func newCmdGames(f *cmdutil.Factory) *cobra.Command {
@@ -50,9 +54,16 @@ func newCmdGames(f *cmdutil.Factory) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var out []GameLine
-			for _, g := range referee.AllGameInfo {
-				_, err := referee.Lookup(g.ID)
-				out = append(out, GameLine{GameInfo: g, Referee: err == nil})
+			for _, g := range all.Games() {
+				opts := g.Options()
+				if opts == nil {
+					opts = []referee.OptionSpec{}
+				}
+				dice := g.Dice()
+				if dice == nil {
+					dice = []referee.DieInfo{}
+				}
+				out = append(out, GameLine{GameInfo: g.Info(), Referee: true, Options: opts, Dice: dice})
 			}
 			return f.Render(out, func(w io.Writer) error {
 				var rows [][]string

@@ -24,6 +24,9 @@ const (
 	ExitOK    = 0
 	ExitError = 1
 	ExitUsage = 2
+	// ExitCanceled is the shell's code for a command stopped by SIGINT
+	// (128+2): Ctrl-C at a question, in next and play alike.
+	ExitCanceled = 130
 )
 
 // ExitHelp is appended to every command's long help.
@@ -35,13 +38,31 @@ func Main() int {
 	f := cmdutil.New(io)
 	f.Terminal = TerminalPrompter
 	cmd := NewCmdRoot(f)
-	cmd.SetArgs(os.Args[1:])
+	args := os.Args[1:]
+	cmd.SetArgs(args)
+	// --json is known before cobra parses the flags, so that a command line
+	// cobra refuses (an unknown command or flag) still fails in JSON.
+	f.G.JSON = jsonRequested(args)
 	return Execute(cmd, f)
 }
 
-// Execute runs cmd and maps its error to an exit code, printing it to stderr.
+// jsonRequested reports whether args ask for --json (before any "--").
+func jsonRequested(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "--json", "--json=true", "--json=1":
+			return true
+		}
+	}
+	return false
+}
+
+// Execute runs cmd and maps its error to an exit code, printing it to
+// stderr (and, with --json, as one JSON document on stdout).
 func Execute(cmd *cobra.Command, f *cmdutil.Factory) int {
-	started = false
+	f.Started = false
 	err := cmd.Execute()
 	if err == nil {
 		// Values asked once are kept only when the command succeeded.
@@ -50,20 +71,25 @@ func Execute(cmd *cobra.Command, f *cmdutil.Factory) int {
 	if err == nil {
 		return ExitOK
 	}
+	f.DiscardTables()
 	code := ExitCode(err)
-	if !started {
+	if !f.Started {
 		// cobra failed before any command ran: an unknown command, a
 		// missing or extra argument. That is bad usage.
 		code = ExitUsage
 	}
-	if errors.Is(err, referee.ErrCanceled) {
-		fmt.Fprintln(f.IO.ErrOut, "bosun: canceled; nothing was saved")
-		return code
+	msg := err.Error()
+	var ce *cmdutil.CanceledError
+	if errors.Is(err, referee.ErrCanceled) && !errors.As(err, &ce) {
+		msg = (&cmdutil.CanceledError{}).Error()
 	}
-	fmt.Fprintln(f.IO.ErrOut, "bosun: "+err.Error())
+	fmt.Fprintln(f.IO.ErrOut, "bosun: "+msg)
 	var ue *referee.UsageError
 	if errors.As(err, &ue) && len(ue.Cites) > 0 {
 		fmt.Fprintln(f.IO.ErrOut, "see: bosun rules show "+strings.Join(ue.Cites, ", "))
+	}
+	if f.G.JSON {
+		_ = cmdutil.JSON(f.IO.Out, cmdutil.ErrorDoc{Error: cmdutil.ErrorBody{Code: code, Message: msg, Key: cmdutil.AnswerKey(err)}})
 	}
 	return code
 }
@@ -73,7 +99,9 @@ func ExitCode(err error) int {
 	switch {
 	case err == nil:
 		return ExitOK
-	case referee.IsUsage(err), isFlagError(err), errors.Is(err, referee.ErrCanceled):
+	case errors.Is(err, referee.ErrCanceled):
+		return ExitCanceled
+	case referee.IsUsage(err), isFlagError(err):
 		return ExitUsage
 	default:
 		return ExitError
@@ -81,10 +109,6 @@ func ExitCode(err error) int {
 }
 
 type flagError struct{ error }
-
-// started is set once cobra has validated the arguments and begun running
-// a command.
-var started bool
 
 func isFlagError(err error) bool {
 	var fe *flagError
@@ -108,7 +132,15 @@ question has a stable key, answered at the terminal, with --set key=value, an
 		SilenceErrors: true,
 		Version:       Version,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			started = true
+			f.Started = true
+			// cobra checks required flags after this hook, with a plain
+			// error: check them here so a missing one is bad usage (exit 2).
+			if err := cmd.ValidateRequiredFlags(); err != nil {
+				return &flagError{fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
+			}
+			if err := cmd.ValidateFlagGroups(); err != nil {
+				return &flagError{fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
+			}
 			return initConfig(cmd, f)
 		},
 	}
@@ -130,13 +162,12 @@ question has a stable key, answered at the terminal, with --set key=value, an
 	pf.StringVar(&g.Session, "session", "", "session to use (env BOSUN_SESSION; default the most recently used)")
 	pf.BoolVar(&g.ASCII, "ascii", false, "ASCII table borders")
 	_ = cmd.RegisterFlagCompletionFunc("dice", cobra.FixedCompletions([]string{"virtual", "physical"}, cobra.ShellCompDirectiveNoFileComp))
-	session.BeforeComplete = func(c *cobra.Command) { _ = initConfig(c.Root(), f) }
+	f.Hooks = hooks(cmd, f)
 	_ = cmd.RegisterFlagCompletionFunc("session", session.CompleteSessions(f, false))
 
 	for _, c := range subcommands(f) {
 		cmd.AddCommand(c)
 	}
-	wire(f)
 	return cmd
 }
 

@@ -2,6 +2,7 @@ package root_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/cmd/root"
+	"github.com/bosun-referee/bosun/referee"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -48,6 +50,8 @@ func TestExitCodes(t *testing.T) {
 		{"bad --set", "", []string{"roll", "d6", "--set", "novalue"}, 2, "key=value"},
 		{"missing answers file", "", []string{"roll", "d6", "--answers", "/nonexistent/a.yaml"}, 2, "--answers"},
 		{"bad config file", "", []string{"roll", "d6", "--config", "/nonexistent/c.yaml"}, 2, "--config"},
+		{"missing required flag", "", []string{"rolling", "cost", "--wind", "N"}, 2, `required flag(s) "path" not set`},
+		{"answers file is a directory", "", []string{"roll", "d6", "--answers", os.TempDir()}, 2, "is a directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,4 +83,10 @@ func TestCorruptSaveExitsOneAndIsUntouched(t *testing.T) {
 		now, _ := os.ReadFile(path)
 		assert.Equal(t, body, now)
 	}
+}
+
+func TestExitCodeOfCtrlC(t *testing.T) {
+	assert.Equal(t, root.ExitCanceled, root.ExitCode(referee.ErrCanceled))
+	assert.Equal(t, 130, root.ExitCode(fmt.Errorf("step 3: %w", &cmdutil.CanceledError{})))
+	assert.Equal(t, root.ExitUsage, root.ExitCode(fmt.Errorf("2 steps done and saved: %w", &referee.NoAnswerError{})))
 }

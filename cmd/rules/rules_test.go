@@ -151,12 +151,53 @@ func TestTOCErrataGlossary(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, out, "misty-waters/duel-arrangement")
 	assert.Contains(t, out, "A single die cannot ever exceed the value of 6")
-	out, _, err = run(t, dir, "glossary", "prosperity", "--game", "qc")
-	require.NoError(t, err)
-	assert.Contains(t, out, "object of the game")
-	out, _, err = run(t, dir, "glossary", "weather refuge", "--game", "mw")
-	require.NoError(t, err)
-	assert.Contains(t, out, "Weather")
 	_, _, err = run(t, dir, "glossary", "xyzzyplugh")
 	assert.True(t, referee.IsUsage(err))
+}
+
+type glossaryEntry struct {
+	Game    string `json:"game"`
+	Term    string `json:"term"`
+	ID      string `json:"id"`
+	Text    string `json:"text"`
+	Printed bool   `json:"printed"`
+}
+
+// TestGlossaryDefinitions checks the definitions the glossary answers with,
+// word for word against the rulebooks, not the words of the query.
+func TestGlossaryDefinitions(t *testing.T) {
+	dir := t.TempDir()
+	glossary := func(args ...string) []glossaryEntry {
+		t.Helper()
+		out, _, err := run(t, dir, append([]string{"glossary", "--json"}, args...)...)
+		require.NoError(t, err)
+		var es []glossaryEntry
+		require.NoError(t, json.Unmarshal([]byte(out), &es), out)
+		return es
+	}
+	// quests-and-cannons.txt:350, the rulebook's own glossary.
+	assert.Equal(t, []glossaryEntry{{
+		Game: "quests-and-cannons", Term: "Prosperity", ID: "quests-and-cannons/prosperity-p-10", Printed: true,
+		Text: "The envy of any nation, and the object of the game. When a player reaches the Prosperity Goal, the game will end at the end of the current round. The player or team with the most Prosperity wins.",
+	}}, glossary("prosperity", "--game", "qc"))
+
+	// misty-waters.txt:185 (a bold term under Bases) and :541-542 (a heading).
+	es := glossary("weather refuge", "--game", "mw")
+	byTerm := map[string]glossaryEntry{}
+	for _, e := range es {
+		assert.Equal(t, "misty-waters", e.Game)
+		byTerm[e.Term] = e
+	}
+	require.Contains(t, byTerm, "Weather Refuge")
+	require.Contains(t, byTerm, "Weather Refuges")
+	assert.Equal(t, "Bases represent a location on a nearby continent that are not At Sea and therefore any Player Ships there are unaffected by Wind Force and Weather Tile effects.", byTerm["Weather Refuge"].Text)
+	assert.Equal(t, "misty-waters/bases/weather-refuge", byTerm["Weather Refuge"].ID)
+	assert.Equal(t, "Wind Force effects that apply to ships only apply to them when they are At Sea and not at a Port, a Shoal, a Desert Island, an Atoll, or the Red Water Lagoon.", byTerm["Weather Refuges"].Text)
+	assert.Equal(t, "misty-waters/weather-refuges", byTerm["Weather Refuges"].ID)
+	assert.False(t, byTerm["Weather Refuges"].Printed, "Misty Waters prints no glossary: bosun builds it")
+
+	// Text output carries the same definition.
+	out, _, err := run(t, dir, "glossary", "prosperity", "--game", "qc")
+	require.NoError(t, err)
+	assert.Contains(t, out, "When a player reaches the Prosperity Goal, the game will end at the end of the current round.")
 }

@@ -4,7 +4,7 @@ import (
 	"sort"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
-	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/games/all"
 	"github.com/spf13/cobra"
 )
 
@@ -13,15 +13,11 @@ func completeGames(cmd *cobra.Command, args []string, toComplete string) ([]stri
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []string
-	for _, g := range referee.AllGameInfo {
+	for _, g := range all.Infos() {
 		out = append(out, g.ID+"\t"+g.Name)
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
-
-// BeforeComplete, when set, loads the config (data dir, env) before a
-// completion lists sessions; the root wires it.
-var BeforeComplete func(cmd *cobra.Command)
 
 // CompleteSessions completes saved session names, for a positional argument
 // (only the first) or for a flag (positional false).
@@ -30,8 +26,8 @@ func CompleteSessions(f *cmdutil.Factory, positional bool) func(*cobra.Command, 
 		if positional && len(args) > 0 {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		if BeforeComplete != nil {
-			BeforeComplete(cmd)
+		if f.Hooks.BeforeComplete != nil {
+			f.Hooks.BeforeComplete()
 		}
 		list, _ := f.Store().List()
 		var out []string

@@ -10,10 +10,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// Why, when set, returns the rule sentence(s) of a cited section id; the
-// root wires it to the rules reference.
-var Why func(id string) string
-
 // NewCmdLog builds `bosun log`.
 func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 	var all, why bool
@@ -45,9 +41,9 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 							text += strings.TrimPrefix(strings.TrimSpace(b.String()), "-")
 						}
 						rows = append(rows, []string{fmt.Sprint(e.Seq), fmt.Sprint(e.Step), e.Type, text, strings.Join(e.Cites, " ")})
-						if why && Why != nil {
+						if why && f.Hooks.Why != nil {
 							for _, c := range e.Cites {
-								if t := Why(c); t != "" {
+								if t := f.Hooks.Why(c); t != "" {
 									rows = append(rows, []string{"", "", "", "  " + c + ": " + t, ""})
 								}
 							}

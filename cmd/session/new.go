@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/spf13/cobra"
 )
@@ -43,19 +44,17 @@ current one.` + cmdutil.ExitHelp,
 	cmd.Flags().StringVarP(&opts.Players, "players", "p", "", "players as NAME[:SIDE],... (side: colour, nation, clan or champion)")
 	cmd.Flags().StringVarP(&opts.Name, "name", "n", "", "session name (default GAME-N)")
 	cmd.Flags().StringArrayVarP(&opts.Options, "option", "o", nil, "game option KEY=VALUE (repeatable)")
+	_ = cmd.RegisterFlagCompletionFunc("option", completeOption)
 	return cmd
 }
 
 func newRun(o *NewOptions) error {
 	f := o.F
-	id, err := referee.ResolveGame(o.Game)
+	g, err := all.Resolve(o.Game)
 	if err != nil {
 		return err
 	}
-	g, err := referee.Lookup(id)
-	if err != nil {
-		return err
-	}
+	id := g.Info().ID
 	players, err := ParsePlayers(o.Players)
 	if err != nil {
 		return err
@@ -100,12 +99,12 @@ func newRun(o *NewOptions) error {
 		return err
 	}
 	saveCursor(f, s, env.Prompt)
-	if err := st.Save(s); err != nil {
+	if err := saveStep(f, st, s); err != nil {
 		return err
 	}
 	res := Result{Session: s.Name, Game: s.Game, Step: s.Step, Over: s.Over, Events: s.Log}
 	return f.Render(res, func(w io.Writer) error {
-		fmt.Fprintf(w, "New %s session %q (seed %d, %s dice).\n", referee.Info(s.Game).Name, s.Name, s.Seed, s.DiceMode)
+		fmt.Fprintf(w, "New %s session %q (seed %d, %s dice).\n", all.Info(s.Game).Name, s.Name, s.Seed, s.DiceMode)
 		printEvents(w, s.Log)
 		fmt.Fprintln(w, "Run bosun next for the first step.")
 		return nil

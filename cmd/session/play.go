@@ -4,19 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/spf13/cobra"
 )
-
-// Search, when set, answers a rules question for the play menu; the root
-// wires it to the rules reference.
-var Search func(f *cmdutil.Factory, game, query string, w io.Writer) error
-
-// RunCommand, when set, runs a bosun command line from the play menu (the
-// battle calculators and other one-shots); the root wires it.
-var RunCommand func(args []string) error
 
 // SplitCommandLine splits a command line into words, honouring single and
 // double quotes.
@@ -65,159 +58,260 @@ const (
 	menuQuit   = "quit"
 )
 
+// PlayOptions are the inputs of bosun play.
+type PlayOptions struct {
+	F *cmdutil.Factory
+	// Cmd is the play command (its --dice flag overrides the session's).
+	Cmd *cobra.Command
+}
+
 // NewCmdPlay builds `bosun play`.
 func NewCmdPlay(f *cmdutil.Factory) *cobra.Command {
+	opts := &PlayOptions{F: f}
 	return &cobra.Command{
 		Use:   "play",
 		Short: "Play the current session interactively",
 		Long: `Walk the table through the session in a loop: each round of the menu offers the
-next step, status, undo, the log and rules questions, until you quit. Each
-step is saved as soon as it is done, so quitting (or Ctrl-C) loses nothing but
-the step in progress. The menu is asked with the key play.menu, so a script
-can drive it too.` + cmdutil.ExitHelp,
+next step, status, undo, the log and rules questions, until you quit. A
+step's events are printed as they happen. Each step is saved as soon as it is
+done, so quitting loses nothing; Ctrl-C anywhere stops bosun (exit 130) and
+saves nothing of the step in progress (session, remembered board values,
+answers cursor), like bosun next. The menu is asked with the key play.menu,
+so a script can drive it too.` + cmdutil.ExitHelp,
 		Example: "  bosun play\n  bosun play --session friday",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.G.JSON {
 				return referee.Usagef("play is interactive and prints text; --json is not accepted (use bosun next --json)")
 			}
-			p, err := f.Prompter()
-			if err != nil {
-				return err
-			}
-			name, err := f.SessionName()
-			if err != nil {
-				return err
-			}
-			w := f.IO.Out
-			idle := 0 // menu choices in a row that ran no step
-			for {
-				choice, err := referee.Choose(p, "play.menu", "What now?", menuNext, menuStatus, menuUndo, menuLog, menuRules, menuCalc, menuQuit)
-				if errors.Is(err, referee.ErrCanceled) || choice == menuQuit {
-					return nil
-				}
-				var nerr *referee.NoAnswerError
-				if errors.As(err, &nerr) {
-					return nil // the script ran out of menu answers: stop as if quit
-				}
-				if err != nil {
-					return err
-				}
-				if choice == menuNext {
-					idle = 0
-				} else if idle++; idle > 200 && !f.IO.TTYIn {
-					// A script whose last menu answer repeats something other
-					// than a step would loop for ever.
-					return referee.Usagef("play.menu: 200 menu answers in a row ran no step; end the scripted answers with quit")
-				}
-				switch choice {
-				case menuNext:
-					over := false
-					var res *Result
-					err = withSession(f, name, true, func(s *referee.Session) error {
-						if s.Over {
-							over = true
-							return nil
-						}
-						r, err := NextStep(f, s, cmd)
-						if err != nil {
-							return err
-						}
-						res, over = &r, r.Over
-						return nil
-					})
-					if err == nil && res != nil { // printed once saved
-						fmt.Fprintf(w, "Step %d:\n", res.Step-1)
-						printEvents(w, res.Events)
-					}
-					if err == nil && over {
-						fmt.Fprintln(w, "The game is over.")
-						return nil
-					}
-				case menuStatus:
-					st := NewCmdStatus(f)
-					err = st.RunE(st, nil)
-				case menuUndo:
-					force, ferr := referee.Confirm(p, "play.undo.force", "Undo even if the step revealed dice or a card (logged)?")
-					var nerr *referee.NoAnswerError
-					if errors.As(ferr, &nerr) {
-						force, ferr = false, nil // a script that does not say: no
-					}
-					if ferr != nil {
-						err = ferr
-						break
-					}
-					var undone string
-					err = withSession(f, name, true, func(s *referee.Session) error {
-						ev, err := referee.UndoStep(s, force)
-						undone = ev.Text
-						return err
-					})
-					if err == nil {
-						fmt.Fprintln(w, undone+".")
-					}
-				case menuLog:
-					lc := NewCmdLog(f)
-					err = lc.RunE(lc, nil)
-				case menuCalc:
-					line, qerr := referee.Text(p, "play.command", "A bosun command, e.g. misty odds --attacker ship:cannons=3 --defender pirate")
-					if qerr != nil {
-						err = qerr
-						break
-					}
-					args, serr := SplitCommandLine(line)
-					if serr != nil {
-						err = serr
-						break
-					}
-					if len(args) > 0 && args[0] == "bosun" {
-						args = args[1:]
-					}
-					if len(args) > 0 && (args[0] == "play" || args[0] == "next" || args[0] == "undo") {
-						err = referee.Usagef("play.command: use the menu for %s", args[0])
-						break
-					}
-					if RunCommand == nil {
-						err = fmt.Errorf("commands cannot be run from the menu in this build")
-						break
-					}
-					err = RunCommand(args)
-				case menuRules:
-					q, qerr := referee.Text(p, "play.rules.query", "Your rules question")
-					if qerr != nil {
-						err = qerr
-						break
-					}
-					if Search == nil {
-						err = fmt.Errorf("the rules reference is not available in this build")
-						break
-					}
-					s, lerr := f.Store().Load(name)
-					game := ""
-					if lerr == nil {
-						game = s.Game
-					}
-					err = Search(f, game, q, w)
-				}
-				if errors.Is(err, referee.ErrCanceled) {
-					return nil
-				}
-				if err == nil {
-					err = f.FlushTables()
-				} else {
-					f.DiscardTables()
-				}
-				if err != nil {
-					if !referee.IsUsage(err) {
-						return err
-					}
-					if _, ok := p.Fallback.(*cmdutil.Terminal); !ok && !f.IO.TTYIn {
-						return err // scripted: a bad answer will not fix itself
-					}
-					// At a terminal a refused step saves nothing: show why and go on.
-					fmt.Fprintln(f.IO.ErrOut, "bosun: "+err.Error())
-				}
-			}
+			opts.Cmd = cmd
+			return playRun(opts)
 		},
 	}
+}
+
+// play is the state of one bosun play loop.
+type play struct {
+	f    *cmdutil.Factory
+	cmd  *cobra.Command
+	p    *referee.Scripted
+	name string // the session played
+	w    io.Writer
+	out  *stepPrinter
+	done int // steps saved by this play
+}
+
+// menuItem is one choice of the play menu: its label (shown, and the answer
+// a script gives to play.menu) and what it does. A handler returns quit to
+// end the loop.
+type menuItem struct {
+	label string
+	step  bool // runs a game step (the others are "idle" choices)
+	run   func(pl *play) (quit bool, err error)
+}
+
+// menu is the play menu, in the order it is shown.
+var menu = []menuItem{
+	{label: menuNext, step: true, run: (*play).next},
+	{label: menuStatus, run: (*play).status},
+	{label: menuUndo, run: (*play).undo},
+	{label: menuLog, run: (*play).log},
+	{label: menuRules, run: (*play).rules},
+	{label: menuCalc, run: (*play).calc},
+	{label: menuQuit, run: func(*play) (bool, error) { return true, nil }},
+}
+
+// maxIdle is how many menu answers in a row may run no step when the menu is
+// scripted: a script whose last menu answer repeats something other than a
+// step would loop for ever.
+const maxIdle = 200
+
+// playRun runs the play loop until quit, the end of the game, or an error
+// that a terminal user cannot fix by choosing again.
+func playRun(o *PlayOptions) error {
+	f := o.F
+	p, err := f.Prompter()
+	if err != nil {
+		return err
+	}
+	name, err := f.SessionName()
+	if err != nil {
+		return err
+	}
+	pl := &play{f: f, cmd: o.Cmd, p: p, name: name, w: f.IO.Out, out: &stepPrinter{w: f.IO.Out}}
+	labels := make([]string, len(menu))
+	for i, m := range menu {
+		labels[i] = m.label
+	}
+	idle := 0 // menu choices in a row that ran no step
+	for {
+		choice, err := referee.Choose(p, "play.menu", "What now?", labels...)
+		if errors.Is(err, referee.ErrCanceled) {
+			return pl.canceled(err)
+		}
+		var nerr *referee.NoAnswerError
+		if errors.As(err, &nerr) {
+			return nil // the script ran out of menu answers: stop as if quit
+		}
+		if err != nil {
+			return err
+		}
+		i := slices.Index(labels, choice)
+		if i < 0 {
+			return fmt.Errorf("play.menu: %q is not a menu entry", choice)
+		}
+		item := menu[i]
+		if item.step {
+			idle = 0
+		} else if idle++; idle > maxIdle && item.label != menuQuit && !f.IO.TTYIn {
+			return referee.Usagef("play.menu: %d menu answers in a row ran no step; end the scripted answers with quit", maxIdle)
+		}
+		quit, err := item.run(pl)
+		if errors.Is(err, referee.ErrCanceled) {
+			// Nothing of a canceled step is kept, the board values it asked
+			// included: only a step that is saved writes them.
+			f.DiscardTables()
+			return pl.canceled(err)
+		}
+		if err == nil {
+			err = f.FlushTables()
+		} else {
+			f.DiscardTables()
+		}
+		if err != nil {
+			if !referee.IsUsage(err) {
+				return err
+			}
+			if _, ok := p.Fallback.(*cmdutil.Terminal); !ok && !f.IO.TTYIn {
+				return err // scripted: a bad answer will not fix itself
+			}
+			// At a terminal a refused step saves nothing: show why and go on.
+			fmt.Fprintln(f.IO.ErrOut, "bosun: "+err.Error())
+		}
+		if quit {
+			return nil
+		}
+	}
+}
+
+// canceled is the error of a Ctrl-C in play: the steps this play saved
+// before it stay saved.
+func (pl *play) canceled(err error) error {
+	var ce *cmdutil.CanceledError
+	if errors.As(err, &ce) {
+		return err
+	}
+	if pl.done > 0 {
+		return &cmdutil.CanceledError{Detail: fmt.Sprintf(" (the %s done before it in this play are saved)", plural(pl.done, "step"))}
+	}
+	return &cmdutil.CanceledError{}
+}
+
+// next runs and saves one step, printing its events as they happen; the
+// game's end ends the loop.
+func (pl *play) next() (bool, error) {
+	over := false
+	var res *Result
+	step := 0
+	err := withSession(pl.f, pl.name, true, func(s *referee.Session) error {
+		if s.Over {
+			over = true
+			return nil
+		}
+		step = s.Step
+		pl.out.start(step)
+		r, err := NextStep(pl.f, s, pl.cmd, pl.out.hook())
+		if err != nil {
+			return err
+		}
+		res, over = &r, r.Over
+		return nil
+	})
+	if err != nil {
+		// The steps saved earlier in this play are not this error's business:
+		// at a terminal, play goes on after it.
+		saved := 0
+		if errors.Is(err, referee.ErrCanceled) {
+			saved = pl.done // Ctrl-C ends play: say what it keeps
+		}
+		return false, stepError(err, step, saved, pl.out.shown())
+	}
+	if res != nil {
+		pl.done++
+		pl.out.done(*res) // the events not printed yet, and the game's end
+	} else if over {
+		fmt.Fprintln(pl.w, "The game is over.")
+	}
+	return over, nil
+}
+
+func (pl *play) status() (bool, error) {
+	st := NewCmdStatus(pl.f)
+	return false, st.RunE(st, nil)
+}
+
+func (pl *play) log() (bool, error) {
+	lc := NewCmdLog(pl.f)
+	return false, lc.RunE(lc, nil)
+}
+
+// undo undoes the last step, asking whether to force it.
+func (pl *play) undo() (bool, error) {
+	force, err := referee.Confirm(pl.p, "play.undo.force", "Undo even if the step revealed dice or a card (logged)?")
+	var nerr *referee.NoAnswerError
+	if errors.As(err, &nerr) {
+		force, err = false, nil // a script that does not say: no
+	}
+	if err != nil {
+		return false, err
+	}
+	var undone string
+	err = withSession(pl.f, pl.name, true, func(s *referee.Session) error {
+		ev, err := referee.UndoStep(s, force)
+		undone = ev.Text
+		return err
+	})
+	if err == nil {
+		fmt.Fprintln(pl.w, undone+".")
+	}
+	return false, err
+}
+
+// calc runs a one-shot bosun command line (not one of the session verbs the
+// menu offers).
+func (pl *play) calc() (bool, error) {
+	line, err := referee.Text(pl.p, "play.command", "A bosun command, e.g. misty odds --attacker ship:cannons=3 --defender pirate")
+	if err != nil {
+		return false, err
+	}
+	args, err := SplitCommandLine(line)
+	if err != nil {
+		return false, err
+	}
+	if len(args) > 0 && args[0] == "bosun" {
+		args = args[1:]
+	}
+	if len(args) > 0 && (args[0] == "play" || args[0] == "next" || args[0] == "undo") {
+		return false, referee.Usagef("play.command: use the menu for %s", args[0])
+	}
+	if pl.f.Hooks.RunCommand == nil {
+		return false, fmt.Errorf("commands cannot be run from the menu in this build")
+	}
+	return false, pl.f.Hooks.RunCommand(args)
+}
+
+// rules answers a rules question, searching the session's game first.
+func (pl *play) rules() (bool, error) {
+	q, err := referee.Text(pl.p, "play.rules.query", "Your rules question")
+	if err != nil {
+		return false, err
+	}
+	if pl.f.Hooks.Search == nil {
+		return false, fmt.Errorf("the rules reference is not available in this build")
+	}
+	game := ""
+	if s, err := pl.f.Store().Load(pl.name); err == nil {
+		game = s.Game
+	}
+	return false, pl.f.Hooks.Search(pl.f, game, q, pl.w)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/spf13/cobra"
 	"gopkg.in/yaml.v3"
@@ -34,7 +35,7 @@ func NewCmdStatus(f *cmdutil.Factory) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return loadSession(f, "", false, true, func(s *referee.Session) error {
-				g, err := referee.Lookup(s.Game)
+				g, err := all.Lookup(s.Game)
 				if err != nil {
 					return err
 				}
@@ -48,7 +49,7 @@ func NewCmdStatus(f *cmdutil.Factory) *cobra.Command {
 				}
 				v := StatusView{Session: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Step: s.Step, Over: s.Over, Dice: s.DiceMode, Status: st}
 				return f.Render(v, func(w io.Writer) error {
-					fmt.Fprintf(w, "%s — session %s, step %d", referee.Info(s.Game).Name, s.Name, s.Step)
+					fmt.Fprintf(w, "%s — session %s, step %d", all.Info(s.Game).Name, s.Name, s.Step)
 					if s.Over {
 						fmt.Fprint(w, " (game over)")
 					}
@@ -69,11 +70,11 @@ func NewCmdStatus(f *cmdutil.Factory) *cobra.Command {
 	}
 }
 
-// writeView prints a game's status view: its own Text() when it has one,
-// else the view as YAML.
-func writeView(w io.Writer, v any) error {
-	if t, ok := v.(interface{ Text() string }); ok {
-		_, err := fmt.Fprintln(w, referee.Tidy(t.Text()))
+// writeView prints a game's status view: its Text(), or the view as YAML
+// when the text is empty.
+func writeView(w io.Writer, v referee.StatusView) error {
+	if t := v.Text(); t != "" {
+		_, err := fmt.Fprintln(w, t)
 		return err
 	}
 	// Through JSON, so the text view uses the same field names (and

@@ -436,7 +436,7 @@ func (t *turn) convertAs(c *Clan, prefix string, required bool) error {
 	if err != nil {
 		return err
 	}
-	pay, err := parsePay(a)
+	pay, err := ParsePayment(a)
 	if err != nil {
 		return err
 	}

@@ -294,7 +294,7 @@ func (t *turn) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 	if err != nil {
 		return err
 	}
-	die, err := referee.NamedDie(t.env.Tables, t.env.Prompt, "pirate")
+	die, err := referee.LoadDie(t.env.Tables, t.env.Prompt, PirateDie)
 	if err != nil {
 		return err
 	}

@@ -2,8 +2,6 @@ package atraxia
 
 import (
 	"fmt"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -15,88 +13,17 @@ const ID = "war-for-atraxia"
 // Game is the War for Atraxia referee (referee.Game).
 type Game struct{}
 
-func init() { referee.Register(Game{}) }
-
 // Info implements referee.Game.
-func (Game) Info() referee.GameInfo { return referee.Info(ID) }
-
-// OptionKeys are the session options the referee accepts.
-var OptionKeys = map[string]string{
-	"pirates":          "yes|no: play with The Rise of Pirates mini expansion (default no)",
-	"isle-win":         "full-rounds|entry-turn: when 3 consecutive turns of Isle control win (default full-rounds: at the third upkeep paid)",
-	"retreat-capital":  "within-half|extra: the Capital Ship is one of the half sent home (default) or goes home on top of them",
-	"apex-capital":     "clan|island: the Capital Ship must lead a clan's first move to the Apex Islands (default clan), or every first entry of an unexplored Apex Island (island)",
-	"covered-apex":     "1-6: with 5 players, the Apex Island that stays covered (default 6)",
-	"countdown":        "marker|after-entry: the round the first Capital Ship enters the Isle is the marker's 5 (default marker), or 5 more rounds follow that round",
-	"captured-crystal": "mounted|loose: a Magic Crystal mounted on a conquered island stays mounted under the winner's control (default mounted), or becomes a loose crystal of the winner",
-	"privateer-rehire": "reserve|no: a clan whose privateer is in its reserve may hire a pirate again (default reserve), or never while it owns its privateer",
+func (Game) Info() referee.GameInfo {
+	return referee.GameInfo{ID: ID, Aliases: []string{"atraxia", "wfa"}, Name: "War for Atraxia", MinPlayers: 3, MaxPlayers: 6, Side: "clan",
+		Runs: "turns and actions, battles (fleet strength + ammo + power cards), pirates and privateers, Isle of Myth upkeep and end-game countdown", Rulebook: "war-for-atraxia.txt"}
 }
 
-func parseOptions(s *referee.Session) (Options, error) {
-	o := Options{IsleWin: "full-rounds", Retreat: RetreatWithinHalf, ApexCapital: "clan", Covered: 6,
-		Countdown: "marker", Captured: "mounted", Rehire: "reserve"}
-	var keys []string
-	for k := range OptionKeys {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for k, v := range s.Options {
-		v = strings.ToLower(strings.TrimSpace(v))
-		bad := func() error {
-			return referee.Usagef("atraxia: option %s=%q is not accepted; %s: %s", k, v, k, OptionKeys[k])
-		}
-		switch k {
-		case "pirates":
-			switch v {
-			case "yes", "true", "on", "1", "":
-				o.Pirates = true
-			case "no", "false", "off", "0":
-				o.Pirates = false
-			default:
-				return o, bad()
-			}
-		case "isle-win":
-			if v != "full-rounds" && v != "entry-turn" {
-				return o, bad()
-			}
-			o.IsleWin = v
-		case "retreat-capital":
-			if v != string(RetreatWithinHalf) && v != string(RetreatExtra) {
-				return o, bad()
-			}
-			o.Retreat = RetreatRule(v)
-		case "apex-capital":
-			if v != "clan" && v != "island" {
-				return o, bad()
-			}
-			o.ApexCapital = v
-		case "countdown":
-			if v != "marker" && v != "after-entry" {
-				return o, bad()
-			}
-			o.Countdown = v
-		case "captured-crystal":
-			if v != "mounted" && v != "loose" {
-				return o, bad()
-			}
-			o.Captured = v
-		case "privateer-rehire":
-			if v != "reserve" && v != "no" {
-				return o, bad()
-			}
-			o.Rehire = v
-		case "covered-apex":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > 6 {
-				return o, bad()
-			}
-			o.Covered = n
-		default:
-			return o, referee.Usagef("atraxia: unknown option %q; accepted: %s", k, strings.Join(keys, ", "))
-		}
-	}
-	return o, nil
-}
+// PirateDie is the black pirate die, rolled twice for a pirate fleet's power.
+var PirateDie = referee.DieInfo{Name: "pirate", Title: "black pirate die", Game: ID, Count: 2}
+
+// Dice implements referee.Game.
+func (Game) Dice() []referee.DieInfo { return []referee.DieInfo{PirateDie} }
 
 // Setup implements referee.Game: Game Setup and Player Setup.
 func (Game) Setup(s *referee.Session, env *referee.Env) error {
@@ -104,7 +31,7 @@ func (Game) Setup(s *referee.Session, env *referee.Env) error {
 	if err != nil {
 		return err
 	}
-	opts, err := parseOptions(s)
+	opts, err := ParseOptions(s.Options)
 	if err != nil {
 		return err
 	}
@@ -203,7 +130,7 @@ func load(s *referee.Session) (*State, error) {
 }
 
 // Status implements referee.Game.
-func (Game) Status(s *referee.Session, env *referee.Env) (any, error) {
+func (Game) Status(s *referee.Session, env *referee.Env) (referee.StatusView, error) {
 	st, err := load(s)
 	if err != nil {
 		return nil, err
@@ -273,23 +200,21 @@ func MakeStatus(st *State, v Values) StatusView {
 // Next implements referee.Game: one step is the start of a turn (with the
 // Isle of Myth upkeep) and one action of the clan whose turn it is.
 func (Game) Next(s *referee.Session, env *referee.Env) error {
-	st, err := load(s)
-	if err != nil {
-		return err
-	}
-	if st.Over {
-		return referee.Usagef("atraxia: the game is over (%s)", st.Why)
-	}
-	v, err := LoadValues(env.Tables)
-	if err != nil {
-		return err
-	}
-	t := &turn{st: st, v: v, env: env, p: env.Prompt}
-	if err := t.step(); err != nil {
-		return err
-	}
-	if st.Over {
-		s.Over = true
-	}
-	return s.SaveState(st)
+	return referee.Step(s, load, func(st *State) error {
+		if st.Over {
+			return referee.Usagef("atraxia: the game is over (%s)", st.Why)
+		}
+		v, err := LoadValues(env.Tables)
+		if err != nil {
+			return err
+		}
+		t := &turn{st: st, v: v, env: env, p: env.Prompt}
+		if err := t.step(); err != nil {
+			return err
+		}
+		if st.Over {
+			s.Over = true
+		}
+		return nil
+	})
 }

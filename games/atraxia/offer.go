@@ -33,7 +33,7 @@ func (t *turn) chooseAction(text string) (string, error) {
 	offered := OfferedActions(t.st, t.v)
 	q := referee.Question{Key: "wfa.turn.action", Text: text, Kind: referee.KindChoose, Options: offered,
 		Accepted: "one of: " + strings.Join(offered, ", ")}
-	if answeredAhead(t.p, q.Key) {
+	if referee.AnsweredAhead(t.p, q.Key) {
 		q.Options = Actions
 	}
 	act, err := t.p.Ask(q)
@@ -48,19 +48,6 @@ func (t *turn) chooseAction(text string) (string, error) {
 		return "", err
 	}
 	return act, nil
-}
-
-// answeredAhead reports whether the answer to key is already given (by
-// --set, an answers file or a line of stdin) rather than asked of someone
-// looking at a menu.
-func answeredAhead(p referee.Prompter, key string) bool {
-	if ps, ok := p.(referee.Presetter); ok && ps.HasAnswer(key) {
-		return true
-	}
-	if sc, ok := p.(*referee.Scripted); ok && len(sc.Lines) > 0 {
-		return true
-	}
-	return false
 }
 
 // actionRefusal is why the clan whose turn it is cannot take action a now,

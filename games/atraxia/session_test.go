@@ -2,34 +2,17 @@ package atraxia
 
 import (
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"gopkg.in/yaml.v3"
 )
 
 func loadAnswers(t *testing.T, path string) *referee.Scripted {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	require.NoError(t, err)
-	var m map[string]any
-	require.NoError(t, yaml.Unmarshal(b, &m))
-	p := referee.NewScripted()
-	for k, v := range m {
-		switch x := v.(type) {
-		case []any:
-			for _, it := range x {
-				p.Set(k, fmt.Sprint(it), "answers")
-			}
-		default:
-			p.Set(k, fmt.Sprint(x), "answers")
-		}
-	}
-	return p
+	return refereetest.LoadAnswers(t, path)
 }
 
 func newSession(t *testing.T, p *referee.Scripted, seq []int, players string, opts map[string]string) (*referee.Session, *referee.Env) {

@@ -3,7 +3,6 @@ package atraxia
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -335,35 +334,4 @@ func (t *turn) askNum(key, text string, lo, hi int) (int, error) {
 func (t *turn) optional(key string) bool {
 	ps, ok := t.p.(referee.Presetter)
 	return ok && ps.HasAnswer(key)
-}
-
-// parsePay reads "oc=2,alwood=1,ammo=2".
-func parsePay(s string) (map[string]int, error) {
-	out := map[string]int{}
-	s = strings.ToLower(strings.TrimSpace(s))
-	if s == "" || s == "none" {
-		return out, nil
-	}
-	for _, it := range referee.SplitList(s) {
-		k, v, ok := strings.Cut(it, "=")
-		n, err := strconv.Atoi(v)
-		r := resource(k)
-		if !ok || err != nil || n < 0 || r == "" {
-			return nil, referee.Usagef("atraxia: %q is not a payment; write RESOURCE=N items, e.g. \"oc=1,alwood=1\" (resources oc, alwood, ammo)", s)
-		}
-		out[r] += n
-	}
-	return out, nil
-}
-
-func resource(s string) string {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "oc", "ocean-crystal", "ocean-crystals", "ocean":
-		return "oc"
-	case "alwood", "aluminium-wood", "aluminum-wood", "wood":
-		return "alwood"
-	case "ammo", "ammunition":
-		return "ammo"
-	}
-	return ""
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/tables"
 )
 
@@ -72,7 +73,7 @@ func LoadValues(set *tables.Set) (Values, error) {
 			if err != nil {
 				return v, fmt.Errorf("atraxia: table wfa-upkeep: key %q is not a fleet strength", r.Key)
 			}
-			oc, err := toInt(r.Value)
+			oc, err := referee.ValueInt(r.Value)
 			if err != nil {
 				return v, fmt.Errorf("atraxia: table wfa-upkeep row %s: %w", r.Key, err)
 			}
@@ -95,31 +96,11 @@ func LoadValues(set *tables.Set) (Values, error) {
 }
 
 func intRow(set *tables.Set, table, key string) (int, bool, error) {
-	r, ok := set.Lookup(table, key)
-	if !ok || !r.Known() {
-		return 0, false, nil
-	}
-	n, err := toInt(r.Value)
+	n, ok, err := referee.KnownInt(set, table, key)
 	if err != nil {
-		return 0, false, fmt.Errorf("atraxia: table %s row %s: %w", table, key, err)
+		return 0, false, fmt.Errorf("atraxia: %w", err)
 	}
-	return n, true, nil
-}
-
-func toInt(v any) (int, error) {
-	switch x := v.(type) {
-	case int:
-		return x, nil
-	case int64:
-		return int(x), nil
-	case uint64:
-		return int(x), nil
-	case float64:
-		return int(x), nil
-	case string:
-		return strconv.Atoi(x)
-	}
-	return 0, fmt.Errorf("%v is not a whole number", v)
+	return n, ok, nil
 }
 
 // Upkeep returns the Ocean Crystals due for a fleet of the given strength on

@@ -116,7 +116,7 @@ type TableBoxes struct {
 
 // Box implements WindBoxes.
 func (t TableBoxes) Box(effect string) (int, error) {
-	v, err := referee.AskOnce(t.Set, t.Prompt, "mw-wind-force", effect, referee.Question{
+	return referee.AskInt(t.Set, t.Prompt, "mw-wind-force", effect, referee.Question{
 		Key:   "misty.table.wind-force." + effect,
 		Text:  fmt.Sprintf("the Wind Force box (1-12 oB) where the %q effect first appears", effect),
 		Kind:  referee.KindNumber,
@@ -124,18 +124,6 @@ func (t TableBoxes) Box(effect string) (int, error) {
 		Max:   12,
 		Where: "the Wind Force track at the top of the game board",
 	})
-	if err != nil {
-		return 0, err
-	}
-	switch x := v.(type) {
-	case int:
-		return x, nil
-	case string:
-		return strconv.Atoi(x)
-	case float64:
-		return int(x), nil
-	}
-	return 0, fmt.Errorf("mistywaters: mw-wind-force %s: %v is not a box number", effect, v)
 }
 
 // TableLimits reads ship-board values from the mw-ships table; unknown

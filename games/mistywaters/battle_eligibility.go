@@ -17,10 +17,6 @@ type Verdict struct {
 	Cites         []string `json:"cites"`
 }
 
-func refuse(cites []string, format string, args ...any) (Verdict, error) {
-	return Verdict{}, referee.RuleError(cites, "mistywaters: "+format, args...)
-}
-
 // rockySeas reports whether Rocky Seas is in effect (wind at or above its box).
 func rockySeas(o Options) (bool, error) {
 	if o.Wind == 0 {
@@ -64,219 +60,403 @@ func monstersGone(o Options) (bool, error) {
 	return o.Wind >= 11, nil
 }
 
+// attackCase is the battle CanAttack judges: the refusals' conditions read
+// it. The Wind Force boxes are read at most once (a board value may be
+// asked of the players).
+type attackCase struct {
+	att, def Unit
+	t        BattleType
+	o        Options
+
+	rockyRead, sheathRead bool
+	rocky, sheath         bool
+}
+
+func (c *attackCase) rockySeas() (bool, error) {
+	if !c.rockyRead {
+		r, err := rockySeas(c.o)
+		if err != nil {
+			return false, err
+		}
+		c.rocky, c.rockyRead = r, true
+	}
+	return c.rocky, nil
+}
+
+func (c *attackCase) sheathSwords() (bool, error) {
+	if !c.sheathRead {
+		r, err := sheathSwords(c.o)
+		if err != nil {
+			return false, err
+		}
+		c.sheath, c.sheathRead = r, true
+	}
+	return c.sheath, nil
+}
+
+// playerShip: a Player Ship, or a Galleass a player acquired ("treated as
+// a regular Player Ship").
+func playerShip(u Unit) bool {
+	return u.Kind == KindShip || (u.Kind == KindGalleass && u.Owner != "")
+}
+
+func isKind(u Unit, kinds ...Kind) bool {
+	for _, k := range kinds {
+		if u.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// A refusal is one rule of the rulebook that forbids a battle: when its
+// condition holds, CanAttack refuses with its message, citing its
+// sections. An error from a condition (a board value bosun does not know)
+// stops CanAttack with that error.
+type refusal struct {
+	name  string
+	cites []string
+	when  func(c *attackCase) (bool, error)
+	msg   func(c *attackCase) string
+}
+
+// holds wraps a condition that cannot fail.
+func holds(f func(c *attackCase) bool) func(c *attackCase) (bool, error) {
+	return func(c *attackCase) (bool, error) { return f(c), nil }
+}
+
+// text is a message without arguments.
+func text(s string) func(c *attackCase) string { return func(*attackCase) string { return s } }
+
+// refusals are the rulebook's refusals in the order CanAttack checks them:
+// who never battles, who never attacks, Advanced Rules units, own units and
+// teammates, the battle type (Step 2), the targets each attacker may pick,
+// protected defenders, and the Wind Force effects. The first that holds is
+// the answer, so a later condition may take the earlier ones as passed.
+var refusals = []refusal{
+	// Who never battles, who never attacks.
+	{"dutchman", []string{CiteDeathZone},
+		holds(func(c *attackCase) bool { return c.att.Kind == KindDutchman || c.def.Kind == KindDutchman }),
+		text("the Flying Dutchman is never involved in Battles and can never be attacked (Death Zone)")},
+	{"npc-only-defends", []string{CiteNPCAttacks, CiteBattleType},
+		holds(func(c *attackCase) bool { return isKind(c.att, KindCaravel, KindFreighter) }),
+		func(c *attackCase) string {
+			return fmt.Sprintf("the %s never attacks and only defends (NPC Attacks and Target Priority)", c.att.Kind.Title())
+		}},
+	{"npc-galleass-only-defends", []string{CiteNPCAttacks, CiteBattleType},
+		holds(func(c *attackCase) bool { return c.att.Kind == KindGalleass && c.att.Owner == "" }),
+		text("the Conquistadors' Galleass never attacks and only defends (NPC Attacks and Target Priority)")},
+	{"player-galleass-never-attacks", []string{CiteAcquireGalleass},
+		holds(func(c *attackCase) bool { return c.att.Kind == KindGalleass && c.att.Owner != "" }),
+		text("a player's Conquistadors' Galleass cannot attack nor counterattack, but it can defend in a Boarding Battle (Acquiring the Galleass)")},
+	{"militia-never-attacks", []string{CiteMilitia},
+		holds(func(c *attackCase) bool { return c.att.Kind == KindMilitia }),
+		text("a Plantation with a Militia is only for defensive function and cannot attack")},
+	{"temple-never-attacks", []string{CiteTemple},
+		holds(func(c *attackCase) bool { return c.att.Kind == KindTemple }),
+		text("the Last Day Temple has 0 Cannons and cannot attack")},
+
+	// Advanced Rules units.
+	{"advanced-rules-only", []string{CiteAdvanced},
+		holds(func(c *attackCase) bool { return isKind(c.def, KindMilitia, KindTemple) && !c.o.Advanced }),
+		func(c *attackCase) string {
+			return fmt.Sprintf("a %s is only in the game with 'Advanced Rules' (use the advanced option)", c.def.Kind.Title())
+		}},
+
+	// Own units and teammates.
+	{"own-unit", []string{CiteSelectTarget},
+		holds(func(c *attackCase) bool { return c.att.Owner != "" && c.def.Owner != "" && c.att.Owner == c.def.Owner }),
+		func(c *attackCase) string {
+			return fmt.Sprintf("%s cannot attack its own player's %s: a player attacks an opponent's Player Ship or Fort", c.att.Label(), c.def.Label())
+		}},
+	{"teammate", []string{CiteSelectTarget},
+		holds(func(c *attackCase) bool { return c.o.TeamMode && c.att.Team != "" && c.att.Team == c.def.Team }),
+		text("in 'Team Mode' players cannot attack their teammate's Player Ship, Forts, or Plantations with a Militia")},
+
+	// Battle type (Step 2): Boarding.
+	{"always-broadside", []string{CiteBattleType},
+		holds(func(c *attackCase) bool { return c.t == Boarding && isKind(c.att, KindFort, KindPirate, KindBattery) }),
+		func(c *attackCase) string {
+			return fmt.Sprintf("a %s will always attack via Broadside Battle", c.att.Kind.Title())
+		}},
+	{"monster-never-boards", []string{CiteBattleType},
+		holds(func(c *attackCase) bool { return c.t == Boarding && c.att.Kind == KindMonster }),
+		text("Sea Monsters attack by the Broadside Battle steps with their card's damage, never by Boarding")},
+	{"fortified", []string{CiteBattleType, CiteForts},
+		holds(func(c *attackCase) bool { return c.t == Boarding && isKind(c.def, KindFort, KindBattery) }),
+		func(c *attackCase) string {
+			return fmt.Sprintf("a %s cannot be attacked by Boarding Battle: Forts and Battery of Cannons are fortified (only a Player Ship and the Conquistadors' Galleass can be attacked by Boarding Battle)", c.def.Kind.Title())
+		}},
+	{"npc-anti-boarding-nets", []string{CiteBattleType},
+		holds(func(c *attackCase) bool { return c.t == Boarding && isKind(c.def, KindCaravel, KindFreighter) }),
+		func(c *attackCase) string {
+			return fmt.Sprintf("the %s has anti-boarding nets and cannot be attacked by Boarding Battle", c.def.Kind.Title())
+		}},
+	{"monster-protected-by-sea", []string{CiteBattleType},
+		holds(func(c *attackCase) bool { return c.t == Boarding && c.def.Kind == KindMonster }),
+		text("Sea Monsters are protected by the sea and cannot be attacked by Boarding Battle")},
+	{"temple-no-boarding", []string{CiteTemple},
+		holds(func(c *attackCase) bool { return c.t == Boarding && c.def.Kind == KindTemple }),
+		text("the Last Day Temple cannot participate in a Boarding Battle; open its walls by Broadside Battle")},
+	{"pirate-anti-boarding-nets", []string{CiteBattleType, CitePirateBoarding},
+		holds(func(c *attackCase) bool { return c.t == Boarding && c.def.Kind == KindPirate && !c.o.Advanced }),
+		text("a Pirate Ship has anti-boarding nets and cannot be attacked by Boarding Battle (except with 'Advanced Rules': Pirate Ship Boarding Battles)")},
+	{"pirate-boarded-by-player-ship-only", []string{CitePirateBoarding},
+		holds(func(c *attackCase) bool { return c.t == Boarding && c.def.Kind == KindPirate && c.att.Kind != KindShip }),
+		text("a Pirate Ship can be a defender in a Boarding Battle only against a Player Ship attacker")},
+	{"militia-boarded-by-player-ship-only", []string{CiteMilitia},
+		holds(func(c *attackCase) bool {
+			return c.t == Boarding && c.def.Kind == KindMilitia && c.att.Kind != KindShip
+		}),
+		text("a Plantation with a Militia can only be attacked through a Boarding Battle with an opponent Player Ship")},
+	{"militia-from-docks", []string{CiteMilitia},
+		holds(func(c *attackCase) bool {
+			return c.t == Boarding && c.def.Kind == KindMilitia && c.att.Kind == KindShip && c.att.Location != Docks
+		}),
+		func(c *attackCase) string {
+			return fmt.Sprintf("a Plantation with a Militia can only be attacked with an opponent Player Ship at the connecting Docks (attacker is at %s)", c.att.Location)
+		}},
+	{"no-boarding-party", []string{CiteBoarding},
+		holds(func(c *attackCase) bool {
+			if c.t != Boarding || c.att.Kind != KindShip {
+				return false
+			}
+			n, _ := c.att.BoardingTokens()
+			return n == 0
+		}),
+		func(c *attackCase) string {
+			return fmt.Sprintf("%s has no Sailors or Cannons to board with", c.att.Label())
+		}},
+
+	// Battle type (Step 2): Broadside.
+	{"militia-boarding-only", []string{CiteMilitia, CiteBattleType},
+		holds(func(c *attackCase) bool { return c.t == Broadside && c.def.Kind == KindMilitia }),
+		text("a Plantation with a Militia can only be attacked via Boarding Battle")},
+	{"no-cannons", []string{CiteBroadside},
+		holds(func(c *attackCase) bool {
+			if c.t != Broadside || c.att.Kind != KindShip {
+				return false
+			}
+			n, _ := c.att.BroadsideDice(c.def, c.o)
+			return n == 0
+		}),
+		func(c *attackCase) string { return fmt.Sprintf("%s has no dice to fire (0 Cannons)", c.att.Label()) }},
+
+	// Targets each attacker may pick: Sea Monsters.
+	{"monsters-gone", []string{CiteReturnDepths},
+		holds(func(c *attackCase) bool {
+			gone, _ := monstersGone(c.o)
+			return c.att.Kind == KindMonster && gone
+		}),
+		func(c *attackCase) string {
+			return fmt.Sprintf("Return to the Depths: at %d oB Sea Monsters are not allowed on the map", c.o.Wind)
+		}},
+	{"monster-vs-fort", []string{CiteMonsterAttack, CiteSelectTarget},
+		holds(func(c *attackCase) bool { return c.att.Kind == KindMonster && c.def.Kind == KindFort }),
+		text("a Sea Monster cannot attack nor counterattack a Fort")},
+	{"monster-vs-monster", []string{CiteMonsterAttack},
+		holds(func(c *attackCase) bool { return c.att.Kind == KindMonster && c.def.Kind == KindMonster }),
+		text("a Sea Monster will not attack other Sea Monsters (plenty of chum in the sea)")},
+	{"monster-ships-only", []string{CiteMonsterAttack},
+		holds(func(c *attackCase) bool { return c.att.Kind == KindMonster && isKind(c.def, KindBattery, KindTemple) }),
+		text("Sea Monsters attack only a Player Ship, Pirate Ship, or other NPC Ship on an Adjacent Space")},
+	{"monster-shallow-water", []string{CiteMonsterAttack, CiteSelectTarget},
+		holds(func(c *attackCase) bool {
+			return c.att.Kind == KindMonster && isKind(c.def, KindShip, KindGalleass) && !c.def.AtSeaNow()
+		}),
+		func(c *attackCase) string {
+			return fmt.Sprintf("a Sea Monster cannot attack a Player Ship stopped at a non-At Sea space (%s): the water is too shallow", c.def.Location)
+		}},
+
+	// Targets: Pirate Ships.
+	{"pirate-contract", []string{CitePirateAttack},
+		holds(func(c *attackCase) bool {
+			return c.att.Kind == KindPirate && c.def.Kind == KindGalleass && c.def.Owner == ""
+		}),
+		text("due to the terms of their contract, Pirate Ships will not attack the Conquistadors' Galleass (only one acquired by a player)")},
+	{"pirate-targets", []string{CitePirateAttack},
+		holds(func(c *attackCase) bool {
+			return c.att.Kind == KindPirate && !isKind(c.def, KindShip, KindFort, KindMonster, KindGalleass)
+		}),
+		text("Pirate Ships do not attack other Pirate Ships or other NPC Ships; they attack a Player Ship, a Fort, or a Sea Monster")},
+
+	// Targets: Battery of Cannons.
+	{"battery-own-galleass", []string{CiteBatteryAttack},
+		holds(func(c *attackCase) bool {
+			return c.att.Kind == KindBattery && c.def.Kind == KindGalleass && c.def.Owner == ""
+		}),
+		text("Battery of Cannons will not attack the Conquistadors' Galleass as it is their own ship (only one acquired by a player)")},
+	{"battery-targets", []string{CiteBatteryAttack},
+		holds(func(c *attackCase) bool { return c.att.Kind == KindBattery && !isKind(c.def, KindShip, KindGalleass) }),
+		text("a Battery of Cannons attacks Player Ships only")},
+
+	// Targets: Forts.
+	{"fort-targets", []string{CiteFortBattle},
+		holds(func(c *attackCase) bool {
+			return c.att.Kind == KindFort && !isKind(c.def, KindShip, KindPirate, KindCaravel, KindFreighter, KindMonster, KindGalleass)
+		}),
+		func(c *attackCase) string {
+			return fmt.Sprintf("a Fort attacks an opponent Player Ship, Pirate Ship, other NPC Ship, or Sea Monster, not a %s", c.def.Kind.Title())
+		}},
+
+	// Targets: Player Ships in a Base or a Tavern.
+	{"attacker-at-base", []string{CiteBaseNoBattles, CiteSelectTarget},
+		holds(func(c *attackCase) bool { return c.att.Kind == KindShip && c.att.Location == Base && !c.att.Blocked }),
+		func(c *attackCase) string {
+			return fmt.Sprintf("a Player Ship at a %s cannot attack unless both exits are blocked", c.att.Location)
+		}},
+	{"attacker-at-tavern", []string{CiteTavernNoBattles, CiteSelectTarget},
+		holds(func(c *attackCase) bool { return c.att.Kind == KindShip && c.att.Location == Tavern && !c.att.Blocked }),
+		func(c *attackCase) string {
+			return fmt.Sprintf("a Player Ship at a %s cannot attack unless both exits are blocked", c.att.Location)
+		}},
+
+	// Protected defenders.
+	{"defender-at-base", []string{CiteBaseNoBattles, CiteSelectTarget},
+		holds(func(c *attackCase) bool { return playerShip(c.def) && c.def.Location == Base }),
+		text("a Player Ship at a Base cannot be attacked")},
+	{"defender-at-tavern", []string{CiteTavernNoBattles, CiteSelectTarget},
+		holds(func(c *attackCase) bool { return playerShip(c.def) && c.def.Location == Tavern }),
+		text("a Player Ship at a Tavern cannot be attacked")},
+	{"docks-fort-protection", []string{CiteFortProtection, CiteSelectTarget},
+		holds(func(c *attackCase) bool {
+			return playerShip(c.def) && c.def.Location == Docks && c.def.DocksFort != "" &&
+				!(c.att.Owner != "" && c.att.Owner == c.def.DocksFort)
+		}),
+		text("a Player Ship at the Docks protected by a Fort cannot be attacked, except by the owner of the Captured Island with their Fort or Player Ship")},
+
+	// Wind Force. Rocky Seas is read for every battle type, as the
+	// counterattack needs it.
+	{"rocky-seas", []string{CiteRockySeas, CiteWindForce},
+		func(c *attackCase) (bool, error) {
+			rocky, err := c.rockySeas()
+			if err != nil {
+				return false, err
+			}
+			return c.t == Broadside && rocky && c.att.IsShip() && c.att.AtSeaNow(), nil
+		},
+		func(c *attackCase) string {
+			return fmt.Sprintf("Rocky Seas (%d oB): %s At Sea cannot perform Broadside Battles as the cannoneers can't get a good aim", c.o.Wind, c.att.Label())
+		}},
+	{"sheath-the-swords", []string{CiteSheathSwords, CiteWindForce},
+		func(c *attackCase) (bool, error) {
+			if c.t != Boarding || c.def.Kind == KindMilitia || c.att.Kind != KindShip {
+				return false, nil
+			}
+			sheath, err := c.sheathSwords()
+			return sheath && c.att.AtSeaNow(), err
+		},
+		func(c *attackCase) string {
+			return fmt.Sprintf("Sheath the Swords (%d oB): Player Ships At Sea cannot perform Boarding Battles, the seas are too rough", c.o.Wind)
+		}},
+	// Ruling: the defending Player Ship duels too, so it must not be At Sea
+	// either. A player's Galleass "is treated as a regular Player Ship".
+	{"sheath-the-swords-defender", []string{CiteSheathSwords, CiteWindForce},
+		func(c *attackCase) (bool, error) {
+			if c.t != Boarding || c.def.Kind == KindMilitia || c.att.Kind != KindShip {
+				return false, nil
+			}
+			sheath, err := c.sheathSwords()
+			return sheath && playerShip(c.def) && c.def.AtSeaNow() && !c.o.SheathAttackerOnly, err
+		},
+		func(c *attackCase) string {
+			return fmt.Sprintf("Sheath the Swords (%d oB): the defending Player Ship is At Sea and cannot perform a Boarding Battle (bosun's reading; see docs/misty-battles.md, option sheath-attacker-only)", c.o.Wind)
+		}},
+}
+
 // CanAttack decides whether att may attack def with a battle of type t,
 // and whether def could counterattack. A refusal is a referee.RuleError
-// naming the rule and citing its section.
+// naming the rule and citing its section: the first of refusals that
+// holds.
 func CanAttack(att, def Unit, t BattleType, o Options) (Verdict, error) {
 	v := Verdict{Type: t, Cites: []string{CiteSelectTarget, CiteBattleType}}
 	if t != Broadside && t != Boarding {
 		return v, referee.Usagef("mistywaters: battle type %q is not broadside or boarding", t)
 	}
-	// Who never battles, who never attacks.
-	if att.Kind == KindDutchman || def.Kind == KindDutchman {
-		return refuse([]string{CiteDeathZone}, "the Flying Dutchman is never involved in Battles and can never be attacked (Death Zone)")
-	}
-	switch att.Kind {
-	case KindCaravel, KindFreighter:
-		return refuse([]string{CiteNPCAttacks, CiteBattleType}, "the %s never attacks and only defends (NPC Attacks and Target Priority)", att.Kind.Title())
-	case KindGalleass:
-		if att.Owner == "" {
-			return refuse([]string{CiteNPCAttacks, CiteBattleType}, "the Conquistadors' Galleass never attacks and only defends (NPC Attacks and Target Priority)")
-		}
-		return refuse([]string{CiteAcquireGalleass}, "a player's Conquistadors' Galleass cannot attack nor counterattack, but it can defend in a Boarding Battle (Acquiring the Galleass)")
-	case KindMilitia:
-		return refuse([]string{CiteMilitia}, "a Plantation with a Militia is only for defensive function and cannot attack")
-	case KindTemple:
-		return refuse([]string{CiteTemple}, "the Last Day Temple has 0 Cannons and cannot attack")
-	}
-	// Advanced Rules units.
-	if (def.Kind == KindMilitia || def.Kind == KindTemple) && !o.Advanced {
-		return refuse([]string{CiteAdvanced}, "a %s is only in the game with 'Advanced Rules' (use the advanced option)", def.Kind.Title())
-	}
-	// Teammates and own units.
-	if att.Owner != "" && def.Owner != "" && att.Owner == def.Owner {
-		return refuse([]string{CiteSelectTarget}, "%s cannot attack its own player's %s: a player attacks an opponent's Player Ship or Fort", att.Label(), def.Label())
-	}
-	if o.TeamMode && att.Team != "" && att.Team == def.Team {
-		return refuse([]string{CiteSelectTarget}, "in 'Team Mode' players cannot attack their teammate's Player Ship, Forts, or Plantations with a Militia")
-	}
-
-	// Battle type (Step 2).
-	if t == Boarding {
-		switch att.Kind {
-		case KindFort, KindPirate, KindBattery:
-			return refuse([]string{CiteBattleType}, "a %s will always attack via Broadside Battle", att.Kind.Title())
-		case KindMonster:
-			return refuse([]string{CiteBattleType}, "Sea Monsters attack by the Broadside Battle steps with their card's damage, never by Boarding")
-		}
-		switch def.Kind {
-		case KindFort, KindBattery:
-			return refuse([]string{CiteBattleType, CiteForts}, "a %s cannot be attacked by Boarding Battle: Forts and Battery of Cannons are fortified (only a Player Ship and the Conquistadors' Galleass can be attacked by Boarding Battle)", def.Kind.Title())
-		case KindCaravel, KindFreighter:
-			return refuse([]string{CiteBattleType}, "the %s has anti-boarding nets and cannot be attacked by Boarding Battle", def.Kind.Title())
-		case KindMonster:
-			return refuse([]string{CiteBattleType}, "Sea Monsters are protected by the sea and cannot be attacked by Boarding Battle")
-		case KindTemple:
-			return refuse([]string{CiteTemple}, "the Last Day Temple cannot participate in a Boarding Battle; open its walls by Broadside Battle")
-		case KindPirate:
-			if !o.Advanced {
-				return refuse([]string{CiteBattleType, CitePirateBoarding}, "a Pirate Ship has anti-boarding nets and cannot be attacked by Boarding Battle (except with 'Advanced Rules': Pirate Ship Boarding Battles)")
-			}
-			if att.Kind != KindShip {
-				return refuse([]string{CitePirateBoarding}, "a Pirate Ship can be a defender in a Boarding Battle only against a Player Ship attacker")
-			}
-			v.Cites = append(v.Cites, CitePirateBoarding)
-		case KindMilitia:
-			if att.Kind != KindShip {
-				return refuse([]string{CiteMilitia}, "a Plantation with a Militia can only be attacked through a Boarding Battle with an opponent Player Ship")
-			}
-			if att.Location != Docks {
-				return refuse([]string{CiteMilitia}, "a Plantation with a Militia can only be attacked with an opponent Player Ship at the connecting Docks (attacker is at %s)", att.Location)
-			}
-			v.Cites = append(v.Cites, CiteMilitia)
-		}
-		if att.Kind == KindShip {
-			if n, _ := att.BoardingTokens(); n == 0 {
-				return refuse([]string{CiteBoarding}, "%s has no Sailors or Cannons to board with", att.Label())
-			}
-		}
-	} else {
-		switch def.Kind {
-		case KindMilitia:
-			return refuse([]string{CiteMilitia, CiteBattleType}, "a Plantation with a Militia can only be attacked via Boarding Battle")
-		}
-		if att.Kind == KindShip {
-			if n, _ := att.BroadsideDice(def, o); n == 0 {
-				return refuse([]string{CiteBroadside}, "%s has no dice to fire (0 Cannons)", att.Label())
-			}
-		}
-	}
-
-	// Targets each attacker may pick.
-	switch att.Kind {
-	case KindMonster:
-		v.Cites = append(v.Cites, CiteMonsterAttack)
-		if gone, _ := monstersGone(o); gone {
-			return refuse([]string{CiteReturnDepths}, "Return to the Depths: at %d oB Sea Monsters are not allowed on the map", o.Wind)
-		}
-		switch def.Kind {
-		case KindFort:
-			return refuse([]string{CiteMonsterAttack, CiteSelectTarget}, "a Sea Monster cannot attack nor counterattack a Fort")
-		case KindMonster:
-			return refuse([]string{CiteMonsterAttack}, "a Sea Monster will not attack other Sea Monsters (plenty of chum in the sea)")
-		case KindBattery, KindTemple:
-			return refuse([]string{CiteMonsterAttack}, "Sea Monsters attack only a Player Ship, Pirate Ship, or other NPC Ship on an Adjacent Space")
-		case KindShip, KindGalleass:
-			if !def.AtSeaNow() {
-				return refuse([]string{CiteMonsterAttack, CiteSelectTarget}, "a Sea Monster cannot attack a Player Ship stopped at a non-At Sea space (%s): the water is too shallow", def.Location)
-			}
-		}
-	case KindPirate:
-		v.Cites = append(v.Cites, CitePirateAttack)
-		switch def.Kind {
-		case KindShip, KindFort, KindMonster:
-		case KindGalleass:
-			if def.Owner == "" {
-				return refuse([]string{CitePirateAttack}, "due to the terms of their contract, Pirate Ships will not attack the Conquistadors' Galleass (only one acquired by a player)")
-			}
-		default:
-			return refuse([]string{CitePirateAttack}, "Pirate Ships do not attack other Pirate Ships or other NPC Ships; they attack a Player Ship, a Fort, or a Sea Monster")
-		}
-	case KindBattery:
-		v.Cites = append(v.Cites, CiteBatteryAttack)
-		switch def.Kind {
-		case KindShip:
-		case KindGalleass:
-			if def.Owner == "" {
-				return refuse([]string{CiteBatteryAttack}, "Battery of Cannons will not attack the Conquistadors' Galleass as it is their own ship (only one acquired by a player)")
-			}
-		default:
-			return refuse([]string{CiteBatteryAttack}, "a Battery of Cannons attacks Player Ships only")
-		}
-	case KindFort:
-		v.Cites = append(v.Cites, CiteFortBattle)
-		switch def.Kind {
-		case KindShip, KindPirate, KindCaravel, KindFreighter, KindMonster:
-		case KindGalleass:
-		default:
-			return refuse([]string{CiteFortBattle}, "a Fort attacks an opponent Player Ship, Pirate Ship, other NPC Ship, or Sea Monster, not a %s", def.Kind.Title())
-		}
-	case KindShip:
-		if (att.Location == Base || att.Location == Tavern) && !att.Blocked {
-			c := CiteBaseNoBattles
-			if att.Location == Tavern {
-				c = CiteTavernNoBattles
-			}
-			return refuse([]string{c, CiteSelectTarget}, "a Player Ship at a %s cannot attack unless both exits are blocked", att.Location)
-		}
-		if def.Kind == KindTemple && att.Location != Lagoon {
-			v.Steps = append(v.Steps, Step{Text: "the Last Day Temple is attacked from the Adjacent Space to the 'X' in the Red Water Lagoon", Cites: []string{CiteTemple}})
-		}
-	}
-
-	// Protected defenders.
-	if def.Kind == KindShip || (def.Kind == KindGalleass && def.Owner != "") {
-		switch def.Location {
-		case Base:
-			return refuse([]string{CiteBaseNoBattles, CiteSelectTarget}, "a Player Ship at a Base cannot be attacked")
-		case Tavern:
-			return refuse([]string{CiteTavernNoBattles, CiteSelectTarget}, "a Player Ship at a Tavern cannot be attacked")
-		case Docks:
-			if def.DocksFort != "" && !(att.Owner != "" && att.Owner == def.DocksFort) {
-				return refuse([]string{CiteFortProtection, CiteSelectTarget}, "a Player Ship at the Docks protected by a Fort cannot be attacked, except by the owner of the Captured Island with their Fort or Player Ship")
-			}
-		}
-	}
-
-	// Wind Force.
-	rocky, err := rockySeas(o)
+	c := &attackCase{att: att, def: def, t: t, o: o}
+	v = targetVerdict(v, c)
+	r, err := firstRefusal(c)
 	if err != nil {
 		return v, err
 	}
+	if r != nil {
+		return Verdict{}, referee.RuleError(r.cites, "mistywaters: %s", r.msg(c))
+	}
+	rocky, _ := c.rockySeas() // read by the rocky-seas refusal
 	if t == Broadside && rocky {
-		if att.IsShip() && att.AtSeaNow() {
-			return refuse([]string{CiteRockySeas, CiteWindForce}, "Rocky Seas (%d oB): %s At Sea cannot perform Broadside Battles as the cannoneers can't get a good aim", o.Wind, att.Label())
-		}
 		v.Cites = append(v.Cites, CiteRockySeas)
 	}
-	if t == Boarding && def.Kind != KindMilitia && att.Kind == KindShip {
-		sheath, err := sheathSwords(o)
-		if err != nil {
-			return v, err
-		}
-		if sheath {
-			if att.AtSeaNow() {
-				return refuse([]string{CiteSheathSwords, CiteWindForce}, "Sheath the Swords (%d oB): Player Ships At Sea cannot perform Boarding Battles, the seas are too rough", o.Wind)
-			}
-			// Ruling: the defending Player Ship duels too, so it must not be At Sea either.
-			// A player's Galleass "is treated as a regular Player Ship".
-			if (def.Kind == KindShip || (def.Kind == KindGalleass && def.Owner != "")) && def.AtSeaNow() && !o.SheathAttackerOnly {
-				return refuse([]string{CiteSheathSwords, CiteWindForce}, "Sheath the Swords (%d oB): the defending Player Ship is At Sea and cannot perform a Boarding Battle (bosun's reading; see docs/misty-battles.md, option sheath-attacker-only)", o.Wind)
-			}
-		}
-	}
-
-	// Counterattack (Broadside).
 	if t == Broadside {
-		v.Counterattack = true
-		v.Cites = append(v.Cites, CiteCounterattack)
-		switch {
-		case def.Kind == KindMonster:
-			if att.Kind == KindFort || ((att.Kind == KindShip || att.Kind == KindGalleass) && !att.AtSeaNow()) {
-				v.Counterattack, v.NoCounterWhy = false, fmt.Sprintf("a Sea Monster cannot counterattack a Fort or a Player Ship stopped at a non-At Sea space (%s) due to shallow water", locOf(att))
-			}
-		case def.Kind == KindGalleass && def.Owner != "":
-			v.Counterattack, v.NoCounterWhy = false, "a player's Conquistadors' Galleass cannot attack nor counterattack"
-		case def.IsShip() && def.AtSeaNow() && rocky:
-			v.Counterattack, v.NoCounterWhy = false, fmt.Sprintf("Rocky Seas (%d oB): the defender At Sea cannot perform Broadside Battles, so the Battle is one-sided", o.Wind)
-		default:
-			if n, _ := def.BroadsideDice(att, o); n == 0 {
-				v.Counterattack, v.NoCounterWhy = false, fmt.Sprintf("the %s has 0 Cannons to counterattack with", def.Label())
-			}
-		}
+		v = counterattack(v, c, rocky)
 	}
 	v.Cites = uniq(v.Cites)
 	return v, nil
+}
+
+// firstRefusal walks refusals in order and returns the first that holds
+// (nil: none).
+func firstRefusal(c *attackCase) (*refusal, error) {
+	for k := range refusals {
+		ok, err := refusals[k].when(c)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return &refusals[k], nil
+		}
+	}
+	return nil, nil
+}
+
+// targetVerdict adds the sections a permitted battle rests on besides
+// Steps 1 and 2 (Pirate Ship or Militia boarding, the attacker's own
+// attack rules) and the Temple's reminder.
+func targetVerdict(v Verdict, c *attackCase) Verdict {
+	if c.t == Boarding {
+		switch c.def.Kind {
+		case KindPirate:
+			v.Cites = append(v.Cites, CitePirateBoarding)
+		case KindMilitia:
+			v.Cites = append(v.Cites, CiteMilitia)
+		}
+	}
+	switch c.att.Kind {
+	case KindMonster:
+		v.Cites = append(v.Cites, CiteMonsterAttack)
+	case KindPirate:
+		v.Cites = append(v.Cites, CitePirateAttack)
+	case KindBattery:
+		v.Cites = append(v.Cites, CiteBatteryAttack)
+	case KindFort:
+		v.Cites = append(v.Cites, CiteFortBattle)
+	case KindShip:
+		if c.def.Kind == KindTemple && c.att.Location != Lagoon {
+			v.Steps = append(v.Steps, Step{Text: "the Last Day Temple is attacked from the Adjacent Space to the 'X' in the Red Water Lagoon", Cites: []string{CiteTemple}})
+		}
+	}
+	return v
+}
+
+// counterattack decides whether the defender of a Broadside may fire back.
+func counterattack(v Verdict, c *attackCase, rocky bool) Verdict {
+	att, def, o := c.att, c.def, c.o
+	v.Counterattack = true
+	v.Cites = append(v.Cites, CiteCounterattack)
+	switch {
+	case def.Kind == KindMonster:
+		if att.Kind == KindFort || ((att.Kind == KindShip || att.Kind == KindGalleass) && !att.AtSeaNow()) {
+			v.Counterattack, v.NoCounterWhy = false, fmt.Sprintf("a Sea Monster cannot counterattack a Fort or a Player Ship stopped at a non-At Sea space (%s) due to shallow water", locOf(att))
+		}
+	case def.Kind == KindGalleass && def.Owner != "":
+		v.Counterattack, v.NoCounterWhy = false, "a player's Conquistadors' Galleass cannot attack nor counterattack"
+	case def.IsShip() && def.AtSeaNow() && rocky:
+		v.Counterattack, v.NoCounterWhy = false, fmt.Sprintf("Rocky Seas (%d oB): the defender At Sea cannot perform Broadside Battles, so the Battle is one-sided", o.Wind)
+	default:
+		if n, _ := def.BroadsideDice(att, o); n == 0 {
+			v.Counterattack, v.NoCounterWhy = false, fmt.Sprintf("the %s has 0 Cannons to counterattack with", def.Label())
+		}
+	}
+	return v
 }
 
 func locOf(u Unit) string {

@@ -1,10 +1,8 @@
 package mistywaters
 
 import (
-	"fmt"
 	"math/big"
 	"sort"
-	"strings"
 )
 
 // Prob is an exact probability with its float value.
@@ -81,35 +79,9 @@ func lossValue(d Damage) int {
 // minus the attacker's.
 func Score(toAttacker, toDefender Damage) int { return lossValue(toDefender) - lossValue(toAttacker) }
 
-func damageText(d Damage) string {
-	var p []string
-	if d.Defeated {
-		p = append(p, "defeated")
-	}
-	if d.Cannons > 0 {
-		p = append(p, fmt.Sprintf("-%d Cannon", d.Cannons))
-	}
-	if d.Sailors > 0 {
-		p = append(p, fmt.Sprintf("-%d Sailor", d.Sailors))
-	}
-	if len(d.Officers) > 0 {
-		p = append(p, "-"+strings.Join(d.Officers, "/"))
-	}
-	if d.Markers > 0 {
-		p = append(p, fmt.Sprintf("+%d Damage Marker", d.Markers))
-	}
-	if d.Disabled {
-		p = append(p, "disabled")
-	}
-	if len(p) == 0 {
-		return "no loss"
-	}
-	return strings.Join(p, " ")
-}
-
 // outcomeLabel names an outcome.
 func outcomeLabel(toA, toD Damage) string {
-	return "attacker " + damageText(toA) + "; defender " + damageText(toD)
+	return "attacker " + toA.Text() + "; defender " + toD.Text()
 }
 
 type accum struct {

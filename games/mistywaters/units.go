@@ -418,51 +418,306 @@ type Limits interface {
 	MaxSailors(shipType string) (int, bool)
 }
 
+// unitKinds are the defaults of each kind word a unit spec may start
+// with; a Sea Monster's name and a ship type are read besides (see
+// ParseUnit).
+var unitKinds = map[string]Unit{
+	"ship":                  {Kind: KindShip},
+	"player":                {Kind: KindShip},
+	"galleass":              {Kind: KindGalleass, Sailors: 10},
+	"fort":                  {Kind: KindFort},
+	"pirate":                {Kind: KindPirate},
+	"caravel-npc":           {Kind: KindCaravel},
+	"conquistador":          {Kind: KindCaravel},
+	"conquistadors-caravel": {Kind: KindCaravel},
+	"ccaravel":              {Kind: KindCaravel},
+	"freighter":             {Kind: KindFreighter},
+	"silver-freighter":      {Kind: KindFreighter},
+	"battery":               {Kind: KindBattery},
+	"temple":                {Kind: KindTemple},
+	"militia":               {Kind: KindMilitia, Sailors: 2},
+	"plantation":            {Kind: KindMilitia, Sailors: 2},
+	"dutchman":              {Kind: KindDutchman},
+	"flying-dutchman":       {Kind: KindDutchman},
+	"monster":               {Kind: KindMonster},
+}
+
+// unitSpec is a unit spec being read: the unit so far, the spec (for
+// error texts) and whether Cannons and Sailors were given (a ship type
+// does not override them).
+type unitSpec struct {
+	u                      Unit
+	spec                   string
+	cannonsSet, sailorsSet bool
+}
+
+// A unitSetter applies one key of a unit spec: k is the key as written
+// (lowercased), v its value and hasV whether "=value" was given.
+type unitSetter func(p *unitSpec, k, v string, hasV bool) error
+
+// num reads a whole number >= 0.
+func (p *unitSpec) num(k, v string) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, referee.Usagef("unit %q: %s=%q is not a whole number >= 0", p.spec, k, v)
+	}
+	return n, nil
+}
+
+// rank reads an Officer's side; a bare key is a basic Officer.
+func (p *unitSpec) rank(k, v string, hasV bool) (Rank, error) {
+	if !hasV {
+		return Basic, nil
+	}
+	switch strings.ToLower(v) {
+	case "basic", "1", "yes", "true":
+		return Basic, nil
+	case "fc", "first", "first-class", "firstclass", "2":
+		return FirstClass, nil
+	case "none", "0", "no", "false":
+		return NoOfficer, nil
+	}
+	return 0, referee.Usagef("unit %q: %s=%q is not basic, fc (First-Class) or none", p.spec, k, v)
+}
+
+// numberSetter sets a whole-number field.
+func numberSetter(field func(u *Unit) *int) unitSetter {
+	return func(p *unitSpec, k, v string, _ bool) error {
+		n, err := p.num(k, v)
+		*field(&p.u) = n
+		return err
+	}
+}
+
+// rankSetter sets an Officer.
+func rankSetter(field func(u *Unit) *Rank) unitSetter {
+	return func(p *unitSpec, k, v string, hasV bool) error {
+		r, err := p.rank(k, v, hasV)
+		*field(&p.u) = r
+		return err
+	}
+}
+
+// firstClass sets an Officer to First-Class, whatever the value.
+func firstClass(field func(u *Unit) *Rank) unitSetter {
+	return func(p *unitSpec, _, _ string, _ bool) error {
+		*field(&p.u) = FirstClass
+		return nil
+	}
+}
+
+// textSetter sets a text field.
+func textSetter(field func(u *Unit) *string) unitSetter {
+	return func(p *unitSpec, _, v string, _ bool) error {
+		*field(&p.u) = v
+		return nil
+	}
+}
+
+// listSetter sets a list field from A+B+C.
+func listSetter(field func(u *Unit) *[]string) unitSetter {
+	return func(p *unitSpec, _, v string, _ bool) error {
+		*field(&p.u) = splitPlus(v)
+		return nil
+	}
+}
+
+func setShipType(p *unitSpec, _, v string, _ bool) error {
+	t := strings.ToLower(v)
+	if !isShipType(t) {
+		return referee.Usagef("unit %q: ship type %q is not one of %s", p.spec, v, strings.Join(ShipTypes, ", "))
+	}
+	p.u.ShipType = t
+	if !p.cannonsSet {
+		p.u.Cannons = 2
+	}
+	if !p.sailorsSet {
+		p.u.Sailors = 2
+	}
+	return nil
+}
+
+func setCannons(p *unitSpec, k, v string, _ bool) error {
+	var err error
+	p.u.Cannons, err = p.num(k, v)
+	p.cannonsSet = true
+	return err
+}
+
+func setSailors(p *unitSpec, k, v string, _ bool) error {
+	var err error
+	p.u.Sailors, err = p.num(k, v)
+	p.sailorsSet = true
+	return err
+}
+
+func setDamaged(p *unitSpec, _, v string, hasV bool) error {
+	p.u.Damaged = !hasV || v == "yes" || v == "true" || v == "1"
+	return nil
+}
+
+// setXP reads xp=N, or tokens per roll as xp=N/N/N.
+func setXP(p *unitSpec, k, v string, _ bool) error {
+	parts := strings.Split(v, "/")
+	if len(parts) == 1 {
+		var err error
+		p.u.XP, err = p.num(k, v)
+		return err
+	}
+	for _, part := range parts {
+		n, e := strconv.Atoi(strings.TrimSpace(part))
+		if e != nil || n < 0 {
+			return referee.Usagef("unit %q: xp=%q: give tokens per roll as N/N/N", p.spec, v)
+		}
+		p.u.XPRolls = append(p.u.XPRolls, n)
+	}
+	p.u.XP = p.u.XPRolls[0]
+	return nil
+}
+
+func setLocation(p *unitSpec, _, v string, _ bool) error {
+	l := Location(strings.ToLower(v))
+	switch l {
+	case "port":
+		l = Anchorage
+	case "at-sea":
+		l = AtSea
+	}
+	ok := false
+	for _, x := range Locations {
+		if x == l {
+			ok = true
+		}
+	}
+	if !ok {
+		return referee.Usagef("unit %q: at=%q is not one of %s", p.spec, v, joinLoc())
+	}
+	p.u.Location = l
+	return nil
+}
+
+// setDocksFort: the ship is at Docks protected by the named player's Fort
+// ("?" when no owner is given).
+func setDocksFort(p *unitSpec, _, v string, hasV bool) error {
+	p.u.Location = Docks
+	p.u.DocksFort = v
+	if !hasV {
+		p.u.DocksFort = "?"
+	}
+	return nil
+}
+
+func setBlocked(p *unitSpec, _, _ string, _ bool) error {
+	p.u.Blocked = true
+	return nil
+}
+
+func setMonster(p *unitSpec, _, v string, _ bool) error {
+	m := monsterName(strings.ToLower(v))
+	if m == "" {
+		return referee.Usagef("unit %q: Sea Monster %q is not one of %s", p.spec, v, strings.Join(Monsters, ", "))
+	}
+	p.u.Kind, p.u.Monster = KindMonster, m
+	return nil
+}
+
+// setShore reads shore=SAILORS+CANNONS[+fencing].
+func setShore(p *unitSpec, _, v string, _ bool) error {
+	p.u.ShoreSet = true
+	for i, part := range strings.Split(v, "+") {
+		part = strings.TrimSpace(part)
+		if part == "fencing" || part == "fm" {
+			p.u.ShoreFencing = true
+			continue
+		}
+		n, e := strconv.Atoi(part)
+		if e != nil || n < 0 {
+			return referee.Usagef("unit %q: shore=%q: give SAILORS+CANNONS[+fencing], e.g. shore=2+1", p.spec, v)
+		}
+		if i == 0 {
+			p.u.ShoreSailors = n
+		} else {
+			p.u.ShoreCannons = n
+		}
+	}
+	return nil
+}
+
+func setTreasury(p *unitSpec, k, v string, _ bool) error {
+	var err error
+	p.u.Treasury, err = p.num(k, v)
+	p.u.TreasurySet = true
+	return err
+}
+
+// unitSetters apply each key of a unit spec (aliases share a setter).
+var unitSetters = map[string]unitSetter{
+	"type":           setShipType,
+	"cannons":        setCannons,
+	"c":              setCannons,
+	"sailors":        setSailors,
+	"s":              setSailors,
+	"captain":        rankSetter(func(u *Unit) *Rank { return &u.Captain }),
+	"gunner":         rankSetter(func(u *Unit) *Rank { return &u.Gunner }),
+	"fencing":        rankSetter(func(u *Unit) *Rank { return &u.FencingMaster }),
+	"fencing-master": rankSetter(func(u *Unit) *Rank { return &u.FencingMaster }),
+	"fm":             rankSetter(func(u *Unit) *Rank { return &u.FencingMaster }),
+	"fc-captain":     firstClass(func(u *Unit) *Rank { return &u.Captain }),
+	"fc-gunner":      firstClass(func(u *Unit) *Rank { return &u.Gunner }),
+	"fc-fencing":     firstClass(func(u *Unit) *Rank { return &u.FencingMaster }),
+	"fc-fm":          firstClass(func(u *Unit) *Rank { return &u.FencingMaster }),
+	"damaged":        setDamaged,
+	"xp":             setXP,
+	"owner":          textSetter(func(u *Unit) *string { return &u.Owner }),
+	"name":           textSetter(func(u *Unit) *string { return &u.Name }),
+	"team":           textSetter(func(u *Unit) *string { return &u.Team }),
+	"at":             setLocation,
+	"location":       setLocation,
+	"loc":            setLocation,
+	"fort":           setDocksFort,
+	"docks-fort":     setDocksFort,
+	"blocked":        setBlocked,
+	"monster":        setMonster,
+	"kind":           setMonster,
+	"shore":          setShore,
+	"cargo":          listSetter(func(u *Unit) *[]string { return &u.Cargo }),
+	"cabin":          listSetter(func(u *Unit) *[]string { return &u.Passengers }),
+	"passengers":     listSetter(func(u *Unit) *[]string { return &u.Passengers }),
+	"cabin-cards":    listSetter(func(u *Unit) *[]string { return &u.CaptainsCabin }),
+	"captains-cabin": listSetter(func(u *Unit) *[]string { return &u.CaptainsCabin }),
+	"cards":          listSetter(func(u *Unit) *[]string { return &u.CaptainsCabin }),
+	"defeats":        numberSetter(func(u *Unit) *int { return &u.PriorDefeats }),
+	"prior-defeats":  numberSetter(func(u *Unit) *int { return &u.PriorDefeats }),
+	"fleet":          numberSetter(func(u *Unit) *int { return &u.Fleet }),
+	"fleet-types":    listSetter(func(u *Unit) *[]string { return &u.FleetTypes }),
+	"treasury":       setTreasury,
+	"silver":         setTreasury,
+}
+
 // ParseUnit reads a compact unit spec: KIND[:k=v,flag,...], for example
 // "ship:type=brig,cannons=3,sailors=2,gunner=fc,xp=1", "pirate:damaged",
 // "fort:owner=ann", "monster:kraken" (or just "kraken"), "galleass:sailors=7",
 // "militia:sailors=2". See docs/misty-battles.md for every key.
+//
+// The kind starts from its defaults (unitKinds); each key then has its
+// setter (unitSetters); a Sea Monster's name is also a key of a monster.
 func ParseUnit(spec string) (Unit, error) {
 	spec = strings.TrimSpace(spec)
 	kind, rest, _ := strings.Cut(spec, ":")
 	kind = strings.ToLower(strings.TrimSpace(kind))
-	u := Unit{}
-	switch kind {
-	case "ship", "player":
-		u.Kind = KindShip
-	case "galleass":
-		u.Kind, u.Sailors = KindGalleass, 10
-	case "fort":
-		u.Kind = KindFort
-	case "pirate":
-		u.Kind = KindPirate
-	case "caravel-npc", "conquistador", "conquistadors-caravel", "ccaravel":
-		u.Kind = KindCaravel
-	case "freighter", "silver-freighter":
-		u.Kind = KindFreighter
-	case "battery":
-		u.Kind = KindBattery
-	case "temple":
-		u.Kind = KindTemple
-	case "militia", "plantation":
-		u.Kind, u.Sailors = KindMilitia, 2
-	case "dutchman", "flying-dutchman":
-		u.Kind = KindDutchman
-	case "monster":
-		u.Kind = KindMonster
-	default:
-		if m := monsterName(kind); m != "" {
-			u.Kind, u.Monster = KindMonster, m
-		} else if isShipType(kind) {
-			u.Kind, u.ShipType = KindShip, kind
-		} else {
-			return u, referee.Usagef("unit %q: kind %q is not known (ship, galleass, fort, pirate, caravel-npc, freighter, battery, monster, temple, militia, dutchman, a ship type or a Sea Monster)", spec, kind)
-		}
+	p := &unitSpec{spec: spec}
+	if d, ok := unitKinds[kind]; ok {
+		p.u = d
+	} else if m := monsterName(kind); m != "" {
+		p.u.Kind, p.u.Monster = KindMonster, m
+	} else if isShipType(kind) {
+		p.u.Kind, p.u.ShipType = KindShip, kind
+	} else {
+		return p.u, referee.Usagef("unit %q: kind %q is not known (ship, galleass, fort, pirate, caravel-npc, freighter, battery, monster, temple, militia, dutchman, a ship type or a Sea Monster)", spec, kind)
 	}
-	if u.Kind == KindShip && u.ShipType != "" {
-		u.Cannons, u.Sailors = 2, 2
+	if p.u.Kind == KindShip && p.u.ShipType != "" {
+		p.u.Cannons, p.u.Sailors = 2, 2
 	}
-	cannonsSet, sailorsSet := false, false
 	for _, item := range strings.Split(rest, ",") {
 		item = strings.TrimSpace(item)
 		if item == "" {
@@ -471,158 +726,25 @@ func ParseUnit(spec string) (Unit, error) {
 		k, v, hasV := strings.Cut(item, "=")
 		k = strings.ToLower(strings.TrimSpace(k))
 		v = strings.TrimSpace(v)
-		num := func() (int, error) {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 {
-				return 0, referee.Usagef("unit %q: %s=%q is not a whole number >= 0", spec, k, v)
-			}
-			return n, nil
-		}
-		rank := func() (Rank, error) {
-			if !hasV {
-				return Basic, nil
-			}
-			switch strings.ToLower(v) {
-			case "basic", "1", "yes", "true":
-				return Basic, nil
-			case "fc", "first", "first-class", "firstclass", "2":
-				return FirstClass, nil
-			case "none", "0", "no", "false":
-				return NoOfficer, nil
-			}
-			return 0, referee.Usagef("unit %q: %s=%q is not basic, fc (First-Class) or none", spec, k, v)
-		}
-		var err error
-		switch k {
-		case "type":
-			t := strings.ToLower(v)
-			if !isShipType(t) {
-				return u, referee.Usagef("unit %q: ship type %q is not one of %s", spec, v, strings.Join(ShipTypes, ", "))
-			}
-			u.ShipType = t
-			if !cannonsSet {
-				u.Cannons = 2
-			}
-			if !sailorsSet {
-				u.Sailors = 2
-			}
-		case "cannons", "c":
-			u.Cannons, err = num()
-			cannonsSet = true
-		case "sailors", "s":
-			u.Sailors, err = num()
-			sailorsSet = true
-		case "captain":
-			u.Captain, err = rank()
-		case "gunner":
-			u.Gunner, err = rank()
-		case "fencing", "fencing-master", "fm":
-			u.FencingMaster, err = rank()
-		case "fc-captain":
-			u.Captain = FirstClass
-		case "fc-gunner":
-			u.Gunner = FirstClass
-		case "fc-fencing", "fc-fm":
-			u.FencingMaster = FirstClass
-		case "damaged":
-			u.Damaged = !hasV || v == "yes" || v == "true" || v == "1"
-		case "xp":
-			parts := strings.Split(v, "/")
-			if len(parts) == 1 {
-				u.XP, err = num()
-			} else {
-				for _, p := range parts {
-					n, e := strconv.Atoi(strings.TrimSpace(p))
-					if e != nil || n < 0 {
-						return u, referee.Usagef("unit %q: xp=%q: give tokens per roll as N/N/N", spec, v)
-					}
-					u.XPRolls = append(u.XPRolls, n)
-				}
-				u.XP = u.XPRolls[0]
-			}
-		case "owner":
-			u.Owner = v
-		case "name":
-			u.Name = v
-		case "team":
-			u.Team = v
-		case "at", "location", "loc":
-			l := Location(strings.ToLower(v))
-			switch l {
-			case "port":
-				l = Anchorage
-			case "at-sea":
-				l = AtSea
-			}
-			ok := false
-			for _, x := range Locations {
-				if x == l {
-					ok = true
-				}
-			}
-			if !ok {
-				return u, referee.Usagef("unit %q: at=%q is not one of %s", spec, v, joinLoc())
-			}
-			u.Location = l
-		case "fort", "docks-fort":
-			u.Location = Docks
-			u.DocksFort = v
-			if !hasV {
-				u.DocksFort = "?"
-			}
-		case "blocked":
-			u.Blocked = true
-		case "monster", "kind":
-			m := monsterName(strings.ToLower(v))
-			if m == "" {
-				return u, referee.Usagef("unit %q: Sea Monster %q is not one of %s", spec, v, strings.Join(Monsters, ", "))
-			}
-			u.Kind, u.Monster = KindMonster, m
-		case "shore":
-			// shore=SAILORS+CANNONS[+fencing]
-			u.ShoreSet = true
-			for i, p := range strings.Split(v, "+") {
-				p = strings.TrimSpace(p)
-				if p == "fencing" || p == "fm" {
-					u.ShoreFencing = true
-					continue
-				}
-				n, e := strconv.Atoi(p)
-				if e != nil || n < 0 {
-					return u, referee.Usagef("unit %q: shore=%q: give SAILORS+CANNONS[+fencing], e.g. shore=2+1", spec, v)
-				}
-				if i == 0 {
-					u.ShoreSailors = n
-				} else {
-					u.ShoreCannons = n
-				}
-			}
-		case "cargo":
-			u.Cargo = splitPlus(v)
-		case "cabin", "passengers":
-			u.Passengers = splitPlus(v)
-		case "cabin-cards", "captains-cabin", "cards":
-			u.CaptainsCabin = splitPlus(v)
-		case "defeats", "prior-defeats":
-			u.PriorDefeats, err = num()
-		case "fleet":
-			u.Fleet, err = num()
-		case "fleet-types":
-			u.FleetTypes = splitPlus(v)
-		case "treasury", "silver":
-			u.Treasury, err = num()
-			u.TreasurySet = true
-		default:
-			if m := monsterName(k); m != "" && u.Kind == KindMonster {
-				u.Monster = m
+		set, ok := unitSetters[k]
+		if !ok {
+			if m := monsterName(k); m != "" && p.u.Kind == KindMonster {
+				p.u.Monster = m
 				continue
 			}
-			return u, referee.Usagef("unit %q: %q is not a known key (type, cannons, sailors, captain, gunner, fencing, fc-gunner, fc-fencing, damaged, xp, owner, at, fort, blocked, shore, cargo, cabin, cards, defeats, fleet, treasury, name, team)", spec, k)
+			return p.u, referee.Usagef("unit %q: %q is not a known key (type, cannons, sailors, captain, gunner, fencing, fc-gunner, fc-fencing, damaged, xp, owner, at, fort, blocked, shore, cargo, cabin, cards, defeats, fleet, treasury, name, team)", spec, k)
 		}
-		if err != nil {
-			return u, err
+		if err := set(p, k, v, hasV); err != nil {
+			return p.u, err
 		}
 	}
+	err := finishUnit(&p.u, spec)
+	return p.u, err
+}
+
+// finishUnit puts a unit whose place was not given At Sea (land units on
+// land) and checks a Sea Monster is named.
+func finishUnit(u *Unit, spec string) error {
 	if u.Kind == KindShip && u.Location == "" {
 		u.Location = AtSea
 	}
@@ -633,12 +755,12 @@ func ParseUnit(spec string) (Unit, error) {
 		u.Location = Land
 	}
 	if u.Kind == KindMonster && u.Monster == "" {
-		return u, referee.Usagef("unit %q: name the Sea Monster (%s)", spec, strings.Join(Monsters, ", "))
+		return referee.Usagef("unit %q: name the Sea Monster (%s)", spec, strings.Join(Monsters, ", "))
 	}
 	if u.Location == "" {
 		u.Location = AtSea
 	}
-	return u, nil
+	return nil
 }
 
 func splitPlus(v string) []string {

@@ -109,7 +109,7 @@ func AmmoDie(env *referee.Env) (referee.Die, error) {
 			return referee.Die{}, err
 		}
 	}
-	return referee.NamedDie(env.Tables, env.Prompt, "ammo")
+	return referee.LoadDie(env.Tables, env.Prompt, AmmoDieInfo)
 }
 
 func attack(st *State, env *referee.Env) error {

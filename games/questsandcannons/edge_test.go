@@ -17,8 +17,9 @@ func duo(t *testing.T, annNation string, opts map[string]string, answers map[str
 	p.Set("qc.setup.roll", "1,6", "answers")
 	p.Set("tables.dice.ammo", "1,2,3,4,5,6", "answers")
 	for k, v := range answers {
-		p.Preset[k] = v
-		p.Source[k] = "answers"
+		for _, a := range v { // as in an answers file: a single answer repeats
+			p.Set(k, a, "answers")
+		}
 	}
 	h := newHarness(t, "Ann,Bob", opts, p)
 	require.Equal(t, "Ann", h.state().cur().Name)
@@ -41,8 +42,8 @@ func TestSetupRefusals(t *testing.T) {
 		{"mixed-nation team", "A,B,C,D", map[string]string{"teams": "2"}, []string{"porc", "delf", "porc", "porc"}, "only have Champions from one nation"},
 		{"uneven teams", "A,B,C,D", map[string]string{"teams": "A+B+C,D"}, nil, "same number of players"},
 		{"teams of four", "A,B,C,D", map[string]string{"teams": "4"}, nil, "at least two equal teams"},
-		{"unknown option", "A,B", map[string]string{"wind": "yes"}, nil, "not known"},
-		{"bad coop", "A,B", map[string]string{"coop": "medium"}, nil, "easy or hard"},
+		{"unknown option", "A,B", map[string]string{"wind": "yes"}, nil, `unknown option "wind" for quests-and-cannons; accepted: ammo-overflow, coop,`},
+		{"bad coop", "A,B", map[string]string{"coop": "medium"}, nil, "option coop=medium for quests-and-cannons: accepted: no, easy, hard"},
 		{"co-op mixed nations", "A,B", map[string]string{"coop": "easy"}, []string{"porc", "delf"}, "one nation"},
 	}
 	for _, c := range cases {
@@ -293,7 +294,7 @@ func TestCoopLossAtRound15(t *testing.T) {
 	p := referee.NewScripted()
 	champ(p, "Ann", "porc", "navigator", "6", "2/3", "1/2", "2/3")
 	p.Set("qc.setup.roll", "3", "answers")
-	p.Preset["qc.action"] = []string{"end"}
+	p.Set("qc.action", "end", "answers") // every turn
 	h := newHarness(t, "Ann", map[string]string{"coop": "hard"}, p)
 	require.Len(t, h.state().Marauders, 4)
 	for i := 0; i < 200 && !h.s.Over; i++ {

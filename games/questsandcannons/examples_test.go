@@ -135,8 +135,9 @@ func TestSailsCannotStartMove(t *testing.T) {
 		p.Set("qc.move.sea", "calm", "answers")
 		p.Set("qc.move.sea", "stop", "answers")
 	})
-	// Each Move: calm, stop (the queue's last answer repeats: stop).
+	// Each Move: calm, stop; qc.action's last answer (move) repeats.
 	h.p.Preset["qc.move.sea"] = []string{"calm", "stop", "calm", "stop", "calm", "stop"}
+	h.p.Repeat["qc.action"] = true
 	h.next()
 	h.next()
 	h.next()

@@ -3,7 +3,6 @@ package questsandcannons
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -19,96 +18,26 @@ const ID = "quests-and-cannons"
 // Game is the Quests & Cannons referee (referee.Game).
 type Game struct{}
 
-func init() { referee.Register(Game{}) }
-
 // Info implements referee.Game.
-func (Game) Info() referee.GameInfo { return referee.Info(ID) }
-
-// Options lists the session options bosun understands (--option key=value).
-var Options = map[string]string{
-	"coop":                "easy or hard: co-operative game against the Marauders (sets layout and marauders)",
-	"layout":              "map layout: intro, quickplay, 2v2v2, 2v2, 3v3, ffa, random, placed (instructions only)",
-	"marauders":           "number of Marauders: 3 or 4 (co-op), or 3/4 in a regular game for the Marauder Ships in Multiplayer variant; 0 none",
-	"teams":               "team size (teammates sit next to each other in --players order) or explicit teams: Ann+Bob,Cid+Dee",
-	"exploration":         "random (default) or placed: how Exploration tokens go on the Risen Islands",
-	"tiles":               "random (default) or placed: Tile Placement from More Map Layouts",
-	"move-extend-actions": "no (default) or yes: a Move may go on with another Action when it has no movement or Sails left (two Actions for a Stormy Sea)",
-	"free-move-stormy":    "yes (default) or no: the free move after a safe Treacherous roll may enter a Stormy Sea",
-	"ammo-overflow":       "cap (default) or refuse: buying Ammo past 9 keeps 9, or is refused",
-	"negative-prosperity": "no (default) or yes: Prosperity may go below 0",
-	"upgrade-ready":       "yes (default) or no: a new Sail or Cannon arrives Ready",
-	"reinforce-ready":     "yes (default) or no: the Cannon a Marauder gains when it Reinforces is Ready",
-	"mobility-once":       "yes (default) or no: Delvish Mobility once per turn",
-	"coop-goal-ends":      "yes (default) or no: in co-op, reaching the Prosperity Goal ends the game at the end of that round (the players win only with every Mission complete); no: play on to round 15",
+func (Game) Info() referee.GameInfo {
+	return referee.GameInfo{ID: ID, Aliases: []string{"qc", "quests"}, Name: "Quests & Cannons: The Risen Islands", MinPlayers: 1, MaxPlayers: 6, Side: "champion",
+		Runs: "turns and rounds, attacks with ammo dice, Treacherous Seas, sinking, Prosperity goal, co-op Marauder automa", Rulebook: "quests-and-cannons.txt"}
 }
 
-func yesNo(s *referee.Session, key string, def bool) (bool, error) {
-	d := "no"
-	if def {
-		d = "yes"
-	}
-	switch strings.ToLower(s.Option(key, d)) {
-	case "yes", "y", "true", "on", "1":
-		return true, nil
-	case "no", "n", "false", "off", "0":
-		return false, nil
-	}
-	return false, referee.Usagef("option %s=%q: accepted yes or no", key, s.Options[key])
-}
+// The dice of Quests & Cannons (AmmoDie is the function that loads the
+// Ammo die, asking its faces once).
+var (
+	AmmoDieInfo     = referee.DieInfo{Name: "ammo", Title: "Ammo die", Game: ID, Count: 1}
+	TravelerDieInfo = referee.DieInfo{Name: "traveler", Title: "Traveler Die", Game: ID, Count: 1}
+)
 
-func parseRulings(s *referee.Session) (Rulings, error) {
-	var r Rulings
-	var err error
-	// A Move action is "1 space" and "Each Sail used this way allows you to
-	// move an additional space as part of that Move action": Actions do not
-	// pool into one Move unless move-extend-actions=yes.
-	if r.MoveExtendActions, err = yesNo(s, "move-extend-actions", false); err != nil {
-		return r, err
-	}
-	if r.FreeMoveStormy, err = yesNo(s, "free-move-stormy", true); err != nil {
-		return r, err
-	}
-	switch strings.ToLower(s.Option("ammo-overflow", "cap")) {
-	case "cap":
-		r.AmmoCap = true
-	case "refuse":
-	default:
-		return r, referee.Usagef("option ammo-overflow=%q: accepted cap or refuse", s.Options["ammo-overflow"])
-	}
-	if r.NegativeProsperity, err = yesNo(s, "negative-prosperity", false); err != nil {
-		return r, err
-	}
-	if r.UpgradeReady, err = yesNo(s, "upgrade-ready", true); err != nil {
-		return r, err
-	}
-	if r.ReinforceReady, err = yesNo(s, "reinforce-ready", true); err != nil {
-		return r, err
-	}
-	if r.MobilityOncePerTurn, err = yesNo(s, "mobility-once", true); err != nil {
-		return r, err
-	}
-	// "When any player reaches the Prosperity Goal, the game will end at the
-	// end of the current round." The Cooperative Mode adds the Missions to
-	// the win but does not set this aside.
-	if r.CoopGoalEnds, err = yesNo(s, "coop-goal-ends", true); err != nil {
-		return r, err
-	}
-	return r, nil
-}
+// Dice implements referee.Game.
+func (Game) Dice() []referee.DieInfo { return []referee.DieInfo{AmmoDieInfo, TravelerDieInfo} }
 
 // Layouts are the map layouts the rulebook names (Intro Map, the co-op
 // Quickplay and 2v2v2 layouts, the Team Play and Free for All diagrams of
 // More Map Layouts) and a random or placed map.
 var Layouts = []string{"intro", "quickplay", "2v2v2", "2v2", "3v3", "ffa", "random", "placed"}
-
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
 
 var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
 
@@ -220,25 +149,18 @@ func championField(set *tables.Set, p referee.Prompter, name, field string, q re
 // silently ignored; the lowercase key wins when both are given.
 func champKey(p referee.Prompter, slug, field string) string {
 	key := "tables.qc-champions." + slug + "." + field
-	sc, ok := p.(*referee.Scripted)
-	if !ok || sc.HasAnswer(key) {
+	if ps, ok := p.(referee.Presetter); !ok || ps.HasAnswer(key) {
 		return key
 	}
 	const prefix = "tables.qc-champions."
-	for _, m := range []map[string][]string{sc.Override, sc.Preset} {
-		var found []string
-		for k := range m {
-			if len(k) <= len(prefix)+len(field)+1 || !strings.EqualFold(k[:len(prefix)], prefix) {
-				continue
-			}
-			name, f, ok := cutLast(k[len(prefix):], ".")
-			if ok && strings.EqualFold(f, field) && Slug(name) == slug {
-				found = append(found, k)
-			}
+	// PresetKeys lists --set keys first, each group sorted.
+	for _, k := range referee.PresetKeys(p) {
+		if len(k) <= len(prefix)+len(field)+1 || !strings.EqualFold(k[:len(prefix)], prefix) {
+			continue
 		}
-		if len(found) > 0 {
-			sort.Strings(found)
-			return found[0]
+		name, f, ok := cutLast(k[len(prefix):], ".")
+		if ok && strings.EqualFold(f, field) && Slug(name) == slug {
+			return k
 		}
 	}
 	return key
@@ -283,28 +205,11 @@ func tableInt(env *referee.Env, table, key string, def int, q referee.Question) 
 	if env.Tables == nil {
 		return def, nil
 	}
-	r, ok := env.Tables.Lookup(table, key)
-	if !ok {
+	if _, ok := env.Tables.Lookup(table, key); !ok {
 		return def, nil
 	}
-	if r.Known() {
-		n, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(r.Value)))
-		if err != nil {
-			return 0, fmt.Errorf("tables: %s.%s: %v is not a whole number", table, key, r.Value)
-		}
-		return n, nil
-	}
 	q.Key = "tables." + table + "." + key
-	q.Kind = referee.KindNumber
-	v, err := referee.AskOnce(env.Tables, env.Prompt, table, key, q)
-	if err != nil {
-		return 0, err
-	}
-	n, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(v)))
-	if err != nil {
-		return 0, referee.Usagef("tables: %s.%s: %v is not a whole number", table, key, v)
-	}
-	return n, nil
+	return referee.AskInt(env.Tables, env.Prompt, table, key, q)
 }
 
 func load(s *referee.Session) (*State, error) {
@@ -323,105 +228,123 @@ func load(s *referee.Session) (*State, error) {
 	return &st, nil
 }
 
-// Setup implements referee.Game.
+// Setup implements referee.Game. It runs the rulebook's setup in stages:
+// the options, the mode and teams, the map, the Marauders' number, the
+// Champions, the teams' goals, then what the table does (the events).
 func (g Game) Setup(s *referee.Session, env *referee.Env) error {
-	rulings, err := parseRulings(s)
+	opt, err := referee.ParseOptions(ID, optionSpecs, s.Options)
 	if err != nil {
 		return err
 	}
-	for k := range s.Options {
-		if _, ok := Options[k]; !ok {
-			var known []string
-			for o := range Options {
-				known = append(known, o)
-			}
-			sort.Strings(known)
-			return referee.Usagef("questsandcannons: option %q is not known; accepted: %s", k, strings.Join(known, ", "))
+	u := &setup{s: s, env: env, opt: opt, n: len(s.Players)}
+	u.st = &State{Rulings: parseRulings(opt), Round: 1, Phase: PhaseStart}
+	for _, stage := range []func() error{
+		u.modeAndTeams, u.layout, u.marauderCount, u.champions, u.teamGoals, u.coopMissions,
+		u.announceMap, u.pickOrder, u.announcePlayers, u.announceMarauders,
+	} {
+		if err := stage(); err != nil {
+			return err
 		}
 	}
-	st := &State{Rulings: rulings, Round: 1, Phase: PhaseStart}
-	n := len(s.Players)
+	return s.SaveState(u.st)
+}
 
-	// Mode and teams.
-	coop := strings.ToLower(s.Option("coop", ""))
-	switch coop {
-	case "", "no", "off":
-		coop = ""
-	case "easy", "hard":
-	default:
-		return referee.Usagef("option coop=%q: accepted easy or hard", coop)
+// setup carries the stages of Setup.
+type setup struct {
+	s     *referee.Session
+	env   *referee.Env
+	opt   map[string]string // validated options (referee.ParseOptions)
+	st    *State
+	n     int     // players
+	coop  string  // "", easy or hard
+	teams [][]int // player indexes per team
+	nm    int     // Marauders
+	start int     // the Starting Player
+}
+
+// modeAndTeams reads the co-op difficulty and the teams.
+func (u *setup) modeAndTeams() error {
+	st, n := u.st, u.n
+	if c := u.opt["coop"]; c != "no" {
+		u.coop = c
 	}
-	var teams [][]int
-	if coop != "" {
-		st.Mode, st.Difficulty = ModeCoop, coop
+	if u.coop != "" {
+		st.Mode, st.Difficulty = ModeCoop, u.coop
 		if n > 3 {
 			return referee.RuleError([]string{CiteCoop}, "questsandcannons: the co-operative mode is for one, two or three players, got %d", n)
 		}
-		if s.Option("teams", "") != "" {
+		if u.opt["teams"] != "" {
 			return referee.Usagef("questsandcannons: teams= does not apply to a co-op game (all players are on the same team)")
 		}
 		all := make([]int, n)
 		for i := range all {
 			all[i] = i
 		}
-		teams = [][]int{all}
-	} else {
-		if n < 2 {
-			return referee.RuleError([]string{CiteGameSetup, CiteCoop}, "questsandcannons: a competitive game needs 2 to 6 players, got %d; for one player use --option coop=easy or coop=hard", n)
-		}
-		teams, err = parseTeams(s.Option("teams", ""), s.Players)
-		if err != nil {
-			return err
-		}
-		st.Mode = ModeFFA
-		if len(teams[0]) > 1 {
-			st.Mode = ModeTeams
-		}
+		u.teams = [][]int{all}
+		return nil
 	}
-	// Layout.
-	st.Layout = strings.ToLower(s.Option("layout", ""))
-	if st.Layout != "" && !contains(Layouts, st.Layout) {
-		return referee.Usagef("option layout=%q: accepted %s", st.Layout, strings.Join(Layouts, ", "))
+	if n < 2 {
+		return referee.RuleError([]string{CiteGameSetup, CiteCoop}, "questsandcannons: a competitive game needs 2 to 6 players, got %d; for one player use --option coop=easy or coop=hard", n)
 	}
-	switch s.Option("tiles", "random") {
-	case "random", "placed":
-	default:
-		return referee.Usagef("option tiles=%q: accepted random or placed", s.Options["tiles"])
+	teams, err := parseTeams(u.opt["teams"], u.s.Players)
+	if err != nil {
+		return err
 	}
-	if st.Layout == "" {
-		switch {
-		case coop == "easy":
-			st.Layout = "quickplay"
-		case coop == "hard":
-			st.Layout = "2v2v2"
+	u.teams = teams
+	st.Mode = ModeFFA
+	if len(teams[0]) > 1 {
+		st.Mode = ModeTeams
+	}
+	return nil
+}
+
+// layout picks the map: the option, else the mode's own layout.
+func (u *setup) layout() error {
+	u.st.Layout = u.opt["layout"]
+	if u.st.Layout == "" {
+		switch u.coop {
+		case "easy":
+			u.st.Layout = "quickplay"
+		case "hard":
+			u.st.Layout = "2v2v2"
 		default:
-			st.Layout = "intro"
+			u.st.Layout = "intro"
 		}
 	}
-	// Marauders.
-	nm := 0
-	switch coop {
+	return nil
+}
+
+// marauderCount sets how many Marauders sail: 3 (easy) or 4 (hard) in
+// co-op, or the marauders option (the Marauder Ships in Multiplayer
+// variant in a regular game).
+func (u *setup) marauderCount() error {
+	switch u.coop {
 	case "easy":
-		nm = 3
+		u.nm = 3
 	case "hard":
-		nm = 4
+		u.nm = 4
 	}
-	if v := s.Option("marauders", ""); v != "" {
-		m, err := strconv.Atoi(v)
-		if err != nil || (m != 0 && m != 3 && m != 4) || (coop != "" && m == 0) {
-			return referee.Usagef("option marauders=%q: accepted 3 or 4 (or 0 in a regular game)", v)
+	if v := u.opt["marauders"]; v != "" {
+		m, _ := strconv.Atoi(v)
+		if u.coop != "" && m == 0 {
+			return referee.Usagef("option marauders=%s for %s: accepted: 3 or 4 in a co-op game", v, ID)
 		}
-		nm = m
-		if coop == "" && m > 0 {
-			st.Variant = true
+		u.nm = m
+		if u.coop == "" && m > 0 {
+			u.st.Variant = true
 		}
 	}
-	if nm == 4 && n == 3 {
+	if u.nm == 4 && u.n == 3 {
 		return referee.RuleError([]string{CiteNumberMarauders}, "questsandcannons: 4 Marauders are not available in 3-player games (use 3)")
 	}
+	return nil
+}
 
-	// Champions.
-	for i, pl := range s.Players {
+// champions gives each player the Champion named as their side (or their
+// name), each Champion once.
+func (u *setup) champions() error {
+	st := u.st
+	for _, pl := range u.s.Players {
 		champ := pl.Side
 		if champ == "" {
 			champ = pl.Name
@@ -429,7 +352,7 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 		// The Champion's name is read in any case: --players Ann:VALKYR is
 		// Valkyr (keys tables.qc-champions.valkyr.*).
 		champ = ChampionName(champ)
-		cs, err := Champion(env.Tables, env.Prompt, champ)
+		cs, err := Champion(u.env.Tables, u.env.Prompt, champ)
 		if err != nil {
 			return err
 		}
@@ -439,7 +362,6 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 			Cargo: cs.Cargo, MaxCargo: cs.MaxCargo, Ammo: StartAmmo, Coins: StartCoins, Clues: 1,
 			Res: map[string]int{}, Space: SpaceHome,
 		})
-		_ = i
 	}
 	// "Champion Tiles (12)": each Champion tile is played by one player.
 	seenChamp := map[string]int{}
@@ -450,7 +372,13 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 		}
 		seenChamp[Slug(pl.Champion)] = i
 	}
-	for ti, members := range teams {
+	return nil
+}
+
+// teamGoals forms the teams, one Nation each, with their Prosperity Goal.
+func (u *setup) teamGoals() error {
+	st := u.st
+	for ti, members := range u.teams {
 		names := make([]string, len(members))
 		for k, m := range members {
 			names[k] = st.Players[m].Name
@@ -467,49 +395,72 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 		if err != nil {
 			return err
 		}
-		goal, err = tableInt(env, "qc-goals", strconv.Itoa(len(members)), goal, referee.Question{})
+		goal, err = tableInt(u.env, "qc-goals", strconv.Itoa(len(members)), goal, referee.Question{})
 		if err != nil {
 			return err
 		}
 		st.Teams = append(st.Teams, Team{Name: strings.Join(names, "+"), Members: members, Nation: nation, Goal: goal})
 	}
-	// Co-op: "Each Champion on a team has a different Mission" (Glossary),
-	// and the Mission follows the Champion's specialty.
-	if st.coop() {
-		seenRole := map[string]int{}
-		for i, pl := range st.Players {
-			if j, ok := seenRole[pl.Role]; ok {
-				return referee.RuleError([]string{CiteMissions}, "questsandcannons: %s and %s are both %ss; in co-op each Champion on the team has a different Mission (a cannoneer, a navigator and a quartermaster at most one each)",
-					st.Players[j].Champion, pl.Champion, pl.Role)
-			}
-			seenRole[pl.Role] = i
-		}
+	return nil
+}
+
+// coopMissions checks that in co-op "Each Champion on a team has a
+// different Mission" (Glossary): the Mission follows the Champion's
+// specialty.
+func (u *setup) coopMissions() error {
+	if !u.st.coop() {
+		return nil
 	}
+	seenRole := map[string]int{}
+	for i, pl := range u.st.Players {
+		if j, ok := seenRole[pl.Role]; ok {
+			return referee.RuleError([]string{CiteMissions}, "questsandcannons: %s and %s are both %ss; in co-op each Champion on the team has a different Mission (a cannoneer, a navigator and a quartermaster at most one each)",
+				u.st.Players[j].Champion, pl.Champion, pl.Role)
+		}
+		seenRole[pl.Role] = i
+	}
+	return nil
+}
 
+// announceMap tells the table to build the map and prepare the decks.
+func (u *setup) announceMap() error {
+	st := u.st
 	cites := []string{CiteGameSetup}
-	env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Quests & Cannons, %s game for %d player(s); build the %s map (%s)", st.Mode, n, st.Layout, layoutText(st.Layout)),
+	u.env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Quests & Cannons, %s game for %d player(s); build the %s map (%s)", st.Mode, u.n, st.Layout, layoutText(st.Layout)),
 		Data: map[string]any{"mode": st.Mode, "layout": st.Layout, "difficulty": st.Difficulty}, Cites: append(cites, CiteBuildMap)})
-	env.Emit(referee.Event{Type: "setup", Text: "shuffle the Quest, Loot and Clue decks separately and place each on an Outpost frame tile; Sail and Cannon tokens, damage tokens, Coins, Ammo dice and Resources form the supply", Cites: []string{CitePrepareDecks}})
+	u.env.Emit(referee.Event{Type: "setup", Text: "shuffle the Quest, Loot and Clue decks separately and place each on an Outpost frame tile; Sail and Cannon tokens, damage tokens, Coins, Ammo dice and Resources form the supply", Cites: []string{CitePrepareDecks}})
+	return nil
+}
 
-	// Pick order: everyone rolls, highest picks first, then counterclockwise.
-	// The rolls are made here, so that they show on the pick-order line.
-	first, rolls, err := pickRolls(env, n)
+// pickOrder: everyone rolls, highest picks first, then counterclockwise;
+// the last to pick is the Starting Player. The rolls are made here, so
+// that they show on the pick-order line.
+func (u *setup) pickOrder() error {
+	st, n := u.st, u.n
+	first, rolls, err := pickRolls(u.env, n)
 	if err != nil {
 		return err
 	}
 	pick := PickOrder(n, first)
-	start := pick[n-1]
-	st.Order = TurnOrder(n, start)
+	u.start = pick[n-1]
+	st.Order = TurnOrder(n, u.start)
 	var pickNames []string
 	for _, i := range pick {
 		pickNames = append(pickNames, st.Players[i].Name+" ("+st.Players[i].Champion+")")
 	}
-	env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Champion pick order (highest roll first, then counterclockwise): %s; %s picked last and is the Starting Player", strings.Join(pickNames, ", "), st.Players[start].Name),
-		Data: map[string]any{"rolls": rolls, "pick_order": pick, "starting_player": st.Players[start].Name}, Cites: []string{CitePickChampions}})
-	if s.Option("tiles", "random") == "placed" {
-		env.Emit(referee.Event{Type: "setup", Text: "Tile Placement: shuffle the tiles face-down and set aside at least one Trading Post; starting with the first player (" + st.Players[start].Name + ") and proceeding clockwise each reveals a tri-hex tile and places it face-up or face-down touching the frame or a placed tile on two sides, never making part of the map inaccessible; then the single-hex tiles; the set-aside Trading Posts fill the last single-hex spaces",
+	u.env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Champion pick order (highest roll first, then counterclockwise): %s; %s picked last and is the Starting Player", strings.Join(pickNames, ", "), st.Players[u.start].Name),
+		Data: map[string]any{"rolls": rolls, "pick_order": pick, "starting_player": st.Players[u.start].Name}, Cites: []string{CitePickChampions}})
+	if u.opt["tiles"] == "placed" {
+		u.env.Emit(referee.Event{Type: "setup", Text: "Tile Placement: shuffle the tiles face-down and set aside at least one Trading Post; starting with the first player (" + st.Players[u.start].Name + ") and proceeding clockwise each reveals a tri-hex tile and places it face-up or face-down touching the frame or a placed tile on two sides, never making part of the map inaccessible; then the single-hex tiles; the set-aside Trading Posts fill the last single-hex spaces",
 			Cites: []string{CiteTilePlacement}})
 	}
+	return nil
+}
+
+// announcePlayers gives each team's goal, each player's ship, and how the
+// Exploration tokens go out.
+func (u *setup) announcePlayers() error {
+	st, env := u.st, u.env
 	for ti := range st.Teams {
 		t := st.Teams[ti]
 		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("team %s (%s): Prosperity Goal %d, tracker next to the 1 space", t.Name, t.Nation, t.Goal),
@@ -523,19 +474,23 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 	if st.Mode == ModeFFA {
 		env.Emit(referee.Event{Type: "setup", Text: "free-for-all: players on the same Nation tile keep at least one Home Port between them", Cites: []string{CiteHomePorts}})
 	}
-	switch s.Option("exploration", "random") {
+	switch u.opt["exploration"] {
 	case "random":
 		env.Emit(referee.Event{Type: "setup", Text: "shuffle the Exploration tokens and place one face-down on each Risen Island", Cites: []string{CiteExplorationSetup}})
 	case "placed":
-		per, left := ExplorationCount/n, ExplorationCount%n
+		per, left := ExplorationCount/u.n, ExplorationCount%u.n
 		// "Starting with the first player and proceeding clockwise": the
 		// first player is the Starting Player.
-		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Exploration tokens placed: deal %d face-down to each player (%d set aside); players may look at theirs; starting with %s (the first player) and proceeding clockwise, players take turns placing one on a Risen Island of their choice until all are placed; then place the set-aside tokens randomly", per, left, st.Players[start].Name),
-			Data: map[string]any{"per_player": per, "aside": left, "first": st.Players[start].Name}, Cites: []string{CiteExplorationPlace}})
-	default:
-		return referee.Usagef("option exploration=%q: accepted random or placed", s.Options["exploration"])
+		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Exploration tokens placed: deal %d face-down to each player (%d set aside); players may look at theirs; starting with %s (the first player) and proceeding clockwise, players take turns placing one on a Risen Island of their choice until all are placed; then place the set-aside tokens randomly", per, left, st.Players[u.start].Name),
+			Data: map[string]any{"per_player": per, "aside": left, "first": st.Players[u.start].Name}, Cites: []string{CiteExplorationPlace}})
 	}
-	// Marauders.
+	return nil
+}
+
+// announceMarauders places the Marauders and, in co-op, gives each
+// player's Mission and the co-op goal.
+func (u *setup) announceMarauders() error {
+	st, env, nm := u.st, u.env, u.nm
 	for i := 1; i <= nm; i++ {
 		st.Marauders = append(st.Marauders, Marauder{ID: i, Cannons: MarauderCannons, Ready: MarauderCannons})
 	}
@@ -555,7 +510,7 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 		}
 		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("co-op (%s): complete every Mission and reach %d Prosperity within %d rounds; an unused Home Port marker counts the rounds", st.Difficulty, st.Teams[0].Goal, CoopRounds), Cites: []string{CiteCoop, CiteSelectDifficulty, CiteBoardSetup}})
 	}
-	return s.SaveState(st)
+	return nil
 }
 
 func missionText(m string, target int) string {
@@ -710,26 +665,20 @@ func parseTeams(v string, players []referee.Player) ([][]int, error) {
 
 // Next implements referee.Game: one step of the procedure.
 func (g Game) Next(s *referee.Session, env *referee.Env) error {
-	st, err := load(s)
-	if err != nil {
-		return err
-	}
-	switch st.Phase {
-	case PhaseStart:
-		refresh(st, env)
-	case PhaseActions:
-		if err := action(st, env); err != nil {
+	return referee.Step(s, load, func(st *State) error {
+		err := referee.Phases[string]{
+			PhaseStart:    func() error { refresh(st, env); return nil },
+			PhaseActions:  func() error { return action(st, env) },
+			PhaseRoundEnd: func() error { roundEnd(st, env); return nil },
+		}.Run(st.Phase, referee.Usagef("session %s is over", s.Name))
+		if err != nil {
 			return err
 		}
-	case PhaseRoundEnd:
-		roundEnd(st, env)
-	default:
-		return referee.Usagef("session %s is over", s.Name)
-	}
-	if st.Phase == PhaseOver {
-		s.Over = true
-	}
-	return s.SaveState(st)
+		if st.Phase == PhaseOver {
+			s.Over = true
+		}
+		return nil
+	})
 }
 
 func refresh(st *State, env *referee.Env) {
@@ -750,102 +699,10 @@ func refresh(st *State, env *referee.Env) {
 }
 
 // Status implements referee.Game.
-func (g Game) Status(s *referee.Session, env *referee.Env) (any, error) {
+func (g Game) Status(s *referee.Session, env *referee.Env) (referee.StatusView, error) {
 	st, err := load(s)
 	if err != nil {
 		return nil, err
 	}
 	return View(st), nil
-}
-
-// StatusView is what `bosun status` shows.
-type StatusView struct {
-	Round     int            `json:"round"`
-	Phase     string         `json:"phase"`
-	Mode      string         `json:"mode"`
-	Current   string         `json:"current_player,omitempty"`
-	Order     []string       `json:"turn_order"`
-	Teams     []Team         `json:"teams"`
-	Players   []Player       `json:"players"`
-	Marauders []Marauder     `json:"marauders,omitempty"`
-	Missions  []MissionView  `json:"missions,omitempty"`
-	Goal      bool           `json:"goal_reached"`
-	Result    *Result        `json:"result,omitempty"`
-	Rulings   Rulings        `json:"rulings"`
-	Extra     map[string]any `json:"extra,omitempty"`
-}
-
-// MissionView is one co-op Mission's progress.
-type MissionView struct {
-	Player   string `json:"player"`
-	Mission  string `json:"mission"`
-	Progress int    `json:"progress"`
-	Target   int    `json:"target"`
-	Done     bool   `json:"done"`
-}
-
-// View builds the status view of a state.
-func View(st *State) StatusView {
-	v := StatusView{Round: st.Round, Phase: st.Phase, Mode: st.Mode, Teams: st.Teams, Players: st.Players, Marauders: st.Marauders, Goal: st.GoalReached, Result: st.Result, Rulings: st.Rulings}
-	if st.Phase != PhaseOver && st.Phase != PhaseRoundEnd {
-		v.Current = st.cur().Name
-	}
-	for _, i := range st.Order {
-		v.Order = append(v.Order, st.Players[i].Name)
-	}
-	if st.coop() {
-		for _, p := range st.Players {
-			m, prog, target, done := p.MissionDone()
-			v.Missions = append(v.Missions, MissionView{Player: p.Name, Mission: m, Progress: prog, Target: target, Done: done})
-		}
-	}
-	return v
-}
-
-// Text renders the status view for people.
-func (v StatusView) Text() string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "round %d, %s", v.Round, v.Phase)
-	if v.Current != "" {
-		fmt.Fprintf(&sb, ", %s to play", v.Current)
-	}
-	fmt.Fprintf(&sb, " (%s; turn order %s)\n", v.Mode, strings.Join(v.Order, ", "))
-	for _, t := range v.Teams {
-		fmt.Fprintf(&sb, "team %s (%s): Prosperity %d / %d\n", t.Name, t.Nation, t.Prosperity, t.Goal)
-	}
-	for _, p := range v.Players {
-		var res []string
-		for _, r := range Resources {
-			if p.Res[r] > 0 {
-				res = append(res, fmt.Sprintf("%d %s", p.Res[r], r))
-			}
-		}
-		if len(res) == 0 {
-			res = []string{"empty hold"}
-		}
-		fmt.Fprintf(&sb, "  %s (%s, %s %s) on a %s space: damage %d/%d, Actions %d, Sails %d/%d Ready, Cannons %d/%d Ready, Cargo %d (%s), Ammo %d, Coins %d, Traveler Bonus %d; hand %d Loot, %d Quest, %d Clue; %d solved, %d equipped\n",
-			p.Name, p.Champion, p.Nation, p.Role, p.Space, p.Damage, p.Hearts, p.Actions, p.SailsReady, p.Sails, p.GunsReady, p.Cannons, p.Cargo, strings.Join(res, ", "),
-			p.Ammo, p.Coins, p.Bonus, p.Loot, p.Quests, p.Clues, p.Solved, p.Equipped)
-	}
-	for _, m := range v.Marauders {
-		state := fmt.Sprintf("damage %d/%d, Cannons %d (%d Ready)", m.Damage, MarauderHealth, m.Cannons, m.Ready)
-		if m.Sunk {
-			state = "sunk (Reinforces at the end of the round)"
-		}
-		fmt.Fprintf(&sb, "  Marauder %d: %s\n", m.ID, state)
-	}
-	for _, m := range v.Missions {
-		done := ""
-		if m.Done {
-			done = " (complete)"
-		}
-		fmt.Fprintf(&sb, "  %s's %s Mission: %d/%d%s\n", m.Player, m.Mission, m.Progress, m.Target, done)
-	}
-	if v.Goal && v.Result == nil {
-		sb.WriteString("the Prosperity Goal has been reached\n")
-	}
-	if v.Result != nil {
-		fmt.Fprintf(&sb, "game over: %s\n", v.Result.Reason)
-	}
-	return referee.Tidy(sb.String()) // counts in the right number
 }

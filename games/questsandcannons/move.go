@@ -169,7 +169,7 @@ func refuseSpace(kind string) error {
 // treacherous rolls the Traveler Die for player pi on a Treacherous Sea.
 func treacherous(st *State, env *referee.Env, pi int) (safe, sank bool, err error) {
 	p := &st.Players[pi]
-	die, err := referee.NamedDie(env.Tables, env.Prompt, "traveler")
+	die, err := referee.LoadDie(env.Tables, env.Prompt, TravelerDieInfo)
 	if err != nil {
 		return false, false, err
 	}

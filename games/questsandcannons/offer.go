@@ -6,19 +6,6 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 )
 
-// answeredAhead reports whether the answer to key is already given (by
-// --set, an answers file or a line of stdin) rather than asked of someone
-// looking at a menu.
-func answeredAhead(p referee.Prompter, key string) bool {
-	if ps, ok := p.(referee.Presetter); ok && ps.HasAnswer(key) {
-		return true
-	}
-	if sc, ok := p.(*referee.Scripted); ok && len(sc.Lines) > 0 {
-		return true
-	}
-	return false
-}
-
 // chooseOffered asks a choice that offers only the options refuse allows
 // now (a menu, and the accepted values of a missing answer, list only
 // those). An answer given ahead is read against every option, so one the
@@ -31,7 +18,7 @@ func chooseOffered(p referee.Prompter, key, text string, all []string, refuse fu
 			offered = append(offered, o)
 		}
 	}
-	if len(offered) > 0 && !answeredAhead(p, key) {
+	if len(offered) > 0 && !referee.AnsweredAhead(p, key) {
 		return referee.Choose(p, key, text, offered...)
 	}
 	a, err := referee.Choose(p, key, text, all...)

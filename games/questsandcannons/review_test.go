@@ -20,8 +20,9 @@ func soloKerris(t *testing.T, sails string, opts map[string]string, answers map[
 	p.Set("qc.setup.roll", "1,6", "answers")
 	p.Set("tables.dice.ammo", "1,2,3,4,5,6", "answers")
 	for k, v := range answers {
-		p.Preset[k] = v
-		p.Source[k] = "answers"
+		for _, a := range v { // as in an answers file: a single answer repeats
+			p.Set(k, a, "answers")
+		}
 	}
 	h := newHarness(t, "Kerris,Ilsa", opts, p)
 	require.Equal(t, "Kerris", h.state().cur().Name)
@@ -227,7 +228,7 @@ func TestOptionValuesRefused(t *testing.T) {
 		opts map[string]string
 		want string
 	}{
-		{map[string]string{"tiles": "sideways"}, "random or placed"},
+		{map[string]string{"tiles": "sideways"}, "option tiles=sideways for quests-and-cannons: accepted: random, placed"},
 		{map[string]string{"layout": "moon"}, "intro"},
 		{map[string]string{"coop-goal-ends": "maybe"}, "yes or no"},
 		{map[string]string{"move-extend-actions": "2"}, "yes or no"},

@@ -2,12 +2,11 @@ package questsandcannons
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -15,14 +14,7 @@ import (
 // playScript runs an answers file from testdata until the game is over.
 func playScript(t *testing.T, file, players string, opts map[string]string) (*harness, []referee.Event) {
 	t.Helper()
-	b, err := os.ReadFile("testdata/" + file)
-	require.NoError(t, err)
-	kv, err := cmdutil.ParseAnswers(b)
-	require.NoError(t, err)
-	p := referee.NewScripted()
-	for _, x := range kv {
-		p.Set(x[0], x[1], "answers")
-	}
+	p := refereetest.LoadAnswers(t, "testdata/"+file)
 	h := newHarness(t, players, opts, p)
 	for i := 0; i < 500 && !h.s.Over; i++ {
 		if _, err := referee.Next(Game{}, h.s, h.env); err != nil {

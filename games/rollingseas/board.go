@@ -15,53 +15,6 @@ const (
 	TableCards = "rs-ironside-cards"
 )
 
-// askOnce returns the value of a board row as text; an unknown row is asked
-// once through referee.AskOnce (question key q.Key) and remembered in the
-// user's overlay. The answer is validated by check before it is remembered,
-// so a bad answer is never stored.
-func askOnce(set *tables.Set, p referee.Prompter, table, key string, q referee.Question, check func(string) error) (string, error) {
-	if p != nil && check != nil {
-		p = checked{p, check}
-	}
-	v, err := referee.AskOnce(set, p, table, key, q)
-	if err != nil {
-		return "", err
-	}
-	return valueText(v), nil
-}
-
-// checked is a prompter whose answers are validated before referee.AskOnce
-// remembers them.
-type checked struct {
-	referee.Prompter
-	check func(string) error
-}
-
-func (c checked) Ask(q referee.Question) (string, error) {
-	ans, err := c.Prompter.Ask(q)
-	if err != nil {
-		return "", err
-	}
-	if err := c.check(ans); err != nil {
-		return "", err
-	}
-	return ans, nil
-}
-
-func valueText(v any) string {
-	switch x := v.(type) {
-	case []any:
-		parts := make([]string, len(x))
-		for i, it := range x {
-			parts[i] = fmt.Sprint(it)
-		}
-		return strings.Join(parts, ",")
-	case []string:
-		return strings.Join(x, ",")
-	}
-	return fmt.Sprint(v)
-}
-
 // Board reads the board values a session needs, asking unknown ones once.
 type Board struct {
 	Set    *tables.Set
@@ -82,15 +35,7 @@ func (b Board) Int(key, text string, lo, hi int) (int, error) {
 		}
 		return strconv.Atoi(n)
 	}
-	v, err := askOnce(b.Set, b.Prompt, TableBoard, key, q, nil)
-	if err != nil {
-		return 0, err
-	}
-	n, err := strconv.Atoi(strings.TrimSpace(v))
-	if err != nil {
-		return 0, fmt.Errorf("rollingseas: board value %s = %q is not a whole number (fix it in tables.yaml)", key, v)
-	}
-	return n, nil
+	return referee.AskInt(b.Set, b.Prompt, TableBoard, key, q)
 }
 
 // Items returns a reward board value (question key rs.board.KEY).
@@ -99,7 +44,7 @@ func (b Board) Items(key, text string) (Items, error) {
 	if g, ok := b.Given[key]; ok {
 		return ParseItems(g, RewardKinds)
 	}
-	v, err := askOnce(b.Set, b.Prompt, TableBoard, key, referee.Question{Key: "rs.board." + key,
+	v, err := referee.AskText(b.Set, b.Prompt, TableBoard, key, referee.Question{Key: "rs.board." + key,
 		Text: text + " (none, or KIND or KIND:N comma-separated; KIND: " + strings.Join(RewardKinds, ", ") + ")", Kind: referee.KindText,
 		Accepted: ItemsAccepted(RewardKinds)}, check)
 	if err != nil {

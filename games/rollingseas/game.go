@@ -94,10 +94,22 @@ type TurnCard struct {
 // Game is the Rolling Seas referee.
 type Game struct{}
 
-func init() { referee.Register(Game{}) }
-
 // Info implements referee.Game.
-func (Game) Info() referee.GameInfo { return referee.Info(ID) }
+func (Game) Info() referee.GameInfo {
+	return referee.GameInfo{ID: ID, Aliases: []string{"rs", "rolling"}, Name: "Rolling Seas", MinPlayers: 1, MaxPlayers: 6, Side: "",
+		Runs: "adventure deck, wind and exploration dice, sailing costs, encounters, Ambush battles, Captain Ironside automa, scoring and ranks", Rulebook: "rolling-seas.txt"}
+}
+
+// The dice of Rolling Seas. The three Wind Dice are re-rolled while all of
+// them match (Dice Phase: "If all three dice show the same result, they
+// must be re-rolled"), so fewer than two are never rolled together.
+var (
+	WindDie        = referee.DieInfo{Name: "wind", Title: "Wind Dice", Game: ID, Count: 3, MinCount: 2, RerollWhileAllMatch: true}
+	ExplorationDie = referee.DieInfo{Name: "exploration", Title: "Exploration Die", Game: ID, Count: 1}
+)
+
+// Dice implements referee.Game.
+func (Game) Dice() []referee.DieInfo { return []referee.DieInfo{WindDie, ExplorationDie} }
 
 type ctx struct {
 	s   *referee.Session
@@ -280,36 +292,34 @@ func (c *ctx) shuffleInts(v []int) {
 
 // Next implements referee.Game: one step of the procedure.
 func (g Game) Next(s *referee.Session, env *referee.Env) error {
+	return referee.Step(s, load, func(st *State) error {
+		c := &ctx{s: s, env: env, st: st, b: Board{Set: env.Tables, Prompt: env.Prompt}}
+		if st.Iron != nil {
+			c.unlocked = len(st.Iron.Unlocked)
+		}
+		return referee.Phases[string]{
+			PhaseSetup:     c.setupAdventures,
+			PhaseAdventure: c.adventurePhase,
+			PhaseDice:      c.dicePhase,
+			PhaseAction:    c.actionPhase,
+			PhaseScoring: func() error {
+				if err := c.scoring(); err != nil {
+					return err
+				}
+				s.Over = true
+				return nil
+			},
+		}.Run(st.Phase, referee.Usagef("rollingseas: the game is over"))
+	})
+}
+
+// load decodes a session's Rolling Seas state.
+func load(s *referee.Session) (*State, error) {
 	st := &State{}
 	if err := s.LoadState(st); err != nil {
-		return err
+		return nil, err
 	}
-	c := &ctx{s: s, env: env, st: st, b: Board{Set: env.Tables, Prompt: env.Prompt}}
-	if st.Iron != nil {
-		c.unlocked = len(st.Iron.Unlocked)
-	}
-	var err error
-	switch st.Phase {
-	case PhaseSetup:
-		err = c.setupAdventures()
-	case PhaseAdventure:
-		err = c.adventurePhase()
-	case PhaseDice:
-		err = c.dicePhase()
-	case PhaseAction:
-		err = c.actionPhase()
-	case PhaseScoring:
-		err = c.scoring()
-		if err == nil {
-			s.Over = true
-		}
-	default:
-		return referee.Usagef("rollingseas: the game is over")
-	}
-	if err != nil {
-		return err
-	}
-	return s.SaveState(st)
+	return st, nil
 }
 
 var placementRules = "Draw the shape on empty Sea Spaces free of other markings, at least one square in the card's row or column if possible; you may rotate it but not flip it; Perils of the Sea, Currents and Reefs may not completely block access to a Port, and no Adventure may stop your Ship moving or block access to part of the board."
@@ -594,33 +604,23 @@ func (c *ctx) raiseStrength(which string) (string, error) {
 
 func (c *ctx) dicePhase() error {
 	st := c.st
-	wind, err := referee.NamedDie(c.env.Tables, c.env.Prompt, "wind")
+	wind, err := referee.LoadDie(c.env.Tables, c.env.Prompt, WindDie)
 	if err != nil {
 		return err
 	}
-	rerolls := 0
-	for {
-		rs, err := c.env.Dice.RollN("rs.dice.wind", wind, 3)
-		if err != nil {
-			return err
-		}
-		st.Wind = nil
-		for _, r := range rs {
-			lbl := r.Label
-			if lbl == "" {
-				lbl = fmt.Sprint(r.Value)
-			}
-			st.Wind = append(st.Wind, strings.ToUpper(lbl))
-		}
-		if !(st.Wind[0] == st.Wind[1] && st.Wind[1] == st.Wind[2]) {
-			break
-		}
-		rerolls++
-		if rerolls > 50 {
-			return referee.Usagef("rollingseas: rs.dice.wind: the Wind Dice matched 50 times in a row; enter three dice that are not all the same")
-		}
+	rs, rerolls, err := referee.RollDice(c.env.Dice, "rs.dice.wind", WindDie, wind, WindDie.Count)
+	if err != nil {
+		return err
 	}
-	ex, err := referee.NamedDie(c.env.Tables, c.env.Prompt, "exploration")
+	st.Wind = nil
+	for _, r := range rs {
+		lbl := r.Label
+		if lbl == "" {
+			lbl = fmt.Sprint(r.Value)
+		}
+		st.Wind = append(st.Wind, strings.ToUpper(lbl))
+	}
+	ex, err := referee.LoadDie(c.env.Tables, c.env.Prompt, ExplorationDie)
 	if err != nil {
 		return err
 	}
@@ -751,7 +751,7 @@ func battleText(b Battle) string {
 // battle rolls the Exploration Die for the attacker, then (if needed) the
 // defender, and resolves the Sea Battle.
 func (c *ctx) battle(att, def string, ac, dc int) (Battle, error) {
-	ex, err := referee.NamedDie(c.env.Tables, c.env.Prompt, "exploration")
+	ex, err := referee.LoadDie(c.env.Tables, c.env.Prompt, ExplorationDie)
 	if err != nil {
 		return Battle{}, err
 	}
@@ -788,9 +788,9 @@ func (c *ctx) playerNumber(name, cat, what string, lo, hi int) (int, error) {
 var stickyCounts = map[string]bool{"cannons": true, "ports": true, "pirates": true}
 
 // Status implements referee.Game.
-func (g Game) Status(s *referee.Session, env *referee.Env) (any, error) {
-	st := &State{}
-	if err := s.LoadState(st); err != nil {
+func (g Game) Status(s *referee.Session, env *referee.Env) (referee.StatusView, error) {
+	st, err := load(s)
+	if err != nil {
 		return nil, err
 	}
 	return MakeStatus(st), nil

@@ -1,59 +1,21 @@
 package rollingseas
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
-	"hash/fnv"
-	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/bosun-referee/bosun/tables"
-	"gopkg.in/yaml.v3"
 )
 
-var update = flag.Bool("update", false, "regenerate testdata answers files and golden logs")
+var update = flag.Bool("update", false, "rewrite the golden logs of the scripted games (never the answers files: they are the games' input)")
 
-// loadAnswers reads an answers file (YAML key: value; a list is a queue)
-// into a scripted prompter.
+// loadAnswers reads an answers file as --answers does.
 func loadAnswers(t testing.TB, path string) *referee.Scripted {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var node yaml.Node
-	if err := yaml.Unmarshal(b, &node); err != nil {
-		t.Fatal(err)
-	}
-	p := referee.NewScripted()
-	m := node.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i], m.Content[i+1]
-		switch v.Kind {
-		case yaml.ScalarNode:
-			p.Set(k.Value, v.Value, "answers")
-		case yaml.SequenceNode:
-			for _, it := range v.Content {
-				if it.Kind == yaml.SequenceNode {
-					var parts []string
-					for _, x := range it.Content {
-						parts = append(parts, x.Value)
-					}
-					p.Set(k.Value, strings.Join(parts, ","), "answers")
-					continue
-				}
-				p.Set(k.Value, it.Value, "answers")
-			}
-		}
-	}
-	return p
+	return refereetest.LoadAnswers(t, path)
 }
 
 func newTables(t testing.TB) *tables.Set {
@@ -157,120 +119,6 @@ func rememberCards(t testing.TB, set *tables.Set) {
 	}
 }
 
-// auto answers every question with a seeded random valid answer and records
-// the answers per key (the generator of the testdata answers files). Each
-// key has its own random stream (seed, key, how many times it was asked), so
-// a rule change that asks one more or one fewer question does not reshuffle
-// every later answer of the game: regenerated games change only where the
-// rules make them change.
-type auto struct {
-	seed uint64
-	r    *rand.Rand
-	rec  map[string][]string
-	keys []string
-	n    map[string]int
-}
-
-// stream seeds a.r for the next answer to key.
-func (a *auto) stream(key string) {
-	h := fnv.New64a()
-	h.Write([]byte(key))
-	a.r = rand.New(rand.NewPCG(a.seed, h.Sum64()+uint64(a.n[key])))
-	a.n[key]++
-}
-
-func (a *auto) HasAnswer(key string) bool {
-	return strings.HasPrefix(key, "rs.dice.") || strings.HasPrefix(key, "rs.ambush.") || key == "rs.tokens.place"
-}
-
-func (a *auto) Ask(q referee.Question) (string, error) {
-	a.stream(q.Key)
-	v := a.answer(q)
-	v, err := q.Normalize(v)
-	if err != nil {
-		return "", fmt.Errorf("auto answer for %s: %w", q.Key, err)
-	}
-	if _, fixed := cardData[q.Key]; !fixed {
-		if _, fixed := boardData[q.Key]; !fixed {
-			if _, seen := a.rec[q.Key]; !seen {
-				a.keys = append(a.keys, q.Key)
-			}
-			a.rec[q.Key] = append(a.rec[q.Key], v)
-		}
-	}
-	return v, nil
-}
-
-func (a *auto) pick(opts ...string) string { return opts[a.r.IntN(len(opts))] }
-
-func (a *auto) answer(q referee.Question) string {
-	if v, ok := cardData[q.Key]; ok {
-		return v
-	}
-	if v, ok := boardData[q.Key]; ok {
-		return v
-	}
-	k := q.Key
-	last := k[strings.LastIndex(k, ".")+1:]
-	switch {
-	case k == "rs.dice.wind":
-		return a.pick(Directions...) + "," + a.pick(Directions...) + "," + a.pick(Directions...)
-	case k == "rs.dice.exploration" || strings.HasPrefix(k, "rs.ambush."):
-		return strconv.Itoa(1 + a.r.IntN(6))
-	case k == "rs.adventure.card":
-		if a.r.IntN(2) == 0 && contains(q.Options, KindSmooth) {
-			return KindSmooth
-		}
-		return q.Options[a.r.IntN(len(q.Options))]
-	case k == "rs.smooth.card":
-		return a.pick("gold", "provision", "wind", "monster", "pirate", "gold|provision", "monster|pirate", "gold+wind", "provision|wind")
-	case k == "rs.tokens.place":
-		o := append([]string(nil), q.Options...)
-		a.r.Shuffle(len(o), func(i, j int) { o[i], o[j] = o[j], o[i] })
-		return strings.Join(o[:q.Count], ",")
-	case k == "rs.tokens.return":
-		return strings.Join(q.Options[:q.Count], ",")
-	case strings.HasSuffix(k, ".explored"):
-		if a.r.IntN(3) == 0 {
-			return strconv.Itoa(1 + a.r.IntN(6))
-		}
-		return "none"
-	case strings.HasSuffix(k, ".tokens.spend"):
-		if a.r.IntN(2) == 0 {
-			return "none"
-		}
-		return q.Options[a.r.IntN(len(q.Options))]
-	case strings.HasSuffix(k, ".ambush"):
-		if a.r.IntN(3) == 0 {
-			return q.Options[a.r.IntN(len(q.Options))]
-		}
-		return "none"
-	case q.Kind == referee.KindChoose:
-		return q.Options[a.r.IntN(len(q.Options))]
-	case q.Kind == referee.KindNumber:
-		hi := map[string]int{"ports": 8, "story": 30, "renown": 150, "monoliths": 3, "pirates": 3, "cannons": 7, "gold": 15,
-			"provisions": 10, "ships": 3, "wind": 5, "bonus": 40}[last]
-		lo := q.Min
-		if last == "ships" {
-			lo = 1
-		}
-		if hi == 0 || hi > q.Max {
-			hi = q.Max
-		}
-		return strconv.Itoa(lo + a.r.IntN(hi-lo+1))
-	}
-	return ""
-}
-
-func contains(v []string, s string) bool {
-	for _, x := range v {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // gameSpec is one scripted test game.
 type gameSpec struct {
 	file    string
@@ -288,81 +136,6 @@ var games = []gameSpec{
 	{"two-players-standard", []string{"Alma", "Sara"}, map[string]string{"ironside": "standard", "ambush": "on"}, 16},
 	{"three-players-ambush", []string{"Alma", "Sara", "Tim"}, map[string]string{"ambush": "on"}, 17},
 	{"solo-no-automa", []string{"Alma"}, map[string]string{}, 18},
-}
-
-// generate plays a game with random valid answers and the virtual Captain
-// deck, and writes the answers that replay it with the physical deck.
-func generate(t *testing.T, g gameSpec) {
-	set := newTables(t)
-	rememberCards(t, set)
-	a := &auto{seed: g.seed, rec: map[string][]string{}, n: map[string]int{}}
-	opts := map[string]string{"ironside-deck": "virtual"}
-	for k, v := range g.options {
-		opts[k] = v
-	}
-	if g.options["ironside"] == "" {
-		delete(opts, "ironside-deck")
-	}
-	_, events := play(t, g.players, opts, a, set, g.seed)
-	var drawn []string
-	for _, ev := range events {
-		if ev.Type == "ironside" {
-			if n, ok := ev.Data["card"]; ok {
-				drawn = append(drawn, fmt.Sprint(n))
-			}
-		}
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Rolling Seas scripted game %s: bosun new rolling-seas --players %q", g.file, strings.Join(g.players, ","))
-	var ok []string
-	for k, v := range g.options {
-		ok = append(ok, k+"="+v)
-	}
-	sort.Strings(ok)
-	for _, o := range ok {
-		fmt.Fprintf(&b, " --option %s", o)
-	}
-	b.WriteString("\n# then bosun next until the game is over. Generated by go test -run TestScriptedGames -update.\n")
-	write := func(k string, vs []string) {
-		if len(vs) == 1 {
-			fmt.Fprintf(&b, "%s: %s\n", k, yamlScalar(vs[0]))
-			return
-		}
-		fmt.Fprintf(&b, "%s:\n", k)
-		for _, v := range vs {
-			fmt.Fprintf(&b, "  - %s\n", yamlScalar(v))
-		}
-	}
-	for _, k := range a.keys {
-		write(k, a.rec[k])
-	}
-	if len(drawn) > 0 {
-		write("rs.ironside.card.number", drawn)
-		var ck []string
-		for k := range cardData {
-			ck = append(ck, k)
-		}
-		sort.Strings(ck)
-		for _, k := range ck {
-			write(k, []string{cardData[k]})
-		}
-	}
-	var bk []string
-	for k := range boardData {
-		bk = append(bk, k)
-	}
-	sort.Strings(bk)
-	for _, k := range bk {
-		write(k, []string{boardData[k]})
-	}
-	if err := os.WriteFile(filepath.Join("testdata", g.file+".yaml"), []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func yamlScalar(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
 }
 
 // logText renders events as the golden log.

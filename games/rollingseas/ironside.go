@@ -73,7 +73,7 @@ func LoadCard(b Board, n int, difficulty string) (Card, error) {
 	ask := func(field, text string, q referee.Question, check func(string) error) (string, error) {
 		q.Key = fmt.Sprintf("rs.ironside.card.%d.%s", n, field)
 		q.Text = fmt.Sprintf("Captain Ironside Card %d: %s", n, text)
-		return askOnce(b.Set, b.Prompt, TableCards, fmt.Sprintf("%d.%s", n, field), q, check)
+		return referee.AskText(b.Set, b.Prompt, TableCards, fmt.Sprintf("%d.%s", n, field), q, check)
 	}
 	var err error
 	if c.Level, err = ask("level", "its pile (1, 2 or ambush)", referee.Question{Kind: referee.KindChoose, Options: []string{"1", "2", "ambush"}}, nil); err != nil {

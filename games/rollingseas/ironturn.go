@@ -111,9 +111,9 @@ func (c *ctx) virtualIronDeck() error {
 			unknown = append(unknown, strconv.Itoa(n))
 			continue
 		}
-		card := Card{Number: n, Level: valueText(lv.Value), Action: valueText(ac.Value)}
+		card := Card{Number: n, Level: referee.ValueText(lv.Value), Action: referee.ValueText(ac.Value)}
 		if alt, ok := c.b.Set.Lookup(TableCards, fmt.Sprintf("%d.alternate", n)); ok && alt.Known() {
-			card.Alternate = valueText(alt.Value)
+			card.Alternate = referee.ValueText(alt.Value)
 		}
 		cards[n] = card
 		switch card.Level {

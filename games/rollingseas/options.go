@@ -1,10 +1,6 @@
 package rollingseas
 
 import (
-	"slices"
-	"sort"
-	"strings"
-
 	"github.com/bosun-referee/bosun/referee"
 )
 
@@ -30,125 +26,77 @@ type Options struct {
 	IronsideFill   string          `json:"ironside_fill"`         // capacity | hold-size (the Captain's "fill your Hold")
 }
 
-// OptionHelp lists every option and its accepted values (the first is the default).
-var OptionHelp = map[string][]string{
-	"ironside":               {"none", "training", "basic", "standard", "formidable", "legendary"},
-	"ironside-deck":          {"physical", "virtual"},
-	"adventure-deck":         {"physical", "virtual"},
-	"deck":                   {"standard", "harder"},
-	"ambush":                 {"off", "on"},
-	"easier":                 {"", "two-tokens", "one-token-block", "sail-to-level2", "third-monolith"},
-	"harder":                 {"", "port-to-level1", "remove-tokens", "pirates-monoliths-to-level1", "final-action", "third-place"},
-	"ambush-loss":            {"more", "choose"},
-	"ironside-ships":         {"one", "all"},
-	"ironside-redraw-bonus":  {"yes", "no"},
-	"ironside-eight-stories": {"ports", "including-final"},
-	"ironside-choice":        {"parity", "first"},
-	"strength-full":          {"other", "ignore"},
-	"ironside-ambush":        {"each", "first"},
-	"ambush-cards":           {"deck", "pile"},
-	"ambush-reward":          {"either", "all"},
-	"ironside-cannon-bonus":  {"any", "bought"},
-	"ironside-fill":          {"capacity", "hold-size"},
+// optionSpecs are the session options the referee accepts.
+var optionSpecs = []referee.OptionSpec{
+	{Key: "ironside", Kind: referee.OptionChoice, Values: []string{"none", "training", "basic", "standard", "formidable", "legendary"}, Default: "none",
+		Help: "play against Captain Ironside (the solo and co-op automa) at this difficulty"},
+	{Key: "ironside-deck", Kind: referee.OptionChoice, Values: []string{"physical", "virtual"}, Default: "physical",
+		Help: "Captain Ironside's cards are drawn from the table's deck (physical) or by bosun (virtual)"},
+	{Key: "adventure-deck", Kind: referee.OptionChoice, Values: []string{"physical", "virtual"}, Default: "physical",
+		Help: "the Adventure Cards are drawn from the table's deck (physical) or by bosun (virtual)"},
+	{Key: "deck", Kind: referee.OptionChoice, Values: []string{"standard", "harder"}, Default: "standard",
+		Help: "harder: the deck of 12 Smooth Sailing and 18 Adventure Cards"},
+	{Key: "ambush", Kind: referee.OptionChoice, Values: []string{"off", "on"}, Default: "off",
+		Help: "play with the Ambush cards (on); yes and no are read as on and off"},
+	{Key: "easier", Kind: referee.OptionSet, Values: []string{"two-tokens", "one-token-block", "sail-to-level2", "third-monolith"},
+		Help: "Adjust Difficulty: the easier modifications in play"},
+	{Key: "harder", Kind: referee.OptionSet, Values: []string{"port-to-level1", "remove-tokens", "pirates-monoliths-to-level1", "final-action", "third-place"},
+		Help: "Adjust Difficulty: the more challenging variations in play"},
+	{Key: "ambush-loss", Kind: referee.OptionChoice, Values: []string{"more", "choose"}, Default: "more",
+		Help: "a Sea Battle loser who cannot pay both options loses whichever costs more (more, the rule text) or chooses (choose, the Turn Summary)"},
+	{Key: "ironside-ships", Kind: referee.OptionChoice, Values: []string{"one", "all"}, Default: "one",
+		Help: "Captain Ironside buys one Ship per Port visit (one) or every Ship he can afford (all)"},
+	{Key: "ironside-redraw-bonus", Kind: referee.OptionYesNo, Default: "yes",
+		Help: "a card Captain Ironside draws to replace one gets its own Bonus Check"},
+	{Key: "ironside-eight-stories", Kind: referee.OptionChoice, Values: []string{"ports", "including-final"}, Default: "ports",
+		Help: "his 20 Renown for telling his story eight times counts Port visits (ports) or the final story too (including-final)"},
+	{Key: "ironside-choice", Kind: referee.OptionChoice, Values: []string{"parity", "first"}, Default: "parity",
+		Help: "Captain Ironside's Sea Battle choices: by the parity of this turn's Exploration Die (parity), or the first option (first)"},
+	{Key: "strength-full", Kind: referee.OptionChoice, Values: []string{"other", "ignore"}, Default: "other",
+		Help: "a Sea Monster or Pirate Strength gain at its maximum goes to the other Strength (other) or is ignored (ignore)"},
+	{Key: "ironside-ambush", Kind: referee.OptionChoice, Values: []string{"each", "first"}, Default: "each",
+		Help: "against several players Captain Ironside battles each (each) or the first (first)"},
+	{Key: "ambush-cards", Kind: referee.OptionChoice, Values: []string{"deck", "pile"}, Default: "deck",
+		Help: "where the two Ambush cards are added: the Adventure deck (deck) or the pile (pile)"},
+	{Key: "ambush-reward", Kind: referee.OptionChoice, Values: []string{"either", "all"}, Default: "either",
+		Help: "a Sea Battle winner gains (3 Story Points + 2 Gold) or (3 Gold + fill the Hold) (either), or all of it (all)"},
+	{Key: "ironside-cannon-bonus", Kind: referee.OptionChoice, Values: []string{"any", "bought"}, Default: "any",
+		Help: "Captain Ironside gets a Cannon's Ship Board Bonus for every Cannon he adds (any) or only for those he buys at a Port (bought)"},
+	{Key: "ironside-fill", Kind: referee.OptionChoice, Values: []string{"capacity", "hold-size"}, Default: "capacity",
+		Help: "Captain Ironside's \"fill your Hold\": Provisions up to his Hold Capacity (capacity) or a whole Hold Capacity of Provisions (hold-size)"},
 }
 
-// ParseOptions validates session options.
-func ParseOptions(m map[string]string) (Options, error) {
-	get := func(k string) (string, error) {
-		v, ok := m[k]
-		acc := OptionHelp[k]
-		if !ok || v == "" {
-			return acc[0], nil
-		}
-		v = strings.ToLower(strings.TrimSpace(v))
-		if slices.Contains(acc, v) {
-			return v, nil
-		}
-		return "", referee.Usagef("rollingseas: --option %s=%s is not accepted; accepted: %s", k, v, strings.Join(acc, ", "))
+// Options implements referee.Game.
+func (Game) Options() []referee.OptionSpec { return optionSpecs }
+
+// ParseOptions validates session options (referee.ParseOptions) and fills
+// the typed Options.
+func ParseOptions(given map[string]string) (Options, error) {
+	m, err := referee.ParseOptions(ID, optionSpecs, given)
+	if err != nil {
+		return Options{}, err
 	}
-	var keys []string
-	for k := range OptionHelp {
-		keys = append(keys, k)
+	o := Options{
+		IronsideDeck:   m["ironside-deck"],
+		AdventureDeck:  m["adventure-deck"],
+		Harder:         m["deck"] == "harder",
+		Ambush:         m["ambush"] == "on",
+		Easier:         referee.OptionSetOf(m["easier"]),
+		Harders:        referee.OptionSetOf(m["harder"]),
+		AmbushLoss:     m["ambush-loss"],
+		IronsideShips:  m["ironside-ships"],
+		RedrawBonus:    m["ironside-redraw-bonus"] == "yes",
+		EightStories:   m["ironside-eight-stories"],
+		IronsideChoice: m["ironside-choice"],
+		StrengthFull:   m["strength-full"],
+		IronsideAmbush: m["ironside-ambush"],
+		AmbushCards:    m["ambush-cards"],
+		AmbushReward:   m["ambush-reward"],
+		CannonBonus:    m["ironside-cannon-bonus"],
+		IronsideFill:   m["ironside-fill"],
 	}
-	sort.Strings(keys)
-	for k := range m {
-		if _, ok := OptionHelp[k]; !ok {
-			return Options{}, referee.Usagef("rollingseas: unknown option %q; accepted: %s", k, strings.Join(keys, ", "))
-		}
-	}
-	var o Options
-	var err error
-	var v string
-	if v, err = get("ironside"); err != nil {
-		return o, err
-	}
-	if v != "none" {
+	if v := m["ironside"]; v != "none" {
 		o.Ironside = v
-	}
-	if o.IronsideDeck, err = get("ironside-deck"); err != nil {
-		return o, err
-	}
-	if o.AdventureDeck, err = get("adventure-deck"); err != nil {
-		return o, err
-	}
-	if v, err = get("deck"); err != nil {
-		return o, err
-	}
-	o.Harder = v == "harder"
-	if v, err = get("ambush"); err != nil {
-		return o, err
-	}
-	o.Ambush = v == "on"
-	list := func(k string) (map[string]bool, error) {
-		out := map[string]bool{}
-		for _, it := range referee.SplitList(m[k]) {
-			it = strings.ToLower(it)
-			if it == "" || !slices.Contains(OptionHelp[k], it) {
-				return nil, referee.Usagef("rollingseas: --option %s: %q is not accepted; accepted (comma-separated): %s", k, it, strings.Join(OptionHelp[k][1:], ", "))
-			}
-			out[it] = true
-		}
-		return out, nil
-	}
-	if o.Easier, err = list("easier"); err != nil {
-		return o, err
-	}
-	if o.Harders, err = list("harder"); err != nil {
-		return o, err
-	}
-	if o.AmbushLoss, err = get("ambush-loss"); err != nil {
-		return o, err
-	}
-	if o.IronsideShips, err = get("ironside-ships"); err != nil {
-		return o, err
-	}
-	if v, err = get("ironside-redraw-bonus"); err != nil {
-		return o, err
-	}
-	o.RedrawBonus = v == "yes"
-	if o.EightStories, err = get("ironside-eight-stories"); err != nil {
-		return o, err
-	}
-	if o.IronsideChoice, err = get("ironside-choice"); err != nil {
-		return o, err
-	}
-	if o.StrengthFull, err = get("strength-full"); err != nil {
-		return o, err
-	}
-	if o.IronsideAmbush, err = get("ironside-ambush"); err != nil {
-		return o, err
-	}
-	if o.AmbushCards, err = get("ambush-cards"); err != nil {
-		return o, err
-	}
-	if o.AmbushReward, err = get("ambush-reward"); err != nil {
-		return o, err
-	}
-	if o.CannonBonus, err = get("ironside-cannon-bonus"); err != nil {
-		return o, err
-	}
-	if o.IronsideFill, err = get("ironside-fill"); err != nil {
-		return o, err
 	}
 	return o, nil
 }

@@ -159,7 +159,7 @@ func (b Board) TrackBonuses(track string) ([]BoardBonus, error) {
 	q := referee.Question{Key: "rs.board." + key, Kind: referee.KindText,
 		Accepted: "none, or AT:blue-KIND (KIND: story, gold, wind, fill) or AT:yellow-RENOWN items comma-separated, AT a square of the track, e.g. 5:blue-gold,10:yellow-4",
 		Text:     "the Bonuses printed on the Ship Board's " + trackName[track] + " in one line: AT:blue-KIND (KIND: story, gold, wind, fill) or AT:yellow-RENOWN, comma-separated (e.g. 5:blue-gold,10:yellow-4), or none; " + trackWhat[track]}
-	v, err := askOnce(b.Set, b.Prompt, TableBoard, key, q, func(s string) error { _, err := ParseBoardBonuses(track, s, length); return err })
+	v, err := referee.AskText(b.Set, b.Prompt, TableBoard, key, q, func(s string) error { _, err := ParseBoardBonuses(track, s, length); return err })
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package rollingseas
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,10 +45,110 @@ func testBoard(t *testing.T, over map[string]string) (Board, *counting) {
 //	Provisions Track: 5:blue-gold,10:blue-story,15:yellow-2,20:blue-wind,25:yellow-3,30:yellow-5
 //	Cannon Track:     3:blue-story,4:blue-wind,5:blue-fill,6:yellow-5
 func TestBoardDataLayout(t *testing.T) {
-	b, _ := testBoard(t, nil)
+	b, asked := testBoard(t, nil)
+	wantTracks := map[string]string{
+		TrackStory:      "5:blue-gold,10:blue-wind,15:yellow-3,20:blue-fill,25:yellow-5,30:blue-story,35:yellow-8,40:yellow-10",
+		TrackGold:       "5:blue-story,10:blue-wind,15:yellow-2,20:blue-story,25:yellow-3,30:yellow-5",
+		TrackProvisions: "5:blue-gold,10:blue-story,15:yellow-2,20:blue-wind,25:yellow-3,30:yellow-5",
+		TrackCannon:     "3:blue-story,4:blue-wind,5:blue-fill,6:yellow-5",
+	}
+	// The tracks' lengths: the Story Track holds 40, the Gold Piece and
+	// Provisions Tracks 30 (board values of the test games), the Cannon
+	// Track 7 ("purchasing the seventh Cannon", rolling-seas.txt:318).
+	wantLen := map[string]int{TrackStory: 40, TrackGold: 30, TrackProvisions: 30}
+	for tr, n := range wantLen {
+		got, err := b.Track(tr)
+		if err != nil || got != n {
+			t.Errorf("%s track holds %d, got %d (%v)", tr, n, got, err)
+		}
+	}
+	if mx, err := b.MaxCannons(); err != nil || mx != 7 {
+		t.Errorf("rolling-seas.txt:318: the seventh Cannon is the last, got %d (%v)", mx, err)
+	}
+	yellow := map[string]int{}
 	for _, tr := range BonusTracks {
-		if _, err := b.TrackBonuses(tr); err != nil {
-			t.Errorf("%s: %v", tr, err)
+		bbs, err := b.TrackBonuses(tr)
+		if err != nil {
+			t.Fatalf("%s: %v", tr, err)
+		}
+		var got []string
+		for i, bb := range bbs {
+			got = append(got, bb.String())
+			if bb.Track != tr {
+				t.Errorf("%s: Bonus %s on track %q", tr, bb, bb.Track)
+			}
+			// rolling-seas.txt:227-232: a yellow Bonus is Renown at the end;
+			// a blue one is a Story Point, a Gold Piece, a Wind in Your Sails
+			// or a full Hold, nothing else.
+			if bb.Yellow() {
+				yellow[tr] += bb.Renown
+			} else if !slices.Contains([]string{ItemStory, ItemGold, ItemWind, ItemFill}, bb.Gain) {
+				t.Errorf("rolling-seas.txt:229-232: %s: blue Bonus %q", bb.Place(), bb.Gain)
+			}
+			// rolling-seas.txt:225: the Hold tracks give a Bonus for filling
+			// a column (5 boxes): every column of the 30 boxes has one, at
+			// its last box.
+			if tr == TrackGold || tr == TrackProvisions {
+				if bb.At != 5*(i+1) {
+					t.Errorf("rolling-seas.txt:225: %s Bonus %d sits at box %d, want the end of column %d (box %d)", tr, i+1, bb.At, i+1, 5*(i+1))
+				}
+			}
+		}
+		if strings.Join(got, ",") != wantTracks[tr] {
+			t.Errorf("%s: Bonuses %s, want %s", tr, strings.Join(got, ","), wantTracks[tr])
+		}
+	}
+	if n, _ := b.TrackBonuses(TrackGold); len(n) != 6 {
+		t.Errorf("rolling-seas.txt:225: 30 Gold Pieces in columns of 5: 6 column Bonuses, got %d", len(n))
+	}
+	// Specific cells the Captain's games reach: Story Track square 5 is a
+	// blue Gold Piece (solo-standard turn 2), Cannon 7 carries no track
+	// Bonus (its Renown is the board value cannon.7.renown).
+	story, _ := b.TrackBonuses(TrackStory)
+	if story[0] != (BoardBonus{Track: TrackStory, At: 5, Gain: ItemGold}) {
+		t.Errorf("Story Track square 5: %+v, want a blue Gold Piece", story[0])
+	}
+	cannon, _ := b.TrackBonuses(TrackCannon)
+	if l := cannon[len(cannon)-1]; l.At != 6 {
+		t.Errorf("the last Cannon Track Bonus is at Cannon %d, want 6 (Cannon 7's Renown is cannon.7.renown)", l.At)
+	}
+	if r, err := b.Int("cannon.7.renown", "", 0, 100); err != nil || r != 10 {
+		t.Errorf("cannon.7.renown = %d (%v), want 10", r, err)
+	}
+	// End-of-game Renown on the tracks: Story 3+5+8+10, Gold and
+	// Provisions 2+3+5 each, Cannon 5.
+	wantYellow := map[string]int{TrackStory: 26, TrackGold: 10, TrackProvisions: 10, TrackCannon: 5}
+	for tr, n := range wantYellow {
+		if yellow[tr] != n {
+			t.Errorf("%s: yellow Bonuses worth %d Renown, got %d", tr, n, yellow[tr])
+		}
+	}
+	// The values the rulebook prints, from the embedded table (never asked).
+	ex2, err := b.Exploration(2)
+	if err != nil || ex2.String() != "cannon,gold:2,provision" {
+		t.Errorf("rolling-seas.txt:219: the second Exploration Reward is 1 Cannon, 1 Provision and 2 Gold Pieces, got %v (%v)", ex2, err)
+	}
+	for _, c := range []struct {
+		key  string
+		want int
+		line string
+	}{
+		{"ship.1.mp", 3, "191"}, {"ship.1.hold", 5, "272"}, {"ship.3.hold", 7, "274"},
+		{"ship.2.cost", 4, "290"}, {"ship.3.cost", 5, "290"}, {"outfit.cost", 6, "250"},
+	} {
+		if got, err := b.Int(c.key, "", 0, 100); err != nil || got != c.want {
+			t.Errorf("rolling-seas.txt:%s: %s = %d, got %d (%v)", c.line, c.key, c.want, got, err)
+		}
+	}
+	for _, k := range []string{"rs.board.exploration.2", "rs.board.ship.1.mp", "rs.board.ship.1.hold", "rs.board.ship.3.hold", "rs.board.cannon.max"} {
+		if asked.asked[k] != 0 {
+			t.Errorf("%s is printed in the rulebook, so it is never asked; asked %d times", k, asked.asked[k])
+		}
+	}
+	// Each track's Bonuses are asked once, however often they are read.
+	for _, tr := range BonusTracks {
+		if n := asked.asked["rs.board."+trackBonusKey(tr)]; n != 1 {
+			t.Errorf("%s Bonuses asked %d times, want once", tr, n)
 		}
 	}
 }
@@ -123,7 +224,7 @@ func TestTrackBonusesAskedOnceAndRemembered(t *testing.T) {
 	if n := p.asked["rs.board.story-track.bonuses"]; n != 1 {
 		t.Errorf("asked %d times, want once", n)
 	}
-	if r, ok := b.Set.Lookup(TableBoard, "story-track.bonuses"); !ok || valueText(r.Value) != boardData["rs.board.story-track.bonuses"] || r.Source != tables.SourceUser {
+	if r, ok := b.Set.Lookup(TableBoard, "story-track.bonuses"); !ok || referee.ValueText(r.Value) != boardData["rs.board.story-track.bonuses"] || r.Source != tables.SourceUser {
 		t.Errorf("remembered %+v", r)
 	}
 

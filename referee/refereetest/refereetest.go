@@ -4,6 +4,7 @@ package refereetest
 
 import (
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -54,4 +55,23 @@ func (p *Prompter) Verify() {
 	if len(p.queue) > 0 {
 		p.t.Errorf("%d scripted answers were never asked for, first %s", len(p.queue), p.queue[0].key)
 	}
+}
+
+// LoadAnswers reads an answers file as the CLI's --answers does
+// (referee.ParseAnswers) into a scripted prompter; it fails t when the file
+// cannot be read or parsed.
+func LoadAnswers(t testing.TB, path string) *referee.Scripted {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	a, err := referee.ParseAnswers(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := referee.NewScripted()
+	p.AddAnswers(a)
+	return p
 }

@@ -361,21 +361,6 @@ func roundText(rd mw.Round) string {
 	return fmt.Sprintf("%s: attacker %s vs defender %s, attacker loses %s, defender %d", what, diceText(rd.AttackerRoll), diceText(rd.DefenderRoll), referee.Count(rd.AttackerLost, "die", "dice"), rd.DefenderLost)
 }
 
-// damageText says what a player removes from the board.
-func damageText(d mw.Damage) string {
-	var parts []string
-	if d.Cannons > 0 {
-		parts = append(parts, plural(d.Cannons, "Cannon"))
-	}
-	if d.Sailors > 0 {
-		parts = append(parts, plural(d.Sailors, "Sailor"))
-	}
-	for _, o := range d.Officers {
-		parts = append(parts, "the "+titleCase(o))
-	}
-	return strings.Join(parts, ", ")
-}
-
 func plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
@@ -453,7 +438,7 @@ func (r *run) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res *
 				r.emit("battle", text, map[string]any{"player": s.Player, "militia_lost": d.Sailors}, mw.CiteDefeatedMilitia)
 			}
 		default:
-			if what := damageText(d); what != "" {
+			if what := d.Removals(); what != "" {
 				r.emit("battle", fmt.Sprintf("%s: remove %s from %s's board (it now has %d Cannons, %d Sailors)", s.Player, what, s.Unit.Label(), after.Cannons, after.Sailors),
 					map[string]any{"player": s.Player, "damage": d, "after": after}, mw.CiteDiceResult, mw.CiteDeckCrewRemoval)
 			}

@@ -1,8 +1,10 @@
 package procedure
 
+import mw "github.com/bosun-referee/bosun/games/mistywaters"
+
 // Rulebook section ids this package cites (see rulesref: <game-id>/<slug>,
 // <game-id>/<parent-slug>/<slug> when a slug repeats in the rulebook). Every
-// id the procedure puts on an event is one of these constants.
+// id the procedure puts on an event is one of the constants in this file.
 const (
 	citeSetup            = "misty-waters/setup"
 	citeStep1Priority    = "misty-waters/step-1-priority-token"
@@ -27,15 +29,10 @@ const (
 	citePirateMove       = "misty-waters/step-1-pirate-ship-movement"
 	citeOtherNPCMove     = "misty-waters/step-2-other-npc-ship-movement"
 	citeMonsterMove      = "misty-waters/step-3-sea-monster-movement"
-	citeNPCAttacks       = "misty-waters/npc-attacks-and-target-priority"
-	citeMonsterAttack    = "misty-waters/step-4-sea-monster-attack"
-	citeBatteryAttack    = "misty-waters/step-5-battery-of-cannons-attack"
-	citePirateAttack     = "misty-waters/step-6-pirate-ship-attack"
 	citeCaravels         = "misty-waters/conquistadors-caravels"
 	citeGalleass         = "misty-waters/conquistadors-galleass"
 	citeFreighter        = "misty-waters/silver-freighter"
 	citeDutchman         = "misty-waters/the-flying-dutchman"
-	citeDeathZone        = "misty-waters/death-zone"
 	citePassage          = "misty-waters/north-south-passage"
 	citeLagoon           = "misty-waters/red-water-lagoon"
 	citeBlackShips       = "misty-waters/black-ships"
@@ -51,15 +48,11 @@ const (
 	citeTharSheBlows     = "misty-waters/thar-she-blows"
 	citeShipDebris       = "misty-waters/ship-debris-afloat"
 	citeCastaway         = "misty-waters/waves-have-washed-up-a-castaway"
-	citeWindEffects      = "misty-waters/wind-force-effects"
 	citeWindSails        = "misty-waters/winds-feed-the-sails"
 	citeOverboard        = "misty-waters/overboard"
 	citeClearingUp       = "misty-waters/it-s-clearing-up"
 	citeNoTransship      = "misty-waters/no-transshipments"
-	citeSheath           = "misty-waters/sheath-the-swords"
 	citeSeaGiveth        = "misty-waters/sea-giveth-and-sea-taketh-away"
-	citeRockySeas        = "misty-waters/rocky-seas"
-	citeReturnDepths     = "misty-waters/return-to-the-depths"
 	citeHunkerDown       = "misty-waters/hunker-down"
 	citeSeaAdventure     = "misty-waters/sea-adventure-cards"
 	citeOfficialSeaAdv   = "misty-waters/sea-adventure-cards-drawing"
@@ -82,7 +75,6 @@ const (
 	citeLastTransport    = "misty-waters/the-last-transport"
 	citeExpresso         = "misty-waters/expresso-tropical"
 	citeGhostShip        = "misty-waters/ghost-ship"
-	citeErrata           = "misty-waters/errata-official-eng"
 	citeEndGame          = "misty-waters/end-game"
 	citeGrandFinale      = "misty-waters/grand-finale"
 	citeVictoryTreasure  = "misty-waters/victory-1-conquistadors-treasure"
@@ -90,11 +82,9 @@ const (
 	citeVictoryViceroy   = "misty-waters/victory-3-viceroy-voting"
 	citeVoteAuction      = "misty-waters/vote-auction"
 	citeViceroy          = "misty-waters/viceroy-of-the-misty-waters"
-	citeAdvanced         = "misty-waters/advanced-rules"
 	citePriorityNeg      = "misty-waters/priority-token-negotiation"
 	citeExtraCards       = "misty-waters/additional-action-cards"
 	citeVariants         = "misty-waters/variant-rules"
-	citeSimplified       = "misty-waters/simplified-variant"
 	citeShortened        = "misty-waters/shortened-variant"
 	citeExtended         = "misty-waters/extended-variant"
 	citeAdventure        = "misty-waters/adventure-variant"
@@ -102,22 +92,40 @@ const (
 	citeTavernCards      = "misty-waters/tavern-cards"
 	citeAgedFalcon       = "misty-waters/aged-falcon"
 	citeDicePoker        = "misty-waters/dice-poker"
-	citeBattles          = "misty-waters/battles"
-	citeStep4ABroadside  = "misty-waters/step-4a-broadside-battle"
-	citeStep4BBoarding   = "misty-waters/step-4b-boarding-battle"
-	citeEndOfBattle      = "misty-waters/step-5-end-of-battle"
-	citeLastDayTemple    = "misty-waters/advanced-rules/last-day-temple"
-	citeStep3Cards       = "misty-waters/step-3-pre-dice-roll-action-cards"
-	citeSelectTarget     = "misty-waters/step-1-selecting-attack-target"
-	citeBattleType       = "misty-waters/step-2-declaring-battle-type"
-	citeDefeatedShips    = "misty-waters/defeated-player-ships"
 	citeBuyingShips      = "misty-waters/buying-player-ships"
 	citeShipTypes        = "misty-waters/ship-types"
 	citeSeizeAndSink     = "misty-waters/seize-and-sink"
 	citeUniteFleet       = "misty-waters/unite-into-the-fleet"
 	citeSwapShips        = "misty-waters/swap-ships"
-	citeAcquireGalleass  = "misty-waters/acquiring-the-galleass"
 	citeErrataEvents     = "misty-waters/page-22-event-cards"
+)
+
+// Section ids the battle engine declares as well: each is declared once, in
+// the engine (games/mistywaters/cites.go, checked by mistywaters.AllCites),
+// and the procedure refers to it by its own short name.
+const (
+	citeNPCAttacks      = mw.CiteNPCAttacks
+	citeMonsterAttack   = mw.CiteMonsterAttack
+	citeBatteryAttack   = mw.CiteBatteryAttack
+	citePirateAttack    = mw.CitePirateAttack
+	citeDeathZone       = mw.CiteDeathZone
+	citeWindEffects     = mw.CiteWindForce
+	citeSheath          = mw.CiteSheathSwords
+	citeRockySeas       = mw.CiteRockySeas
+	citeReturnDepths    = mw.CiteReturnDepths
+	citeErrata          = mw.CiteErrata
+	citeAdvanced        = mw.CiteAdvanced
+	citeSimplified      = mw.CiteSimplified
+	citeBattles         = mw.CiteBattles
+	citeStep4ABroadside = mw.CiteBroadside
+	citeStep4BBoarding  = mw.CiteBoarding
+	citeEndOfBattle     = mw.CiteEndOfBattle
+	citeLastDayTemple   = mw.CiteTemple
+	citeStep3Cards      = mw.CitePreDiceCards
+	citeSelectTarget    = mw.CiteSelectTarget
+	citeBattleType      = mw.CiteBattleType
+	citeDefeatedShips   = mw.CiteDefeatedPlayer
+	citeAcquireGalleass = mw.CiteAcquireGalleass
 )
 
 // AllCites lists every section id this package may cite, for checking
@@ -126,23 +134,21 @@ var AllCites = []string{
 	citeSetup, citeStep1Priority, citeStep2Nations, citeStep3Markers, citeStep4Decks, citeStep5Board,
 	citeStep6Components, citeStep7Alternate, citeRounds, citeRoundsAndPhases, citePhase1, citeHarvest,
 	citeFreeTradeRoute, citeEventRounds, citePirateRounds, citeGoldCoin, citeGrandFinaleRound, citePhase2,
-	citeNPCWeather, citeDirectionDice, citePirateMove, citeOtherNPCMove, citeMonsterMove, citeNPCAttacks,
-	citeMonsterAttack, citeBatteryAttack, citePirateAttack, citeCaravels, citeGalleass, citeFreighter,
-	citeDutchman, citeDeathZone, citePassage, citeLagoon, citeBlackShips, citeWhirlpoolsMap, citeWhirlpoolsWx,
-	citePhase3, citeStep0Wind, citeStep1Tile, citeStep2Tile, citeWeatherMarker, citeTileEffects,
-	citeAbundantCrops, citeTharSheBlows, citeShipDebris, citeCastaway, citeWindEffects, citeWindSails,
-	citeOverboard, citeClearingUp, citeNoTransship, citeSheath, citeSeaGiveth, citeRockySeas, citeReturnDepths,
-	citeHunkerDown, citeSeaAdventure, citeOfficialSeaAdv, citePhase4, citeHandLimit, citePhase5, citePlayerMove,
-	citePlayerAttacks, citeMaximumRange, citeTavernFees, citeForeignBases, citeForeignDocks, citeCapturing,
-	citePhase6, citeResetHourglass, citeCheckEndGame, citeRotatePriority, citeEventCards, citeTerror,
-	citeLastTransport, citeExpresso, citeGhostShip, citeErrata, citeEndGame, citeGrandFinale,
-	citeVictoryTreasure, citeVictoryConquest, citeVictoryViceroy, citeVoteAuction, citeViceroy, citeAdvanced,
-	citePriorityNeg, citeExtraCards, citeVariants, citeSimplified, citeShortened, citeExtended, citeAdventure,
-	citeTeamMode, citeTavernCards, citeAgedFalcon, citeDicePoker, citeBattles, citeStep4ABroadside,
-	citeStep4BBoarding, citeEndOfBattle, citeLastDayTemple, citeStep3Cards, citeSelectTarget, citeBattleType,
-	citeDefeatedShips, citeBuyingShips, citeShipTypes, citeSeizeAndSink, citeUniteFleet, citeSwapShips,
-	citeAcquireGalleass, citeErrataEvents,
+	citeNPCWeather, citeDirectionDice, citePirateMove, citeOtherNPCMove, citeMonsterMove, citeCaravels,
+	citeGalleass, citeFreighter, citeDutchman, citePassage, citeLagoon, citeBlackShips, citeWhirlpoolsMap,
+	citeWhirlpoolsWx, citePhase3, citeStep0Wind, citeStep1Tile, citeStep2Tile, citeWeatherMarker,
+	citeTileEffects, citeAbundantCrops, citeTharSheBlows, citeShipDebris, citeCastaway, citeWindSails,
+	citeOverboard, citeClearingUp, citeNoTransship, citeSeaGiveth, citeHunkerDown, citeSeaAdventure,
+	citeOfficialSeaAdv, citePhase4, citeHandLimit, citePhase5, citePlayerMove, citePlayerAttacks,
+	citeMaximumRange, citeTavernFees, citeForeignBases, citeForeignDocks, citeCapturing, citePhase6,
+	citeResetHourglass, citeCheckEndGame, citeRotatePriority, citeEventCards, citeTerror, citeLastTransport,
+	citeExpresso, citeGhostShip, citeEndGame, citeGrandFinale, citeVictoryTreasure, citeVictoryConquest,
+	citeVictoryViceroy, citeVoteAuction, citeViceroy, citePriorityNeg, citeExtraCards, citeVariants,
+	citeShortened, citeExtended, citeAdventure, citeTeamMode, citeTavernCards, citeAgedFalcon, citeDicePoker,
+	citeBuyingShips, citeShipTypes, citeSeizeAndSink, citeUniteFleet, citeSwapShips, citeErrataEvents,
 }
 
 // Battle events also carry the battle engine's section ids
-// (mistywaters.AllCites, checked by that package).
+// (mistywaters.AllCites, checked by that package); AllCites leaves out the
+// ids this package shares with the engine, so each is declared and listed
+// once.

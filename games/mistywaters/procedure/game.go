@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
 )
@@ -19,10 +18,17 @@ type Game struct {
 	Battles Battles
 }
 
-func init() { referee.Register(&Game{}) }
-
 // Info implements referee.Game.
-func (g *Game) Info() referee.GameInfo { return referee.Info(GameID) }
+func (g *Game) Info() referee.GameInfo {
+	return referee.GameInfo{ID: GameID, Aliases: []string{"mw", "misty"}, Name: "Misty Waters: At the World's Edge", MinPlayers: 1, MaxPlayers: 4, Side: "colour",
+		Runs: "6-phase rounds, Wheel of Time, weather and Wind Force, NPC movement and attacks, Broadside and Boarding battles, end game, Viceroy voting", Rulebook: "misty-waters.txt"}
+}
+
+// DirectionDie is the Direction Dice that move the NPC ships and monsters.
+var DirectionDie = referee.DieInfo{Name: "direction", Title: "Direction Dice", Game: GameID, Count: 1}
+
+// Dice implements referee.Game.
+func (g *Game) Dice() []referee.DieInfo { return []referee.DieInfo{DirectionDie} }
 
 func (g *Game) battles() Battles {
 	if g.Battles != nil {
@@ -121,36 +127,25 @@ func load(s *referee.Session) (*State, error) {
 // Next implements referee.Game: it runs one step (a phase, or one NPC's
 // move, one player's turn, one voting step).
 func (g *Game) Next(s *referee.Session, env *referee.Env) error {
-	st, err := load(s)
-	if err != nil {
-		return err
-	}
-	r := &run{g: g, s: s, env: env, st: st}
-	switch st.Phase {
-	case PhaseWheel:
-		err = r.phase1()
-	case PhaseNPC:
-		err = r.phase2()
-	case PhaseWeather:
-		err = r.phase3()
-	case PhaseDraw:
-		err = r.phase4()
-	case PhaseTurns:
-		err = r.phase5()
-	case PhaseReset:
-		err = r.phase6()
-	case PhaseVoting:
-		err = r.voting()
-	default:
-		return referee.Usagef("session %s is over", s.Name)
-	}
-	if err != nil {
-		return err
-	}
-	if st.Phase == PhaseOver {
-		s.Over = true
-	}
-	return s.SaveState(st)
+	return referee.Step(s, load, func(st *State) error {
+		r := &run{g: g, s: s, env: env, st: st}
+		err := referee.Phases[int]{
+			PhaseWheel:   r.phase1,
+			PhaseNPC:     r.phase2,
+			PhaseWeather: r.phase3,
+			PhaseDraw:    r.phase4,
+			PhaseTurns:   r.phase5,
+			PhaseReset:   r.phase6,
+			PhaseVoting:  r.voting,
+		}.Run(st.Phase, referee.Usagef("session %s is over", s.Name))
+		if err != nil {
+			return err
+		}
+		if st.Phase == PhaseOver {
+			s.Over = true
+		}
+		return nil
+	})
 }
 
 // advance moves to the next phase; after Phase 6 a new round starts.
@@ -178,24 +173,6 @@ func (r *run) windSpeed(box int) (int, error) {
 		Kind: referee.KindNumber, Min: -3, Max: 3,
 		Where: fmt.Sprintf("the Wind Force track, box %d oB", box),
 	})
-}
-
-func toInt(v any) (int, error) {
-	switch x := v.(type) {
-	case int:
-		return x, nil
-	case int64:
-		return int(x), nil
-	case float64:
-		return int(x), nil
-	case string:
-		n, err := strconv.Atoi(strings.TrimSpace(x))
-		if err != nil {
-			return 0, referee.Usagef("mistywaters: %q is not a whole number", x)
-		}
-		return n, nil
-	}
-	return 0, fmt.Errorf("mistywaters: table value %v is not a number", v)
 }
 
 // effectBox returns the Wind Force box where an ongoing effect starts.
@@ -264,7 +241,7 @@ func knownEffects(env *referee.Env, box int) []string {
 		if !ok || !row.Known() {
 			continue
 		}
-		if b, err := toInt(row.Value); err == nil && box >= b {
+		if b, err := referee.ValueInt(row.Value); err == nil && box >= b {
 			out = append(out, e)
 		}
 	}

@@ -2,35 +2,17 @@ package procedure
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/stretchr/testify/require"
-	"gopkg.in/yaml.v3"
 )
 
-// loadAnswers reads an answers file (YAML map key: value; a list value is
-// a queue of answers for a repeated key) into a Scripted prompter.
+// loadAnswers reads an answers file as --answers does.
 func loadAnswers(t testing.TB, path string) *referee.Scripted {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	require.NoError(t, err)
-	var m map[string]any
-	require.NoError(t, yaml.Unmarshal(b, &m))
-	p := referee.NewScripted()
-	for k, v := range m {
-		if l, ok := v.([]any); ok {
-			for _, it := range l {
-				p.Set(k, fmt.Sprint(it), "answers")
-			}
-			continue
-		}
-		p.Set(k, fmt.Sprint(v), "answers")
-	}
-	return p
+	return refereetest.LoadAnswers(t, path)
 }
 
 // playResult is a whole scripted session.

@@ -198,7 +198,7 @@ func (r *run) walkDirection(n *NPC) error {
 			return nil
 		}
 	}
-	die, err := referee.NamedDie(r.env.Tables, r.env.Prompt, "direction")
+	die, err := referee.LoadDie(r.env.Tables, r.env.Prompt, DirectionDie)
 	if err != nil {
 		return err
 	}

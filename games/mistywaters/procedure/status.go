@@ -62,7 +62,7 @@ type PlayerStatus struct {
 }
 
 // Status implements referee.Game.
-func (g *Game) Status(s *referee.Session, env *referee.Env) (any, error) {
+func (g *Game) Status(s *referee.Session, env *referee.Env) (referee.StatusView, error) {
 	st, err := load(s)
 	if err != nil {
 		return nil, err
@@ -90,7 +90,7 @@ func (g *Game) Status(s *referee.Session, env *referee.Env) (any, error) {
 	out.Effects = knownEffects(env, st.Wind)
 	if env != nil && env.Tables != nil {
 		if row, ok := env.Tables.Lookup("mwp-wind-force", fmt.Sprintf("speed.%d", st.Wind)); ok && row.Known() {
-			if n, err := toInt(row.Value); err == nil {
+			if n, err := referee.ValueInt(row.Value); err == nil {
 				out.SpeedMod = &n
 			}
 		}

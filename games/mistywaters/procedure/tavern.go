@@ -22,7 +22,7 @@ func PokerScore(d []int) (string, int) { return PokerScoreWith(d, GeneralBonus) 
 func (r *run) generalBonus() int {
 	if r.env.Tables != nil {
 		if row, ok := r.env.Tables.Lookup("mwp-tavern", "dice-poker.general"); ok && row.Known() {
-			if n, err := toInt(row.Value); err == nil {
+			if n, err := referee.ValueInt(row.Value); err == nil {
 				return n
 			}
 		}

@@ -1,5 +1,14 @@
 // Package fsutil writes files so that a crash never leaves a half-written
 // one: a temp file in the same directory, fsync, rename, directory fsync.
+//
+//	err := fsutil.WriteAtomic(path, data)
+//
+// It lives under tables because tables is the bottom layer of bosun: both
+// tables (the user's overlay file) and referee (saved sessions) write files
+// atomically, and referee imports tables, never the other way round. A
+// package here can be imported by both without an arrow running upwards; an
+// internal/ directory at the module root is not an option because the
+// top-level layout is fixed by the design.
 package fsutil
 
 import (

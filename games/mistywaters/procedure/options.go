@@ -1,0 +1,95 @@
+package procedure
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// optionSpecs are the --option keys the referee accepts.
+var optionSpecs = []referee.OptionSpec{
+	{Key: "advanced", Kind: referee.OptionSet, Values: advancedNames,
+		Help: "the Advanced Rules in play"},
+	{Key: "variants", Kind: referee.OptionSet, Values: variantNames,
+		Help: "the variants in play"},
+	{Key: "components", Kind: referee.OptionSet, Values: componentNames, Default: "all",
+		Help: "the expansion components in play"},
+	{Key: "teams", Kind: referee.OptionText,
+		Help: "Team Mode's two teams of two, teammates sitting opposite, e.g. Ann+Cy,Bob+Dan (default: seats 1+3 and 2+4 when variants has team)"},
+	{Key: "priority", Kind: referee.OptionText,
+		Help: "who holds the Priority Token: a player's name or random (default: the first player)"},
+	{Key: "bases", Kind: referee.OptionText,
+		Help: "Bases chosen ahead, NAME:BASE,... (the others are asked)"},
+	{Key: "npc-side", Kind: referee.OptionChoice, Values: []string{"top-right", "continue"}, Default: "top-right",
+		Help: "an NPC with both side directions open takes the top-right one (the rulebook) or keeps the side it is heading in (continue)"},
+	{Key: "sea-adventure", Kind: referee.OptionChoice, Values: []string{"one", "per-ship"}, Default: "one",
+		Help: "one Sea Adventure (rulebook, option a) or one per ship (Official Interpretation, option b)"},
+	{Key: "first-tile", Kind: referee.OptionChoice, Values: []string{"literal", "round-2"}, Default: "literal",
+		Help: "when the first Weather Tile acts: as the rulebook reads (literal) or from Round II (round-2)"},
+	{Key: "weather-deck", Kind: referee.OptionText,
+		Help: "the Weather Tiles as MOVE:EFFECT,... for bosun to shuffle and draw (default: the table draws and bosun asks)"},
+	{Key: "rounds", Kind: referee.OptionNumber, Min: 1,
+		Help: "the game ends after this Round, then Viceroy Voting (Extended Variant: 24)"},
+	{Key: "shortened-galleass", Kind: referee.OptionChoice, Values: []string{"at-once", "next-round"}, Default: "at-once",
+		Help: "the Shortened Variant's Galleass appears in the Reset Phase of the Round the 4th island is captured (at-once) or at the start of the next Round (next-round)"},
+	{Key: "monster-first-round", Kind: referee.OptionChoice, Values: []string{"move", "wait"}, Default: "move",
+		Help: "a Sea Monster moves in the Round it appears (move) or waits (wait)"},
+	{Key: "prize-ship", Kind: referee.OptionChoice, Values: []string{"apart", "fleet"}, Default: "apart",
+		Help: "a Player Ship taken as a Prize Ship after a Boarding Battle is kept apart from the victor's fleet (apart) or counts in it (fleet)"},
+}
+
+// Options implements referee.Game.
+func (g *Game) Options() []referee.OptionSpec { return optionSpecs }
+
+// parseOptions validates the session's options (referee.ParseOptions) and
+// fills the typed Options; teams are checked against the players.
+func parseOptions(s *referee.Session) (Options, error) {
+	m, err := referee.ParseOptions(GameID, optionSpecs, s.Options)
+	if err != nil {
+		return Options{}, err
+	}
+	o := Options{
+		Advanced:   referee.OptionSetOf(m["advanced"]),
+		Variants:   referee.OptionSetOf(m["variants"]),
+		Components: referee.OptionSetOf(m["components"]),
+		// "If both directions are available, the NPC will always choose the
+		// top-right direction": top-right is the default; continue keeps the
+		// side direction the NPC is already heading in (see the rulings).
+		SideRule:      m["npc-side"],
+		SeaAdv:        m["sea-adventure"],
+		FirstTile:     m["first-tile"],
+		ShortGalleass: m["shortened-galleass"],
+		MonsterWait:   m["monster-first-round"] == "wait",
+		PrizeFleet:    m["prize-ship"] == "fleet",
+	}
+	if o.vari("extended") {
+		o.Rounds = 24
+	}
+	if raw := m["rounds"]; raw != "" {
+		// The Extended Variant's "after 24 Rounds"; any other value is a
+		// table's own cut-off (the game ends after that Round, then Viceroy Voting).
+		o.Rounds, _ = strconv.Atoi(raw)
+	}
+	if t := m["teams"]; t != "" || o.vari("team") {
+		if len(s.Players) != 4 {
+			return o, referee.RuleError([]string{citeTeamMode}, "mistywaters: Team Mode is for 4 players split into two teams, got %d players", len(s.Players))
+		}
+		o.Variants["team"] = true
+		if t == "" {
+			// Teammates sit opposite: seats 1+3 and 2+4.
+			o.Teams = [][]string{{s.Players[0].Name, s.Players[2].Name}, {s.Players[1].Name, s.Players[3].Name}}
+		} else {
+			for _, team := range strings.Split(t, ",") {
+				o.Teams = append(o.Teams, strings.Split(strings.TrimSpace(team), "+"))
+			}
+			if err := checkTeams(o.Teams, s.Players); err != nil {
+				return o, err
+			}
+		}
+		if o.Advanced["priority-negotiation"] {
+			return o, referee.RuleError([]string{citeTeamMode}, "mistywaters: Priority Token Negotiation is not available in Team Mode")
+		}
+	}
+	return o, nil
+}
