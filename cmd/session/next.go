@@ -52,7 +52,7 @@ kept, and the message says how many were saved. With more than one step,
 func nextRun(f *cmdutil.Factory, cmd *cobra.Command, n int) error {
 	var out *stepPrinter
 	if !f.G.JSON {
-		out = &stepPrinter{w: f.IO.Out}
+		out = &stepPrinter{w: f.IO.Lines()} // wrapped to a terminal's width
 	}
 	var results []Result
 	if err := runSteps(f, cmd, n, out, func(r Result) { results = append(results, r) }); err != nil {

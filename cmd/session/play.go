@@ -138,7 +138,7 @@ func playRun(o *PlayOptions) error {
 	if err != nil {
 		return err
 	}
-	pl := &play{f: f, cmd: o.Cmd, p: p, name: name, w: f.IO.Out, out: &stepPrinter{w: f.IO.Out}}
+	pl := &play{f: f, cmd: o.Cmd, p: p, name: name, w: f.IO.Lines(), out: &stepPrinter{w: f.IO.Lines()}}
 	labels := make([]string, len(menu))
 	for i, m := range menu {
 		labels[i] = m.label
