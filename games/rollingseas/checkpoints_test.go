@@ -797,7 +797,7 @@ var checkpoints = map[string][]checkpoint{
 		{7, "ironside", []string{"draws card 11 (ambush)", "Alma attacks Captain Ironside: 3+6=9 beats 2+1=3. Alma wins", "He loses (option 1) 1 Gold Piece and no Provisions",
 			"Sara attacks Captain Ironside: Captain Ironside rolled a 6 and wins automatically"}, "213,478,480",
 			"an Adventure Card this turn: the players attack; Alma 3+6 Cannons beats his 2+1; Sara's attack meets his automatic 6"},
-		{8, "ironside", []string{"Alma gain(s) his Bonus too: 1 Gold Piece"}, "517", "Alma spends a Ship Token to gain his Bonus"},
+		{8, "ironside", []string{"Alma gains his Bonus too: 1 Gold Piece"}, "517", "Alma spends a Ship Token to gain his Bonus"},
 		{13, "ironside", []string{"draws card 12 (ambush)", "Captain Ironside attacks Alma: Captain Ironside rolled a 1 and loses automatically", "Captain Ironside attacks Sara: Sara rolled a 6 and wins automatically"}, "213,478",
 			"a Smooth Sailing Card this turn: he attacks; his 1 loses, Sara's 6 wins"},
 		{23, "ironside", []string{"Captain Ironside Phase (Reef)", "he gains 1 Story Point"}, "509", "Standard: 1 Story Point after a Reef"},

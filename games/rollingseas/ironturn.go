@@ -292,8 +292,8 @@ func (c *ctx) spendTokens() (spend, error) {
 			continue
 		}
 		// Most turns no token is spent: none is the default.
-		a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.player." + p.Name + ".tokens.spend", Kind: referee.KindChoose, Options: opts, Default: "none", Text: fmt.Sprintf("%s holds %d Ship Token(s): spend before Captain Ironside's card is revealed? none; bonus (1: he gains no card Bonus); block-ACTION (%d: he cannot perform it)%s",
-			p.Name, len(p.Tokens), blockCost, map[bool]string{true: "", false: "; gain-bonus (1: you gain his Bonus this turn)"}[c.solo()])})
+		a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.player." + p.Name + ".tokens.spend", Kind: referee.KindChoose, Options: opts, Default: "none", Text: fmt.Sprintf("%s holds %s: spend before Captain Ironside's card is revealed? none; bonus (1: he gains no card Bonus); block-ACTION (%d: he cannot perform it)%s",
+			p.Name, referee.Count(len(p.Tokens), "Ship Token"), blockCost, map[bool]string{true: "", false: "; gain-bonus (1: you gain his Bonus this turn)"}[c.solo()])})
 		if err != nil {
 			return sp, err
 		}
@@ -540,7 +540,7 @@ func (c *ctx) captainTurn(sp spend) error {
 				data["bonus"] = bonus.String()
 			}
 			if first && len(sp.Gainers) > 0 && len(bonus) > 0 {
-				text += fmt.Sprintf(" %s gain(s) his Bonus too: %s (a purchase discount does nothing for you).", strings.Join(sp.Gainers, ", "), bonus.Text())
+				text += fmt.Sprintf(" %s %s his Bonus too: %s (a purchase discount does nothing for you).", referee.JoinAnd(sp.Gainers), referee.Noun(len(sp.Gainers), "gains", "gain"), bonus.Text())
 				cites = append(cites, CiteMultiplayerIronside)
 			}
 		}
