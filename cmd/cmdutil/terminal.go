@@ -2,52 +2,149 @@ package cmdutil
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"os"
+	"strconv"
+	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/manifoldco/promptui"
+	"golang.org/x/term"
 )
 
 // Terminal asks questions with promptui on a terminal. Its UI goes to
 // stderr so stdout stays clean for --json. Ctrl-C returns
 // referee.ErrCanceled, and nothing is saved.
-type Terminal struct{ io *IO }
+//
+// promptui redraws the line being edited (or a Select's list) on every
+// keystroke by moving the cursor up one row per line it drew; a line wider
+// than the terminal wraps, takes two rows, and each redraw then leaves a
+// copy behind. So the explanation (question, where to read it, accepted
+// values, key) is printed once above the prompt, wrapped to the width, and
+// everything promptui redraws is one short line that fits: a label made
+// from the key, list items and error reasons cut to the width, a list no
+// taller than the screen.
+type Terminal struct {
+	io *IO
+	// Size returns the terminal's columns and rows (GetSize on stderr, then
+	// stdin; 80x24 when neither is a terminal). Tests replace it.
+	Size func() (width, height int)
+}
 
 // NewTerminal returns a terminal prompter. Never use it when stdin is not a
 // terminal: promptui reads ahead on pipes.
-func NewTerminal(io *IO) *Terminal { return &Terminal{io: io} }
+func NewTerminal(io *IO) *Terminal { return &Terminal{io: io, Size: io.termSize} }
+
+func (io *IO) termSize() (int, int) {
+	for _, s := range []any{io.ErrOut, io.In} {
+		if f, ok := s.(*os.File); ok {
+			if w, h, err := term.GetSize(int(f.Fd())); err == nil && w > 0 && h > 0 {
+				return w, h
+			}
+		}
+	}
+	return 80, 24
+}
 
 type nopCloser struct{ io.Writer }
 
 func (nopCloser) Close() error { return nil }
 
+// minWidth is the narrowest terminal drawn for; below it lines may wrap.
+const minWidth = 20
+
+func (t *Terminal) size() (int, int) {
+	w, h := 80, 24
+	if t.Size != nil {
+		w, h = t.Size()
+	}
+	return max(w, minWidth), max(h, 6)
+}
+
+// style holds the strings that differ between colour and plain terminals
+// (NO_COLOR, TERM=dumb).
+type style struct {
+	plain                bool
+	ask, good, bad, pick string
+	pointer              promptui.Pointer
+}
+
+func (t *Terminal) style() style {
+	if t.io.NoColor {
+		return style{plain: true, ask: "?", good: "ok", bad: "x", pick: ">", pointer: promptui.PipeCursor}
+	}
+	return style{ask: promptui.IconInitial, good: promptui.IconGood, bad: promptui.IconBad, pick: promptui.IconSelect}
+}
+
+func (s style) dim(x string) string {
+	if s.plain {
+		return x
+	}
+	return promptui.Styler(promptui.FGFaint)(x)
+}
+
+// Explain returns the lines printed once above a prompt: the question, where
+// to read the answer, the accepted values (unless a list shows them) and the
+// key, wrapped to width.
+func Explain(q referee.Question, width int, listed bool) []string {
+	text := strings.TrimSpace(q.Text)
+	if text == "" {
+		text = q.Key
+	}
+	var lines []string
+	lines = append(lines, Wrap(text, width)...)
+	if q.Where != "" {
+		lines = append(lines, Wrap("Read it from "+q.Where+".", width)...)
+	}
+	if !listed {
+		lines = append(lines, Wrap("Accepted: "+q.Accepts()+".", width)...)
+	}
+	return lines
+}
+
+// keyNote is the key in its short form, printed dim after the explanation.
+func keyNote(key string, width int) string { return Truncate("["+key+"]", width) }
+
 // Ask implements referee.Prompter.
 func (t *Terminal) Ask(q referee.Question) (string, error) {
-	label := q.Text + " [" + q.Key + "]"
-	if q.Where != "" {
-		label += " (read it from " + q.Where + ")"
+	width, height := t.size()
+	st := t.style()
+	out := t.io.ErrOut
+	options := q.Options
+	switch {
+	case q.Kind == referee.KindConfirm:
+		options = []string{"yes", "no"}
+	case q.Kind == referee.KindText && len(q.Choices) > 0:
+		options = q.Choices
+	case q.Kind != referee.KindChoose:
+		options = nil
 	}
+	if q.Kind == referee.KindChoose && len(options) == 1 {
+		v, err := q.Normalize(options[0])
+		if err == nil {
+			for _, l := range Wrap(fmt.Sprintf("%s: %s (the only choice)", strings.TrimSpace(q.Text), v), width) {
+				fmt.Fprintln(out, l)
+			}
+			return v, nil
+		}
+	}
+	expl := Explain(q, width, options != nil)
+	for _, l := range expl {
+		fmt.Fprintln(out, l)
+	}
+	fmt.Fprintln(out, st.dim(keyNote(q.Key, width)))
+
 	stdin := io.NopCloser(t.io.In)
 	stdout := nopCloser{t.io.ErrOut}
 	var (
 		res string
 		err error
 	)
-	switch q.Kind {
-	case referee.KindChoose:
-		s := promptui.Select{Label: label, Items: q.Options, Stdin: stdin, Stdout: stdout, Size: 10}
-		_, res, err = s.Run()
-	case referee.KindConfirm:
-		p := promptui.Prompt{Label: label, IsConfirm: true, Stdin: stdin, Stdout: stdout}
-		_, err = p.Run()
-		if errors.Is(err, promptui.ErrAbort) {
-			return "no", nil
-		}
-		res = "yes"
-	default:
-		p := promptui.Prompt{Label: label + " (" + q.Accepts() + ")", Default: q.Default, Stdin: stdin, Stdout: stdout,
-			Validate: func(s string) error { _, err := q.Normalize(s); return err }}
-		res, err = p.Run()
+	if options != nil {
+		res, err = t.pick(q, options, width, height, st, stdin, stdout)
+	} else {
+		res, err = t.prompt(q, width, st, stdin, stdout)
 	}
 	if errors.Is(err, promptui.ErrInterrupt) || errors.Is(err, promptui.ErrEOF) {
 		return "", referee.ErrCanceled
@@ -56,4 +153,141 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 		return "", err
 	}
 	return q.Normalize(res)
+}
+
+// labelFor is the prompt label: short enough that the label, an answer of
+// a reasonable length and the cursor fit on one row.
+func labelFor(key string, width int) string { return Label(key, min(24, max(6, width/3))) }
+
+func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.ReadCloser, stdout io.WriteCloser) (string, error) {
+	// The label is a pointer that Validate updates before each redraw, so
+	// that an empty line shows "?" rather than a refusal.
+	lb := &promptLabel{Text: labelFor(q.Key, width), Empty: true}
+	icon := func(bad string) string {
+		return `{{ if .Empty }}{{ ` + strconv.Quote(st.ask) + ` }}{{ else }}{{ ` + strconv.Quote(bad) + ` }}{{ end }}`
+	}
+	tpl := &promptui.PromptTemplates{
+		Prompt:          `{{ ` + strconv.Quote(st.ask) + ` }} {{ .Text }}: `,
+		Valid:           icon(st.good) + ` {{ .Text }}: `,
+		Invalid:         icon(st.bad) + ` {{ .Text }}: `,
+		Success:         `{{ .Text }}: `,
+		ValidationError: `{{ . }}`,
+	}
+	if !st.plain {
+		tpl.Prompt = `{{ ` + strconv.Quote(st.ask) + ` }} {{ .Text | bold }}: `
+		tpl.Valid = icon(st.good) + ` {{ .Text | bold }}: `
+		tpl.Invalid = icon(st.bad) + ` {{ .Text | bold }}: `
+		tpl.Success = `{{ .Text | faint }}: `
+		tpl.ValidationError = `{{ . | red }}`
+	}
+	p := promptui.Prompt{
+		Label: lb, Default: q.Default, AllowEdit: false, Templates: tpl, Pointer: st.pointer,
+		Stdin: stdin, Stdout: stdout,
+		Validate: func(s string) error {
+			lb.Empty = strings.TrimSpace(s) == "" && q.Default == ""
+			if _, err := q.Normalize(s); err != nil {
+				return reasonError{Reason(q, err, width)}
+			}
+			return nil
+		},
+	}
+	return p.Run()
+}
+
+type promptLabel struct {
+	Text  string
+	Empty bool
+}
+
+// reasonError carries the one-line reason shown under a refused answer.
+type reasonError struct{ msg string }
+
+func (e reasonError) Error() string { return e.msg }
+
+// Reason is the one-line reason shown under a refused answer: the error
+// without the question it repeats ("answer "x" for KEY (TEXT) ..."),
+// cut to width.
+func Reason(q referee.Question, err error, width int) string {
+	msg := err.Error()
+	msg = strings.Replace(msg, " for "+q.Key+" ("+q.Text+")", "", 1)
+	msg = strings.TrimPrefix(msg, "answer ")
+	msg = strings.Join(strings.Fields(msg), " ")
+	return Truncate(">> "+msg, width-1)
+}
+
+// pick asks with a Select over options, in search mode so that typing
+// filters the list: "y" or "yes" picks Yes, a face name picks the face,
+// and text matching no option picks nothing (the list says "No results"
+// and Enter waits for a better answer).
+func (t *Terminal) pick(q referee.Question, options []string, width, height int, st style, stdin io.ReadCloser, stdout io.WriteCloser) (string, error) {
+	cursor := 0
+	if q.Default != "" {
+		if d, err := q.Normalize(""); err == nil {
+			for i, o := range options {
+				if o == d {
+					cursor = i
+				}
+			}
+		}
+	}
+	items := make([]string, len(options))
+	for i, o := range options {
+		// "▸ " or "↑ " and the pointer take 4 columns.
+		items[i] = Truncate(o, width-5)
+	}
+	// Rows drawn by promptui: the help or search line, the label, the items.
+	size := min(len(items), max(3, height-3))
+	label := labelFor(q.Key, width)
+	help := strconv.Quote(Truncate("type to filter, arrows move, Enter picks", width-1))
+	tpl := &promptui.SelectTemplates{
+		Label:    `{{ ` + strconv.Quote(st.ask) + ` }} {{ . }}:`,
+		Active:   `{{ ` + strconv.Quote(st.pick) + ` }} {{ . }}`,
+		Inactive: `  {{ . }}`,
+		// Once picked: "label: value", on one line.
+		Selected: `{{ ` + strconv.Quote(label+": ") + ` }}{{ . }}`,
+		Help:     `{{ ` + help + ` }}`,
+	}
+	if !st.plain {
+		tpl.Label = `{{ ` + strconv.Quote(st.ask) + ` }} {{ . | bold }}:`
+		tpl.Active = `{{ ` + strconv.Quote(st.pick) + ` }} {{ . | cyan }}`
+		tpl.Selected = `{{ ` + strconv.Quote(label+": ") + ` | faint }}{{ . }}`
+		tpl.Help = `{{ ` + help + ` | faint }}`
+	}
+	s := promptui.Select{
+		Label: label, Items: items, Size: size, CursorPos: cursor, Templates: tpl,
+		StartInSearchMode: true, Searcher: Searcher(items),
+		Stdin: stdin, Stdout: stdout,
+	}
+	i, _, err := s.Run()
+	if err != nil {
+		return "", err
+	}
+	return options[i], nil
+}
+
+// Searcher filters options by what was typed, ignoring case: an exact
+// option name matches only that option, else options starting with the
+// text, else options containing it.
+func Searcher(options []string) func(input string, index int) bool {
+	return func(input string, index int) bool {
+		in := strings.ToLower(strings.TrimSpace(input))
+		if in == "" {
+			return true
+		}
+		exact, prefix := false, false
+		for _, o := range options {
+			lo := strings.ToLower(o)
+			exact = exact || lo == in
+			prefix = prefix || strings.HasPrefix(lo, in)
+		}
+		o := strings.ToLower(options[index])
+		switch {
+		case exact:
+			return o == in
+		case prefix:
+			return strings.HasPrefix(o, in)
+		default:
+			return strings.Contains(o, in)
+		}
+	}
 }
