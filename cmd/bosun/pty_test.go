@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// ptyGame is a session prepared with scripted commands, then stepped with
+// `bosun next` at an 80x24 terminal where a few questions are left to the
+// player.
+type ptyGame struct {
+	t    *testing.T
+	dir  string
+	repo string
+	env  []string
+}
+
+func newPTYGame(t *testing.T) *ptyGame {
+	t.Helper()
+	dir := t.TempDir()
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &ptyGame{t: t, dir: dir, repo: repo, env: []string{
+		"BOSUN_DATA_DIR=" + filepath.Join(dir, "data"),
+		"XDG_CONFIG_HOME=" + filepath.Join(dir, "config"),
+	}}
+}
+
+// run runs bosun without a terminal (stdin empty) and fails on an error.
+func (g *ptyGame) run(args ...string) string {
+	g.t.Helper()
+	cmd := exec.Command("bosun", args...)
+	cmd.Dir = g.dir
+	cmd.Env = append(os.Environ(), g.env...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		g.t.Fatalf("bosun %s: %v\n%s%s", strings.Join(args, " "), err, out.String(), errOut.String())
+	}
+	return out.String()
+}
+
+// answers writes the repo's answers file without the keys left to the
+// terminal and returns its path.
+func (g *ptyGame) answers(file string, drop ...string) string {
+	g.t.Helper()
+	b, err := os.ReadFile(filepath.Join(g.repo, file))
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	var keep []string
+	for _, l := range strings.Split(string(b), "\n") {
+		dropped := false
+		for _, k := range drop {
+			if strings.HasPrefix(l, k+":") {
+				dropped = true
+			}
+		}
+		if !dropped {
+			keep = append(keep, l)
+		}
+	}
+	p := filepath.Join(g.dir, "answers.yaml")
+	if err := os.WriteFile(p, []byte(strings.Join(keep, "\n")), 0o644); err != nil {
+		g.t.Fatal(err)
+	}
+	return p
+}
+
+func (g *ptyGame) term(args ...string) *Term {
+	return StartTerm(g.t, 80, 24, g.dir, g.env, args...)
+}
+
+// answered returns the values recorded for key in `bosun log --json`, in
+// order, with their sources.
+func (g *ptyGame) answered(key string) []string {
+	g.t.Helper()
+	var doc any
+	if err := json.Unmarshal([]byte(g.run("log", "--json")), &doc); err != nil {
+		g.t.Fatalf("bosun log --json: %v", err)
+	}
+	var out []string
+	var walk func(any)
+	walk = func(x any) {
+		switch v := x.(type) {
+		case map[string]any:
+			if v["key"] == key {
+				if val, ok := v["value"].(string); ok {
+					src, _ := v["source"].(string)
+					out = append(out, val+"@"+src)
+				}
+			}
+			for _, c := range v {
+				walk(c)
+			}
+		case []any:
+			for _, c := range v {
+				walk(c)
+			}
+		}
+	}
+	walk(doc)
+	return out
+}
+
+// answer waits for a question, types keys one by one checking after each
+// that the question is on the screen exactly once, then presses Enter.
+func answer(t *testing.T, tm *Term, question string, keys ...string) {
+	t.Helper()
+	waitPrompt(tm, question)
+	check := func(after string) {
+		t.Helper()
+		s := tm.Screen()
+		if n := Count(s, question); n != 1 {
+			t.Fatalf("after typing %q the question %q is on the screen %d times:\n%s", after, question, n, s)
+		}
+	}
+	typed := ""
+	for _, k := range keys {
+		tm.Type(k)
+		typed += k
+		check(typed)
+	}
+	tm.Type(KeyEnter)
+}
+
+// waitPrompt waits until question is on the screen with a prompt taking
+// keys below it: a pick list's "Search:" line or a typed prompt's cursor.
+// Keys typed before that would reach a terminal not yet in raw mode.
+func waitPrompt(tm *Term, question string) {
+	tm.WaitUntil("a prompt for "+question, func(s string) bool {
+		i := strings.LastIndex(s, question)
+		return i >= 0 && (strings.Contains(s[i:], "Search:") || strings.Contains(s[i:], "█"))
+	})
+}
+
+// sessionFile returns the saved session's bytes.
+func (g *ptyGame) sessionFile(name string) []byte {
+	g.t.Helper()
+	b, err := os.ReadFile(filepath.Join(g.dir, "data", "sessions", name+".json"))
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	return b
+}
+
+// cancelSavesNothing starts `bosun next` with args, waits for question,
+// types a few keys and Ctrl-C: the session file is unchanged, the exit code
+// is not 0 and the screen says "canceled".
+func (g *ptyGame) cancelSavesNothing(session, question string, args ...string) {
+	g.t.Helper()
+	before := g.sessionFile(session)
+	tm := g.term(append([]string{"next"}, args...)...)
+	waitPrompt(tm, question)
+	tm.Type("1", KeyCtrlC)
+	code := tm.Exit()
+	s := tm.Screen()
+	if code == 0 || !strings.Contains(s, "canceled") {
+		g.t.Fatalf("Ctrl-C: exit code %d, want non-zero and \"canceled\" on the screen:\n%s", code, s)
+	}
+	if !bytes.Equal(before, g.sessionFile(session)) {
+		g.t.Fatalf("Ctrl-C changed the saved session")
+	}
+}
+
+func wantAnswers(t *testing.T, g *ptyGame, key string, want ...string) {
+	t.Helper()
+	got := g.answered(key)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("%s recorded %q, want %q", key, got, want)
+	}
+}
+
+func TestPTYMistyWaters(t *testing.T) {
+	g := newPTYGame(t)
+	const file = "games/mistywaters/procedure/testdata/two-players.yaml"
+	g.run("new", "misty-waters", "--players", "Ann:red,Bob:blue", "--option", "components=none", "--seed", "3", "--name", "mw2",
+		"--answers", filepath.Join(g.repo, file))
+
+	// Ctrl-C at the first board question saves nothing.
+	a := g.answers(file, "misty.board.wind.speed.5", "misty.player.Ann.attack", "misty.player.Ann.treasure")
+	g.cancelSavesNothing("mw2", "speed modification in the sail", "--answers", a)
+
+	// Step 2: a number out of range is re-asked with the reason; a pick list
+	// is filtered by typing; a choice matching nothing is re-asked.
+	tm := g.term("next", "--answers", a)
+	answer(t, tm, "speed modification in the sail next to Wind Force", "7")
+	tm.WaitFor(`"7" is out of range`)
+	answer(t, tm, "speed modification in the sail next to Wind Force", KeyBack, "0")
+	answer(t, tm, "does a Player Ship of yours (Sloop, Caravel) attack?", "none")
+	answer(t, tm, "did a ship of yours at the 'X' load", "gld")
+	tm.WaitFor("No results")
+	answer(t, tm, "did a ship of yours at the 'X' load", KeyBack, KeyBack, KeyBack, "none")
+	if code := tm.Exit(); code != 0 {
+		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())
+	}
+	wantAnswers(t, g, "misty.board.wind.speed.5", "0@terminal")
+	wantAnswers(t, g, "misty.player.Ann.attack", "none@terminal")
+	wantAnswers(t, g, "misty.player.Ann.treasure", "none@terminal")
+
+	// Steps 3-13 scripted; step 14 enters the Direction Dice at the
+	// terminal (a pick list of its faces, a bad face first) and answers
+	// "yes" to a yes/no question.
+	g.run("next", "--steps", "11", "--answers", filepath.Join(g.repo, file))
+	a = g.answers(file, "misty.npc.pirate-1.direction", "misty.npc.pirate-1.final-occupied")
+	tm = g.term("next", "--dice", "physical", "--answers", a)
+	answer(t, tm, "enter the roll of Direction Dice", "Q")
+	tm.WaitFor("No results")
+	answer(t, tm, "enter the roll of Direction Dice", KeyBack, "s>se")
+	answer(t, tm, "where pirate-1 would end its movement occupied?", "yes")
+	// The question comes back for each space of the move: answer "Y".
+	for i := 1; i <= 3; i++ {
+		tm.WaitUntil("the next final-occupied question", func(s string) bool {
+			last := strings.LastIndex(s, "final-occupied: yes")
+			return Count(s, "final-occupied: yes") == i && strings.Contains(s[last:], "Search:")
+		})
+		tm.Type("Y", KeyEnter)
+	}
+	if code := tm.Exit(); code != 0 {
+		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())
+	}
+	wantAnswers(t, g, "misty.npc.pirate-1.direction", "S>SE|SW@terminal")
+	wantAnswers(t, g, "misty.npc.pirate-1.final-occupied", "yes@terminal", "yes@terminal", "yes@terminal", "yes@terminal")
+}
