@@ -6,8 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // ptyGame is a session prepared with scripted commands, then stepped with
@@ -55,20 +58,27 @@ func (g *ptyGame) answers(file string, drop ...string) string {
 	if err != nil {
 		g.t.Fatal(err)
 	}
-	var keep []string
-	for _, l := range strings.Split(string(b), "\n") {
-		dropped := false
-		for _, k := range drop {
-			if strings.HasPrefix(l, k+":") {
-				dropped = true
-			}
-		}
-		if !dropped {
-			keep = append(keep, l)
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil || len(doc.Content) == 0 {
+		g.t.Fatalf("%s: %v", file, err)
+	}
+	m := doc.Content[0]
+	var keep []*yaml.Node
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if !slices.Contains(drop, m.Content[i].Value) {
+			keep = append(keep, m.Content[i], m.Content[i+1])
 		}
 	}
+	if len(keep) != len(m.Content)-2*len(drop) {
+		g.t.Fatalf("%s does not hold every key of %q", file, drop)
+	}
+	m.Content = keep
+	out, err := yaml.Marshal(&doc)
+	if err != nil {
+		g.t.Fatal(err)
+	}
 	p := filepath.Join(g.dir, "answers.yaml")
-	if err := os.WriteFile(p, []byte(strings.Join(keep, "\n")), 0o644); err != nil {
+	if err := os.WriteFile(p, out, 0o644); err != nil {
 		g.t.Fatal(err)
 	}
 	return p
@@ -228,4 +238,100 @@ func TestPTYMistyWaters(t *testing.T) {
 	}
 	wantAnswers(t, g, "misty.npc.pirate-1.direction", "S>SE|SW@terminal")
 	wantAnswers(t, g, "misty.npc.pirate-1.final-occupied", "yes@terminal", "yes@terminal", "yes@terminal", "yes@terminal")
+}
+
+func TestPTYRollingSeas(t *testing.T) {
+	g := newPTYGame(t)
+	const file = "games/rollingseas/testdata/solo-basic.yaml"
+	g.run("new", "rolling-seas", "--players", "Alma", "--option", "ironside=basic", "--seed", "12", "--name", "rs",
+		"--answers", filepath.Join(g.repo, file))
+	a := g.answers(file, "rs.setup.adventure.1")
+	g.cancelSavesNothing("rs", "the type of setup Adventure Card 1", "--answers", a)
+
+	// Step 2: a card type not in the list is re-asked; the card typed next
+	// is kept and the step goes on to the second card (scripted).
+	tm := g.term("next", "--answers", a)
+	answer(t, tm, "the type of setup Adventure Card 1", "zz")
+	tm.WaitFor("No results")
+	answer(t, tm, "the type of setup Adventure Card 1", KeyBack, KeyBack, "cur")
+	if code := tm.Exit(); code != 0 {
+		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())
+	}
+	wantAnswers(t, g, "rs.setup.adventure.1", "currents@terminal")
+	wantAnswers(t, g, "rs.setup.adventure.2", "sea-monster@answers")
+
+	// Step 4 with entered dice: three Wind Dice given as two is re-asked
+	// with the reason; an Exploration Die face out of range too.
+	g.run("next", "--answers", filepath.Join(g.repo, file))
+	a = g.answers(file, "rs.dice.wind", "rs.dice.exploration")
+	tm = g.term("next", "--dice", "physical", "--answers", a)
+	answer(t, tm, "enter the roll of 3 × Wind Dice", "SW,E")
+	tm.WaitFor("needs 3 values")
+	answer(t, tm, "enter the roll of 3 × Wind Dice", ",NE")
+	answer(t, tm, "enter the roll of Exploration Die", "9")
+	tm.WaitFor(`"9" is not a face of the Exploration Die`)
+	answer(t, tm, "enter the roll of Exploration Die", KeyBack, "5")
+	if code := tm.Exit(); code != 0 {
+		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())
+	}
+	wantAnswers(t, g, "rs.dice.wind", "SW,E,NE@terminal")
+	wantAnswers(t, g, "rs.dice.exploration", "5@terminal")
+	// Rolling Seas asks no yes/no question: "yes" is checked in the other
+	// three games.
+}
+
+func TestPTYAtraxia(t *testing.T) {
+	g := newPTYGame(t)
+	const file = "games/atraxia/testdata/session-4p.yaml"
+	g.run("new", "war-for-atraxia", "--players", "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", "--option", "pirates=yes",
+		"--name", "w", "--seed", "1", "--answers", filepath.Join(g.repo, file))
+	a := g.answers(file, "wfa.turn.action", "wfa.collect.oc")
+	g.cancelSavesNothing("w", "Xanthe (fox clan): action 1 of 2", "--answers", a)
+
+	tm := g.term("next", "--answers", a)
+	answer(t, tm, "Xanthe (fox clan): action 1 of 2", "zzz")
+	tm.WaitFor("No results")
+	answer(t, tm, "Xanthe (fox clan): action 1 of 2", KeyBack, KeyBack, KeyBack, "collect")
+	answer(t, tm, "Xanthe collects: total OC marked", "999")
+	tm.WaitFor(`"999" is out of range`)
+	answer(t, tm, "Xanthe collects: total OC marked", KeyBack, KeyBack, KeyBack, "8")
+	if code := tm.Exit(); code != 0 {
+		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())
+	}
+	wantAnswers(t, g, "wfa.turn.action", "collect@terminal")
+	wantAnswers(t, g, "wfa.collect.oc", "8@terminal")
+
+	// Step 3: "yes" at a yes/no question.
+	a = g.answers(file, "wfa.turn.continent")
+	tm = g.term("next", "--answers", a, "--set", "wfa.turn.action=teleporter+move")
+	answer(t, tm, "control every island of the fox continent", "yes")
+	if code := tm.Exit(); code != 0 {
+		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())
+	}
+	wantAnswers(t, g, "wfa.turn.continent", "yes@terminal")
+}
+
+func TestPTYQuestsAndCannons(t *testing.T) {
+	g := newPTYGame(t)
+	const file = "games/questsandcannons/testdata/coop-easy.yaml"
+	g.run("new", "quests-and-cannons", "--players", "Valkyr", "--option", "coop=easy", "--seed", "1", "--name", "coop",
+		"--answers", filepath.Join(g.repo, file))
+	g.run("next", "--steps", "3", "--answers", filepath.Join(g.repo, file))
+	a := g.answers(file, "qc.action", "qc.marauder.1.reach", "qc.marauder.1.ammo")
+	g.cancelSavesNothing("coop", "Valkyr (", "--answers", a)
+
+	// Step 5: the action picked by typing; "yes" at a yes/no question; two
+	// Ammo dice entered as one is re-asked with the reason.
+	tm := g.term("next", "--dice", "physical", "--answers", a)
+	answer(t, tm, "Valkyr (", "end")
+	answer(t, tm, "can Marauder 1 reach Valkyr", "yes")
+	answer(t, tm, "enter the roll of 2 × Ammo die", "3")
+	tm.WaitFor("needs 2 values")
+	answer(t, tm, "enter the roll of 2 × Ammo die", ",3")
+	if code := tm.Exit(); code != 0 {
+		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())
+	}
+	wantAnswers(t, g, "qc.action", "ammo@answers", "move@answers", "end@terminal")
+	wantAnswers(t, g, "qc.marauder.1.reach", "yes@terminal")
+	wantAnswers(t, g, "qc.marauder.1.ammo", "3,3@terminal")
 }

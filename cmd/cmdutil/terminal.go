@@ -65,16 +65,23 @@ func (t *Terminal) size() (int, int) {
 // style holds the strings that differ between colour and plain terminals
 // (NO_COLOR, TERM=dumb).
 type style struct {
-	plain                bool
-	ask, good, bad, pick string
-	pointer              promptui.Pointer
+	plain     bool
+	ask, pick string
+	pointer   promptui.Pointer
 }
 
 func (t *Terminal) style() style {
 	if t.io.NoColor {
-		return style{plain: true, ask: "?", good: "ok", bad: "x", pick: ">", pointer: promptui.PipeCursor}
+		return style{plain: true, ask: "?", pick: ">", pointer: promptui.PipeCursor}
 	}
-	return style{ask: promptui.IconInitial, good: promptui.IconGood, bad: promptui.IconBad, pick: promptui.IconSelect}
+	return style{ask: promptui.IconInitial, pick: promptui.IconSelect}
+}
+
+func (s style) red(x string) string {
+	if s.plain {
+		return x
+	}
+	return promptui.Styler(promptui.FGRed)(x)
 }
 
 func (s style) dim(x string) string {
@@ -160,49 +167,40 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 func labelFor(key string, width int) string { return Label(key, min(24, max(6, width/3))) }
 
 func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.ReadCloser, stdout io.WriteCloser) (string, error) {
-	// The label is a pointer that Validate updates before each redraw, so
-	// that an empty line shows "?" rather than a refusal.
-	lb := &promptLabel{Text: labelFor(q.Key, width), Empty: true}
-	icon := func(bad string) string {
-		return `{{ if .Empty }}{{ ` + strconv.Quote(st.ask) + ` }}{{ else }}{{ ` + strconv.Quote(bad) + ` }}{{ end }}`
-	}
+	label := labelFor(q.Key, width)
 	tpl := &promptui.PromptTemplates{
-		Prompt:          `{{ ` + strconv.Quote(st.ask) + ` }} {{ .Text }}: `,
-		Valid:           icon(st.good) + ` {{ .Text }}: `,
-		Invalid:         icon(st.bad) + ` {{ .Text }}: `,
-		Success:         `{{ .Text }}: `,
-		ValidationError: `{{ . }}`,
+		Prompt:  `{{ ` + strconv.Quote(st.ask) + ` }} {{ . }}: `,
+		Valid:   `{{ ` + strconv.Quote(st.ask) + ` }} {{ . }}: `,
+		Success: `{{ . }}: `,
 	}
 	if !st.plain {
-		tpl.Prompt = `{{ ` + strconv.Quote(st.ask) + ` }} {{ .Text | bold }}: `
-		tpl.Valid = icon(st.good) + ` {{ .Text | bold }}: `
-		tpl.Invalid = icon(st.bad) + ` {{ .Text | bold }}: `
-		tpl.Success = `{{ .Text | faint }}: `
-		tpl.ValidationError = `{{ . | red }}`
+		tpl.Prompt = `{{ ` + strconv.Quote(st.ask) + ` }} {{ . | bold }}: `
+		tpl.Valid = tpl.Prompt
+		tpl.Success = `{{ . | faint }}: `
 	}
-	p := promptui.Prompt{
-		Label: lb, Default: q.Default, AllowEdit: false, Templates: tpl, Pointer: st.pointer,
-		Stdin: stdin, Stdout: stdout,
-		Validate: func(s string) error {
-			lb.Empty = strings.TrimSpace(s) == "" && q.Default == ""
-			if _, err := q.Normalize(s); err != nil {
-				return reasonError{Reason(q, err, width)}
-			}
-			return nil
-		},
+	// The answer is checked here, not by promptui's Validate: promptui
+	// redraws the line from readline's goroutine after Enter, racing with
+	// its own drawing of the refusal, which then often never shows. A
+	// refused answer prints its reason on its own line and is asked again
+	// with the refused text ready to edit.
+	def, edit := q.Default, false
+	for {
+		p := promptui.Prompt{
+			Label: label, Default: def, AllowEdit: edit, Templates: tpl, Pointer: st.pointer,
+			Stdin: stdin, Stdout: stdout,
+		}
+		res, err := p.Run()
+		if err != nil {
+			return "", err
+		}
+		if _, err := q.Normalize(res); err != nil {
+			fmt.Fprintln(t.io.ErrOut, st.red(Reason(q, err, width)))
+			def, edit = res, true
+			continue
+		}
+		return res, nil
 	}
-	return p.Run()
 }
-
-type promptLabel struct {
-	Text  string
-	Empty bool
-}
-
-// reasonError carries the one-line reason shown under a refused answer.
-type reasonError struct{ msg string }
-
-func (e reasonError) Error() string { return e.msg }
 
 // Reason is the one-line reason shown under a refused answer: the error
 // without the question it repeats ("answer "x" for KEY (TEXT) ..."),
