@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -334,4 +335,55 @@ func TestPTYQuestsAndCannons(t *testing.T) {
 	wantAnswers(t, g, "qc.action", "ammo@answers", "move@answers", "end@terminal")
 	wantAnswers(t, g, "qc.marauder.1.reach", "yes@terminal")
 	wantAnswers(t, g, "qc.marauder.1.ammo", "3,3@terminal")
+}
+
+// At 40 columns with NO_COLOR: nothing is drawn twice while answers are
+// typed, and the prompts use no colour codes.
+func TestPTYNarrowPlain(t *testing.T) {
+	g := newPTYGame(t)
+	const file = "games/mistywaters/procedure/testdata/two-players.yaml"
+	g.run("new", "misty-waters", "--players", "Ann:red,Bob:blue", "--option", "components=none", "--seed", "3", "--name", "mw2",
+		"--answers", filepath.Join(g.repo, file))
+	a := g.answers(file, "misty.board.wind.speed.5", "misty.player.Ann.attack", "misty.player.Ann.ports")
+	tm := StartTerm(t, 40, 24, g.dir, append(g.env, "NO_COLOR=1"), "next", "--answers", a)
+	once := func(text string) {
+		t.Helper()
+		if n := Count(tm.Screen(), text); n != 1 {
+			t.Fatalf("%q is on the screen %d times:\n%s", text, n, tm.Screen())
+		}
+	}
+	tm.WaitUntil("the typed prompt", func(s string) bool { return strings.Contains(s, "? speed.5: |") })
+	for _, k := range []string{"4", KeyBack, "-", "1"} {
+		tm.Type(k)
+		once("speed modification in the sail")
+		once("? speed.5:")
+	}
+	tm.Type(KeyEnter)
+	tm.WaitFor("speed.5: -1")
+	tm.WaitFor("Search:")
+	for _, k := range []string{"n", "o", "n", "e"} {
+		tm.Type(k)
+		once("does a Player Ship of yours")
+		once("? attack:")
+	}
+	tm.Type(KeyEnter)
+	// An answer longer than the row: the line shows its end after "…".
+	tm.WaitUntil("the ports prompt", func(s string) bool { return strings.Contains(s, "? ports: |") })
+	long := "tavern,none,foreign-port,tavern-blocked"
+	tm.Type(long)
+	tm.WaitFor("? ports: …")
+	once("? ports:")
+	tm.Type(KeyEnter)
+	if code := tm.Exit(); code != 0 {
+		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())
+	}
+	wantAnswers(t, g, "misty.player.Ann.ports", long+"@terminal")
+	for _, l := range strings.Split(tm.Screen(), "\n") {
+		if strings.HasPrefix(l, "?") && strings.Count(l, "?") > 1 {
+			t.Errorf("a prompt drawn over another: %q", l)
+		}
+	}
+	if sgr := regexp.MustCompile(`\x1b\[[0-9;]*m`).FindString(tm.Raw()); sgr != "" {
+		t.Errorf("NO_COLOR: the output has the colour code %q", sgr)
+	}
 }

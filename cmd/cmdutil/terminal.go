@@ -10,6 +10,7 @@ import (
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/manifoldco/promptui"
+	"github.com/mattn/go-runewidth"
 	"golang.org/x/term"
 )
 
@@ -46,10 +47,6 @@ func (io *IO) termSize() (int, int) {
 	}
 	return 80, 24
 }
-
-type nopCloser struct{ io.Writer }
-
-func (nopCloser) Close() error { return nil }
 
 // minWidth is the narrowest terminal drawn for; below it lines may wrap.
 const minWidth = 20
@@ -143,7 +140,11 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 	fmt.Fprintln(out, st.dim(keyNote(q.Key, width)))
 
 	stdin := io.NopCloser(t.io.In)
-	stdout := nopCloser{t.io.ErrOut}
+	// Lines are cut to width-1 columns: the cursor never sits past the edge.
+	stdout := fitWriter{w: t.io.ErrOut, max: width - 1, keep: len("Search: ")}
+	if options == nil {
+		stdout.keep = runewidth.StringWidth("? " + labelFor(q.Key, width) + ": ")
+	}
 	var (
 		res string
 		err error

@@ -2,6 +2,7 @@ package cmdutil
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -139,5 +140,26 @@ func TestTerminalOnlyChoiceNotAsked(t *testing.T) {
 	}
 	if errOut.String() != "which sea next?: stop (the only choice)\n" {
 		t.Errorf("printed %q", errOut.String())
+	}
+}
+
+func TestFitLine(t *testing.T) {
+	tests := []struct {
+		in        string
+		max, keep int
+		want      string
+	}{
+		{"\x1b[2K\r? ports: none█", 40, 9, "\x1b[2K\r? ports: none█"},
+		{"\x1b[2K\r? ports: tavern,none,foreign-port,tavern█", 30, 9, "\x1b[2K\r? ports: …foreign-port,tavern█"},
+		{"\x1b[2K\r\x1b[1m? ports\x1b[0m: abcdefghij█", 15, 9, "\x1b[2K\r\x1b[1m? ports\x1b[0m: …ghij█"},
+	}
+	for _, tt := range tests {
+		got := string(fitLine([]byte(tt.in), tt.max, tt.keep))
+		if got != tt.want {
+			t.Errorf("fitLine(%q, %d, %d) = %q, want %q", tt.in, tt.max, tt.keep, got, tt.want)
+		}
+		if w := runewidth.StringWidth(regexp.MustCompile(`\x1b\[[0-9;?]*[a-zA-Z]|.*\r`).ReplaceAllString(got, "")); w > tt.max {
+			t.Errorf("fitLine(%q) is %d wide, max %d", tt.in, w, tt.max)
+		}
 	}
 }
