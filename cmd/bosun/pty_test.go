@@ -40,7 +40,7 @@ func newPTYGame(t *testing.T) *ptyGame {
 // run runs bosun without a terminal (stdin empty) and fails on an error.
 func (g *ptyGame) run(args ...string) string {
 	g.t.Helper()
-	cmd := exec.Command("bosun", args...)
+	cmd := exec.Command(bosunBin(g.t), args...)
 	cmd.Dir = g.dir
 	cmd.Env = append(os.Environ(), g.env...)
 	var out, errOut bytes.Buffer
@@ -79,6 +79,37 @@ func (g *ptyGame) answers(file string, drop ...string) string {
 		g.t.Fatal(err)
 	}
 	p := filepath.Join(g.dir, "answers.yaml")
+	if err := os.WriteFile(p, out, 0o644); err != nil {
+		g.t.Fatal(err)
+	}
+	return p
+}
+
+// keep writes the repo's answers file with only the keys that ok accepts
+// and returns its path.
+func (g *ptyGame) keep(file string, ok func(key string) bool) string {
+	g.t.Helper()
+	b, err := os.ReadFile(filepath.Join(g.repo, file))
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil || len(doc.Content) == 0 {
+		g.t.Fatalf("%s: %v", file, err)
+	}
+	m := doc.Content[0]
+	var keep []*yaml.Node
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if ok(m.Content[i].Value) {
+			keep = append(keep, m.Content[i], m.Content[i+1])
+		}
+	}
+	m.Content = keep
+	out, err := yaml.Marshal(&doc)
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	p := filepath.Join(g.dir, "kept.yaml")
 	if err := os.WriteFile(p, out, 0o644); err != nil {
 		g.t.Fatal(err)
 	}

@@ -46,10 +46,7 @@ type Term struct {
 // with env added to the test's environment.
 func StartTerm(t testing.TB, cols, rows int, dir string, env []string, args ...string) *Term {
 	t.Helper()
-	bin, err := exec.LookPath("bosun")
-	if err != nil {
-		t.Fatalf("bosun is not on PATH (TestMain sets it up): %v", err)
-	}
+	bin := bosunBin(t)
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
 	for _, e := range os.Environ() {
@@ -74,6 +71,44 @@ func StartTerm(t testing.TB, cols, rows int, dir string, env []string, args ...s
 		f.Close()
 	})
 	return tm
+}
+
+// bosunBin is the binary under test: $BOSUN_PTY_BIN when set (to measure
+// another build), else the bosun that TestMain puts on PATH.
+func bosunBin(t testing.TB) string {
+	t.Helper()
+	if b := os.Getenv("BOSUN_PTY_BIN"); b != "" {
+		return b
+	}
+	bin, err := exec.LookPath("bosun")
+	if err != nil {
+		t.Fatalf("bosun is not on PATH (TestMain sets it up): %v", err)
+	}
+	return bin
+}
+
+// Quiet waits until the program has written nothing for d (or exited) and
+// returns the screen and whether it exited.
+func (tm *Term) Quiet(d time.Duration) (string, bool) {
+	tm.t.Helper()
+	deadline := time.Now().Add(tm.Wait)
+	last, since := -1, time.Now()
+	for {
+		select {
+		case <-tm.done:
+			return tm.Screen(), true
+		case <-time.After(5 * time.Millisecond):
+		}
+		n := len(tm.Raw())
+		if n != last {
+			last, since = n, time.Now()
+		} else if time.Since(since) >= d {
+			return tm.Screen(), false
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("bosun did not settle within %v; screen:\n%s", tm.Wait, tm.Screen())
+		}
+	}
 }
 
 func (tm *Term) read() {

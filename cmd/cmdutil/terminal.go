@@ -27,7 +27,8 @@ import (
 // from the key, list items and error reasons cut to the width, a list no
 // taller than the screen.
 type Terminal struct {
-	io *IO
+	io   *IO
+	keys *keyReader
 	// Size returns the terminal's columns and rows (GetSize on stderr, then
 	// stdin; 80x24 when neither is a terminal). Tests replace it.
 	Size func() (width, height int)
@@ -72,6 +73,14 @@ func (t *Terminal) style() style {
 		return style{plain: true, ask: "?", pick: ">", pointer: promptui.PipeCursor}
 	}
 	return style{ask: promptui.IconInitial, pick: promptui.IconSelect}
+}
+
+// answered is an answered question's line: "label: answer".
+func (s style) answered(label, answer string) string {
+	if s.plain {
+		return label + ": " + answer
+	}
+	return promptui.Styler(promptui.FGFaint)(label+":") + " " + answer
 }
 
 func (s style) red(x string) string {
@@ -139,7 +148,10 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 	}
 	fmt.Fprintln(out, st.dim(keyNote(q.Key, width)))
 
-	stdin := io.NopCloser(t.io.In)
+	if t.keys == nil {
+		t.keys = &keyReader{in: t.io.In}
+	}
+	stdin := t.keys
 	// Lines are cut to width-1 columns: the cursor never sits past the edge.
 	stdout := fitWriter{w: t.io.ErrOut, max: width - 1, keep: len("Search: ")}
 	if options == nil {
@@ -150,6 +162,7 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 		err error
 	)
 	if options != nil {
+		t.keys.stopAtEnter = false
 		res, err = t.pick(q, options, width, height, st, stdin, stdout)
 	} else {
 		res, err = t.prompt(q, width, st, stdin, stdout)
@@ -186,20 +199,32 @@ func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.Read
 	// with the refused text ready to edit.
 	def, edit := q.Default, false
 	for {
+		typed := def
 		p := promptui.Prompt{
 			Label: label, Default: def, AllowEdit: edit, Templates: tpl, Pointer: st.pointer,
 			Stdin: stdin, Stdout: stdout,
+			// Called with the line on every keystroke: it keeps what was typed.
+			Validate: func(s string) error { typed = s; return nil },
 		}
-		res, err := p.Run()
-		if err != nil {
+		t.keys.stopAtEnter, t.keys.entered = true, false
+		_, err := p.Run()
+		entered := t.keys.entered
+		t.keys.stopAtEnter = false
+		if !entered || !errors.Is(err, promptui.ErrEOF) {
+			if err == nil {
+				err = promptui.ErrEOF
+			}
 			return "", err
 		}
-		if _, err := q.Normalize(res); err != nil {
+		// promptui cleared the prompt's row and left the cursor below it:
+		// draw the answered line there.
+		fmt.Fprint(stdout, "\x1b[1A\x1b[2K\r"+st.answered(label, typed)+"\n")
+		if _, err := q.Normalize(typed); err != nil {
 			fmt.Fprintln(t.io.ErrOut, st.red(Reason(q, err, width)))
-			def, edit = res, true
+			def, edit = typed, true
 			continue
 		}
-		return res, nil
+		return typed, nil
 	}
 }
 
