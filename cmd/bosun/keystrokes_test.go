@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"gopkg.in/yaml.v3"
@@ -150,8 +151,12 @@ func (d *driver) press(keys ...string) {
 func (d *driver) step(tm *Term) {
 	d.tm = tm
 	start := tm.Keys
+	deadline := time.Now().Add(tm.Wait)
 	for {
 		screen, exited := tm.Quiet(150 * time.Millisecond)
+		if time.Now().After(deadline) {
+			d.t.Fatalf("no question recognised within %v; screen:\n%s", tm.Wait, screen)
+		}
 		if exited {
 			if code := tm.Exit(); code != 0 {
 				d.t.Fatalf("bosun next exited %d:\n%s", code, screen)
@@ -159,12 +164,14 @@ func (d *driver) step(tm *Term) {
 			d.keys += tm.Keys - start
 			return
 		}
+		screen = unwrap(screen, 80)
 		locs := keyRe.FindAllStringSubmatchIndex(screen, -1)
 		if len(locs) == 0 {
 			continue
 		}
 		last := locs[len(locs)-1]
 		key, below := screen[last[2]:last[3]], screen[last[1]:]
+		k0 := tm.Keys
 		switch {
 		case strings.Contains(below, "▸"):
 			d.pick(key, below)
@@ -180,7 +187,23 @@ func (d *driver) step(tm *Term) {
 			continue
 		}
 		d.questions++
+		if os.Getenv("BOSUN_KEYSTROKES") == "v" {
+			d.t.Logf("%-45s %d keys", key, tm.Keys-k0)
+		}
+		deadline = time.Now().Add(tm.Wait)
 	}
+}
+
+// unwrap joins the rows that a line wider than the screen wrapped onto.
+func unwrap(screen string, cols int) string {
+	var b strings.Builder
+	for _, l := range strings.Split(screen, "\n") {
+		b.WriteString(l)
+		if utf8.RuneCountInString(l) < cols {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
 }
 
 func items(below string) (list []string, cursor int) {
