@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,10 +19,11 @@ import (
 // `bosun next` at an 80x24 terminal where a few questions are left to the
 // player.
 type ptyGame struct {
-	t    *testing.T
-	dir  string
-	repo string
-	env  []string
+	t     *testing.T
+	dir   string
+	repo  string
+	env   []string
+	files int // answers files written
 }
 
 func newPTYGame(t *testing.T) *ptyGame {
@@ -78,7 +80,8 @@ func (g *ptyGame) answers(file string, drop ...string) string {
 	if err != nil {
 		g.t.Fatal(err)
 	}
-	p := filepath.Join(g.dir, "answers.yaml")
+	g.files++
+	p := filepath.Join(g.dir, fmt.Sprintf("answers-%d.yaml", g.files))
 	if err := os.WriteFile(p, out, 0o644); err != nil {
 		g.t.Fatal(err)
 	}
@@ -109,7 +112,8 @@ func (g *ptyGame) keep(file string, ok func(key string) bool) string {
 	if err != nil {
 		g.t.Fatal(err)
 	}
-	p := filepath.Join(g.dir, "kept.yaml")
+	g.files++
+	p := filepath.Join(g.dir, fmt.Sprintf("answers-%d.yaml", g.files))
 	if err := os.WriteFile(p, out, 0o644); err != nil {
 		g.t.Fatal(err)
 	}
@@ -198,10 +202,20 @@ func (g *ptyGame) sessionFile(name string) []byte {
 // is not 0 and the screen says "canceled".
 func (g *ptyGame) cancelSavesNothing(session, question string, args ...string) {
 	g.t.Helper()
+	g.cancelWith(KeyCtrlC, session, question, args...)
+}
+
+// cancelWith is cancelSavesNothing with another key (Ctrl-D).
+func (g *ptyGame) cancelWith(key, session, question string, args ...string) {
+	g.t.Helper()
 	before := g.sessionFile(session)
 	tm := g.term(append([]string{"next"}, args...)...)
 	waitPrompt(tm, question)
-	tm.Type("1", KeyCtrlC)
+	tm.Type("1")
+	if key == KeyCtrlD {
+		tm.Type(KeyBack) // Ctrl-D ends input only on an empty line
+	}
+	tm.Type(key)
 	code := tm.Exit()
 	s := tm.Screen()
 	if code == 0 || !strings.Contains(s, "canceled") {
@@ -279,6 +293,7 @@ func TestPTYRollingSeas(t *testing.T) {
 		"--answers", filepath.Join(g.repo, file))
 	a := g.answers(file, "rs.setup.adventure.1")
 	g.cancelSavesNothing("rs", "the type of setup Adventure Card 1", "--answers", a)
+	g.cancelWith(KeyCtrlD, "rs", "the type of setup Adventure Card 1", "--answers", a)
 
 	// Step 2: a card type not in the list is re-asked; the card typed next
 	// is kept and the step goes on to the second card (scripted).
@@ -351,6 +366,8 @@ func TestPTYQuestsAndCannons(t *testing.T) {
 	g.run("next", "--steps", "3", "--answers", filepath.Join(g.repo, file))
 	a := g.answers(file, "qc.action", "qc.marauder.1.reach", "qc.marauder.1.ammo")
 	g.cancelSavesNothing("coop", "Valkyr (", "--answers", a)
+	b := g.answers(file, "qc.marauder.1.ammo")
+	g.cancelWith(KeyCtrlD, "coop", "enter the roll of 2 × Ammo die", "--dice", "physical", "--answers", b)
 
 	// Step 5: the action picked by typing; "yes" at a yes/no question; two
 	// Ammo dice entered as one is re-asked with the reason.
