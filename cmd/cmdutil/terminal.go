@@ -183,19 +183,18 @@ func labelFor(key string, width int) string { return Label(key, min(24, max(6, w
 func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.ReadCloser, stdout io.WriteCloser) (string, error) {
 	label := labelFor(q.Key, width)
 	tpl := &promptui.PromptTemplates{
-		Prompt:  `{{ ` + strconv.Quote(st.ask) + ` }} {{ . }}: `,
-		Valid:   `{{ ` + strconv.Quote(st.ask) + ` }} {{ . }}: `,
-		Success: `{{ . }}: `,
+		Prompt: `{{ ` + strconv.Quote(st.ask) + ` }} {{ . }}: `,
+		Valid:  `{{ ` + strconv.Quote(st.ask) + ` }} {{ . }}: `,
 	}
 	if !st.plain {
 		tpl.Prompt = `{{ ` + strconv.Quote(st.ask) + ` }} {{ . | bold }}: `
 		tpl.Valid = tpl.Prompt
-		tpl.Success = `{{ . | faint }}: `
 	}
 	// The answer is checked here, not by promptui's Validate: promptui
 	// redraws the line from readline's goroutine after Enter, racing with
-	// its own drawing of the refusal, which then often never shows. A
-	// refused answer prints its reason on its own line and is asked again
+	// its own drawing of the refusal and of the answered line (see
+	// keyReader). Enter ends the input, the answered line is drawn here, and
+	// a refused answer prints its reason on its own line and is asked again
 	// with the refused text ready to edit.
 	def, edit := q.Default, false
 	for {
