@@ -3,7 +3,9 @@ module github.com/bosun-referee/bosun
 go 1.26.8
 
 require (
+	github.com/creack/pty v1.1.24
 	github.com/gofrs/flock v0.13.2
+	github.com/hinshun/vt10x v0.0.0-20220301184237-5011da428d02
 	github.com/kljensen/snowball v0.10.0
 	github.com/manifoldco/promptui v0.9.0
 	github.com/mattn/go-isatty v0.0.24

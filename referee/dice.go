@@ -210,25 +210,46 @@ func (d *Dice) RollN(key string, die Die, n int) ([]Roll, error) {
 		if n > 1 {
 			what = fmt.Sprintf("%d × %s", n, die.Title)
 		}
+		// The faces are checked inside the question (Check), so a terminal
+		// re-asks a bad face in place; one die with labelled faces is offered
+		// as a pick list (Choices). Scripted answers read exactly as before.
+		parse := func(raw string) ([]Face, error) {
+			items := SplitList(raw)
+			if len(items) != n {
+				hint := ""
+				if n > 1 {
+					hint = fmt.Sprintf(" (all in one answer, e.g. --set %s=a,b; in a YAML answers file a plain list is a queue of separate rolls: write \"a,b\" or [[a, b]])", key)
+				}
+				return nil, Usagef("dice: %s needs %d values for %s, got %d (%q); each one of %s%s", key, n, what, len(items), raw, die.Accepts(), hint)
+			}
+			fs := make([]Face, n)
+			for i, it := range items {
+				f, err := die.ParseFace(it)
+				if err != nil {
+					return nil, err
+				}
+				fs[i] = f
+			}
+			return fs, nil
+		}
 		q := Question{Key: key, Kind: KindText, Text: fmt.Sprintf("enter the roll of %s", what),
-			Accepted: fmt.Sprintf("%d comma-separated face(s) of the %s: %s", n, die.Title, die.Accepts())}
+			Accepted: fmt.Sprintf("%d comma-separated face(s) of the %s: %s", n, die.Title, die.Accepts()),
+			Check: func(v string) (string, error) {
+				_, err := parse(v)
+				return v, err
+			}}
+		if n == 1 && die.Faces[0].Label != "" {
+			q.Choices = die.FaceNames()
+		}
 		raw, err := d.Prompt.Ask(q)
 		if err != nil {
 			return nil, err
 		}
-		items := SplitList(raw)
-		if len(items) != n {
-			hint := ""
-			if n > 1 {
-				hint = fmt.Sprintf(" (all in one answer, e.g. --set %s=a,b; in a YAML answers file a plain list is a queue of separate rolls: write \"a,b\" or [[a, b]])", key)
-			}
-			return nil, Usagef("dice: %s needs %d values for %s, got %d (%q); each one of %s%s", key, n, what, len(items), raw, die.Accepts(), hint)
+		faces, err := parse(raw)
+		if err != nil {
+			return nil, err
 		}
-		for i, it := range items {
-			f, err := die.ParseFace(it)
-			if err != nil {
-				return nil, err
-			}
+		for i, f := range faces {
 			out[i] = Roll{Key: key, Die: die.Name, Value: f.Value, Label: f.Label, Entered: true}
 		}
 	} else {

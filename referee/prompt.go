@@ -40,6 +40,11 @@ type Question struct {
 	// a terminal re-asks a refused answer in place instead of aborting the
 	// step, and a scripted answer it refuses is a usage error naming the key.
 	Check func(canonical string) (string, error) `json:"-"`
+	// Choices, when set on a KindText question, lists answers a terminal
+	// may offer to pick from (the faces of one labelled die); the question
+	// still accepts whatever Normalize accepts, so scripted answers are
+	// unchanged.
+	Choices []string `json:"-"`
 }
 
 // Accepts describes in one line what answers are accepted.

@@ -2,52 +2,170 @@ package cmdutil
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"os"
+	"strconv"
+	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/manifoldco/promptui"
+	"github.com/mattn/go-runewidth"
+	"golang.org/x/term"
 )
 
 // Terminal asks questions with promptui on a terminal. Its UI goes to
 // stderr so stdout stays clean for --json. Ctrl-C returns
 // referee.ErrCanceled, and nothing is saved.
-type Terminal struct{ io *IO }
+//
+// promptui redraws the line being edited (or a Select's list) on every
+// keystroke by moving the cursor up one row per line it drew; a line wider
+// than the terminal wraps, takes two rows, and each redraw then leaves a
+// copy behind. So the explanation (question, where to read it, accepted
+// values, key) is printed once above the prompt, wrapped to the width, and
+// everything promptui redraws is one short line that fits: a label made
+// from the key, list items and error reasons cut to the width, a list no
+// taller than the screen.
+type Terminal struct {
+	io   *IO
+	keys *keyReader
+	// Size returns the terminal's columns and rows (GetSize on stderr, then
+	// stdin; 80x24 when neither is a terminal). Tests replace it.
+	Size func() (width, height int)
+}
 
 // NewTerminal returns a terminal prompter. Never use it when stdin is not a
 // terminal: promptui reads ahead on pipes.
-func NewTerminal(io *IO) *Terminal { return &Terminal{io: io} }
+func NewTerminal(io *IO) *Terminal { return &Terminal{io: io, Size: io.termSize} }
 
-type nopCloser struct{ io.Writer }
+func (io *IO) termSize() (int, int) {
+	for _, s := range []any{io.ErrOut, io.In} {
+		if f, ok := s.(*os.File); ok {
+			if w, h, err := term.GetSize(int(f.Fd())); err == nil && w > 0 && h > 0 {
+				return w, h
+			}
+		}
+	}
+	return 80, 24
+}
 
-func (nopCloser) Close() error { return nil }
+// minWidth is the narrowest terminal drawn for; below it lines may wrap.
+const minWidth = 20
+
+func (t *Terminal) size() (int, int) {
+	w, h := 80, 24
+	if t.Size != nil {
+		w, h = t.Size()
+	}
+	return max(w, minWidth), max(h, 6)
+}
+
+// style holds the strings that differ between colour and plain terminals
+// (NO_COLOR, TERM=dumb).
+type style struct {
+	plain     bool
+	ask, pick string
+	pointer   promptui.Pointer
+}
+
+func (t *Terminal) style() style {
+	if t.io.NoColor {
+		return style{plain: true, ask: "?", pick: ">", pointer: promptui.PipeCursor}
+	}
+	return style{ask: promptui.IconInitial, pick: promptui.IconSelect}
+}
+
+// answered is an answered question's line: "label: answer".
+func (s style) answered(label, answer string) string {
+	if s.plain {
+		return label + ": " + answer
+	}
+	return promptui.Styler(promptui.FGFaint)(label+":") + " " + answer
+}
+
+func (s style) red(x string) string {
+	if s.plain {
+		return x
+	}
+	return promptui.Styler(promptui.FGRed)(x)
+}
+
+func (s style) dim(x string) string {
+	if s.plain {
+		return x
+	}
+	return promptui.Styler(promptui.FGFaint)(x)
+}
+
+// Explain returns the lines printed once above a prompt: the question, where
+// to read the answer, the accepted values (unless a list shows them) and the
+// key, wrapped to width.
+func Explain(q referee.Question, width int, listed bool) []string {
+	text := strings.TrimSpace(q.Text)
+	if text == "" {
+		text = q.Key
+	}
+	var lines []string
+	lines = append(lines, Wrap(text, width)...)
+	if q.Where != "" {
+		lines = append(lines, Wrap("Read it from "+q.Where+".", width)...)
+	}
+	if !listed {
+		lines = append(lines, Wrap("Accepted: "+q.Accepts()+".", width)...)
+	}
+	return lines
+}
+
+// keyNote is the key in its short form, printed dim after the explanation.
+func keyNote(key string, width int) string { return Truncate("["+key+"]", width) }
 
 // Ask implements referee.Prompter.
 func (t *Terminal) Ask(q referee.Question) (string, error) {
-	label := q.Text + " [" + q.Key + "]"
-	if q.Where != "" {
-		label += " (read it from " + q.Where + ")"
+	width, height := t.size()
+	st := t.style()
+	out := t.io.ErrOut
+	options := q.Options
+	switch {
+	case q.Kind == referee.KindConfirm:
+		options = []string{"yes", "no"}
+	case q.Kind == referee.KindText && len(q.Choices) > 0:
+		options = q.Choices
+	case q.Kind != referee.KindChoose:
+		options = nil
 	}
-	stdin := io.NopCloser(t.io.In)
-	stdout := nopCloser{t.io.ErrOut}
+	if q.Kind == referee.KindChoose && len(options) == 1 {
+		v, err := q.Normalize(options[0])
+		if err == nil {
+			for _, l := range Wrap(fmt.Sprintf("%s: %s (the only choice)", strings.TrimSpace(q.Text), v), width) {
+				fmt.Fprintln(out, l)
+			}
+			return v, nil
+		}
+	}
+	expl := Explain(q, width, options != nil)
+	for _, l := range expl {
+		fmt.Fprintln(out, l)
+	}
+	fmt.Fprintln(out, st.dim(keyNote(q.Key, width)))
+
+	if t.keys == nil {
+		t.keys = &keyReader{in: t.io.In}
+	}
+	stdin := t.keys
+	// Lines are cut to width-1 columns: the cursor never sits past the edge.
+	stdout := fitWriter{w: t.io.ErrOut, max: width - 1, keep: len("Search: ")}
+	if options == nil {
+		stdout.keep = runewidth.StringWidth("? " + labelFor(q.Key, width) + ": ")
+	}
 	var (
 		res string
 		err error
 	)
-	switch q.Kind {
-	case referee.KindChoose:
-		s := promptui.Select{Label: label, Items: q.Options, Stdin: stdin, Stdout: stdout, Size: 10}
-		_, res, err = s.Run()
-	case referee.KindConfirm:
-		p := promptui.Prompt{Label: label, IsConfirm: true, Stdin: stdin, Stdout: stdout}
-		_, err = p.Run()
-		if errors.Is(err, promptui.ErrAbort) {
-			return "no", nil
-		}
-		res = "yes"
-	default:
-		p := promptui.Prompt{Label: label + " (" + q.Accepts() + ")", Default: q.Default, Stdin: stdin, Stdout: stdout,
-			Validate: func(s string) error { _, err := q.Normalize(s); return err }}
-		res, err = p.Run()
+	if options != nil {
+		t.keys.stopAtEnter = false
+		res, err = t.pick(q, options, width, height, st, stdin, stdout)
+	} else {
+		res, err = t.prompt(q, width, st, stdin, stdout)
 	}
 	if errors.Is(err, promptui.ErrInterrupt) || errors.Is(err, promptui.ErrEOF) {
 		return "", referee.ErrCanceled
@@ -56,4 +174,143 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 		return "", err
 	}
 	return q.Normalize(res)
+}
+
+// labelFor is the prompt label: short enough that the label, an answer of
+// a reasonable length and the cursor fit on one row.
+func labelFor(key string, width int) string { return Label(key, min(24, max(6, width/3))) }
+
+func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.ReadCloser, stdout io.WriteCloser) (string, error) {
+	label := labelFor(q.Key, width)
+	tpl := &promptui.PromptTemplates{
+		Prompt: `{{ ` + strconv.Quote(st.ask) + ` }} {{ . }}: `,
+		Valid:  `{{ ` + strconv.Quote(st.ask) + ` }} {{ . }}: `,
+	}
+	if !st.plain {
+		tpl.Prompt = `{{ ` + strconv.Quote(st.ask) + ` }} {{ . | bold }}: `
+		tpl.Valid = tpl.Prompt
+	}
+	// The answer is checked here, not by promptui's Validate: promptui
+	// redraws the line from readline's goroutine after Enter, racing with
+	// its own drawing of the refusal and of the answered line (see
+	// keyReader). Enter ends the input, the answered line is drawn here, and
+	// a refused answer prints its reason on its own line and is asked again
+	// with the refused text ready to edit.
+	def, edit := q.Default, false
+	for {
+		typed := def
+		p := promptui.Prompt{
+			Label: label, Default: def, AllowEdit: edit, Templates: tpl, Pointer: st.pointer,
+			Stdin: stdin, Stdout: stdout,
+			// Called with the line on every keystroke: it keeps what was typed.
+			Validate: func(s string) error { typed = s; return nil },
+		}
+		t.keys.stopAtEnter, t.keys.entered = true, false
+		_, err := p.Run()
+		entered := t.keys.entered
+		t.keys.stopAtEnter = false
+		if !entered || !errors.Is(err, promptui.ErrEOF) {
+			if err == nil {
+				err = promptui.ErrEOF
+			}
+			return "", err
+		}
+		// promptui cleared the prompt's row and left the cursor below it:
+		// draw the answered line there.
+		fmt.Fprint(stdout, "\x1b[1A\x1b[2K\r"+st.answered(label, typed)+"\n")
+		if _, err := q.Normalize(typed); err != nil {
+			fmt.Fprintln(t.io.ErrOut, st.red(Reason(q, err, width)))
+			def, edit = typed, true
+			continue
+		}
+		return typed, nil
+	}
+}
+
+// Reason is the one-line reason shown under a refused answer: the error
+// without the question it repeats ("answer "x" for KEY (TEXT) ..."),
+// cut to width.
+func Reason(q referee.Question, err error, width int) string {
+	msg := err.Error()
+	msg = strings.Replace(msg, " for "+q.Key+" ("+q.Text+")", "", 1)
+	msg = strings.TrimPrefix(msg, "answer ")
+	msg = strings.Join(strings.Fields(msg), " ")
+	return Truncate(">> "+msg, width-1)
+}
+
+// pick asks with a Select over options, in search mode so that typing
+// filters the list: "y" or "yes" picks Yes, a face name picks the face,
+// and text matching no option picks nothing (the list says "No results"
+// and Enter waits for a better answer).
+func (t *Terminal) pick(q referee.Question, options []string, width, height int, st style, stdin io.ReadCloser, stdout io.WriteCloser) (string, error) {
+	cursor := 0
+	if q.Default != "" {
+		if d, err := q.Normalize(""); err == nil {
+			for i, o := range options {
+				if o == d {
+					cursor = i
+				}
+			}
+		}
+	}
+	items := make([]string, len(options))
+	for i, o := range options {
+		// "▸ " or "↑ " and the pointer take 4 columns.
+		items[i] = Truncate(o, width-5)
+	}
+	// Rows drawn by promptui: the help or search line, the label, the items.
+	size := min(len(items), max(3, height-3))
+	label := labelFor(q.Key, width)
+	help := strconv.Quote(Truncate("type to filter, arrows move, Enter picks", width-1))
+	tpl := &promptui.SelectTemplates{
+		Label:    `{{ ` + strconv.Quote(st.ask) + ` }} {{ . }}:`,
+		Active:   `{{ ` + strconv.Quote(st.pick) + ` }} {{ . }}`,
+		Inactive: `  {{ . }}`,
+		// Once picked: "label: value", on one line.
+		Selected: `{{ ` + strconv.Quote(label+": ") + ` }}{{ . }}`,
+		Help:     `{{ ` + help + ` }}`,
+	}
+	if !st.plain {
+		tpl.Label = `{{ ` + strconv.Quote(st.ask) + ` }} {{ . | bold }}:`
+		tpl.Active = `{{ ` + strconv.Quote(st.pick) + ` }} {{ . | cyan }}`
+		tpl.Selected = `{{ ` + strconv.Quote(label+": ") + ` | faint }}{{ . }}`
+		tpl.Help = `{{ ` + help + ` | faint }}`
+	}
+	s := promptui.Select{
+		Label: label, Items: items, Size: size, CursorPos: cursor, Templates: tpl,
+		StartInSearchMode: true, Searcher: Searcher(items),
+		Stdin: stdin, Stdout: stdout,
+	}
+	i, _, err := s.Run()
+	if err != nil {
+		return "", err
+	}
+	return options[i], nil
+}
+
+// Searcher filters options by what was typed, ignoring case: an exact
+// option name matches only that option, else options starting with the
+// text, else options containing it.
+func Searcher(options []string) func(input string, index int) bool {
+	return func(input string, index int) bool {
+		in := strings.ToLower(strings.TrimSpace(input))
+		if in == "" {
+			return true
+		}
+		exact, prefix := false, false
+		for _, o := range options {
+			lo := strings.ToLower(o)
+			exact = exact || lo == in
+			prefix = prefix || strings.HasPrefix(lo, in)
+		}
+		o := strings.ToLower(options[index])
+		switch {
+		case exact:
+			return o == in
+		case prefix:
+			return strings.HasPrefix(o, in)
+		default:
+			return strings.Contains(o, in)
+		}
+	}
 }

@@ -1,0 +1,290 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"gopkg.in/yaml.v3"
+)
+
+// TestKeystrokes is a measuring tool, not a check: it plays one round of
+// each game at an 80x24 terminal, answering every question from the game's
+// scripted answers file as a player would type it, and reports how many
+// keys that took. Dice are not typed: the rolls the script enters come
+// from an answers file holding only them, the others bosun rolls (so the
+// game goes exactly as scripted). Run it with
+//
+//	BOSUN_KEYSTROKES=1 go test ./cmd/bosun -run TestKeystrokes -v
+//
+// and BOSUN_PTY_BIN=/path/to/bosun to measure another build (an older one
+// with its own prompts: the driver reads either screen).
+func TestKeystrokes(t *testing.T) {
+	if os.Getenv("BOSUN_KEYSTROKES") == "" {
+		t.Skip("a measuring tool: set BOSUN_KEYSTROKES=1 to run it")
+	}
+	games := []struct {
+		name, file, field string
+		from, until       int // rounds counted: from <= round < until
+		args              []string
+	}{
+		// Misty Waters' Round I has only Phases 5-6: Round II is measured.
+		{"misty-waters", "games/mistywaters/procedure/testdata/two-players.yaml", "round", 2, 3,
+			[]string{"misty-waters", "--players", "Ann:red,Bob:blue", "--option", "components=none", "--seed", "3"}},
+		{"rolling-seas", "games/rollingseas/testdata/solo-basic.yaml", "turn", 1, 2,
+			[]string{"rolling-seas", "--players", "Alma", "--option", "ironside=basic", "--seed", "12"}},
+		{"war-for-atraxia", "games/atraxia/testdata/session-4p.yaml", "round", 1, 2,
+			[]string{"war-for-atraxia", "--players", "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", "--option", "pirates=yes", "--seed", "1"}},
+		{"quests-and-cannons", "games/questsandcannons/testdata/coop-easy.yaml", "round", 1, 2,
+			[]string{"quests-and-cannons", "--players", "Valkyr", "--option", "coop=easy", "--seed", "1"}},
+	}
+	for _, gm := range games {
+		t.Run(gm.name, func(t *testing.T) {
+			g := newPTYGame(t)
+			g.run(append(append([]string{"new"}, gm.args...), "--name", "k", "--answers", filepath.Join(g.repo, gm.file))...)
+			dice := g.keep(gm.file, diceKey.MatchString)
+			d := &driver{t: t, queue: loadQueues(t, filepath.Join(g.repo, gm.file)), used: map[string]int{}}
+			steps := 0
+			for i := 0; i < 150; i++ {
+				r := roundOf(t, g, gm.field)
+				if r >= gm.until {
+					break
+				}
+				tm := StartTerm(t, 80, 24, g.dir, g.env, "next", "--answers", dice)
+				tm.Wait = 20 * time.Second
+				d.step(tm)
+				if r < gm.from {
+					d.keys, d.questions, d.oldKeys = 0, 0, 0
+				} else {
+					steps++
+				}
+			}
+			t.Logf("KEYSTROKES %s (%s %d): %d keys for %d questions over %d steps (the base commit's prompts: %d keys)",
+				gm.name, gm.field, gm.from, d.keys, d.questions, steps, d.oldKeys)
+		})
+	}
+}
+
+// diceKey matches the keys of die rolls in the answers files.
+var diceKey = regexp.MustCompile(`\.roll($|\.)|\.direction$|^rs\.dice\.|^qc\.attack\.ammo$|^qc\.marauder\.\d+\.ammo$|^qc\.move\.traveler$`)
+
+func roundOf(t *testing.T, g *ptyGame, field string) int {
+	var st struct{ Status map[string]any }
+	if err := json.Unmarshal([]byte(g.run("status", "--json")), &st); err != nil {
+		t.Fatal(err)
+	}
+	n, _ := st.Status[field].(float64)
+	return int(n)
+}
+
+// loadQueues reads an answers file as queues of answers per key.
+func loadQueues(t *testing.T, file string) map[string][]string {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := yaml.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	str := func(v any) string {
+		if l, ok := v.([]any); ok {
+			parts := make([]string, len(l))
+			for i, x := range l {
+				parts[i] = fmt.Sprint(x)
+			}
+			return strings.Join(parts, ",")
+		}
+		return fmt.Sprint(v)
+	}
+	q := map[string][]string{}
+	for k, v := range m {
+		if l, ok := v.([]any); ok {
+			for _, x := range l {
+				q[k] = append(q[k], str(x))
+			}
+		} else {
+			q[k] = []string{str(v)}
+		}
+	}
+	return q
+}
+
+type driver struct {
+	t               *testing.T
+	queue           map[string][]string
+	used            map[string]int
+	keys, questions int
+	// oldKeys models the keys the same answers took with the prompts of
+	// the base commit (27cbc39), whose screen is too garbled to drive: a
+	// list starting on its first item with no typing to filter (arrows,
+	// Enter), yes/no typed ("y" Enter, or Enter for no), one labelled die
+	// typed in full, a choice with one option still asked (Enter).
+	oldKeys int
+	tm      *Term
+}
+
+var (
+	keyRe  = regexp.MustCompile(`\[([A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)+)\]`)
+	itemRe = regexp.MustCompile(`^(?:[ ↑↓]) (▸ |  )(.*)$`)
+)
+
+func (d *driver) next(key string) string {
+	q, ok := d.queue[key]
+	if !ok || len(q) == 0 {
+		d.t.Fatalf("no scripted answer for %s; screen:\n%s", key, d.tm.Screen())
+	}
+	i := min(d.used[key], len(q)-1)
+	d.used[key]++
+	return q[i]
+}
+
+// press types keys and waits until the program has drawn something.
+func (d *driver) press(keys ...string) {
+	before := len(d.tm.Raw())
+	d.tm.Type(keys...)
+	d.tm.WaitUntil("a redraw", func(string) bool { return len(d.tm.Raw()) > before })
+}
+
+func (d *driver) step(tm *Term) {
+	d.tm = tm
+	start := tm.Keys
+	deadline := time.Now().Add(tm.Wait)
+	for {
+		screen, exited := tm.Quiet(150 * time.Millisecond)
+		if time.Now().After(deadline) {
+			d.t.Fatalf("no question recognised within %v; screen:\n%s", tm.Wait, screen)
+		}
+		if exited {
+			if code := tm.Exit(); code != 0 {
+				d.t.Fatalf("bosun next exited %d:\n%s", code, screen)
+			}
+			d.keys += tm.Keys - start
+			d.oldKeys += strings.Count(tm.Raw(), "(the only choice)")
+			return
+		}
+		screen = unwrap(screen, 80)
+		locs := keyRe.FindAllStringSubmatchIndex(screen, -1)
+		if len(locs) == 0 {
+			continue
+		}
+		last := locs[len(locs)-1]
+		key, below := screen[last[2]:last[3]], screen[last[1]:]
+		k0 := tm.Keys
+		switch {
+		case strings.Contains(below, "▸"):
+			d.pick(key, below)
+		case strings.Contains(below, "[y/N]"):
+			// The old confirm prompt: anything but y is No.
+			if v := strings.ToLower(d.next(key)); v == "yes" || v == "y" {
+				d.press("y")
+			}
+			d.press(KeyEnter)
+			d.oldKeys = -1 << 30 // not modelled: this is the old build
+		case strings.Contains(below, "█"):
+			v := d.next(key)
+			d.press(v, KeyEnter)
+			d.oldKeys += utf8.RuneCountInString(v) + 1
+		default:
+			continue
+		}
+		d.questions++
+		if os.Getenv("BOSUN_KEYSTROKES") == "v" {
+			d.t.Logf("%-45s %d keys", key, tm.Keys-k0)
+		}
+		deadline = time.Now().Add(tm.Wait)
+	}
+}
+
+// unwrap joins the rows that a line wider than the screen wrapped onto.
+func unwrap(screen string, cols int) string {
+	var b strings.Builder
+	for _, l := range strings.Split(screen, "\n") {
+		b.WriteString(l)
+		if utf8.RuneCountInString(l) < cols {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+func items(below string) (list []string, cursor int) {
+	cursor = -1
+	for _, l := range strings.Split(below, "\n") {
+		m := itemRe.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		if m[1] == "▸ " {
+			cursor = len(list)
+		}
+		list = append(list, strings.TrimSpace(m[2]))
+	}
+	return list, cursor
+}
+
+func (d *driver) pick(key, below string) {
+	v := d.next(key)
+	list, cursor := items(below)
+	target := -1
+	for i, it := range list {
+		if strings.EqualFold(it, v) || (strings.HasSuffix(it, "…") && strings.HasPrefix(strings.ToLower(v), strings.ToLower(strings.TrimSuffix(it, "…")))) {
+			target = i
+		}
+	}
+	if n, err := strconv.Atoi(v); target < 0 && err == nil && n >= 1 && n <= len(list) {
+		target = n - 1
+	}
+	if target < 0 || cursor < 0 {
+		d.t.Fatalf("%s: %q is not in the list %q; screen:\n%s", key, v, list, d.tm.Screen())
+	}
+	switch {
+	case len(list) == 2 && list[0] == "yes" && list[1] == "no":
+		d.oldKeys += 2 - target // "y" Enter, or Enter for no
+	case strings.Contains(d.tm.Screen(), "enter the roll of"):
+		d.oldKeys += utf8.RuneCountInString(list[target]) + 1
+	default:
+		d.oldKeys += target + 1
+	}
+	// A list that filters as you type (a "Search:" line): type the
+	// shortest prefix that puts the answer first, when that is shorter
+	// than moving to it.
+	arrows := target - cursor
+	if arrows < 0 {
+		arrows = -arrows
+	}
+	if strings.Contains(below, "Search:") || strings.Contains(d.tm.Screen(), "Search:") {
+		s := cmdutil.Searcher(list)
+		lv := strings.ToLower(list[target])
+		for n := 1; n <= len(lv) && n < arrows; n++ {
+			p := lv[:n]
+			first := -1
+			for i := range list {
+				if s(p, i) {
+					first = i
+					break
+				}
+			}
+			if first == target {
+				d.press(p, KeyEnter)
+				return
+			}
+		}
+	}
+	k := KeyDown
+	if target < cursor {
+		k = KeyUp
+	}
+	for range arrows {
+		d.press(k)
+	}
+	d.press(KeyEnter)
+}
