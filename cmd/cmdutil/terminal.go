@@ -39,14 +39,22 @@ type Terminal struct {
 func NewTerminal(io *IO) *Terminal { return &Terminal{io: io, Size: io.termSize} }
 
 func (io *IO) termSize() (int, int) {
-	for _, s := range []any{io.ErrOut, io.In} {
-		if f, ok := s.(*os.File); ok {
+	if w, h, ok := sizeOf(io.ErrOut, io.In); ok {
+		return w, h
+	}
+	return DefaultWidth, 24
+}
+
+// sizeOf is the size of the first of streams that is a terminal.
+func sizeOf(streams ...any) (width, height int, ok bool) {
+	for _, s := range streams {
+		if f, isFile := s.(*os.File); isFile {
 			if w, h, err := term.GetSize(int(f.Fd())); err == nil && w > 0 && h > 0 {
-				return w, h
+				return w, h, true
 			}
 		}
 	}
-	return 80, 24
+	return 0, 0, false
 }
 
 // minWidth is the narrowest terminal drawn for; below it lines may wrap.

@@ -3,11 +3,9 @@ package cmdutil
 import (
 	"bytes"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/mattn/go-runewidth"
-	"golang.org/x/term"
 )
 
 // DefaultWidth is the width assumed when the terminal's is unknown.
@@ -22,10 +20,8 @@ func (o *IO) Width() int {
 	if o.Cols > 0 {
 		return max(o.Cols, minTextWidth)
 	}
-	if f, ok := o.Out.(*os.File); ok && o.TTYOut {
-		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
-			return max(w, minTextWidth)
-		}
+	if w, _, ok := sizeOf(o.Out); ok && o.TTYOut {
+		return max(w, minTextWidth)
 	}
 	return DefaultWidth
 }

@@ -16,22 +16,11 @@ func Wrap(text string, width int) []string {
 	}
 	var out []string
 	for _, para := range strings.Split(text, "\n") {
-		line := ""
-		for _, w := range strings.Fields(para) {
-			if runewidth.StringWidth(w) > width {
-				w = Truncate(w, width)
-			}
-			switch {
-			case line == "":
-				line = w
-			case runewidth.StringWidth(line)+1+runewidth.StringWidth(w) <= width:
-				line += " " + w
-			default:
-				out = append(out, line)
-				line = w
-			}
+		words := strings.Fields(para)
+		for i, w := range words {
+			words[i] = Truncate(w, width)
 		}
-		out = append(out, line)
+		out = append(out, strings.Split(WrapIndent(strings.Join(words, " "), width, ""), "\n")...)
 	}
 	return out
 }
