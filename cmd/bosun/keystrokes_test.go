@@ -16,34 +16,33 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// TestKeystrokes is a measuring tool, not a check: it plays one round of
-// each game at an 80x24 terminal, answering every question from the game's
+// TestKeystrokes plays one round of each game at an 80x24 terminal, answering every question from the game's
 // scripted answers file as a player would type it, and reports how many
-// keys that took. Dice are not typed: the rolls the script enters come
+// keys that took; it fails when a round takes more keys than the budget
+// (the figure measured when the prompts were last changed, in the README),
+// so a change that makes a table type more is seen. Dice are not typed: the rolls the script enters come
 // from an answers file holding only them, the others bosun rolls (so the
-// game goes exactly as scripted). Run it with
+// game goes exactly as scripted). The figures are printed with
 //
-//	BOSUN_KEYSTROKES=1 go test ./cmd/bosun -run TestKeystrokes -v
+//	go test ./cmd/bosun -run TestKeystrokes -v
 //
 // and BOSUN_PTY_BIN=/path/to/bosun to measure another build (an older one
 // with its own prompts: the driver reads either screen).
 func TestKeystrokes(t *testing.T) {
-	if os.Getenv("BOSUN_KEYSTROKES") == "" {
-		t.Skip("a measuring tool: set BOSUN_KEYSTROKES=1 to run it")
-	}
 	games := []struct {
 		name, file, field string
 		from, until       int // rounds counted: from <= round < until
+		budget            int // most keys the round may take
 		args              []string
 	}{
 		// Misty Waters' Round I has only Phases 5-6: Round II is measured.
-		{"misty-waters", "games/mistywaters/procedure/testdata/two-players.yaml", "round", 2, 3,
+		{"misty-waters", "games/mistywaters/procedure/testdata/two-players.yaml", "round", 2, 3, 89,
 			[]string{"misty-waters", "--players", "Ann:red,Bob:blue", "--option", "components=none", "--seed", "3"}},
-		{"rolling-seas", "games/rollingseas/testdata/solo-basic.yaml", "turn", 1, 2,
+		{"rolling-seas", "games/rollingseas/testdata/solo-basic.yaml", "turn", 1, 2, 18,
 			[]string{"rolling-seas", "--players", "Alma", "--option", "ironside=basic", "--seed", "12"}},
-		{"war-for-atraxia", "games/atraxia/testdata/session-4p.yaml", "round", 1, 2,
+		{"war-for-atraxia", "games/atraxia/testdata/session-4p.yaml", "round", 1, 2, 188,
 			[]string{"war-for-atraxia", "--players", "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", "--option", "pirates=yes", "--seed", "1"}},
-		{"quests-and-cannons", "games/questsandcannons/testdata/coop-easy.yaml", "round", 1, 2,
+		{"quests-and-cannons", "games/questsandcannons/testdata/coop-easy.yaml", "round", 1, 2, 26,
 			[]string{"quests-and-cannons", "--players", "Valkyr", "--option", "coop=easy", "--seed", "1"}},
 	}
 	for _, gm := range games {
@@ -69,6 +68,12 @@ func TestKeystrokes(t *testing.T) {
 			}
 			t.Logf("KEYSTROKES %s (%s %d): %d keys for %d questions over %d steps (the base commit's prompts: %d keys)",
 				gm.name, gm.field, gm.from, d.keys, d.questions, steps, d.oldKeys)
+			if d.questions == 0 {
+				t.Fatalf("%s: no question was answered at the terminal: the round was not played", gm.name)
+			}
+			if d.keys > gm.budget {
+				t.Errorf("%s: one %s took %d keys, more than the %d it took when the prompts were last measured", gm.name, gm.field, d.keys, gm.budget)
+			}
 		})
 	}
 }
