@@ -197,64 +197,74 @@ func (r *run) playerShip(name, what, wantShip string) (Side, error) {
 			text += "; the ship named: the " + shipTitle(wantShip)
 		}
 	}
-	// A unit's board changes little from battle to battle: the spec given
-	// last in this session is the default.
-	a, err := r.ask(referee.Sticky(r.s, r.env, referee.Question{Key: key, Kind: referee.KindText, Text: text, Where: where, Accepted: accepted}))
-	if err != nil {
-		return Side{}, err
-	}
-	u, err := mw.ParseUnit(a)
-	if err != nil {
-		return Side{}, err
-	}
-	ok := false
-	switch what {
-	case "ship":
-		ok = u.Kind == mw.KindShip || u.Kind == mw.KindGalleass
-	case "fort":
-		ok = u.Kind == mw.KindFort
-	case "militia":
-		ok = u.Kind == mw.KindMilitia
-	}
-	if !ok {
-		want := map[string]string{"ship": shipSpecHelp, "fort": fortSpecHelp, "militia": militiaSpecHelp}[what]
-		return Side{}, referee.Usagef("mistywaters: %s=%q is a %s, not a %s; accepted: %s", key, a, u.Kind.Title(), what, want)
-	}
-	u.Owner = name
-	if t := st.team(name); t > 0 {
-		u.Team = fmt.Sprint(t)
-	}
-	if u.Name == "" {
-		u.Name = name + "'s " + u.Label()
-	}
-	if u.Kind == mw.KindShip && p.Defeats > u.PriorDefeats {
-		u.PriorDefeats = p.Defeats // bosun counts the defeats it resolved
-	}
-	if what == "ship" {
-		if err := r.checkShip(p, u, key, a, wantShip); err != nil {
+	// The spec is parsed and checked inside the question (Check), so a
+	// typo at the terminal is re-asked in place instead of ending the step.
+	side := func(a string) (Side, error) {
+		u, err := mw.ParseUnit(a)
+		if err != nil {
 			return Side{}, err
 		}
-		// The engine judges Unite into the Fleet and the bail-out Sloop by
-		// the fleet: bosun's tracked fleet unless the spec gives it.
-		if u.Fleet == 0 {
-			u.Fleet = len(p.Fleet)
+		ok := false
+		switch what {
+		case "ship":
+			ok = u.Kind == mw.KindShip || u.Kind == mw.KindGalleass
+		case "fort":
+			ok = u.Kind == mw.KindFort
+		case "militia":
+			ok = u.Kind == mw.KindMilitia
 		}
-		if len(u.FleetTypes) == 0 {
-			for _, f := range p.Fleet {
-				if f != unitCode(u) {
-					u.FleetTypes = append(u.FleetTypes, shipType(f))
+		if !ok {
+			want := map[string]string{"ship": shipSpecHelp, "fort": fortSpecHelp, "militia": militiaSpecHelp}[what]
+			return Side{}, referee.Usagef("mistywaters: %s=%q is a %s, not a %s; accepted: %s", key, a, u.Kind.Title(), what, want)
+		}
+		u.Owner = name
+		if t := st.team(name); t > 0 {
+			u.Team = fmt.Sprint(t)
+		}
+		if u.Name == "" {
+			u.Name = name + "'s " + u.Label()
+		}
+		if u.Kind == mw.KindShip && p.Defeats > u.PriorDefeats {
+			u.PriorDefeats = p.Defeats // bosun counts the defeats it resolved
+		}
+		if what == "ship" {
+			if err := r.checkShip(p, u, key, a, wantShip); err != nil {
+				return Side{}, err
+			}
+			// The engine judges Unite into the Fleet and the bail-out Sloop by
+			// the fleet: bosun's tracked fleet unless the spec gives it.
+			if u.Fleet == 0 {
+				u.Fleet = len(p.Fleet)
+			}
+			if len(u.FleetTypes) == 0 {
+				for _, f := range p.Fleet {
+					if f != unitCode(u) {
+						u.FleetTypes = append(u.FleetTypes, shipType(f))
+					}
 				}
 			}
 		}
+		if err := u.Validate(mw.TableLimits{Set: r.env.Tables}); err != nil {
+			return Side{}, err
+		}
+		if st.Opt.vari("simplified") && (u.Captain == mw.FirstClass || u.Gunner == mw.FirstClass || u.FencingMaster == mw.FirstClass) {
+			// Simplified Variant: "Recruiting: First-Class Officers are not used."
+			return Side{}, referee.RuleError([]string{citeSimplified}, "mistywaters: %s=%q: First-Class Officers are not used in the Simplified Variant (Recruiting); give captain, gunner or fencing without =fc", key, a)
+		}
+		return Side{ID: id, Player: name, Unit: u}, nil
 	}
-	if err := u.Validate(mw.TableLimits{Set: r.env.Tables}); err != nil {
+	// A unit's board changes little from battle to battle: the spec given
+	// last in this session is the default.
+	q := referee.Question{Key: key, Kind: referee.KindText, Text: text, Where: where, Accepted: accepted,
+		Check: func(a string) (string, error) {
+			_, err := side(a)
+			return a, err
+		}}
+	a, err := r.ask(referee.Sticky(r.s, r.env, q))
+	if err != nil {
 		return Side{}, err
 	}
-	if st.Opt.vari("simplified") && (u.Captain == mw.FirstClass || u.Gunner == mw.FirstClass || u.FencingMaster == mw.FirstClass) {
-		// Simplified Variant: "Recruiting: First-Class Officers are not used."
-		return Side{}, referee.RuleError([]string{citeSimplified}, "mistywaters: %s=%q: First-Class Officers are not used in the Simplified Variant (Recruiting); give captain, gunner or fencing without =fc", key, a)
-	}
-	return Side{ID: id, Player: name, Unit: u}, nil
+	return side(a)
 }
 
 // candidate resolves a target named in a targets list: a player's name (a
