@@ -407,7 +407,7 @@ func TestPTYNarrowPlain(t *testing.T) {
 		once("? speed.5:")
 	}
 	tm.Type(KeyEnter)
-	tm.WaitFor("speed.5: -1")
+	tm.WaitForOutput("speed.5: -1")
 	tm.WaitFor("Search:")
 	for _, k := range []string{"n", "o", "n", "e"} {
 		tm.Type(k)

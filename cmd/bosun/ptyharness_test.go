@@ -61,7 +61,7 @@ func StartTerm(t testing.TB, cols, rows int, dir string, env []string, args ...s
 		t.Fatalf("starting bosun on a pty: %v", err)
 	}
 	tm := &Term{t: t, cmd: cmd, pty: f, vt: vt10x.New(vt10x.WithSize(cols, rows)), done: make(chan struct{}),
-		Delay: 3 * time.Millisecond, Wait: 5 * time.Second}
+		Delay: 3 * time.Millisecond, Wait: 15 * time.Second}
 	go tm.read()
 	t.Cleanup(func() {
 		if !tm.exited {
@@ -179,6 +179,14 @@ func (tm *Term) key(k string) {
 func (tm *Term) WaitFor(text string) string {
 	tm.t.Helper()
 	return tm.WaitUntil("the screen to show "+strconvQuote(text), func(s string) bool { return strings.Contains(s, text) })
+}
+
+// WaitForOutput waits until everything bosun wrote so far holds text, on
+// the screen or already scrolled off it (a line followed by a long list
+// may leave the 24 rows before a busy machine polls the screen).
+func (tm *Term) WaitForOutput(text string) {
+	tm.t.Helper()
+	tm.WaitUntil("the output to hold "+strconvQuote(text), func(string) bool { return strings.Contains(tm.Raw(), text) })
 }
 
 // WaitUntil waits until ok(screen) holds.
