@@ -235,15 +235,25 @@ func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.Read
 	}
 }
 
-// Reason is the one-line reason shown under a refused answer: the error
-// without the question it repeats ("answer "x" for KEY (TEXT) ..."),
-// cut to width.
+// Reason is the reason shown under a refused answer: the error without
+// the question it repeats ("answer "x" for KEY (TEXT) ..."), wrapped at
+// words to width (it is printed once, above the prompt line that promptui
+// redraws, so its length cannot garble the screen; a reason cut short would
+// hide what is accepted).
 func Reason(q referee.Question, err error, width int) string {
 	msg := err.Error()
 	msg = strings.Replace(msg, " for "+q.Key+" ("+q.Text+")", "", 1)
 	msg = strings.TrimPrefix(msg, "answer ")
 	msg = strings.Join(strings.Fields(msg), " ")
-	return Truncate(">> "+msg, width-1)
+	lines := Wrap(msg, max(width-4, 1))
+	for i := range lines {
+		if i == 0 {
+			lines[i] = ">> " + lines[i]
+		} else {
+			lines[i] = "   " + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // pick asks with a Select over options, in search mode so that typing

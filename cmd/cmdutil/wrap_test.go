@@ -93,8 +93,14 @@ func TestReason(t *testing.T) {
 	if got != `>> "7" is out of range; accepted: a whole number from -3 to 3` {
 		t.Errorf("Reason = %q", got)
 	}
-	if got := Reason(q, err, 20); runewidth.StringWidth(got) > 19 || !strings.HasSuffix(got, "…") {
-		t.Errorf("Reason at 20 columns = %q, want cut to 19 with …", got)
+	narrow := Reason(q, err, 20)
+	for _, l := range strings.Split(narrow, "\n") {
+		if runewidth.StringWidth(l) > 19 {
+			t.Errorf("Reason at 20 columns has a line of %d columns: %q", runewidth.StringWidth(l), l)
+		}
+	}
+	if !strings.Contains(strings.Join(strings.Fields(narrow), " "), "-3 to 3") {
+		t.Errorf("Reason at 20 columns = %q, want the whole reason wrapped, accepted values included", narrow)
 	}
 	if got := Reason(q, errors.New("dice: \"9\" is not a face"), 80); got != `>> dice: "9" is not a face` {
 		t.Errorf("Reason of another error = %q", got)
