@@ -50,7 +50,7 @@ func TestStepPrinterPrintsEachEventOnce(t *testing.T) {
 	p.hook()(referee.Event{Text: "a battle is won"})
 	assert.Equal(t, "Step 4:\n- a battle is won\n", b.String(), "printed as it is emitted")
 	p.done(Result{Step: 5, Over: true, Events: []referee.Event{{Text: "a battle is won"}, {Text: "dice rolled", Rolls: []referee.Roll{{Die: "d6", Value: 3}}}}})
-	assert.Equal(t, "Step 4:\n- a battle is won\n- dice rolled [d6 3 (rolled)]\nThe game is over.\n", b.String())
+	assert.Equal(t, "Step 4:\n- a battle is won\n- dice rolled (d6 rolled: 3)\nThe game is over.\n", b.String())
 
 	var nilp *stepPrinter
 	assert.Nil(t, nilp.hook(), "--json: no hook")
@@ -73,4 +73,9 @@ func TestPlayMenuHasOneHandlerPerEntry(t *testing.T) {
 		}
 		return l
 	}(), "the menu's order (scripts answer play.menu with these labels)")
+}
+
+func TestRollsTextGroupsByDieAndHow(t *testing.T) {
+	rolls := []referee.Roll{{Die: "d6", Value: 6}, {Die: "d6", Value: 3}, {Die: "direction", Label: "N>NW|NE", Entered: true}, {Die: "d6", Value: 1}}
+	assert.Equal(t, "d6 rolled: 6, 3; direction entered: N>NW|NE; d6 rolled: 1", rollsText(rolls))
 }
