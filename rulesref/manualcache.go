@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"unsafe"
 )
 
 // The added manuals' index is built once (when a manual is added or
@@ -37,7 +38,13 @@ func manualSrcs(dataDir string, ms []Manual) ([]bookSrc, error) {
 		if err != nil {
 			return nil, fmt.Errorf("rulesref: manual %s: %w", m.ID, err)
 		}
-		srcs = append(srcs, bookSrc{game: m.Game, text: string(b), user: true, title: m.Title})
+		// the text aliases the bytes read (never written): no copy of
+		// a large manual
+		text := ""
+		if len(b) > 0 {
+			text = unsafe.String(&b[0], len(b))
+		}
+		srcs = append(srcs, bookSrc{game: m.Game, text: text, user: true, title: m.Title})
 	}
 	return srcs, nil
 }
@@ -49,7 +56,7 @@ func cacheKey(ms []Manual, srcs []bookSrc) [sha256.Size]byte {
 	field := func(s string) {
 		h.Write([]byte(strconv.Itoa(len(s))))
 		h.Write([]byte{':'})
-		h.Write([]byte(s))
+		h.Write(bytesOf(s))
 	}
 	field(cacheMagic)
 	field(indexMagic)
