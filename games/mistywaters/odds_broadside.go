@@ -207,6 +207,7 @@ type fireOut struct {
 	target Unit
 	dmg    Damage
 	text   string // damageText(dmg)
+	id     int32  // text's number among one side's damages (BroadsideOdds)
 	num    *big.Int
 }
 
@@ -217,7 +218,7 @@ func fireDist(shooter, target Unit, o Options) (out []fireOut, den *big.Int) {
 		t := target
 		var dmg Damage
 		applyMonsterDamage(shooter.Monster, &t, &dmg, o)
-		return []fireOut{{t, dmg, damageText(dmg), big.NewInt(1)}}, big.NewInt(1)
+		return []fireOut{{target: t, dmg: dmg, text: damageText(dmg), num: big.NewInt(1)}}, big.NewInt(1)
 	}
 	n, _ := shooter.BroadsideDice(target, o)
 	g, den := volleyCounts(shooter, target, n, o)
@@ -233,7 +234,7 @@ func fireDist(shooter, target Unit, o Options) (out []fireOut, den *big.Int) {
 			return
 		}
 		idx[k] = len(out)
-		out = append(out, fireOut{t, vol.Damage, txt, x.big()})
+		out = append(out, fireOut{target: t, dmg: vol.Damage, text: txt, num: x.big()})
 	})
 	return out, den
 }
@@ -299,27 +300,53 @@ func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
 			c.outs[i].num = new(big.Int).Mul(c.outs[i].num, scale)
 		}
 	}
-	cells := map[string]*countOutcome{}
+	// an outcome is a pair (attacker's loss, defender's loss): each side's
+	// damage texts are numbered once, so that the pairs are summed under
+	// small keys and each label is written once
+	type side struct {
+		ids   map[string]int32
+		texts []string
+	}
+	id := func(s *side, text string) int32 {
+		i, ok := s.ids[text]
+		if !ok {
+			i = int32(len(s.texts))
+			s.ids[text] = i
+			s.texts = append(s.texts, text)
+		}
+		return i
+	}
+	sa, sd := &side{ids: map[string]int32{}}, &side{ids: map[string]int32{}}
+	for _, c := range memo {
+		for i := range c.outs {
+			c.outs[i].id = id(sa, c.outs[i].text)
+		}
+	}
+	none := id(sa, damageText(Damage{}))
+	for i := range firsts {
+		firsts[i].id = id(sd, firsts[i].text)
+	}
+	type pair struct{ a, d int32 }
+	cells := map[pair]*countOutcome{}
 	var outs []*countOutcome
 	tmp := new(big.Int)
-	add := func(toA Damage, textA string, toD Damage, textD string, a, b *big.Int) {
-		l := "attacker " + textA + "; defender " + textD
-		ce, ok := cells[l]
+	add := func(toA Damage, a int32, toD Damage, d int32, x, y *big.Int) {
+		k := pair{a, d}
+		ce, ok := cells[k]
 		if !ok {
-			ce = &countOutcome{label: l, toA: toA, toD: toD, num: new(big.Int)}
-			cells[l] = ce
+			ce = &countOutcome{label: "attacker " + sa.texts[a] + "; defender " + sd.texts[d], toA: toA, toD: toD, num: new(big.Int)}
+			cells[k] = ce
 			outs = append(outs, ce)
 		}
-		ce.num.Add(ce.num, tmp.Mul(a, b))
+		ce.num.Add(ce.num, tmp.Mul(x, y))
 	}
-	none := damageText(Damage{})
 	for i, first := range firsts {
 		if counters[i] == nil {
-			add(Damage{}, none, first.dmg, first.text, first.num, lcm)
+			add(Damage{}, none, first.dmg, first.id, first.num, lcm)
 			continue
 		}
 		for _, second := range counters[i].outs {
-			add(second.dmg, second.text, first.dmg, first.text, first.num, second.num)
+			add(second.dmg, second.id, first.dmg, first.id, first.num, second.num)
 		}
 	}
 	finishCounts(od, outs, new(big.Int).Mul(den1, lcm))
