@@ -1,6 +1,7 @@
 package mistywaters
 
 import (
+	"math/big"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -37,4 +38,21 @@ func TestUnitCountsBoundedByComponents(t *testing.T) {
 		_, err = BroadsideOdds(u, def, Options{})
 		require.ErrorContains(t, err, want, s)
 	}
+}
+
+// TestBroadsideOddsAtTheLargestSize: 50 Cannons and a First-Class Gunner
+// with 40 Experience Tokens (51 dice, re-rolls beyond 64-bit counts) still
+// give a complete exact distribution.
+func TestBroadsideOddsAtTheLargestSize(t *testing.T) {
+	att := mustUnit(t, "ship:cannons=50,sailors=3,fc-gunner,xp=40,owner=a")
+	for _, d := range []string{"fort:owner=b", "ship:cannons=50,sailors=2,fc-gunner,xp=40,owner=b"} {
+		od, err := BroadsideOdds(att, mustUnit(t, d), Options{})
+		require.NoError(t, err, d)
+		require.Equal(t, 0, od.Total().Cmp(big.NewRat(1, 1)), "%s: probabilities add up to 1", d)
+	}
+	// against a Fort every 6 counts: 51 dice re-rolled until they are not
+	// misses almost surely leave it defeated
+	od, err := BroadsideOdds(att, mustUnit(t, "fort:owner=b"), Options{})
+	require.NoError(t, err)
+	require.Greater(t, od.DefenderDefeated.Float, 0.999)
 }
