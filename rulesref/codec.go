@@ -51,16 +51,37 @@ func BuildIndexData() []byte {
 	return c.encodeIndex()
 }
 
-type enc struct{ b []byte }
+// enc writes an index. exact keeps every weight bit for bit (the added
+// manuals' cache, which must rank exactly as an index built at start);
+// the shipped index rounds them to hundredths.
+type enc struct {
+	b     []byte
+	exact bool
+}
 
-func (e *enc) u(v uint64)  { e.b = binary.AppendUvarint(e.b, v) }
-func (e *enc) s(v string)  { e.u(uint64(len(v))); e.b = append(e.b, v...) }
-func (e *enc) f(v float32) { e.u(uint64(math.Round(float64(v) * 100))) }
+func (e *enc) u(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
+func (e *enc) s(v string) { e.u(uint64(len(v))); e.b = append(e.b, v...) }
+func (e *enc) f(v float32) {
+	if e.exact {
+		e.u(uint64(math.Float32bits(v)))
+		return
+	}
+	e.u(uint64(math.Round(float64(v) * 100)))
+}
+
+// f64 writes a model size (rounded like f unless exact).
+func (e *enc) f64(v float64) {
+	if e.exact {
+		e.u(math.Float64bits(v))
+		return
+	}
+	e.u(uint64(math.Round(v * 100)))
+}
 
 // parts writes n parts, each written by part: their sizes, the total,
 // then the parts, so that a loaded index aliases them (dec.parts).
 func (e *enc) parts(n int, part func(i int, pe *enc)) {
-	pe := &enc{}
+	pe := &enc{exact: e.exact}
 	for i := 0; i < n; i++ {
 		at := len(pe.b)
 		part(i, pe)
@@ -80,6 +101,12 @@ func (e *enc) ints(v []int) {
 func (c *corpus) encodeIndex() []byte {
 	e := &enc{b: []byte(indexMagic)}
 	e.b = binary.LittleEndian.AppendUint32(e.b, sourceHash())
+	c.encodeBody(e)
+	return e.b
+}
+
+// encodeBody writes the books' sections and the index.
+func (c *corpus) encodeBody(e *enc) {
 	// the parsed sections, so that loading does not parse
 	e.u(uint64(len(c.Books)))
 	for _, b := range c.Books {
@@ -142,7 +169,7 @@ func (c *corpus) encodeIndex() []byte {
 	// the games' language model sizes (gameLen), so that loading need
 	// not read every posting
 	for _, v := range ix.gameLen(c) {
-		e.u(uint64(math.Round(v * 100)))
+		e.f64(v)
 	}
 	surf := make([]int, len(ix.Surface))
 	for i := range surf {
@@ -196,12 +223,12 @@ func (c *corpus) encodeIndex() []byte {
 		e.s(keys[i])
 		e.s(stems[i])
 	}
-	return e.b
 }
 
 type dec struct {
-	b   []byte
-	err error
+	b     []byte
+	err   error
+	exact bool // weights bit for bit (see enc)
 }
 
 func (d *dec) u() uint64 {
@@ -232,7 +259,19 @@ func (d *dec) s() string {
 	return v
 }
 
-func (d *dec) f() float32 { return float32(d.u()) / 100 }
+func (d *dec) f() float32 {
+	if d.exact {
+		return math.Float32frombits(uint32(d.u()))
+	}
+	return float32(d.u()) / 100
+}
+
+func (d *dec) f64() float64 {
+	if d.exact {
+		return math.Float64frombits(d.u())
+	}
+	return float64(d.u()) / 100
+}
 
 // parts reads what enc.parts wrote for n parts: their offsets into the
 // blob (n+1) and the blob, aliasing the data.
@@ -261,18 +300,39 @@ func decodeAll(data []byte) (*corpus, bool) {
 		return nil, false
 	}
 	d := &dec{b: data[len(indexMagic)+4:]}
+	return decodeBooks(d, shippedBooks())
+}
+
+// bookSrc is a book whose sections and index an encoded corpus holds:
+// its text is read from where it lives (embedded, or the manual's file).
+type bookSrc struct {
+	game, text string
+	user       bool   // an added manual
+	title      string // its title
+}
+
+func shippedBooks() []bookSrc {
+	out := make([]bookSrc, len(Games))
+	for i, g := range Games {
+		out[i] = bookSrc{game: g, text: rulebookText(g)}
+	}
+	return out
+}
+
+// decodeBooks decodes what encodeBody wrote for the books srcs.
+func decodeBooks(d *dec, srcs []bookSrc) (*corpus, bool) {
 	c := &corpus{}
 	nb := int(d.u())
-	if nb != len(Games) {
+	if nb != len(srcs) {
 		return nil, false
 	}
 	for k := 0; k < nb && d.err == nil; k++ {
 		g := d.s()
-		if g != Games[k] {
+		if g != srcs[k].game {
 			return nil, false
 		}
-		text := rulebookText(g)
-		b := &book{Game: g, Text: text, Lines: strings.Split(strings.TrimRight(text, "\n"), "\n")}
+		text := srcs[k].text
+		b := &book{Game: g, Text: text, Lines: strings.Split(strings.TrimRight(text, "\n"), "\n"), User: srcs[k].user, Title: srcs[k].title}
 		ns := int(d.u())
 		if ns > len(b.Lines)+2 {
 			return nil, false
@@ -311,7 +371,7 @@ func decodeAll(data []byte) (*corpus, bool) {
 
 // loadIndex decodes the index part of the prebuilt data.
 func (c *corpus) loadIndex(d *dec) bool {
-	ix := &index{sorted: true}
+	ix := &index{sorted: true, exact: d.exact}
 	nd := int(d.u())
 	if nd > 1<<20 {
 		return false
@@ -351,7 +411,7 @@ func (c *corpus) loadIndex(d *dec) bool {
 	ix.postDone = make([]atomic.Bool, nt)
 	gl := make([]float64, len(Games))
 	for g := range gl {
-		gl[g] = float64(d.u()) / 100
+		gl[g] = d.f64()
 	}
 	ns := int(d.u())
 	if ns > 1<<22 {

@@ -39,6 +39,7 @@ type index struct {
 	postOff  []uint32
 	postDone []atomic.Bool
 	postMu   sync.Mutex
+	exact    bool // the blob's weights are bit for bit (enc.exact)
 	// XSeq is, per doc, its questions one by one: [norm, n, term ids...]
 	// with norm = 100 x sqrt(sum of idf^2 over the question's terms)
 	// (for questionSim); a decoded index keeps them encoded
@@ -380,7 +381,7 @@ func (ix *index) decodePost(t int32) {
 	if ix.postDone[t].Load() {
 		return
 	}
-	d := &dec{b: ix.postBlob[ix.postOff[t]:ix.postOff[t+1]]}
+	d := &dec{b: ix.postBlob[ix.postOff[t]:ix.postOff[t+1]], exact: ix.exact}
 	read := func() []posting {
 		n := int(d.u())
 		if n > len(ix.DocLen) {

@@ -44,25 +44,13 @@ func Open(dataDir string) (*Library, error) {
 	if len(ms) == 0 {
 		return &Library{c: builtin()}, nil
 	}
-	c := loadBuiltin() // a private copy: the manuals are added to it
-	st := newStemmer()
-	for i := range ms {
-		b, err := os.ReadFile(filepath.Join(manualDir(dataDir), ms[i].File))
-		if err != nil {
-			return nil, fmt.Errorf("rulesref: manual %s: %w", ms[i].ID, err)
-		}
-		bk := parseBook(ms[i].Game, string(b))
-		bk.User = true
-		bk.Title = ms[i].Title
-		base := len(c.Secs)
-		c.addBook(bk)
-		for si := base; si < len(c.Secs); si++ {
-			c.ix.addDoc(c, st, si, nil)
-		}
-		ms[i].Sections = len(c.Secs) - base
+	c, err := openManuals(dataDir, ms)
+	if err != nil {
+		return nil, err
 	}
-	c.index()
-	c.ix.finish(c)
+	for i := range ms {
+		ms[i].Sections = len(c.Books[len(Games)+i].Secs)
+	}
 	return &Library{c: c, Manuals: ms}, nil
 }
 
@@ -144,6 +132,9 @@ func AddManual(dataDir, path, game, title string) (Manual, error) {
 		os.Remove(filepath.Join(dir, m.File))
 		return Manual{}, err
 	}
+	// index the manuals once now, not at every search (best effort: a
+	// search rebuilds a missing cache)
+	_ = refreshCache(dataDir)
 	return m, nil
 }
 
@@ -161,6 +152,7 @@ func RemoveManual(dataDir, name string) (Manual, error) {
 				return Manual{}, err
 			}
 			os.Remove(filepath.Join(dir, m.File))
+			_ = refreshCache(dataDir)
 			return m, nil
 		}
 	}

@@ -23,6 +23,7 @@ type benchCase struct {
 	args   []string
 	budget time.Duration // 0: compared with --help (see relTo)
 	relTo  float64       // budget as a multiple of the --help median
+	exit   int           // the expected exit code (a refusal)
 }
 
 // setup creates the saved sessions the cases use.
@@ -46,6 +47,41 @@ var cases = []benchCase{
 	{name: "bosun misty odds (10 v 10 broadside)", args: []string{"misty", "odds", "--type", "broadside", "--attacker", "ship:cannons=9,sailors=6,gunner", "--defender", "ship:cannons=9,sailors=6,gunner"}, budget: 100 * time.Millisecond},
 	{name: "bosun misty odds (10 v 10 boarding)", args: []string{"misty", "odds", "--type", "boarding", "--attacker", "ship:cannons=4,sailors=6", "--defender", "ship:cannons=4,sailors=6"}, budget: 100 * time.Millisecond},
 	{name: "bosun misty odds (both types, 10 v 10)", args: []string{"misty", "odds", "--attacker", "ship:cannons=4,sailors=6,gunner,fc-fencing", "--defender", "ship:cannons=5,sailors=5,fencing"}, budget: 100 * time.Millisecond},
+	// issue #15: the largest usual sizes, as ratios to --help
+	{name: "misty odds broadside 10C 10S FC Gunner 3 XP", args: []string{"misty", "odds", "--type", "broadside", "-a", "ship:cannons=10,sailors=10,fc-gunner,xp=3,owner=a", "-d", "ship:cannons=10,sailors=10,fc-gunner,xp=3,owner=b"}, relTo: 3},
+	{name: "misty odds both 10C 10S FC Gunner+Fencing 3 XP", args: []string{"misty", "odds", "-a", "ship:cannons=10,sailors=10,fc-gunner,fc-fencing,xp=3,owner=a", "-d", "ship:cannons=10,sailors=10,fc-gunner,fc-fencing,xp=3,owner=b"}, relTo: 3},
+	{name: "misty odds boarding 10 v 10 FC Fencing 7 XP", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=a", "-d", "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=b"}, relTo: 3},
+	{name: "misty odds 51 Cannons refused (exit 2)", args: []string{"misty", "odds", "-a", "ship:cannons=51", "-d", "pirate"}, relTo: 1.5, exit: 2},
+	{name: "rules search (1 MB added manual)", args: []string{"--data-dir", "{manuals}", "rules", "search", "max dice in a sword fight"}, relTo: 1.5},
+	{name: "rules show (1 MB added manual)", args: []string{"--data-dir", "{manuals}", "rules", "show", "misty-waters/large-crew"}, relTo: 1.5},
+}
+
+// bigManual writes a 1 MB manual (the shipped rulebooks' texts, repeated)
+// and adds it under dataDir, for the search cases with an added manual.
+func bigManual(bin string, env []string, tmp, dataDir string) error {
+	var texts [][]byte
+	for _, g := range []string{"misty-waters", "rolling-seas", "war-for-atraxia", "quests-and-cannons"} {
+		b, err := os.ReadFile(filepath.Join("rulesref", "data", g+".txt"))
+		if err != nil {
+			return err
+		}
+		texts = append(texts, b)
+	}
+	buf := []byte("Big Manual\n")
+	for i := 0; len(buf) < 1<<20; i++ {
+		buf = append(buf, texts[i%len(texts)]...)
+		buf = append(buf, '\n')
+	}
+	path := filepath.Join(tmp, "big-manual.txt")
+	if err := os.WriteFile(path, buf[:1<<20], 0o644); err != nil {
+		return err
+	}
+	c := exec.Command(bin, "--data-dir", dataDir, "rules", "add", "--game", "misty-waters", "--title", "Big Manual", path)
+	c.Env = env
+	if out, err := c.CombinedOutput(); err != nil {
+		return fmt.Errorf("%v: %s", err, out)
+	}
+	return nil
 }
 
 func main() {
@@ -88,13 +124,22 @@ func main() {
 		}
 	}
 
-	fmt.Printf("%-48s %9s %9s %10s %s\n", "case", "median", "p90", "budget", "")
+	manuals := filepath.Join(tmp, "manuals")
+	if err := bigManual(bin, env, tmp, manuals); err != nil {
+		fmt.Fprintf(os.Stderr, "setup: adding a 1 MB manual failed (cases using it will fail): %v\n", err)
+	}
+
+	fmt.Printf("%-48s %9s %9s %10s %7s %s\n", "case", "median", "p90", "budget", "x help", "")
 	var helpMedian time.Duration
 	over := false
 	for _, bc := range cases {
-		times, err := measure(bin, env, bc.args, *runs)
+		args := make([]string, len(bc.args))
+		for i, a := range bc.args {
+			args[i] = strings.ReplaceAll(a, "{manuals}", manuals)
+		}
+		times, err := measure(bin, env, args, bc.exit, *runs)
 		if err != nil {
-			fmt.Printf("%-48s %9s %9s %10s %s\n", bc.name, "-", "-", "-", "FAILED: "+err.Error())
+			fmt.Printf("%-48s %9s %9s %10s %7s %s\n", bc.name, "-", "-", "-", "-", "FAILED: "+err.Error())
 			over = true
 			continue
 		}
@@ -111,14 +156,18 @@ func main() {
 			verdict = "OVER"
 			over = true
 		}
-		fmt.Printf("%-48s %9s %9s %10s %s\n", bc.name, ms(med), ms(p90), ms(budget), verdict)
+		ratio := "-"
+		if helpMedian > 0 {
+			ratio = fmt.Sprintf("%.2fx", float64(med)/float64(helpMedian))
+		}
+		fmt.Printf("%-48s %9s %9s %10s %7s %s\n", bc.name, ms(med), ms(p90), ms(budget), ratio, verdict)
 	}
 	if *check && over {
 		os.Exit(1)
 	}
 }
 
-func measure(bin string, env, args []string, runs int) ([]time.Duration, error) {
+func measure(bin string, env, args []string, exit, runs int) ([]time.Duration, error) {
 	var times []time.Duration
 	for i := 0; i < runs+3; i++ {
 		c := exec.Command(bin, args...)
@@ -127,6 +176,11 @@ func measure(bin string, env, args []string, runs int) ([]time.Duration, error) 
 		start := time.Now()
 		out, err := c.CombinedOutput()
 		d := time.Since(start)
+		if ee, ok := err.(*exec.ExitError); ok && exit != 0 && ee.ExitCode() == exit {
+			err = nil
+		} else if err == nil && exit != 0 {
+			err = fmt.Errorf("exit 0, want %d", exit)
+		}
 		if err != nil {
 			msg := strings.TrimSpace(string(out))
 			if len(msg) > 120 {

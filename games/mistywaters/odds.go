@@ -145,6 +145,60 @@ func (a *accum) finish(od *Odds) {
 	od.DefenderLoss = Expected{Cannons: NewProb(ed.c), Sailors: NewProb(ed.s), Officers: NewProb(ed.o), Markers: NewProb(ed.m)}
 }
 
+// countOutcome is an outcome counted over a common denominator.
+type countOutcome struct {
+	label    string // outcomeLabel(toA, toD)
+	toA, toD Damage
+	num      *big.Int
+	score    int
+}
+
+// finishCounts fills od from outcomes counted over one denominator den:
+// the sums behind the defeat chances and expected losses stay whole
+// numbers, and each becomes a fraction once (the same fractions as
+// accum.finish, without a reduction per addition).
+func finishCounts(od *Odds, outs []*countOutcome, den *big.Int) {
+	pa, pd := new(big.Int), new(big.Int)
+	var ea, ed [4]big.Int
+	tmp := new(big.Int)
+	addExp := func(e *[4]big.Int, d Damage, num *big.Int) {
+		for i, n := range [4]int{d.Cannons, d.Sailors, len(d.Officers), d.Markers} {
+			if n != 0 {
+				e[i].Add(&e[i], tmp.Mul(tmp.SetInt64(int64(n)), num))
+			}
+		}
+	}
+	frac := func(num *big.Int) Prob { return NewProb(new(big.Rat).SetFrac(num, den)) }
+	kept := make([]*countOutcome, 0, len(outs))
+	for _, oc := range outs {
+		if oc.num.Sign() != 0 {
+			oc.score = Score(oc.toA, oc.toD)
+			kept = append(kept, oc)
+		}
+	}
+	sort.Slice(kept, func(i, j int) bool {
+		if kept[i].score != kept[j].score {
+			return kept[i].score > kept[j].score
+		}
+		return kept[i].label < kept[j].label
+	})
+	od.Outcomes = make([]OddsOutcome, len(kept))
+	for i, oc := range kept {
+		od.Outcomes[i] = OddsOutcome{Label: oc.label, Attacker: oc.toA, Defender: oc.toD, P: frac(oc.num), Score: oc.score}
+		if oc.toA.Defeated {
+			pa.Add(pa, oc.num)
+		}
+		if oc.toD.Defeated {
+			pd.Add(pd, oc.num)
+		}
+		addExp(&ea, oc.toA, oc.num)
+		addExp(&ed, oc.toD, oc.num)
+	}
+	od.AttackerDefeated, od.DefenderDefeated = frac(pa), frac(pd)
+	od.AttackerLoss = Expected{Cannons: frac(&ea[0]), Sailors: frac(&ea[1]), Officers: frac(&ea[2]), Markers: frac(&ea[3])}
+	od.DefenderLoss = Expected{Cannons: frac(&ed[0]), Sailors: frac(&ed[1]), Officers: frac(&ed[2]), Markers: frac(&ed[3])}
+}
+
 // Total sums the outcome probabilities (1 for a complete distribution).
 func (od *Odds) Total() *big.Rat {
 	t := new(big.Rat)

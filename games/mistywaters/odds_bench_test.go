@@ -105,6 +105,9 @@ func BenchmarkOddsCold(b *testing.B) {
 	cases := []struct{ name, a, d string }{
 		{"broadside-10v10-gunner", "ship:cannons=10,sailors=4,gunner,owner=a", "ship:cannons=10,sailors=4,gunner,owner=b"},
 		{"broadside-10v10-fc-xp3", "ship:cannons=10,sailors=4,fc-gunner,xp=3,owner=a", "ship:cannons=10,sailors=4,fc-gunner,xp=3,owner=b"},
+		{"broadside-10c10s-fc-xp3", "ship:cannons=10,sailors=10,fc-gunner,xp=3,owner=a", "ship:cannons=10,sailors=10,fc-gunner,xp=3,owner=b"},
+		{"broadside-20c20s-fc-xp3", "ship:cannons=20,sailors=20,fc-gunner,xp=3,owner=a", "ship:cannons=20,sailors=20,owner=b"},
+		{"broadside-50c3s-fc-xp40", "ship:cannons=50,sailors=3,fc-gunner,xp=40,owner=a", "ship:cannons=50,sailors=3,fc-gunner,xp=40,owner=b"},
 		{"boarding-10v10", "ship:sailors=5,cannons=5,owner=a", "galleass"},
 		{"boarding-10v10-fencing", "ship:sailors=5,cannons=5,fencing,owner=a", "ship:sailors=5,cannons=5,fencing,owner=b"},
 		{"boarding-10v10-fc-fencing", "ship:sailors=5,cannons=5,fc-fencing,owner=a", "ship:sailors=5,cannons=5,fc-fencing,owner=b"},

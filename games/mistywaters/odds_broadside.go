@@ -5,14 +5,6 @@ import (
 	"math/big"
 )
 
-// counts of final dice by class: miss, hull, crew, disable.
-type counts [4]int
-
-type countsP struct {
-	c counts
-	p *big.Rat
-}
-
 var factorials = func() []*big.Int {
 	f := make([]*big.Int, 40)
 	f[0] = big.NewInt(1)
@@ -21,13 +13,6 @@ var factorials = func() []*big.Int {
 	}
 	return f
 }()
-
-func addCounts(a, b counts) counts {
-	for i := range a {
-		a[i] += b[i]
-	}
-	return a
-}
 
 // faceWeights is the number of faces of each die class against target,
 // out of faces: with a ricochet a 4 or 5 is rolled again until it is not,
@@ -52,170 +37,214 @@ func faceWeights(shooter, target Unit, o Options, reroll bool) (w [4]uint64, fac
 	return w, faces
 }
 
-type countsN struct {
-	c counts
-	n u128
+// volleyGrid holds exact counts of a volley's dice by effect: h Hull Hits
+// (also a Sea Monster's or a Battery's hits), c Deck Crew Hits that find
+// crew (capped at the crew aboard: more do nothing), d Disables (2s
+// against the Silver Freighter). The other n-h-c-d dice do nothing (misses
+// and Deck Crew Hits beyond the crew): they are the ones re-rolled. An axis
+// whose class no face can reach has size 1.
+type volleyGrid struct {
+	n, nh, nc, nd int
+	cells         []wide
 }
 
-// multinomialN lists every way n dice fall into the classes with face
-// weights w: n!/(c0!c1!c2!c3!) * prod w^c, out of faces^n.
-func multinomialN(n int, w [4]uint64) []countsN {
-	var out []countsN
-	for c0 := 0; c0 <= n; c0++ {
-		for c1 := 0; c0+c1 <= n; c1++ {
-			for c2 := 0; c0+c1+c2 <= n; c2++ {
-				c := counts{c0, c1, c2, n - c0 - c1 - c2}
-				x := u128{0, 1}
-				for k := 0; k < 4; k++ {
-					if c[k] > 0 && w[k] == 0 {
-						x = u128{}
-						break
-					}
-					for j := 0; j < c[k]; j++ {
-						x = mul128(x, w[k])
-					}
+func newVolleyGrid(n, nh, nc, nd int) *volleyGrid {
+	return &volleyGrid{n: n, nh: nh, nc: nc, nd: nd, cells: make([]wide, nh*nc*nd)}
+}
+
+func (g *volleyGrid) at(h, c, d int) *wide { return &g.cells[(h*g.nc+c)*g.nd+d] }
+
+// each calls f for every non-zero cell.
+func (g *volleyGrid) each(f func(h, c, d int, x *wide)) {
+	for h := 0; h < g.nh; h++ {
+		for c := 0; c < g.nc; c++ {
+			for d := 0; d < g.nd; d++ {
+				if x := g.at(h, c, d); !x.isZero() {
+					f(h, c, d, x)
 				}
-				if x == (u128{}) {
-					continue
-				}
-				// multinomial coefficient as a product of binomials
-				left := n
-				for k := 0; k < 4; k++ {
-					x = mul128(x, binomN(left, c[k]))
-					left -= c[k]
-				}
-				out = append(out, countsN{c, x})
 			}
 		}
 	}
-	return out
 }
 
-func binomN(n, k int) uint64 {
-	r := uint64(1)
-	for i := 1; i <= k; i++ {
-		r = r * uint64(n-k+i) / uint64(i)
+// reroll adds to next the outcomes of re-rolling one die that did nothing
+// in the state (h, c, d) of weight x, with face weights re.
+func (g *volleyGrid) reroll(next *volleyGrid, h, c, d int, x *wide, re [4]uint64) {
+	if w := re[clsMiss]; w > 0 {
+		next.at(h, c, d).addMul(x, w)
 	}
-	return r
-}
-
-func mergeN(in []countsN) []countsN {
-	idx := map[counts]int{}
-	var out []countsN
-	for _, cp := range in {
-		if i, ok := idx[cp.c]; ok {
-			out[i].n.add(cp.n)
-			continue
+	if w := re[clsHull]; w > 0 {
+		next.at(h+1, c, d).addMul(x, w)
+	}
+	if w := re[clsCrew]; w > 0 {
+		c2 := c + 1
+		if c2 >= g.nc {
+			c2 = g.nc - 1
 		}
-		idx[cp.c] = len(out)
-		out = append(out, cp)
+		next.at(h, c2, d).addMul(x, w)
 	}
-	return out
+	if w := re[clsDisable]; w > 0 {
+		next.at(h, c, d+1).addMul(x, w)
+	}
 }
 
-// volleyDist is the distribution of a volley's final dice by class after
-// ricochets, First-Class Gunner and Experience Token re-rolls (bosun's
-// default policy: re-roll the dice that do nothing). It counts exactly in
-// 128-bit integers over one common denominator (first faces^n, times
-// re-roll faces^n for a First-Class Gunner, times re-roll faces per token)
-// and turns each count into a fraction once.
-func volleyDist(shooter, target Unit, n int, o Options) []countsP {
+// volleyCounts is the distribution of a volley's effects after ricochets,
+// First-Class Gunner and Experience Token re-rolls (bosun's default policy:
+// re-roll the dice that do nothing): exact counts over one common
+// denominator (first faces^n, times re-roll faces^n for a First-Class
+// Gunner, times re-roll faces per token). The first roll is a multinomial
+// over the face classes; each re-roll moves one die that does nothing to
+// the class it lands in, so the work grows with the number of effect
+// states (about n times the crew aboard) instead of the dice sequences.
+func volleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *big.Int) {
 	first, f1 := faceWeights(shooter, target, o, false)
 	re, f2 := faceWeights(shooter, target, o, true)
-	den := new(big.Int).Exp(new(big.Int).SetUint64(f1), big.NewInt(int64(n)), nil)
-	avail := crewAvailable(target)
-	useless := func(c counts) int {
-		u := c[clsMiss]
-		if ex := c[clsCrew] - avail; ex > 0 {
-			u += ex
+	axis := func(cls dieClass, max int) int {
+		if first[cls] == 0 && re[cls] == 0 {
+			return 1
 		}
-		return u
+		return max + 1
 	}
-	dist := multinomialN(n, first)
-	if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
-		var next []countsN
-		for _, cp := range dist {
-			u := useless(cp.c)
-			base := cp.c
-			base[clsMiss] = 0
-			if base[clsCrew] > avail {
-				base[clsCrew] = avail
-			}
-			// the dice kept count f2 each so that every branch is over f2^n
-			scale := cp.n
-			for j := u; j < n; j++ {
-				scale = mul128(scale, f2)
-			}
-			if u == 0 {
-				next = append(next, countsN{cp.c, scale})
-				continue
-			}
-			for _, rp := range multinomialN(u, re) {
-				x := scale
-				// scale * rp.n: rp.n < f2^u fits 64 bits for u <= 24
-				x = mul128(x, rp.n.lo)
-				next = append(next, countsN{addCounts(base, rp.c), x})
+	avail := crewAvailable(target)
+	if avail > n {
+		avail = n
+	}
+	g := newVolleyGrid(n, axis(clsHull, n), axis(clsCrew, avail), axis(clsDisable, n))
+	den := new(big.Int).Exp(new(big.Int).SetUint64(f1), big.NewInt(int64(n)), nil)
+
+	// the first roll: n!/(miss! hull! crew! disable!) * prod weight^count
+	upTo := func(cls dieClass) int { // a class no first face reaches stays at 0
+		if first[cls] == 0 {
+			return 0
+		}
+		return n
+	}
+	for ch := 0; ch <= upTo(clsHull); ch++ {
+		for cc := 0; cc <= upTo(clsCrew) && ch+cc <= n; cc++ {
+			for cd := 0; cd <= upTo(clsDisable) && ch+cc+cd <= n; cd++ {
+				cnt := [4]int{clsMiss: n - ch - cc - cd, clsHull: ch, clsCrew: cc, clsDisable: cd}
+				x := wide{1}
+				left := n
+				for k := 0; k < 4; k++ {
+					if cnt[k] > 0 && first[k] == 0 {
+						x = wide{}
+						break
+					}
+					for j := 0; j < cnt[k]; j++ {
+						x.mul(first[k])
+					}
+					x.mul(binomN(left, cnt[k]))
+					left -= cnt[k]
+				}
+				if x.isZero() {
+					continue
+				}
+				c := cc
+				if c > g.nc-1 {
+					c = g.nc - 1
+				}
+				g.at(ch, c, cd).addMul(&x, 1)
 			}
 		}
-		dist = mergeN(next)
+	}
+
+	if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
+		// layer r holds the states with r dice still to re-roll; a die kept
+		// counts f2 so that every branch is over f2^n
+		layers := make([]*volleyGrid, n+1)
+		for r := range layers {
+			layers[r] = newVolleyGrid(n, g.nh, g.nc, g.nd)
+		}
+		g.each(func(h, c, d int, x *wide) {
+			u := n - h - c - d
+			y := *x
+			for j := u; j < n; j++ {
+				y.mul(f2)
+			}
+			layers[u].at(h, c, d).addMul(&y, 1)
+		})
+		for r := n; r > 0; r-- {
+			next := layers[r-1]
+			layers[r].each(func(h, c, d int, x *wide) { g.reroll(next, h, c, d, x, re) })
+		}
+		g = layers[0]
 		den.Mul(den, new(big.Int).Exp(new(big.Int).SetUint64(f2), big.NewInt(int64(n)), nil))
 	}
 	for k := 0; k < shooter.XPFor(0); k++ {
-		var next []countsN
-		for _, cp := range dist {
-			if useless(cp.c) == 0 {
-				next = append(next, countsN{cp.c, mul128(cp.n, f2)})
-				continue
+		next := newVolleyGrid(n, g.nh, g.nc, g.nd)
+		g.each(func(h, c, d int, x *wide) {
+			if n-h-c-d == 0 {
+				next.at(h, c, d).addMul(x, f2)
+				return
 			}
-			base := cp.c
-			if base[clsMiss] > 0 {
-				base[clsMiss]--
-			} else {
-				base[clsCrew]--
-			}
-			for cls := 0; cls < 4; cls++ {
-				if re[cls] == 0 {
-					continue
-				}
-				nc := base
-				nc[cls]++
-				next = append(next, countsN{nc, mul128(cp.n, re[cls])})
-			}
-		}
-		dist = mergeN(next)
+			g.reroll(next, h, c, d, x, re)
+		})
+		g = next
 		den.Mul(den, new(big.Int).SetUint64(f2))
 	}
-	out := make([]countsP, len(dist))
-	for i, cp := range dist {
-		out[i] = countsP{cp.c, new(big.Rat).SetFrac(cp.n.big(), den)}
+	return g, den
+}
+
+// binomN is n choose k for n < 64 (a volley has at most 51 dice: 50
+// Cannons or Sailors and a Gunner; every C(63, k) fits 64 bits).
+func binomN(n, k int) uint64 { return binomTable[n][k] }
+
+var binomTable = func() [][]uint64 {
+	t := make([][]uint64, 64)
+	for n := range t {
+		t[n] = make([]uint64, n+1)
+		t[n][0], t[n][n] = 1, 1
+		for k := 1; k < n; k++ {
+			t[n][k] = t[n-1][k-1] + t[n-1][k]
+		}
 	}
-	return out
+	return t
+}()
+
+// fireOut is one outcome of a side's fire: the target after it, the damage
+// done and its count over the fire's denominator.
+type fireOut struct {
+	target Unit
+	dmg    Damage
+	text   string // damageText(dmg)
+	id     int32  // text's number among one side's damages (BroadsideOdds)
+	num    *big.Int
 }
 
-type stateP struct {
-	shooter, target Unit
-	dmg             Damage
-	p               *big.Rat
-}
-
-// fireDist is the distribution of one side's fire: the target after it and
-// the damage done.
-func fireDist(shooter, target Unit, o Options) []stateP {
+// fireDist is the distribution of one side's fire, outcomes with the same
+// damage merged: counts over den.
+func fireDist(shooter, target Unit, o Options) (out []fireOut, den *big.Int) {
 	if shooter.Kind == KindMonster {
 		t := target
 		var dmg Damage
 		applyMonsterDamage(shooter.Monster, &t, &dmg, o)
-		return []stateP{{shooter, t, dmg, big.NewRat(1, 1)}}
+		return []fireOut{{target: t, dmg: dmg, text: damageText(dmg), num: big.NewInt(1)}}, big.NewInt(1)
 	}
 	n, _ := shooter.BroadsideDice(target, o)
-	var out []stateP
-	for _, cp := range volleyDist(shooter, target, n, o) {
+	g, den := volleyCounts(shooter, target, n, o)
+	idx := map[string]int{}
+	g.each(func(h, c, d int, x *wide) {
 		t := target
-		vol := &Volley{HullHits: cp.c[clsHull], CrewHits: cp.c[clsCrew], Disables: cp.c[clsDisable], Misses: cp.c[clsMiss]}
+		vol := &Volley{HullHits: h, CrewHits: c, Disables: d, Misses: n - h - c - d}
 		applyDice(vol, &t, o, nil)
-		out = append(out, stateP{shooter, t, vol.Damage, cp.p})
-	}
-	return out
+		txt := damageText(vol.Damage)
+		k := txt + "|" + stateKey(t)
+		if i, ok := idx[k]; ok {
+			out[i].num.Add(out[i].num, x.big())
+			return
+		}
+		idx[k] = len(out)
+		out = append(out, fireOut{target: t, dmg: vol.Damage, text: txt, num: x.big()})
+	})
+	return out, den
+}
+
+// fireKey is what a side's fire depends on: the shooter's kind, dice,
+// Gunner and tokens (not its Cannons or crew beyond the dice) and the
+// target.
+func fireKey(shooter, target Unit, o Options) string {
+	n, _ := shooter.BroadsideDice(target, o)
+	return fmt.Sprintf("%s/%s/%d/%d/%d|%s", shooter.Kind, shooter.Monster, n, shooter.Gunner, shooter.XPFor(0), stateKey(target))
 }
 
 // BroadsideOdds is the exact distribution of a whole Broadside exchange:
@@ -235,32 +264,92 @@ func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
 	if !v.Counterattack {
 		od.Notes = append(od.Notes, "no counterattack: "+v.NoCounterWhy)
 	}
-	acc := newAccum()
-	memo := map[string][]stateP{}
-	counter := func(d, a Unit) []stateP {
-		k := stateKey(d) + "|" + stateKey(a)
-		if r, ok := memo[k]; ok {
-			return r
-		}
-		r := fireDist(d, a, o)
-		memo[k] = r
-		return r
+	type counter struct {
+		outs []fireOut
+		den  *big.Int
 	}
-	for _, first := range fireDist(att, def, o) {
+	firsts, den1 := fireDist(att, def, o)
+	memo := map[string]*counter{}
+	counters := make([]*counter, len(firsts)) // nil: no counterattack
+	for i, first := range firsts {
 		if first.dmg.Defeated || !v.Counterattack {
-			acc.add(Damage{}, first.dmg, first.p)
 			continue
 		}
 		defAfter := first.target
 		if n, _ := defAfter.BroadsideDice(att, o); n == 0 && defAfter.Kind != KindMonster {
-			acc.add(Damage{}, first.dmg, first.p)
 			continue
 		}
-		for _, second := range counter(defAfter, att) {
-			acc.add(second.dmg, first.dmg, new(big.Rat).Mul(first.p, second.p))
+		k := fireKey(defAfter, att, o)
+		c, ok := memo[k]
+		if !ok {
+			outs, den := fireDist(defAfter, att, o)
+			c = &counter{outs, den}
+			memo[k] = c
+		}
+		counters[i] = c
+	}
+	// one common denominator: den1 times the lcm of the counters'
+	lcm := big.NewInt(1)
+	for _, c := range memo {
+		g := new(big.Int).GCD(nil, nil, lcm, c.den)
+		lcm.Mul(lcm, new(big.Int).Quo(c.den, g))
+	}
+	for _, c := range memo {
+		scale := new(big.Int).Quo(lcm, c.den)
+		for i := range c.outs {
+			c.outs[i].num = new(big.Int).Mul(c.outs[i].num, scale)
 		}
 	}
-	acc.finish(od)
+	// an outcome is a pair (attacker's loss, defender's loss): each side's
+	// damage texts are numbered once, so that the pairs are summed under
+	// small keys and each label is written once
+	type side struct {
+		ids   map[string]int32
+		texts []string
+	}
+	id := func(s *side, text string) int32 {
+		i, ok := s.ids[text]
+		if !ok {
+			i = int32(len(s.texts))
+			s.ids[text] = i
+			s.texts = append(s.texts, text)
+		}
+		return i
+	}
+	sa, sd := &side{ids: map[string]int32{}}, &side{ids: map[string]int32{}}
+	for _, c := range memo {
+		for i := range c.outs {
+			c.outs[i].id = id(sa, c.outs[i].text)
+		}
+	}
+	none := id(sa, damageText(Damage{}))
+	for i := range firsts {
+		firsts[i].id = id(sd, firsts[i].text)
+	}
+	type pair struct{ a, d int32 }
+	cells := map[pair]*countOutcome{}
+	var outs []*countOutcome
+	tmp := new(big.Int)
+	add := func(toA Damage, a int32, toD Damage, d int32, x, y *big.Int) {
+		k := pair{a, d}
+		ce, ok := cells[k]
+		if !ok {
+			ce = &countOutcome{label: "attacker " + sa.texts[a] + "; defender " + sd.texts[d], toA: toA, toD: toD, num: new(big.Int)}
+			cells[k] = ce
+			outs = append(outs, ce)
+		}
+		ce.num.Add(ce.num, tmp.Mul(x, y))
+	}
+	for i, first := range firsts {
+		if counters[i] == nil {
+			add(Damage{}, none, first.dmg, first.id, first.num, lcm)
+			continue
+		}
+		for _, second := range counters[i].outs {
+			add(second.dmg, second.id, first.dmg, first.id, first.num, second.num)
+		}
+	}
+	finishCounts(od, outs, new(big.Int).Mul(den1, lcm))
 	return od, nil
 }
 

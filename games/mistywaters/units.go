@@ -347,6 +347,9 @@ func (u Unit) Validate(lim Limits) error {
 	if u.Cannons < 0 || u.Sailors < 0 || u.XP < 0 {
 		return referee.RuleError(c, "mistywaters: %s: counts cannot be negative", u.Label())
 	}
+	if err := u.checkComponents(); err != nil {
+		return err
+	}
 	officers := u.Captain != NoOfficer || u.Gunner != NoOfficer || u.FencingMaster != NoOfficer
 	switch u.Kind {
 	case KindShip:
@@ -408,6 +411,40 @@ func (u Unit) Validate(lim Limits) error {
 		if !ok {
 			return referee.Usagef("mistywaters: Sea Monster %q is not one of %s", u.Monster, strings.Join(Monsters, ", "))
 		}
+	}
+	return nil
+}
+
+// The box's components bound every count (the rulebook's Components
+// list): no unit holds more Cannons or Sailors than there are tokens, and
+// no player spends more Experience Tokens than exist. Ship boards may
+// bound a ship further (Limits).
+const (
+	MaxCannonTokens     = 50 // "- 50 Cannon tokens"
+	MaxSailorTokens     = 50 // "- 50 Sailor tokens"
+	MaxExperienceTokens = 40 // "- 40 Experience Tokens"
+
+	citeComponentsCrew = "misty-waters/cannons-sailors-officers-and-passengers"
+	citeComponentsMisc = "misty-waters/miscellaneous"
+)
+
+// checkComponents refuses counts beyond the components in the box.
+func (u Unit) checkComponents() error {
+	if u.Cannons > MaxCannonTokens {
+		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: %s: %d Cannons is more than the box holds: at most %d (Components: %d Cannon tokens)", u.Label(), u.Cannons, MaxCannonTokens, MaxCannonTokens)
+	}
+	if u.Sailors > MaxSailorTokens {
+		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: %s: %d Sailors is more than the box holds: at most %d (Components: %d Sailor tokens)", u.Label(), u.Sailors, MaxSailorTokens, MaxSailorTokens)
+	}
+	xp := u.XP
+	if len(u.XPRolls) > 0 {
+		xp = 0
+		for _, n := range u.XPRolls {
+			xp += n
+		}
+	}
+	if xp > MaxExperienceTokens {
+		return referee.RuleError([]string{citeComponentsMisc, CiteXPRerolls}, "mistywaters: %s: %d Experience Tokens is more than the box holds: at most %d (Components: %d Experience Tokens)", u.Label(), xp, MaxExperienceTokens, MaxExperienceTokens)
 	}
 	return nil
 }

@@ -1,0 +1,126 @@
+package rulesref
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// addTestManual adds a manual built from a shipped rulebook's text under a
+// new title (a realistic size and vocabulary), returning its path.
+func addTestManual(t *testing.T, dataDir, game, title, text string) Manual {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "manual.txt")
+	require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	m, err := AddManual(dataDir, p, game, title)
+	require.NoError(t, err)
+	return m
+}
+
+// sameLibrary checks that two libraries answer alike: every dev-set
+// question (and a few aimed at the manuals) gives the same results, scores
+// included, and every section reads the same.
+func sameLibrary(t *testing.T, want, got *Library, extra ...string) {
+	t.Helper()
+	qs := extra
+	for k, dc := range loadDevSet(t) {
+		if k%3 == 0 {
+			qs = append(qs, dc.Q)
+		}
+	}
+	for _, q := range qs {
+		require.Equal(t, want.Search(q, SearchOptions{Limit: 5}), got.Search(q, SearchOptions{Limit: 5}), "%q", q)
+	}
+	ids := want.IDs("")
+	require.Equal(t, ids, got.IDs(""))
+	for _, id := range ids {
+		a, _ := want.Section(id)
+		b, _ := got.Section(id)
+		require.Equal(t, a, b, id)
+	}
+	require.Equal(t, want.TOC(), got.TOC())
+}
+
+func rebuiltLibrary(t *testing.T, dataDir string) *Library {
+	t.Helper()
+	ms, err := ListManuals(dataDir)
+	require.NoError(t, err)
+	srcs, err := manualSrcs(dataDir, ms)
+	require.NoError(t, err)
+	c := buildManuals(srcs, ms)
+	for i := range ms {
+		ms[i].Sections = len(c.Books[len(Games)+i].Secs)
+	}
+	return &Library{c: c, Manuals: ms}
+}
+
+func TestManualsIndexCache(t *testing.T) {
+	dir := t.TempDir()
+	// an "expansion" made of another game's rulebook: large, and with
+	// words the Misty Waters rulebook does not have
+	addTestManual(t, dir, "misty-waters", "Empires Expansion Rules", textQuests)
+	addTestManual(t, dir, "rolling-seas", "Captain Notes", "Captain Notes\nStorm Rules\nDuring a storm every ship loses one sail and the kraken wakes.\n")
+	data, err := os.ReadFile(cachePath(dir))
+	require.NoError(t, err, "adding a manual builds the cache")
+
+	ms, err := ListManuals(dir)
+	require.NoError(t, err)
+	srcs, err := manualSrcs(dir, ms)
+	require.NoError(t, err)
+	_, err = decodeCache(data, cacheKey(ms, srcs), srcs)
+	require.NoError(t, err, "the saved cache matches the manuals")
+
+	cached, err := Open(dir)
+	require.NoError(t, err)
+	rebuilt := rebuiltLibrary(t, dir)
+	require.Equal(t, rebuilt.Manuals, cached.Manuals)
+	extra := []string{"what happens to the kraken in a storm", "empires expansion prosperity goal", "treacherous seas sinking"}
+	sameLibrary(t, rebuilt, cached, extra...)
+	top := cached.Search("kraken wakes during a storm", SearchOptions{Limit: 1})
+	require.NotEmpty(t, top)
+	require.True(t, strings.HasPrefix(top[0].ID, "rolling-seas/captain-notes/"), top[0].ID)
+
+	// a corrupt cache (one byte flipped, or cut short) is rebuilt, never trusted
+	for name, bad := range map[string][]byte{
+		"flipped":   func() []byte { b := append([]byte(nil), data...); b[len(b)/2] ^= 0x40; return b }(),
+		"truncated": data[:len(data)/3],
+		"empty":     nil,
+	} {
+		require.NoError(t, os.WriteFile(cachePath(dir), bad, 0o644))
+		lib, err := Open(dir)
+		require.NoError(t, err, name)
+		sameLibrary(t, rebuilt, lib, extra...)
+		again, err := os.ReadFile(cachePath(dir))
+		require.NoError(t, err)
+		require.Equal(t, data, again, "%s: the cache is written again", name)
+	}
+
+	// a changed manual makes the cache stale: the new text is searched
+	p := filepath.Join(manualDir(dir), ms[0].File) // rolling-seas--captain-notes.txt sorts after misty
+	for _, m := range ms {
+		if m.Game == "rolling-seas" {
+			p = filepath.Join(manualDir(dir), m.File)
+		}
+	}
+	require.NoError(t, os.WriteFile(p, []byte("Captain Notes\nFog Rules\nIn the fog every lighthouse guides the pirates home.\n"), 0o644))
+	lib, err := Open(dir)
+	require.NoError(t, err)
+	top = lib.Search("lighthouse guides pirates in the fog", SearchOptions{Limit: 1})
+	require.NotEmpty(t, top)
+	require.Contains(t, top[0].Text, "lighthouse")
+	sameLibrary(t, rebuiltLibrary(t, dir), lib, "lighthouse fog")
+
+	// removing a manual rebuilds the cache for the rest; none left: no cache
+	_, err = RemoveManual(dir, "captain notes")
+	require.NoError(t, err)
+	lib, err = Open(dir)
+	require.NoError(t, err)
+	require.Len(t, lib.Manuals, 1)
+	_, err = RemoveManual(dir, "empires expansion rules")
+	require.NoError(t, err)
+	_, err = os.Stat(cachePath(dir))
+	require.ErrorIs(t, err, os.ErrNotExist)
+}
