@@ -206,7 +206,7 @@ var binomTable = func() [][]uint64 {
 type fireOut struct {
 	target Unit
 	dmg    Damage
-	text   string // damageText(dmg)
+	text   string // dmg.Text()
 	id     int32  // text's number among one side's damages (BroadsideOdds)
 	num    *big.Int
 }
@@ -218,7 +218,7 @@ func fireDist(shooter, target Unit, o Options) (out []fireOut, den *big.Int) {
 		t := target
 		var dmg Damage
 		applyMonsterDamage(shooter.Monster, &t, &dmg, o)
-		return []fireOut{{target: t, dmg: dmg, text: damageText(dmg), num: big.NewInt(1)}}, big.NewInt(1)
+		return []fireOut{{target: t, dmg: dmg, text: dmg.Text(), num: big.NewInt(1)}}, big.NewInt(1)
 	}
 	n, _ := shooter.BroadsideDice(target, o)
 	g, den := volleyCounts(shooter, target, n, o)
@@ -227,7 +227,7 @@ func fireDist(shooter, target Unit, o Options) (out []fireOut, den *big.Int) {
 		t := target
 		vol := &Volley{HullHits: h, CrewHits: c, Disables: d, Misses: n - h - c - d}
 		applyDice(vol, &t, o, nil)
-		txt := damageText(vol.Damage)
+		txt := vol.Damage.Text()
 		k := txt + "|" + stateKey(t)
 		if i, ok := idx[k]; ok {
 			out[i].num.Add(out[i].num, x.big())
@@ -322,7 +322,7 @@ func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
 			c.outs[i].id = id(sa, c.outs[i].text)
 		}
 	}
-	none := id(sa, damageText(Damage{}))
+	none := id(sa, Damage{}.Text())
 	for i := range firsts {
 		firsts[i].id = id(sd, firsts[i].text)
 	}
