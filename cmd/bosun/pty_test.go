@@ -435,3 +435,46 @@ func TestPTYNarrowPlain(t *testing.T) {
 		t.Errorf("NO_COLOR: the output has the colour code %q", sgr)
 	}
 }
+
+// TestPTYEventsBeforeNextQuestion plays Ann's first turn at the terminal:
+// she attacks a Pirate Ship, mistypes her ship's spec (re-asked in place,
+// the step goes on), and the battle's result is on the screen before the
+// next "does a Player Ship of yours attack?" question; Enter at the ports
+// question takes its default, shown on the answered line.
+func TestPTYEventsBeforeNextQuestion(t *testing.T) {
+	g := newPTYGame(t)
+	const file = "games/mistywaters/procedure/testdata/two-players.yaml"
+	g.run("new", "misty-waters", "--players", "Ann:red,Bob:blue", "--option", "components=none", "--seed", "3", "--name", "ev",
+		"--answers", filepath.Join(g.repo, file))
+	a := g.answers(file, "misty.player.Ann.attack", "misty.ship.Ann", "misty.player.Ann.ports", "misty.player.Ann.treasure")
+	tm := g.term("next", "--answers", a)
+	const attack = "does a Player Ship of yours (Sloop, Caravel) attack?"
+	answer(t, tm, attack, "pirate-1")
+	answer(t, tm, "describe your Player Ship in this battle", "sloop:canons=2")
+	tm.WaitFor(`"canons" is not a known key`)
+	keys := []string{}
+	for range "sloop:canons=2" {
+		keys = append(keys, KeyBack)
+	}
+	answer(t, tm, "describe your Player Ship in this battle", append(keys, "sloop:cannons=2,sailors=2")...)
+	tm.WaitUntil("the attack question asked again", func(s string) bool {
+		last := strings.LastIndex(s, attack)
+		return strings.Count(tm.Raw(), attack) == 2 && last >= 0 && strings.Contains(s[last:], "Search:")
+	})
+	raw := tm.Raw()
+	battle := strings.Index(raw, "attacks pirate-1 by Broadside Battle")
+	if battle < 0 || battle > strings.LastIndex(raw, attack) {
+		t.Fatalf("the battle's result was not printed before the next question:\n%s", tm.Screen())
+	}
+	tm.Type(KeyEnter) // none, the default
+	waitPrompt(tm, "where are your ships stopped at the end of your turn?")
+	tm.Type("t", KeyBack, KeyEnter) // a change of mind: empty takes none, the default
+	tm.WaitFor("ports: none")
+	answer(t, tm, "did a ship of yours at the 'X' load", "none")
+	if code := tm.Exit(); code != 0 {
+		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())
+	}
+	wantAnswers(t, g, "misty.ship.Ann", "sloop:cannons=2,sailors=2@terminal")
+	wantAnswers(t, g, "misty.player.Ann.attack", "pirate-1@terminal", "none@terminal")
+	wantAnswers(t, g, "misty.player.Ann.ports", "none@terminal")
+}

@@ -225,7 +225,11 @@ func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.Read
 		}
 		// promptui cleared the prompt's row and left the cursor below it:
 		// draw the answered line there.
-		fmt.Fprint(stdout, "\x1b[1A\x1b[2K\r"+st.answered(label, typed)+"\n")
+		shown := typed
+		if strings.TrimSpace(typed) == "" {
+			shown = q.Default // an empty answer takes the default: show it
+		}
+		fmt.Fprint(stdout, "\x1b[1A\x1b[2K\r"+st.answered(label, shown)+"\n")
 		if _, err := q.Normalize(typed); err != nil {
 			fmt.Fprintln(t.io.ErrOut, st.red(Reason(q, err, width)))
 			def, edit = typed, true
