@@ -51,10 +51,12 @@ func JoinAnd(words []string) string {
 }
 
 var (
+	// oneMany: "1 Cannons", "-1 Cannons"; never a number inside a word
+	// ("value-1 Ammo cards", "3.1 cards").
 	// "3 Story Point(s)", "1 card(s) of 10": a count and up to three words,
 	// the last one with "(s)"; "1 Sailor(s)/Officer(s)".
 	countS  = regexp.MustCompile(`(?:([A-Za-z]+) )?\b(\d+)((?: [A-Za-z][A-Za-z'-]*){0,2} )([A-Za-z][A-Za-z'-]*)\(s\)(?:/([A-Za-z][A-Za-z'-]*)\(s\))?`)
-	oneMany = regexp.MustCompile(`(^|[^\d.,A-Za-z])(?:([A-Za-z]+) )?1 (Cannons|Sailors|Actions|Sails|Coins|Hearts|Provisions|Gold Pieces|Story Points|Destroyers|Frigates|Gunboats|Ships|Officers|Points|Crystals|Magic Crystals|Ammo cards|cards|dice|Silver Coins|Damage Markers|Renown ticks|spaces|Pirate Ships|ports|pirates|cannons|sailors)\b`)
+	oneMany = regexp.MustCompile(`(^-?|[^\d.,A-Za-z-]-?)(?:([A-Za-z]+) )?1 (Cannons|Sailors|Actions|Sails|Coins|Hearts|Provisions|Gold Pieces|Story Points|Destroyers|Frigates|Gunboats|Ships|Officers|Points|Crystals|Magic Crystals|Ammo cards|cards|dice|Silver Coins|Damage Markers|Renown ticks|spaces|Pirate Ships|ports|pirates|cannons|sailors)\b`)
 )
 
 // singulars names the singular of the nouns oneMany finds.

@@ -41,6 +41,7 @@ func TestTidy(t *testing.T) {
 		"Tim (1 Cannons) ambushes Sara (11 Cannons), 2.1 Cannons":    "Tim (1 Cannon) ambushes Sara (11 Cannons), 2.1 Cannons",
 		"The 7 Level 1 cards form his deck; Turn 1 dice: Wind SW":    "The 7 Level 1 cards form his deck; Turn 1 dice: Wind SW",
 		"he has 1 pirates, Alma 3":                                   "he has 1 pirate, Alma 3",
+		"three value-1 Ammo cards, -1 Cannons":                       "three value-1 Ammo cards, -1 Cannon",
 		"Round 1 Story Point(s)":                                     "Round 1 Story Points",
 		"rolled 1 dice, 21 Provisions, 1 Provisions":                 "rolled 1 die, 21 Provisions, 1 Provision",
 		"nothing to change here (s) 1 Bonus":                         "nothing to change here (s) 1 Bonus",
