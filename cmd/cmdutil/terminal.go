@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/manifoldco/promptui"
@@ -118,10 +119,37 @@ func Explain(q referee.Question, width int, listed bool) []string {
 	if q.Where != "" {
 		lines = append(lines, Wrap("Read it from "+q.Where+".", width)...)
 	}
-	if !listed {
-		lines = append(lines, Wrap("Accepted: "+q.Accepts()+".", width)...)
+	if acc := q.Accepts(); !listed && !repeats(text, acc) {
+		lines = append(lines, Wrap("Accepted: "+acc+".", width)...)
 	}
 	return lines
+}
+
+// repeats reports whether the accepted-values text only says again what
+// the question already says: at least four in five of its words are in the
+// question ("from which location? (isle, apex1-apex6, ...)" and "a location:
+// isle, apex1-apex6, ..."). The explanation is then printed once.
+func repeats(question, accepted string) bool {
+	words := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '+' && r != '|'
+		})
+	}
+	in := map[string]bool{}
+	for _, w := range words(question) {
+		in[w] = true
+	}
+	acc := words(accepted)
+	if len(acc) == 0 {
+		return false
+	}
+	n := 0
+	for _, w := range acc {
+		if in[w] {
+			n++
+		}
+	}
+	return 5*n >= 4*len(acc)
 }
 
 // keyNote is the key in its short form, printed dim after the explanation.

@@ -75,6 +75,18 @@ func TestExplain(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("Explain = %q, want %q", got, want)
 	}
+	// Accepted values the question already spells out are not said twice.
+	loc := referee.Question{Key: "wfa.move.from", Kind: referee.KindText,
+		Text:     "Ann moves ships: from which location? (isle, apex1-apex6 (clockwise), CLAN-home, CLAN-1 to CLAN-4)",
+		Accepted: "a location: isle, apex1-apex6 (clockwise), CLAN-home, CLAN-1 to CLAN-4"}
+	if got := strings.Join(Explain(loc, 200, false), "|"); strings.Contains(got, "Accepted") {
+		t.Errorf("Explain repeats the question's values: %q", got)
+	}
+	spec := referee.Question{Key: "misty.ship.Ann", Kind: referee.KindText, Text: "Ann: describe your Player Ship as a unit spec",
+		Accepted: "a unit spec such as brig:cannons=3,sailors=2,gunner (keys: cannons, sailors, captain, gunner)"}
+	if got := strings.Join(Explain(spec, 200, false), "|"); !strings.Contains(got, "Accepted: a unit spec such as") {
+		t.Errorf("Explain drops accepted values the question does not give: %q", got)
+	}
 	// A pick list shows the values: no "Accepted" line, and the question
 	// is never repeated.
 	got = Explain(referee.Question{Key: "k", Text: "which?", Kind: referee.KindChoose, Options: []string{"a", "b"}}, 80, true)
