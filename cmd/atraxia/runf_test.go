@@ -1,40 +1,18 @@
 package atraxia
 
 import (
-	"bytes"
-	"io"
 	"testing"
 
-	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/cmd/cmdutil/cmdtest"
 	wfa "github.com/bosun-referee/bosun/games/atraxia"
 	"github.com/bosun-referee/bosun/referee"
-	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// parseOpts builds a command with a runF that keeps the options it is given,
-// runs it with args and returns them: nil when the command refused the
-// arguments before running.
-func parseOpts[O any](t *testing.T, build func(*cmdutil.Factory, func(*O) error) *cobra.Command, args ...string) (*O, *cmdutil.Factory, error) {
-	t.Helper()
-	f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}})
-	var got *O
-	cmd := build(f, func(o *O) error { got = o; return nil })
-	cmd.SetArgs(args)
-	cmd.SetOut(io.Discard)
-	cmd.SetErr(io.Discard)
-	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	err := cmd.Execute()
-	if err != nil {
-		assert.Nil(t, got, "%v: refused, so the run function is not called", args)
-	}
-	return got, f, err
-}
-
 func TestBattleRunF(t *testing.T) {
 	// The rulebook's Battle Example, as in TestBattleCommandExample.
-	o, f, err := parseOpts(t, NewCmdBattle, "--attacker", "DDD", "--attacker-ammo", "5", "--attacker-power-against", "-4",
+	o, f, err := cmdtest.ParseOpts(t, NewCmdBattle, "--attacker", "DDD", "--attacker-ammo", "5", "--attacker-power-against", "-4",
 		"--defender", "DDF", "--defender-ammo", "2,2,1", "--defender-power-against", "-6")
 	require.NoError(t, err)
 	assert.Equal(t, &BattleOptions{F: f,
@@ -43,7 +21,7 @@ func TestBattleRunF(t *testing.T) {
 		Retreat:  string(wfa.RetreatWithinHalf),
 	}, o, "the Capital Ship retreats within the half by default")
 
-	o, _, err = parseOpts(t, NewCmdBattle, "--attacker-strength", "20", "--attacker-power-cards", "2", "--attacker-power", "3", "--attacker-ability", "2",
+	o, _, err = cmdtest.ParseOpts(t, NewCmdBattle, "--attacker-strength", "20", "--attacker-power-cards", "2", "--attacker-power", "3", "--attacker-ability", "2",
 		"--defender", "DFG", "--defender-ability", "1", "--home-base", "--retreat-capital", "extra")
 	require.NoError(t, err)
 	assert.Equal(t, SideFlags{Strength: 20, Power: 2, PowerOwn: 3, Ability: 2}, o.Attacker)
@@ -51,7 +29,7 @@ func TestBattleRunF(t *testing.T) {
 	assert.True(t, o.HomeBase)
 	assert.Equal(t, string(wfa.RetreatExtra), o.Retreat)
 
-	o, _, err = parseOpts(t, NewCmdBattle, "--attacker", "CDD", "--attacker-ammo", "5", "--pirate", "--pirate-rolls", "2,3")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdBattle, "--attacker", "CDD", "--attacker-ammo", "5", "--pirate", "--pirate-rolls", "2,3")
 	require.NoError(t, err)
 	assert.True(t, o.Pirate)
 	assert.Equal(t, "2,3", o.PirateRolls)
@@ -61,7 +39,7 @@ func TestBattleRunF(t *testing.T) {
 	for _, fl := range [][]string{{"--defender", "DD"}, {"--defender-strength", "3"}, {"--defender-ammo", "1"}, {"--defender-power-cards", "1"},
 		{"--defender-power", "1"}, {"--defender-power-against", "-1"}, {"--defender-ability", "1"}, {"--home-base"}} {
 		args := append([]string{"--attacker", "CDD", "--pirate"}, fl...)
-		_, _, err := parseOpts(t, NewCmdBattle, args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdBattle, args...)
 		assert.True(t, referee.IsUsage(err), "%q: %v", args, err)
 		assert.ErrorContains(t, err, "cannot go with --pirate")
 	}
@@ -69,34 +47,34 @@ func TestBattleRunF(t *testing.T) {
 		{"--attacker", "D", "--defender", "D", "--retreat-capital", "half"},
 		{"--attacker", "D", "--defender", "D", "--pirate-rolls", "2,3"},
 	} {
-		_, _, err := parseOpts(t, NewCmdBattle, args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdBattle, args...)
 		assert.True(t, referee.IsUsage(err), "%q: %v", args, err)
 	}
-	_, _, err = parseOpts(t, NewCmdBattle, "DDD")
+	_, _, err = cmdtest.ParseOpts(t, NewCmdBattle, "DDD")
 	assert.Error(t, err, "no positional args")
 }
 
 func TestUpkeepRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdUpkeep, "--fleet", "CDDD")
+	o, f, err := cmdtest.ParseOpts(t, NewCmdUpkeep, "--fleet", "CDDD")
 	require.NoError(t, err)
 	assert.Equal(t, &UpkeepOptions{F: f, Fleet: "CDDD"}, o)
-	o, _, err = parseOpts(t, NewCmdUpkeep, "--strength", "34")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdUpkeep, "--strength", "34")
 	require.NoError(t, err)
 	assert.Equal(t, &UpkeepOptions{F: o.F, Strength: 34}, o)
 	for _, args := range [][]string{{}, {"--fleet", "CD", "--strength", "10"}, {"--strength", "-3"}} {
-		_, _, err := parseOpts(t, NewCmdUpkeep, args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdUpkeep, args...)
 		assert.True(t, referee.IsUsage(err), "%q: one of --fleet or --strength, a strength 0 or more: %v", args, err)
 	}
 }
 
 func TestConvertRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdConvert, "--pay", "oc=2", "--oc", "5", "--alwood", "5")
+	o, f, err := cmdtest.ParseOpts(t, NewCmdConvert, "--pay", "oc=2", "--oc", "5", "--alwood", "5")
 	require.NoError(t, err)
 	assert.Equal(t, &ConvertOptions{F: f, Into: "ammo", Pay: "oc=2", OC: 5, AlWood: 5, Left: 5}, o, "into Ammo, 5 conversions left by default")
-	o, _, err = parseOpts(t, NewCmdConvert, "--into", "alwood", "--pay", "oc=1,ammo=1", "--ammo", "2", "--left", "3")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdConvert, "--into", "alwood", "--pay", "oc=1,ammo=1", "--ammo", "2", "--left", "3")
 	require.NoError(t, err)
 	assert.Equal(t, &ConvertOptions{F: o.F, Into: "alwood", Pay: "oc=1,ammo=1", Ammo: 2, Left: 3}, o)
-	_, _, err = parseOpts(t, NewCmdConvert, "oc=2")
+	_, _, err = cmdtest.ParseOpts(t, NewCmdConvert, "oc=2")
 	assert.Error(t, err, "no positional args")
 	// convert checks --left, --into and the counts after its runF call, in
 	// the run itself: the refusals are checked through the real command.

@@ -1,44 +1,22 @@
 package qc
 
 import (
-	"bytes"
-	"io"
 	"testing"
 
-	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/cmd/cmdutil/cmdtest"
 	"github.com/bosun-referee/bosun/referee"
-	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// parseOpts builds a command with a runF that keeps the options it is given,
-// runs it with args and returns them: nil when the command refused the
-// arguments before running.
-func parseOpts[O any](t *testing.T, build func(*cmdutil.Factory, func(*O) error) *cobra.Command, args ...string) (*O, *cmdutil.Factory, error) {
-	t.Helper()
-	f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}})
-	var got *O
-	cmd := build(f, func(o *O) error { got = o; return nil })
-	cmd.SetArgs(args)
-	cmd.SetOut(io.Discard)
-	cmd.SetErr(io.Discard)
-	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	err := cmd.Execute()
-	if err != nil {
-		assert.Nil(t, got, "%v: refused, so the run function is not called", args)
-	}
-	return got, f, err
-}
-
 func TestAttackRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdAttack, "--cannons", "3", "--rolls", "1,3,5", "--faces", "1,2,3,4,5,6")
+	o, f, err := cmdtest.ParseOpts(t, NewCmdAttack, "--cannons", "3", "--rolls", "1,3,5", "--faces", "1,2,3,4,5,6")
 	require.NoError(t, err)
 	assert.Equal(t, &AttackOptions{F: f, Cannons: 3, Rolls: "1,3,5", Faces: "1,2,3,4,5,6"}, o)
-	o, _, err = parseOpts(t, NewCmdAttack, "-n", "4", "--marauder", "--odds", "--hearts-left", "3")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdAttack, "-n", "4", "--marauder", "--odds", "--hearts-left", "3")
 	require.NoError(t, err)
 	assert.Equal(t, &AttackOptions{F: o.F, Cannons: 4, Marauder: true, Odds: true, HeartsLeft: 3}, o)
-	o, _, err = parseOpts(t, NewCmdAttack, "-n", "9", "--luck", "9", "--champion", "Valkyr")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdAttack, "-n", "9", "--luck", "9", "--champion", "Valkyr")
 	require.NoError(t, err)
 	assert.Equal(t, &AttackOptions{F: o.F, Cannons: 9, Luck: 9, Champion: "Valkyr"}, o, "9 Ammo dice at most; --luck names die 1-9")
 
@@ -57,65 +35,65 @@ func TestAttackRunF(t *testing.T) {
 		{[]string{"--cannons", "2", "--odds", "--luck", "1"}, "Dwunny Luck needs a roll"},
 		{[]string{"--cannons", "2", "--hearts-left", "-1"}, "Hearts 0 or more"},
 	} {
-		_, _, err := parseOpts(t, NewCmdAttack, c.args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdAttack, c.args...)
 		assert.True(t, referee.IsUsage(err), "%s: %q: %v", c.why, c.args, err)
 	}
-	_, _, err = parseOpts(t, NewCmdAttack, "--cannons", "2", "extra")
+	_, _, err = cmdtest.ParseOpts(t, NewCmdAttack, "--cannons", "2", "extra")
 	assert.Error(t, err, "no positional args")
 }
 
 func TestTreacherousRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdTreacherous, "--bonus", "2")
+	o, f, err := cmdtest.ParseOpts(t, NewCmdTreacherous, "--bonus", "2")
 	require.NoError(t, err)
 	assert.Equal(t, &TreacherousOptions{F: f, Bonus: 2, Spend: 2}, o, "--spend defaults to all the Traveler Bonus held")
-	o, _, err = parseOpts(t, NewCmdTreacherous, "--bonus", "2", "--spend", "0", "--roll", "3", "--luck")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdTreacherous, "--bonus", "2", "--spend", "0", "--roll", "3", "--luck")
 	require.NoError(t, err)
 	assert.Equal(t, &TreacherousOptions{F: o.F, Bonus: 2, Spend: 0, Roll: "3", Luck: true}, o, "an explicit --spend 0 is kept")
-	o, _, err = parseOpts(t, NewCmdTreacherous, "--odds")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdTreacherous, "--odds")
 	require.NoError(t, err)
 	assert.Equal(t, &TreacherousOptions{F: o.F, Odds: true}, o)
 	for _, args := range [][]string{{"--bonus", "-1"}, {"--bonus", "21"}, {"--bonus", "1", "--spend", "2"}, {"--spend", "-1"}} {
-		_, _, err := parseOpts(t, NewCmdTreacherous, args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdTreacherous, args...)
 		assert.True(t, referee.IsUsage(err), "%q: %v", args, err)
 	}
 }
 
 func TestSinkRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdSink)
+	o, f, err := cmdtest.ParseOpts(t, NewCmdSink)
 	require.NoError(t, err)
 	assert.Equal(t, &SinkOptions{F: f, By: "other"}, o, "sunk by anything else by default")
-	o, _, err = parseOpts(t, NewCmdSink, "--coins", "7", "--ammo", "3", "--solved", "1", "--equipped", "2", "--damage", "4", "--by", "rival")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdSink, "--coins", "7", "--ammo", "3", "--solved", "1", "--equipped", "2", "--damage", "4", "--by", "rival")
 	require.NoError(t, err)
 	assert.Equal(t, &SinkOptions{F: o.F, Coins: 7, Ammo: 3, Solved: 1, Equipped: 2, Damage: 4, By: "rival"}, o)
 	for _, by := range []string{"rival", "marauder", "self", "teammate", "other"} {
-		o, _, err := parseOpts(t, NewCmdSink, "--by", by)
+		o, _, err := cmdtest.ParseOpts(t, NewCmdSink, "--by", by)
 		require.NoError(t, err, by)
 		assert.Equal(t, by, o.By)
 	}
 	for _, args := range [][]string{{"--by", "kraken"}, {"--by", "Rival"}, {"--coins", "-1"}, {"--ammo", "-1"}, {"--solved", "-1"}, {"--damage", "-1"}, {"--equipped", "-1"}, {"--equipped", "3"}} {
-		_, _, err := parseOpts(t, NewCmdSink, args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdSink, args...)
 		assert.True(t, referee.IsUsage(err), "%q: %v", args, err)
 	}
 }
 
 func TestGoalAndPricesRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdGoal)
+	o, f, err := cmdtest.ParseOpts(t, NewCmdGoal)
 	require.NoError(t, err)
 	assert.Equal(t, &GoalOptions{F: f}, o, "every team size when --team-size is omitted")
-	o, _, err = parseOpts(t, NewCmdGoal, "--team-size", "2")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdGoal, "--team-size", "2")
 	require.NoError(t, err)
 	assert.Equal(t, 2, o.TeamSize)
 	// The team size is checked by goalRun (qcg.ProsperityGoal), not while
 	// parsing: an out-of-range size reaches runF.
-	o, _, err = parseOpts(t, NewCmdGoal, "--team-size", "4")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdGoal, "--team-size", "4")
 	require.NoError(t, err)
 	assert.Equal(t, 4, o.TeamSize)
-	_, _, err = parseOpts(t, NewCmdGoal, "2")
+	_, _, err = cmdtest.ParseOpts(t, NewCmdGoal, "2")
 	assert.Error(t, err, "no positional args")
 
-	p, f, err := parseOpts(t, NewCmdPrices)
+	p, f, err := cmdtest.ParseOpts(t, NewCmdPrices)
 	require.NoError(t, err)
 	assert.Equal(t, &PricesOptions{F: f}, p, "prices has no inputs: its options are only the factory")
-	_, _, err = parseOpts(t, NewCmdPrices, "workshop")
+	_, _, err = cmdtest.ParseOpts(t, NewCmdPrices, "workshop")
 	assert.Error(t, err, "no positional args")
 }

@@ -1,39 +1,17 @@
 package rolling
 
 import (
-	"bytes"
-	"io"
 	"testing"
 
-	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/cmd/cmdutil/cmdtest"
 	rs "github.com/bosun-referee/bosun/games/rollingseas"
 	"github.com/bosun-referee/bosun/referee"
-	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// parseOpts builds a command with a runF that keeps the options it is given,
-// runs it with args and returns them: nil when the command refused the
-// arguments before running.
-func parseOpts[O any](t *testing.T, build func(*cmdutil.Factory, func(*O) error) *cobra.Command, args ...string) (*O, *cmdutil.Factory, error) {
-	t.Helper()
-	f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}})
-	var got *O
-	cmd := build(f, func(o *O) error { got = o; return nil })
-	cmd.SetArgs(args)
-	cmd.SetOut(io.Discard)
-	cmd.SetErr(io.Discard)
-	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	err := cmd.Execute()
-	if err != nil {
-		assert.Nil(t, got, "%v: refused, so the run function is not called", args)
-	}
-	return got, f, err
-}
-
 func TestCostRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdCost, "--wind", "NE", "--path", "E:current2,ne:Perils,NE")
+	o, f, err := cmdtest.ParseOpts(t, NewCmdCost, "--wind", "NE", "--path", "E:current2,ne:Perils,NE")
 	require.NoError(t, err)
 	assert.Equal(t, &CostOptions{F: f, PathRaw: "E:current2,ne:Perils,NE", In: rs.SailInput{
 		Wind: "NE", FreeMP: 3, MonsterStrength: 1, PirateStrength: 1, Provisions: -1,
@@ -41,14 +19,14 @@ func TestCostRunF(t *testing.T) {
 	}}, o, "the path is parsed; the starting Ship's 3 MP, Strengths 1 and no Provisions check by default")
 	assert.False(t, o.MPSet)
 
-	o, _, err = parseOpts(t, NewCmdCost, "--wind", "S", "--path", "S", "--mp", "5", "--cannons", "2", "--monster", "3", "--pirates", "2",
+	o, _, err = cmdtest.ParseOpts(t, NewCmdCost, "--wind", "S", "--path", "S", "--mp", "5", "--cannons", "2", "--monster", "3", "--pirates", "2",
 		"--provisions", "4", "--wind-in-sails", "1", "--wind-in-sails-end", "2")
 	require.NoError(t, err)
 	assert.True(t, o.MPSet, "--mp given")
 	assert.Equal(t, rs.SailInput{Wind: "S", Path: []rs.PathStep{{Dir: "S"}}, FreeMP: 5, WindInSails: 1, WindInSailsEnd: 2,
 		Cannons: 2, MonsterStrength: 3, PirateStrength: 2, Provisions: 4}, o.In)
 
-	o, _, err = parseOpts(t, NewCmdCost, "--wind", "S", "--path", "S", "--ship", "2")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdCost, "--wind", "S", "--path", "S", "--ship", "2")
 	require.NoError(t, err)
 	assert.Equal(t, 2, o.Ship)
 	assert.False(t, o.MPSet)
@@ -59,31 +37,31 @@ func TestCostRunF(t *testing.T) {
 		{"--wind", "S", "--path", "S:kraken"},                      // unknown encounter
 		{"--wind", "S", "--path", "UP"},                            // not a direction
 	} {
-		_, _, err := parseOpts(t, NewCmdCost, args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdCost, args...)
 		assert.True(t, referee.IsUsage(err), "%q: %v", args, err)
 	}
 	for _, args := range [][]string{{"--path", "S"}, {"--wind", "S"}, {"--wind", "S", "--path", "S", "extra"}} {
-		_, _, err := parseOpts(t, NewCmdCost, args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdCost, args...)
 		assert.Error(t, err, "%q: --wind and --path are required, no positional args", args)
 	}
 }
 
 func TestPiratesRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdPirates)
+	o, f, err := cmdtest.ParseOpts(t, NewCmdPirates)
 	require.NoError(t, err)
 	assert.Equal(t, &PiratesOptions{F: f, Cannons: 0, Strength: 1, Max: 7, Provisions: -1}, o, "Strength 1 and the seventh Cannon by default")
-	o, _, err = parseOpts(t, NewCmdPirates, "--cannons", "3", "--strength", "2", "--max-cannons", "6", "--provisions", "5")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdPirates, "--cannons", "3", "--strength", "2", "--max-cannons", "6", "--provisions", "5")
 	require.NoError(t, err)
 	assert.Equal(t, &PiratesOptions{F: o.F, Cannons: 3, Strength: 2, Max: 6, Provisions: 5}, o)
-	_, _, err = parseOpts(t, NewCmdPirates, "3")
+	_, _, err = cmdtest.ParseOpts(t, NewCmdPirates, "3")
 	assert.Error(t, err, "no positional args")
 }
 
 func TestAmbushRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdAmbush)
+	o, f, err := cmdtest.ParseOpts(t, NewCmdAmbush)
 	require.NoError(t, err)
 	assert.Equal(t, &AmbushOptions{F: f, Attacker: "attacker", Defender: "defender", LoserProvisions: -1, LoserOption: 1, Unpayable: "more"}, o)
-	o, _, err = parseOpts(t, NewCmdAmbush, "--attacker", "Sara", "--defender", "Alma", "--attacker-cannons", "2", "--defender-cannons", "3",
+	o, _, err = cmdtest.ParseOpts(t, NewCmdAmbush, "--attacker", "Sara", "--defender", "Alma", "--attacker-cannons", "2", "--defender-cannons", "3",
 		"--loser-provisions", "0", "--loser-gold", "1", "--loser-option", "2", "--unpayable", "choose")
 	require.NoError(t, err)
 	assert.Equal(t, &AmbushOptions{F: o.F, Attacker: "Sara", Defender: "Alma", AttCannons: 2, DefCannons: 3, LoserProvisions: 0, LoserGold: 1, LoserOption: 2, Unpayable: "choose"}, o)
@@ -91,48 +69,48 @@ func TestAmbushRunF(t *testing.T) {
 		{"--attacker-cannons", "-1"}, {"--defender-cannons", "-2"}, {"--loser-option", "3"}, {"--loser-option", "0"},
 		{"--unpayable", "less"}, {"--loser-provisions", "-2"}, {"--loser-gold", "-1"},
 	} {
-		_, _, err := parseOpts(t, NewCmdAmbush, args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdAmbush, args...)
 		assert.True(t, referee.IsUsage(err), "%q: %v", args, err)
 	}
 }
 
 func TestExploreRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdExplore, "--die", "2")
+	o, f, err := cmdtest.ParseOpts(t, NewCmdExplore, "--die", "2")
 	require.NoError(t, err)
 	assert.Equal(t, &ExploreOptions{F: f, Die: 2}, o)
-	o, _, err = parseOpts(t, NewCmdExplore, "--die", "6", "--monolith", "3", "--turn", "16", "--reward", "1=gold", "--reward", "6=cannon,gold:2")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdExplore, "--die", "6", "--monolith", "3", "--turn", "16", "--reward", "1=gold", "--reward", "6=cannon,gold:2")
 	require.NoError(t, err)
 	assert.Equal(t, &ExploreOptions{F: o.F, Die: 6, Monolith: 3, Turn: 16, Rewards: []string{"1=gold", "6=cannon,gold:2"}}, o, "--reward repeats and keeps its commas")
 	for _, args := range [][]string{{}, {"--die", "0"}, {"--die", "7"}, {"--die", "1", "--monolith", "4"}, {"--die", "1", "--monolith", "-1"}, {"--die", "1", "--turn", "-1"}} {
-		_, _, err := parseOpts(t, NewCmdExplore, args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdExplore, args...)
 		assert.True(t, referee.IsUsage(err), "%q: %v", args, err)
 	}
 }
 
 func TestRankRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdRank, "162")
+	o, f, err := cmdtest.ParseOpts(t, NewCmdRank, "162")
 	require.NoError(t, err)
 	assert.Equal(t, &RankOptions{F: f, Renown: 162}, o)
-	o, _, err = parseOpts(t, NewCmdRank, "--", "-3")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdRank, "--", "-3")
 	require.NoError(t, err)
 	assert.Equal(t, -3, o.Renown)
-	_, _, err = parseOpts(t, NewCmdRank, "lots")
+	_, _, err = cmdtest.ParseOpts(t, NewCmdRank, "lots")
 	assert.True(t, referee.IsUsage(err), "%v", err)
 	for _, args := range [][]string{{}, {"1", "2"}} {
-		_, _, err := parseOpts(t, NewCmdRank, args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdRank, args...)
 		assert.Error(t, err, "%q: exactly one RENOWN", args)
 	}
 }
 
 func TestPortRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdPort)
+	o, f, err := cmdtest.ParseOpts(t, NewCmdPort)
 	require.NoError(t, err)
 	assert.Equal(t, &PortOptions{F: f, In: rs.PortInput{Ship: 1, NewPort: true}}, o, "the first Ship at a new Port by default")
-	o, _, err = parseOpts(t, NewCmdPort, "--story", "12", "--ship", "2", "--gold", "9", "--provisions", "1", "--cannons", "3",
+	o, _, err = cmdtest.ParseOpts(t, NewCmdPort, "--story", "12", "--ship", "2", "--gold", "9", "--provisions", "1", "--cannons", "3",
 		"--new-port=false", "--upgrade", "1", "--fill", "--buy-cannons", "2", "--cannon-price", "4=4", "--cannon-price", "5=4")
 	require.NoError(t, err)
 	assert.Equal(t, &PortOptions{F: o.F, In: rs.PortInput{Story: 12, Ship: 2, Gold: 9, Provisions: 1, Cannons: 3, NewPort: false, Upgrades: 1, Fill: true, BuyCannons: 2},
 		Prices: []string{"4=4", "5=4"}}, o)
-	_, _, err = parseOpts(t, NewCmdPort, "harbour")
+	_, _, err = cmdtest.ParseOpts(t, NewCmdPort, "harbour")
 	assert.Error(t, err, "no positional args")
 }

@@ -1,57 +1,37 @@
 package rules
 
 import (
-	"bytes"
-	"io"
 	"testing"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/cmd/cmdutil/cmdtest"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// parseOpts builds a command with a runF that keeps the options it is given,
-// runs it with args and returns them: nil when the command refused the
-// arguments before running.
-func parseOpts[O any](t *testing.T, build func(*cmdutil.Factory, func(*O) error) *cobra.Command, args ...string) (*O, *cmdutil.Factory, error) {
-	t.Helper()
-	f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}})
-	var got *O
-	cmd := build(f, func(o *O) error { got = o; return nil })
-	cmd.SetArgs(args)
-	cmd.SetOut(io.Discard)
-	cmd.SetErr(io.Discard)
-	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	err := cmd.Execute()
-	if err != nil {
-		assert.Nil(t, got, "%v: refused, so the run function is not called", args)
-	}
-	return got, f, err
-}
-
 func TestSearchRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdSearch, "  max", "dice in", "a sword fight?  ")
+	o, f, err := cmdtest.ParseOpts(t, NewCmdSearch, "  max", "dice in", "a sword fight?  ")
 	require.NoError(t, err)
 	assert.Equal(t, &SearchOptions{F: f, Query: "max dice in a sword fight?", Limit: 5}, o, "the words are one query; 5 results by default; every game")
-	o, _, err = parseOpts(t, NewCmdSearch, "-g", "mw", "-n", "100", "tavern")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdSearch, "-g", "mw", "-n", "100", "tavern")
 	require.NoError(t, err)
 	assert.Equal(t, "mw", o.Game, "the game is kept as given; searchRun resolves the alias")
 	assert.Equal(t, 100, o.Limit)
 	assert.Equal(t, "tavern", o.Query)
 	for _, args := range [][]string{{}, {"  ", ""}, {"--limit", "0", "x"}, {"--limit", "101", "x"}} {
-		_, _, err := parseOpts(t, NewCmdSearch, args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdSearch, args...)
 		assert.True(t, referee.IsUsage(err), "%q: %v", args, err)
 	}
 }
 
 func TestShowRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdShow, "misty-waters/step-4b-boarding-battle")
+	o, f, err := cmdtest.ParseOpts(t, NewCmdShow, "misty-waters/step-4b-boarding-battle")
 	require.NoError(t, err)
 	assert.Equal(t, &ShowOptions{F: f, ID: "misty-waters/step-4b-boarding-battle"}, o)
 	for _, args := range [][]string{{}, {"a", "b"}} {
-		_, _, err := parseOpts(t, NewCmdShow, args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdShow, args...)
 		assert.Error(t, err, "show takes exactly one ID: %q", args)
 	}
 }
@@ -60,48 +40,48 @@ func TestListRunF(t *testing.T) {
 	for name, build := range map[string]func(*cmdutil.Factory, func(*ListOptions) error) *cobra.Command{
 		"toc": NewCmdTOC, "errata": NewCmdErrata, "glossary": NewCmdGlossary,
 	} {
-		o, f, err := parseOpts(t, build)
+		o, f, err := cmdtest.ParseOpts(t, build)
 		require.NoError(t, err, name)
 		assert.Equal(t, &ListOptions{F: f}, o, "%s: every game by default", name)
-		o, _, err = parseOpts(t, build, "--game", "rolling-seas")
+		o, _, err = cmdtest.ParseOpts(t, build, "--game", "rolling-seas")
 		require.NoError(t, err, name)
 		assert.Equal(t, "rolling-seas", o.Game, name)
-		o, _, err = parseOpts(t, build, "-g", "qc")
+		o, _, err = cmdtest.ParseOpts(t, build, "-g", "qc")
 		require.NoError(t, err, name)
 		assert.Equal(t, "qc", o.Game, name)
 	}
 	// toc and errata take no TERM; glossary takes one at most.
 	for _, build := range []func(*cmdutil.Factory, func(*ListOptions) error) *cobra.Command{NewCmdTOC, NewCmdErrata} {
-		_, _, err := parseOpts(t, build, "prosperity")
+		_, _, err := cmdtest.ParseOpts(t, build, "prosperity")
 		assert.Error(t, err)
 	}
-	o, _, err := parseOpts(t, NewCmdGlossary, "weather refuge", "-g", "mw")
+	o, _, err := cmdtest.ParseOpts(t, NewCmdGlossary, "weather refuge", "-g", "mw")
 	require.NoError(t, err)
 	assert.Equal(t, "weather refuge", o.Term)
 	assert.Equal(t, "mw", o.Game)
-	_, _, err = parseOpts(t, NewCmdGlossary, "weather", "refuge")
+	_, _, err = cmdtest.ParseOpts(t, NewCmdGlossary, "weather", "refuge")
 	assert.Error(t, err, "a term of two words is quoted")
 }
 
 func TestAddRemoveRunF(t *testing.T) {
-	o, f, err := parseOpts(t, NewCmdAdd, "empires.txt", "--game", "misty-waters", "--title", "Empires Expansion Rules")
+	o, f, err := cmdtest.ParseOpts(t, NewCmdAdd, "empires.txt", "--game", "misty-waters", "--title", "Empires Expansion Rules")
 	require.NoError(t, err)
 	assert.Equal(t, &AddOptions{F: f, File: "empires.txt", Game: "misty-waters", Title: "Empires Expansion Rules"}, o)
-	o, _, err = parseOpts(t, NewCmdAdd, "-g", "rs", "extra.txt")
+	o, _, err = cmdtest.ParseOpts(t, NewCmdAdd, "-g", "rs", "extra.txt")
 	require.NoError(t, err)
 	assert.Equal(t, "", o.Title, "the title defaults (to the file name) in addRun")
 	assert.Equal(t, "extra.txt", o.File)
-	_, _, err = parseOpts(t, NewCmdAdd, "empires.txt")
+	_, _, err = cmdtest.ParseOpts(t, NewCmdAdd, "empires.txt")
 	assert.True(t, referee.IsUsage(err), "--game is required: %v", err)
 	assert.ErrorContains(t, err, "--game is required")
 	for _, args := range [][]string{{"--game", "mw"}, {"a.txt", "b.txt", "--game", "mw"}} {
-		_, _, err := parseOpts(t, NewCmdAdd, args...)
+		_, _, err := cmdtest.ParseOpts(t, NewCmdAdd, args...)
 		assert.Error(t, err, "add takes exactly one FILE: %q", args)
 	}
 
-	r, f, err := parseOpts(t, NewCmdRemove, "misty-waters/empires-expansion-rules")
+	r, f, err := cmdtest.ParseOpts(t, NewCmdRemove, "misty-waters/empires-expansion-rules")
 	require.NoError(t, err)
 	assert.Equal(t, &RemoveOptions{F: f, Name: "misty-waters/empires-expansion-rules"}, r)
-	_, _, err = parseOpts(t, NewCmdRemove)
+	_, _, err = cmdtest.ParseOpts(t, NewCmdRemove)
 	assert.Error(t, err, "remove names one manual")
 }
