@@ -201,15 +201,11 @@ func (c *corpus) errata(games []string) []ErrataEntry {
 // Errata lists the errata and official Q&A entries of the given games.
 func Errata(games ...string) []ErrataEntry { return builtin().errata(games) }
 
-// ResolveGame maps a game id or alias to its id.
+// ResolveGame reports whether name is the id of a game whose rulebook the
+// index holds. Aliases are the games list's to resolve (games/all): the
+// rules reference keeps no second copy of them.
 func ResolveGame(name string) (string, bool) {
 	n := strings.ToLower(strings.TrimSpace(name))
-	aliases := map[string]string{"mw": "misty-waters", "misty": "misty-waters", "rs": "rolling-seas",
-		"rolling": "rolling-seas", "atraxia": "war-for-atraxia", "wfa": "war-for-atraxia",
-		"qc": "quests-and-cannons", "quests": "quests-and-cannons"}
-	if g, ok := aliases[n]; ok {
-		return g, true
-	}
 	for _, g := range Games {
 		if g == n {
 			return g, true

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/rulesref"
 	"github.com/spf13/cobra"
@@ -51,9 +52,15 @@ func resolveGame(name string) ([]string, error) {
 	if strings.TrimSpace(name) == "" {
 		return nil, nil
 	}
-	g, ok := rulesref.ResolveGame(name)
+	// Ids and aliases are the games list's (games/all); the rules index
+	// answers for the games whose rulebook it holds.
+	id := strings.ToLower(strings.TrimSpace(name))
+	if g, err := all.Resolve(name); err == nil {
+		id = g.Info().ID
+	}
+	g, ok := rulesref.ResolveGame(id)
 	if !ok {
-		return nil, referee.Usagef("rules: unknown game %q (accepted: %s, or mw, rs, wfa, qc)", name, strings.Join(rulesref.Games, ", "))
+		return nil, referee.Usagef("rules: unknown game %q (accepted: %s, or an alias: mw, rs, wfa, qc, ...)", name, strings.Join(rulesref.Games, ", "))
 	}
 	return []string{g}, nil
 }
@@ -539,10 +546,15 @@ func usageErr(err error) error {
 }
 
 func addRun(opts *AddOptions) error {
-	if _, err := resolveGame(opts.Game); err != nil {
+	games, err := resolveGame(opts.Game)
+	if err != nil {
 		return err
 	}
-	m, err := rulesref.AddManual(opts.F.DataDir(), opts.File, opts.Game, opts.Title)
+	game := opts.Game
+	if len(games) == 1 {
+		game = games[0]
+	}
+	m, err := rulesref.AddManual(opts.F.DataDir(), opts.File, game, opts.Title)
 	if err != nil {
 		return usageErr(err)
 	}
