@@ -63,8 +63,8 @@ func TestTypoIsReasked(t *testing.T) {
 		check   func(t *testing.T, st *State)
 	}{
 		{"move from", map[string]string{"pirates": "yes"}, moveApex,
-			map[string][]string{"wfa.move.from": {"fox-l"}}, func(st *State) { st.Clans[0].Capital, st.Clans[0].OC = "fox-1", 8 },
-			[]string{`atraxia: "fox-l" is not a location`},
+			map[string][]string{"wfa.turn.action": {"upgrade"}, "wfa.move.from": {"fox-l"}}, func(st *State) { st.Clans[0].Capital, st.Clans[0].OC = "fox-1", 8 },
+			[]string{"; accepted now: ", `atraxia: "fox-l" is not a location`},
 			func(t *testing.T, st *State) { assert.Equal(t, "apex1", st.Clans[0].Capital) }},
 		{"move to the same place, then ships not on the board", map[string]string{"pirates": "yes"}, moveApex,
 			map[string][]string{"wfa.move.to": {"fox-1"}, "wfa.move.ships": {"CC"}}, func(st *State) { st.Clans[0].Capital, st.Clans[0].OC = "fox-1", 8 },
