@@ -358,6 +358,27 @@ func TestPTYAtraxia(t *testing.T) {
 	wantAnswers(t, g, "wfa.turn.continent", "yes@terminal")
 }
 
+// A typo in a location (wfa.move.from) is refused inside the question:
+// re-asked in place with the reason, and the step completes with the
+// corrected answer instead of ending.
+func TestPTYAtraxiaTypoReasked(t *testing.T) {
+	g := newPTYGame(t)
+	const file = "games/atraxia/testdata/session-4p.yaml"
+	g.run("new", "war-for-atraxia", "--players", "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", "--option", "pirates=yes",
+		"--name", "w", "--seed", "1", "--answers", filepath.Join(g.repo, file))
+	g.run("next", "--answers", filepath.Join(g.repo, file))
+	a := g.answers(file, "wfa.move.from")
+	tm := g.term("next", "--answers", a, "--set", "wfa.turn.action=teleporter+move")
+	answer(t, tm, "Xanthe moves ships: from which location?", "fox-hmoe")
+	tm.WaitFor(`"fox-hmoe" is not a location`)
+	keys := slices.Repeat([]string{KeyBack}, len("fox-hmoe"))
+	answer(t, tm, "Xanthe moves ships: from which location?", append(keys, "fox-home")...)
+	if code := tm.Exit(); code != 0 {
+		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())
+	}
+	wantAnswers(t, g, "wfa.move.from", "fox-home@terminal")
+}
+
 func TestPTYQuestsAndCannons(t *testing.T) {
 	g := newPTYGame(t)
 	const file = "games/questsandcannons/testdata/coop-easy.yaml"

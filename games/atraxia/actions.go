@@ -2,6 +2,7 @@ package atraxia
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,16 +32,25 @@ func (t *turn) collect(c *Clan, rebuild bool) error {
 	}
 	cards := AmmoCards(got["ammo"])
 	if t.optional("wfa.collect.ammo.cards") {
+		// Parsed and summed inside the question: a typo is re-asked.
+		parse := func(a string) ([]int, error) {
+			cards, err := ParseAmmo(a)
+			if err != nil {
+				return nil, err
+			}
+			if sum(cards) != got["ammo"] {
+				return nil, referee.RuleError(cites(CiteCollect), "atraxia: Ammo cards %s add up to %d, not the %d Ammo collected", cardsText(cards), sum(cards), got["ammo"])
+			}
+			return cards, nil
+		}
 		a, err := t.p.Ask(referee.Question{Key: "wfa.collect.ammo.cards", Text: "Ammo cards drawn (values 1, 2, 5)", Kind: referee.KindText,
-			Accepted: "the values of the Ammo cards drawn, comma-separated, each 1, 2 or 5, adding up to the Ammo collected"})
+			Accepted: "the values of the Ammo cards drawn, comma-separated, each 1, 2 or 5, adding up to the Ammo collected",
+			Check:    func(a string) (string, error) { _, err := parse(a); return a, err }})
 		if err != nil {
 			return err
 		}
-		if cards, err = ParseAmmo(a); err != nil {
+		if cards, err = parse(a); err != nil {
 			return err
-		}
-		if sum(cards) != got["ammo"] {
-			return referee.RuleError(cites(CiteCollect), "atraxia: Ammo cards %s add up to %d, not the %d Ammo collected", cardsText(cards), sum(cards), got["ammo"])
 		}
 	}
 	c.OC += got["oc"]
@@ -132,28 +142,32 @@ func (t *turn) buy(c *Clan, power bool) error {
 	var placed []string
 	rest := bought
 	for !rest.Empty() {
-		loc, err := t.askLoc("wfa.buy.place.location", fmt.Sprintf("Where does %s place bought ships (%s still to place)?", c.Player, rest))
+		loc, err := t.askLoc("wfa.buy.place.location", fmt.Sprintf("Where does %s place bought ships (%s still to place)?", c.Player, rest), func(loc Loc) error {
+			if loc.Kind == "isle" {
+				return referee.RuleError(cites(CiteBuyingShips), "atraxia: bought ships cannot be placed on the Isle of Myth")
+			}
+			if a := st.apex(loc.Name); a != nil && (a.Covered || a.Pirate || a.Tile > 0) {
+				// "Purchased ships can be placed at any location controlled by
+				// the Clan Leader": nobody controls an unexplored or covered
+				// Apex Island, and "the pirate ship retains control" of its own.
+				return referee.RuleError(cites(CiteBuyingShips), "atraxia: %s is not controlled by %s (%s): bought ships go only to locations the Clan Leader controls", loc.Name, c.Player, apexState(a))
+			}
+			if b := st.block(loc.Name); b != nil {
+				return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by a privateer and cannot be used", loc.Name)
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}
-		if loc.Kind == "isle" {
-			return referee.RuleError(cites(CiteBuyingShips), "atraxia: bought ships cannot be placed on the Isle of Myth")
-		}
-		if a := st.apex(loc.Name); a != nil && (a.Covered || a.Pirate || a.Tile > 0) {
-			// "Purchased ships can be placed at any location controlled by
-			// the Clan Leader": nobody controls an unexplored or covered
-			// Apex Island, and "the pirate ship retains control" of its own.
-			return referee.RuleError(cites(CiteBuyingShips), "atraxia: %s is not controlled by %s (%s): bought ships go only to locations the Clan Leader controls", loc.Name, c.Player, apexState(a))
-		}
-		if b := st.block(loc.Name); b != nil {
-			return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by a privateer and cannot be used", loc.Name)
-		}
-		f, err := t.askFleet("wfa.buy.place.ships", fmt.Sprintf("Which of the bought ships go to %s?", loc.Name))
+		f, err := t.askFleet("wfa.buy.place.ships", fmt.Sprintf("Which of the bought ships go to %s?", loc.Name), func(f Fleet) error {
+			if f.Empty() || !rest.Covers(f) {
+				return referee.Usagef("atraxia: %s is not among the ships still to place (%s)", f, rest)
+			}
+			return nil
+		})
 		if err != nil {
 			return err
-		}
-		if f.Empty() || !rest.Covers(f) {
-			return referee.Usagef("atraxia: %s is not among the ships still to place (%s)", f, rest)
 		}
 		if err := t.capacity("wfa.buy.place", loc, f.Ships()); err != nil {
 			return err
@@ -215,36 +229,46 @@ func (t *turn) teleporter(c *Clan) error {
 		q.Accepted = "one dockable island the Clan Leader controls, e.g. fox-1 (apex1-apex6, CLAN-1 to CLAN-4)"
 		q.Text = fmt.Sprintf("%s's other teleporter was destroyed this turn and is rebuilt only on a subsequent turn: where does the remaining one stand after this redeploy (a dockable island %s controls)? (%s)", c.Player, c.Player, LocSyntax)
 	}
+	// The locations are parsed and checked inside the question, so a typo
+	// is re-asked at a terminal instead of ending the step.
+	parse := func(a string) ([]string, error) {
+		items := referee.SplitList(a)
+		if len(items) != want {
+			if want == 1 {
+				return nil, referee.RuleError(cites(CiteLoser, CiteTeleporterBuild), "atraxia: a teleporter destroyed this turn \"may be rebuilt on a subsequent turn\": give the one location of %s's remaining teleporter, e.g. \"fox-1\"; got %q", c.Player, a)
+			}
+			return nil, referee.Usagef("atraxia: give the two teleporter locations, e.g. \"fox-1,apex2\"; got %q", a)
+		}
+		var locs []string
+		for _, it := range items {
+			l, err := ParseLoc(it)
+			if err != nil {
+				return nil, err
+			}
+			if !l.Dockable() {
+				return nil, referee.RuleError(cites(CiteTeleporterBuild, CiteDockable), "atraxia: %s is not a dockable island: teleporters go on dockable islands only (not the Home Base, non-dockable islands or the Isle of Myth)", l.Name)
+			}
+			if b := t.st.block(l.Name); b != nil && b.Victim == c.Clan && len(locs) == 0 {
+				return nil, referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by a privateer: %s does not control it", l.Name, c.Player)
+			}
+			if a := t.st.apex(l.Name); a != nil && len(locs) == 0 && (a.Covered || a.Pirate || a.Tile > 0) {
+				return nil, referee.RuleError(cites(CiteTeleporterBuild), "atraxia: \"One teleporter must be placed on a dockable island controlled by the Clan Leader\": %s controls no ship on %s (%s); name a controlled island first", c.Player, l.Name, apexState(a))
+			}
+			if a := t.st.apex(l.Name); a != nil && a.Covered {
+				return nil, referee.RuleError(cites(CiteGameSetup), "atraxia: %s stays covered throughout a 5-player game", l.Name)
+			}
+			locs = append(locs, l.Name)
+		}
+		return locs, nil
+	}
+	q.Check = func(a string) (string, error) { _, err := parse(a); return a, err }
 	a, err := t.p.Ask(q)
 	if err != nil {
 		return err
 	}
-	items := referee.SplitList(a)
-	if len(items) != want {
-		if want == 1 {
-			return referee.RuleError(cites(CiteLoser, CiteTeleporterBuild), "atraxia: a teleporter destroyed this turn \"may be rebuilt on a subsequent turn\": give the one location of %s's remaining teleporter, e.g. \"fox-1\"; got %q", c.Player, a)
-		}
-		return referee.Usagef("atraxia: give the two teleporter locations, e.g. \"fox-1,apex2\"; got %q", a)
-	}
-	var locs []string
-	for _, it := range items {
-		l, err := ParseLoc(it)
-		if err != nil {
-			return err
-		}
-		if !l.Dockable() {
-			return referee.RuleError(cites(CiteTeleporterBuild, CiteDockable), "atraxia: %s is not a dockable island: teleporters go on dockable islands only (not the Home Base, non-dockable islands or the Isle of Myth)", l.Name)
-		}
-		if b := t.st.block(l.Name); b != nil && b.Victim == c.Clan && len(locs) == 0 {
-			return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by a privateer: %s does not control it", l.Name, c.Player)
-		}
-		if a := t.st.apex(l.Name); a != nil && len(locs) == 0 && (a.Covered || a.Pirate || a.Tile > 0) {
-			return referee.RuleError(cites(CiteTeleporterBuild), "atraxia: \"One teleporter must be placed on a dockable island controlled by the Clan Leader\": %s controls no ship on %s (%s); name a controlled island first", c.Player, l.Name, apexState(a))
-		}
-		if a := t.st.apex(l.Name); a != nil && a.Covered {
-			return referee.RuleError(cites(CiteGameSetup), "atraxia: %s stays covered throughout a 5-player game", l.Name)
-		}
-		locs = append(locs, l.Name)
+	locs, err := parse(a)
+	if err != nil {
+		return err
 	}
 	c.AlWood -= cost
 	verb := "builds"
@@ -262,18 +286,20 @@ func (t *turn) mount(c *Clan) error {
 		return err
 	}
 	cost := t.v.Cost["mount-alwood"]
-	l, err := t.askLoc("wfa.mount.island", fmt.Sprintf("On which island of the %s continent (controlled, with an open mounting spot) does %s mount a Magic Crystal?", c.Clan, c.Player))
+	l, err := t.askLoc("wfa.mount.island", fmt.Sprintf("On which island of the %s continent (controlled, with an open mounting spot) does %s mount a Magic Crystal?", c.Clan, c.Player), func(l Loc) error {
+		if l.Clan != c.Clan || l.Kind == "isle" || l.Kind == "apex" {
+			return referee.RuleError(cites(CiteMount), "atraxia: Magic Crystals are mounted only on islands of the clan's own continent (%s-...), not %s", c.Clan, l.Name)
+		}
+		if st.block(l.Name) != nil {
+			return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by a privateer", l.Name)
+		}
+		if o := mountedBy(st, l.Name); o != nil {
+			return referee.RuleError(cites(CiteMount), "atraxia: %s already has a mounted Magic Crystal (%s's): crystals are mounted only \"with an open mounting spot\"", l.Name, o.Player)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
-	}
-	if l.Clan != c.Clan || l.Kind == "isle" || l.Kind == "apex" {
-		return referee.RuleError(cites(CiteMount), "atraxia: Magic Crystals are mounted only on islands of the clan's own continent (%s-...), not %s", c.Clan, l.Name)
-	}
-	if st.block(l.Name) != nil {
-		return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by a privateer", l.Name)
-	}
-	if o := mountedBy(st, l.Name); o != nil {
-		return referee.RuleError(cites(CiteMount), "atraxia: %s already has a mounted Magic Crystal (%s's): crystals are mounted only \"with an open mounting spot\"", l.Name, o.Player)
 	}
 	r, err := referee.Choose(t.p, "wfa.mount.resource", fmt.Sprintf("Which resource does %s produce (conversions there give it)?", l.Name), "oc", "alwood", "ammo")
 	if err != nil {
@@ -431,19 +457,42 @@ func (t *turn) convertAs(c *Clan, prefix string, required bool) error {
 	if c == st.current() {
 		limit = min(5, t.v.Cost["convert-per-turn"]-st.Convert)
 	}
+	// The payment is parsed and tried on a copy of the clan inside the
+	// question, so a typo or an unaffordable payment is re-asked at a
+	// terminal instead of ending the step.
+	parse := func(a string) (map[string]int, error) {
+		pay, err := ParsePayment(a)
+		if err != nil {
+			return nil, err
+		}
+		if len(pay) == 0 || (pay["oc"]+pay["alwood"]+pay["ammo"] == 0) {
+			if required {
+				return nil, referee.Usagef("atraxia: the Currency Conversion action converts at least one resource")
+			}
+		}
+		return pay, nil
+	}
+	check := func(a string) (string, error) {
+		pay, err := parse(a)
+		if err != nil || pay["oc"]+pay["alwood"]+pay["ammo"] == 0 {
+			return a, err
+		}
+		dry := *c
+		dry.Ammo = slices.Clone(c.Ammo)
+		_, err = Convert(&dry, m.Resource, pay, limit)
+		return a, err
+	}
 	a, err := t.p.Ask(referee.Question{Key: prefix + ".pay", Kind: referee.KindText, Accepted: "none, or RESOURCE=N items comma-separated, RESOURCE one of oc, alwood, ammo, e.g. oc=1,alwood=1",
-		Text: fmt.Sprintf("%s converts 1:1 into %s (crystal on %s, at most %d): what is paid, e.g. oc=2 or oc=1,alwood=1, or none", c.Player, m.Resource, m.Island, limit)})
+		Text:  fmt.Sprintf("%s converts 1:1 into %s (crystal on %s, at most %d): what is paid, e.g. oc=2 or oc=1,alwood=1, or none", c.Player, m.Resource, m.Island, limit),
+		Check: check})
 	if err != nil {
 		return err
 	}
-	pay, err := ParsePayment(a)
+	pay, err := parse(a)
 	if err != nil {
 		return err
 	}
 	if len(pay) == 0 || (pay["oc"]+pay["alwood"]+pay["ammo"] == 0) {
-		if required {
-			return referee.Usagef("atraxia: the Currency Conversion action converts at least one resource")
-		}
 		return nil
 	}
 	n, err := Convert(c, m.Resource, pay, limit)

@@ -17,21 +17,32 @@ func (t *turn) sideInput(c *Clan, role string, fleet Fleet) (Side, error) {
 		}
 	}
 	if len(c.Ammo) > 0 {
+		// The cards are parsed and checked against the hand inside the
+		// question, so a typo is re-asked at a terminal.
+		parse := func(a string) (played, rest []int, err error) {
+			if played, err = ParseAmmo(a); err != nil {
+				return nil, nil, err
+			}
+			rest, ok := takeCards(c.Ammo, played)
+			if !ok {
+				return nil, nil, referee.Usagef("atraxia: %s holds the Ammo cards %s, cannot play %s", c.Player, cardsText(c.Ammo), cardsText(played))
+			}
+			if len(played) > t.v.Cost["battle-ammo-cards"] {
+				return nil, nil, referee.RuleError(cites(CiteWarfare), "atraxia: at most %d Ammo cards per battle", t.v.Cost["battle-ammo-cards"])
+			}
+			return played, rest, nil
+		}
 		a, err := t.p.Ask(referee.Question{Key: pre + ".ammo", Kind: referee.KindText, Accepted: "none, or the values of Ammo cards in hand, comma-separated (e.g. 5,1)",
-			Text: fmt.Sprintf("%s (%s) plays Ammo cards face down, at most %d: which values (hand %s), or none", c.Player, role, t.v.Cost["battle-ammo-cards"], cardsText(c.Ammo))})
+			Text:  fmt.Sprintf("%s (%s) plays Ammo cards face down, at most %d: which values (hand %s), or none", c.Player, role, t.v.Cost["battle-ammo-cards"], cardsText(c.Ammo)),
+			Check: func(a string) (string, error) { _, _, err := parse(a); return a, err }})
 		if err != nil {
 			return s, err
 		}
-		if s.Ammo, err = ParseAmmo(a); err != nil {
+		played, rest, err := parse(a)
+		if err != nil {
 			return s, err
 		}
-		rest, ok := takeCards(c.Ammo, s.Ammo)
-		if !ok {
-			return s, referee.Usagef("atraxia: %s holds the Ammo cards %s, cannot play %s", c.Player, cardsText(c.Ammo), cardsText(s.Ammo))
-		}
-		if len(s.Ammo) > t.v.Cost["battle-ammo-cards"] {
-			return s, referee.RuleError(cites(CiteWarfare), "atraxia: at most %d Ammo cards per battle", t.v.Cost["battle-ammo-cards"])
-		}
+		s.Ammo = played
 		c.Ammo = rest
 	}
 	if c.Power > 0 {
@@ -65,22 +76,23 @@ func (t *turn) battle(att, def *Clan, from, to Loc, ships Fleet) error {
 			t.startCountdown()
 		}
 	} else {
-		f, err := t.askFleet("wfa.battle.defender.fleet", fmt.Sprintf("Battle on %s: %s's ships there (without a privateer)", to.Name, def.Player))
+		f, err := t.askFleet("wfa.battle.defender.fleet", fmt.Sprintf("Battle on %s: %s's ships there (without a privateer)", to.Name, def.Player), func(f Fleet) error {
+			if f.Privateer > 0 || f.Empty() || !def.OnBoard().Covers(f) || (f.Capital > 0) != (def.Capital == to.Name) {
+				return referee.Usagef("atraxia: %s is not %s's fleet on %s (on the board: %s; Capital Ship on %s)", f, def.Player, to.Name, def.OnBoard(), def.Capital)
+			}
+			return nil
+		})
 		if err != nil {
 			return err
-		}
-		if f.Privateer > 0 || f.Empty() || !def.OnBoard().Covers(f) || (f.Capital > 0) != (def.Capital == to.Name) {
-			return referee.Usagef("atraxia: %s is not %s's fleet on %s (on the board: %s; Capital Ship on %s)", f, def.Player, to.Name, def.OnBoard(), def.Capital)
 		}
 		defFleet = f
-		re, err := t.askFleet("wfa.battle.defender.reinforce", fmt.Sprintf("%s may take a free Redistribute Ships action along a connected trail: which ships reinforce %s (none if none)?", def.Player, to.Name))
-		if err != nil {
-			return err
-		}
-		if re.Privateer > 0 {
-			return referee.RuleError(cites(CitePrivateerRules), "atraxia: the privateer cannot join a defending fleet by the free redistribute")
-		}
-		if !re.Empty() {
+		re, err := t.askFleet("wfa.battle.defender.reinforce", fmt.Sprintf("%s may take a free Redistribute Ships action along a connected trail: which ships reinforce %s (none if none)?", def.Player, to.Name), func(re Fleet) error {
+			if re.Privateer > 0 {
+				return referee.RuleError(cites(CitePrivateerRules), "atraxia: the privateer cannot join a defending fleet by the free redistribute")
+			}
+			if re.Empty() {
+				return nil
+			}
 			if !def.OnBoard().Covers(defFleet.Add(re)) || (re.Capital > 0 && def.Capital == to.Name) {
 				return referee.Usagef("atraxia: %s cannot reinforce: %s has %s on the board", re, def.Player, def.OnBoard())
 			}
@@ -90,6 +102,12 @@ func (t *turn) battle(att, def *Clan, from, to Loc, ships Fleet) error {
 			if t.capa > 0 && t.present+ships.Ships()+re.Ships() > t.capa {
 				return referee.RuleError(cites(CiteWarfare, CiteFleetCapacity), "atraxia: reinforcing %s with %s exceeds its fleet capacity of %d (%d there, %d attacking)", to.Name, re, t.capa, t.present, ships.Ships())
 			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if !re.Empty() {
 			if re.Capital > 0 {
 				def.Capital = to.Name
 			}
@@ -238,8 +256,19 @@ func (t *turn) retreat(lose *Clan, lost Fleet) (Retreat, error) {
 	if !t.optional("wfa.battle.retreat.home") {
 		return r, nil
 	}
+	// Parsed and checked inside the question, so a typo is re-asked at a
+	// terminal.
+	check := func(a string) (string, error) {
+		f, err := ParseFleet(a)
+		if err != nil {
+			return a, err
+		}
+		_, err = RetreatChoice(lost, f, t.st.Opts.Retreat)
+		return a, err
+	}
 	a, err := t.p.Ask(referee.Question{Key: "wfa.battle.retreat.home", Kind: referee.KindText, Accepted: FleetSyntax,
-		Text: fmt.Sprintf("Ships of %s sent to the Home Base (%d of %s: half rounded down, the Capital Ship always) (%s)", lose.Player, r.Home.Ships(), lost, FleetSyntax)})
+		Text:  fmt.Sprintf("Ships of %s sent to the Home Base (%d of %s: half rounded down, the Capital Ship always) (%s)", lose.Player, r.Home.Ships(), lost, FleetSyntax),
+		Check: check})
 	if err != nil {
 		return r, err
 	}
@@ -350,12 +379,14 @@ func (t *turn) privateerBlock(c, holder *Clan, from, to Loc, ships Fleet, telepo
 	if holder.Capital == to.Name {
 		return referee.RuleError(pr, "atraxia: the privateer cannot ever move onto an island controlled by a fleet with an opponent's Capital Ship (%s's is on %s)", holder.Player, to.Name)
 	}
-	h, err := t.askFleet("wfa.privateer.hostages", fmt.Sprintf("%s's ships on %s (now held hostage)", holder.Player, to.Name))
+	h, err := t.askFleet("wfa.privateer.hostages", fmt.Sprintf("%s's ships on %s (now held hostage)", holder.Player, to.Name), func(h Fleet) error {
+		if h.Empty() || h.Privateer > 0 || h.Capital > 0 || !holder.OnBoard().Covers(h) {
+			return referee.Usagef("atraxia: %s is not %s's fleet on %s (on the board: %s)", h, holder.Player, to.Name, holder.OnBoard())
+		}
+		return nil
+	})
 	if err != nil {
 		return err
-	}
-	if h.Empty() || h.Privateer > 0 || h.Capital > 0 || !holder.OnBoard().Covers(h) {
-		return referee.Usagef("atraxia: %s is not %s's fleet on %s (on the board: %s)", h, holder.Player, to.Name, holder.OnBoard())
 	}
 	holder.Hostage = holder.Hostage.Add(h)
 	c.Privateer = to.Name

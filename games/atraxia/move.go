@@ -99,18 +99,19 @@ func (t *turn) move(c *Clan) error {
 	if err != nil {
 		return err
 	}
-	to, err := t.askLoc("wfa.move.to", fmt.Sprintf("%s moves ships from %s: to which adjacent location (or one joined by %s's teleporters)?", c.Player, from.Name, c.Player))
+	to, err := t.askLoc("wfa.move.to", fmt.Sprintf("%s moves ships from %s: to which adjacent location (or one joined by %s's teleporters)?", c.Player, from.Name, c.Player), func(to Loc) error {
+		if from.Name == to.Name {
+			return referee.Usagef("atraxia: a move goes to another location")
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	if from.Name == to.Name {
-		return referee.Usagef("atraxia: a move goes to another location")
-	}
-	ships, err := t.askFleet("wfa.move.ships", fmt.Sprintf("Which ships move from %s to %s (all to the same location)?", from.Name, to.Name))
+	ships, err := t.askFleet("wfa.move.ships", fmt.Sprintf("Which ships move from %s to %s (all to the same location)?", from.Name, to.Name), func(ships Fleet) error {
+		return t.checkShips(c, from, ships)
+	})
 	if err != nil {
-		return err
-	}
-	if err := t.checkShips(c, from, ships); err != nil {
 		return err
 	}
 	teleport := c.hasTeleporter(from.Name) && c.hasTeleporter(to.Name)
@@ -265,52 +266,63 @@ func (t *turn) explore(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 // redistribute moves ships along one connected trail.
 func (t *turn) redistribute(c *Clan) error {
 	st := t.st
-	from, err := t.askLoc("wfa.redistribute.from", fmt.Sprintf("%s redistributes ships along one connected trail: from which location?", c.Player))
-	if err != nil {
-		return err
-	}
-	if from.Kind == "isle" {
-		return referee.RuleError(cites(CiteConnectedTrail), "atraxia: the Isle of Myth cannot be part of a connected trail")
-	}
-	a, err := t.p.Ask(referee.Question{Key: "wfa.redistribute.to", Kind: referee.KindText, Accepted: "locations comma-separated, each " + LocSyntax,
-		Text: fmt.Sprintf("To which locations along the same connected trail (controlled by %s, comma-separated)? (%s)", c.Player, LocSyntax)})
-	if err != nil {
-		return err
-	}
-	var dests []Loc
-	for _, it := range referee.SplitList(a) {
-		l, err := ParseLoc(it)
-		if err != nil {
-			return err
-		}
-		if l.Kind == "isle" {
+	from, err := t.askLoc("wfa.redistribute.from", fmt.Sprintf("%s redistributes ships along one connected trail: from which location?", c.Player), func(from Loc) error {
+		if from.Kind == "isle" {
 			return referee.RuleError(cites(CiteConnectedTrail), "atraxia: the Isle of Myth cannot be part of a connected trail")
 		}
-		if l.Name == from.Name {
-			return referee.Usagef("atraxia: %s is where the ships start", l.Name)
-		}
-		if ap := st.apex(l.Name); ap != nil && (ap.Covered || ap.Pirate || ap.Tile > 0) {
-			// Redistribute runs along a Connected Trail of controlled
-			// locations; an unexplored or pirate-held Apex Island is entered
-			// by Move Ships ("to any immediately adjacent location which is
-			// NOT under the Clan Leader's control").
-			return referee.RuleError(cites(CiteConnectedTrail, CiteMoveRedistribute), "atraxia: %s is not controlled by %s (%s): Redistribute Ships goes along a connected trail; enter it by Move Ships", l.Name, c.Player, apexState(ap))
-		}
-		dests = append(dests, l)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	if len(dests) == 0 {
-		return referee.Usagef("atraxia: give at least one destination")
+	// The destinations are parsed and checked inside the question, so a
+	// typo is re-asked at a terminal instead of ending the step.
+	parse := func(a string) ([]Loc, error) {
+		var dests []Loc
+		for _, it := range referee.SplitList(a) {
+			l, err := ParseLoc(it)
+			if err != nil {
+				return nil, err
+			}
+			if l.Kind == "isle" {
+				return nil, referee.RuleError(cites(CiteConnectedTrail), "atraxia: the Isle of Myth cannot be part of a connected trail")
+			}
+			if l.Name == from.Name {
+				return nil, referee.Usagef("atraxia: %s is where the ships start", l.Name)
+			}
+			if ap := st.apex(l.Name); ap != nil && (ap.Covered || ap.Pirate || ap.Tile > 0) {
+				// Redistribute runs along a Connected Trail of controlled
+				// locations; an unexplored or pirate-held Apex Island is entered
+				// by Move Ships ("to any immediately adjacent location which is
+				// NOT under the Clan Leader's control").
+				return nil, referee.RuleError(cites(CiteConnectedTrail, CiteMoveRedistribute), "atraxia: %s is not controlled by %s (%s): Redistribute Ships goes along a connected trail; enter it by Move Ships", l.Name, c.Player, apexState(ap))
+			}
+			dests = append(dests, l)
+		}
+		if len(dests) == 0 {
+			return nil, referee.Usagef("atraxia: give at least one destination")
+		}
+		return dests, nil
+	}
+	a, err := t.p.Ask(referee.Question{Key: "wfa.redistribute.to", Kind: referee.KindText, Accepted: "locations comma-separated, each " + LocSyntax,
+		Text:  fmt.Sprintf("To which locations along the same connected trail (controlled by %s, comma-separated)? (%s)", c.Player, LocSyntax),
+		Check: func(a string) (string, error) { _, err := parse(a); return a, err }})
+	if err != nil {
+		return err
+	}
+	dests, err := parse(a)
+	if err != nil {
+		return err
 	}
 	var total Fleet
 	for _, d := range dests {
-		ships, err := t.askFleet("wfa.redistribute.ships", fmt.Sprintf("Which ships go from %s to %s?", from.Name, d.Name))
+		ships, err := t.askFleet("wfa.redistribute.ships", fmt.Sprintf("Which ships go from %s to %s?", from.Name, d.Name), func(ships Fleet) error {
+			return t.checkShips(c, from, total.Add(ships))
+		})
 		if err != nil {
 			return err
 		}
 		total = total.Add(ships)
-		if err := t.checkShips(c, from, total); err != nil {
-			return err
-		}
 		if err := t.capacity("wfa.redistribute", d, ships.Ships()); err != nil {
 			return err
 		}

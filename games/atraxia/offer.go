@@ -31,8 +31,22 @@ func OfferedActions(st *State, v Values) []string {
 // forbids it and the actions accepted now, not as "not an option".
 func (t *turn) chooseAction(text string) (string, error) {
 	offered := OfferedActions(t.st, t.v)
+	refuse := func(act string) error {
+		if err := actionRefusal(t.st, t.v, act); err != nil {
+			var ue *referee.UsageError
+			if errors.As(err, &ue) {
+				return referee.RuleError(ue.Cites, "%s; accepted now: %s", ue.Msg, strings.Join(offered, ", "))
+			}
+			return err
+		}
+		return nil
+	}
+	// The refusal runs inside the question too, so an action the rules
+	// forbid now is re-asked at a terminal (a scripted one is refused as
+	// before).
 	q := referee.Question{Key: "wfa.turn.action", Text: text, Kind: referee.KindChoose, Options: offered,
-		Accepted: "one of: " + strings.Join(offered, ", ")}
+		Accepted: "one of: " + strings.Join(offered, ", "),
+		Check:    func(a string) (string, error) { return a, refuse(a) }}
 	if referee.AnsweredAhead(t.p, q.Key) {
 		q.Options = Actions
 	}
@@ -40,11 +54,7 @@ func (t *turn) chooseAction(text string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := actionRefusal(t.st, t.v, act); err != nil {
-		var ue *referee.UsageError
-		if errors.As(err, &ue) {
-			return "", referee.RuleError(ue.Cites, "%s; accepted now: %s", ue.Msg, strings.Join(offered, ", "))
-		}
+	if err := refuse(act); err != nil {
 		return "", err
 	}
 	return act, nil

@@ -170,12 +170,14 @@ func (t *turn) upkeep(c *Clan, final bool) (bool, error) {
 		t.emit("upkeep", fmt.Sprintf("%s cannot pay the Isle of Myth upkeep of %d OC (fleet strength %d, has %d OC): no Magic Crystals", c.Player, cost, strength, c.OC), data, CiteUpkeep, CiteGameEnd)
 		return false, nil
 	}
-	to, err := t.askLoc("wfa.isle.upkeep.to", fmt.Sprintf("%s cannot pay the upkeep of %d OC (fleet strength %d, has %d OC): the whole fleet on the Isle moves to the nearest island %s controls; which?", c.Player, cost, strength, c.OC, c.Player))
+	to, err := t.askLoc("wfa.isle.upkeep.to", fmt.Sprintf("%s cannot pay the upkeep of %d OC (fleet strength %d, has %d OC): the whole fleet on the Isle moves to the nearest island %s controls; which?", c.Player, cost, strength, c.OC, c.Player), func(to Loc) error {
+		if to.Kind == "isle" {
+			return referee.RuleError(cites(CiteUpkeep), "atraxia: the fleet must leave the Isle of Myth for the nearest island %s controls", c.Player)
+		}
+		return nil
+	})
 	if err != nil {
 		return false, err
-	}
-	if to.Kind == "isle" {
-		return false, referee.RuleError(cites(CiteUpkeep), "atraxia: the fleet must leave the Isle of Myth for the nearest island %s controls", c.Player)
 	}
 	if st.Isle.Fleet.Capital > 0 {
 		c.Capital = to.Name
@@ -309,20 +311,52 @@ func RankScores(sc []Score) []Score {
 
 // --- questions ---
 
-func (t *turn) askLoc(key, text string) (Loc, error) {
-	a, err := t.p.Ask(referee.Question{Key: key, Text: text + " (" + LocSyntax + ")", Kind: referee.KindText, Accepted: "a location: " + LocSyntax})
+// askLoc asks for a location. The answer is parsed, and checked by checks
+// (pure: they read state, never change it), inside the question, so a
+// typo at a terminal is re-asked in place instead of ending the step; a
+// scripted answer they refuse is the same usage error as before.
+func (t *turn) askLoc(key, text string, checks ...func(Loc) error) (Loc, error) {
+	parse := func(a string) (Loc, error) {
+		l, err := ParseLoc(a)
+		if err != nil {
+			return Loc{}, err
+		}
+		for _, check := range checks {
+			if err := check(l); err != nil {
+				return Loc{}, err
+			}
+		}
+		return l, nil
+	}
+	a, err := t.p.Ask(referee.Question{Key: key, Text: text + " (" + LocSyntax + ")", Kind: referee.KindText, Accepted: "a location: " + LocSyntax,
+		Check: func(a string) (string, error) { _, err := parse(a); return a, err }})
 	if err != nil {
 		return Loc{}, err
 	}
-	return ParseLoc(a)
+	return parse(a)
 }
 
-func (t *turn) askFleet(key, text string) (Fleet, error) {
-	a, err := t.p.Ask(referee.Question{Key: key, Text: text + " (" + FleetSyntax + ")", Kind: referee.KindText, Accepted: FleetSyntax})
+// askFleet asks for ships, parsed and checked inside the question as
+// askLoc does.
+func (t *turn) askFleet(key, text string, checks ...func(Fleet) error) (Fleet, error) {
+	parse := func(a string) (Fleet, error) {
+		f, err := ParseFleet(a)
+		if err != nil {
+			return Fleet{}, err
+		}
+		for _, check := range checks {
+			if err := check(f); err != nil {
+				return Fleet{}, err
+			}
+		}
+		return f, nil
+	}
+	a, err := t.p.Ask(referee.Question{Key: key, Text: text + " (" + FleetSyntax + ")", Kind: referee.KindText, Accepted: FleetSyntax,
+		Check: func(a string) (string, error) { _, err := parse(a); return a, err }})
 	if err != nil {
 		return Fleet{}, err
 	}
-	return ParseFleet(a)
+	return parse(a)
 }
 
 func (t *turn) askNum(key, text string, lo, hi int) (int, error) {

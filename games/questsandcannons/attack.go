@@ -89,7 +89,10 @@ func AmmoDie(env *referee.Env) (referee.Die, error) {
 		r, ok := env.Tables.Lookup("dice", "ammo")
 		if !ok || !r.Known() {
 			q := referee.Question{Key: "tables.dice.ammo", Kind: referee.KindList, Min: 0, Max: 20, Where: r.Where,
-				Text: "the dots on each face of the Ammo die, comma-separated (e.g. 1,2,3,4,5,6)"}
+				Text: "the dots on each face of the Ammo die, comma-separated (e.g. 1,2,3,4,5,6)",
+				// Checked inside the question: a typo is re-asked at a
+				// terminal and never remembered.
+				Check: func(a string) (string, error) { _, err := ParseAmmoFaces(a); return a, err }}
 			if env.Prompt == nil {
 				return referee.Die{}, &referee.NoAnswerError{Q: q}
 			}

@@ -113,18 +113,27 @@ var statTitle = map[string]string{"sails": "Sails", "cannons": "Cannons", "cargo
 // championStartMax reads a START/MAX ship stat of a Champion tile.
 func championStartMax(set *tables.Set, p referee.Prompter, name, field string) (int, int, error) {
 	what := statTitle[field]
+	parse := func(v string) (int, int, error) {
+		a, b, ok := strings.Cut(v, "/")
+		x, e1 := strconv.Atoi(strings.TrimSpace(a))
+		y, e2 := strconv.Atoi(strings.TrimSpace(b))
+		if !ok || e1 != nil || e2 != nil || x < 0 || y < x || y > 12 {
+			return 0, 0, referee.Usagef("questsandcannons: %s of %s: %q is not START/MAX with 0 <= START <= MAX <= 12 (e.g. 2/3)", what, name, v)
+		}
+		return x, y, nil
+	}
+	// Parsed inside the question too: a typo is re-asked at a terminal,
+	// and never remembered. A remembered value is parsed after.
 	v, err := championField(set, p, name, field, referee.Question{Kind: referee.KindText, Text: name + "'s starting and max " + what + ", as START/MAX (e.g. 2/3)",
-		Accepted: "START/MAX, two whole numbers with 0 <= START <= MAX <= 12, e.g. 2/3"})
+		Accepted: "START/MAX, two whole numbers with 0 <= START <= MAX <= 12, e.g. 2/3",
+		Check: func(v string) (string, error) {
+			_, _, err := parse(strings.ToLower(v))
+			return v, err
+		}})
 	if err != nil {
 		return 0, 0, err
 	}
-	a, b, ok := strings.Cut(v, "/")
-	x, e1 := strconv.Atoi(strings.TrimSpace(a))
-	y, e2 := strconv.Atoi(strings.TrimSpace(b))
-	if !ok || e1 != nil || e2 != nil || x < 0 || y < x || y > 12 {
-		return 0, 0, referee.Usagef("questsandcannons: %s of %s: %q is not START/MAX with 0 <= START <= MAX <= 12 (e.g. 2/3)", what, name, v)
-	}
-	return x, y, nil
+	return parse(v)
 }
 
 // championField returns one printed value of a Champion tile, asked once

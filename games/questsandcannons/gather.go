@@ -26,7 +26,15 @@ func gather(st *State, env *referee.Env) error {
 	}
 	var discarded []string
 	if over := p.Carried() + n - p.Cargo; over > 0 {
-		ans, err := p2list(env, "qc.gather.discard", fmt.Sprintf("Cargo is full: %d Resource(s) to discard to make room", over), over)
+		ans, err := p2list(env, "qc.gather.discard", fmt.Sprintf("Cargo is full: %d Resource(s) to discard to make room", over), over, func(ans []string) error {
+			taken := map[string]int{}
+			for _, r := range ans {
+				if taken[r]++; p.Res[r] < taken[r] {
+					return referee.RuleError([]string{CiteGather}, "questsandcannons: %s carries no %s to discard", p.Name, r)
+				}
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}
@@ -48,8 +56,14 @@ func gather(st *State, env *referee.Env) error {
 	return nil
 }
 
-func p2list(env *referee.Env, key, text string, count int) ([]string, error) {
-	a, err := env.Prompt.Ask(referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: Resources, Count: count})
+// p2list asks for count Resources; check, when not nil, refuses a list
+// inside the question (pure), so a terminal re-asks it in place.
+func p2list(env *referee.Env, key, text string, count int, check func([]string) error) ([]string, error) {
+	q := referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: Resources, Count: count}
+	if check != nil {
+		q.Check = func(a string) (string, error) { return a, check(referee.SplitList(a)) }
+	}
+	a, err := env.Prompt.Ask(q)
 	if err != nil {
 		return nil, err
 	}

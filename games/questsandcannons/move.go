@@ -52,6 +52,19 @@ func move(st *State, env *referee.Env, mobility bool) error {
 		if len(path) > 0 {
 			q.Options, q.Default = append([]string{SpaceStop}, SeaKinds...), SpaceStop
 		}
+		// The space is checked inside the question (pure: enterCost reads
+		// the ship, never changes it), so a space that cannot be entered
+		// is re-asked at a terminal instead of ending the step.
+		q.Check = func(kind string) (string, error) {
+			if kind == SpaceStop {
+				if len(path) == 0 {
+					return kind, referee.RuleError([]string{CiteMove}, "questsandcannons: a Move must enter at least one space (answer qc.move.sea with a kind of space before stop)")
+				}
+				return kind, nil
+			}
+			_, _, _, err := enterCost(p, kind, budget, st.Rulings.MoveExtendActions, len(path) > 0)
+			return kind, err
+		}
 		kind, err := env.Prompt.Ask(q)
 		if err != nil {
 			return err
@@ -63,41 +76,15 @@ func move(st *State, env *referee.Env, mobility bool) error {
 			ended = "declared over"
 			break
 		}
-		cost, ok := MoveCost(kind)
-		if !ok {
-			return refuseSpace(kind)
+		cost, s, a, err := enterCost(p, kind, budget, st.Rulings.MoveExtendActions, len(path) > 0)
+		if err != nil {
+			return err
 		}
-		need := cost - budget
-		if need > 0 {
-			s := min(need, p.SailsReady)
-			p.SailsReady -= s
-			sailsUsed += s
-			budget += s
-			need -= s
-		}
-		if need > 0 && st.Rulings.MoveExtendActions && p.Actions >= need {
-			p.Actions -= need
-			actionsUsed += need
-			budget += need
-			need = 0
-		}
-		if need > 0 {
-			what := "a " + kind + " space"
-			switch kind {
-			case SpaceStormy:
-				what = "a Stormy Sea"
-			case SpaceCalm:
-				what = "a Calm Sea"
-			case SpaceTreacherous:
-				what = "a Treacherous Sea"
-			}
-			if budget+p.SailsReady == 0 && len(path) > 0 {
-				return referee.RuleError([]string{CiteMove, CiteSails}, "questsandcannons: %s's Move has no movement and no Ready Sail left to enter %s: answer qc.move.sea=stop, then start a new Move with another Action (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
-					p.Name, what)
-			}
-			return referee.RuleError([]string{CiteMove, CiteTheSea, CiteSails}, "questsandcannons: entering %s needs %d spaces of movement; %s's Move has %d left and %d Sails Ready (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
-				what, cost, p.Name, budget, p.SailsReady)
-		}
+		p.SailsReady -= s
+		sailsUsed += s
+		p.Actions -= a
+		actionsUsed += a
+		budget += s + a
 		budget -= cost
 		path = append(path, kind)
 		p.Space = kind
@@ -157,6 +144,48 @@ func move(st *State, env *referee.Env, mobility bool) error {
 		return land(st, env)
 	}
 	return nil
+}
+
+// enterCost is what entering a space of kind costs p, whose Move has
+// budget spaces of movement left: its movement cost, and the Ready Sails
+// and (with extend, option move-extend-actions) Actions spent to reach it,
+// Sails first; or why the space cannot be entered. moved is whether the
+// Move has entered a space already. It changes nothing.
+func enterCost(p *Player, kind string, budget int, extend, moved bool) (cost, sails, actions int, err error) {
+	cost, ok := MoveCost(kind)
+	if !ok {
+		return 0, 0, 0, refuseSpace(kind)
+	}
+	need := cost - budget
+	if need > 0 {
+		sails = min(need, p.SailsReady)
+		budget += sails
+		need -= sails
+	}
+	if need > 0 && extend && p.Actions >= need {
+		actions = need
+		budget += need
+		need = 0
+	}
+	if need > 0 {
+		what := "a " + kind + " space"
+		switch kind {
+		case SpaceStormy:
+			what = "a Stormy Sea"
+		case SpaceCalm:
+			what = "a Calm Sea"
+		case SpaceTreacherous:
+			what = "a Treacherous Sea"
+		}
+		ready := p.SailsReady - sails
+		if budget+ready == 0 && moved {
+			return 0, 0, 0, referee.RuleError([]string{CiteMove, CiteSails}, "questsandcannons: %s's Move has no movement and no Ready Sail left to enter %s: answer qc.move.sea=stop, then start a new Move with another Action (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
+				p.Name, what)
+		}
+		return 0, 0, 0, referee.RuleError([]string{CiteMove, CiteTheSea, CiteSails}, "questsandcannons: entering %s needs %d spaces of movement; %s's Move has %d left and %d Sails Ready (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
+			what, cost, p.Name, budget, ready)
+	}
+	return cost, sails, actions, nil
 }
 
 func refuseSpace(kind string) error {

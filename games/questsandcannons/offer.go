@@ -21,7 +21,10 @@ func chooseOffered(p referee.Prompter, key, text string, all []string, refuse fu
 	if len(offered) > 0 && !referee.AnsweredAhead(p, key) {
 		return referee.Choose(p, key, text, offered...)
 	}
-	a, err := referee.Choose(p, key, text, all...)
+	// The refusal runs inside the question, so an answer the rules forbid
+	// now is re-asked at a terminal (a scripted one is refused as before).
+	a, err := p.Ask(referee.Question{Key: key, Text: text, Kind: referee.KindChoose, Options: all,
+		Check: func(a string) (string, error) { return a, refuse(a) }})
 	if err != nil {
 		return "", err
 	}
@@ -204,9 +207,16 @@ func upgradeRefusal(p *Player, item string) error {
 }
 
 // askText asks a free-text question whose accepted answers are described
-// by accepted (a missing answer names them instead of "any text").
-func askText(p referee.Prompter, key, text, accepted string) (string, error) {
-	return p.Ask(referee.Question{Key: key, Text: text, Kind: referee.KindText, Accepted: accepted})
+// by accepted (a missing answer names them instead of "any text"). check,
+// when not nil, parses and validates the answer inside the question (pure:
+// it reads state, never changes it), so a typo is re-asked at a terminal
+// instead of ending the step; the caller parses the answer again after.
+func askText(p referee.Prompter, key, text, accepted string, check func(string) error) (string, error) {
+	q := referee.Question{Key: key, Text: text, Kind: referee.KindText, Accepted: accepted}
+	if check != nil {
+		q.Check = func(a string) (string, error) { return a, check(a) }
+	}
+	return p.Ask(q)
 }
 
 // bundleAccepted describes a bundle answer (ParseBundle).
@@ -216,4 +226,22 @@ func bundleAccepted(signed bool, items []string) string {
 		sign = ", each signed with + or -"
 	}
 	return "none, or comma-separated amounts like \"2 coins, 1 metal\"" + sign + "; items: " + strings.Join(items, ", ")
+}
+
+// chooseChecked asks to choose one of options; check (pure: it reads
+// state, never changes it) refuses an option the rules forbid now inside
+// the question, so a terminal re-asks it in place with the reason, and a
+// scripted answer it refuses is the same usage error as before.
+func chooseChecked(p referee.Prompter, key, text string, options []string, check func(string) error) (string, error) {
+	a, err := p.Ask(referee.Question{Key: key, Text: text, Kind: referee.KindChoose, Options: options,
+		Check: func(a string) (string, error) { return a, check(a) }})
+	if err != nil {
+		return "", err
+	}
+	return a, check(a)
+}
+
+// parseBundle is the check of a bundle answer (ParseBundle).
+func parseBundle(signed bool) func(string) error {
+	return func(a string) error { _, err := ParseBundle(a, signed); return err }
 }

@@ -41,7 +41,12 @@ func repair(st *State, env *referee.Env) error {
 	if err := actionRefusal(st, "repair"); err != nil {
 		return err
 	}
-	pay, err := referee.Choose(env.Prompt, "qc.repair.pay", "pay 3 Coins (1 damage), Canvas, Metal or Lumber (1 damage), or Spice or Gems (2 damage)", append([]string{"coins"}, Resources...)...)
+	pay, err := chooseChecked(env.Prompt, "qc.repair.pay", "pay 3 Coins (1 damage), Canvas, Metal or Lumber (1 damage), or Spice or Gems (2 damage)", append([]string{"coins"}, Resources...), func(pay string) error {
+		if pay != "coins" && p.Res[pay] < 1 {
+			return referee.RuleError([]string{CiteMaintenance}, "questsandcannons: %s carries no %s", p.Name, pay)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
@@ -73,7 +78,17 @@ func sell(st *State, env *referee.Env) error {
 	if err := actionRefusal(st, "sell"); err != nil {
 		return err
 	}
-	item, err := referee.Choose(env.Prompt, "qc.sell.item", "what to sell: a Resource, a Loot card or an unsolved Clue", append(append([]string{}, Resources...), "loot", "clue")...)
+	item, err := chooseChecked(env.Prompt, "qc.sell.item", "what to sell: a Resource, a Loot card or an unsolved Clue", append(append([]string{}, Resources...), "loot", "clue"), func(item string) error {
+		switch {
+		case item == "loot" && p.Loot < 1:
+			return referee.RuleError([]string{CiteMaintenance}, "questsandcannons: %s has no Loot card in hand", p.Name)
+		case item == "clue" && p.Clues < 1:
+			return referee.RuleError([]string{CiteMaintenance}, "questsandcannons: %s has no unsolved Clue", p.Name)
+		case item != "loot" && item != "clue" && p.Res[item] < 1:
+			return referee.RuleError([]string{CiteMaintenance}, "questsandcannons: %s carries no %s", p.Name, item)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
@@ -169,7 +184,18 @@ func trade(st *State, env *referee.Env) error {
 	}
 	switch item {
 	case "resource":
-		pay, err := p2list(env, "qc.trade.pay", "the 2 Resources to pay", 2)
+		pay, err := p2list(env, "qc.trade.pay", "the 2 Resources to pay", 2, func(pay []string) error {
+			need := map[string]int{}
+			for _, r := range pay {
+				need[r]++
+			}
+			for _, r := range Resources {
+				if n := need[r]; n > 0 && p.Res[r] < n {
+					return referee.RuleError([]string{CiteTrade}, "questsandcannons: %s carries %d %s, not %d", p.Name, p.Res[r], r, n)
+				}
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}

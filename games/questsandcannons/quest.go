@@ -59,23 +59,31 @@ func quest(st *State, env *referee.Env) error {
 	if err != nil {
 		return err
 	}
-	a, err := askText(env.Prompt, "qc.quest.deliver", "Resources delivered for the goal, e.g. \"2 metal, 1 spice\" (or none)", bundleAccepted(false, Resources))
+	deliver := func(a string) (Bundle, error) {
+		del, err := ParseBundle(a, false)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range del {
+			if _, isRes := del.Resources()[k]; !isRes && v != 0 {
+				return nil, referee.Usagef("qc.quest.deliver: only Resources are delivered (%s)", strings.Join(Resources, ", "))
+			}
+			if p.Res[k] < v {
+				return nil, referee.RuleError([]string{CiteQuestCards}, "questsandcannons: %s carries %d %s, the Quest needs %d", p.Name, p.Res[k], k, v)
+			}
+		}
+		return del, nil
+	}
+	a, err := askText(env.Prompt, "qc.quest.deliver", "Resources delivered for the goal, e.g. \"2 metal, 1 spice\" (or none)", bundleAccepted(false, Resources),
+		func(a string) error { _, err := deliver(a); return err })
 	if err != nil {
 		return err
 	}
-	del, err := ParseBundle(a, false)
+	del, err := deliver(a)
 	if err != nil {
 		return err
 	}
-	for k, v := range del {
-		if _, isRes := del.Resources()[k]; !isRes && v != 0 {
-			return referee.Usagef("qc.quest.deliver: only Resources are delivered (%s)", strings.Join(Resources, ", "))
-		}
-		if p.Res[k] < v {
-			return referee.RuleError([]string{CiteQuestCards}, "questsandcannons: %s carries %d %s, the Quest needs %d", p.Name, p.Res[k], k, v)
-		}
-	}
-	a, err = askText(env.Prompt, "qc.quest.reward", "the Quest's reward, e.g. \"2 prosperity, 3 coins, 1 loot\"", bundleAccepted(false, BundleItems))
+	a, err = askText(env.Prompt, "qc.quest.reward", "the Quest's reward, e.g. \"2 prosperity, 3 coins, 1 loot\"", bundleAccepted(false, BundleItems), parseBundle(false))
 	if err != nil {
 		return err
 	}

@@ -63,22 +63,26 @@ func exchange(st *State, env *referee.Env) error {
 }
 
 func exchangeBundle(env *referee.Env, key, text string) (Bundle, error) {
-	a, err := askText(env.Prompt, key, text, bundleAccepted(false, []string{"coins", "ammo", "loot", "clue", "canvas", "metal", "lumber", "spice", "gems"}))
-	if err != nil {
-		return nil, err
-	}
-	b, err := ParseBundle(a, false)
-	if err != nil {
-		return nil, err
-	}
-	for k := range b {
-		switch k {
-		case "coins", "ammo", "loot", "clue", "canvas", "metal", "lumber", "spice", "gems":
-		default:
-			return nil, referee.RuleError([]string{CiteExchanging}, "questsandcannons: teammates exchange resources, coins, ammo, unequipped Loot cards and unsolved Clue cards, not %s", k)
+	parse := func(a string) (Bundle, error) {
+		b, err := ParseBundle(a, false)
+		if err != nil {
+			return nil, err
 		}
+		for k := range b {
+			switch k {
+			case "coins", "ammo", "loot", "clue", "canvas", "metal", "lumber", "spice", "gems":
+			default:
+				return nil, referee.RuleError([]string{CiteExchanging}, "questsandcannons: teammates exchange resources, coins, ammo, unequipped Loot cards and unsolved Clue cards, not %s", k)
+			}
+		}
+		return b, nil
 	}
-	return b, nil
+	a, err := askText(env.Prompt, key, text, bundleAccepted(false, []string{"coins", "ammo", "loot", "clue", "canvas", "metal", "lumber", "spice", "gems"}),
+		func(a string) error { _, err := parse(a); return err })
+	if err != nil {
+		return nil, err
+	}
+	return parse(a)
 }
 
 func equip(st *State, env *referee.Env) error {
@@ -86,19 +90,27 @@ func equip(st *State, env *referee.Env) error {
 	if err := actionRefusal(st, "equip"); err != nil {
 		return err
 	}
-	a, err := askText(env.Prompt, "qc.equip.cost", "the equip cost printed on the Loot card, e.g. \"2 coins\" (or none)", bundleAccepted(false, BundleItems))
+	parse := func(a string) (Bundle, error) {
+		cost, err := ParseBundle(a, false)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := cost["prosperity"]; ok {
+			return nil, referee.Usagef("qc.equip.cost: an equip cost is paid in currencies, not Prosperity")
+		}
+		return cost, nil
+	}
+	a, err := askText(env.Prompt, "qc.equip.cost", "the equip cost printed on the Loot card, e.g. \"2 coins\" (or none)", bundleAccepted(false, BundleItems),
+		func(a string) error { _, err := parse(a); return err })
 	if err != nil {
 		return err
 	}
-	cost, err := ParseBundle(a, false)
+	cost, err := parse(a)
 	if err != nil {
 		return err
 	}
 	neg := Bundle{}
 	for k, v := range cost {
-		if k == "prosperity" {
-			return referee.Usagef("qc.equip.cost: an equip cost is paid in currencies, not Prosperity")
-		}
 		neg[k] = -v
 	}
 	neg["loot"]--
@@ -121,7 +133,12 @@ func mend(st *State, env *referee.Env) error {
 	if err := actionRefusal(st, "mend"); err != nil {
 		return err
 	}
-	pay, err := referee.Choose(env.Prompt, "qc.mend.pay", "spend 1 Gem or 1 Lumber", "gems", "lumber")
+	pay, err := chooseChecked(env.Prompt, "qc.mend.pay", "spend 1 Gem or 1 Lumber", []string{"gems", "lumber"}, func(pay string) error {
+		if p.Res[pay] < 1 {
+			return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: %s carries no %s", p.Name, pay)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
@@ -131,7 +148,12 @@ func mend(st *State, env *referee.Env) error {
 	}
 	ship := p.Name
 	if len(ships) > 1 {
-		if ship, err = referee.Choose(env.Prompt, "qc.mend.ship", "repair your ship or a teammate's ship sharing your space", ships...); err != nil {
+		if ship, err = chooseChecked(env.Prompt, "qc.mend.ship", "repair your ship or a teammate's ship sharing your space", ships, func(ship string) error {
+			if q := &st.Players[st.playerByName(ship)]; q.Damage < 1 {
+				return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: %s has no damage", q.Name)
+			}
+			return nil
+		}); err != nil {
 			return err
 		}
 	}
@@ -204,7 +226,7 @@ func damageEffect(st *State, env *referee.Env) error {
 // adjust applies what a card gives or takes that bosun does not model.
 func adjust(st *State, env *referee.Env) error {
 	p := st.cur()
-	a, err := askText(env.Prompt, "qc.adjust.what", "what a card or effect changes for you, signed, e.g. \"+2 coins, -1 loot, +1 prosperity\"", bundleAccepted(true, BundleItems))
+	a, err := askText(env.Prompt, "qc.adjust.what", "what a card or effect changes for you, signed, e.g. \"+2 coins, -1 loot, +1 prosperity\"", bundleAccepted(true, BundleItems), parseBundle(true))
 	if err != nil {
 		return err
 	}

@@ -452,7 +452,9 @@ func (c *ctx) adventurePhase() error {
 	case KindSmooth:
 		raw, err := c.env.Prompt.Ask(referee.Question{Key: "rs.smooth.card", Kind: referee.KindText,
 			Text:     "the Smooth Sailing Card's icons: gold, provision, wind, monster, pirate; '+' joins icons that all apply, '|' separates two options (e.g. gold+wind, gold|provision)",
-			Accepted: "the card's icons (gold, provision, wind, monster, pirate); '+' joins icons that all apply, '|' separates two options, e.g. gold, gold+wind or gold|provision"})
+			Accepted: "the card's icons (gold, provision, wind, monster, pirate); '+' joins icons that all apply, '|' separates two options, e.g. gold, gold+wind or gold|provision",
+			// Parsed inside the question: a typo is re-asked at a terminal.
+			Check: func(a string) (string, error) { _, err := ParseSmooth(a); return a, err }})
 		if err != nil {
 			return err
 		}

@@ -84,15 +84,22 @@ func gaps() []string {
 func (c *ctx) placeTokens(free []string, n int) ([]string, error) {
 	ps, preset := c.env.Prompt.(referee.Presetter)
 	if c.env.Dice.Mode == referee.Physical || (preset && ps.HasAnswer("rs.tokens.place")) {
-		a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.tokens.place", Text: fmt.Sprintf("the %d random Exploration Board positions of the Ship Tokens (players in seat order, then the Captain's)", n), Kind: referee.KindList, Options: free, Count: n})
+		// Checked inside the question: a repeated space is re-asked at a
+		// terminal.
+		check := func(a string) (string, error) {
+			if pos := referee.SplitList(a); len(uniq(pos)) != len(pos) {
+				return a, referee.Usagef("rollingseas: rs.tokens.place %q: never more than one Ship Token on a space", a)
+			}
+			return a, nil
+		}
+		a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.tokens.place", Text: fmt.Sprintf("the %d random Exploration Board positions of the Ship Tokens (players in seat order, then the Captain's)", n), Kind: referee.KindList, Options: free, Count: n, Check: check})
 		if err != nil {
 			return nil, err
 		}
-		pos := referee.SplitList(a)
-		if len(uniq(pos)) != len(pos) {
-			return nil, referee.Usagef("rollingseas: rs.tokens.place %q: never more than one Ship Token on a space", a)
+		if _, err := check(a); err != nil {
+			return nil, err
 		}
-		return pos, nil
+		return referee.SplitList(a), nil
 	}
 	f := slices.Clone(free)
 	c.shuffle(f)
@@ -344,15 +351,23 @@ func (c *ctx) returnTokens(spent []string) error {
 		}
 	}
 	n := min(len(spent), len(empty))
-	a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.tokens.return", Kind: referee.KindList, Options: empty, Count: n,
+	// Checked inside the question: a repeated space is re-asked at a
+	// terminal.
+	check := func(a string) (string, error) {
+		if pos := referee.SplitList(a); len(uniq(pos)) != len(pos) {
+			return a, referee.RuleError([]string{CiteUsingTokens}, "rollingseas: rs.tokens.return %q: each Ship Token returns to a separate empty space", a)
+		}
+		return a, nil
+	}
+	a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.tokens.return", Kind: referee.KindList, Options: empty, Count: n, Check: check,
 		Text: fmt.Sprintf("the %d separate empty Exploration Board space(s) the spent Ship Token(s) return to", n)})
 	if err != nil {
 		return err
 	}
-	pos := referee.SplitList(a)
-	if len(uniq(pos)) != len(pos) {
-		return referee.RuleError([]string{CiteUsingTokens}, "rollingseas: rs.tokens.return %q: each Ship Token returns to a separate empty space", a)
+	if _, err := check(a); err != nil {
+		return err
 	}
+	pos := referee.SplitList(a)
 	for i, p := range pos {
 		st.Tokens = append(st.Tokens, Token{Pos: p, Owner: spent[i]})
 	}
@@ -458,12 +473,24 @@ func (c *ctx) drawIron() (Card, error) {
 	ir.Deck = ir.Deck[1:]
 	if n == 0 {
 		var err error
-		n, err = referee.Number(c.env.Prompt, "rs.ironside.card.number", "the number of the Captain Ironside Card drawn", 1, 12)
+		// A card already discarded or removed is refused inside the
+		// question, so a misread number is re-asked at a terminal.
+		check := func(a string) (string, error) {
+			n, _ := strconv.Atoi(a)
+			if slices.Contains(ir.Discard, n) || slices.Contains(ir.Removed, n) {
+				return a, referee.RuleError([]string{CiteAutomaAction}, "rollingseas: rs.ironside.card.number %d: that card is in his discard pile or out of the game (discard %s, removed %s)", n, cardList(ir.Discard), cardList(ir.Removed))
+			}
+			return a, nil
+		}
+		a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.ironside.card.number", Text: "the number of the Captain Ironside Card drawn", Kind: referee.KindNumber, Min: 1, Max: 12, Check: check})
 		if err != nil {
 			return Card{}, err
 		}
-		if slices.Contains(ir.Discard, n) || slices.Contains(ir.Removed, n) {
-			return Card{}, referee.RuleError([]string{CiteAutomaAction}, "rollingseas: rs.ironside.card.number %d: that card is in his discard pile or out of the game (discard %s, removed %s)", n, cardList(ir.Discard), cardList(ir.Removed))
+		if _, err := check(a); err != nil {
+			return Card{}, err
+		}
+		if n, err = strconv.Atoi(a); err != nil {
+			return Card{}, err
 		}
 	}
 	c.env.Reveal()

@@ -199,7 +199,10 @@ func (r *run) playerShip(name, what, wantShip string) (Side, error) {
 	}
 	// The spec is parsed and checked inside the question (Check), so a
 	// typo at the terminal is re-asked in place instead of ending the step.
-	side := func(a string) (Side, error) {
+	// Inside the question (check) the fleet is only read (shipRefusal):
+	// a ship bosun has not seen joins the fleet, or the fleet is asked,
+	// only after the answer is accepted (checkShip).
+	side := func(a string, check bool) (Side, error) {
 		u, err := mw.ParseUnit(a)
 		if err != nil {
 			return Side{}, err
@@ -228,7 +231,13 @@ func (r *run) playerShip(name, what, wantShip string) (Side, error) {
 			u.PriorDefeats = p.Defeats // bosun counts the defeats it resolved
 		}
 		if what == "ship" {
-			if err := r.checkShip(p, u, key, a, wantShip); err != nil {
+			refuse := r.checkShip
+			if check {
+				refuse = func(p *PlayerState, u mw.Unit, key, answer, want string) error {
+					return shipRefusal(p, u, key, answer, want)
+				}
+			}
+			if err := refuse(p, u, key, a, wantShip); err != nil {
 				return Side{}, err
 			}
 			// The engine judges Unite into the Fleet and the bail-out Sloop by
@@ -257,14 +266,14 @@ func (r *run) playerShip(name, what, wantShip string) (Side, error) {
 	// last in this session is the default.
 	q := referee.Question{Key: key, Kind: referee.KindText, Text: text, Where: where, Accepted: accepted,
 		Check: func(a string) (string, error) {
-			_, err := side(a)
+			_, err := side(a, true)
 			return a, err
 		}}
 	a, err := r.ask(referee.Sticky(r.s, r.env, q))
 	if err != nil {
 		return Side{}, err
 	}
-	return side(a)
+	return side(a, false)
 }
 
 // candidate resolves a target named in a targets list: a player's name (a

@@ -261,6 +261,24 @@ func (r *run) whichShip(p *PlayerState, key, text string) (string, error) {
 // is room (it was bought, or taken over at the table); with the fleet full
 // the table says which ships are on the map (misty.player.NAME.fleet).
 func (r *run) checkShip(p *PlayerState, u mw.Unit, key, answer, want string) error {
+	if err := shipRefusal(p, u, key, answer, want); err != nil {
+		return err
+	}
+	code := unitCode(u)
+	if code == "" || p.hasShip(code) {
+		return nil
+	}
+	if len(p.Fleet) < r.st.fleetCap() {
+		r.gainShip(p, code, "bosun had not seen it: a ship bought or taken over at the table")
+		return nil
+	}
+	return r.askFleet(p, code)
+}
+
+// shipRefusal is the part of checkShip that changes nothing and asks
+// nothing: it runs inside the unit spec's question (Check), so a spec
+// refused here is re-asked at a terminal.
+func shipRefusal(p *PlayerState, u mw.Unit, key, answer, want string) error {
 	code := unitCode(u)
 	if code == "" {
 		return nil
@@ -277,11 +295,7 @@ func (r *run) checkShip(p *PlayerState, u mw.Unit, key, answer, want string) err
 			"mistywaters: %s=%q: %s's %s was Lost in Round %s (%s) and a new Player Ship comes only in %s's own turn (Phase 5 action step); %s's ships afloat: %s; accepted: a spec of one of them, or leave %s out of the targets",
 			key, answer, p.Name, shipTitle(code), Roman(l.Round), l.How, p.Name, p.Name, fleetText(p.Fleet), p.Name)
 	}
-	if len(p.Fleet) < r.st.fleetCap() {
-		r.gainShip(p, code, "bosun had not seen it: a ship bought or taken over at the table")
-		return nil
-	}
-	return r.askFleet(p, code)
+	return nil
 }
 
 // askFleet asks which ships a player has on the map when a battle names a
@@ -289,29 +303,39 @@ func (r *run) checkShip(p *PlayerState, u mw.Unit, key, answer, want string) err
 func (r *run) askFleet(p *PlayerState, need string) error {
 	key := "misty.player." + p.Name + ".fleet"
 	cap := r.st.fleetCap()
+	// The fleet is parsed and checked inside the question (pure), so a
+	// typo is re-asked at a terminal instead of ending the step.
+	parse := func(a string) ([]string, error) {
+		var fleet []string
+		seen := map[string]bool{}
+		for _, it := range referee.SplitList(a) {
+			k, _ := shipKindOf(it)
+			if seen[k.Code] {
+				return nil, referee.RuleError([]string{citeBuyingShips}, "mistywaters: %s=%q names the %s twice: each Player Ship must be a different ship type; accepted: 1 to %d different ship types including %s", key, a, k.Title, cap, shipType(need))
+			}
+			seen[k.Code] = true
+			if l := p.lostPending(k.Code); l != nil {
+				return nil, referee.RuleError([]string{citeDefeatedShips, citeBuyingShips}, "mistywaters: %s=%q: %s's %s was Lost in Round %s (%s) and cannot be back before %s's own turn; accepted: the ships afloat now", key, a, p.Name, k.Title, Roman(l.Round), l.How, p.Name)
+			}
+			fleet = append(fleet, k.Code)
+		}
+		if len(fleet) == 0 || len(fleet) > cap || !seen[need] {
+			return nil, referee.RuleError([]string{citeBuyingShips}, "mistywaters: %s=%q: accepted: 1 to %d different ship types, comma-separated, including %s (the ship in this battle)", key, a, cap, shipType(need))
+		}
+		return fleet, nil
+	}
 	a, err := r.ask(referee.Question{Key: key, Kind: referee.KindList, Options: shipTypeIDs(),
 		Text: fmt.Sprintf("%s: bosun knows your fleet as %s, but this battle's ship is a %s (a player has at most %d Player Ships, each of a different type); which Player Ships do you have on the map now?",
 			p.Name, fleetText(p.Fleet), shipTitle(need), cap),
 		Accepted: fmt.Sprintf("1 to %d different ship types, comma-separated, including %s: %s", cap, shipType(need), strings.Join(shipTypeIDs(), ", ")),
+		Check:    func(a string) (string, error) { _, err := parse(a); return a, err },
 	})
 	if err != nil {
 		return err
 	}
-	var fleet []string
-	seen := map[string]bool{}
-	for _, it := range referee.SplitList(a) {
-		k, _ := shipKindOf(it)
-		if seen[k.Code] {
-			return referee.RuleError([]string{citeBuyingShips}, "mistywaters: %s=%q names the %s twice: each Player Ship must be a different ship type; accepted: 1 to %d different ship types including %s", key, a, k.Title, cap, shipType(need))
-		}
-		seen[k.Code] = true
-		if l := p.lostPending(k.Code); l != nil {
-			return referee.RuleError([]string{citeDefeatedShips, citeBuyingShips}, "mistywaters: %s=%q: %s's %s was Lost in Round %s (%s) and cannot be back before %s's own turn; accepted: the ships afloat now", key, a, p.Name, k.Title, Roman(l.Round), l.How, p.Name)
-		}
-		fleet = append(fleet, k.Code)
-	}
-	if len(fleet) == 0 || len(fleet) > cap || !seen[need] {
-		return referee.RuleError([]string{citeBuyingShips}, "mistywaters: %s=%q: accepted: 1 to %d different ship types, comma-separated, including %s (the ship in this battle)", key, a, cap, shipType(need))
+	fleet, err := parse(a)
+	if err != nil {
+		return err
 	}
 	was := fleetText(p.Fleet)
 	p.Fleet = fleet

@@ -1,0 +1,97 @@
+package rollingseas
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// typoPrompter answers as a terminal does when someone mistypes: each typo
+// queued for a key is first given to the question's Normalize (which runs
+// its Check), its refusal is recorded as the terminal would print it, and
+// the question is then answered by the scripted answer.
+type typoPrompter struct {
+	*referee.Scripted
+	t       *testing.T
+	typos   map[string][]string
+	refused []string
+}
+
+func (p *typoPrompter) Ask(q referee.Question) (string, error) {
+	for _, typo := range p.typos[q.Key] {
+		if _, err := q.Normalize(typo); err != nil {
+			p.refused = append(p.refused, err.Error())
+		} else {
+			p.t.Errorf("%s: typo %q was accepted", q.Key, typo)
+		}
+	}
+	delete(p.typos, q.Key)
+	return p.Scripted.Ask(q)
+}
+
+// TestTypoIsReasked: a Smooth Sailing card, Ship Token spaces or a Captain
+// Ironside card number the rules refuse is refused inside the question (a
+// terminal re-asks it in place with the reason) and the steps complete with
+// the good answer.
+func TestTypoIsReasked(t *testing.T) {
+	a := firstTurn("smooth-sailing", "W,SE,N")
+	a["rs.smooth.card"] = []string{"gold+wind"}
+	a["rs.player.Alma.tokens.spend"] = []string{"block-pirates"}
+	a["rs.ironside.card.number"] = []string{"4"}
+	a["rs.player.Alma.pirates"] = []string{"0"}
+	sp := referee.NewScripted()
+	for k, v := range boardData {
+		sp.Set(k, v, "set")
+	}
+	for k, v := range cardData {
+		sp.Set(k, v, "set")
+	}
+	for k, vs := range a {
+		for _, v := range vs {
+			sp.Set(k, v, "set")
+		}
+	}
+	p := &typoPrompter{Scripted: sp, t: t, typos: map[string][]string{
+		"rs.tokens.place":         {"3,3,5,6"},
+		"rs.smooth.card":          {"gold+wnd", "gold|wind|pirate"},
+		"rs.tokens.return":        {"1,1"},
+		"rs.ironside.card.number": {"5"},
+	}}
+	set := newTables(t)
+	env := &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{Seq: []int{0, 1, 2, 3, 4, 5, 0, 1, 2, 3}}, p)}
+	s, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "easier": "two-tokens"}, 1, referee.Virtual, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := stateOf(t, s)
+	st.Iron.Discard = []int{5}
+	if err := s.SaveState(st); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 4; i++ {
+		env := &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{}, p)}
+		if _, err := referee.Next(Game{}, s, env); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+	}
+	if len(p.typos) != 0 {
+		t.Errorf("questions never asked: %v", p.typos)
+	}
+	want := []string{"never more than one Ship Token on a space", `"wnd" is not a reward`, "at most two options", "rs.ironside.card.number 5: that card is in his discard pile", "each Ship Token returns to a separate empty space"}
+	if len(p.refused) != len(want) {
+		t.Fatalf("refusals %q, want %d", p.refused, len(want))
+	}
+	for i, w := range want {
+		if !strings.Contains(p.refused[i], w) {
+			t.Errorf("refusal %d = %q, want it to name %q", i, p.refused[i], w)
+		}
+	}
+	st = stateOf(t, s)
+	if got := st.Card.Smooth.String(); got != "gold+wind" {
+		t.Errorf("smooth card %q, want gold+wind", got)
+	}
+	if len(st.Tokens) != 6 {
+		t.Errorf("tokens on board %v", st.Tokens)
+	}
+}
