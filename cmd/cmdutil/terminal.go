@@ -116,20 +116,20 @@ func Explain(q referee.Question, width int, listed bool) []string {
 	}
 	var lines []string
 	lines = append(lines, Wrap(text, width)...)
-	if q.Where != "" {
+	if q.Where != "" && !repeats(text, q.Where, 1) {
 		lines = append(lines, Wrap("Read it from "+q.Where+".", width)...)
 	}
-	if acc := q.Accepts(); !listed && !repeats(text, acc) {
+	if acc := q.Accepts(); !listed && !repeats(text, acc, 0.8) {
 		lines = append(lines, Wrap("Accepted: "+acc+".", width)...)
 	}
 	return lines
 }
 
-// repeats reports whether the accepted-values text only says again what
-// the question already says: at least four in five of its words are in the
-// question ("from which location? (isle, apex1-apex6, ...)" and "a location:
-// isle, apex1-apex6, ..."). The explanation is then printed once.
-func repeats(question, accepted string) bool {
+// repeats reports whether the accepted-values (or where-to-read) text only
+// says again what the question already says: at least the share least of
+// its words are in the question ("from which location? (isle, apex1-apex6,
+// ...)" and "a location: isle, apex1-apex6, ..."). It is then not printed.
+func repeats(question, accepted string, least float64) bool {
 	words := func(s string) []string {
 		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '+' && r != '|'
@@ -149,7 +149,7 @@ func repeats(question, accepted string) bool {
 			n++
 		}
 	}
-	return 5*n >= 4*len(acc)
+	return float64(n) >= least*float64(len(acc))
 }
 
 // keyNote is the key in its short form, printed dim after the explanation.

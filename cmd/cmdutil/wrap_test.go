@@ -87,6 +87,11 @@ func TestExplain(t *testing.T) {
 	if got := strings.Join(Explain(spec, 200, false), "|"); !strings.Contains(got, "Accepted: a unit spec such as") {
 		t.Errorf("Explain drops accepted values the question does not give: %q", got)
 	}
+	card := referee.Question{Key: "rs.ironside.card.3.level", Kind: referee.KindChoose, Options: []string{"1", "2", "ambush"},
+		Text: "Captain Ironside Card 3: its pile (1, 2 or ambush)", Where: "Captain Ironside Card 3: its pile (1, 2 or ambush)"}
+	if got := strings.Join(Explain(card, 80, true), "|"); got != card.Text {
+		t.Errorf("Explain repeats where to read what the question says: %q", got)
+	}
 	// A pick list shows the values: no "Accepted" line, and the question
 	// is never repeated.
 	got = Explain(referee.Question{Key: "k", Text: "which?", Kind: referee.KindChoose, Options: []string{"a", "b"}}, 80, true)
