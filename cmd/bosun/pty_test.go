@@ -499,3 +499,24 @@ func TestPTYEventsBeforeNextQuestion(t *testing.T) {
 	wantAnswers(t, g, "misty.player.Ann.attack", "pirate-1@terminal", "none@terminal")
 	wantAnswers(t, g, "misty.player.Ann.ports", "none@terminal")
 }
+
+// TestPTYLongListKeepsTheQuestion: on a short terminal a pick list takes
+// only the rows the question leaves, so the question stays on the screen
+// while its answer is picked.
+func TestPTYLongListKeepsTheQuestion(t *testing.T) {
+	g := newPTYGame(t)
+	const file = "games/mistywaters/procedure/testdata/two-players.yaml"
+	g.run("new", "misty-waters", "--players", "Ann:red,Bob:blue", "--option", "components=none", "--seed", "3", "--name", "short",
+		"--answers", filepath.Join(g.repo, file))
+	a := g.answers(file, "misty.player.Ann.attack")
+	tm := StartTerm(t, 80, 12, g.dir, g.env, "next", "--answers", a)
+	const attack = "does a Player Ship of yours (Sloop, Caravel) attack?"
+	s := tm.WaitUntil("the attack list", func(s string) bool { return strings.Contains(s, "Search:") })
+	if !strings.Contains(s, attack) || !strings.Contains(s, "none") {
+		t.Fatalf("at 80x12 the question is not on the screen with its list:\n%s", s)
+	}
+	tm.Type("n", "o", "n", "e", KeyEnter)
+	if code := tm.Exit(); code != 0 {
+		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())
+	}
+}

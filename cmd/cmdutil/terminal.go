@@ -199,7 +199,9 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 	)
 	if options != nil {
 		t.keys.stopAtEnter = false
-		res, err = t.pick(q, options, width, height, st, stdin, stdout)
+		// The list takes the rows the explanation and the key leave, so
+		// the question stays on the screen above it.
+		res, err = t.pick(q, options, width, height-len(expl)-1, st, stdin, stdout)
 	} else {
 		res, err = t.prompt(q, width, st, stdin, stdout)
 	}
