@@ -18,7 +18,9 @@ import (
 
 // TestKeystrokes plays one round of each game at an 80x24 terminal, answering every question from the game's
 // scripted answers file as a player would type it, and reports how many
-// keys that took; it fails when a round takes more keys than the budget
+// keys that took. It fails when a question's prompt line is on the screen
+// more than once (the old prompts redrew it on every keystroke: 2 to 6
+// copies with the base build) and when a round takes more keys than the budget
 // (the figure measured when the prompts were last changed, in the README),
 // so a change that makes a table type more is seen. Dice are not typed: the rolls the script enters come
 // from an answers file holding only them, the others bosun rolls (so the
@@ -176,6 +178,11 @@ func (d *driver) step(tm *Term) {
 			d.oldKeys += strings.Count(tm.Raw(), "(the only choice)")
 			return
 		}
+		// Only the question being answered has a live prompt line ("? "):
+		// a prompt redrawn on a keystroke would leave copies of it.
+		if n := promptLines(screen); n > 1 {
+			d.t.Fatalf("%d live prompt lines on the screen (a prompt was drawn more than once):\n%s", n, screen)
+		}
 		screen = unwrap(screen, 80)
 		locs := keyRe.FindAllStringSubmatchIndex(screen, -1)
 		if len(locs) == 0 {
@@ -207,6 +214,18 @@ func (d *driver) step(tm *Term) {
 		}
 		deadline = time.Now().Add(tm.Wait)
 	}
+}
+
+// promptLines counts the rows that start a live prompt: "? label:" (a
+// typed prompt or a pick list's label).
+func promptLines(screen string) int {
+	n := 0
+	for _, l := range strings.Split(screen, "\n") {
+		if strings.HasPrefix(l, "? ") {
+			n++
+		}
+	}
+	return n
 }
 
 // unwrap joins the rows that a line wider than the screen wrapped onto.
