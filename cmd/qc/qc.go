@@ -443,7 +443,12 @@ then it takes 5 Ammo; all but one equipped Loot card are discarded (the hand
 is kept); half its Coins, rounded up, are discarded; its damage is removed.
 --by rival: the rival gains 3 Prosperity and the discarded Coins; --by
 marauder: nothing; --by self, teammate or other: the sunk team loses 3
-Prosperity (FAQ: one's own or a teammate's effect counts as "anything else").` + cmdutil.ExitHelp,
+Prosperity (FAQ: one's own or a teammate's effect counts as "anything else").
+
+Counts beyond what a ship can hold exit 2: --ammo 0-9 ("You may have up to 9
+Ammo dice at a time."), --equipped 0-2 ("Ships have only two Equip slots."),
+and the box's Coins (61), Clue cards (18) and Hull Damage Tokens (30) bound
+--coins, --solved and --damage.` + cmdutil.ExitHelp,
 		Example: "  bosun qc sink --coins 7 --equipped 2 --by rival\n  bosun qc sink --coins 4 --by self --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -452,13 +457,10 @@ Prosperity (FAQ: one's own or a teammate's effect counts as "anything else").` +
 			default:
 				return referee.Usagef("qc sink: --by %q: accepted rival, marauder, self, teammate, other", opts.By)
 			}
-			for name, v := range map[string]int{"coins": opts.Coins, "ammo": opts.Ammo, "solved": opts.Solved, "equipped": opts.Equipped, "damage": opts.Damage} {
-				if v < 0 {
-					return referee.Usagef("qc sink: --%s %d must not be negative", name, v)
-				}
-			}
-			if opts.Equipped > qcg.EquipSlots {
-				return referee.Usagef("qc sink: --equipped %d: ships have only %d Equip slots", opts.Equipped, qcg.EquipSlots)
+			// Every count is bounded by the rules or the box: 9 Ammo, 2
+			// Equip slots, 61 Coins, 18 Clue cards, 30 damage tokens.
+			if err := qcg.CheckSinkCounts("qc sink: --", map[string]int{"coins": opts.Coins, "ammo": opts.Ammo, "solved": opts.Solved, "equipped": opts.Equipped, "damage": opts.Damage}); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(opts)
@@ -467,11 +469,11 @@ Prosperity (FAQ: one's own or a teammate's effect counts as "anything else").` +
 		},
 	}
 	fl := cmd.Flags()
-	fl.IntVar(&opts.Coins, "coins", 0, "Coins held")
-	fl.IntVar(&opts.Ammo, "ammo", 0, "Ammo dice held")
-	fl.IntVar(&opts.Solved, "solved", 0, "solved Clues not yet delivered")
+	fl.IntVar(&opts.Coins, "coins", 0, "Coins held (0-61, the Coins in the box)")
+	fl.IntVar(&opts.Ammo, "ammo", 0, "Ammo dice held (0-9)")
+	fl.IntVar(&opts.Solved, "solved", 0, "solved Clues not yet delivered (0-18, the Clue cards in the box)")
 	fl.IntVar(&opts.Equipped, "equipped", 0, "equipped Loot cards (0-2)")
-	fl.IntVar(&opts.Damage, "damage", 0, "damage tokens on the ship")
+	fl.IntVar(&opts.Damage, "damage", 0, "damage tokens on the ship (0-30, the tokens in the box)")
 	fl.StringVar(&opts.By, "by", "other", "what sank it: rival, marauder, self, teammate, other")
 	return cmd
 }
@@ -518,7 +520,7 @@ func sinkRun(opts *SinkOptions) error {
 // GoalOptions are the flags of `bosun qc goal`.
 type GoalOptions struct {
 	F        *cmdutil.Factory
-	TeamSize int
+	TeamSize int // 1-3; 0 only when --team-size is omitted: every size
 }
 
 // NewCmdGoal builds `bosun qc goal`.
@@ -529,10 +531,18 @@ func NewCmdGoal(f *cmdutil.Factory, runF func(*GoalOptions) error) *cobra.Comman
 		Short: "The Prosperity Goal by team size (15, 20, 25)",
 		Long: `The Prosperity Goal depends on how many players are on each team: one
 (free-for-all) 15, two 20, three 25. The game ends at the end of the round in
-which a team reaches it; most Prosperity wins, ties by Coins.` + cmdutil.ExitHelp,
+which a team reaches it; most Prosperity wins, ties by Coins. --team-size
+outside 1-3 (0 included) exits 2: a team has one, two or three players.` + cmdutil.ExitHelp,
 		Example: "  bosun qc goal\n  bosun qc goal --team-size 2",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// A given --team-size is a value, 0 included: only an omitted
+			// flag means every size.
+			if cmd.Flags().Changed("team-size") {
+				if _, err := qcg.ProsperityGoal(opts.TeamSize); err != nil {
+					return err
+				}
+			}
 			if runF != nil {
 				return runF(opts)
 			}

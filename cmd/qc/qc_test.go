@@ -199,3 +199,57 @@ func TestAttackCannonsBoundedByTheRules(t *testing.T) {
 		assert.NoError(t, err, args)
 	}
 }
+
+// L125: "You may have up to 9 Ammo dice at a time." L236: "Ships have
+// only two Equip slots." L14-L40: the box holds Coins (61), Clue Cards
+// (18) and Hull Damage Tokens (30). A sinking ship holds no more than
+// that: anything beyond exits 2 naming the limit and its rule; the limit
+// itself is accepted.
+func TestSinkCountsBoundedByTheRules(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--ammo", "12"}, `--ammo 12 is more than a ship can hold: "You may have up to 9 Ammo dice at a time." (accepted: 0-9)`},
+		{[]string{"--equipped", "3"}, `"Ships have only two Equip slots." (accepted: 0-2)`},
+		{[]string{"--coins", "62"}, `"Coins (61)" (accepted: 0-61)`},
+		{[]string{"--solved", "19"}, `"Clue Cards (18)" (accepted: 0-18)`},
+		{[]string{"--damage", "31"}, `"Hull Damage Tokens (30)" (accepted: 0-30)`},
+		{[]string{"--ammo", "-1"}, "--ammo -1 must not be negative (accepted: 0-9)"},
+	} {
+		out, err := run(t, factory(t), append([]string{"sink"}, c.args...)...)
+		require.Error(t, err, c.args)
+		assert.True(t, referee.IsUsage(err), "%v: %v", c.args, err)
+		assert.Contains(t, err.Error(), c.want)
+		assert.Empty(t, out)
+	}
+	f := factory(t)
+	f.G.JSON = true
+	out, err := run(t, f, "sink", "--ammo", "9", "--coins", "61", "--solved", "18", "--damage", "30", "--equipped", "2")
+	require.NoError(t, err)
+	assert.Contains(t, out, `"ammo_lost": 9`)
+	assert.Contains(t, out, `"coins_lost": 31`)
+}
+
+// L115-L118 and L252-L255: the Prosperity Goal is 15, 20 or 25 for one, two
+// or three players on a team. --team-size 0 is a team of no players, not
+// "every size": it exits 2 like 4 does; omitting the flag lists all three.
+func TestGoalTeamSizeZeroIsAValue(t *testing.T) {
+	for _, n := range []string{"0", "4"} {
+		out, err := run(t, factory(t), "goal", "--team-size", n)
+		require.Error(t, err, n)
+		assert.True(t, referee.IsUsage(err), "%s: %v", n, err)
+		assert.Contains(t, err.Error(), "a team has 1 to 3 players")
+		assert.Contains(t, err.Error(), "accepted: 1-3")
+		assert.Empty(t, out)
+	}
+	f := factory(t)
+	f.G.JSON = true
+	out, err := run(t, f, "goal")
+	require.NoError(t, err)
+	var rows []GoalRow
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	assert.Equal(t, []GoalRow{{1, 15, qcgCiteGoal}, {2, 20, qcgCiteGoal}, {3, 25, qcgCiteGoal}}, rows)
+}
+
+const qcgCiteGoal = "quests-and-cannons/prosperity-goal"

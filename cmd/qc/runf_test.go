@@ -70,7 +70,7 @@ func TestSinkRunF(t *testing.T) {
 		require.NoError(t, err, by)
 		assert.Equal(t, by, o.By)
 	}
-	for _, args := range [][]string{{"--by", "kraken"}, {"--by", "Rival"}, {"--coins", "-1"}, {"--ammo", "-1"}, {"--solved", "-1"}, {"--damage", "-1"}, {"--equipped", "-1"}, {"--equipped", "3"}} {
+	for _, args := range [][]string{{"--by", "kraken"}, {"--by", "Rival"}, {"--coins", "-1"}, {"--ammo", "-1"}, {"--solved", "-1"}, {"--damage", "-1"}, {"--equipped", "-1"}, {"--equipped", "3"}, {"--ammo", "10"}, {"--coins", "62"}, {"--solved", "19"}, {"--damage", "31"}} {
 		_, _, err := cmdtest.ParseOpts(t, NewCmdSink, args...)
 		assert.True(t, referee.IsUsage(err), "%q: %v", args, err)
 	}
@@ -83,11 +83,12 @@ func TestGoalAndPricesRunF(t *testing.T) {
 	o, _, err = cmdtest.ParseOpts(t, NewCmdGoal, "--team-size", "2")
 	require.NoError(t, err)
 	assert.Equal(t, 2, o.TeamSize)
-	// The team size is checked by goalRun (qcg.ProsperityGoal), not while
-	// parsing: an out-of-range size reaches runF.
-	o, _, err = cmdtest.ParseOpts(t, NewCmdGoal, "--team-size", "4")
-	require.NoError(t, err)
-	assert.Equal(t, 4, o.TeamSize)
+	// A given --team-size is a value, 0 included: outside 1-3 it is
+	// refused while parsing, before runF.
+	for _, n := range []string{"0", "4", "-1"} {
+		_, _, err = cmdtest.ParseOpts(t, NewCmdGoal, "--team-size", n)
+		assert.True(t, referee.IsUsage(err), "--team-size %s: %v", n, err)
+	}
 	_, _, err = cmdtest.ParseOpts(t, NewCmdGoal, "2")
 	assert.Error(t, err, "no positional args")
 
