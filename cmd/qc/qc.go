@@ -309,19 +309,27 @@ func bar(p float64, ascii bool) string {
 
 // TreacherousOptions are the flags of `bosun qc treacherous`.
 type TreacherousOptions struct {
-	F     *cmdutil.Factory
-	Bonus int
-	Spend int
-	Roll  string
-	Luck  bool
-	Odds  bool
+	F        *cmdutil.Factory
+	Bonus    int
+	Spend    int
+	SpendSet bool // --spend given: spend exactly that; else the least that succeeds
+	Roll     string
+	Luck     bool
+	Odds     bool
 }
+
+// Spend rules of `qc treacherous` (TreacherousView.SpendRule).
+const (
+	SpendLeast = "least-that-succeeds" // the default: chosen after the roll
+	SpendFixed = "fixed"               // --spend N
+)
 
 // TreacherousView is what `qc treacherous` prints.
 type TreacherousView struct {
 	Result    *qcg.TreacherousResult `json:"result,omitempty"`
 	Bonus     int                    `json:"traveler_bonus"`
-	Spend     int                    `json:"bonus_spent"`
+	SpendRule string                 `json:"spend_rule"`
+	Spend     *int                   `json:"bonus_spent,omitempty"` // unknown before the roll with the default rule
 	SafeExact string                 `json:"p_safe_exact"`
 	Safe      float64                `json:"p_safe"`
 	Cites     []string               `json:"cites"`
@@ -335,20 +343,31 @@ func NewCmdTreacherous(f *cmdutil.Factory, runF func(*TreacherousOptions) error)
 		Short: "Roll the Traveler Die for a Treacherous Sea, with the Traveler Bonus",
 		Long: `Entering a Treacherous Sea rolls the Traveler Die: 1-3 one damage, the Move
 ends and +1 Traveler Bonus (no re-roll); 4-6 a free move to any adjacent
-space. The Traveler Bonus held (--bonus) may be spent in part (--spend, default
-all) to add to the roll; --luck is Dwunny Luck (the die becomes a 6). bosun
-rolls unless --roll gives the die, and prints the exact chance to pass.` + cmdutil.ExitHelp,
-		Example: "  # Kerris: a 3 with 1 Traveler Bonus -> 4, a free move\n  bosun qc treacherous --bonus 1 --roll 3\n  bosun qc treacherous --bonus 2 --odds",
+space. "You may spend all or part of your Traveler Bonus whenever you roll
+the Traveler Die to add that much to your roll": the spend follows the roll
+(Kerris rolls a 3 and spends her one point, Sample Movement), so by default
+bosun spends the least of the held Bonus (--bonus) that makes the roll 4 or
+more, and nothing when no part of it does; --spend N spends exactly N.
+--luck is Dwunny Luck (the die becomes a 6). bosun rolls unless --roll gives
+the die, and prints the exact chance to pass. --odds rolls nothing: it
+takes neither --roll nor --luck.` + cmdutil.ExitHelp,
+		Example: "  # Kerris: a 3 with 1 Traveler Bonus -> 4, a free move\n  bosun qc treacherous --bonus 1 --roll 3\n  # a 2 with 3 Traveler Bonus: 2 spent, 1 kept\n  bosun qc treacherous --bonus 3 --roll 2\n  bosun qc treacherous --bonus 2 --odds",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Bonus < 0 || opts.Bonus > 20 {
 				return referee.Usagef("qc treacherous: --bonus %d is out of range (0-20)", opts.Bonus)
 			}
-			if !cmd.Flags().Changed("spend") {
-				opts.Spend = opts.Bonus
-			}
-			if opts.Spend < 0 || opts.Spend > opts.Bonus {
+			opts.SpendSet = cmd.Flags().Changed("spend")
+			if opts.SpendSet && (opts.Spend < 0 || opts.Spend > opts.Bonus) {
 				return referee.Usagef("qc treacherous: --spend %d must be between 0 and --bonus %d", opts.Spend, opts.Bonus)
+			}
+			if opts.Odds && opts.Roll != "" {
+				return referee.Usagef("qc treacherous: --odds shows the chance to pass and rolls nothing; drop --roll %s (or drop --odds to resolve that roll)", opts.Roll)
+			}
+			if opts.Odds && opts.Luck {
+				// Dwunny Luck changes "any die you just rolled": there is
+				// no roll with --odds.
+				return referee.Usagef("qc treacherous: --luck turns a die just rolled into a 6; drop --odds (accepted: --luck with --roll or a rolled die)")
 			}
 			if runF != nil {
 				return runF(opts)
@@ -357,7 +376,7 @@ rolls unless --roll gives the die, and prints the exact chance to pass.` + cmdut
 		},
 	}
 	cmd.Flags().IntVar(&opts.Bonus, "bonus", 0, "Traveler Bonus held")
-	cmd.Flags().IntVar(&opts.Spend, "spend", 0, "Traveler Bonus to spend on this roll (default: all of it)")
+	cmd.Flags().IntVar(&opts.Spend, "spend", 0, "Traveler Bonus to spend on this roll (default: the least that succeeds)")
 	cmd.Flags().StringVar(&opts.Roll, "roll", "", "the Traveler Die rolled (else bosun rolls it)")
 	cmd.Flags().BoolVar(&opts.Luck, "luck", false, "Dwunny Luck: the die becomes a 6")
 	cmd.Flags().BoolVar(&opts.Odds, "odds", false, "only the chance to pass, roll nothing")
@@ -375,8 +394,17 @@ func treacherousRun(opts *TreacherousOptions) error {
 		return err
 	}
 	faces := referee.Values(facesAsRolls(die))
-	p := qcg.TreacherousOdds(faces, opts.Spend)
-	view := TreacherousView{Bonus: opts.Bonus, Spend: opts.Spend, SafeExact: p.RatString(), Cites: []string{qcg.CiteMove, qcg.CiteFAQ}}
+	view := TreacherousView{Bonus: opts.Bonus, SpendRule: SpendLeast, Cites: []string{qcg.CiteMove, qcg.CiteTravelerBonus, qcg.CiteSampleMovement, qcg.CiteFAQ}}
+	// Spending after the roll, the whole Bonus is available to every face:
+	// the chance to pass is that of spending all of it.
+	usable := opts.Bonus
+	if opts.SpendSet {
+		view.SpendRule = SpendFixed
+		usable = opts.Spend
+		view.Spend = &opts.Spend
+	}
+	p := qcg.TreacherousOdds(faces, usable)
+	view.SafeExact = p.RatString()
 	view.Safe, _ = p.Float64()
 	if !opts.Odds {
 		var v int
@@ -393,11 +421,16 @@ func treacherousRun(opts *TreacherousOptions) error {
 			}
 			v = r.Value
 		}
-		res, err := qcg.Treacherous(v, opts.Bonus, opts.Spend, opts.Luck)
+		spend := opts.Spend
+		if !opts.SpendSet {
+			spend = qcg.LeastBonusToPass(v, opts.Bonus, opts.Luck)
+		}
+		res, err := qcg.Treacherous(v, opts.Bonus, spend, opts.Luck)
 		if err != nil {
 			return err
 		}
 		view.Result = &res
+		view.Spend = &spend
 	}
 	return f.Render(view, func(w io.Writer) error {
 		if r := view.Result; r != nil {
@@ -414,8 +447,20 @@ func treacherousRun(opts *TreacherousOptions) error {
 			} else {
 				fmt.Fprintf(w, "1 damage, the Move ends (no re-roll); Traveler Bonus now %d\n", r.NewBonus)
 			}
+			if !opts.SpendSet && opts.Bonus > 0 {
+				switch {
+				case r.Bonus > 0:
+					fmt.Fprintf(w, "spent the least Traveler Bonus that succeeds (%d of %d); --spend N spends another amount\n", r.Bonus, opts.Bonus)
+				case !r.Safe:
+					fmt.Fprintf(w, "no Traveler Bonus spent: even all %d held would not reach 4\n", opts.Bonus)
+				}
+			}
 		}
-		fmt.Fprintf(w, "chance to pass with %d Traveler Bonus spent: %s (%.1f%%)\n", opts.Spend, view.SafeExact, 100*view.Safe)
+		if opts.SpendSet {
+			fmt.Fprintf(w, "chance to pass with %d Traveler Bonus spent: %s (%.1f%%)\n", opts.Spend, view.SafeExact, 100*view.Safe)
+		} else {
+			fmt.Fprintf(w, "chance to pass spending the least Traveler Bonus that succeeds (%d held): %s (%.1f%%)\n", opts.Bonus, view.SafeExact, 100*view.Safe)
+		}
 		return nil
 	})
 }

@@ -253,3 +253,52 @@ func TestGoalTeamSizeZeroIsAValue(t *testing.T) {
 }
 
 const qcgCiteGoal = "quests-and-cannons/prosperity-goal"
+
+// L147: "You may spend all or part of your Traveler Bonus whenever you roll
+// the Traveler Die"; L158: Kerris rolls a 3 and spends her one point. By
+// default qc treacherous spends the least that succeeds after the roll,
+// and --spend N spends exactly N.
+func TestTreacherousSpendsTheLeastThatSucceeds(t *testing.T) {
+	f := factory(t)
+	f.G.JSON = true
+	f.G.Set = []string{"tables.dice.traveler=1,2,3,4,5,6"}
+	out, err := run(t, f, "treacherous", "--bonus", "3", "--roll", "2")
+	require.NoError(t, err)
+	var v TreacherousView
+	require.NoError(t, json.Unmarshal([]byte(out), &v))
+	require.NotNil(t, v.Result)
+	assert.Equal(t, 2, v.Result.Bonus, "2 + 2 = 4: two points are enough")
+	assert.Equal(t, 1, v.Result.NewBonus, "one point kept")
+	assert.True(t, v.Result.Safe)
+	assert.Equal(t, SpendLeast, v.SpendRule)
+	require.NotNil(t, v.Spend)
+	assert.Equal(t, 2, *v.Spend)
+	assert.Equal(t, "1", v.SafeExact, "with 3 to spend after the roll every face passes")
+
+	// A roll that passes alone spends nothing; one that fails even with the
+	// whole Bonus spends nothing and gains a point.
+	out, err = run(t, factory(t), "treacherous", "--bonus", "3", "--roll", "5")
+	require.NoError(t, err)
+	assert.Contains(t, out, "Traveler Die 5 = 5: safe, a free move to any adjacent space; Traveler Bonus left 3")
+	out, err = run(t, factory(t), "treacherous", "--bonus", "1", "--roll", "2")
+	require.NoError(t, err)
+	assert.Contains(t, out, "Traveler Die 2 = 2: 1 damage, the Move ends (no re-roll); Traveler Bonus now 2")
+
+	// --spend keeps its meaning: exactly that much.
+	out, err = run(t, factory(t), "treacherous", "--bonus", "3", "--spend", "3", "--roll", "2")
+	require.NoError(t, err)
+	assert.Contains(t, out, "Traveler Die 2 + 3 Traveler Bonus = 5: safe, a free move to any adjacent space; Traveler Bonus left 0")
+	assert.Contains(t, out, "chance to pass with 3 Traveler Bonus spent: 1 (100.0%)")
+}
+
+// --odds rolls nothing, so a --roll (or Dwunny Luck) with it is refused
+// instead of silently ignored.
+func TestTreacherousOddsRefusesARoll(t *testing.T) {
+	for _, args := range [][]string{{"--odds", "--roll", "3"}, {"--odds", "--luck"}} {
+		out, err := run(t, factory(t), append([]string{"treacherous"}, args...)...)
+		require.Error(t, err, args)
+		assert.True(t, referee.IsUsage(err), "%v: %v", args, err)
+		assert.Contains(t, err.Error(), "drop --odds")
+		assert.Empty(t, out)
+	}
+}

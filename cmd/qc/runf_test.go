@@ -45,14 +45,14 @@ func TestAttackRunF(t *testing.T) {
 func TestTreacherousRunF(t *testing.T) {
 	o, f, err := cmdtest.ParseOpts(t, NewCmdTreacherous, "--bonus", "2")
 	require.NoError(t, err)
-	assert.Equal(t, &TreacherousOptions{F: f, Bonus: 2, Spend: 2}, o, "--spend defaults to all the Traveler Bonus held")
+	assert.Equal(t, &TreacherousOptions{F: f, Bonus: 2}, o, "without --spend the least that succeeds is spent after the roll")
 	o, _, err = cmdtest.ParseOpts(t, NewCmdTreacherous, "--bonus", "2", "--spend", "0", "--roll", "3", "--luck")
 	require.NoError(t, err)
-	assert.Equal(t, &TreacherousOptions{F: o.F, Bonus: 2, Spend: 0, Roll: "3", Luck: true}, o, "an explicit --spend 0 is kept")
+	assert.Equal(t, &TreacherousOptions{F: o.F, Bonus: 2, Spend: 0, SpendSet: true, Roll: "3", Luck: true}, o, "an explicit --spend 0 is kept")
 	o, _, err = cmdtest.ParseOpts(t, NewCmdTreacherous, "--odds")
 	require.NoError(t, err)
 	assert.Equal(t, &TreacherousOptions{F: o.F, Odds: true}, o)
-	for _, args := range [][]string{{"--bonus", "-1"}, {"--bonus", "21"}, {"--bonus", "1", "--spend", "2"}, {"--spend", "-1"}} {
+	for _, args := range [][]string{{"--bonus", "-1"}, {"--bonus", "21"}, {"--bonus", "1", "--spend", "2"}, {"--spend", "-1"}, {"--odds", "--roll", "3"}, {"--odds", "--luck"}} {
 		_, _, err := cmdtest.ParseOpts(t, NewCmdTreacherous, args...)
 		assert.True(t, referee.IsUsage(err), "%q: %v", args, err)
 	}

@@ -159,6 +159,25 @@ func Treacherous(roll, bonusHeld, bonusSpent int, luck bool) (TreacherousResult,
 	return r, nil
 }
 
+// LeastBonusToPass is the Traveler Bonus to spend on a Treacherous Sea
+// roll when the player chooses: the least of the held Bonus that makes the
+// roll 4 or more, and nothing when no part of it does (a failed roll gains
+// a point either way, so spending on it only loses points). "You may spend
+// all or part of your Traveler Bonus whenever you roll the Traveler Die to
+// add that much to your roll": the spend follows the roll, as Kerris
+// spends her one point on a 3 (Sample Movement) and the FAQ lets Dwunny
+// Luck follow a seen Treacherous roll.
+func LeastBonusToPass(roll, held int, luck bool) int {
+	if luck {
+		roll = 6
+	}
+	need := TreacherousSafe - roll
+	if need <= 0 || need > held {
+		return 0
+	}
+	return need
+}
+
 // Outcome is one line of an exact distribution.
 type Outcome struct {
 	Damage int     `json:"damage"`
