@@ -700,8 +700,12 @@ func refresh(st *State, env *referee.Env) {
 	if p.Champion != p.Name { // a solo player is named after the Champion
 		who += " (" + p.Champion + ")"
 	}
-	env.Emit(referee.Event{Type: "turn", Text: fmt.Sprintf("round %d, %s: refresh: 3 Actions, %d Sails and %d Cannons Ready",
-		st.Round, who, p.Sails, p.Cannons),
+	rounds := 0
+	if st.coop() {
+		rounds = CoopRounds
+	}
+	env.Emit(referee.Event{Type: "turn", Text: fmt.Sprintf("%s, %s: refresh: 3 Actions, %d Sails and %d Cannons Ready",
+		roundText(st.Round, rounds), who, p.Sails, p.Cannons),
 		Data:  map[string]any{"round": st.Round, "player": p.Name, "actions": p.Actions, "sails": p.SailsReady, "cannons": p.GunsReady},
 		Cites: []string{CiteTurnsRounds, CiteRefresh}})
 	st.Phase = PhaseActions
