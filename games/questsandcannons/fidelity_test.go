@@ -93,3 +93,51 @@ func TestEndOfTurnInSafeHarborSaysOnlyThat(t *testing.T) {
 	require.Len(t, ms, 1)
 	assert.Contains(t, ms[0].Text, "safe harbor")
 }
+
+// L14-L40: the box holds Coins (61), Clue Cards (18), Loot Cards (48) and
+// Quest Cards (50); L182: a delivered Clue is returned to the box. What a
+// card or a Quest gives comes from that supply: an answer that would have
+// the players hold more is refused (exit 2) naming the component, and the
+// state is unchanged; up to the limit is accepted.
+func TestSupplyGainsBoundedByTheBox(t *testing.T) {
+	h := duo(t, "porc", nil, map[string][]string{
+		"qc.action":        {"adjust", "adjust", "adjust", "adjust", "adjust", "quest"},
+		"qc.adjust.what":   {"+56 coins", "+55 coins", "+17 clue", "+16 clue", "+1 quest"},
+		"qc.quest.hard":    {"no"},
+		"qc.quest.deliver": {"none"},
+		"qc.quest.reward":  {"4 coins"},
+	})
+	err := h.nextErr()
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err), "%v", err)
+	assert.Contains(t, err.Error(), "the box holds Coins (61) (accepted: at most 55 more)")
+	assert.Equal(t, 3, h.player("Ann").Coins, "nothing changed")
+	h.next()
+	assert.Equal(t, 58, h.player("Ann").Coins, "6 + 55 = 61 Coins held: the whole box")
+
+	err = h.nextErr()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "the box holds Clue Cards (18) (accepted: at most 16 more)")
+	h.next()
+	assert.Equal(t, 17, h.player("Ann").Clues)
+
+	h.next() // +1 quest
+	err = h.nextErr()
+	require.Error(t, err, "no Coin is left in the box for the reward")
+	assert.Contains(t, err.Error(), "the Quest reward (4 coins)")
+	assert.Contains(t, err.Error(), "Coins (61)")
+	assert.Equal(t, 1, h.player("Ann").Quests, "the Quest is still in hand")
+}
+
+// Delivered Clues go back to the box, out of the game: they lower the
+// number of Clue cards the players can hold.
+func TestDeliveredCluesLeaveTheBox(t *testing.T) {
+	st := &State{Players: []Player{{Name: "Ann", Clues: 3, Solved: 2, Delivered: 10}, {Name: "Bob", Clues: 1}}}
+	assert.NoError(t, checkSupply(st, 0, Bundle{"clue": 2}, "a card"))
+	err := checkSupply(st, 0, Bundle{"clue": 3}, "a card")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "10 of them delivered and returned to the box (accepted: at most 2 more)")
+	assert.NoError(t, checkSupply(st, 0, Bundle{"clue": -3, "loot": 48}, "a card"), "a loss never breaks a limit; 48 Loot is the box")
+	assert.Error(t, checkSupply(st, 0, Bundle{"loot": 49}, "a card"))
+	assert.Error(t, checkSupply(st, 0, Bundle{"quest": 51}, "a card"))
+}

@@ -81,12 +81,12 @@ func Champion(set *tables.Set, p referee.Prompter, name string) (ChampionStats, 
 	if c.Role, err = oneOf(v, Roles, "role of "+name); err != nil {
 		return c, err
 	}
-	v, err = ask("hearts", referee.Question{Kind: referee.KindNumber, Min: 1, Max: 12, Text: "how many Hearts " + name + "'s tile shows"})
+	v, err = ask("hearts", referee.Question{Kind: referee.KindNumber, Min: 1, Max: MaxHearts, Text: "how many Hearts " + name + "'s tile shows"})
 	if err != nil {
 		return c, err
 	}
-	if c.Hearts, err = strconv.Atoi(v); err != nil || c.Hearts < 1 {
-		return c, referee.Usagef("questsandcannons: hearts of %s: %q is not a number of Hearts (1-12)", name, v)
+	if c.Hearts, err = strconv.Atoi(v); err != nil || c.Hearts < 1 || c.Hearts > MaxHearts {
+		return c, referee.Usagef("questsandcannons: hearts of %s: %q is not a number of Hearts (1-%d)", name, v, MaxHearts)
 	}
 	for _, st := range []struct {
 		field    string

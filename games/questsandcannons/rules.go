@@ -68,7 +68,13 @@ const (
 	BoxCoins        = 61 // "Coins (61)"
 	BoxClueCards    = 18 // "Clue Cards (18)"
 	BoxDamageTokens = 30 // "Hull Damage Tokens (30)"
+	BoxLootCards    = 48 // "Loot Cards (48)"
+	BoxQuestCards   = 50 // "Quest Cards (50)"
 )
+
+// MaxHearts bounds the Hearts bosun takes from a Champion tile (the tiles
+// are not in the rulebook text; a Marauder has 5 Health).
+const MaxHearts = 12
 
 // ReinforceAllRounds are the rounds at whose end every Marauder Reinforces.
 var ReinforceAllRounds = map[int]bool{5: true, 10: true}
