@@ -111,8 +111,11 @@ by 4: a Marauder "gains a Cannon, up to a maximum of 4".` + cmdutil.ExitHelp,
 				// roll with --odds.
 				return referee.Usagef("qc attack: --luck turns a die just rolled into a 6; drop --odds (accepted: --luck with --rolls or rolled dice)")
 			}
-			if opts.HeartsLeft < 0 || opts.HeartsLeft > qcg.MaxHearts {
-				return referee.Usagef("qc attack: --hearts-left %d is no number of unmarked Hearts (accepted: 0-%d, the Hearts bosun takes from a Champion tile; a Marauder has %d Health)", opts.HeartsLeft, qcg.MaxHearts, qcg.MarauderHealth)
+			// A given --hearts-left is a value, 0 included: a ship with no
+			// unmarked Heart has sunk ("If all of your hearts are damaged,
+			// your ship sinks!") and cannot be the target.
+			if cmd.Flags().Changed("hearts-left") && (opts.HeartsLeft < 1 || opts.HeartsLeft > qcg.MaxHearts) {
+				return referee.RuleError([]string{qcg.CiteSinking}, "qc attack: --hearts-left %d is no target's unmarked Hearts: a ship whose Hearts are all marked has sunk (accepted: 1-%d, the Hearts bosun takes from a Champion tile; a Marauder has %d Health)", opts.HeartsLeft, qcg.MaxHearts, qcg.MarauderHealth)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -125,7 +128,7 @@ by 4: a Marauder "gains a Cannon, up to a maximum of 4".` + cmdutil.ExitHelp,
 	fl.StringVar(&opts.Rolls, "rolls", "", "the Ammo dice rolled, e.g. 1,3,5 (else bosun rolls them)")
 	fl.StringVar(&opts.Faces, "faces", "", "the Ammo die's faces for this run, e.g. 1,2,3,4,5,6 (else tables.dice.ammo)")
 	fl.IntVar(&opts.Luck, "luck", 0, "Dwunny Luck: turn die number I into a 6")
-	fl.IntVar(&opts.HeartsLeft, "hearts-left", 0, "the target's unmarked Hearts (0-12): also show the chance to sink it")
+	fl.IntVar(&opts.HeartsLeft, "hearts-left", 0, "the target's unmarked Hearts (1-12): also show the chance to sink it")
 	fl.BoolVar(&opts.Odds, "odds", false, "show the distribution only, roll nothing")
 	fl.StringVar(&opts.Champion, "champion", "", "the firing Champion: --cannons may not pass its max Cannons")
 	fl.BoolVar(&opts.Marauder, "marauder", false, "a Marauder fires: at most 4 Cannons")

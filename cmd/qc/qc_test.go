@@ -178,6 +178,8 @@ func TestAttackCannonsBoundedByTheRules(t *testing.T) {
 		{[]string{"attack", "--cannons", "5", "--marauder", "--odds", "--faces", "1,2,3,4,5,6"}, nil, `"up to a maximum of 4" (accepted: 1-4)`},
 		{[]string{"attack", "--cannons", "4", "--champion", "VALKYR", "--odds", "--faces", "1,2,3,4,5,6"}, []string{"tables.qc-champions.Valkyr.cannons=2/3"}, "Valkyr's max Cannons is 3"},
 		{[]string{"attack", "--cannons", "2", "--champion", "Valkyr", "--marauder", "--odds", "--faces", "1,2,3,4,5,6"}, nil, "give one"},
+		{[]string{"attack", "--cannons", "2", "--odds", "--faces", "1,2,3,4,5,6", "--hearts-left", "13"}, nil, "(accepted: 1-12, the Hearts bosun takes from a Champion tile"},
+		{[]string{"attack", "--cannons", "2", "--odds", "--faces", "1,2,3,4,5,6", "--hearts-left", "0"}, nil, "a ship whose Hearts are all marked has sunk"},
 	}
 	for _, c := range cases {
 		f := factory(t)

@@ -33,8 +33,9 @@ func TestAttackRunF(t *testing.T) {
 		{[]string{"--cannons", "2", "--luck", "3"}, "--luck names a die"},
 		{[]string{"--cannons", "2", "--luck", "-1"}, "--luck names a die"},
 		{[]string{"--cannons", "2", "--odds", "--luck", "1"}, "Dwunny Luck needs a roll"},
-		{[]string{"--cannons", "2", "--hearts-left", "-1"}, "Hearts 0 or more"},
-		{[]string{"--cannons", "2", "--hearts-left", "13"}, "Hearts 0-12"},
+		{[]string{"--cannons", "2", "--hearts-left", "-1"}, "Hearts 1 or more"},
+		{[]string{"--cannons", "2", "--hearts-left", "13"}, "Hearts 1-12"},
+		{[]string{"--cannons", "2", "--hearts-left", "0"}, "0 unmarked Hearts: sunk already"},
 	} {
 		_, _, err := cmdtest.ParseOpts(t, NewCmdAttack, c.args...)
 		assert.True(t, referee.IsUsage(err), "%s: %q: %v", c.why, c.args, err)
