@@ -30,8 +30,12 @@ func TestCoopStatusCountsTheRoundsOf15(t *testing.T) {
 	turn := eventsOf(evs, "turn")
 	require.Len(t, turn, 1)
 	assert.Contains(t, turn[0].Text, "round 1 of 15, Ann's turn")
-	h.next() // end
-	h.next() // round end
+	h.next()       // end
+	evs = h.next() // round end
+	re := eventsOf(evs, "round-end")
+	require.Len(t, re, 1)
+	assert.Equal(t, "round 1 of 15 is over", re[0].Text)
+	assert.True(t, hasCite(re[0], CiteCoop))
 	assert.Contains(t, View(h.state()).Text(), "round 2 of 15, ")
 
 	h2 := duo(t, "porc", nil, map[string][]string{})
