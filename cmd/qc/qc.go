@@ -111,8 +111,11 @@ by 4: a Marauder "gains a Cannon, up to a maximum of 4".` + cmdutil.ExitHelp,
 				// roll with --odds.
 				return referee.Usagef("qc attack: --luck turns a die just rolled into a 6; drop --odds (accepted: --luck with --rolls or rolled dice)")
 			}
-			if opts.HeartsLeft < 0 {
-				return referee.Usagef("qc attack: --hearts-left %d must be 0 or more", opts.HeartsLeft)
+			// A given --hearts-left is a value, 0 included: a ship with no
+			// unmarked Heart has sunk ("If all of your hearts are damaged,
+			// your ship sinks!") and cannot be the target.
+			if cmd.Flags().Changed("hearts-left") && (opts.HeartsLeft < 1 || opts.HeartsLeft > qcg.MaxHearts) {
+				return referee.RuleError([]string{qcg.CiteSinking}, "qc attack: --hearts-left %d is no target's unmarked Hearts: a ship whose Hearts are all marked has sunk (accepted: 1-%d, the Hearts bosun takes from a Champion tile; a Marauder has %d Health)", opts.HeartsLeft, qcg.MaxHearts, qcg.MarauderHealth)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -125,7 +128,7 @@ by 4: a Marauder "gains a Cannon, up to a maximum of 4".` + cmdutil.ExitHelp,
 	fl.StringVar(&opts.Rolls, "rolls", "", "the Ammo dice rolled, e.g. 1,3,5 (else bosun rolls them)")
 	fl.StringVar(&opts.Faces, "faces", "", "the Ammo die's faces for this run, e.g. 1,2,3,4,5,6 (else tables.dice.ammo)")
 	fl.IntVar(&opts.Luck, "luck", 0, "Dwunny Luck: turn die number I into a 6")
-	fl.IntVar(&opts.HeartsLeft, "hearts-left", 0, "the target's unmarked Hearts: also show the chance to sink it")
+	fl.IntVar(&opts.HeartsLeft, "hearts-left", 0, "the target's unmarked Hearts (1-12): also show the chance to sink it")
 	fl.BoolVar(&opts.Odds, "odds", false, "show the distribution only, roll nothing")
 	fl.StringVar(&opts.Champion, "champion", "", "the firing Champion: --cannons may not pass its max Cannons")
 	fl.BoolVar(&opts.Marauder, "marauder", false, "a Marauder fires: at most 4 Cannons")
@@ -309,19 +312,27 @@ func bar(p float64, ascii bool) string {
 
 // TreacherousOptions are the flags of `bosun qc treacherous`.
 type TreacherousOptions struct {
-	F     *cmdutil.Factory
-	Bonus int
-	Spend int
-	Roll  string
-	Luck  bool
-	Odds  bool
+	F        *cmdutil.Factory
+	Bonus    int
+	Spend    int
+	SpendSet bool // --spend given: spend exactly that; else the least that succeeds
+	Roll     string
+	Luck     bool
+	Odds     bool
 }
+
+// Spend rules of `qc treacherous` (TreacherousView.SpendRule).
+const (
+	SpendLeast = "least-that-succeeds" // the default: chosen after the roll
+	SpendFixed = "fixed"               // --spend N
+)
 
 // TreacherousView is what `qc treacherous` prints.
 type TreacherousView struct {
 	Result    *qcg.TreacherousResult `json:"result,omitempty"`
 	Bonus     int                    `json:"traveler_bonus"`
-	Spend     int                    `json:"bonus_spent"`
+	SpendRule string                 `json:"spend_rule"`
+	Spend     *int                   `json:"bonus_spent,omitempty"` // unknown before the roll with the default rule
 	SafeExact string                 `json:"p_safe_exact"`
 	Safe      float64                `json:"p_safe"`
 	Cites     []string               `json:"cites"`
@@ -335,20 +346,31 @@ func NewCmdTreacherous(f *cmdutil.Factory, runF func(*TreacherousOptions) error)
 		Short: "Roll the Traveler Die for a Treacherous Sea, with the Traveler Bonus",
 		Long: `Entering a Treacherous Sea rolls the Traveler Die: 1-3 one damage, the Move
 ends and +1 Traveler Bonus (no re-roll); 4-6 a free move to any adjacent
-space. The Traveler Bonus held (--bonus) may be spent in part (--spend, default
-all) to add to the roll; --luck is Dwunny Luck (the die becomes a 6). bosun
-rolls unless --roll gives the die, and prints the exact chance to pass.` + cmdutil.ExitHelp,
-		Example: "  # Kerris: a 3 with 1 Traveler Bonus -> 4, a free move\n  bosun qc treacherous --bonus 1 --roll 3\n  bosun qc treacherous --bonus 2 --odds",
+space. "You may spend all or part of your Traveler Bonus whenever you roll
+the Traveler Die to add that much to your roll": the spend follows the roll
+(Kerris rolls a 3 and spends her one point, Sample Movement), so by default
+bosun spends the least of the held Bonus (--bonus) that makes the roll 4 or
+more, and nothing when no part of it does; --spend N spends exactly N.
+--luck is Dwunny Luck (the die becomes a 6). bosun rolls unless --roll gives
+the die, and prints the exact chance to pass. --odds rolls nothing: it
+takes neither --roll nor --luck.` + cmdutil.ExitHelp,
+		Example: "  # Kerris: a 3 with 1 Traveler Bonus -> 4, a free move\n  bosun qc treacherous --bonus 1 --roll 3\n  # a 2 with 3 Traveler Bonus: 2 spent, 1 kept\n  bosun qc treacherous --bonus 3 --roll 2\n  bosun qc treacherous --bonus 2 --odds",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Bonus < 0 || opts.Bonus > 20 {
 				return referee.Usagef("qc treacherous: --bonus %d is out of range (0-20)", opts.Bonus)
 			}
-			if !cmd.Flags().Changed("spend") {
-				opts.Spend = opts.Bonus
-			}
-			if opts.Spend < 0 || opts.Spend > opts.Bonus {
+			opts.SpendSet = cmd.Flags().Changed("spend")
+			if opts.SpendSet && (opts.Spend < 0 || opts.Spend > opts.Bonus) {
 				return referee.Usagef("qc treacherous: --spend %d must be between 0 and --bonus %d", opts.Spend, opts.Bonus)
+			}
+			if opts.Odds && opts.Roll != "" {
+				return referee.Usagef("qc treacherous: --odds shows the chance to pass and rolls nothing; drop --roll %s (or drop --odds to resolve that roll)", opts.Roll)
+			}
+			if opts.Odds && opts.Luck {
+				// Dwunny Luck changes "any die you just rolled": there is
+				// no roll with --odds.
+				return referee.Usagef("qc treacherous: --luck turns a die just rolled into a 6; drop --odds (accepted: --luck with --roll or a rolled die)")
 			}
 			if runF != nil {
 				return runF(opts)
@@ -357,7 +379,7 @@ rolls unless --roll gives the die, and prints the exact chance to pass.` + cmdut
 		},
 	}
 	cmd.Flags().IntVar(&opts.Bonus, "bonus", 0, "Traveler Bonus held")
-	cmd.Flags().IntVar(&opts.Spend, "spend", 0, "Traveler Bonus to spend on this roll (default: all of it)")
+	cmd.Flags().IntVar(&opts.Spend, "spend", 0, "Traveler Bonus to spend on this roll (default: the least that succeeds)")
 	cmd.Flags().StringVar(&opts.Roll, "roll", "", "the Traveler Die rolled (else bosun rolls it)")
 	cmd.Flags().BoolVar(&opts.Luck, "luck", false, "Dwunny Luck: the die becomes a 6")
 	cmd.Flags().BoolVar(&opts.Odds, "odds", false, "only the chance to pass, roll nothing")
@@ -375,8 +397,17 @@ func treacherousRun(opts *TreacherousOptions) error {
 		return err
 	}
 	faces := referee.Values(facesAsRolls(die))
-	p := qcg.TreacherousOdds(faces, opts.Spend)
-	view := TreacherousView{Bonus: opts.Bonus, Spend: opts.Spend, SafeExact: p.RatString(), Cites: []string{qcg.CiteMove, qcg.CiteFAQ}}
+	view := TreacherousView{Bonus: opts.Bonus, SpendRule: SpendLeast, Cites: []string{qcg.CiteMove, qcg.CiteTravelerBonus, qcg.CiteSampleMovement, qcg.CiteFAQ}}
+	// Spending after the roll, the whole Bonus is available to every face:
+	// the chance to pass is that of spending all of it.
+	usable := opts.Bonus
+	if opts.SpendSet {
+		view.SpendRule = SpendFixed
+		usable = opts.Spend
+		view.Spend = &opts.Spend
+	}
+	p := qcg.TreacherousOdds(faces, usable)
+	view.SafeExact = p.RatString()
 	view.Safe, _ = p.Float64()
 	if !opts.Odds {
 		var v int
@@ -393,11 +424,16 @@ func treacherousRun(opts *TreacherousOptions) error {
 			}
 			v = r.Value
 		}
-		res, err := qcg.Treacherous(v, opts.Bonus, opts.Spend, opts.Luck)
+		spend := opts.Spend
+		if !opts.SpendSet {
+			spend = qcg.LeastBonusToPass(v, opts.Bonus, opts.Luck)
+		}
+		res, err := qcg.Treacherous(v, opts.Bonus, spend, opts.Luck)
 		if err != nil {
 			return err
 		}
 		view.Result = &res
+		view.Spend = &spend
 	}
 	return f.Render(view, func(w io.Writer) error {
 		if r := view.Result; r != nil {
@@ -414,8 +450,20 @@ func treacherousRun(opts *TreacherousOptions) error {
 			} else {
 				fmt.Fprintf(w, "1 damage, the Move ends (no re-roll); Traveler Bonus now %d\n", r.NewBonus)
 			}
+			if !opts.SpendSet && opts.Bonus > 0 {
+				switch {
+				case r.Bonus > 0:
+					fmt.Fprintf(w, "spent the least Traveler Bonus that succeeds (%d of %d); --spend N spends another amount\n", r.Bonus, opts.Bonus)
+				case !r.Safe:
+					fmt.Fprintf(w, "no Traveler Bonus spent: even all %d held would not reach 4\n", opts.Bonus)
+				}
+			}
 		}
-		fmt.Fprintf(w, "chance to pass with %d Traveler Bonus spent: %s (%.1f%%)\n", opts.Spend, view.SafeExact, 100*view.Safe)
+		if opts.SpendSet {
+			fmt.Fprintf(w, "chance to pass with %d Traveler Bonus spent: %s (%.1f%%)\n", opts.Spend, view.SafeExact, 100*view.Safe)
+		} else {
+			fmt.Fprintf(w, "chance to pass spending the least Traveler Bonus that succeeds (%d held): %s (%.1f%%)\n", opts.Bonus, view.SafeExact, 100*view.Safe)
+		}
 		return nil
 	})
 }
@@ -443,7 +491,12 @@ then it takes 5 Ammo; all but one equipped Loot card are discarded (the hand
 is kept); half its Coins, rounded up, are discarded; its damage is removed.
 --by rival: the rival gains 3 Prosperity and the discarded Coins; --by
 marauder: nothing; --by self, teammate or other: the sunk team loses 3
-Prosperity (FAQ: one's own or a teammate's effect counts as "anything else").` + cmdutil.ExitHelp,
+Prosperity (FAQ: one's own or a teammate's effect counts as "anything else").
+
+Counts beyond what a ship can hold exit 2: --ammo 0-9 ("You may have up to 9
+Ammo dice at a time."), --equipped 0-2 ("Ships have only two Equip slots."),
+and the box's Coins (61), Clue cards (18) and Hull Damage Tokens (30) bound
+--coins, --solved and --damage.` + cmdutil.ExitHelp,
 		Example: "  bosun qc sink --coins 7 --equipped 2 --by rival\n  bosun qc sink --coins 4 --by self --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -452,13 +505,10 @@ Prosperity (FAQ: one's own or a teammate's effect counts as "anything else").` +
 			default:
 				return referee.Usagef("qc sink: --by %q: accepted rival, marauder, self, teammate, other", opts.By)
 			}
-			for name, v := range map[string]int{"coins": opts.Coins, "ammo": opts.Ammo, "solved": opts.Solved, "equipped": opts.Equipped, "damage": opts.Damage} {
-				if v < 0 {
-					return referee.Usagef("qc sink: --%s %d must not be negative", name, v)
-				}
-			}
-			if opts.Equipped > qcg.EquipSlots {
-				return referee.Usagef("qc sink: --equipped %d: ships have only %d Equip slots", opts.Equipped, qcg.EquipSlots)
+			// Every count is bounded by the rules or the box: 9 Ammo, 2
+			// Equip slots, 61 Coins, 18 Clue cards, 30 damage tokens.
+			if err := qcg.CheckSinkCounts("qc sink: --", map[string]int{"coins": opts.Coins, "ammo": opts.Ammo, "solved": opts.Solved, "equipped": opts.Equipped, "damage": opts.Damage}); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(opts)
@@ -467,11 +517,11 @@ Prosperity (FAQ: one's own or a teammate's effect counts as "anything else").` +
 		},
 	}
 	fl := cmd.Flags()
-	fl.IntVar(&opts.Coins, "coins", 0, "Coins held")
-	fl.IntVar(&opts.Ammo, "ammo", 0, "Ammo dice held")
-	fl.IntVar(&opts.Solved, "solved", 0, "solved Clues not yet delivered")
+	fl.IntVar(&opts.Coins, "coins", 0, "Coins held (0-61, the Coins in the box)")
+	fl.IntVar(&opts.Ammo, "ammo", 0, "Ammo dice held (0-9)")
+	fl.IntVar(&opts.Solved, "solved", 0, "solved Clues not yet delivered (0-18, the Clue cards in the box)")
 	fl.IntVar(&opts.Equipped, "equipped", 0, "equipped Loot cards (0-2)")
-	fl.IntVar(&opts.Damage, "damage", 0, "damage tokens on the ship")
+	fl.IntVar(&opts.Damage, "damage", 0, "damage tokens on the ship (0-30, the tokens in the box)")
 	fl.StringVar(&opts.By, "by", "other", "what sank it: rival, marauder, self, teammate, other")
 	return cmd
 }
@@ -518,7 +568,7 @@ func sinkRun(opts *SinkOptions) error {
 // GoalOptions are the flags of `bosun qc goal`.
 type GoalOptions struct {
 	F        *cmdutil.Factory
-	TeamSize int
+	TeamSize int // 1-3; 0 only when --team-size is omitted: every size
 }
 
 // NewCmdGoal builds `bosun qc goal`.
@@ -529,10 +579,18 @@ func NewCmdGoal(f *cmdutil.Factory, runF func(*GoalOptions) error) *cobra.Comman
 		Short: "The Prosperity Goal by team size (15, 20, 25)",
 		Long: `The Prosperity Goal depends on how many players are on each team: one
 (free-for-all) 15, two 20, three 25. The game ends at the end of the round in
-which a team reaches it; most Prosperity wins, ties by Coins.` + cmdutil.ExitHelp,
+which a team reaches it; most Prosperity wins, ties by Coins. --team-size
+outside 1-3 (0 included) exits 2: a team has one, two or three players.` + cmdutil.ExitHelp,
 		Example: "  bosun qc goal\n  bosun qc goal --team-size 2",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// A given --team-size is a value, 0 included: only an omitted
+			// flag means every size.
+			if cmd.Flags().Changed("team-size") {
+				if _, err := qcg.ProsperityGoal(opts.TeamSize); err != nil {
+					return err
+				}
+			}
 			if runF != nil {
 				return runF(opts)
 			}

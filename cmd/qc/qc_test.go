@@ -178,6 +178,8 @@ func TestAttackCannonsBoundedByTheRules(t *testing.T) {
 		{[]string{"attack", "--cannons", "5", "--marauder", "--odds", "--faces", "1,2,3,4,5,6"}, nil, `"up to a maximum of 4" (accepted: 1-4)`},
 		{[]string{"attack", "--cannons", "4", "--champion", "VALKYR", "--odds", "--faces", "1,2,3,4,5,6"}, []string{"tables.qc-champions.Valkyr.cannons=2/3"}, "Valkyr's max Cannons is 3"},
 		{[]string{"attack", "--cannons", "2", "--champion", "Valkyr", "--marauder", "--odds", "--faces", "1,2,3,4,5,6"}, nil, "give one"},
+		{[]string{"attack", "--cannons", "2", "--odds", "--faces", "1,2,3,4,5,6", "--hearts-left", "13"}, nil, "(accepted: 1-12, the Hearts bosun takes from a Champion tile"},
+		{[]string{"attack", "--cannons", "2", "--odds", "--faces", "1,2,3,4,5,6", "--hearts-left", "0"}, nil, "a ship whose Hearts are all marked has sunk"},
 	}
 	for _, c := range cases {
 		f := factory(t)
@@ -197,5 +199,108 @@ func TestAttackCannonsBoundedByTheRules(t *testing.T) {
 		f.G.Set = []string{"tables.qc-champions.valkyr.cannons=2/3"}
 		_, err := run(t, f, args...)
 		assert.NoError(t, err, args)
+	}
+}
+
+// L125: "You may have up to 9 Ammo dice at a time." L236: "Ships have
+// only two Equip slots." L14-L40: the box holds Coins (61), Clue Cards
+// (18) and Hull Damage Tokens (30). A sinking ship holds no more than
+// that: anything beyond exits 2 naming the limit and its rule; the limit
+// itself is accepted.
+func TestSinkCountsBoundedByTheRules(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--ammo", "12"}, `--ammo 12 is more than a ship can hold: "You may have up to 9 Ammo dice at a time." (accepted: 0-9)`},
+		{[]string{"--equipped", "3"}, `"Ships have only two Equip slots." (accepted: 0-2)`},
+		{[]string{"--coins", "62"}, `"Coins (61)" (accepted: 0-61)`},
+		{[]string{"--solved", "19"}, `"Clue Cards (18)" (accepted: 0-18)`},
+		{[]string{"--damage", "31"}, `"Hull Damage Tokens (30)" (accepted: 0-30)`},
+		{[]string{"--ammo", "-1"}, "--ammo -1 must not be negative (accepted: 0-9)"},
+	} {
+		out, err := run(t, factory(t), append([]string{"sink"}, c.args...)...)
+		require.Error(t, err, c.args)
+		assert.True(t, referee.IsUsage(err), "%v: %v", c.args, err)
+		assert.Contains(t, err.Error(), c.want)
+		assert.Empty(t, out)
+	}
+	f := factory(t)
+	f.G.JSON = true
+	out, err := run(t, f, "sink", "--ammo", "9", "--coins", "61", "--solved", "18", "--damage", "30", "--equipped", "2")
+	require.NoError(t, err)
+	assert.Contains(t, out, `"ammo_lost": 9`)
+	assert.Contains(t, out, `"coins_lost": 31`)
+}
+
+// L115-L118 and L252-L255: the Prosperity Goal is 15, 20 or 25 for one, two
+// or three players on a team. --team-size 0 is a team of no players, not
+// "every size": it exits 2 like 4 does; omitting the flag lists all three.
+func TestGoalTeamSizeZeroIsAValue(t *testing.T) {
+	for _, n := range []string{"0", "4"} {
+		out, err := run(t, factory(t), "goal", "--team-size", n)
+		require.Error(t, err, n)
+		assert.True(t, referee.IsUsage(err), "%s: %v", n, err)
+		assert.Contains(t, err.Error(), "a team has 1 to 3 players")
+		assert.Contains(t, err.Error(), "accepted: 1-3")
+		assert.Empty(t, out)
+	}
+	f := factory(t)
+	f.G.JSON = true
+	out, err := run(t, f, "goal")
+	require.NoError(t, err)
+	var rows []GoalRow
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	assert.Equal(t, []GoalRow{{1, 15, qcgCiteGoal}, {2, 20, qcgCiteGoal}, {3, 25, qcgCiteGoal}}, rows)
+}
+
+const qcgCiteGoal = "quests-and-cannons/prosperity-goal"
+
+// L147: "You may spend all or part of your Traveler Bonus whenever you roll
+// the Traveler Die"; L158: Kerris rolls a 3 and spends her one point. By
+// default qc treacherous spends the least that succeeds after the roll,
+// and --spend N spends exactly N.
+func TestTreacherousSpendsTheLeastThatSucceeds(t *testing.T) {
+	f := factory(t)
+	f.G.JSON = true
+	f.G.Set = []string{"tables.dice.traveler=1,2,3,4,5,6"}
+	out, err := run(t, f, "treacherous", "--bonus", "3", "--roll", "2")
+	require.NoError(t, err)
+	var v TreacherousView
+	require.NoError(t, json.Unmarshal([]byte(out), &v))
+	require.NotNil(t, v.Result)
+	assert.Equal(t, 2, v.Result.Bonus, "2 + 2 = 4: two points are enough")
+	assert.Equal(t, 1, v.Result.NewBonus, "one point kept")
+	assert.True(t, v.Result.Safe)
+	assert.Equal(t, SpendLeast, v.SpendRule)
+	require.NotNil(t, v.Spend)
+	assert.Equal(t, 2, *v.Spend)
+	assert.Equal(t, "1", v.SafeExact, "with 3 to spend after the roll every face passes")
+
+	// A roll that passes alone spends nothing; one that fails even with the
+	// whole Bonus spends nothing and gains a point.
+	out, err = run(t, factory(t), "treacherous", "--bonus", "3", "--roll", "5")
+	require.NoError(t, err)
+	assert.Contains(t, out, "Traveler Die 5 = 5: safe, a free move to any adjacent space; Traveler Bonus left 3")
+	out, err = run(t, factory(t), "treacherous", "--bonus", "1", "--roll", "2")
+	require.NoError(t, err)
+	assert.Contains(t, out, "Traveler Die 2 = 2: 1 damage, the Move ends (no re-roll); Traveler Bonus now 2")
+
+	// --spend keeps its meaning: exactly that much.
+	out, err = run(t, factory(t), "treacherous", "--bonus", "3", "--spend", "3", "--roll", "2")
+	require.NoError(t, err)
+	assert.Contains(t, out, "Traveler Die 2 + 3 Traveler Bonus = 5: safe, a free move to any adjacent space; Traveler Bonus left 0")
+	assert.Contains(t, out, "chance to pass with 3 Traveler Bonus spent: 1 (100.0%)")
+}
+
+// --odds rolls nothing, so a --roll (or Dwunny Luck) with it is refused
+// instead of silently ignored.
+func TestTreacherousOddsRefusesARoll(t *testing.T) {
+	for _, args := range [][]string{{"--odds", "--roll", "3"}, {"--odds", "--luck"}} {
+		out, err := run(t, factory(t), append([]string{"treacherous"}, args...)...)
+		require.Error(t, err, args)
+		assert.True(t, referee.IsUsage(err), "%v: %v", args, err)
+		assert.Contains(t, err.Error(), "drop --odds")
+		assert.Empty(t, out)
 	}
 }

@@ -33,7 +33,9 @@ func TestAttackRunF(t *testing.T) {
 		{[]string{"--cannons", "2", "--luck", "3"}, "--luck names a die"},
 		{[]string{"--cannons", "2", "--luck", "-1"}, "--luck names a die"},
 		{[]string{"--cannons", "2", "--odds", "--luck", "1"}, "Dwunny Luck needs a roll"},
-		{[]string{"--cannons", "2", "--hearts-left", "-1"}, "Hearts 0 or more"},
+		{[]string{"--cannons", "2", "--hearts-left", "-1"}, "Hearts 1 or more"},
+		{[]string{"--cannons", "2", "--hearts-left", "13"}, "Hearts 1-12"},
+		{[]string{"--cannons", "2", "--hearts-left", "0"}, "0 unmarked Hearts: sunk already"},
 	} {
 		_, _, err := cmdtest.ParseOpts(t, NewCmdAttack, c.args...)
 		assert.True(t, referee.IsUsage(err), "%s: %q: %v", c.why, c.args, err)
@@ -45,14 +47,14 @@ func TestAttackRunF(t *testing.T) {
 func TestTreacherousRunF(t *testing.T) {
 	o, f, err := cmdtest.ParseOpts(t, NewCmdTreacherous, "--bonus", "2")
 	require.NoError(t, err)
-	assert.Equal(t, &TreacherousOptions{F: f, Bonus: 2, Spend: 2}, o, "--spend defaults to all the Traveler Bonus held")
+	assert.Equal(t, &TreacherousOptions{F: f, Bonus: 2}, o, "without --spend the least that succeeds is spent after the roll")
 	o, _, err = cmdtest.ParseOpts(t, NewCmdTreacherous, "--bonus", "2", "--spend", "0", "--roll", "3", "--luck")
 	require.NoError(t, err)
-	assert.Equal(t, &TreacherousOptions{F: o.F, Bonus: 2, Spend: 0, Roll: "3", Luck: true}, o, "an explicit --spend 0 is kept")
+	assert.Equal(t, &TreacherousOptions{F: o.F, Bonus: 2, Spend: 0, SpendSet: true, Roll: "3", Luck: true}, o, "an explicit --spend 0 is kept")
 	o, _, err = cmdtest.ParseOpts(t, NewCmdTreacherous, "--odds")
 	require.NoError(t, err)
 	assert.Equal(t, &TreacherousOptions{F: o.F, Odds: true}, o)
-	for _, args := range [][]string{{"--bonus", "-1"}, {"--bonus", "21"}, {"--bonus", "1", "--spend", "2"}, {"--spend", "-1"}} {
+	for _, args := range [][]string{{"--bonus", "-1"}, {"--bonus", "21"}, {"--bonus", "1", "--spend", "2"}, {"--spend", "-1"}, {"--odds", "--roll", "3"}, {"--odds", "--luck"}} {
 		_, _, err := cmdtest.ParseOpts(t, NewCmdTreacherous, args...)
 		assert.True(t, referee.IsUsage(err), "%q: %v", args, err)
 	}
@@ -70,7 +72,7 @@ func TestSinkRunF(t *testing.T) {
 		require.NoError(t, err, by)
 		assert.Equal(t, by, o.By)
 	}
-	for _, args := range [][]string{{"--by", "kraken"}, {"--by", "Rival"}, {"--coins", "-1"}, {"--ammo", "-1"}, {"--solved", "-1"}, {"--damage", "-1"}, {"--equipped", "-1"}, {"--equipped", "3"}} {
+	for _, args := range [][]string{{"--by", "kraken"}, {"--by", "Rival"}, {"--coins", "-1"}, {"--ammo", "-1"}, {"--solved", "-1"}, {"--damage", "-1"}, {"--equipped", "-1"}, {"--equipped", "3"}, {"--ammo", "10"}, {"--coins", "62"}, {"--solved", "19"}, {"--damage", "31"}} {
 		_, _, err := cmdtest.ParseOpts(t, NewCmdSink, args...)
 		assert.True(t, referee.IsUsage(err), "%q: %v", args, err)
 	}
@@ -83,11 +85,12 @@ func TestGoalAndPricesRunF(t *testing.T) {
 	o, _, err = cmdtest.ParseOpts(t, NewCmdGoal, "--team-size", "2")
 	require.NoError(t, err)
 	assert.Equal(t, 2, o.TeamSize)
-	// The team size is checked by goalRun (qcg.ProsperityGoal), not while
-	// parsing: an out-of-range size reaches runF.
-	o, _, err = cmdtest.ParseOpts(t, NewCmdGoal, "--team-size", "4")
-	require.NoError(t, err)
-	assert.Equal(t, 4, o.TeamSize)
+	// A given --team-size is a value, 0 included: outside 1-3 it is
+	// refused while parsing, before runF.
+	for _, n := range []string{"0", "4", "-1"} {
+		_, _, err = cmdtest.ParseOpts(t, NewCmdGoal, "--team-size", n)
+		assert.True(t, referee.IsUsage(err), "--team-size %s: %v", n, err)
+	}
 	_, _, err = cmdtest.ParseOpts(t, NewCmdGoal, "2")
 	assert.Error(t, err, "no positional args")
 

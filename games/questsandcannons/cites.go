@@ -6,6 +6,7 @@ package questsandcannons
 // of other characters than a-z0-9 replaced by '-'. Lead-ins such as
 // "Moving:" in the Cooperative Mode are sub-sections named by the lead-in.
 const (
+	CiteComponents       = "quests-and-cannons/components"
 	CiteGameSetup        = "quests-and-cannons/game-setup"
 	CiteBuildMap         = "quests-and-cannons/1-build-the-map"
 	CitePrepareDecks     = "quests-and-cannons/2-prepare-the-decks"
@@ -73,7 +74,7 @@ const (
 
 // AllCites lists every id above (for the lead's index check).
 var AllCites = []string{
-	CiteGameSetup, CiteBuildMap, CitePrepareDecks, CitePickChampions, CitePrepareShip, CiteHomePorts,
+	CiteComponents, CiteGameSetup, CiteBuildMap, CitePrepareDecks, CitePickChampions, CitePrepareShip, CiteHomePorts,
 	CiteExplorationSetup, CiteClueSetup, CiteTurnsRounds, CiteHowTurnWorks, CiteRefresh, CiteProsperity,
 	CiteCurrencies, CiteExchanging, CiteHand, CiteMove, CiteSails, CiteLanding, CiteTheSea, CiteTravelerBonus, CiteSelectDifficulty, CitePorts, CiteSafeHarbor, CiteSampleMovement,
 	CiteRisenIslands, CiteExploring, CiteGather, CiteQuestCards, CiteSolveClue, CiteDeliverClues,

@@ -9,7 +9,7 @@ import (
 
 // knownSections are the section ids the rules index gives the rulebook's
 // headings and lead-ins (checked against rulesref's parser).
-const knownSections = `game-setup 1-build-the-map more-maps 2-prepare-the-decks 3-pick-champions
+const knownSections = `components game-setup 1-build-the-map more-maps 2-prepare-the-decks 3-pick-champions
 4-prepare-your-ship 5-home-ports 6-exploration-tokens 7-clue-cards key-concepts turns-and-rounds
 how-a-turn-works refresh prosperity currencies exchanging-with-teammates your-hand empty-decks
 actions move sails landing the-sea traveler-bonus ports-of-interest safe-harbor sample-movement

@@ -251,3 +251,54 @@ func TestSinkingProsperityFAQ(t *testing.T) {
 		})
 	}
 }
+
+// L147: "You may spend all or part of your Traveler Bonus whenever you roll
+// the Traveler Die to add that much to your roll." L158: Kerris rolls a 3
+// and spends her one point to make it 4. The spend follows the roll: the
+// least that reaches 4, nothing when the roll passes or when even the whole
+// Bonus would not reach 4.
+func TestLeastBonusToPass(t *testing.T) {
+	for _, c := range []struct {
+		roll, held int
+		luck       bool
+		want       int
+	}{
+		{3, 1, false, 1}, // Kerris
+		{2, 3, false, 2}, // part of the Bonus: one point kept
+		{1, 3, false, 3}, // all of it
+		{1, 2, false, 0}, // 1+2 = 3 fails anyway: spend nothing
+		{4, 5, false, 0}, // passes alone
+		{6, 0, false, 0},
+		{1, 3, true, 0}, // Dwunny Luck made it a 6
+	} {
+		assert.Equal(t, c.want, LeastBonusToPass(c.roll, c.held, c.luck), "%+v", c)
+	}
+}
+
+// At the table the qc.move.bonus question defaults to the least Bonus that
+// succeeds: an empty answer (Enter) spends 2 of 3 on a roll of 2 and keeps 1.
+func TestTreacherousBonusDefaultsToLeast(t *testing.T) {
+	p := referee.NewScripted()
+	champ(p, "Kerris", "delf", "navigator", "4", "2/3", "1/2", "2/5")
+	champ(p, "Quaeth", "porc", "quartermaster", "5", "2/3", "1/2", "3/5")
+	p.Set("qc.setup.roll", "1,6", "answers")
+	p.Set("qc.action", "adjust", "answers")
+	p.Set("qc.adjust.what", "+3 bonus", "answers")
+	p.Set("qc.action", "move", "answers")
+	p.Set("qc.move.traveler", "2", "answers")
+	for _, s := range []string{"treacherous", "stop"} {
+		p.Set("qc.move.sea", s, "answers")
+	}
+	p.Set("qc.move.bonus", "", "answers")
+	p.Set("qc.move.free", "none", "answers")
+	h := newHarness(t, "Kerris,Quaeth", nil, p)
+	h.next() // refresh
+	h.next() // +3 bonus
+	evs := h.next()
+	tr := eventsOf(evs, "treacherous")
+	require.Len(t, tr, 1)
+	r := tr[0].Data["result"].(TreacherousResult)
+	assert.Equal(t, 2, r.Bonus)
+	assert.True(t, r.Safe)
+	assert.Equal(t, 1, h.player("Kerris").Bonus, "one point kept")
+}

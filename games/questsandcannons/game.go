@@ -81,12 +81,12 @@ func Champion(set *tables.Set, p referee.Prompter, name string) (ChampionStats, 
 	if c.Role, err = oneOf(v, Roles, "role of "+name); err != nil {
 		return c, err
 	}
-	v, err = ask("hearts", referee.Question{Kind: referee.KindNumber, Min: 1, Max: 12, Text: "how many Hearts " + name + "'s tile shows"})
+	v, err = ask("hearts", referee.Question{Kind: referee.KindNumber, Min: 1, Max: MaxHearts, Text: "how many Hearts " + name + "'s tile shows"})
 	if err != nil {
 		return c, err
 	}
-	if c.Hearts, err = strconv.Atoi(v); err != nil || c.Hearts < 1 {
-		return c, referee.Usagef("questsandcannons: hearts of %s: %q is not a number of Hearts (1-12)", name, v)
+	if c.Hearts, err = strconv.Atoi(v); err != nil || c.Hearts < 1 || c.Hearts > MaxHearts {
+		return c, referee.Usagef("questsandcannons: hearts of %s: %q is not a number of Hearts (1-%d)", name, v, MaxHearts)
 	}
 	for _, st := range []struct {
 		field    string
@@ -700,8 +700,12 @@ func refresh(st *State, env *referee.Env) {
 	if p.Champion != p.Name { // a solo player is named after the Champion
 		who += " (" + p.Champion + ")"
 	}
-	env.Emit(referee.Event{Type: "turn", Text: fmt.Sprintf("round %d, %s: refresh: 3 Actions, %d Sails and %d Cannons Ready",
-		st.Round, who, p.Sails, p.Cannons),
+	rounds := 0
+	if st.coop() {
+		rounds = CoopRounds
+	}
+	env.Emit(referee.Event{Type: "turn", Text: fmt.Sprintf("%s, %s: refresh: 3 Actions, %d Sails and %d Cannons Ready",
+		roundText(st.Round, rounds), who, p.Sails, p.Cannons),
 		Data:  map[string]any{"round": st.Round, "player": p.Name, "actions": p.Actions, "sails": p.SailsReady, "cannons": p.GunsReady},
 		Cites: []string{CiteTurnsRounds, CiteRefresh}})
 	st.Phase = PhaseActions

@@ -32,9 +32,14 @@ func marauderTurn(st *State, env *referee.Env, i int) error {
 		return nil
 	}
 	p := &st.Players[i]
+	// Why each Marauder did not come: said once at the end when none did,
+	// so the table hears that the turn ends with no Marauder in range.
+	var away []string
+	attacked := false
 	for k := range st.Marauders {
 		m := &st.Marauders[k]
 		if m.Sunk {
+			away = append(away, marauderLabel(m.ID)+" is sunk")
 			continue
 		}
 		if IsSafeHarbor(p.Space) {
@@ -46,12 +51,14 @@ func marauderTurn(st *State, env *referee.Env, i int) error {
 		if st.Variant && m.Reinforced {
 			env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("%s Reinforced at the end of the last round: it can't attack this round", name),
 				Data: map[string]any{"marauder": m.ID}, Cites: []string{CiteMultiMarauders}})
+			away = append(away, name+" Reinforced last round")
 			continue
 		}
 		rng := marauderRange(st, *m)
 		if rng < 1 {
 			env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("%s has no Ready Cannons: it does not move", name),
 				Data: map[string]any{"marauder": m.ID, "range": 0}, Cites: marauderCites(st, CiteMarauderMoving)})
+			away = append(away, name+" has no Ready Cannons")
 			continue
 		}
 		reach, err := referee.Confirm(env.Prompt, fmt.Sprintf("qc.marauder.%d.reach", m.ID),
@@ -60,8 +67,10 @@ func marauderTurn(st *State, env *referee.Env, i int) error {
 			return err
 		}
 		if !reach {
+			away = append(away, fmt.Sprintf("%s cannot reach it in %d spaces", name, rng))
 			continue
 		}
+		attacked = true
 		die, err := AmmoDie(env)
 		if err != nil {
 			return err
@@ -81,6 +90,10 @@ func marauderTurn(st *State, env *referee.Env, i int) error {
 		if damagePlayer(st, env, i, res.Damage, SunkByMarauder, -1, fmt.Sprintf("Marauder %d", m.ID)) {
 			return nil // back at the Home Port: a safe harbor
 		}
+	}
+	if !attacked {
+		env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("no Marauder is in range of %s: none moves or attacks at the end of the turn (%s)", p.Name, strings.Join(away, "; ")),
+			Data: map[string]any{"player": p.Name, "in_range": 0}, Cites: marauderCites(st, CiteMarauderMoving)})
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package questsandcannons
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -215,7 +216,20 @@ func treacherous(st *State, env *referee.Env, pi int) (safe, sank bool, err erro
 	}
 	spent := 0
 	if !luck && r.Value < TreacherousSafe && p.Bonus > 0 {
-		if spent, err = referee.Number(env.Prompt, "qc.move.bonus", fmt.Sprintf("%s rolled %d: Traveler Bonus to add (holds %d)", p.Name, r.Value, p.Bonus), 0, p.Bonus); err != nil {
+		// The spend follows the roll ("whenever you roll the Traveler Die",
+		// as Kerris spends her point on a 3): Enter takes the least that
+		// succeeds, or nothing when no part of the Bonus does.
+		least := LeastBonusToPass(r.Value, p.Bonus, false)
+		hint := fmt.Sprintf("%d is the least that reaches %d", least, TreacherousSafe)
+		if least == 0 {
+			hint = fmt.Sprintf("not enough to reach %d", TreacherousSafe)
+		}
+		a, err := env.Prompt.Ask(referee.Question{Key: "qc.move.bonus", Kind: referee.KindNumber, Min: 0, Max: p.Bonus, Default: strconv.Itoa(least),
+			Text: fmt.Sprintf("%s rolled %d: Traveler Bonus to add (holds %d; %s)", p.Name, r.Value, p.Bonus, hint)})
+		if err != nil {
+			return false, false, err
+		}
+		if spent, err = strconv.Atoi(a); err != nil {
 			return false, false, err
 		}
 	}

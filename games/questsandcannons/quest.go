@@ -83,11 +83,21 @@ func quest(st *State, env *referee.Env) error {
 	if err != nil {
 		return err
 	}
-	a, err = askText(env.Prompt, "qc.quest.reward", "the Quest's reward, e.g. \"2 prosperity, 3 coins, 1 loot\"", bundleAccepted(false, BundleItems), parseBundle(false))
+	// The reward comes from the supply: checked inside the question, so a
+	// typo ("30 coins" for "3 coins") is re-asked at a terminal.
+	reward := func(a string) (Bundle, error) {
+		rew, err := ParseBundle(a, false)
+		if err != nil {
+			return nil, err
+		}
+		return rew, checkSupply(st, st.curIndex(), rew, "the Quest reward")
+	}
+	a, err = askText(env.Prompt, "qc.quest.reward", "the Quest's reward, e.g. \"2 prosperity, 3 coins, 1 loot\"", bundleAccepted(false, BundleItems),
+		func(a string) error { _, err := reward(a); return err })
 	if err != nil {
 		return err
 	}
-	rew, err := ParseBundle(a, false)
+	rew, err := reward(a)
 	if err != nil {
 		return err
 	}
@@ -114,6 +124,45 @@ func quest(st *State, env *referee.Env) error {
 		Data: map[string]any{"player": p.Name, "hard": hard, "delivered": del, "reward": rew, "hard_done": p.HardDone}, Cites: cites})
 	if rew["prosperity"] != 0 {
 		gainProsperity(st, env, p.Team, rew["prosperity"], p.Name+"'s Quest reward", CiteQuestCards)
+	}
+	return nil
+}
+
+// checkSupply refuses a bundle that player i takes from the supply (a
+// Quest reward, a card's effect) when the players would hold more Coins or
+// cards than the box has ("The printed component page lists the following
+// (counts in brackets)": Coins (61), Clue Cards (18), Loot Cards (48),
+// Quest Cards (50)). Delivered Clues are returned to the box ("return it to
+// the box; don't put it in Clue discard pile"), so they leave the game.
+// Only what the bundle adds is checked: a loss never breaks a limit. It
+// reads the state and changes nothing.
+func checkSupply(st *State, i int, b Bundle, why string) error {
+	held := map[string]int{}
+	delivered := 0
+	for _, q := range st.Players {
+		held["coins"] += q.Coins
+		held["clue"] += q.Clues + q.Solved
+		held["loot"] += q.Loot + q.Equipped
+		held["quest"] += q.Quests + q.QuestsDone
+		delivered += q.Delivered
+	}
+	for _, l := range []struct {
+		item, what string
+		box        int
+	}{
+		{"coins", "Coins (61)", BoxCoins},
+		{"clue", "Clue Cards (18)", BoxClueCards - delivered},
+		{"loot", "Loot Cards (48)", BoxLootCards},
+		{"quest", "Quest Cards (50)", BoxQuestCards},
+	} {
+		if n := b[l.item]; n > 0 && held[l.item]+n > l.box {
+			extra := ""
+			if l.item == "clue" && delivered > 0 {
+				extra = fmt.Sprintf(", %d of them delivered and returned to the box", delivered)
+			}
+			return referee.RuleError([]string{CiteComponents}, "questsandcannons: %s (%s) would give %s %d %s while the players already hold %d: the box holds %s%s (accepted: at most %d more)",
+				why, b.String(), st.Players[i].Name, n, l.item, held[l.item], l.what, extra, max(l.box-held[l.item], 0))
+		}
 	}
 	return nil
 }

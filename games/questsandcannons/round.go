@@ -77,7 +77,11 @@ func roundEnd(st *State, env *referee.Env) {
 		return
 	}
 	marauderRoundEnd(st, env)
-	env.Emit(referee.Event{Type: "round-end", Text: fmt.Sprintf("round %d is over", st.Round), Data: map[string]any{"round": st.Round}, Cites: []string{CiteTurnsRounds}})
+	rounds, cites := 0, []string{CiteTurnsRounds}
+	if st.coop() {
+		rounds, cites = CoopRounds, append(cites, CiteCoop) // "within 15 rounds"
+	}
+	env.Emit(referee.Event{Type: "round-end", Text: fmt.Sprintf("%s is over", roundText(st.Round, rounds)), Data: map[string]any{"round": st.Round}, Cites: cites})
 	st.Round++
 	st.Turn = 0
 	st.Phase = PhaseStart

@@ -59,7 +59,22 @@ const (
 	TradeCoins       = 3  // "Pay 1 Gem and 3 Coins to draw a Loot card."
 	TreacherousSafe  = 4  // "On a result of 4-6, you may move to any adjacent space for free."
 	ExplorationCount = 18 // Exploration Tokens (18)
+	MaxTeamSize      = 3  // "One, two, or three players" share a team; the goals stop at "Three Players: 25"
 )
+
+// Component counts of the box ("The printed component page lists the
+// following (counts in brackets)"): no count a player holds can pass them.
+const (
+	BoxCoins        = 61 // "Coins (61)"
+	BoxClueCards    = 18 // "Clue Cards (18)"
+	BoxDamageTokens = 30 // "Hull Damage Tokens (30)"
+	BoxLootCards    = 48 // "Loot Cards (48)"
+	BoxQuestCards   = 50 // "Quest Cards (50)"
+)
+
+// MaxHearts bounds the Hearts bosun takes from a Champion tile (the tiles
+// are not in the rulebook text; a Marauder has 5 Health).
+const MaxHearts = 12
 
 // ReinforceAllRounds are the rounds at whose end every Marauder Reinforces.
 var ReinforceAllRounds = map[int]bool{5: true, 10: true}
@@ -74,7 +89,7 @@ func ProsperityGoal(size int) (int, error) {
 	case 3:
 		return 25, nil
 	}
-	return 0, referee.RuleError([]string{CiteProsperityGoal}, "questsandcannons: no Prosperity Goal for teams of %d players (1: 15, 2: 20, 3: 25)", size)
+	return 0, referee.RuleError([]string{CiteProsperityGoal, CiteGameSetup}, "questsandcannons: no Prosperity Goal for a team of %d players: a team has 1 to %d players (\"One Player (FREE-FOR-ALL): 15\", \"Two Players: 20\", \"Three Players: 25\"; accepted: 1-%d)", size, MaxTeamSize, MaxTeamSize)
 }
 
 // Dots sums the dots of Ammo dice.
@@ -148,6 +163,25 @@ func Treacherous(roll, bonusHeld, bonusSpent int, luck bool) (TreacherousResult,
 		r.NewBonus++
 	}
 	return r, nil
+}
+
+// LeastBonusToPass is the Traveler Bonus to spend on a Treacherous Sea
+// roll when the player chooses: the least of the held Bonus that makes the
+// roll 4 or more, and nothing when no part of it does (a failed roll gains
+// a point either way, so spending on it only loses points). "You may spend
+// all or part of your Traveler Bonus whenever you roll the Traveler Die to
+// add that much to your roll": the spend follows the roll, as Kerris
+// spends her one point on a 3 (Sample Movement) and the FAQ lets Dwunny
+// Luck follow a seen Treacherous roll.
+func LeastBonusToPass(roll, held int, luck bool) int {
+	if luck {
+		roll = 6
+	}
+	need := TreacherousSafe - roll
+	if need <= 0 || need > held {
+		return 0
+	}
+	return need
 }
 
 // Outcome is one line of an exact distribution.
@@ -437,4 +471,40 @@ func TreacherousOdds(faces []int, bonus int) (safe *big.Rat) {
 		return new(big.Rat)
 	}
 	return big.NewRat(int64(n), int64(len(faces)))
+}
+
+// SinkLimit is the most of one count a sinking ship can carry, with the
+// rule or component that bounds it.
+type SinkLimit struct {
+	Flag  string // the count's name (a qc sink flag)
+	Max   int
+	Rule  string // the rule text quoted
+	Cites []string
+}
+
+// SinkLimits bound what a sinking ship can hold: Ammo by the 9 a ship may
+// have, equipped Loot by its two Equip slots, Coins, solved Clues and
+// damage by the box (no ship holds more than the box has).
+var SinkLimits = []SinkLimit{
+	{"coins", BoxCoins, `the box holds "Coins (61)"`, []string{CiteComponents}},
+	{"ammo", MaxAmmo, `"You may have up to 9 Ammo dice at a time."`, []string{CiteCurrencies}},
+	{"solved", BoxClueCards, `the box holds "Clue Cards (18)"`, []string{CiteComponents, CiteSolveClue}},
+	{"equipped", EquipSlots, `"Ships have only two Equip slots."`, []string{CiteEquipping}},
+	{"damage", BoxDamageTokens, `the box holds "Hull Damage Tokens (30)"`, []string{CiteComponents, CiteSinking}},
+}
+
+// CheckSinkCounts refuses a count no sinking ship can hold: below 0 or
+// beyond its SinkLimit. counts is keyed by SinkLimit.Flag; prefix starts
+// the message and is followed by the count's name (e.g. "qc sink: --").
+func CheckSinkCounts(prefix string, counts map[string]int) error {
+	for _, l := range SinkLimits {
+		v := counts[l.Flag]
+		if v < 0 {
+			return referee.Usagef("%s%s %d must not be negative (accepted: 0-%d)", prefix, l.Flag, v, l.Max)
+		}
+		if v > l.Max {
+			return referee.RuleError(l.Cites, "%s%s %d is more than a ship can hold: %s (accepted: 0-%d)", prefix, l.Flag, v, l.Rule, l.Max)
+		}
+	}
+	return nil
 }

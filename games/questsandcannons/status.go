@@ -10,6 +10,7 @@ import (
 // StatusView is what `bosun status` shows.
 type StatusView struct {
 	Round     int            `json:"round"`
+	Rounds    int            `json:"rounds,omitempty"` // co-op: the 15 rounds to win in
 	Phase     string         `json:"phase"`
 	Mode      string         `json:"mode"`
 	Current   string         `json:"current_player,omitempty"`
@@ -43,6 +44,8 @@ func View(st *State) StatusView {
 		v.Order = append(v.Order, st.Players[i].Name)
 	}
 	if st.coop() {
+		// "reach the Prosperity Goal within 15 rounds"
+		v.Rounds = CoopRounds
 		for _, p := range st.Players {
 			m, prog, target, done := p.MissionDone()
 			v.Missions = append(v.Missions, MissionView{Player: p.Name, Mission: m, Progress: prog, Target: target, Done: done})
@@ -54,7 +57,7 @@ func View(st *State) StatusView {
 // Text renders the status view for people.
 func (v StatusView) Text() string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "round %d, %s", v.Round, v.Phase)
+	fmt.Fprintf(&sb, "%s, %s", roundText(v.Round, v.Rounds), v.Phase)
 	if v.Current != "" {
 		fmt.Fprintf(&sb, ", %s to play", v.Current)
 	}
@@ -97,4 +100,12 @@ func (v StatusView) Text() string {
 		fmt.Fprintf(&sb, "game over: %s\n", v.Result.Reason)
 	}
 	return referee.Tidy(sb.String()) // counts in the right number
+}
+
+// roundText is "round N", or "round N of 15" in a co-op game (rounds > 0).
+func roundText(round, rounds int) string {
+	if rounds > 0 {
+		return fmt.Sprintf("round %d of %d", round, rounds)
+	}
+	return fmt.Sprintf("round %d", round)
 }

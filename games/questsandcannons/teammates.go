@@ -226,11 +226,20 @@ func damageEffect(st *State, env *referee.Env) error {
 // adjust applies what a card gives or takes that bosun does not model.
 func adjust(st *State, env *referee.Env) error {
 	p := st.cur()
-	a, err := askText(env.Prompt, "qc.adjust.what", "what a card or effect changes for you, signed, e.g. \"+2 coins, -1 loot, +1 prosperity\"", bundleAccepted(true, BundleItems), parseBundle(true))
+	// What a card gives comes from the supply: checked inside the question.
+	change := func(a string) (Bundle, error) {
+		b, err := ParseBundle(a, true)
+		if err != nil {
+			return nil, err
+		}
+		return b, checkSupply(st, st.curIndex(), b, "the adjustment")
+	}
+	a, err := askText(env.Prompt, "qc.adjust.what", "what a card or effect changes for you, signed, e.g. \"+2 coins, -1 loot, +1 prosperity\"", bundleAccepted(true, BundleItems),
+		func(a string) error { _, err := change(a); return err })
 	if err != nil {
 		return err
 	}
-	b, err := ParseBundle(a, true)
+	b, err := change(a)
 	if err != nil {
 		return err
 	}
