@@ -869,7 +869,7 @@ func (c *ctx) ironAmbush(card Card) (string, error) {
 			}
 		default:
 			// He never spends Provisions: he loses only the Gold of his option.
-			lost := min(opt, ir.Gold)
+			lost := IronsideLoss(opt, ir.Gold).Gold
 			ir.Gold -= lost
 			t += fmt.Sprintf(" %s wins: %s. He loses (option %d) %d Gold Piece(s) and no Provisions (he never spends them).", p.Name, BattleWinnerText, opt, lost)
 		}
