@@ -30,6 +30,7 @@ func (c *ctx) setupIronside() error {
 	} else {
 		ir.Deck = make([]int, l1)
 		ir.Level2 = make([]int, l2)
+		ir.FirstPass = true
 		if opt.Ambush {
 			ir.Deck = append(ir.Deck, 0)
 			ir.AmbushAside = []int{0}
@@ -454,6 +455,7 @@ func (c *ctx) reshuffle(why string) {
 		deck = make([]int, len(deck))
 	}
 	ir.Deck, ir.Discard = deck, nil
+	ir.FirstPass, ir.AmbushDiscarded = false, false
 	text := fmt.Sprintf("Captain Ironside's deck (%s): shuffle his discard pile into his deck", why)
 	if added {
 		text += fmt.Sprintf(", adding one set-aside Level 2 card (%d left aside)", len(ir.Level2))
@@ -469,16 +471,28 @@ func (c *ctx) drawIron() (Card, error) {
 	if len(ir.Deck) == 0 {
 		return Card{}, fmt.Errorf("rollingseas: Captain Ironside has no cards left to draw")
 	}
+	left := len(ir.Deck)
 	n := ir.Deck[0]
 	ir.Deck = ir.Deck[1:]
-	if n == 0 {
+	physical := n == 0
+	piles := IronsidePiles(c.st.Opt)
+	level := func(k int) string {
+		if r, ok := c.b.Set.Lookup(TableCards, fmt.Sprintf("%d.level", k)); ok && r.Known() {
+			return referee.ValueText(r.Value)
+		}
+		return ""
+	}
+	if physical {
 		var err error
-		// A card already discarded or removed is refused inside the
-		// question, so a misread number is re-asked at a terminal.
+		// A card his deck cannot hold now (in his discard pile, out of the
+		// game, a set-aside Level 2 card no shuffle has added, an Ambush
+		// card before the last four) is refused inside the question, so a
+		// misread number is re-asked at a terminal. A card whose level is
+		// not known yet is checked once it has been read.
 		check := func(a string) (string, error) {
 			n, _ := strconv.Atoi(a)
-			if slices.Contains(ir.Discard, n) || slices.Contains(ir.Removed, n) {
-				return a, referee.RuleError([]string{CiteAutomaAction}, "rollingseas: rs.ironside.card.number %d: that card is in his discard pile or out of the game (discard %s, removed %s)", n, cardList(ir.Discard), cardList(ir.Removed))
+			if slices.Contains(ir.Discard, n) || slices.Contains(ir.Removed, n) || level(n) != "" {
+				return a, piles.DeckAllows(ir, c.st.Opt.Ambush, n, level(n), left, level)
 			}
 			return a, nil
 		}
@@ -500,6 +514,14 @@ func (c *ctx) drawIron() (Card, error) {
 	}
 	if card.Action == ActAmbush && !c.st.Opt.Ambush {
 		return card, referee.RuleError([]string{CitePrepareDeck}, "rollingseas: card %d is an Ambush card, but this game plays without them (--option ambush=on)", n)
+	}
+	if physical {
+		if err := piles.DeckAllows(ir, c.st.Opt.Ambush, n, card.Level, left, level); err != nil {
+			return card, err
+		}
+		if card.Level != "ambush" && !slices.Contains(ir.Seen, n) {
+			ir.Seen = append(ir.Seen, n)
+		}
 	}
 	return card, nil
 }
@@ -880,6 +902,7 @@ func (c *ctx) ironAmbush(card Card) (string, error) {
 	if len(ir.AmbushAside) > 0 {
 		ir.Discard = append(ir.Discard, ir.AmbushAside...)
 		ir.AmbushAside = nil
+		ir.AmbushDiscarded = true
 		t += "; the second Ambush card goes to his discard pile"
 	}
 	return t + "; he draws a new card.", nil
