@@ -495,7 +495,7 @@ func NewCmdRank(f *cmdutil.Factory, runF func(*RankOptions) error) *cobra.Comman
 		Use:     "rank RENOWN",
 		Aliases: []string{"score"},
 		Short:   "The Renown rank title of a final Renown total",
-		Long:    `Show the Renown rank for a final Renown total (the rulebook's table runs 0-250; bosun ranks above 250 as Master of Stories, and a total below 0, which the
+		Long: `Show the Renown rank for a final Renown total (the rulebook's table runs 0-250; bosun ranks above 250 as Master of Stories, and a total below 0, which the
 Pirates you did not encounter can bring, as Small-Time Braggart).` + cmdutil.ExitHelp,
 		Example: "  bosun rolling rank 162\n  bosun rolling rank -5",
 		// A final total can be negative ("Lose 5 Renown for each Pirate you
