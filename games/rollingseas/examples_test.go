@@ -483,8 +483,20 @@ func TestVirtualDeckNeedsAllCards(t *testing.T) {
 	p := referee.NewScripted()
 	env := &referee.Env{Prompt: p, Tables: newTables(t), Dice: referee.NewDice(referee.Virtual, 1, p)}
 	_, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "ironside-deck": "virtual"}, 1, referee.Virtual, env)
-	if !referee.IsUsage(err) || !strings.Contains(err.Error(), "not yet known") {
+	if !referee.IsUsage(err) || !strings.Contains(err.Error(), "not in tables.yaml yet: 1, 2") || !strings.Contains(err.Error(), "rs.ironside.card.1.level") {
 		t.Errorf("err = %v", err)
+	}
+	// Issue #13 item 5: the answers can give the twelve cards (they are
+	// asked, not only read from tables.yaml).
+	ans := referee.NewScripted()
+	for k, v := range cardData {
+		ans.Set(k, v, "set")
+	}
+	env = &referee.Env{Prompt: ans, Tables: newTables(t), Dice: referee.NewDice(referee.Virtual, 1, ans)}
+	if s, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "ironside-deck": "virtual"}, 1, referee.Virtual, env); err != nil {
+		t.Errorf("cards given as answers: %v", err)
+	} else if ir := stateOf(t, s).Iron; len(ir.Deck) != 7 || len(ir.Level2) != 3 {
+		t.Errorf("cards given as answers: deck %v level2 %v", ir.Deck, ir.Level2)
 	}
 	set := newTables(t)
 	rememberCards(t, set)
@@ -515,6 +527,21 @@ func TestOptions(t *testing.T) {
 	o, err := ParseOptions(map[string]string{"ironside": "Standard", "easier": "two-tokens,one-token-block", "deck": "harder"})
 	if err != nil || o.Ironside != "standard" || !o.Easier["one-token-block"] || !o.Harder {
 		t.Errorf("%+v %v", o, err)
+	}
+	// Issue #13 item 5: "You do not use Ship Tokens at this difficulty
+	// level" (line 356): the Ship Token modifications are refused at
+	// Legendary, not silently ignored; the others still apply.
+	for _, bad := range []map[string]string{
+		{"ironside": "legendary", "easier": "two-tokens"},
+		{"ironside": "legendary", "easier": "third-monolith,one-token-block"},
+		{"ironside": "legendary", "harder": "remove-tokens"},
+	} {
+		if _, err := ParseOptions(bad); !referee.IsUsage(err) || !strings.Contains(err.Error(), "line 356") {
+			t.Errorf("%v: %v", bad, err)
+		}
+	}
+	if o, err := ParseOptions(map[string]string{"ironside": "legendary", "easier": "sail-to-level2,third-monolith", "harder": "final-action"}); err != nil || !o.Easier["sail-to-level2"] || !o.Harders["final-action"] {
+		t.Errorf("legendary with modifications that apply: %+v %v", o, err)
 	}
 }
 

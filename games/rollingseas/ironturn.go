@@ -117,11 +117,18 @@ func (c *ctx) virtualIronDeck() error {
 		ac, ok2 := c.b.Set.Lookup(TableCards, fmt.Sprintf("%d.action", n))
 		if !ok1 || !ok2 || !lv.Known() || !ac.Known() {
 			unknown = append(unknown, strconv.Itoa(n))
-			continue
 		}
-		card := Card{Number: n, Level: referee.ValueText(lv.Value), Action: referee.ValueText(ac.Value)}
-		if alt, ok := c.b.Set.Lookup(TableCards, fmt.Sprintf("%d.alternate", n)); ok && alt.Known() {
-			card.Alternate = referee.ValueText(alt.Value)
+	}
+	// A card not in tables.yaml yet is asked (its pile, action, condition
+	// and alternate action; its Bonus when it is drawn), so --set,
+	// --answers or the terminal can give the twelve cards at setup.
+	for n := 1; n <= 12; n++ {
+		card, err := LoadCard(c.b, n, "training")
+		if err != nil {
+			if len(unknown) > 0 {
+				return fmt.Errorf("rollingseas: --option ironside-deck=virtual needs all twelve Captain Ironside Cards (pile and action); not in tables.yaml yet: %s. Answer their questions (rs.ironside.card.N.level, .action, .condition, .alternate) or play with the physical deck until each card has been drawn once: %w", strings.Join(unknown, ", "), err)
+			}
+			return err
 		}
 		cards[n] = card
 		switch card.Level {
@@ -132,9 +139,6 @@ func (c *ctx) virtualIronDeck() error {
 		default:
 			amb = append(amb, n)
 		}
-	}
-	if len(unknown) > 0 {
-		return referee.Usagef("rollingseas: --option ironside-deck=virtual needs all twelve Captain Ironside Cards known (pile and action); not yet known: %s. Play with the physical deck until each card has been drawn once, or add them to tables.yaml", strings.Join(unknown, ", "))
 	}
 	if len(l1) != 7 || len(l2) != 3 || len(amb) != 2 {
 		return referee.Usagef("rollingseas: the Captain Ironside Cards in tables.yaml have %d Level 1, %d Level 2 and %d Ambush cards; the rulebook has 7, 3 and 2", len(l1), len(l2), len(amb))

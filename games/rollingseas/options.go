@@ -1,6 +1,8 @@
 package rollingseas
 
 import (
+	"strings"
+
 	"github.com/bosun-referee/bosun/referee"
 )
 
@@ -98,5 +100,36 @@ func ParseOptions(given map[string]string) (Options, error) {
 	if v := m["ironside"]; v != "none" {
 		o.Ironside = v
 	}
+	// "Legendary: ... You do not use Ship Tokens at this difficulty level"
+	// (line 356): the modifications that change Ship Tokens would be
+	// silently ignored, so they are refused.
+	if o.Ironside == "legendary" {
+		for _, t := range []struct{ opt, val string }{{"easier", "two-tokens"}, {"easier", "one-token-block"}, {"harder", "remove-tokens"}} {
+			set := o.Easier
+			if t.opt == "harder" {
+				set = o.Harders
+			}
+			if set[t.val] {
+				return Options{}, referee.RuleError([]string{CiteDifficulty, CiteAdjustDifficulty}, "rollingseas: --option %s=%s changes Ship Tokens, and at Legendary difficulty \"you do not use Ship Tokens\" (line 356); accepted with ironside=legendary: %s=%s", t.opt, t.val, t.opt, legendaryValues(t.opt))
+			}
+		}
+	}
 	return o, nil
+}
+
+// legendaryValues lists the easier or harder values that apply at
+// Legendary difficulty (those not about Ship Tokens).
+func legendaryValues(opt string) string {
+	var out []string
+	for _, sp := range optionSpecs {
+		if sp.Key != opt {
+			continue
+		}
+		for _, v := range sp.Values {
+			if v != "two-tokens" && v != "one-token-block" && v != "remove-tokens" {
+				out = append(out, v)
+			}
+		}
+	}
+	return strings.Join(out, ",")
 }
