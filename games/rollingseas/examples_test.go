@@ -291,6 +291,43 @@ func TestReefProcedure(t *testing.T) {
 	}
 }
 
+// Issue #13 item 3: his Legendary Reef turn, line 356 ("he takes a full
+// turn after shuffling his discard pile back into the Captain's Deck")
+// against line 511 ("Legendary — Discard the top card from the Captain
+// Ironside Deck"). The default does both; legendary-reef=turn only the full
+// turn.
+func TestLegendaryReefReadings(t *testing.T) {
+	for _, tc := range []struct {
+		reading        string
+		deck, discards int
+		unseen         bool
+	}{
+		{"discard-then-turn", 6, 2, true},
+		{"turn", 7, 1, false},
+	} {
+		a := firstTurn("reefs", "N,E,S")
+		a["rs.ironside.card.number"] = []string{"2"}
+		s, _, next := session(t, []string{"Alma"}, map[string]string{"ironside": "legendary", "legendary-reef": tc.reading}, a)
+		var text string
+		for i := 0; i < 4; i++ {
+			for _, e := range next() {
+				text += e.Text + "\n"
+			}
+		}
+		ir := stateOf(t, s).Iron
+		// The Reef shuffle adds a Level 2 card: 8 cards, then the turn.
+		if len(ir.Deck) != tc.deck || len(ir.Discard) != tc.discards || ir.LastAction != ActExplore {
+			t.Errorf("%s: deck %v discard %v last action %q", tc.reading, ir.Deck, ir.Discard, ir.LastAction)
+		}
+		if strings.Contains(text, "discarded unseen") != tc.unseen || !strings.Contains(text, "draws card 2") {
+			t.Errorf("%s: %s", tc.reading, text)
+		}
+	}
+	if _, err := ParseOptions(map[string]string{"legendary-reef": "discard"}); !referee.IsUsage(err) {
+		t.Errorf("bad legendary-reef: %v", err)
+	}
+}
+
 func TestIronsideSail(t *testing.T) {
 	cases := []struct {
 		kind  string

@@ -419,13 +419,27 @@ func (c *ctx) ironsidePhase() error {
 			c.ironEmit(text+". His turn ends.", map[string]any{"action": "reef", "story_gained": gain}, CiteIronsidePhase, CiteDifficulty)
 			return nil
 		}
-		if len(ir.Deck) > 0 {
+		// Two lines of the rulebook give his Legendary Reef turn. "On turns
+		// when you draw a Reef Adventure Card, he takes a full turn after
+		// shuffling his discard pile back into the Captain's Deck" (line
+		// 356, Difficulty Level) and, among the effects before his Reef turn
+		// ends, "Legendary — Discard the top card from the Captain Ironside
+		// Deck" (line 511). legendary-reef=discard-then-turn (the default)
+		// does both, in the order of line 511's phase: the top card is
+		// discarded unseen, then he draws and plays a card. =turn reads the
+		// two lines as one event: the full turn is all, and the card it
+		// plays is the top card that goes to his discard pile.
+		// docs/rolling-seas.md, Rulings.
+		more := ". Legendary: he now takes a full turn."
+		if c.st.Opt.LegendaryReef == "turn" {
+			more = ". Legendary: he now takes a full turn (legendary-reef=turn: the full turn is all; the card he plays is his top card)."
+		} else if len(ir.Deck) > 0 {
 			top := ir.Deck[0]
 			ir.Deck = ir.Deck[1:]
 			ir.Discard = append(ir.Discard, top)
 			text += "; Legendary: the top card of his deck is discarded unseen"
 		}
-		c.ironEmit(text+". Legendary: he now takes a full turn.", map[string]any{"action": "reef", "story_gained": gain}, CiteIronsidePhase, CiteDifficulty)
+		c.ironEmit(text+more, map[string]any{"action": "reef", "story_gained": gain}, CiteIronsidePhase, CiteDifficulty)
 		return c.captainTurn(spend{})
 	}
 	sp, err := c.spendTokens()

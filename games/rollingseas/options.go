@@ -26,6 +26,7 @@ type Options struct {
 	AmbushReward   string          `json:"ambush_reward"`         // either | all (the Sea Battle winner's reward)
 	CannonBonus    string          `json:"cannon_bonus"`          // any | bought (a Cannon's Ship Board Bonus for the Captain)
 	IronsideFill   string          `json:"ironside_fill"`         // capacity | hold-size (the Captain's "fill your Hold")
+	LegendaryReef  string          `json:"legendary_reef"`        // discard-then-turn | turn (his Reef turn at Legendary)
 }
 
 // optionSpecs are the session options the referee accepts.
@@ -66,6 +67,8 @@ var optionSpecs = []referee.OptionSpec{
 		Help: "Captain Ironside gets a Cannon's Ship Board Bonus for every Cannon he adds (any) or only for those he buys at a Port (bought)"},
 	{Key: "ironside-fill", Kind: referee.OptionChoice, Values: []string{"capacity", "hold-size"}, Default: "capacity",
 		Help: "Captain Ironside's \"fill your Hold\": Provisions up to his Hold Capacity (capacity) or a whole Hold Capacity of Provisions (hold-size)"},
+	{Key: "legendary-reef", Kind: referee.OptionChoice, Values: []string{"discard-then-turn", "turn"}, Default: "discard-then-turn",
+		Help: "Legendary, on your Reef turns: Captain Ironside discards his top card unseen, then takes a full turn (discard-then-turn), or the full turn is all (turn)"},
 }
 
 // Options implements referee.Game.
@@ -96,6 +99,7 @@ func ParseOptions(given map[string]string) (Options, error) {
 		AmbushReward:   m["ambush-reward"],
 		CannonBonus:    m["ironside-cannon-bonus"],
 		IronsideFill:   m["ironside-fill"],
+		LegendaryReef:  m["legendary-reef"],
 	}
 	if v := m["ironside"]; v != "none" {
 		o.Ironside = v
