@@ -125,3 +125,23 @@ func TestIronsideSecondAmbushAfterShuffle(t *testing.T) {
 		t.Errorf("second Ambush after the shuffle: %v", err)
 	}
 }
+
+// Counts asked in a session are bounded by the components: the Cannon Track
+// ends with "the seventh Cannon" (line 318), so a player's 8 Cannons are
+// refused (exit 2) where bosun asks them (here, card 9's condition).
+func TestSessionCountsBoundedByComponents(t *testing.T) {
+	opts := map[string]string{"ironside": "basic", "harder": "pirates-monoliths-to-level1"}
+	a := firstTurn("sea-monster", "W,SE,N")
+	a["rs.ironside.card.number"] = []string{"9"}
+	a["rs.player.Alma.cannons"] = []string{"8"}
+	a["rs.player.Alma.tokens.spend"] = []string{"none"}
+	s, p, _ := session(t, []string{"Alma"}, opts, a)
+	set := newTables(t)
+	var err error
+	for i := 0; i < 6 && err == nil; i++ {
+		_, err = referee.Next(Game{}, s, &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{}, p)})
+	}
+	if !referee.IsUsage(err) || !strings.Contains(err.Error(), "rs.player.Alma.cannons") || !strings.Contains(err.Error(), "from 0 to 7") || !strings.Contains(err.Error(), "line 318") {
+		t.Errorf("8 Cannons: %v", err)
+	}
+}
