@@ -187,6 +187,7 @@ func TestOneShotsSignedAndBounded(t *testing.T) {
 		{[]string{"cost", "--wind", "NE", "--path", "E", "--cannons", "100"}, "--cannons 100 is more than the Cannon Track"},
 		{[]string{"ambush", "--attacker-cannons", "100"}, "--attacker-cannons 100 is more than the Cannon Track of a Ship Board holds (7 Cannons"},
 		{[]string{"ambush", "--defender-cannons", "8"}, "--defender-cannons 8"},
+		{[]string{"port", "--cannons", "9", "--new-port=false"}, "9 Cannons is more than the Cannon Track holds (7"},
 	} {
 		_, err := run(t, tc.args...)
 		if !referee.IsUsage(err) || !strings.Contains(err.Error(), tc.want) {
