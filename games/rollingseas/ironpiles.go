@@ -3,6 +3,7 @@ package rollingseas
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -53,7 +54,28 @@ func (p Piles) AsideCount() int { return p.Aside["1"] + p.Aside["2"] }
 // the last four cards of the Captain Ironside Deck", line 391). left is the
 // number of cards in his deck before this draw. level is the printed level
 // of every seen card.
+// A refusal ends with the cards his deck can yield now (those whose level
+// is known; a card not read yet may be any).
 func (p Piles) DeckAllows(ir *Ironside, ambush bool, n int, lv string, left int, level func(int) string) error {
+	err := p.deckAllows(ir, ambush, n, lv, left, level)
+	if err == nil {
+		return nil
+	}
+	var ok []string
+	for k := 1; k <= 12; k++ {
+		if l := level(k); l != "" && p.deckAllows(ir, ambush, k, l, left, level) == nil {
+			ok = append(ok, strconv.Itoa(k))
+		} else if l == "" && !slices.Contains(ir.Discard, k) && !slices.Contains(ir.Removed, k) {
+			ok = append(ok, strconv.Itoa(k)+" (not read yet)")
+		}
+	}
+	if len(ok) == 0 {
+		ok = []string{"none"}
+	}
+	return referee.RuleError([]string{CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase}, "%v; accepted now: %s", err, strings.Join(ok, ", "))
+}
+
+func (p Piles) deckAllows(ir *Ironside, ambush bool, n int, lv string, left int, level func(int) string) error {
 	cite := []string{CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase}
 	if slices.Contains(ir.Discard, n) || slices.Contains(ir.Removed, n) {
 		return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: that card is in his discard pile or out of the game (discard %s, removed %s)", n, cardList(ir.Discard), cardList(ir.Removed))

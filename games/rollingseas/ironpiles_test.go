@@ -145,3 +145,12 @@ func TestSessionCountsBoundedByComponents(t *testing.T) {
 		t.Errorf("8 Cannons: %v", err)
 	}
 }
+
+// A refusal names the cards his deck can yield now.
+func TestIronsideDeckRefusalListsAccepted(t *testing.T) {
+	ir := &Ironside{Seen: []int{1, 2, 3, 4, 5, 6}, Discard: []int{1, 2, 3, 4, 5, 6}, Level2: []int{0, 0, 0}, FirstPass: true}
+	err := IronsidePiles(Options{}).DeckAllows(ir, false, 10, "2", 1, testLevel)
+	if !referee.IsUsage(err) || !strings.HasSuffix(err.Error(), "accepted now: 7") {
+		t.Errorf("%v", err)
+	}
+}
