@@ -7,6 +7,8 @@ package rolling
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -69,6 +71,11 @@ steps are free in any direction, at the start (--wind-in-sails) or end
 			if opts.Ship != 0 && opts.MPSet {
 				return referee.Usagef("rolling cost: give --mp or --ship, not both")
 			}
+			// "Sea Monsters and Pirates begin the game with 1 Strength"
+			// (line 306): 0 is a value, and no Strength is below 1.
+			if opts.In.MonsterStrength < 1 || opts.In.PirateStrength < 1 {
+				return referee.RuleError([]string{rs.CiteStrength}, "rolling cost: --monster %d --pirates %d: a Strength below 1 is not accepted; accepted: 1 or more (Sea Monsters and Pirates begin the game with 1 Strength)", opts.In.MonsterStrength, opts.In.PirateStrength)
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -92,15 +99,18 @@ steps are free in any direction, at the start (--wind-in-sails) or end
 }
 
 func costRun(opts *CostOptions) error {
+	t, err := opts.F.Tables()
+	if err != nil {
+		return err
+	}
+	p, err := opts.F.Prompter()
+	if err != nil {
+		return err
+	}
+	if err := cannonsWithin(rs.Board{Set: t, Prompt: p}, "rolling cost", map[string]int{"--cannons": opts.In.Cannons}); err != nil {
+		return err
+	}
 	if opts.Ship > 0 {
-		t, err := opts.F.Tables()
-		if err != nil {
-			return err
-		}
-		p, err := opts.F.Prompter()
-		if err != nil {
-			return err
-		}
 		mp, err := rs.Board{Set: t, Prompt: p}.MP(opts.Ship)
 		if err != nil {
 			return err
@@ -148,6 +158,17 @@ Otherwise spend 3 Provisions for 3 Story Points and 2 Gold Pieces.` + cmdutil.Ex
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(opts)
+			}
+			t, err := f.Tables()
+			if err != nil {
+				return err
+			}
+			p, err := f.Prompter()
+			if err != nil {
+				return err
+			}
+			if err := cannonsWithin(rs.Board{Set: t, Prompt: p}, "rolling pirates", map[string]int{"--cannons": opts.Cannons, "--max-cannons": opts.Max}); err != nil {
+				return err
 			}
 			pe, err := rs.Pirates(opts.Cannons, opts.Strength, opts.Max, opts.Provisions)
 			if err != nil {
@@ -233,6 +254,9 @@ func ambushRun(opts *AmbushOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := cannonsWithin(rs.Board{Set: env.Tables, Prompt: env.Prompt}, "rolling ambush", map[string]int{"--attacker-cannons": opts.AttCannons, "--defender-cannons": opts.DefCannons}); err != nil {
+		return err
+	}
 	ex, err := referee.LoadDie(env.Tables, env.Prompt, rs.ExplorationDie)
 	if err != nil {
 		return err
@@ -255,7 +279,15 @@ func ambushRun(opts *AmbushOptions) error {
 	} else {
 		v.Winner = rs.BattleWinnerText
 		v.Loser = rs.BattleLoserText
-		if opts.LoserProvisions >= 0 {
+		switch {
+		case rs.IsIronside(v.Battle.Loser):
+			// He never spends Provisions (line 480): only Gold is lost.
+			v.Loser = rs.IronsideLoserText
+			if opts.LoserProvisions >= 0 || opts.LoserGold > 0 {
+				l := rs.IronsideLoss(opts.LoserOption, opts.LoserGold)
+				v.Loss = &l
+			}
+		case opts.LoserProvisions >= 0:
 			l := rs.BattleLoss(opts.LoserOption, opts.LoserProvisions, opts.LoserGold, opts.Unpayable)
 			v.Loss = &l
 		}
@@ -270,7 +302,7 @@ func ambushRun(opts *AmbushOptions) error {
 		if b.Tie {
 			fmt.Fprintln(w, "Tie: each player gains 2 Story Points.")
 		} else {
-			fmt.Fprintf(w, "%s wins: %s.\n%s loses: %s", b.Winner, rs.BattleWinnerText, b.Loser, rs.BattleLoserText)
+			fmt.Fprintf(w, "%s wins: %s.\n%s loses: %s", b.Winner, rs.BattleWinnerText, b.Loser, v.Loser)
 			if v.Loss != nil {
 				fmt.Fprintf(w, "; here: %s", v.Loss.Text)
 			}
@@ -279,6 +311,22 @@ func ambushRun(opts *AmbushOptions) error {
 		fmt.Fprintf(w, "see: bosun rules show %s\n", strings.Join(b.Cites, ", "))
 		return nil
 	})
+}
+
+// cannonsWithin refuses Cannon counts beyond the Cannon Track of a Ship
+// Board (the table's cannon.max: 7, "purchasing the seventh Cannon",
+// rulebook line 318).
+func cannonsWithin(b rs.Board, cmd string, given map[string]int) error {
+	mx, err := b.MaxCannons()
+	if err != nil {
+		return err
+	}
+	for _, fl := range slices.Sorted(maps.Keys(given)) {
+		if n := given[fl]; n > mx {
+			return referee.RuleError([]string{rs.CiteCannons}, "%s: %s %d is more than the Cannon Track of a Ship Board holds (%d Cannons, rs.board.cannon.max); accepted: 0-%d", cmd, fl, n, mx, mx)
+		}
+	}
+	return nil
 }
 
 // ExploreOptions are the flags of `bosun rolling explore`.
@@ -447,10 +495,33 @@ func NewCmdRank(f *cmdutil.Factory, runF func(*RankOptions) error) *cobra.Comman
 		Use:     "rank RENOWN",
 		Aliases: []string{"score"},
 		Short:   "The Renown rank title of a final Renown total",
-		Long:    `Show the Renown rank for a final Renown total (the rulebook's table runs 0-250; bosun ranks above 250 as Master of Stories).` + cmdutil.ExitHelp,
-		Example: "  bosun rolling rank 162",
-		Args:    cobra.ExactArgs(1),
+		Long: `Show the Renown rank for a final Renown total (the rulebook's table runs 0-250; bosun ranks above 250 as Master of Stories, and a total below 0, which the
+Pirates you did not encounter can bring, as Small-Time Braggart).` + cmdutil.ExitHelp,
+		Example: "  bosun rolling rank 162\n  bosun rolling rank -5",
+		// A final total can be negative ("Lose 5 Renown for each Pirate you
+		// didn't encounter", line 319), and pflag reads -5 as a flag: the
+		// flags are parsed here, with signed whole numbers kept as arguments.
+		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			var nums, rest []string
+			for _, a := range args {
+				if _, err := strconv.Atoi(a); err == nil && strings.HasPrefix(a, "-") {
+					nums = append(nums, a)
+				} else {
+					rest = append(rest, a)
+				}
+			}
+			_ = cmd.InheritedFlags() // merges the persistent flags (--json, --set...) into cmd.Flags()
+			if err := cmd.Flags().Parse(rest); err != nil {
+				return cmd.FlagErrorFunc()(cmd, err)
+			}
+			if help, _ := cmd.Flags().GetBool("help"); help {
+				return cmd.Help()
+			}
+			args = append(nums, cmd.Flags().Args()...)
+			if len(args) != 1 {
+				return referee.Usagef("rolling rank: give one Renown total, e.g. 162 or -5 (got %d arguments)", len(args))
+			}
 			n, err := strconv.Atoi(args[0])
 			if err != nil {
 				return referee.Usagef("rolling rank: %q is not accepted; accepted: a whole number of Renown (e.g. 162)", args[0])

@@ -156,3 +156,79 @@ func TestGivenBoardValuesForOneRun(t *testing.T) {
 		}
 	}
 }
+
+// Issue #13 items 22-23: a negative total is a Renown total (line 319:
+// "Lose 5 Renown for each Pirate you didn't encounter"); a Pirate Strength
+// of 0 and Cannons beyond the Cannon Track (the seventh Cannon, line 318)
+// are refused with exit 2, not changed into other values.
+func TestOneShotsSignedAndBounded(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	o, err := run(t, "rank", "-5")
+	if err != nil || !strings.Contains(o, "-5 Renown: Small-Time Braggart") {
+		t.Errorf("rank -5: %s %v", o, err)
+	}
+	o, err = run(t, "rank", "--", "-20")
+	if err != nil || !strings.Contains(o, "-20 Renown: Small-Time Braggart") {
+		t.Errorf("rank -- -20: %s %v", o, err)
+	}
+	for _, args := range [][]string{{"rank", "-5", "3"}, {"rank"}} {
+		if _, err := run(t, args...); !referee.IsUsage(err) {
+			t.Errorf("%v: want a usage error, got %v", args, err)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"pirates", "--strength", "0"}, "begin the game with 1 Strength"},
+		{[]string{"pirates", "--cannons", "8"}, "Cannon Track"},
+		{[]string{"pirates", "--cannons", "9", "--max-cannons", "9"}, "--cannons 9 is more than the Cannon Track of a Ship Board holds (7"},
+		{[]string{"cost", "--wind", "NE", "--path", "E", "--pirates", "0"}, "begin the game with 1 Strength"},
+		{[]string{"cost", "--wind", "NE", "--path", "E", "--cannons", "100"}, "--cannons 100 is more than the Cannon Track"},
+		{[]string{"ambush", "--attacker-cannons", "100"}, "--attacker-cannons 100 is more than the Cannon Track of a Ship Board holds (7 Cannons"},
+		{[]string{"ambush", "--defender-cannons", "8"}, "--defender-cannons 8"},
+		{[]string{"port", "--cannons", "9", "--new-port=false"}, "9 Cannons is more than the Cannon Track holds (7"},
+	} {
+		_, err := run(t, tc.args...)
+		if !referee.IsUsage(err) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: want a usage error naming %q, got %v", tc.args, tc.want, err)
+		}
+	}
+	// 7 Cannons, the whole track, is still accepted.
+	if o, err := run(t, "pirates", "--cannons", "7", "--strength", "7"); err != nil || !strings.Contains(o, "2 Exploration Reward(s)") {
+		t.Errorf("pirates --cannons 7: %s %v", o, err)
+	}
+}
+
+// Issue #13 item 4: "Captain Ironside never spends Provisions" (line 480):
+// as the loser he pays only the Gold of the option.
+func TestAmbushIronsideLoserKeepsProvisions(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	rolls := []string{"rs.ambush.roll.attacker=4", "rs.ambush.roll.defender=3"}
+	o, err := runSet(t, rolls, "ambush", "--attacker", "Ann", "--defender", "Captain Ironside",
+		"--attacker-cannons", "2", "--loser-provisions", "5", "--loser-gold", "4", "--loser-option", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(o, "loses 2 Gold Piece(s) (option 2) and no Provisions") || strings.Contains(o, "1 Provision(s)") || !strings.Contains(o, "never spends Provisions") {
+		t.Errorf("%s", o)
+	}
+	// A player loser still pays the Provision.
+	o, err = runSet(t, rolls, "ambush", "--attacker", "ironside", "--defender", "Ann",
+		"--attacker-cannons", "2", "--loser-provisions", "5", "--loser-gold", "4")
+	if err != nil || !strings.Contains(o, "loses 1 Provision(s) and 1 Gold Piece(s)") {
+		t.Errorf("%s %v", o, err)
+	}
+}
+
+func runSet(t *testing.T, set []string, args ...string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	f := cmdutil.New(&cmdutil.IO{Out: &out, ErrOut: &out})
+	f.G.Set = set
+	cmd := NewCmd(f)
+	cmd.SetArgs(args)
+	cmd.SetOut(&out)
+	err := cmd.Execute()
+	return out.String(), err
+}

@@ -291,6 +291,43 @@ func TestReefProcedure(t *testing.T) {
 	}
 }
 
+// Issue #13 item 3: his Legendary Reef turn, line 356 ("he takes a full
+// turn after shuffling his discard pile back into the Captain's Deck")
+// against line 511 ("Legendary — Discard the top card from the Captain
+// Ironside Deck"). The default does both; legendary-reef=turn only the full
+// turn.
+func TestLegendaryReefReadings(t *testing.T) {
+	for _, tc := range []struct {
+		reading        string
+		deck, discards int
+		unseen         bool
+	}{
+		{"discard-then-turn", 6, 2, true},
+		{"turn", 7, 1, false},
+	} {
+		a := firstTurn("reefs", "N,E,S")
+		a["rs.ironside.card.number"] = []string{"2"}
+		s, _, next := session(t, []string{"Alma"}, map[string]string{"ironside": "legendary", "legendary-reef": tc.reading}, a)
+		var text string
+		for i := 0; i < 4; i++ {
+			for _, e := range next() {
+				text += e.Text + "\n"
+			}
+		}
+		ir := stateOf(t, s).Iron
+		// The Reef shuffle adds a Level 2 card: 8 cards, then the turn.
+		if len(ir.Deck) != tc.deck || len(ir.Discard) != tc.discards || ir.LastAction != ActExplore {
+			t.Errorf("%s: deck %v discard %v last action %q", tc.reading, ir.Deck, ir.Discard, ir.LastAction)
+		}
+		if strings.Contains(text, "discarded unseen") != tc.unseen || !strings.Contains(text, "draws card 2") {
+			t.Errorf("%s: %s", tc.reading, text)
+		}
+	}
+	if _, err := ParseOptions(map[string]string{"legendary-reef": "discard"}); !referee.IsUsage(err) {
+		t.Errorf("bad legendary-reef: %v", err)
+	}
+}
+
 func TestIronsideSail(t *testing.T) {
 	cases := []struct {
 		kind  string
@@ -483,8 +520,20 @@ func TestVirtualDeckNeedsAllCards(t *testing.T) {
 	p := referee.NewScripted()
 	env := &referee.Env{Prompt: p, Tables: newTables(t), Dice: referee.NewDice(referee.Virtual, 1, p)}
 	_, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "ironside-deck": "virtual"}, 1, referee.Virtual, env)
-	if !referee.IsUsage(err) || !strings.Contains(err.Error(), "not yet known") {
+	if !referee.IsUsage(err) || !strings.Contains(err.Error(), "not in tables.yaml yet: 1, 2") || !strings.Contains(err.Error(), "rs.ironside.card.1.level") {
 		t.Errorf("err = %v", err)
+	}
+	// Issue #13 item 5: the answers can give the twelve cards (they are
+	// asked, not only read from tables.yaml).
+	ans := referee.NewScripted()
+	for k, v := range cardData {
+		ans.Set(k, v, "set")
+	}
+	env = &referee.Env{Prompt: ans, Tables: newTables(t), Dice: referee.NewDice(referee.Virtual, 1, ans)}
+	if s, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "ironside-deck": "virtual"}, 1, referee.Virtual, env); err != nil {
+		t.Errorf("cards given as answers: %v", err)
+	} else if ir := stateOf(t, s).Iron; len(ir.Deck) != 7 || len(ir.Level2) != 3 {
+		t.Errorf("cards given as answers: deck %v level2 %v", ir.Deck, ir.Level2)
 	}
 	set := newTables(t)
 	rememberCards(t, set)
@@ -515,6 +564,21 @@ func TestOptions(t *testing.T) {
 	o, err := ParseOptions(map[string]string{"ironside": "Standard", "easier": "two-tokens,one-token-block", "deck": "harder"})
 	if err != nil || o.Ironside != "standard" || !o.Easier["one-token-block"] || !o.Harder {
 		t.Errorf("%+v %v", o, err)
+	}
+	// Issue #13 item 5: "You do not use Ship Tokens at this difficulty
+	// level" (line 356): the Ship Token modifications are refused at
+	// Legendary, not silently ignored; the others still apply.
+	for _, bad := range []map[string]string{
+		{"ironside": "legendary", "easier": "two-tokens"},
+		{"ironside": "legendary", "easier": "third-monolith,one-token-block"},
+		{"ironside": "legendary", "harder": "remove-tokens"},
+	} {
+		if _, err := ParseOptions(bad); !referee.IsUsage(err) || !strings.Contains(err.Error(), "line 356") {
+			t.Errorf("%v: %v", bad, err)
+		}
+	}
+	if o, err := ParseOptions(map[string]string{"ironside": "legendary", "easier": "sail-to-level2,third-monolith", "harder": "final-action"}); err != nil || !o.Easier["sail-to-level2"] || !o.Harders["final-action"] {
+		t.Errorf("legendary with modifications that apply: %+v %v", o, err)
 	}
 }
 

@@ -773,7 +773,16 @@ func (c *ctx) battle(att, def string, ac, dc int) (Battle, error) {
 }
 
 func (c *ctx) playerNumber(name, cat, what string, lo, hi int) (int, error) {
-	q := referee.Question{Key: "rs.player." + name + "." + cat, Kind: referee.KindNumber, Min: lo, Max: hi, Text: fmt.Sprintf("%s's %s now", name, what)}
+	text := fmt.Sprintf("%s's %s now", name, what)
+	// A count a component bounds is refused beyond it (exit 2; re-asked at
+	// a terminal), the limit and its rule named in the question.
+	if mx, why, err := c.countLimit(cat); err != nil {
+		return 0, err
+	} else if mx > 0 {
+		hi = mx
+		text += fmt.Sprintf(" (0-%d: %s)", mx, why)
+	}
+	q := referee.Question{Key: "rs.player." + name + "." + cat, Kind: referee.KindNumber, Min: lo, Max: hi, Text: text}
 	if stickyCounts[cat] {
 		q = referee.Sticky(c.s, c.env, q)
 	}
@@ -782,6 +791,25 @@ func (c *ctx) playerNumber(name, cat, what string, lo, hi int) (int, error) {
 		return 0, err
 	}
 	return strconv.Atoi(a)
+}
+
+// countLimit is the most a player's count in category cat can be, and the
+// rule that says so (0: no component limit).
+func (c *ctx) countLimit(cat string) (int, string, error) {
+	switch cat {
+	case "cannons":
+		mx, err := c.b.MaxCannons()
+		return mx, fmt.Sprintf("the Cannon Track holds %d Cannons, \"purchasing the seventh Cannon\", line 318", mx), err
+	case "ports":
+		return 8, "there are eight Ports, \"visiting all eight Ports\", line 318", nil
+	case "monoliths":
+		return 3, "\"visiting all three Ancient Monoliths\", line 318", nil
+	case "pirates":
+		return 3, "\"there are only three Pirates on any one Adventure Board\", line 462", nil
+	case "ships":
+		return 3, "the starting Ship, the second and the third, line 290", nil
+	}
+	return 0, "", nil
 }
 
 // stickyCounts are the counts on a player's Ship Board that change seldom

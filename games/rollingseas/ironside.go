@@ -193,6 +193,15 @@ type Ironside struct {
 	AmbushAside     []int  `json:"ambush_aside"` // the second Ambush card, face down
 	Removed         []int  `json:"removed"`      // out of the game
 	Virtual         bool   `json:"virtual_deck"`
+	// Seen are the cards of a physical deck identified so far: from then on
+	// each is in his deck or discard pile (or, an Ambush, out of the game).
+	Seen []int `json:"seen,omitempty"`
+	// FirstPass is set while a physical deck has not been shuffled since
+	// setup: the Ambush card is then among its last four cards.
+	FirstPass bool `json:"first_pass,omitempty"`
+	// AmbushDiscarded is set while the second Ambush card waits in his
+	// discard pile for the next shuffle.
+	AmbushDiscarded bool `json:"ambush_in_discard,omitempty"`
 	// CannonBonus is the ironside-cannon-bonus option: "bought" unlocks a
 	// Cannon's Bonus only when he buys it; "any" (or empty) also when found.
 	CannonBonus string `json:"cannon_bonus,omitempty"`

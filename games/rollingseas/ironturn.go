@@ -30,6 +30,7 @@ func (c *ctx) setupIronside() error {
 	} else {
 		ir.Deck = make([]int, l1)
 		ir.Level2 = make([]int, l2)
+		ir.FirstPass = true
 		if opt.Ambush {
 			ir.Deck = append(ir.Deck, 0)
 			ir.AmbushAside = []int{0}
@@ -116,11 +117,18 @@ func (c *ctx) virtualIronDeck() error {
 		ac, ok2 := c.b.Set.Lookup(TableCards, fmt.Sprintf("%d.action", n))
 		if !ok1 || !ok2 || !lv.Known() || !ac.Known() {
 			unknown = append(unknown, strconv.Itoa(n))
-			continue
 		}
-		card := Card{Number: n, Level: referee.ValueText(lv.Value), Action: referee.ValueText(ac.Value)}
-		if alt, ok := c.b.Set.Lookup(TableCards, fmt.Sprintf("%d.alternate", n)); ok && alt.Known() {
-			card.Alternate = referee.ValueText(alt.Value)
+	}
+	// A card not in tables.yaml yet is asked (its pile, action, condition
+	// and alternate action; its Bonus when it is drawn), so --set,
+	// --answers or the terminal can give the twelve cards at setup.
+	for n := 1; n <= 12; n++ {
+		card, err := LoadCard(c.b, n, "training")
+		if err != nil {
+			if len(unknown) > 0 {
+				return fmt.Errorf("rollingseas: --option ironside-deck=virtual needs all twelve Captain Ironside Cards (pile and action); not in tables.yaml yet: %s. Answer their questions (rs.ironside.card.N.level, .action, .condition, .alternate) or play with the physical deck until each card has been drawn once: %w", strings.Join(unknown, ", "), err)
+			}
+			return err
 		}
 		cards[n] = card
 		switch card.Level {
@@ -131,9 +139,6 @@ func (c *ctx) virtualIronDeck() error {
 		default:
 			amb = append(amb, n)
 		}
-	}
-	if len(unknown) > 0 {
-		return referee.Usagef("rollingseas: --option ironside-deck=virtual needs all twelve Captain Ironside Cards known (pile and action); not yet known: %s. Play with the physical deck until each card has been drawn once, or add them to tables.yaml", strings.Join(unknown, ", "))
 	}
 	if len(l1) != 7 || len(l2) != 3 || len(amb) != 2 {
 		return referee.Usagef("rollingseas: the Captain Ironside Cards in tables.yaml have %d Level 1, %d Level 2 and %d Ambush cards; the rulebook has 7, 3 and 2", len(l1), len(l2), len(amb))
@@ -414,13 +419,27 @@ func (c *ctx) ironsidePhase() error {
 			c.ironEmit(text+". His turn ends.", map[string]any{"action": "reef", "story_gained": gain}, CiteIronsidePhase, CiteDifficulty)
 			return nil
 		}
-		if len(ir.Deck) > 0 {
+		// Two lines of the rulebook give his Legendary Reef turn. "On turns
+		// when you draw a Reef Adventure Card, he takes a full turn after
+		// shuffling his discard pile back into the Captain's Deck" (line
+		// 356, Difficulty Level) and, among the effects before his Reef turn
+		// ends, "Legendary — Discard the top card from the Captain Ironside
+		// Deck" (line 511). legendary-reef=discard-then-turn (the default)
+		// does both, in the order of line 511's phase: the top card is
+		// discarded unseen, then he draws and plays a card. =turn reads the
+		// two lines as one event: the full turn is all, and the card it
+		// plays is the top card that goes to his discard pile.
+		// docs/rolling-seas.md, Rulings.
+		more := ". Legendary: he now takes a full turn."
+		if c.st.Opt.LegendaryReef == "turn" {
+			more = ". Legendary: he now takes a full turn (legendary-reef=turn: the full turn is all; the card he plays is his top card)."
+		} else if len(ir.Deck) > 0 {
 			top := ir.Deck[0]
 			ir.Deck = ir.Deck[1:]
 			ir.Discard = append(ir.Discard, top)
 			text += "; Legendary: the top card of his deck is discarded unseen"
 		}
-		c.ironEmit(text+". Legendary: he now takes a full turn.", map[string]any{"action": "reef", "story_gained": gain}, CiteIronsidePhase, CiteDifficulty)
+		c.ironEmit(text+more, map[string]any{"action": "reef", "story_gained": gain}, CiteIronsidePhase, CiteDifficulty)
 		return c.captainTurn(spend{})
 	}
 	sp, err := c.spendTokens()
@@ -454,6 +473,7 @@ func (c *ctx) reshuffle(why string) {
 		deck = make([]int, len(deck))
 	}
 	ir.Deck, ir.Discard = deck, nil
+	ir.FirstPass, ir.AmbushDiscarded = false, false
 	text := fmt.Sprintf("Captain Ironside's deck (%s): shuffle his discard pile into his deck", why)
 	if added {
 		text += fmt.Sprintf(", adding one set-aside Level 2 card (%d left aside)", len(ir.Level2))
@@ -469,16 +489,28 @@ func (c *ctx) drawIron() (Card, error) {
 	if len(ir.Deck) == 0 {
 		return Card{}, fmt.Errorf("rollingseas: Captain Ironside has no cards left to draw")
 	}
+	left := len(ir.Deck)
 	n := ir.Deck[0]
 	ir.Deck = ir.Deck[1:]
-	if n == 0 {
+	physical := n == 0
+	piles := IronsidePiles(c.st.Opt)
+	level := func(k int) string {
+		if r, ok := c.b.Set.Lookup(TableCards, fmt.Sprintf("%d.level", k)); ok && r.Known() {
+			return referee.ValueText(r.Value)
+		}
+		return ""
+	}
+	if physical {
 		var err error
-		// A card already discarded or removed is refused inside the
-		// question, so a misread number is re-asked at a terminal.
+		// A card his deck cannot hold now (in his discard pile, out of the
+		// game, a set-aside Level 2 card no shuffle has added, an Ambush
+		// card before the last four) is refused inside the question, so a
+		// misread number is re-asked at a terminal. A card whose level is
+		// not known yet is checked once it has been read.
 		check := func(a string) (string, error) {
 			n, _ := strconv.Atoi(a)
-			if slices.Contains(ir.Discard, n) || slices.Contains(ir.Removed, n) {
-				return a, referee.RuleError([]string{CiteAutomaAction}, "rollingseas: rs.ironside.card.number %d: that card is in his discard pile or out of the game (discard %s, removed %s)", n, cardList(ir.Discard), cardList(ir.Removed))
+			if slices.Contains(ir.Discard, n) || slices.Contains(ir.Removed, n) || level(n) != "" {
+				return a, piles.DeckAllows(ir, c.st.Opt.Ambush, n, level(n), left, level)
 			}
 			return a, nil
 		}
@@ -500,6 +532,14 @@ func (c *ctx) drawIron() (Card, error) {
 	}
 	if card.Action == ActAmbush && !c.st.Opt.Ambush {
 		return card, referee.RuleError([]string{CitePrepareDeck}, "rollingseas: card %d is an Ambush card, but this game plays without them (--option ambush=on)", n)
+	}
+	if physical {
+		if err := piles.DeckAllows(ir, c.st.Opt.Ambush, n, card.Level, left, level); err != nil {
+			return card, err
+		}
+		if card.Level != "ambush" && !slices.Contains(ir.Seen, n) {
+			ir.Seen = append(ir.Seen, n)
+		}
 	}
 	return card, nil
 }
@@ -869,7 +909,7 @@ func (c *ctx) ironAmbush(card Card) (string, error) {
 			}
 		default:
 			// He never spends Provisions: he loses only the Gold of his option.
-			lost := min(opt, ir.Gold)
+			lost := IronsideLoss(opt, ir.Gold).Gold
 			ir.Gold -= lost
 			t += fmt.Sprintf(" %s wins: %s. He loses (option %d) %d Gold Piece(s) and no Provisions (he never spends them).", p.Name, BattleWinnerText, opt, lost)
 		}
@@ -880,6 +920,7 @@ func (c *ctx) ironAmbush(card Card) (string, error) {
 	if len(ir.AmbushAside) > 0 {
 		ir.Discard = append(ir.Discard, ir.AmbushAside...)
 		ir.AmbushAside = nil
+		ir.AmbushDiscarded = true
 		t += "; the second Ambush card goes to his discard pile"
 	}
 	return t + "; he draws a new card.", nil

@@ -1,6 +1,8 @@
 package rollingseas
 
 import (
+	"strings"
+
 	"github.com/bosun-referee/bosun/referee"
 )
 
@@ -24,6 +26,7 @@ type Options struct {
 	AmbushReward   string          `json:"ambush_reward"`         // either | all (the Sea Battle winner's reward)
 	CannonBonus    string          `json:"cannon_bonus"`          // any | bought (a Cannon's Ship Board Bonus for the Captain)
 	IronsideFill   string          `json:"ironside_fill"`         // capacity | hold-size (the Captain's "fill your Hold")
+	LegendaryReef  string          `json:"legendary_reef"`        // discard-then-turn | turn (his Reef turn at Legendary)
 }
 
 // optionSpecs are the session options the referee accepts.
@@ -64,6 +67,8 @@ var optionSpecs = []referee.OptionSpec{
 		Help: "Captain Ironside gets a Cannon's Ship Board Bonus for every Cannon he adds (any) or only for those he buys at a Port (bought)"},
 	{Key: "ironside-fill", Kind: referee.OptionChoice, Values: []string{"capacity", "hold-size"}, Default: "capacity",
 		Help: "Captain Ironside's \"fill your Hold\": Provisions up to his Hold Capacity (capacity) or a whole Hold Capacity of Provisions (hold-size)"},
+	{Key: "legendary-reef", Kind: referee.OptionChoice, Values: []string{"discard-then-turn", "turn"}, Default: "discard-then-turn",
+		Help: "Legendary, on your Reef turns: Captain Ironside discards his top card unseen, then takes a full turn (discard-then-turn), or the full turn is all (turn)"},
 }
 
 // Options implements referee.Game.
@@ -94,9 +99,41 @@ func ParseOptions(given map[string]string) (Options, error) {
 		AmbushReward:   m["ambush-reward"],
 		CannonBonus:    m["ironside-cannon-bonus"],
 		IronsideFill:   m["ironside-fill"],
+		LegendaryReef:  m["legendary-reef"],
 	}
 	if v := m["ironside"]; v != "none" {
 		o.Ironside = v
 	}
+	// "Legendary: ... You do not use Ship Tokens at this difficulty level"
+	// (line 356): the modifications that change Ship Tokens would be
+	// silently ignored, so they are refused.
+	if o.Ironside == "legendary" {
+		for _, t := range []struct{ opt, val string }{{"easier", "two-tokens"}, {"easier", "one-token-block"}, {"harder", "remove-tokens"}} {
+			set := o.Easier
+			if t.opt == "harder" {
+				set = o.Harders
+			}
+			if set[t.val] {
+				return Options{}, referee.RuleError([]string{CiteDifficulty, CiteAdjustDifficulty}, "rollingseas: --option %s=%s changes Ship Tokens, and at Legendary difficulty \"you do not use Ship Tokens\" (line 356); accepted with ironside=legendary: %s=%s", t.opt, t.val, t.opt, legendaryValues(t.opt))
+			}
+		}
+	}
 	return o, nil
+}
+
+// legendaryValues lists the easier or harder values that apply at
+// Legendary difficulty (those not about Ship Tokens).
+func legendaryValues(opt string) string {
+	var out []string
+	for _, sp := range optionSpecs {
+		if sp.Key != opt {
+			continue
+		}
+		for _, v := range sp.Values {
+			if v != "two-tokens" && v != "one-token-block" && v != "remove-tokens" {
+				out = append(out, v)
+			}
+		}
+	}
+	return strings.Join(out, ",")
 }

@@ -49,6 +49,15 @@ func Port(b Board, in PortInput) (PortResult, error) {
 	case in.Upgrades < 0 || in.Ship+in.Upgrades > 3:
 		return r, referee.Usagef("rollingseas: %d upgrade(s) from Ship %d is not accepted; accepted: 0-%d (there are three Ships)", in.Upgrades, in.Ship, 3-in.Ship)
 	}
+	if in.Cannons > 0 {
+		mx, err := b.MaxCannons()
+		if err != nil {
+			return r, err
+		}
+		if in.Cannons > mx {
+			return r, referee.RuleError([]string{CiteCannons}, "rollingseas: %d Cannons is more than the Cannon Track holds (%d, \"purchasing the seventh Cannon\", line 318); accepted: 0-%d", in.Cannons, mx, mx)
+		}
+	}
 	if in.NewPort {
 		// "Gain Renown equal to the number of Story Points you've accumulated
 		// so far this game ... Next, cross off one Story Point."

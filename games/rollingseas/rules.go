@@ -283,15 +283,17 @@ func Pirates(cannons, strength, maxCannons, provisions int) (PirateEncounter, er
 	switch {
 	case cannons < 0:
 		return pe, referee.Usagef("rollingseas: Cannons %d is not accepted; accepted: 0 or more", cannons)
-	case strength < 0:
-		return pe, referee.Usagef("rollingseas: Pirate Strength %d is not accepted; accepted: 1 or more", strength)
+	case strength < 1:
+		// "Sea Monsters and Pirates begin the game with 1 Strength" (line
+		// 306) and Strength only rises: 0 is a value no Pirate has.
+		return pe, referee.RuleError([]string{CiteStrength}, "rollingseas: Pirate Strength %d is not accepted; accepted: 1 or more (Pirates begin the game with 1 Strength)", strength)
 	case maxCannons < 0:
 		return pe, referee.Usagef("rollingseas: maximum Cannons %d is not accepted; accepted: 0 (unknown) or more", maxCannons)
+	case maxCannons > 0 && cannons > maxCannons:
+		return pe, referee.RuleError([]string{CiteCannons}, "rollingseas: %d Cannons is more than the Cannon Track holds (%d); accepted: 0-%d", cannons, maxCannons, maxCannons)
 	case provisions < -1:
 		return pe, referee.Usagef("rollingseas: Provisions %d is not accepted; accepted: 0 or more (-1: do not check)", provisions)
 	}
-	// "Sea Monsters and Pirates begin the game with 1 Strength."
-	strength = max(strength, 1)
 	if cannons >= strength {
 		pe.Defeated = true
 		for v := 1; v <= min(cannons, 6); v++ {
@@ -371,6 +373,9 @@ func ResolveBattle(att, def string, attCannons, defCannons, attRoll, defRoll int
 const (
 	BattleWinnerText = "gain 3 Story Points and 2 Gold Pieces, OR 3 Gold Pieces and fill your Hold to Capacity with Provisions"
 	BattleLoserText  = "lose 1 Provision and 1 Gold Piece, OR 1 Provision and 2 Gold Pieces"
+	// IronsideLoserText is the loss of Captain Ironside, who never spends
+	// Provisions (line 480).
+	IronsideLoserText = "lose 1 Gold Piece, OR 2 Gold Pieces (Captain Ironside never spends Provisions)"
 )
 
 // WinnerReward is what a Sea Battle winner gains. "Winner: gain 3 Story
@@ -422,6 +427,26 @@ func BattleLoss(option, provisions, gold int, unpayable string) Loss {
 	l := Loss{Option: option, Provisions: min(1, provisions), Gold: min(option, gold)}
 	l.Text = fmt.Sprintf("loses %d Provision(s) and %d Gold Piece(s) (option %d)", l.Provisions, l.Gold, option)
 	return l
+}
+
+// IronsideLoss is what Captain Ironside pays when he loses a Sea Battle:
+// the Gold of the option (what he has of it) and no Provisions. "Captain
+// Ironside never spends Provisions, and there is no limit to how many
+// Provisions his Ship can hold" (rulebook line 480).
+func IronsideLoss(option, gold int) Loss {
+	if option != 2 {
+		option = 1
+	}
+	l := Loss{Option: option, Gold: min(option, max(gold, 0))}
+	l.Text = fmt.Sprintf("loses %d Gold Piece(s) (option %d) and no Provisions: Captain Ironside never spends Provisions", l.Gold, option)
+	return l
+}
+
+// IsIronside reports whether a battle side named name is Captain Ironside
+// ("Captain Ironside" or "ironside", any case).
+func IsIronside(name string) bool {
+	n := strings.ToLower(strings.TrimSpace(name))
+	return n == strings.ToLower(IronsideName) || n == "ironside"
 }
 
 // MonolithChoices returns the Exploration spaces an Ancient Monolith lets
