@@ -371,7 +371,13 @@ their turn, from the fleet strength on the Isle: 10 or more -> 3 OC, 20 -> 5,
 				if view.Fleet, err = wfa.ParseFleet(opts.Fleet); err != nil {
 					return err
 				}
+				if view.Fleet.Privateer > 0 {
+					return referee.RuleError([]string{wfa.CitePrivateerRules}, "atraxia upkeep: --fleet %q: the privateer never moves onto a non-dockable island such as the Isle of Myth (accepted: C, D, F, G)", opts.Fleet)
+				}
 				view.Strength = v.FleetStrength(view.Fleet, false)
+			}
+			if max := v.MaxStrength(false); view.Strength > max {
+				return referee.RuleError([]string{wfa.CitePlayerSetup}, "atraxia upkeep: --strength %d is more than a clan's ships can have: at most %d (1 Capital Ship, 5 Destroyers, 5 Frigates and 6 Gunboats)", view.Strength, max)
 			}
 			view.OC = v.Upkeep(view.Strength)
 			return f.Render(view, func(w io.Writer) error {
