@@ -353,6 +353,20 @@ func (t *turn) redistribute(c *Clan) error {
 // consider islands with their teleporters as adjacent".
 func crossesToCentral(c *Clan, from, to Loc, teleport bool) error {
 	south := func(l Loc) bool { return l.Kind == "home" || l.Kind == "south" }
+	// "Place each board so that the northernmost island on each board is
+	// attached to an Apex Island of the central continent ... Player
+	// Continents should be spaced as evenly as possible, and not connect to
+	// one another": no island of one player continent is adjacent to an
+	// island of another; only teleporters join them.
+	if !teleport && from.Clan != "" && to.Clan != "" && from.Clan != to.Clan {
+		tele := c.Home() + " (built in)"
+		if len(c.Teleporters) > 0 {
+			tele += ", " + strings.Join(c.Teleporters, ", ")
+		}
+		return referee.RuleError(cites(CiteGameSetup, CiteDockable, CiteTeleporterBuild),
+			"atraxia: %s -> %s is not a move to an adjacent location: player continents \"not connect to one another\" (the %s and %s continents each attach only to an Apex Island). Accepted: go by way of the Apex Islands (%s-1 <-> apex <-> %s-1), or between two of %s's teleporters (teleporter+move deploys them; now on %s)",
+			from.Name, to.Name, from.Clan, to.Clan, from.Clan, to.Clan, c.Player, tele)
+	}
 	if teleport || !((south(from) && to.Kind == "apex") || (from.Kind == "apex" && south(to))) {
 		return nil
 	}

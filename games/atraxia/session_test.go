@@ -154,6 +154,7 @@ func TestForbiddenActions(t *testing.T) {
 			if block {
 				st := state(t, s)
 				st.Blocks = []*Block{{Island: "tiger-4", Owner: "rhino", Victim: "tiger", Hostages: Fleet{Gunboat: 1}}}
+				st.Clans[0].Teleporters = []string{"fox-1", "tiger-4"}
 				require.NoError(t, s.SaveState(st))
 			}
 			before := append([]byte(nil), s.State...)
@@ -186,6 +187,7 @@ func TestSessionBattleExample(t *testing.T) {
 	m.Ammo, m.Power = []int{5}, 1
 	x.Reserve = Fleet{Destroyer: 3, Frigate: 4, Gunboat: 3}
 	x.Ammo, x.Power = []int{2, 2, 1}, 1
+	m.Teleporters = []string{"rhino-1", "fox-4"} // continents "not connect to one another"
 	require.NoError(t, s.SaveState(st))
 	evs, err := referee.Next(Game{}, s, env)
 	require.NoError(t, err)

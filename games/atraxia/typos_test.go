@@ -50,6 +50,7 @@ func TestTypoIsReasked(t *testing.T) {
 		m.Ammo, m.Power = []int{5}, 1
 		x.Reserve = Fleet{Destroyer: 3, Frigate: 4, Gunboat: 3}
 		x.Ammo, x.Power = []int{2, 2, 1}, 1
+		m.Teleporters = []string{"rhino-1", "fox-4"} // continents "not connect to one another"
 	}
 	moveApex := map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"fox-1"}, "wfa.move.to": {"apex1"},
 		"wfa.move.ships": {"C"}, "wfa.move.to.capacity": {"5"}, "wfa.move.to.present": {"0"}, "wfa.pirate.choice": {"hire"}}
