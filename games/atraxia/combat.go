@@ -367,8 +367,16 @@ func (t *turn) privateerBlock(c, holder *Clan, from, to Loc, ships Fleet, telepo
 	if ships.Ships() != 1 {
 		return referee.RuleError(pr, "atraxia: a privateer cannot be part of an attacking fleet; it blocks an opponent's island alone")
 	}
-	if !c.hasTeleporter(from.Name) {
-		return referee.RuleError(pr, "atraxia: the privateer blocks an island by a Move Ships action using a teleporter; %s has no teleporter on %s", c.Player, from.Name)
+	// "Using a teleporter, a Clan Leader can use a "Move Ship" action to move
+	// their privateer to any dockable island controlled by their opponent to
+	// block the island" and "Once built, Clan Leaders can consider islands
+	// with their teleporters as adjacent": a teleporter at each end.
+	if !teleport {
+		missing := from.Name
+		if c.hasTeleporter(from.Name) {
+			missing = to.Name
+		}
+		return referee.RuleError(cites(CitePrivateerRules, CiteTeleporterBuild), "atraxia: the privateer blocks an island by a Move Ships action using a teleporter, from one of %s's teleporters to another; %s has no teleporter on %s (teleporter+move deploys them)", c.Player, c.Player, missing)
 	}
 	if to.Kind == "home" {
 		return referee.RuleError(pr, "atraxia: the privateer cannot ever move onto an opponent's Home Base")

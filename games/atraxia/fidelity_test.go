@@ -41,3 +41,36 @@ func TestNoCrossingBetweenPlayerContinents(t *testing.T) {
 	require.NoError(t, step())
 	assert.Equal(t, "rhino-3", state(t, s).Clans[0].Capital)
 }
+
+// L298: "Using a teleporter, a Clan Leader can use a "Move Ship" action to
+// move their privateer to any dockable island controlled by their opponent
+// to block the island." L190: "Once built, Clan Leaders can consider
+// islands with their teleporters as adjacent". A privateer blocks only
+// between two of its clan's teleporters, not by sailing to an adjacent
+// island.
+func TestPrivateerBlocksOnlyByTeleporter(t *testing.T) {
+	ans := blockAnswers("wait")
+	ans["wfa.turn.action"] = []string{"move"}
+	ans["wfa.move.from"], ans["wfa.move.to"] = []string{"apex1"}, []string{"fox-1"}
+	s, step := stepWith(t, nil, ans, func(st *State) {
+		mylesWithPrivateer(st)
+		st.Clans[1].Privateer = "apex1"
+		st.Clans[1].Teleporters = []string{"rhino-1", "fox-3"}
+		st.Apex[0].Tile = 0
+	})
+	err := step()
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.ErrorContains(t, err, "no teleporter on apex1")
+	assert.Empty(t, state(t, s).Blocks)
+	// With a teleporter at each end it blocks.
+	s, step = stepWith(t, nil, ans, func(st *State) {
+		mylesWithPrivateer(st)
+		st.Clans[1].Privateer = "apex1"
+		st.Clans[1].Teleporters = []string{"apex1", "fox-1"}
+		st.Apex[0].Tile = 0
+	})
+	require.NoError(t, step())
+	require.Len(t, state(t, s).Blocks, 1)
+	assert.Equal(t, "fox-1", state(t, s).Blocks[0].Island)
+}
