@@ -74,3 +74,37 @@ func TestPrivateerBlocksOnlyByTeleporter(t *testing.T) {
 	require.Len(t, state(t, s).Blocks, 1)
 	assert.Equal(t, "fox-1", state(t, s).Blocks[0].Island)
 }
+
+// L129: "Gather 1 Capital Ship, 6 Gunboats, 5 Frigates, and 5 Destroyers";
+// L276: "Each Apex Island surrounding the Isle of Myth is guarded by one
+// pirate ship". No clan's ships leave a pirate-held Apex Island, and the
+// fleet bosun keeps on the Isle never exceeds the clan's ships.
+func TestIsleFleetWithinTheClansShips(t *testing.T) {
+	pirates := map[string]string{"pirates": "yes"}
+	ans := map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"apex2"}, "wfa.move.to": {"isle"}, "wfa.move.ships": {"GG"}}
+	s, step := stepWith(t, pirates, ans, func(st *State) { st.Clans[0].ApexEntered = true })
+	err := step()
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.ErrorContains(t, err, "no clan's ships are on apex2 (held by the pirates)")
+	assert.Empty(t, state(t, s).Isle.Fleet)
+
+	// Three Gunboats on the board, all on the Isle already: two more are refused.
+	ans["wfa.move.from"] = []string{"apex1"}
+	s, step = stepWith(t, pirates, ans, func(st *State) {
+		st.Apex[0].Pirate = false
+		st.Isle.Clan, st.Isle.Fleet = "fox", Fleet{Gunboat: 3}
+	})
+	err = step()
+	require.Error(t, err)
+	assert.ErrorContains(t, err, "would exceed Xanthe's ships on the board")
+	assert.Equal(t, Fleet{Gunboat: 3}, state(t, s).Isle.Fleet)
+
+	// One Gunboat on the Isle: two more join it.
+	s, step = stepWith(t, pirates, ans, func(st *State) {
+		st.Apex[0].Pirate = false
+		st.Isle.Clan, st.Isle.Fleet = "fox", Fleet{Gunboat: 1}
+	})
+	require.NoError(t, step())
+	assert.Equal(t, Fleet{Gunboat: 3}, state(t, s).Isle.Fleet)
+}

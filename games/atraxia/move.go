@@ -30,6 +30,13 @@ func (t *turn) checkShips(c *Clan, from Loc, ships Fleet) error {
 	if from.Kind == "isle" && (st.Isle.Clan != c.Clan || !st.Isle.Fleet.Covers(ships)) {
 		return referee.Usagef("atraxia: %s's fleet on the Isle of Myth is %s, not %s", c.Player, st.Isle.Fleet, ships)
 	}
+	// "Each Apex Island surrounding the Isle of Myth is guarded by one pirate
+	// ship" and "If the Clan Leader is Defeated ... The pirate ship retains
+	// control of the Apex Island": no clan's ships are on an Apex Island the
+	// pirates hold (nor on one still covered by a tile).
+	if a := st.apex(from.Name); a != nil && (a.Pirate || a.Tile > 0 || a.Covered) {
+		return referee.RuleError(cites(CitePirates, CiteLostExpeditions), "atraxia: no clan's ships are on %s (%s): ships leave only a location where they are", from.Name, apexState(a))
+	}
 	return nil
 }
 
@@ -130,6 +137,12 @@ func (t *turn) move(c *Clan) error {
 		}
 		if ships.Privateer > 0 {
 			return referee.RuleError(cites(CitePrivateerRules), "atraxia: the privateer never moves onto a non-dockable island such as the Isle of Myth")
+		}
+		// A clan has 1 Capital Ship, 5 Destroyers, 5 Frigates and 6
+		// Gunboats: its fleet on the Isle is never more than its ships on
+		// the board.
+		if st.Isle.Clan == c.Clan && !c.OnBoard().Covers(st.Isle.Fleet.Add(ships)) {
+			return referee.RuleError(cites(CitePlayerSetup), "atraxia: %s's fleet on the Isle of Myth is %s already; with %s more it would exceed %s's ships on the board (%s)", c.Player, st.Isle.Fleet, ships, c.Player, c.OnBoard())
 		}
 	case "home", "south":
 		if to.Clan != c.Clan && !from.Dockable() {
