@@ -76,8 +76,8 @@ func (t *turn) battle(att, def *Clan, from, to Loc, ships Fleet) error {
 			t.startCountdown()
 		}
 	} else {
-		f, err := t.askFleet("wfa.battle.defender.fleet", fmt.Sprintf("Battle on %s: %s's ships there (without a privateer)", to.Name, def.Player), func(f Fleet) error {
-			if f.Privateer > 0 || f.Empty() || !def.OnBoard().Covers(f) || (f.Capital > 0) != (def.Capital == to.Name) {
+		f, err := t.askFleet("wfa.battle.defender.fleet", fmt.Sprintf("Battle on %s: %s's ships there (without a privateer; none if the privateer is alone)", to.Name, def.Player), func(f Fleet) error {
+			if f.Privateer > 0 || (f.Empty() && def.Privateer != to.Name) || !def.OnBoard().Covers(f) || (f.Capital > 0) != (def.Capital == to.Name) {
 				return referee.Usagef("atraxia: %s is not %s's fleet on %s (on the board: %s; Capital Ship on %s)", f, def.Player, to.Name, def.OnBoard(), def.Capital)
 			}
 			return nil

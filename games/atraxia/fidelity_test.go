@@ -108,3 +108,35 @@ func TestIsleFleetWithinTheClansShips(t *testing.T) {
 	require.NoError(t, step())
 	assert.Equal(t, Fleet{Gunboat: 3}, state(t, s).Isle.Fleet)
 }
+
+// L207: "Opposing fleets cannot exist in the same location. Whenever a Clan
+// Leader's fleet moves into a location already occupied by another Clan
+// Leader's fleet, a battle is triggered." With L303-304 ("The privateer can
+// be part of a defending fleet ... adds 15"): moving onto a Home Base held
+// only by its owner's privateer is a battle (15 + 10 for the Home Base),
+// not a quiet move with both sides staying.
+func TestHomeBaseHeldByItsPrivateerIsABattle(t *testing.T) {
+	ans := map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"rhino-4"}, "wfa.move.to": {"rhino-home"}, "wfa.move.ships": {"C"},
+		"wfa.move.to.holder": {"none"}, "wfa.move.to.capacity": {"9"}, "wfa.move.to.present": {"1"},
+		"wfa.battle.defender.fleet": {"none"}, "wfa.battle.defender.reinforce": {"none"},
+		"wfa.battle.attacker.ammo": {"none"}, "wfa.battle.attacker.ability": {"0"}, "wfa.battle.defender.ammo": {"none"}, "wfa.battle.defender.ability": {"0"}}
+	s, step := stepWith(t, map[string]string{"pirates": "yes"}, ans, func(st *State) {
+		st.Clans[0].Capital = "rhino-4"
+		st.Clans[1].Capital, st.Clans[1].Privateer = "rhino-1", "rhino-home"
+	})
+	require.NoError(t, step())
+	st := state(t, s)
+	// Xanthe 10 against the privateer 15 + Home Base 10: Myles keeps it.
+	assert.Equal(t, "fox-home", st.Clans[0].Capital, "the beaten Capital Ship goes home")
+	assert.Equal(t, 2, st.Clans[1].Crystals, "beating a fleet with a Capital Ship gives 2")
+	assert.Equal(t, "rhino-home", st.Clans[1].Privateer)
+	assert.False(t, st.Clans[1].Eliminated)
+	var found bool
+	for _, e := range s.Log {
+		if e.Type == "battle" {
+			found = true
+			assert.Contains(t, e.Text, "Myles: 15 + 10 = 25")
+		}
+	}
+	assert.True(t, found, "a battle is fought")
+}

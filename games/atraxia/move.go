@@ -209,6 +209,19 @@ func (t *turn) move(c *Clan) error {
 		case "self":
 			return referee.RuleError(mv, "atraxia: %s already controls %s: Move Ships goes only to a location not under the Clan Leader's control (use Redistribute Ships)", c.Player, to.Name)
 		case "none":
+			// "Opposing fleets cannot exist in the same location. Whenever a
+			// Clan Leader's fleet moves into a location already occupied by
+			// another Clan Leader's fleet, a battle is triggered": a privateer
+			// alone (say on its Home Base) controls nothing but is a ship of
+			// its clan, and "can be part of a defending fleet, if the battle
+			// is triggered on the island where the privateer is already
+			// located".
+			for _, o := range st.active() {
+				if o != c && o.Privateer == to.Name {
+					holder = o
+					t.emit("privateer-defends", fmt.Sprintf("%s's privateer is on %s: %s's fleet moving in meets it in battle", o.Player, to.Name, c.Player), map[string]any{"player": o.Player, "location": to.Name}, CiteWarfare, CitePrivateerRules)
+				}
+			}
 		default:
 			holder = st.clan(h)
 		}
