@@ -195,15 +195,8 @@ func (t *turn) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle b
 	parts := []string{fmt.Sprintf("%s gains %d Magic Crystal(s)", win.Player, crystals)}
 	parts = append(parts, fmt.Sprintf("%s retreats: %s to %s, %s to the reserve", lose.Player, r.Home, lose.Home(), r.Reserve))
 	cs := []string{CiteWinner, CiteLoser}
-	for i, tp := range lose.Teleporters {
-		if tp == loc.Name {
-			lose.Teleporters = append(lose.Teleporters[:i], lose.Teleporters[i+1:]...)
-			if lose == st.current() {
-				st.TeleLost++
-			}
-			parts = append(parts, fmt.Sprintf("%s's teleporter on %s is destroyed", lose.Player, loc.Name))
-			break
-		}
+	if p := t.loseTeleporter(lose, loc.Name); p != "" {
+		parts = append(parts, p)
 	}
 	if i := lose.mountAt(loc.Name); i >= 0 {
 		// "If an opponent gains control of the island they will also gain
@@ -247,6 +240,23 @@ func (t *turn) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle b
 		}
 	}
 	return nil
+}
+
+// loseTeleporter applies "Destroys teleporter (if present). It may be
+// rebuilt on a subsequent turn by paying the required cost." to the loser of
+// a battle on island, and says so ("" when it had none there).
+func (t *turn) loseTeleporter(lose *Clan, island string) string {
+	st := t.st
+	for i, tp := range lose.Teleporters {
+		if tp == island {
+			lose.Teleporters = append(lose.Teleporters[:i], lose.Teleporters[i+1:]...)
+			if lose == st.current() {
+				st.TeleLost++
+			}
+			return fmt.Sprintf("%s's teleporter on %s is destroyed", lose.Player, island)
+		}
+	}
+	return ""
 }
 
 // retreat splits a defeated fleet (RetreatOf); the loser may name the ships
@@ -451,7 +461,16 @@ func (t *turn) freeIsland(victim *Clan, b *Block, from Loc, ships Fleet, immedia
 			t.moved(victim, from, island, ships)
 		}
 		st.removeBlock(b.Island)
-		t.emit("privateer-battle", text+fmt.Sprintf(": %s wins, gains %d Magic Crystal; the privateer goes back to %s's reserve and %s is no longer blocked", victim.Player, res.Crystals, owner.Player, b.Island), data, cs...)
+		// "Combat involving the privateer follows the normal rules of
+		// warfare ... In addition to the normal resolution of combat,
+		// including gaining rewards and retreat": the loser "Destroys
+		// teleporter (if present)".
+		tele := ""
+		if p := t.loseTeleporter(owner, b.Island); p != "" {
+			tele = "; " + p
+			cs = append(cs, CiteLoser)
+		}
+		t.emit("privateer-battle", text+fmt.Sprintf(": %s wins, gains %d Magic Crystal; the privateer goes back to %s's reserve and %s is no longer blocked%s", victim.Player, res.Crystals, owner.Player, b.Island, tele), data, cs...)
 		return nil
 	}
 	r, err := t.retreat(victim, ships)
@@ -467,6 +486,11 @@ func (t *turn) freeIsland(victim *Clan, b *Block, from Loc, ships Fleet, immedia
 		b.Hostages = Fleet{}
 	}
 	data["home"], data["reserve"] = r.Home, r.Reserve
-	t.emit("privateer-battle", text+fmt.Sprintf(": the privateer wins, %s gains %d Magic Crystal and %s stays blocked; %s retreats %s to %s and %s to the reserve", owner.Player, res.Crystals, b.Island, victim.Player, r.Home, victim.Home(), r.Reserve), data, cs...)
+	tele := ""
+	if p := t.loseTeleporter(victim, b.Island); p != "" {
+		tele = "; " + p
+		cs = append(cs, CiteLoser)
+	}
+	t.emit("privateer-battle", text+fmt.Sprintf(": the privateer wins, %s gains %d Magic Crystal and %s stays blocked; %s retreats %s to %s and %s to the reserve%s", owner.Player, res.Crystals, b.Island, victim.Player, r.Home, victim.Home(), r.Reserve, tele), data, cs...)
 	return nil
 }
