@@ -140,3 +140,54 @@ func TestHomeBaseHeldByItsPrivateerIsABattle(t *testing.T) {
 	}
 	assert.True(t, found, "a battle is fought")
 }
+
+// L250: "If they cannot pay the full upkeep cost, they must move their
+// entire fleet to the nearest island they control." L69: "Once the
+// capacity is full, additional ships can not enter the island for any
+// reason". The forced move goes to an island with room for the fleet.
+func TestForcedUpkeepMoveKeepsCapacity(t *testing.T) {
+	st, tt := testTurn(t, map[string][]string{"wfa.isle.upkeep.to": {"apex1", "fox-1"},
+		"wfa.isle.upkeep.to.capacity": {"4", "6"}, "wfa.isle.upkeep.to.present": {"2", "1"}})
+	x := st.Clans[0]
+	x.Capital, x.OC, x.Reserve = "isle", 0, Fleet{Destroyer: 3, Frigate: 4, Gunboat: 3}
+	st.Isle = Isle{Clan: "fox", Fleet: Fleet{Capital: 1, Destroyer: 2}, Holder: "fox", Entered: true}
+	paid, err := tt.upkeep(x, false)
+	require.NoError(t, err)
+	assert.False(t, paid)
+	assert.Equal(t, "fox-1", x.Capital, "apex1 (2 of 4 taken) has no room for 3 ships")
+	assert.Empty(t, st.Isle.Fleet)
+}
+
+// L313: "Combat involving the privateer follows the normal rules of
+// warfare (see pg 17) ... In addition to the normal resolution of combat,
+// including gaining rewards and retreat" with L227, the loser "Destroys
+// teleporter (if present)": a beaten privateer costs its clan's teleporter
+// on that island, and a beaten blocked clan its own.
+func TestPrivateerBattleLoserLosesTeleporter(t *testing.T) {
+	for _, c := range []struct {
+		ammo     []int
+		play     string
+		myles    []string
+		xanthe   []string
+		blockers int
+	}{
+		{[]int{5, 5, 5}, "5,5,5", []string{"fox-3"}, []string{"fox-1", "fox-4"}, 0},
+		{nil, "", []string{"fox-4", "fox-3"}, []string{"fox-1"}, 1},
+	} {
+		ans := blockAnswers("fight")
+		ans["wfa.turn.action"] = []string{"move"}
+		if c.play != "" {
+			ans["wfa.battle.attacker.ammo"] = []string{c.play}
+		}
+		ans["wfa.battle.attacker.ability"], ans["wfa.battle.defender.ammo"], ans["wfa.battle.defender.ability"] = []string{"0"}, []string{"none"}, []string{"0"}
+		s, step := stepWith(t, map[string]string{"pirates": "yes"}, ans, func(st *State) {
+			mylesWithPrivateer(st)
+			st.Clans[0].Ammo, st.Clans[0].Teleporters = c.ammo, []string{"fox-1", "fox-4"}
+		})
+		require.NoError(t, step())
+		st := state(t, s)
+		assert.Equal(t, c.myles, st.Clans[1].Teleporters)
+		assert.Equal(t, c.xanthe, st.Clans[0].Teleporters)
+		assert.Len(t, st.Blocks, c.blockers)
+	}
+}

@@ -170,14 +170,34 @@ func (t *turn) upkeep(c *Clan, final bool) (bool, error) {
 		t.emit("upkeep", fmt.Sprintf("%s cannot pay the Isle of Myth upkeep of %d OC (fleet strength %d, has %d OC): no Magic Crystals", c.Player, cost, strength, c.OC), data, CiteUpkeep, CiteGameEnd)
 		return false, nil
 	}
-	to, err := t.askLoc("wfa.isle.upkeep.to", fmt.Sprintf("%s cannot pay the upkeep of %d OC (fleet strength %d, has %d OC): the whole fleet on the Isle moves to the nearest island %s controls; which?", c.Player, cost, strength, c.OC, c.Player), func(to Loc) error {
-		if to.Kind == "isle" {
-			return referee.RuleError(cites(CiteUpkeep), "atraxia: the fleet must leave the Isle of Myth for the nearest island %s controls", c.Player)
+	var to Loc
+	for {
+		var err error
+		to, err = t.askLoc("wfa.isle.upkeep.to", fmt.Sprintf("%s cannot pay the upkeep of %d OC (fleet strength %d, has %d OC): the whole fleet on the Isle moves to the nearest island %s controls; which?", c.Player, cost, strength, c.OC, c.Player), func(to Loc) error {
+			if to.Kind == "isle" {
+				return referee.RuleError(cites(CiteUpkeep), "atraxia: the fleet must leave the Isle of Myth for the nearest island %s controls", c.Player)
+			}
+			if b := st.block(to.Name); b != nil && b.Victim == c.Clan {
+				return referee.RuleError(cites(CiteBlocking, CiteUpkeep), "atraxia: %s is blocked by %s's privateer: %s cannot use it (\"cannot ... take any other action that requires control of the island\")", to.Name, st.clan(b.Owner).Player, c.Player)
+			}
+			return nil
+		})
+		if err != nil {
+			return false, err
 		}
-		return nil
-	})
-	if err != nil {
-		return false, err
+		// "Once the capacity is full, additional ships can not enter the
+		// island for any reason": the fleet goes to the nearest controlled
+		// island with room for it.
+		t.capa = 0
+		err = t.capacity("wfa.isle.upkeep.to", to, st.Isle.Fleet.Ships())
+		if err == nil {
+			break
+		}
+		if !referee.IsUsage(err) || t.capa == 0 {
+			return false, err
+		}
+		t.emit("upkeep", fmt.Sprintf("%s (fleet capacity %d, %d ship(s) there) has no room for the %d ship(s) of the fleet: name the nearest island %s controls with room for them", to.Name, t.capa, t.present, st.Isle.Fleet.Ships(), c.Player),
+			map[string]any{"player": c.Player, "to": to.Name, "capacity": t.capa, "present": t.present}, CiteFleetCapacity, CiteUpkeep)
 	}
 	if st.Isle.Fleet.Capital > 0 {
 		c.Capital = to.Name
