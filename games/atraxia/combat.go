@@ -366,7 +366,21 @@ func (t *turn) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 		c.Capital = c.Home()
 	}
 	data["home"], data["reserve"] = r.Home, r.Reserve
-	t.emit("pirate-battle", text+fmt.Sprintf(": the pirate wins and keeps %s; %s retreats %s to %s and %s to the reserve", a.Name, c.Player, r.Home, c.Home(), r.Reserve), data, CitePirateCombat)
+	// Ruling (pirate-teleporter): "If the Clan Leader is Defeated: The Clan
+	// Leader retreats. Half of the ships ... The Capital Ship is always sent
+	// to the Home Base. The pirate ship retains control of the Apex Island."
+	// names no teleporter, and "follows the normal rules for warfare" is said
+	// of "determine their total combat power" (kept). With destroyed, the
+	// Rules of Warfare's loser "Destroys teleporter (if present)" applies.
+	tele := ""
+	cs := []string{CitePirateCombat}
+	if t.st.Opts.PirateTele == "destroyed" {
+		if p := t.loseTeleporter(c, a.Name); p != "" {
+			tele = "; " + p
+			cs = append(cs, CiteLoser)
+		}
+	}
+	t.emit("pirate-battle", text+fmt.Sprintf(": the pirate wins and keeps %s; %s retreats %s to %s and %s to the reserve%s", a.Name, c.Player, r.Home, c.Home(), r.Reserve, tele), data, cs...)
 	return nil
 }
 

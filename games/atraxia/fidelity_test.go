@@ -191,3 +191,40 @@ func TestPrivateerBattleLoserLosesTeleporter(t *testing.T) {
 		assert.Len(t, st.Blocks, c.blockers)
 	}
 }
+
+// Ruling (pirate-teleporter). L287-288: "If the Clan Leader is Defeated:
+// The Clan Leader retreats. Half of the ships ... The Capital Ship is always
+// sent to the Home Base. The pirate ship retains control of the Apex
+// Island." names no teleporter (kept, the default); L227's loser "Destroys
+// teleporter (if present)" applies with pirate-teleporter=destroyed.
+func TestPirateDefeatTeleporterReadings(t *testing.T) {
+	for opt, want := range map[string][]string{"": {"fox-4", "apex1"}, "kept": {"fox-4", "apex1"}, "destroyed": {"fox-4"}} {
+		opts := map[string]string{"pirates": "yes"}
+		if opt != "" {
+			opts["pirate-teleporter"] = opt
+		}
+		ans := map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"fox-1"}, "wfa.move.to": {"apex1"}, "wfa.move.ships": {"C"},
+			"wfa.move.to.capacity": {"5"}, "wfa.move.to.present": {"0"}, "wfa.pirate.choice": {"fight"},
+			"wfa.battle.attacker.ammo": {"none"}, "wfa.battle.attacker.ability": {"0"}}
+		s, step := stepWith(t, opts, ans, func(st *State) {
+			st.Clans[0].Capital, st.Clans[0].Teleporters = "fox-1", []string{"fox-4", "apex1"}
+		})
+		require.NoError(t, step(), opt)
+		st := state(t, s)
+		assert.True(t, st.Apex[0].Pirate, "the pirate wins (10 against 15 + two rolls)")
+		assert.Equal(t, "fox-home", st.Clans[0].Capital)
+		assert.Equal(t, want, st.Clans[0].Teleporters, opt)
+	}
+}
+
+// Ruling (countdown). L16: "Once this occurs, the game ends after 5 more
+// rounds." L259: "the game will end after 5 more rounds". The default
+// plays five rounds after the entry round; countdown=marker plays four.
+func TestCountdownDefaultIsFiveMoreRounds(t *testing.T) {
+	o, err := ParseOptions(nil)
+	require.NoError(t, err)
+	assert.Equal(t, "after-entry", o.Countdown)
+	assert.Equal(t, "kept", o.PirateTele)
+	assert.Equal(t, 7, LastRound(DefaultValues(), 2, o.Countdown), "entry in round 2: rounds 3-7 follow")
+	assert.Equal(t, 6, LastRound(DefaultValues(), 2, "marker"))
+}

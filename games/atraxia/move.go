@@ -408,3 +408,37 @@ func crossesToCentral(c *Clan, from, to Loc, teleport bool) error {
 		"atraxia: %s -> %s is not a move to an adjacent location: %s is a non-dockable island of the %s continent, and the Apex Islands attach to each continent's northernmost island (%s-1; \"When crossing to another continent, dockable islands must be used\"). Accepted: go by way of the %s continent's dockable islands, or between two of %s's teleporters (teleporter+move deploys them; now on %s)",
 		from.Name, to.Name, island.Name, island.Clan, island.Clan, island.Clan, c.Player, tele)
 }
+
+// LastRound is the last round of the game when the first Capital Ship
+// enters the Isle of Myth in round entry: "the game will end after 5 more
+// rounds" (countdown=after-entry), or the entry round is the marker's 5 and
+// the round at 1 is the last (countdown=marker).
+func LastRound(v Values, entry int, countdown string) int {
+	if countdown == "marker" {
+		return entry + v.Countdown - 1
+	}
+	return entry + v.Countdown
+}
+
+// CountdownRound is one round of the end game: where the turn tracker
+// stands during it.
+type CountdownRound struct {
+	Round  int  `json:"round"`
+	Marker int  `json:"marker"`
+	Last   bool `json:"last,omitempty"`
+}
+
+// Countdown lists the rounds from the entry round to the last, with the
+// turn tracker during each (as a session moves it).
+func Countdown(v Values, entry int, countdown string) []CountdownRound {
+	var out []CountdownRound
+	last := LastRound(v, entry, countdown)
+	for r := entry; r <= last; r++ {
+		m := v.Countdown - (r - entry)
+		if countdown != "marker" && r > entry {
+			m++
+		}
+		out = append(out, CountdownRound{Round: r, Marker: m, Last: r == last})
+	}
+	return out
+}

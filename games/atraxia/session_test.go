@@ -52,7 +52,7 @@ func state(t *testing.T, s *referee.Session) *State {
 func TestScriptedFourPlayerSession(t *testing.T) {
 	p := loadAnswers(t, "testdata/session-4p.yaml")
 	seq := []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2} // 7 tile-shuffle draws, then pirate dice
-	s, env := newSession(t, p, seq, "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", map[string]string{"pirates": "yes"})
+	s, env := newSession(t, p, seq, "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", map[string]string{"pirates": "yes", "countdown": "marker"})
 	st := state(t, s)
 	require.Len(t, st.Apex, 6)
 	for _, a := range st.Apex {
