@@ -1,6 +1,7 @@
 package atraxia
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -41,4 +42,28 @@ func TestOneShotsRefuseImpossibleFleets(t *testing.T) {
 	out, err = run(t, false, "upkeep", "--strength", "61")
 	require.NoError(t, err)
 	assert.Contains(t, out, "upkeep 11 OC")
+}
+
+// L259: "when any fleet containing a Capital Ship enters the Isle of Myth
+// for the first time, the game will end after 5 more rounds ... Once the
+// marker reaches number 1, that signals the last round".
+func TestCountdownCommand(t *testing.T) {
+	out, err := run(t, true, "countdown", "--entry-round", "3")
+	require.NoError(t, err)
+	var v CountdownView
+	require.NoError(t, json.Unmarshal([]byte(out), &v))
+	assert.Equal(t, 8, v.Last, "rounds 4 to 8 are the 5 more rounds")
+	require.Len(t, v.Rounds, 6)
+	assert.Equal(t, 5, v.Rounds[1].Marker)
+	assert.Equal(t, 1, v.Rounds[5].Marker)
+	assert.True(t, v.Rounds[5].Last)
+	out, err = run(t, false, "countdown", "--entry-round", "3", "--countdown", "marker")
+	require.NoError(t, err)
+	assert.Contains(t, out, "round 7: turn tracker on 1 (the last round")
+	for _, args := range [][]string{{"countdown"}, {"countdown", "--entry-round", "-1"}, {"countdown", "--entry-round", "9223372036854775807"},
+		{"countdown", "--entry-round", "2", "--countdown", "five"}} {
+		_, err := run(t, false, args...)
+		require.Error(t, err, args)
+		assert.True(t, referee.IsUsage(err), args)
+	}
 }
