@@ -228,3 +228,39 @@ func TestCountdownDefaultIsFiveMoreRounds(t *testing.T) {
 	assert.Equal(t, 7, LastRound(DefaultValues(), 2, o.Countdown), "entry in round 2: rounds 3-7 follow")
 	assert.Equal(t, 6, LastRound(DefaultValues(), 2, "marker"))
 }
+
+// L204: "Clan Leaders can perform this action at any point during their
+// turn, as a free action." L153: "On each turn, a Clan Leader may perform
+// any two Active Actions." After the last Active Action an upgrade still
+// follows; another Active Action is refused; the turn ends when the player
+// says so, or by itself once no free action is left.
+func TestFreeActionAfterTheLastActiveAction(t *testing.T) {
+	ans := map[string][]string{"wfa.turn.action": {"collect", "upgrade", "buy"}, "wfa.turn.continent": {"no"},
+		"wfa.collect.oc": {"1"}, "wfa.collect.alwood": {"1"}, "wfa.collect.ammo": {"0"}}
+	s, step := stepWith(t, nil, ans, func(st *State) {
+		st.Actions, st.Clans[0].Crystals = 1, 1
+	})
+	require.NoError(t, step())
+	st := state(t, s)
+	assert.Equal(t, 0, st.Turn, "Xanthe may still upgrade: her turn goes on")
+	assert.Equal(t, 2, st.Actions)
+	require.NoError(t, step())
+	st = state(t, s)
+	assert.Equal(t, 2, st.Clans[0].Ability)
+	assert.Equal(t, 1, st.Turn, "no free action left: the turn ends by itself")
+
+	// With the upgrade open, a third Active Action is refused and end ends the turn.
+	ans["wfa.turn.action"] = []string{"collect", "buy", "end"}
+	s, step = stepWith(t, nil, ans, func(st *State) {
+		st.Actions, st.Clans[0].Crystals = 1, 1
+	})
+	require.NoError(t, step())
+	err := step()
+	require.Error(t, err)
+	assert.ErrorContains(t, err, "has taken the 2 Active Actions")
+	assert.ErrorContains(t, err, "accepted now: upgrade, end")
+	assert.Equal(t, 0, state(t, s).Turn)
+	require.NoError(t, step())
+	assert.Equal(t, 1, state(t, s).Turn, "end ends the turn")
+	assert.Equal(t, 1, state(t, s).Clans[0].Crystals, "the crystal was not spent")
+}

@@ -65,7 +65,7 @@ func TestScriptedFourPlayerSession(t *testing.T) {
 		steps++
 		require.Less(t, steps, 60)
 	}
-	assert.Equal(t, 35, steps)
+	assert.Equal(t, 37, steps) // Xanthe ends rounds 1 and 2 herself: her upgrade stays open
 	st = state(t, s)
 	x, m, a, b := st.Clans[0], st.Clans[1], st.Clans[2], st.Clans[3]
 	assert.Equal(t, []string{"Xanthe"}, st.Winners)

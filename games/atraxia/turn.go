@@ -40,7 +40,11 @@ func (t *turn) step() error {
 			return nil
 		}
 	}
-	act, err := t.chooseAction(fmt.Sprintf("Round %d, %s (%s clan): action %d of %d (bonus+active does the Bonus Action first; upgrade and ransom are free; end ends the turn; only the actions the rules allow now are offered)", st.Round, c.Player, c.Clan, st.Actions+1, st.Allowed))
+	text := fmt.Sprintf("Round %d, %s (%s clan): action %d of %d (bonus+active does the Bonus Action first; upgrade and ransom are free; end ends the turn; only the actions the rules allow now are offered)", st.Round, c.Player, c.Clan, st.Actions+1, st.Allowed)
+	if st.Actions >= st.Allowed {
+		text = fmt.Sprintf("Round %d, %s (%s clan): the %d Active Actions are taken; a free action (upgrade, ransom) or end the turn", st.Round, c.Player, c.Clan, st.Allowed)
+	}
+	act, err := t.chooseAction(text)
 	if err != nil {
 		return err
 	}
@@ -107,9 +111,14 @@ func (t *turn) step() error {
 				t.emit("extra-action", fmt.Sprintf("%s controls the whole %s continent: a third Active Action", c.Player, c.Clan), map[string]any{"player": c.Player}, CitePlayerActions)
 			}
 		}
-		if st.Actions >= st.Allowed {
-			return t.endTurn()
-		}
+	}
+	// "Clan Leaders can perform this action at any point during their turn,
+	// as a free action" (upgrade), and a ransom "any time during a
+	// subsequent turn": after the last Active Action the turn ends when the
+	// player says so while a free action is still allowed; with none left
+	// there is nothing to ask and it ends here.
+	if st.Actions >= st.Allowed && !freeLeft(st, t.v) {
+		return t.endTurn()
 	}
 	return nil
 }
