@@ -264,3 +264,18 @@ func TestFreeActionAfterTheLastActiveAction(t *testing.T) {
 	assert.Equal(t, 1, state(t, s).Turn, "end ends the turn")
 	assert.Equal(t, 1, state(t, s).Clans[0].Crystals, "the crystal was not spent")
 }
+
+// After the last Active Action with a free action open, status says so.
+func TestStatusAfterTheLastActiveAction(t *testing.T) {
+	s, step := stepWith(t, nil, map[string][]string{"wfa.turn.action": {"collect"}, "wfa.turn.continent": {"no"},
+		"wfa.collect.oc": {"1"}, "wfa.collect.alwood": {"1"}, "wfa.collect.ammo": {"0"}}, func(st *State) {
+		st.Actions, st.Clans[0].Crystals = 1, 1
+	})
+	require.NoError(t, step())
+	p := referee.NewScripted()
+	v, err := Game{}.Status(s, &referee.Env{Prompt: p})
+	require.NoError(t, err)
+	assert.Contains(t, v.Text(), "no Active Action left: a free action (upgrade, ransom) or end")
+	_, err = ParseFleet("7g")
+	assert.ErrorContains(t, err, "has 7 gunboat; a clan has at most 6")
+}

@@ -152,8 +152,11 @@ func ParseFleet(s string) (Fleet, error) {
 		if i > 0 && pending < 0 {
 			if kind := shipKind(it[i:]); kind != "" {
 				n, err := strconv.Atoi(it[:i])
-				if err != nil || n > ClanFleet.Get(kind) {
-					return f, CheckComponents(Fleet{}.with(kind, ClanFleet.Get(kind)+1))
+				if err != nil {
+					n = ClanFleet.Get(kind) + 1 // beyond any int: beyond the box
+				}
+				if n > ClanFleet.Get(kind) {
+					return f, CheckComponents(Fleet{}.with(kind, n))
 				}
 				*f.ptr(kind) += n
 				continue
