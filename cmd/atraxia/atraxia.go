@@ -19,13 +19,13 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "atraxia",
 		Aliases: []string{"wfa", "war-for-atraxia"},
-		Short:   "War for Atraxia: battle math, upkeep and conversion one-shots",
+		Short:   "War for Atraxia: battle math, upkeep, conversion and countdown one-shots",
 		Long: `War for Atraxia one-shot commands. A session (bosun new war-for-atraxia)
-runs the turns; these commands compute one battle, one upkeep or one
-conversion from what you enter.` + cmdutil.ExitHelp,
+runs the turns; these commands compute one battle, one upkeep, one
+conversion or the end-game countdown from what you enter.` + cmdutil.ExitHelp,
 		Example: "  bosun atraxia battle --attacker CDD --attacker-ammo 5 --pirate\n  bosun atraxia upkeep --fleet CDDD",
 	}
-	cmd.AddCommand(NewCmdBattle(f, nil), NewCmdUpkeep(f, nil), NewCmdConvert(f, nil))
+	cmd.AddCommand(NewCmdBattle(f, nil), NewCmdUpkeep(f, nil), NewCmdConvert(f, nil), NewCmdCountdown(f, nil))
 	return cmd
 }
 
@@ -371,7 +371,13 @@ their turn, from the fleet strength on the Isle: 10 or more -> 3 OC, 20 -> 5,
 				if view.Fleet, err = wfa.ParseFleet(opts.Fleet); err != nil {
 					return err
 				}
+				if view.Fleet.Privateer > 0 {
+					return referee.RuleError([]string{wfa.CitePrivateerRules}, "atraxia upkeep: --fleet %q: the privateer never moves onto a non-dockable island such as the Isle of Myth (accepted: C, D, F, G)", opts.Fleet)
+				}
 				view.Strength = v.FleetStrength(view.Fleet, false)
+			}
+			if max := v.MaxStrength(false); view.Strength > max {
+				return referee.RuleError([]string{wfa.CitePlayerSetup}, "atraxia upkeep: --strength %d is more than a clan's ships can have: at most %d (1 Capital Ship, 5 Destroyers, 5 Frigates and 6 Gunboats)", view.Strength, max)
 			}
 			view.OC = v.Upkeep(view.Strength)
 			return f.Render(view, func(w io.Writer) error {
@@ -464,4 +470,78 @@ func parsePay(s string) (map[string]int, error) {
 		return nil, referee.Usagef("atraxia convert: --pay is required, e.g. --pay oc=2")
 	}
 	return pay, nil
+}
+
+// CountdownOptions are the flags of `bosun atraxia countdown`.
+type CountdownOptions struct {
+	F         *cmdutil.Factory
+	Entry     int
+	Countdown string
+}
+
+// CountdownView is what `countdown` prints.
+type CountdownView struct {
+	Entry     int                  `json:"entry_round"`
+	Countdown string               `json:"countdown"`
+	Last      int                  `json:"last_round"`
+	Rounds    []wfa.CountdownRound `json:"rounds"`
+	Cites     []string             `json:"cites"`
+}
+
+// MaxRound bounds --entry-round (the rulebook sets no round limit).
+const MaxRound = 999
+
+// NewCmdCountdown builds `bosun atraxia countdown`.
+func NewCmdCountdown(f *cmdutil.Factory, runF func(*CountdownOptions) error) *cobra.Command {
+	opts := &CountdownOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "countdown",
+		Short: "The end-game countdown: the last round after the first Capital Ship enters the Isle",
+		Long: `When the first fleet with a Capital Ship enters the Isle of Myth, "the game
+will end after 5 more rounds": place the turn tracker on 5; it goes down one
+at the end of each round and the round at 1 is the last. With
+--countdown after-entry (the default) five rounds follow the entry round;
+with marker the entry round is the tracker's 5 and four follow.` + cmdutil.ExitHelp,
+		Example: "  bosun atraxia countdown --entry-round 3\n  bosun atraxia countdown --entry-round 3 --countdown marker --json",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Entry < 1 || opts.Entry > MaxRound {
+				return referee.Usagef("atraxia countdown: --entry-round %d: the round the first Capital Ship entered the Isle is 1 to %d", opts.Entry, MaxRound)
+			}
+			if opts.Countdown != "after-entry" && opts.Countdown != "marker" {
+				return referee.Usagef("atraxia countdown: --countdown %q is not accepted; accepted: after-entry, marker", opts.Countdown)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			set, err := f.Tables()
+			if err != nil {
+				return err
+			}
+			v, err := wfa.LoadValues(set)
+			if err != nil {
+				return err
+			}
+			view := CountdownView{Entry: opts.Entry, Countdown: opts.Countdown, Last: wfa.LastRound(v, opts.Entry, opts.Countdown),
+				Rounds: wfa.Countdown(v, opts.Entry, opts.Countdown), Cites: []string{wfa.CiteGameEnd}}
+			return f.Render(view, func(w io.Writer) error {
+				for _, r := range view.Rounds {
+					note := ""
+					if r.Round == view.Entry {
+						note = " (the first Capital Ship enters the Isle)"
+					}
+					if r.Last {
+						note += " (the last round: each Clan Leader gets one final turn, then the final upkeep and scoring)"
+					}
+					if _, err := fmt.Fprintf(w, "round %d: turn tracker on %d%s\n", r.Round, r.Marker, note); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+		},
+	}
+	cmd.Flags().IntVar(&opts.Entry, "entry-round", 0, "the round in which the first Capital Ship entered the Isle of Myth (required)")
+	cmd.Flags().StringVar(&opts.Countdown, "countdown", "after-entry", "after-entry (5 more rounds follow the entry round) or marker (the entry round is the tracker's 5)")
+	return cmd
 }

@@ -42,7 +42,10 @@ func TestKeystrokes(t *testing.T) {
 			[]string{"misty-waters", "--players", "Ann:red,Bob:blue", "--option", "components=none", "--seed", "3"}},
 		{"rolling-seas", "games/rollingseas/testdata/solo-basic.yaml", "turn", 1, 2, 18,
 			[]string{"rolling-seas", "--players", "Alma", "--option", "ironside=basic", "--seed", "12"}},
-		{"war-for-atraxia", "games/atraxia/testdata/session-4p.yaml", "round", 1, 2, 188,
+		// War for Atraxia: +1 key since Xanthe, holding a crystal after her
+		// last Active Action, ends her turn herself (issue 13 item 17: the
+		// free upgrade stays open "at any point during their turn").
+		{"war-for-atraxia", "games/atraxia/testdata/session-4p.yaml", "round", 1, 2, 189,
 			[]string{"war-for-atraxia", "--players", "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", "--option", "pirates=yes", "--seed", "1"}},
 		{"quests-and-cannons", "games/questsandcannons/testdata/coop-easy.yaml", "round", 1, 2, 26,
 			[]string{"quests-and-cannons", "--players", "Valkyr", "--option", "coop=easy", "--seed", "1"}},

@@ -205,8 +205,28 @@ func (v Values) CheckSide(role string, s Side, attacking bool) error {
 	if s.Strength > 0 && !s.Fleet.Empty() {
 		return referee.Usagef("atraxia: give the %s's ships or its fleet strength, not both", role)
 	}
+	if err := CheckComponents(s.Fleet); err != nil {
+		return err
+	}
+	// A clan has 1 Capital Ship, 5 Destroyers, 5 Frigates and 6 Gunboats
+	// (and one privateer, adding 15 only in a defending fleet).
+	if max := v.MaxStrength(!attacking); s.Strength > max {
+		return referee.RuleError(cites(CitePlayerSetup, CitePrivateerRules), "atraxia: the %s's fleet strength %d is more than a clan's ships can have: at most %d (1 Capital Ship, 5 Destroyers, 5 Frigates and 6 Gunboats%s)", role, s.Strength, max, map[bool]string{true: "", false: ", and a defending privateer's 15"}[attacking])
+	}
+	for _, e := range []struct {
+		what string
+		n    int
+	}{{"Power card effect on its own total", s.PowerOwn}, {"Power card effect on the opponent", s.PowerAgainst}, {"clan ability bonus", s.Ability}} {
+		if e.n < -MaxEffect || e.n > MaxEffect {
+			return referee.Usagef("atraxia: the %s's %s %d is out of range: bosun accepts -%d to %d (as a session does)", role, e.what, e.n, MaxEffect, MaxEffect)
+		}
+	}
 	return nil
 }
+
+// MaxEffect bounds a Power card effect or a clan ability bonus as entered
+// (the rulebook prints no card values; a session asks -99 to 99).
+const MaxEffect = 99
 
 // Resolve computes a battle: fleet strength + Ammo cards + Power cards +
 // clan ability (+10 for a defended Home Base); the highest total wins and

@@ -76,8 +76,8 @@ func (t *turn) battle(att, def *Clan, from, to Loc, ships Fleet) error {
 			t.startCountdown()
 		}
 	} else {
-		f, err := t.askFleet("wfa.battle.defender.fleet", fmt.Sprintf("Battle on %s: %s's ships there (without a privateer)", to.Name, def.Player), func(f Fleet) error {
-			if f.Privateer > 0 || f.Empty() || !def.OnBoard().Covers(f) || (f.Capital > 0) != (def.Capital == to.Name) {
+		f, err := t.askFleet("wfa.battle.defender.fleet", fmt.Sprintf("Battle on %s: %s's ships there (without a privateer; none if the privateer is alone)", to.Name, def.Player), func(f Fleet) error {
+			if f.Privateer > 0 || (f.Empty() && def.Privateer != to.Name) || !def.OnBoard().Covers(f) || (f.Capital > 0) != (def.Capital == to.Name) {
 				return referee.Usagef("atraxia: %s is not %s's fleet on %s (on the board: %s; Capital Ship on %s)", f, def.Player, to.Name, def.OnBoard(), def.Capital)
 			}
 			return nil
@@ -195,15 +195,8 @@ func (t *turn) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle b
 	parts := []string{fmt.Sprintf("%s gains %d Magic Crystal(s)", win.Player, crystals)}
 	parts = append(parts, fmt.Sprintf("%s retreats: %s to %s, %s to the reserve", lose.Player, r.Home, lose.Home(), r.Reserve))
 	cs := []string{CiteWinner, CiteLoser}
-	for i, tp := range lose.Teleporters {
-		if tp == loc.Name {
-			lose.Teleporters = append(lose.Teleporters[:i], lose.Teleporters[i+1:]...)
-			if lose == st.current() {
-				st.TeleLost++
-			}
-			parts = append(parts, fmt.Sprintf("%s's teleporter on %s is destroyed", lose.Player, loc.Name))
-			break
-		}
+	if p := t.loseTeleporter(lose, loc.Name); p != "" {
+		parts = append(parts, p)
 	}
 	if i := lose.mountAt(loc.Name); i >= 0 {
 		// "If an opponent gains control of the island they will also gain
@@ -247,6 +240,23 @@ func (t *turn) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle b
 		}
 	}
 	return nil
+}
+
+// loseTeleporter applies "Destroys teleporter (if present). It may be
+// rebuilt on a subsequent turn by paying the required cost." to the loser of
+// a battle on island, and says so ("" when it had none there).
+func (t *turn) loseTeleporter(lose *Clan, island string) string {
+	st := t.st
+	for i, tp := range lose.Teleporters {
+		if tp == island {
+			lose.Teleporters = append(lose.Teleporters[:i], lose.Teleporters[i+1:]...)
+			if lose == st.current() {
+				st.TeleLost++
+			}
+			return fmt.Sprintf("%s's teleporter on %s is destroyed", lose.Player, island)
+		}
+	}
+	return ""
 }
 
 // retreat splits a defeated fleet (RetreatOf); the loser may name the ships
@@ -356,7 +366,21 @@ func (t *turn) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 		c.Capital = c.Home()
 	}
 	data["home"], data["reserve"] = r.Home, r.Reserve
-	t.emit("pirate-battle", text+fmt.Sprintf(": the pirate wins and keeps %s; %s retreats %s to %s and %s to the reserve", a.Name, c.Player, r.Home, c.Home(), r.Reserve), data, CitePirateCombat)
+	// Ruling (pirate-teleporter): "If the Clan Leader is Defeated: The Clan
+	// Leader retreats. Half of the ships ... The Capital Ship is always sent
+	// to the Home Base. The pirate ship retains control of the Apex Island."
+	// names no teleporter, and "follows the normal rules for warfare" is said
+	// of "determine their total combat power" (kept). With destroyed, the
+	// Rules of Warfare's loser "Destroys teleporter (if present)" applies.
+	tele := ""
+	cs := []string{CitePirateCombat}
+	if t.st.Opts.PirateTele == "destroyed" {
+		if p := t.loseTeleporter(c, a.Name); p != "" {
+			tele = "; " + p
+			cs = append(cs, CiteLoser)
+		}
+	}
+	t.emit("pirate-battle", text+fmt.Sprintf(": the pirate wins and keeps %s; %s retreats %s to %s and %s to the reserve%s", a.Name, c.Player, r.Home, c.Home(), r.Reserve, tele), data, cs...)
 	return nil
 }
 
@@ -367,8 +391,16 @@ func (t *turn) privateerBlock(c, holder *Clan, from, to Loc, ships Fleet, telepo
 	if ships.Ships() != 1 {
 		return referee.RuleError(pr, "atraxia: a privateer cannot be part of an attacking fleet; it blocks an opponent's island alone")
 	}
-	if !c.hasTeleporter(from.Name) {
-		return referee.RuleError(pr, "atraxia: the privateer blocks an island by a Move Ships action using a teleporter; %s has no teleporter on %s", c.Player, from.Name)
+	// "Using a teleporter, a Clan Leader can use a "Move Ship" action to move
+	// their privateer to any dockable island controlled by their opponent to
+	// block the island" and "Once built, Clan Leaders can consider islands
+	// with their teleporters as adjacent": a teleporter at each end.
+	if !teleport {
+		missing := from.Name
+		if c.hasTeleporter(from.Name) {
+			missing = to.Name
+		}
+		return referee.RuleError(cites(CitePrivateerRules, CiteTeleporterBuild), "atraxia: the privateer blocks an island by a Move Ships action using a teleporter, from one of %s's teleporters to another; %s has no teleporter on %s (teleporter+move deploys them)", c.Player, c.Player, missing)
 	}
 	if to.Kind == "home" {
 		return referee.RuleError(pr, "atraxia: the privateer cannot ever move onto an opponent's Home Base")
@@ -443,7 +475,16 @@ func (t *turn) freeIsland(victim *Clan, b *Block, from Loc, ships Fleet, immedia
 			t.moved(victim, from, island, ships)
 		}
 		st.removeBlock(b.Island)
-		t.emit("privateer-battle", text+fmt.Sprintf(": %s wins, gains %d Magic Crystal; the privateer goes back to %s's reserve and %s is no longer blocked", victim.Player, res.Crystals, owner.Player, b.Island), data, cs...)
+		// "Combat involving the privateer follows the normal rules of
+		// warfare ... In addition to the normal resolution of combat,
+		// including gaining rewards and retreat": the loser "Destroys
+		// teleporter (if present)".
+		tele := ""
+		if p := t.loseTeleporter(owner, b.Island); p != "" {
+			tele = "; " + p
+			cs = append(cs, CiteLoser)
+		}
+		t.emit("privateer-battle", text+fmt.Sprintf(": %s wins, gains %d Magic Crystal; the privateer goes back to %s's reserve and %s is no longer blocked%s", victim.Player, res.Crystals, owner.Player, b.Island, tele), data, cs...)
 		return nil
 	}
 	r, err := t.retreat(victim, ships)
@@ -459,6 +500,11 @@ func (t *turn) freeIsland(victim *Clan, b *Block, from Loc, ships Fleet, immedia
 		b.Hostages = Fleet{}
 	}
 	data["home"], data["reserve"] = r.Home, r.Reserve
-	t.emit("privateer-battle", text+fmt.Sprintf(": the privateer wins, %s gains %d Magic Crystal and %s stays blocked; %s retreats %s to %s and %s to the reserve", owner.Player, res.Crystals, b.Island, victim.Player, r.Home, victim.Home(), r.Reserve), data, cs...)
+	tele := ""
+	if p := t.loseTeleporter(victim, b.Island); p != "" {
+		tele = "; " + p
+		cs = append(cs, CiteLoser)
+	}
+	t.emit("privateer-battle", text+fmt.Sprintf(": the privateer wins, %s gains %d Magic Crystal and %s stays blocked; %s retreats %s to %s and %s to the reserve%s", owner.Player, res.Crystals, b.Island, victim.Player, r.Home, victim.Home(), r.Reserve, tele), data, cs...)
 	return nil
 }

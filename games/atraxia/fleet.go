@@ -36,6 +36,11 @@ func (f *Fleet) ptr(kind string) *int {
 	return nil
 }
 
+func (f Fleet) with(kind string, n int) Fleet {
+	*f.ptr(kind) = n
+	return f
+}
+
 // Get returns the count of one ship kind.
 func (f Fleet) Get(kind string) int { return *f.ptr(kind) }
 
@@ -122,6 +127,9 @@ func ParseFleet(s string) (Fleet, error) {
 			if kind == "" || err != nil || n < 0 || pending >= 0 {
 				return f, bad(it)
 			}
+			if n > ClanFleet.Get(kind) {
+				return f, CheckComponents(Fleet{}.with(kind, n))
+			}
 			*f.ptr(kind) += n
 			continue
 		}
@@ -129,6 +137,9 @@ func ParseFleet(s string) (Fleet, error) {
 			n := 1
 			if pending >= 0 {
 				n, pending = pending, -1
+			}
+			if n > ClanFleet.Get(kind) {
+				return f, CheckComponents(Fleet{}.with(kind, n))
 			}
 			*f.ptr(kind) += n
 			continue
@@ -140,7 +151,13 @@ func ParseFleet(s string) (Fleet, error) {
 		}
 		if i > 0 && pending < 0 {
 			if kind := shipKind(it[i:]); kind != "" {
-				n, _ := strconv.Atoi(it[:i])
+				n, err := strconv.Atoi(it[:i])
+				if err != nil {
+					n = ClanFleet.Get(kind) + 1 // beyond any int: beyond the box
+				}
+				if n > ClanFleet.Get(kind) {
+					return f, CheckComponents(Fleet{}.with(kind, n))
+				}
 				*f.ptr(kind) += n
 				continue
 			}
@@ -155,12 +172,37 @@ func ParseFleet(s string) (Fleet, error) {
 				return f, bad(it)
 			}
 			*f.ptr(kind)++
+			if f.Get(kind) > ClanFleet.Get(kind) {
+				return f, CheckComponents(f)
+			}
 		}
 	}
 	if pending >= 0 {
 		return f, bad(strconv.Itoa(pending))
 	}
-	return f, nil
+	return f, CheckComponents(f)
+}
+
+// ClanFleet is every ship one clan owns: "Gather 1 Capital Ship, 6
+// Gunboats, 5 Frigates, and 5 Destroyers" (Player Setup C) and "EACH CLAN
+// LEADER MAY ONLY HAVE ONE ACTIVE PRIVATEER ALLY".
+var ClanFleet = Fleet{Capital: 1, Destroyer: 5, Frigate: 5, Gunboat: 6, Privateer: 1}
+
+// CheckComponents refuses a fleet of one clan larger than the clan's
+// components (a usage error, exit 2).
+func CheckComponents(f Fleet) error {
+	for _, k := range shipKinds {
+		if n := f.Get(k); n > ClanFleet.Get(k) {
+			return referee.RuleError(cites(CitePlayerSetup, CitePirateHire), "atraxia: fleet %q has %d %s; a clan has at most %d (1 Capital Ship, 5 Destroyers, 5 Frigates, 6 Gunboats and one privateer)", f.String(), n, k, ClanFleet.Get(k))
+		}
+	}
+	return nil
+}
+
+// MaxStrength is the greatest fleet strength of one clan's ships: all of
+// them, plus the privateer's 15 when defending.
+func (v Values) MaxStrength(defending bool) int {
+	return v.FleetStrength(ClanFleet, defending)
 }
 
 func shipKind(s string) string {

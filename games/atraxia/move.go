@@ -30,6 +30,13 @@ func (t *turn) checkShips(c *Clan, from Loc, ships Fleet) error {
 	if from.Kind == "isle" && (st.Isle.Clan != c.Clan || !st.Isle.Fleet.Covers(ships)) {
 		return referee.Usagef("atraxia: %s's fleet on the Isle of Myth is %s, not %s", c.Player, st.Isle.Fleet, ships)
 	}
+	// "Each Apex Island surrounding the Isle of Myth is guarded by one pirate
+	// ship" and "If the Clan Leader is Defeated ... The pirate ship retains
+	// control of the Apex Island": no clan's ships are on an Apex Island the
+	// pirates hold (nor on one still covered by a tile).
+	if a := st.apex(from.Name); a != nil && (a.Pirate || a.Tile > 0 || a.Covered) {
+		return referee.RuleError(cites(CitePirates, CiteLostExpeditions), "atraxia: no clan's ships are on %s (%s): ships leave only a location where they are", from.Name, apexState(a))
+	}
 	return nil
 }
 
@@ -131,6 +138,12 @@ func (t *turn) move(c *Clan) error {
 		if ships.Privateer > 0 {
 			return referee.RuleError(cites(CitePrivateerRules), "atraxia: the privateer never moves onto a non-dockable island such as the Isle of Myth")
 		}
+		// A clan has 1 Capital Ship, 5 Destroyers, 5 Frigates and 6
+		// Gunboats: its fleet on the Isle is never more than its ships on
+		// the board.
+		if st.Isle.Clan == c.Clan && !c.OnBoard().Covers(st.Isle.Fleet.Add(ships)) {
+			return referee.RuleError(cites(CitePlayerSetup), "atraxia: %s's fleet on the Isle of Myth is %s already; with %s more it would exceed %s's ships on the board (%s)", c.Player, st.Isle.Fleet, ships, c.Player, c.OnBoard())
+		}
 	case "home", "south":
 		if to.Clan != c.Clan && !from.Dockable() {
 			return referee.RuleError(cites(CiteDockable), "atraxia: %s is a non-dockable island of the %s clan: it is entered only from an adjacent dockable island, not from %s", to.Name, to.Clan, from.Name)
@@ -196,6 +209,19 @@ func (t *turn) move(c *Clan) error {
 		case "self":
 			return referee.RuleError(mv, "atraxia: %s already controls %s: Move Ships goes only to a location not under the Clan Leader's control (use Redistribute Ships)", c.Player, to.Name)
 		case "none":
+			// "Opposing fleets cannot exist in the same location. Whenever a
+			// Clan Leader's fleet moves into a location already occupied by
+			// another Clan Leader's fleet, a battle is triggered": a privateer
+			// alone (say on its Home Base) controls nothing but is a ship of
+			// its clan, and "can be part of a defending fleet, if the battle
+			// is triggered on the island where the privateer is already
+			// located".
+			for _, o := range st.active() {
+				if o != c && o.Privateer == to.Name {
+					holder = o
+					t.emit("privateer-defends", fmt.Sprintf("%s's privateer is on %s: %s's fleet moving in meets it in battle", o.Player, to.Name, c.Player), map[string]any{"player": o.Player, "location": to.Name}, CiteWarfare, CitePrivateerRules)
+				}
+			}
 		default:
 			holder = st.clan(h)
 		}
@@ -353,6 +379,20 @@ func (t *turn) redistribute(c *Clan) error {
 // consider islands with their teleporters as adjacent".
 func crossesToCentral(c *Clan, from, to Loc, teleport bool) error {
 	south := func(l Loc) bool { return l.Kind == "home" || l.Kind == "south" }
+	// "Place each board so that the northernmost island on each board is
+	// attached to an Apex Island of the central continent ... Player
+	// Continents should be spaced as evenly as possible, and not connect to
+	// one another": no island of one player continent is adjacent to an
+	// island of another; only teleporters join them.
+	if !teleport && from.Clan != "" && to.Clan != "" && from.Clan != to.Clan {
+		tele := c.Home() + " (built in)"
+		if len(c.Teleporters) > 0 {
+			tele += ", " + strings.Join(c.Teleporters, ", ")
+		}
+		return referee.RuleError(cites(CiteGameSetup, CiteDockable, CiteTeleporterBuild),
+			"atraxia: %s -> %s is not a move to an adjacent location: player continents \"not connect to one another\" (the %s and %s continents each attach only to an Apex Island). Accepted: go by way of the Apex Islands (%s-1 <-> apex <-> %s-1), or between two of %s's teleporters (teleporter+move deploys them; now on %s)",
+			from.Name, to.Name, from.Clan, to.Clan, from.Clan, to.Clan, c.Player, tele)
+	}
 	if teleport || !((south(from) && to.Kind == "apex") || (from.Kind == "apex" && south(to))) {
 		return nil
 	}
@@ -367,4 +407,38 @@ func crossesToCentral(c *Clan, from, to Loc, teleport bool) error {
 	return referee.RuleError(cites(CiteDockable, CiteMoveRedistribute, CiteTeleporterBuild),
 		"atraxia: %s -> %s is not a move to an adjacent location: %s is a non-dockable island of the %s continent, and the Apex Islands attach to each continent's northernmost island (%s-1; \"When crossing to another continent, dockable islands must be used\"). Accepted: go by way of the %s continent's dockable islands, or between two of %s's teleporters (teleporter+move deploys them; now on %s)",
 		from.Name, to.Name, island.Name, island.Clan, island.Clan, island.Clan, c.Player, tele)
+}
+
+// LastRound is the last round of the game when the first Capital Ship
+// enters the Isle of Myth in round entry: "the game will end after 5 more
+// rounds" (countdown=after-entry), or the entry round is the marker's 5 and
+// the round at 1 is the last (countdown=marker).
+func LastRound(v Values, entry int, countdown string) int {
+	if countdown == "marker" {
+		return entry + v.Countdown - 1
+	}
+	return entry + v.Countdown
+}
+
+// CountdownRound is one round of the end game: where the turn tracker
+// stands during it.
+type CountdownRound struct {
+	Round  int  `json:"round"`
+	Marker int  `json:"marker"`
+	Last   bool `json:"last,omitempty"`
+}
+
+// Countdown lists the rounds from the entry round to the last, with the
+// turn tracker during each (as a session moves it).
+func Countdown(v Values, entry int, countdown string) []CountdownRound {
+	var out []CountdownRound
+	last := LastRound(v, entry, countdown)
+	for r := entry; r <= last; r++ {
+		m := v.Countdown - (r - entry)
+		if countdown != "marker" && r > entry {
+			m++
+		}
+		out = append(out, CountdownRound{Round: r, Marker: m, Last: r == last})
+	}
+	return out
 }

@@ -3,10 +3,25 @@ package atraxia
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
 )
+
+func actionKnown(a string) bool {
+	for _, x := range Actions {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// freeLeft reports whether a free action (upgrade, ransom) is allowed now.
+func freeLeft(st *State, v Values) bool {
+	return actionRefusal(st, v, "upgrade") == nil || actionRefusal(st, v, "ransom") == nil
+}
 
 // OfferedActions are the answers of wfa.turn.action the clan whose turn it
 // is can take now. An action is left out only when what bosun tracks
@@ -47,6 +62,11 @@ func (t *turn) chooseAction(text string) (string, error) {
 	q := referee.Question{Key: "wfa.turn.action", Text: text, Kind: referee.KindChoose, Options: offered,
 		Accepted: "one of: " + strings.Join(offered, ", "),
 		Check:    func(a string) (string, error) { return a, refuse(a) }}
+	if t.st.Started && t.st.Actions >= t.st.Allowed {
+		// After the last Active Action ending the turn is the likely
+		// answer: the menu starts on it.
+		q.Options = append([]string{"end"}, slices.DeleteFunc(slices.Clone(offered), func(a string) bool { return a == "end" })...)
+	}
 	if referee.AnsweredAhead(t.p, q.Key) {
 		q.Options = Actions
 	}
@@ -64,6 +84,15 @@ func (t *turn) chooseAction(text string) (string, error) {
 // or nil. Each action checks it first, so the menu and the action agree.
 func actionRefusal(st *State, v Values, a string) error {
 	c := st.current()
+	switch a {
+	case "upgrade", "ransom", "end":
+	default:
+		// "On each turn, a Clan Leader may perform any two Active Actions"
+		// (three with the whole continent); the free actions stay.
+		if st.Started && st.Actions >= st.Allowed && actionKnown(a) {
+			return referee.RuleError(cites(CitePlayerActions), "atraxia: %s has taken the %d Active Actions of this turn: only the free actions (upgrade, ransom) remain, or end", c.Player, st.Allowed)
+		}
+	}
 	switch a {
 	case "collect", "move", "redistribute", "end":
 		// Where the Gunboats stand, adjacency and connected trails are on

@@ -18,12 +18,14 @@ var optionSpecs = []referee.OptionSpec{
 		Help: "the Capital Ship must lead a clan's first move to the Apex Islands (clan), or every first entry of an unexplored Apex Island (island)"},
 	{Key: "covered-apex", Kind: referee.OptionNumber, Min: 1, Max: 6, Default: "6",
 		Help: "with 5 players, the Apex Island that stays covered"},
-	{Key: "countdown", Kind: referee.OptionChoice, Values: []string{"marker", "after-entry"}, Default: "marker",
-		Help: "the round the first Capital Ship enters the Isle is the marker's 5 (marker), or 5 more rounds follow that round (after-entry)"},
+	{Key: "countdown", Kind: referee.OptionChoice, Values: []string{"marker", "after-entry"}, Default: "after-entry",
+		Help: "5 more rounds follow the round the first Capital Ship enters the Isle, as the rulebook says twice (after-entry), or that round is the marker's 5 and 4 follow (marker)"},
 	{Key: "captured-crystal", Kind: referee.OptionChoice, Values: []string{"mounted", "loose"}, Default: "mounted",
 		Help: "a Magic Crystal mounted on a conquered island stays mounted under the winner's control (mounted), or becomes a loose crystal of the winner"},
 	{Key: "privateer-rehire", Kind: referee.OptionChoice, Values: []string{"reserve", "no"}, Default: "reserve",
 		Help: "a clan whose privateer is in its reserve may hire a pirate again (reserve), or never while it owns its privateer (no)"},
+	{Key: "pirate-teleporter", Kind: referee.OptionChoice, Values: []string{"kept", "destroyed"}, Default: "kept",
+		Help: "a clan beaten by a pirate keeps its teleporter on that Apex Island (kept: Scenario A lists the whole defeat), or loses it as a battle's loser does (destroyed)"},
 }
 
 // Options implements referee.Game.
@@ -46,5 +48,6 @@ func ParseOptions(given map[string]string) (Options, error) {
 		Countdown:   m["countdown"],
 		Captured:    m["captured-crystal"],
 		Rehire:      m["privateer-rehire"],
+		PirateTele:  m["pirate-teleporter"],
 	}, nil
 }

@@ -65,9 +65,9 @@ func TestHomeBaseDoesNotBorderTheApexIslands(t *testing.T) {
 func TestStatusTextAtTheTable(t *testing.T) {
 	p := loadAnswers(t, "testdata/session-4p.yaml")
 	seq := []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2}
-	s, env := newSession(t, p, seq, "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", map[string]string{"pirates": "yes"})
+	s, env := newSession(t, p, seq, "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", map[string]string{"pirates": "yes", "countdown": "marker"})
 	// Round 1 and Round 2 up to Myles's block of fox-4.
-	for i := 0; i < 11; i++ {
+	for i := 0; i < 13; i++ {
 		_, err := referee.Next(Game{}, s, env)
 		require.NoError(t, err, "step %d", i+1)
 	}

@@ -139,6 +139,10 @@ func blockAnswers(response string) map[string][]string {
 func mylesWithPrivateer(st *State) {
 	st.Turn = 1
 	st.Clans[1].Privateer = "rhino-home"
+	// "Using a teleporter, a Clan Leader can use a "Move Ship" action to
+	// move their privateer to any dockable island controlled by their
+	// opponent".
+	st.Clans[1].Teleporters = []string{"fox-4", "fox-3"}
 }
 
 // "Once the ransom is paid, the privateer returns to the Clan Leader's Home
@@ -253,6 +257,7 @@ func battleExample(t *testing.T, opts map[string]string, extra map[string][]stri
 		m.Ammo, m.Power = []int{5}, 1
 		x.Reserve = Fleet{Destroyer: 3, Frigate: 4, Gunboat: 3}
 		x.Ammo, x.Power = []int{2, 2, 1}, 1
+		m.Teleporters = []string{"rhino-1", "fox-4"} // continents "not connect to one another"
 		if mutate != nil {
 			mutate(st)
 		}

@@ -52,7 +52,7 @@ func state(t *testing.T, s *referee.Session) *State {
 func TestScriptedFourPlayerSession(t *testing.T) {
 	p := loadAnswers(t, "testdata/session-4p.yaml")
 	seq := []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2} // 7 tile-shuffle draws, then pirate dice
-	s, env := newSession(t, p, seq, "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", map[string]string{"pirates": "yes"})
+	s, env := newSession(t, p, seq, "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", map[string]string{"pirates": "yes", "countdown": "marker"})
 	st := state(t, s)
 	require.Len(t, st.Apex, 6)
 	for _, a := range st.Apex {
@@ -65,7 +65,7 @@ func TestScriptedFourPlayerSession(t *testing.T) {
 		steps++
 		require.Less(t, steps, 60)
 	}
-	assert.Equal(t, 35, steps)
+	assert.Equal(t, 37, steps) // Xanthe ends rounds 1 and 2 herself: her upgrade stays open
 	st = state(t, s)
 	x, m, a, b := st.Clans[0], st.Clans[1], st.Clans[2], st.Clans[3]
 	assert.Equal(t, []string{"Xanthe"}, st.Winners)
@@ -154,6 +154,7 @@ func TestForbiddenActions(t *testing.T) {
 			if block {
 				st := state(t, s)
 				st.Blocks = []*Block{{Island: "tiger-4", Owner: "rhino", Victim: "tiger", Hostages: Fleet{Gunboat: 1}}}
+				st.Clans[0].Teleporters = []string{"fox-1", "tiger-4"}
 				require.NoError(t, s.SaveState(st))
 			}
 			before := append([]byte(nil), s.State...)
@@ -186,6 +187,7 @@ func TestSessionBattleExample(t *testing.T) {
 	m.Ammo, m.Power = []int{5}, 1
 	x.Reserve = Fleet{Destroyer: 3, Frigate: 4, Gunboat: 3}
 	x.Ammo, x.Power = []int{2, 2, 1}, 1
+	m.Teleporters = []string{"rhino-1", "fox-4"} // continents "not connect to one another"
 	require.NoError(t, s.SaveState(st))
 	evs, err := referee.Next(Game{}, s, env)
 	require.NoError(t, err)

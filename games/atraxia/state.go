@@ -123,8 +123,8 @@ type Options struct {
 	Retreat     RetreatRule `json:"retreat"`      // within-half | extra
 	ApexCapital string      `json:"apex_capital"` // clan | island
 	Covered     int         `json:"covered"`      // 5 players: the covered Apex Island
-	// Countdown: marker (the round the first Capital Ship enters is the
-	// marker's 5) | after-entry (5 more rounds after that round).
+	// Countdown: after-entry (5 more rounds after the round the first
+	// Capital Ship enters) | marker (that round is the marker's 5).
 	Countdown string `json:"countdown,omitempty"`
 	// Captured: mounted (a Magic Crystal mounted on a conquered island stays
 	// mounted, now the winner's) | loose (it becomes a loose crystal of the
@@ -133,6 +133,9 @@ type Options struct {
 	// Rehire: reserve (a clan whose privateer is in the reserve may hire a
 	// pirate again) | no (never while the clan has its privateer meeple).
 	Rehire string `json:"rehire,omitempty"`
+	// PirateTele: kept (a clan beaten by a pirate keeps its teleporter on
+	// that Apex Island) | destroyed (it loses it, as a battle's loser does).
+	PirateTele string `json:"pirate_teleporter,omitempty"`
 }
 
 // State is the saved game state.

@@ -25,6 +25,8 @@ func (v StatusView) Text() string {
 	case v.Over:
 	case !v.started:
 		line("Turn:         next, %s's turn (%s clan) starts: the Isle of Myth upkeep first if %s controls it, then 2 Active Actions", v.Turn, v.clan, v.Turn)
+	case v.ActionsLeft <= 0:
+		line("Turn:         %s (%s clan), no Active Action left: a free action (upgrade, ransom) or end", v.Turn, v.clan)
 	default:
 		line("Turn:         %s (%s clan), %d Active Action(s) left", v.Turn, v.clan, v.ActionsLeft)
 	}

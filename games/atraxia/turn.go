@@ -40,7 +40,11 @@ func (t *turn) step() error {
 			return nil
 		}
 	}
-	act, err := t.chooseAction(fmt.Sprintf("Round %d, %s (%s clan): action %d of %d (bonus+active does the Bonus Action first; upgrade and ransom are free; end ends the turn; only the actions the rules allow now are offered)", st.Round, c.Player, c.Clan, st.Actions+1, st.Allowed))
+	text := fmt.Sprintf("Round %d, %s (%s clan): action %d of %d (bonus+active does the Bonus Action first; upgrade and ransom are free; end ends the turn; only the actions the rules allow now are offered)", st.Round, c.Player, c.Clan, st.Actions+1, st.Allowed)
+	if st.Actions >= st.Allowed {
+		text = fmt.Sprintf("Round %d, %s (%s clan): the %d Active Actions are taken; a free action (upgrade, ransom) or end the turn", st.Round, c.Player, c.Clan, st.Allowed)
+	}
+	act, err := t.chooseAction(text)
 	if err != nil {
 		return err
 	}
@@ -107,9 +111,14 @@ func (t *turn) step() error {
 				t.emit("extra-action", fmt.Sprintf("%s controls the whole %s continent: a third Active Action", c.Player, c.Clan), map[string]any{"player": c.Player}, CitePlayerActions)
 			}
 		}
-		if st.Actions >= st.Allowed {
-			return t.endTurn()
-		}
+	}
+	// "Clan Leaders can perform this action at any point during their turn,
+	// as a free action" (upgrade), and a ransom "any time during a
+	// subsequent turn": after the last Active Action the turn ends when the
+	// player says so while a free action is still allowed; with none left
+	// there is nothing to ask and it ends here.
+	if st.Actions >= st.Allowed && !freeLeft(st, t.v) {
+		return t.endTurn()
 	}
 	return nil
 }
@@ -170,14 +179,34 @@ func (t *turn) upkeep(c *Clan, final bool) (bool, error) {
 		t.emit("upkeep", fmt.Sprintf("%s cannot pay the Isle of Myth upkeep of %d OC (fleet strength %d, has %d OC): no Magic Crystals", c.Player, cost, strength, c.OC), data, CiteUpkeep, CiteGameEnd)
 		return false, nil
 	}
-	to, err := t.askLoc("wfa.isle.upkeep.to", fmt.Sprintf("%s cannot pay the upkeep of %d OC (fleet strength %d, has %d OC): the whole fleet on the Isle moves to the nearest island %s controls; which?", c.Player, cost, strength, c.OC, c.Player), func(to Loc) error {
-		if to.Kind == "isle" {
-			return referee.RuleError(cites(CiteUpkeep), "atraxia: the fleet must leave the Isle of Myth for the nearest island %s controls", c.Player)
+	var to Loc
+	for {
+		var err error
+		to, err = t.askLoc("wfa.isle.upkeep.to", fmt.Sprintf("%s cannot pay the upkeep of %d OC (fleet strength %d, has %d OC): the whole fleet on the Isle moves to the nearest island %s controls; which?", c.Player, cost, strength, c.OC, c.Player), func(to Loc) error {
+			if to.Kind == "isle" {
+				return referee.RuleError(cites(CiteUpkeep), "atraxia: the fleet must leave the Isle of Myth for the nearest island %s controls", c.Player)
+			}
+			if b := st.block(to.Name); b != nil && b.Victim == c.Clan {
+				return referee.RuleError(cites(CiteBlocking, CiteUpkeep), "atraxia: %s is blocked by %s's privateer: %s cannot use it (\"cannot ... take any other action that requires control of the island\")", to.Name, st.clan(b.Owner).Player, c.Player)
+			}
+			return nil
+		})
+		if err != nil {
+			return false, err
 		}
-		return nil
-	})
-	if err != nil {
-		return false, err
+		// "Once the capacity is full, additional ships can not enter the
+		// island for any reason": the fleet goes to the nearest controlled
+		// island with room for it.
+		t.capa = 0
+		err = t.capacity("wfa.isle.upkeep.to", to, st.Isle.Fleet.Ships())
+		if err == nil {
+			break
+		}
+		if !referee.IsUsage(err) || t.capa == 0 {
+			return false, err
+		}
+		t.emit("upkeep", fmt.Sprintf("%s (fleet capacity %d, %d ship(s) there) has no room for the %d ship(s) of the fleet: name the nearest island %s controls with room for them", to.Name, t.capa, t.present, st.Isle.Fleet.Ships(), c.Player),
+			map[string]any{"player": c.Player, "to": to.Name, "capacity": t.capa, "present": t.present}, CiteFleetCapacity, CiteUpkeep)
 	}
 	if st.Isle.Fleet.Capital > 0 {
 		c.Capital = to.Name

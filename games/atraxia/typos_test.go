@@ -50,6 +50,7 @@ func TestTypoIsReasked(t *testing.T) {
 		m.Ammo, m.Power = []int{5}, 1
 		x.Reserve = Fleet{Destroyer: 3, Frigate: 4, Gunboat: 3}
 		x.Ammo, x.Power = []int{2, 2, 1}, 1
+		m.Teleporters = []string{"rhino-1", "fox-4"} // continents "not connect to one another"
 	}
 	moveApex := map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"fox-1"}, "wfa.move.to": {"apex1"},
 		"wfa.move.ships": {"C"}, "wfa.move.to.capacity": {"5"}, "wfa.move.to.present": {"0"}, "wfa.pirate.choice": {"hire"}}
@@ -67,7 +68,7 @@ func TestTypoIsReasked(t *testing.T) {
 			[]string{"; accepted now: ", `atraxia: "fox-l" is not a location`},
 			func(t *testing.T, st *State) { assert.Equal(t, "apex1", st.Clans[0].Capital) }},
 		{"move to the same place, then ships not on the board", map[string]string{"pirates": "yes"}, moveApex,
-			map[string][]string{"wfa.move.to": {"fox-1"}, "wfa.move.ships": {"CC"}}, func(st *State) { st.Clans[0].Capital, st.Clans[0].OC = "fox-1", 8 },
+			map[string][]string{"wfa.move.to": {"fox-1"}, "wfa.move.ships": {"CD"}}, func(st *State) { st.Clans[0].Capital, st.Clans[0].OC = "fox-1", 8 },
 			[]string{"atraxia: a move goes to another location", "atraxia: Xanthe has"},
 			func(t *testing.T, st *State) { assert.Equal(t, "apex1", st.Clans[0].Capital) }},
 		{"battle fleets, ammo and retreat", nil, battle,
@@ -94,7 +95,7 @@ func TestTypoIsReasked(t *testing.T) {
 				"wfa.redistribute.capacity": {"5"}, "wfa.redistribute.present": {"0"}},
 			map[string][]string{"wfa.redistribute.from": {"isle"}, "wfa.redistribute.to": {"fox-home", "fox-44"}, "wfa.redistribute.ships": {"CCC"}},
 			func(st *State) { st.Clans[0].Reserve = Fleet{} },
-			[]string{"the Isle of Myth cannot be part of a connected trail", "fox-home is where the ships start", `"fox-44" is not a location`, "atraxia: Xanthe has"},
+			[]string{"the Isle of Myth cannot be part of a connected trail", "fox-home is where the ships start", `"fox-44" is not a location`, "a clan has at most 1"},
 			nil},
 	}
 	for _, c := range cases {
