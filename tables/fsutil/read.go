@@ -96,9 +96,42 @@ func ReadLimited(r io.Reader, name string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("%s is larger than the limit of %s: %w", name, Size(limit), ErrTooLarge)
+		return nil, &TooLargeError{Name: name, Limit: limit}
 	}
 	return b, nil
+}
+
+// TooLargeError is input over its size limit; it matches ErrTooLarge.
+type TooLargeError struct {
+	Name  string
+	Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("%s is larger than the limit of %s", e.Name, Size(e.Limit))
+}
+
+// Is makes errors.Is(err, ErrTooLarge) true.
+func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
+
+// ReadConfig reads a file the user may keep anywhere (a symbolic link is
+// followed, as for dotfiles), refusing anything but a regular file and
+// files over limit. A missing file gives an error for which os.IsNotExist
+// is true.
+func ReadConfig(path string, limit int64) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, notRegular(path, info.Mode())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadLimited(f, path, limit)
 }
 
 // Size writes a byte count for messages: 64 KiB, 16 MiB.
