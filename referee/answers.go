@@ -1,12 +1,17 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/bosun-referee/bosun/tables/fsutil"
 	"gopkg.in/yaml.v3"
 )
+
+// MaxAnswersSize is the largest answers file bosun reads.
+const MaxAnswersSize = 16 << 20
 
 // RepeatMarker, as the last item of an answers-file list, repeats the
 // list's last answer for every further ask of its key.
@@ -38,7 +43,10 @@ type AnswerQueue struct {
 // on one line is a plain value and a key on several lines a queue (a final
 // KEY=... repeats). Errors start with source.
 func ParseAnswers(r io.Reader, source string) (*AnswersFile, error) {
-	b, err := io.ReadAll(r)
+	b, err := fsutil.ReadLimited(r, source, MaxAnswersSize)
+	if errors.Is(err, fsutil.ErrTooLarge) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}

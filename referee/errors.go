@@ -38,4 +38,7 @@ func RuleError(cites []string, format string, args ...any) error {
 }
 
 // IsUsage reports whether err is bad usage or bad input (exit 2).
-func IsUsage(err error) bool { return errors.Is(err, ErrUsage) }
+func IsUsage(err error) bool {
+	var bi interface{ BadInput() bool }
+	return errors.Is(err, ErrUsage) || (errors.As(err, &bi) && bi.BadInput())
+}

@@ -366,8 +366,9 @@ func (s *Scripted) Cursor() *AnswerCursor {
 		}
 		// Past the end of a repeating queue its last answer repeats; the
 		// cursor stops at the end, so answers appended later are used next.
-		c.Used[k] = min(n, len(q))
-		c.Seen[k] = append([]string(nil), q[:min(n, len(q))]...)
+		n = max(min(n, len(q)), 0)
+		c.Used[k] = n
+		c.Seen[k] = append([]string(nil), q[:n]...)
 	}
 	return c
 }
@@ -385,6 +386,11 @@ func (s *Scripted) Resume(c *AnswerCursor) {
 	if c != nil {
 		for k, n := range c.Used {
 			if strings.HasPrefix(k, LocalPrefix) {
+				continue
+			}
+			// A count the save cannot have made (a hand-edited file) is
+			// not resumed: the queue starts over.
+			if n < 0 || n > MaxCursorUsed || (c.Seen[k] != nil && len(c.Seen[k]) != n) {
 				continue
 			}
 			if hasPrefix(s.Preset[k], c.Seen[k]) {
@@ -410,7 +416,7 @@ func hasPrefix(q, prefix []string) bool {
 // next is the next answer of key's queue; past its end the last answer
 // repeats when repeat is set, else ok is false.
 func next(queue []string, used map[string]int, key string, repeat bool) (answer string, ok bool) {
-	i := used[key]
+	i := max(used[key], 0)
 	if i >= len(queue) {
 		if !repeat {
 			return "", false

@@ -49,6 +49,9 @@ func (st *Store) Lock(name string) (func(), error) {
 	if err := os.MkdirAll(st.dir(), 0o700); err != nil {
 		return nil, err
 	}
+	if err := checkLockFile(name, st.Path(name)+".lock"); err != nil {
+		return nil, err
+	}
 	fl := flock.New(st.Path(name) + ".lock")
 	timeout := st.LockTimeout
 	if timeout == 0 {
@@ -82,10 +85,7 @@ func (st *Store) Load(name string) (*Session, error) {
 	if err := ValidName(name); err != nil {
 		return nil, err
 	}
-	b, err := os.ReadFile(st.Path(name))
-	if os.IsNotExist(err) {
-		return nil, Usagef("no session named %q (see bosun sessions)", name)
-	}
+	b, err := st.readSave(name)
 	if err != nil {
 		return nil, err
 	}
@@ -105,6 +105,9 @@ func Decode(name string, b []byte) (*Session, error) {
 	}
 	if s.Name != name || s.Game == "" {
 		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, ErrCorrupt)
+	}
+	if err := s.validate(); err != nil {
+		return nil, err
 	}
 	s.Schema = SchemaVersion
 	return &s, nil
@@ -150,10 +153,7 @@ func (st *Store) LoadHead(name string) (*Session, error) {
 	if err := ValidName(name); err != nil {
 		return nil, err
 	}
-	b, err := os.ReadFile(st.Path(name))
-	if os.IsNotExist(err) {
-		return nil, Usagef("no session named %q (see bosun sessions)", name)
-	}
+	b, err := st.readSave(name)
 	if err != nil {
 		return nil, err
 	}
@@ -172,6 +172,9 @@ func (st *Store) LoadHead(name string) (*Session, error) {
 	if s.Name != name || s.Game == "" {
 		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, ErrCorrupt)
 	}
+	if err := s.validate(); err != nil {
+		return nil, err
+	}
 	s.Schema = SchemaVersion
 	return &s, nil
 }
@@ -183,7 +186,7 @@ func (st *Store) GameOf(name string) string {
 	if ValidName(name) != nil {
 		return ""
 	}
-	f, err := os.Open(st.Path(name))
+	f, err := fsutil.OpenRegular(st.Path(name))
 	if err != nil {
 		return ""
 	}
@@ -233,7 +236,7 @@ func (st *Store) SetCurrent(name string) error {
 
 // Current returns the most recently used session, or "".
 func (st *Store) Current() string {
-	b, err := os.ReadFile(filepath.Join(st.Dir, "current"))
+	b, err := fsutil.ReadRegular(filepath.Join(st.Dir, "current"), 4096)
 	if err != nil {
 		return ""
 	}

@@ -69,6 +69,13 @@ func (st counterState) Text() string {
 	return fmt.Sprintf("total %d after %d steps", st.Total, st.Steps)
 }
 
+func newCounterT(t testing.TB) *referee.Session {
+	env := &referee.Env{Prompt: referee.NewScripted()}
+	s, err := referee.NewSession(counter{}, "t1", []referee.Player{{Name: "Ann"}}, nil, 1, referee.Virtual, env)
+	require.NoError(t, err)
+	return s
+}
+
 func newCounter(t *testing.T, opts map[string]string, seed uint64) *referee.Session {
 	env := &referee.Env{Prompt: referee.NewScripted()}
 	s, err := referee.NewSession(counter{}, "t1", []referee.Player{{Name: "Ann"}}, opts, seed, referee.Virtual, env)
@@ -279,10 +286,50 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"schema":2}`))
 	f.Add([]byte(`[]`))
 	f.Add([]byte(``))
+	f.Add([]byte(`{"schema":2,"name":"x","game":"counter","players":[{"name":"Ann"}],"step":1,"state":{},"log":[],"answers_cursor":{"used":{"counter.bonus":-7}}}`))
+	f.Add([]byte(`{"schema":1,"name":"x","game":"counter","players":[{"name":"Ann"}],"step":2,"state":{"total":1},"log":[],"undo":[{"step":1,"state":{},"rng":null,"answers_cursor":{"used":{"counter.bonus":3},"seen":{"counter.bonus":["1","1","1"]}}}]}`))
+	// A real save, with undo snapshots and a cursor.
+	s := newCounterT(f)
+	for i := 0; i < 2; i++ {
+		p := referee.NewScripted()
+		p.Set("counter.bonus", "1", "answers")
+		p.Set("counter.bonus", "2", "answers")
+		d, _ := referee.DiceFor(s, p)
+		if _, err := referee.Next(counter{}, s, &referee.Env{Dice: d, Prompt: p}); err != nil {
+			f.Fatal(err)
+		}
+		s.Cursor = p.Cursor()
+	}
+	s.Name = "x"
+	real, _ := json.Marshal(s)
+	f.Add(real)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		s, err := referee.Decode("x", b)
-		if err == nil && (s.Name != "x" || s.Game == "") {
+		if err != nil {
+			return
+		}
+		if s.Name != "x" || s.Game == "" {
 			t.Fatalf("accepted a save without name/game: %q", b)
+		}
+		// The resume path of `bosun next --answers`: the saved cursor
+		// continues a file's queues, the step runs, and undo restores
+		// each snapshot's cursor. None of it may panic.
+		for {
+			p := referee.NewScripted()
+			for _, a := range []string{"1", "2", "3"} {
+				p.Set("counter.bonus", a, "answers")
+			}
+			p.Resume(s.Cursor)
+			_ = p.Cursor()
+			if d, err := referee.DiceFor(s, p); err == nil {
+				if _, err := referee.Next(counter{}, s, &referee.Env{Dice: d, Prompt: p}); err == nil {
+					s.Cursor = p.Cursor()
+					_, _ = referee.UndoStep(s, true)
+				}
+			}
+			if _, err := referee.UndoStep(s, true); err != nil {
+				return
+			}
 		}
 	})
 }

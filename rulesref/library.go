@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/bosun-referee/bosun/tables/fsutil"
 )
 
 // ErrBadManual is wrapped by the errors AddManual returns for a file that
@@ -71,18 +73,53 @@ func ListManuals(dataDir string) ([]Manual, error) {
 		if !strings.HasSuffix(e.Name(), ".json") {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(manualDir(dataDir), e.Name()))
+		b, err := fsutil.ReadRegular(filepath.Join(manualDir(dataDir), e.Name()), maxRecordSize)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("rulesref: %w", err)
 		}
 		var m Manual
 		if err := json.Unmarshal(b, &m); err != nil {
 			return nil, fmt.Errorf("rulesref: %s: %w", e.Name(), err)
 		}
+		if err := m.check(e.Name()); err != nil {
+			return nil, err
+		}
 		out = append(out, m)
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].ID < out[b].ID })
 	return out, nil
+}
+
+// Limits on added manuals: the text of one manual and its record.
+const (
+	MaxManualSize = 16 << 20
+	maxRecordSize = 64 << 10
+)
+
+// check validates a manual record read from rules/NAME: its file must be
+// a plain .txt name inside rules/ (never a path out of the data
+// directory), and its game one bosun knows.
+func (m Manual) check(name string) error {
+	bad := func(what string) error {
+		return fmt.Errorf("%w: %s in %s; fix or delete that record (bosun writes file as GAME--SLUG.txt, a name inside rules/)", ErrBadManual, what, filepath.Join("rules", name))
+	}
+	if m.File == "" || m.File != filepath.Base(m.File) || strings.ContainsAny(m.File, `/\`) || strings.HasPrefix(m.File, ".") || !strings.HasSuffix(m.File, ".txt") {
+		return bad(fmt.Sprintf("file %q is not a .txt file name inside rules/", quote(m.File)))
+	}
+	if strings.TrimSuffix(m.File, ".txt")+".json" != name {
+		return bad(fmt.Sprintf("file %q does not match the record's name", quote(m.File)))
+	}
+	if g, ok := ResolveGame(m.Game); !ok || g != m.Game {
+		return bad(fmt.Sprintf("game %q is not one of %s", quote(m.Game), strings.Join(Games, ", ")))
+	}
+	return nil
+}
+
+func quote(s string) string {
+	if r := []rune(s); len(r) > 80 {
+		return string(r[:77]) + "..."
+	}
+	return s
 }
 
 // CheckManual validates a manual's content: readable text, not empty.
@@ -103,7 +140,7 @@ func AddManual(dataDir, path, game, title string) (Manual, error) {
 	if !ok {
 		return Manual{}, fmt.Errorf("%w: unknown game %q (accepted: %s)", ErrBadManual, game, strings.Join(Games, ", "))
 	}
-	b, err := os.ReadFile(path)
+	b, err := readManual(path)
 	if err != nil {
 		return Manual{}, fmt.Errorf("%w: %v", ErrBadManual, err)
 	}
@@ -164,6 +201,16 @@ func RemoveManual(dataDir, name string) (Manual, error) {
 		return Manual{}, fmt.Errorf("%w: no manual %q: none has been added", ErrBadManual, name)
 	}
 	return Manual{}, fmt.Errorf("%w: no manual %q (added: %s)", ErrBadManual, name, strings.Join(ids, ", "))
+}
+
+// readManual reads the file `rules add` was given, up to MaxManualSize.
+// It may be anywhere (a link is followed) but must be a regular file.
+func readManual(path string) ([]byte, error) {
+	b, err := fsutil.ReadConfig(path, MaxManualSize)
+	if errors.Is(err, fsutil.ErrTooLarge) {
+		return nil, fmt.Errorf("%v (a manual is plain text, at most %s)", err, fsutil.Size(MaxManualSize))
+	}
+	return b, err
 }
 
 func writeAtomic(path string, b []byte) error {

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"unsafe"
+
+	"github.com/bosun-referee/bosun/tables/fsutil"
 )
 
 // The added manuals' index is built once (when a manual is added or
@@ -34,7 +36,7 @@ func cachePath(dataDir string) string { return filepath.Join(manualDir(dataDir),
 func manualSrcs(dataDir string, ms []Manual) ([]bookSrc, error) {
 	srcs := shippedBooks()
 	for _, m := range ms {
-		b, err := os.ReadFile(filepath.Join(manualDir(dataDir), m.File))
+		b, err := fsutil.ReadRegular(filepath.Join(manualDir(dataDir), m.File), MaxManualSize)
 		if err != nil {
 			return nil, fmt.Errorf("rulesref: manual %s: %w", m.ID, err)
 		}
@@ -134,7 +136,7 @@ func openManuals(dataDir string, ms []Manual) (*corpus, error) {
 		return nil, err
 	}
 	key := cacheKey(ms, srcs)
-	if data, err := os.ReadFile(cachePath(dataDir)); err == nil {
+	if data, err := fsutil.ReadRegular(cachePath(dataDir), 1<<30); err == nil {
 		if c, err := decodeCache(data, key, srcs); err == nil {
 			return c, nil
 		}

@@ -144,12 +144,12 @@ func Load(overlayPath string) (*Set, error) {
 	if overlayPath == "" {
 		return s, nil
 	}
-	b, err := os.ReadFile(overlayPath)
+	b, err := fsutil.ReadConfig(overlayPath, MaxOverlaySize)
 	if os.IsNotExist(err) {
 		return s, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("tables: %w", err)
 	}
 	if err := yaml.Unmarshal(b, &s.overlay); err != nil {
 		return nil, fmt.Errorf("tables: overlay %s is not valid YAML (table: key: {value, source, ref}): %w", overlayPath, err)
@@ -159,6 +159,9 @@ func Load(overlayPath string) (*Set, error) {
 			r.Key = k
 			if r.Source == "" {
 				r.Source = SourceUser
+			}
+			if msg := s.checkValue(tname, k, r.Value); msg != "" {
+				return nil, &ValueError{File: overlayPath, Table: tname, Key: k, Msg: msg + " (fix or delete it in the file)"}
 			}
 			rows[k] = r
 		}
@@ -287,6 +290,9 @@ func (s *Set) Lookup(table, key string) (Row, bool) {
 // written to the overlay file by Flush, once the step or command that asked
 // it has succeeded: an answer that made the step fail is not kept.
 func (s *Set) Remember(table, key string, value any, ref string) error {
+	if msg := s.checkValue(table, key, value); msg != "" {
+		return &ValueError{Table: table, Key: key, Msg: msg}
+	}
 	if s.overlay[table] == nil {
 		s.overlay[table] = map[string]Row{}
 	}

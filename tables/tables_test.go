@@ -3,6 +3,7 @@ package tables_test
 import (
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/bosun-referee/bosun/tables"
@@ -78,9 +79,9 @@ func TestDiscardForgetsWhatAFailedStepRemembered(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, set.Remember("dice", "ammo", "1,2,3,4,5,6", "asked"))
 	require.NoError(t, set.Flush())
-	require.NoError(t, set.Remember("dice", "wind", "banana", "asked"))
+	require.NoError(t, set.Remember("dice", "wind", "N,S", "asked"))
 	row, _ := set.Lookup("dice", "wind")
-	assert.Equal(t, "banana", row.Value, "remembered in memory at once")
+	assert.Equal(t, "N,S", row.Value, "remembered in memory at once")
 	set.Discard()
 	row, _ = set.Lookup("dice", "wind")
 	assert.Equal(t, tables.SourceAssumed, row.Source, "forgotten after a failed step")
@@ -109,4 +110,63 @@ func TestFlushKeepsWhatAnotherProcessWrote(t *testing.T) {
 	assert.Equal(t, "N,S", row.Value, "b's answer survives a's flush")
 	row, _ = c.Lookup("dice", "ammo")
 	assert.Equal(t, "1,2,3,4,5,6", row.Value)
+}
+
+// TestOverlayValuesAreValidated: every overlay value is checked when the
+// file is loaded, with the rules of the question that asks it, and the
+// error names the file, the table, the key and what is accepted.
+func TestOverlayValuesAreValidated(t *testing.T) {
+	for _, c := range []struct{ yaml, want string }{
+		{"dice:\n  ammo:\n    value: a,b,c,d,e,f\n", `key ammo: face "a" is not a number of dots; accepted: the dots`},
+		{"dice:\n  ammo:\n    value: -5,-5,-5,-5,-5,-5\n", `face "-5" is not a number of dots`},
+		{"dice:\n  ammo:\n    value: [12345678901234567890, 1]\n", `key ammo: face "12345678901234567890" is not a number of dots`},
+		{"dice:\n  ammo:\n    value: \"12345678901234567890\"\n", `is not a number of dots`},
+		{"dice:\n  direction:\n    value: garbage\n", `key direction: face "garbage" is not a Direction Dice face; accepted: MAIN>TOPLEFT|TOPRIGHT`},
+		{"dice:\n  direction:\n    value: [\"N>NW|XX\"]\n", `face "N>NW|XX"`},
+		{"dice:\n  wind:\n    value: [N, Q]\n", `key wind: face "Q" is not a wind direction`},
+		{"mw-wind-force:\n  " + firstIntKey(t, "mw-wind-force") + ":\n    value: lots\n", `is not a whole number`},
+	} {
+		path := filepath.Join(t.TempDir(), "tables.yaml")
+		require.NoError(t, os.WriteFile(path, []byte(c.yaml), 0o600))
+		_, err := tables.Load(path)
+		require.Error(t, err, c.yaml)
+		assert.Contains(t, err.Error(), "overlay "+path+": table ")
+		assert.Contains(t, err.Error(), c.want)
+		var ve *tables.ValueError
+		assert.ErrorAs(t, err, &ve)
+	}
+	// Good values load, and entered values are checked the same way.
+	path := filepath.Join(t.TempDir(), "tables.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("dice:\n  ammo:\n    value: 0,1,1,2,2,3\n  direction:\n    value: [\"N>NW|NE\", \"S>SE|SW\"]\n"), 0o600))
+	set, err := tables.Load(path)
+	require.NoError(t, err)
+	assert.ErrorContains(t, set.Remember("dice", "ammo", "1,2,99", "asked"), `face "99"`)
+	assert.NoError(t, set.Remember("dice", "ammo", "1,2,3", "asked"))
+}
+
+func TestOverlayFIFOAndSizeAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	f, err := os.Create(big)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(tables.MaxOverlaySize+1))
+	f.Close()
+	_, err = tables.Load(big)
+	assert.ErrorContains(t, err, "larger than the limit of 1 MiB")
+	fifo := filepath.Join(dir, "fifo.yaml")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	_, err = tables.Load(fifo)
+	assert.ErrorContains(t, err, "is a FIFO, expected a regular file")
+}
+
+func firstIntKey(t *testing.T, table string) string {
+	all, err := tables.Embedded()
+	require.NoError(t, err)
+	for _, r := range all[table].Rows {
+		if _, ok := r.Value.(int); ok {
+			return r.Key
+		}
+	}
+	t.Fatalf("no whole-number row in %s", table)
+	return ""
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/tables"
+	"github.com/bosun-referee/bosun/tables/fsutil"
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/viper"
 )
@@ -86,7 +87,14 @@ type IO struct {
 	Cols     int  // columns for human output; 0: the terminal's width (see Width)
 	stdinBuf []string
 	stdinRd  bool
+	stdinErr error
 }
+
+// Limits on answers read from stdin, one per line.
+const (
+	MaxStdinLine = 64 << 10 // bytes of one line
+	MaxStdin     = 16 << 20 // bytes of all of stdin
+)
 
 // System returns the process's IO.
 func System() *IO {
@@ -109,13 +117,57 @@ func (io *IO) StdinLines() []string {
 		return io.stdinBuf
 	}
 	io.stdinRd = true
-	sc := bufio.NewScanner(io.In)
+	lr := limitReader(io.In, MaxStdin+1)
+	sc := bufio.NewScanner(lr)
+	sc.Buffer(make([]byte, 0, 4096), MaxStdinLine+2) // the line, \r and \n
+	line := 0
 	for sc.Scan() {
+		line++
+		if len(strings.TrimRight(sc.Text(), "\r")) > MaxStdinLine {
+			io.stdinErr = stdinTooLong(line)
+			break
+		}
 		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
 			io.stdinBuf = append(io.stdinBuf, l)
 		}
 	}
+	switch {
+	case io.stdinErr != nil:
+	case errors.Is(sc.Err(), bufio.ErrTooLong):
+		io.stdinErr = stdinTooLong(line + 1)
+	case sc.Err() != nil:
+		io.stdinErr = referee.Usagef("standard input: %v", sc.Err())
+	case lr.N <= 0:
+		io.stdinErr = referee.Usagef("standard input is larger than the limit of %s for answers; give the answers in a file with --answers", fsutil.Size(MaxStdin))
+	}
+	if io.stdinErr != nil {
+		// No answer is taken from an input that was not read whole: a
+		// dropped line would shift every later answer onto the wrong
+		// question.
+		io.stdinBuf = nil
+	}
 	return io.stdinBuf
+}
+
+func limitReader(r io.Reader, n int64) *io.LimitedReader { return &io.LimitedReader{R: r, N: n} }
+
+func stdinTooLong(line int) error {
+	return referee.Usagef("standard input: line %d is longer than the limit of %s for one answer; no answer was taken from standard input", line, fsutil.Size(MaxStdinLine))
+}
+
+// StdinErr is why stdin could not be read as answers (a line or the whole
+// input over its limit), or nil.
+func (io *IO) StdinErr() error { return io.stdinErr }
+
+// stdinPrompter answers nothing: it is asked when stdin has no line left,
+// and says why stdin gave none when it could not be read.
+type stdinPrompter struct{ io *IO }
+
+func (p stdinPrompter) Ask(q referee.Question) (string, error) {
+	if err := p.io.StdinErr(); err != nil {
+		return "", err
+	}
+	return "", &referee.NoAnswerError{Q: q}
 }
 
 // Globals are the root command's persistent flags.
@@ -276,6 +328,7 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 			}
 		} else {
 			p.LinesFunc = f.IO.StdinLines
+			p.Fallback = stdinPrompter{f.IO}
 		}
 	}
 	f.prompt = p

@@ -61,9 +61,9 @@ func jsonRequested(args []string) bool {
 
 // Execute runs cmd and maps its error to an exit code, printing it to
 // stderr (and, with --json, as one JSON document on stdout).
-func Execute(cmd *cobra.Command, f *cmdutil.Factory) int {
+func Execute(cmd *cobra.Command, f *cmdutil.Factory) (code int) {
 	f.Started = false
-	err := cmd.Execute()
+	err := run(cmd)
 	if err == nil {
 		// Values asked once are kept only when the command succeeded.
 		err = f.FlushTables()
@@ -72,8 +72,9 @@ func Execute(cmd *cobra.Command, f *cmdutil.Factory) int {
 		return ExitOK
 	}
 	f.DiscardTables()
-	code := ExitCode(err)
-	if !f.Started {
+	code = ExitCode(err)
+	var ie *InternalError
+	if !f.Started && !errors.As(err, &ie) {
 		// cobra failed before any command ran: an unknown command, a
 		// missing or extra argument. That is bad usage.
 		code = ExitUsage
@@ -92,6 +93,25 @@ func Execute(cmd *cobra.Command, f *cmdutil.Factory) int {
 		_ = cmdutil.JSON(f.IO.Out, cmdutil.ErrorDoc{Error: cmdutil.ErrorBody{Code: code, Message: msg, Key: cmdutil.AnswerKey(err)}})
 	}
 	return code
+}
+
+// InternalError is a panic recovered while a command ran: a bug in bosun,
+// never bad input, so it exits 1 (Go's own exit code for a panic is 2,
+// the code of bad usage).
+type InternalError struct{ Value any }
+
+func (e *InternalError) Error() string {
+	return fmt.Sprintf("internal error: %v (this is a bug in bosun; nothing was saved by the failed command; please report it with the command line)", e.Value)
+}
+
+// run executes cmd, turning a panic into an InternalError.
+func run(cmd *cobra.Command) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &InternalError{Value: r}
+		}
+	}()
+	return cmd.Execute()
 }
 
 // ExitCode maps an error to bosun's exit codes.

@@ -1,0 +1,115 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/bosun-referee/bosun/tables/fsutil"
+)
+
+// Limits on what a save may hold. A save is read whole into memory, so
+// its size is bounded; the counts bound what a hand-edited file can make
+// bosun allocate or loop over.
+const (
+	MaxSaveSize   = 256 << 20 // bytes of a save file
+	MaxPlayers    = 64
+	MaxCursorUsed = 1 << 20 // answers used of one key
+)
+
+// readSave reads a session's save file: a regular file (never a link, a
+// FIFO or a device) of at most MaxSaveSize bytes.
+func (st *Store) readSave(name string) ([]byte, error) {
+	b, err := fsutil.ReadRegular(st.Path(name), MaxSaveSize)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, Usagef("no session named %q (see bosun sessions)", name)
+	}
+	if errors.Is(err, fsutil.ErrNotRegular) || errors.Is(err, fsutil.ErrTooLarge) {
+		return nil, fmt.Errorf("session %s: %v; it was left as it is: %w", name, err, ErrCorrupt)
+	}
+	return b, err
+}
+
+// checkLockFile refuses a lock path that is a symbolic link or anything
+// but a regular file, so taking the lock never creates or opens a file
+// outside the data directory.
+func checkLockFile(name, path string) error {
+	if err := fsutil.CheckRegular(path); err != nil {
+		return fmt.Errorf("session %s: lock: %v; remove it and retry", name, err)
+	}
+	return nil
+}
+
+// validate checks every field of a loaded save that bosun uses as a
+// count, an index or a position, so a hand-edited save is refused with a
+// message instead of making a later command panic.
+func (s *Session) validate() error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("session %s: the save file is corrupt (%s) and was left as it is: %w", s.Name, fmt.Sprintf(format, a...), ErrCorrupt)
+	}
+	if s.Step < 0 {
+		return bad("step is %d; accepted: 0 or more", s.Step)
+	}
+	if len(s.Players) > MaxPlayers {
+		return bad("%d players; accepted: at most %d", len(s.Players), MaxPlayers)
+	}
+	for i, p := range s.Players {
+		if p.Name == "" {
+			return bad("player %d has no name", i+1)
+		}
+	}
+	if s.DiceMode != "" && s.DiceMode != Virtual && s.DiceMode != Physical {
+		return bad("dice %q; accepted: %s or %s", Quote(string(s.DiceMode)), Virtual, Physical)
+	}
+	if err := ValidateCursor(s.Cursor); err != nil {
+		return bad("answers_cursor: %v", err)
+	}
+	for i, e := range s.Log {
+		if e.Step < 0 || e.Seq < 0 {
+			return bad("log entry %d has step %d, seq %d; accepted: 0 or more", i+1, e.Step, e.Seq)
+		}
+	}
+	prev := -1
+	for i, sn := range s.Undo {
+		if sn.Step < 0 || sn.Step >= s.Step || sn.Step <= prev {
+			return bad("undo snapshot %d is of step %d; accepted: increasing steps from 0 to %d", i+1, sn.Step, s.Step-1)
+		}
+		prev = sn.Step
+		if err := ValidateCursor(sn.Cursor); err != nil {
+			return bad("undo snapshot %d: answers_cursor: %v", i+1, err)
+		}
+	}
+	return nil
+}
+
+// ValidateCursor checks an answers cursor as saved: every count is 0 or
+// more, bounded, and the answers it saw are as many as it counts.
+func ValidateCursor(c *AnswerCursor) error {
+	if c == nil {
+		return nil
+	}
+	for k, n := range c.Used {
+		if n < 0 || n > MaxCursorUsed {
+			return fmt.Errorf("used[%q] is %d; accepted: 0 to %d", Quote(k), n, MaxCursorUsed)
+		}
+		if seen, ok := c.Seen[k]; ok && len(seen) != n {
+			return fmt.Errorf("used[%q] is %d but seen[%q] holds %d answers; they must match", Quote(k), n, Quote(k), len(seen))
+		}
+	}
+	for k := range c.Seen {
+		if _, ok := c.Used[k]; !ok {
+			return fmt.Errorf("seen[%q] has no used count", Quote(k))
+		}
+	}
+	return nil
+}
+
+// Quote shortens s for an error message: at most 80 characters, with an
+// ellipsis when cut.
+func Quote(s string) string {
+	r := []rune(s)
+	if len(r) > 80 {
+		return string(r[:77]) + "..."
+	}
+	return s
+}

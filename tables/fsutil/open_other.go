@@ -1,0 +1,14 @@
+//go:build !unix
+
+package fsutil
+
+import "os"
+
+// openNoFollow checks path with Lstat before opening it (no O_NOFOLLOW
+// here).
+func openNoFollow(path string) (*os.File, error) {
+	if err := CheckRegular(path); err != nil {
+		return nil, err
+	}
+	return os.Open(path)
+}
