@@ -1,6 +1,7 @@
 package procedure
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -87,9 +88,24 @@ func parseOptions(s *referee.Session) (Options, error) {
 				return o, err
 			}
 		}
+		// "'Advanced Rules' can be used, but not Priority Token
+		// Negotiation." advanced=all in Team Mode therefore means every
+		// other Advanced Rule (setup says which was left out); naming
+		// priority-negotiation itself is refused.
 		if o.Advanced["priority-negotiation"] {
-			return o, referee.RuleError([]string{citeTeamMode}, "mistywaters: Priority Token Negotiation is not available in Team Mode")
+			if !advancedAll(s.Options["advanced"]) {
+				return o, referee.RuleError([]string{citeTeamMode}, "mistywaters: Priority Token Negotiation is not available in Team Mode (\"'Advanced Rules' can be used, but not Priority Token Negotiation\"); accepted: advanced=all (the others) or a list without priority-negotiation")
+			}
+			delete(o.Advanced, "priority-negotiation")
+			o.LeftOut = append(o.LeftOut, "priority-negotiation")
 		}
 	}
 	return o, nil
+}
+
+// advancedAll reports whether an advanced= value asks for every Advanced
+// Rule ("all" or a yes-word), as referee.ParseOptions reads an OptionSet.
+func advancedAll(raw string) bool {
+	low := strings.ToLower(strings.TrimSpace(raw))
+	return low == "all" || slices.Contains(referee.YesNoWords.Yes, low)
 }

@@ -471,8 +471,12 @@ func (r *run) phase6() error {
 			}
 		}
 	}
-	r.emit("endgame", fmt.Sprintf("Step 2: end-game check: Captured Islands %s; Island Conquest needs %d for two consecutive Rounds", strings.Join(counts, ", "), need),
-		map[string]any{"counts": counts, "need": need}, citeCheckEndGame, citeVictoryConquest)
+	if need == 0 {
+		r.emit("endgame", "Step 2: end-game check: no Island Conquest in Solo Mode", map[string]any{"counts": counts, "need": need}, citeCheckEndGame, citeVictoryConquest)
+	} else {
+		r.emit("endgame", fmt.Sprintf("Step 2: end-game check: Captured Islands %s; Island Conquest needs %d for two consecutive Rounds", strings.Join(counts, ", "), need),
+			map[string]any{"counts": counts, "need": need}, citeCheckEndGame, citeVictoryConquest)
+	}
 	switch {
 	case len(conquerors) == 1:
 		st.Winners = st.membersOf(conquerors[0])

@@ -160,6 +160,9 @@ type Options struct {
 	// Battle counts in the victor's fleet (option prize-ship=fleet; the
 	// rulebook file does not give the choice's text).
 	PrizeFleet bool `json:"prize_fleet,omitempty"`
+	// LeftOut are Advanced Rules that advanced=all asked for but the mode
+	// excludes (Team Mode: Priority Token Negotiation).
+	LeftOut []string `json:"left_out,omitempty"`
 }
 
 // Advanced rule names (--option advanced=all or a comma list).
