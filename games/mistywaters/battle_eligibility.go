@@ -449,6 +449,12 @@ func counterattack(v Verdict, c *attackCase, rocky bool) Verdict {
 		}
 	case def.Kind == KindGalleass && def.Owner != "":
 		v.Counterattack, v.NoCounterWhy = false, "a player's Conquistadors' Galleass cannot attack nor counterattack"
+	case def.Kind == KindGalleass || def.Kind == KindFreighter:
+		// Step 4A table: "Conquistadors' Galleass | 0 Cannons." and
+		// "Silver Freighter* | 0 Cannons." Whatever the Wind Force or the
+		// space (the Galleass by the 'X' is in the Red Water Lagoon, which
+		// "is not considered At Sea"), it has nothing to fire back with.
+		v.Counterattack, v.NoCounterWhy = false, fmt.Sprintf("the %s has 0 Cannons to counterattack with", def.Label())
 	case def.IsShip() && def.AtSeaNow() && rocky:
 		v.Counterattack, v.NoCounterWhy = false, fmt.Sprintf("Rocky Seas (%d oB): the defender At Sea cannot perform Broadside Battles, so the Battle is one-sided", o.Wind)
 	default:

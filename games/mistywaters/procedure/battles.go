@@ -143,6 +143,11 @@ func (r *run) npcSide(n *NPC) Side {
 		u.Kind, u.Damaged = mw.KindCaravel, n.Damage > 0
 	case KindGalleass:
 		u.Kind, u.Sailors = mw.KindGalleass, n.Sailors
+		if n.Lagoon {
+			// "The Red Water Lagoon is not considered At Sea": the
+			// Galleass on a red space (or by the 'X') is not At Sea.
+			u.Location = mw.Lagoon
+		}
 	case KindFreighter:
 		u.Kind = mw.KindFreighter
 	case KindBattery:

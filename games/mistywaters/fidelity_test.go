@@ -1,0 +1,27 @@
+package mistywaters
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// L216: "The Red Water Lagoon is not considered At Sea"; L223: the Galleass
+// in the lagoon is unaffected by Wind Force; L1184: "Conquistadors' Galleass
+// | 0 Cannons." A Broadside on the Galleass by the 'X' in Rocky Seas has no
+// counterattack because it has 0 Cannons, not because of Rocky Seas.
+func TestGalleassByTheXHasNoCannons(t *testing.T) {
+	o := Options{Boxes: FixedBoxes{"rocky-seas": 10, "sheath-the-swords": 9}, Wind: 10}
+	for _, spec := range []string{"galleass:at=lagoon", "galleass", "freighter"} {
+		att, err := ParseUnit("ship:cannons=2,sailors=2,owner=a,at=lagoon")
+		require.NoError(t, err)
+		def, err := ParseUnit(spec)
+		require.NoError(t, err)
+		v, err := CanAttack(att, def, Broadside, o)
+		require.NoError(t, err, spec)
+		assert.False(t, v.Counterattack, spec)
+		assert.Contains(t, v.NoCounterWhy, "has 0 Cannons", spec)
+		assert.NotContains(t, v.NoCounterWhy, "Rocky Seas", spec)
+	}
+}
