@@ -144,3 +144,74 @@ func TestGalleassInLagoonIsNotAtSea(t *testing.T) {
 	out := r.npcSide(&NPC{ID: "galleass", Kind: KindGalleass, Sailors: 10})
 	assert.True(t, out.Unit.AtSeaNow())
 }
+
+// L554: "Overboard: Each Player Ship At Sea immediately removes the number
+// of Sailors/Officers or Cannons written next to the current Wind Force
+// box." L1338-1340: "When the last Cannon is removed from a Player Ship's
+// ship board, the Player Ship is defeated ... first time ... 5 Silver
+// Coins ... second time, remove their matching Skull-Rock ... if a player
+// ever removes their last Player Ship ... donating a new Sloop (S)."
+func TestOverboardLastCannonDefeatsTheShip(t *testing.T) {
+	ps := players("Ann", "Bob")
+	ps[1].Fleet = []string{"S"}
+	ps[1].Defeats = 1
+	st := &State{Round: 3, Phase: PhaseWeather, Wind: 5, Treasure: TreasureX, Players: ps, Opt: baseOpts(), NPCs: []NPC{}}
+	st.Weather.Middle = &Tile{Move: 6}
+	st.Weather.Top = &Tile{Move: 1}
+	st.Weather.Deck = []Tile{{Move: -1}}
+	tb := newTable(t, st, map[string]any{
+		"misty.board.wind.speed.11":              "-2",
+		"misty.board.wind.overboard.11":          "1 cannons",
+		"misty.board.wind.box.sea-giveth":        "9",
+		"misty.board.wind.box.sheath-the-swords": "9",
+		"misty.board.wind.box.hunker-down":       "12",
+		"misty.weather.overboard-defeated":       "Ann-sloop,Bob",
+	})
+	tb.step()
+	got := tb.state()
+	assert.Equal(t, 11, got.Wind)
+	assert.Equal(t, []string{"C"}, got.player("Ann").Fleet, "the Sloop is Lost")
+	assert.Equal(t, 1, got.player("Ann").Defeats)
+	assert.Empty(t, got.player("Bob").Fleet, "Bob's only ship is Lost")
+	assert.Equal(t, 2, got.player("Bob").Defeats)
+	text := tb.text()
+	assert.Contains(t, text, "Ann: Ann's Sloop is Lost: remove the ship, its ship board and whatever is left aboard; your first defeated Player Ship: your government sends 5 Silver Coins")
+	assert.Contains(t, text, "Bob: Bob's Sloop is Lost: remove the ship, its ship board and whatever is left aboard; your second defeated Player Ship: remove your Skull-Rock")
+	assert.Contains(t, text, "Bob has no Player Ship left")
+	assert.Contains(t, text, "your government donates a Sloop")
+}
+
+// L1073: the Death Zone "also applies when other ships or Sea Monsters are
+// moving on their turns. They are immediately removed if they start, move
+// through, or stop on an Adjacent Space to the Flying Dutchman*." A Player
+// Ship moving next to it in Phase 5 is removed, with the defeat's
+// consequences (default) or only Lost (dutchman-loss=lost).
+func TestDutchmanTakesAShipInPhase5(t *testing.T) {
+	for _, lostOnly := range []bool{false, true} {
+		ps := players("Ann", "Bob")
+		opt := baseOpts()
+		opt.DutchmanLostOnly = lostOnly
+		st := &State{Round: 11, Phase: PhaseTurns, Wind: 5, Treasure: TreasureX, Players: ps, Opt: opt,
+			NPCs: []NPC{{ID: "dutchman", Kind: KindDutchman, Appeared: 10}}, Queue: []string{"Ann", "Bob"}}
+		tb := newTable(t, st, map[string]any{
+			"misty.board.wind.speed.5":       "0",
+			"misty.player.Ann.deathzone":     "Ann-caravel",
+			"misty.player.Ann.dutchman-save": "no",
+			"misty.player.Ann.attack":        "none",
+			"misty.player.Ann.ports":         "none",
+			"misty.player.Ann.treasure":      "none",
+		})
+		tb.step()
+		got := tb.state()
+		assert.Equal(t, []string{"S"}, got.player("Ann").Fleet, "the Caravel is removed from the fleet")
+		text := tb.text()
+		assert.Contains(t, text, "Death Zone: Ann's Caravel is removed from the map (Lost)")
+		if lostOnly {
+			assert.Equal(t, 0, got.player("Ann").Defeats)
+			assert.NotContains(t, text, "government sends")
+		} else {
+			assert.Equal(t, 1, got.player("Ann").Defeats)
+			assert.Contains(t, text, "your first defeated Player Ship: your government sends 5 Silver Coins")
+		}
+	}
+}

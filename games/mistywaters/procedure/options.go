@@ -38,6 +38,8 @@ var optionSpecs = []referee.OptionSpec{
 		Help: "a Sea Monster moves in the Round it appears (move) or waits (wait)"},
 	{Key: "prize-ship", Kind: referee.OptionChoice, Values: []string{"apart", "fleet"}, Default: "apart",
 		Help: "a Player Ship taken as a Prize Ship after a Boarding Battle is kept apart from the victor's fleet (apart) or counts in it (fleet)"},
+	{Key: "dutchman-loss", Kind: referee.OptionChoice, Values: []string{"defeat", "lost"}, Default: "defeat",
+		Help: "a Player Ship the Flying Dutchman takes counts as a defeated Player Ship (defeat: the 5 Silver Coins, then the Skull-Rock) or is only Lost (lost)"},
 }
 
 // Options implements referee.Game.
@@ -63,6 +65,8 @@ func parseOptions(s *referee.Session) (Options, error) {
 		ShortGalleass: m["shortened-galleass"],
 		MonsterWait:   m["monster-first-round"] == "wait",
 		PrizeFleet:    m["prize-ship"] == "fleet",
+		// See dutchmanTakes for the rule text of both readings.
+		DutchmanLostOnly: m["dutchman-loss"] == "lost",
 	}
 	if o.vari("extended") {
 		o.Rounds = 24

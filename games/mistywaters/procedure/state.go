@@ -106,7 +106,7 @@ type PlayerState struct {
 	Hourglass  int        `json:"hourglass,omitempty"` // hourglass tokens next to the player's ships
 	Home       bool       `json:"treasure_home,omitempty"`
 	DutchSaved int        `json:"dutchman_saved_round,omitempty"`
-	Defeats    int        `json:"ships_defeated,omitempty"` // Player Ships defeated in battles bosun resolved
+	Defeats    int        `json:"ships_defeated,omitempty"` // Player Ships defeated in battles bosun resolved, by Overboard or the Death Zone
 	Trophies   []string   `json:"trophies,omitempty"`       // Pirate Ship and Sea Monster tokens won in battles bosun resolved
 }
 
@@ -163,6 +163,9 @@ type Options struct {
 	// LeftOut are Advanced Rules that advanced=all asked for but the mode
 	// excludes (Team Mode: Priority Token Negotiation).
 	LeftOut []string `json:"left_out,omitempty"`
+	// DutchmanLostOnly: a Player Ship the Flying Dutchman takes is Lost but
+	// not a defeated Player Ship (option dutchman-loss=lost).
+	DutchmanLostOnly bool `json:"dutchman_lost_only,omitempty"`
 }
 
 // Advanced rule names (--option advanced=all or a comma list).
