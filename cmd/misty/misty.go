@@ -88,6 +88,8 @@ type RuleFlags struct {
 	SheathAttackerOnly    bool
 	SerpentNPCNoSailors   bool
 	BailOutBeforeSupport  bool
+	PlaceTie              string
+	GunnerRerolls         string
 }
 
 func ruleFlags(cmd *cobra.Command, r *RuleFlags) {
@@ -104,6 +106,10 @@ func ruleFlags(cmd *cobra.Command, r *RuleFlags) {
 	fl.BoolVar(&r.SheathAttackerOnly, "sheath-attacker-only", false, "reading: Sheath the Swords stops Boarding only when the attacker is At Sea")
 	fl.BoolVar(&r.SerpentNPCNoSailors, "serpent-npc-no-sailors", false, "reading: a Fort, Pirate Ship or Caravel rolls its Sailors (none) against the Sea Serpent")
 	fl.BoolVar(&r.BailOutBeforeSupport, "bail-out-before-support", false, "reading: judge the free Sloop bail-out without the first defeat's 5 Silver Coins")
+	fl.StringVar(&r.PlaceTie, "place-tie", "", "choice: of two Boarding placements with the same net dice bosun takes the one losing fewer own dice (keep-own, the default) or costing the opponent more (take-more)")
+	fl.StringVar(&r.GunnerRerolls, "gunner-rerolls", "", "choice: a First-Class Gunner re-rolls every die that does nothing, Deck Crew Hits beyond the crew too (useless, the default), or only the misses (misses)")
+	_ = cmd.RegisterFlagCompletionFunc("gunner-rerolls", cobra.FixedCompletions([]string{"useless", "misses"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("place-tie", cobra.FixedCompletions([]string{"keep-own", "take-more"}, cobra.ShellCompDirectiveNoFileComp))
 }
 
 func (r RuleFlags) options(f *cmdutil.Factory) (mw.Options, error) {
@@ -111,6 +117,20 @@ func (r RuleFlags) options(f *cmdutil.Factory) (mw.Options, error) {
 		Wind: r.Wind, SerpentNoGunner: r.SerpentNoGunner, NoRicochetAfterReroll: r.NoRicochetAfterReroll,
 		PirateCountsDuels: r.PirateCountsDuels, SheathAttackerOnly: r.SheathAttackerOnly,
 		SerpentNPCNoSailors: r.SerpentNPCNoSailors, BailOutBeforeSupport: r.BailOutBeforeSupport}
+	switch r.PlaceTie {
+	case "", "keep-own":
+	case "take-more":
+		o.PlaceTakeMore = true
+	default:
+		return o, referee.Usagef("misty: --place-tie %q is not keep-own or take-more", r.PlaceTie)
+	}
+	switch r.GunnerRerolls {
+	case "", "useless":
+	case "misses":
+		o.GunnerMissesOnly = true
+	default:
+		return o, referee.Usagef("misty: --gunner-rerolls %q is not useless or misses", r.GunnerRerolls)
+	}
 	if r.Wind < 0 || r.Wind > 12 {
 		return o, referee.RuleError([]string{mw.CiteWindForce}, "misty: --wind %d is not a box of the Wind Force (1-12 oB)", r.Wind)
 	}
@@ -206,7 +226,7 @@ func rollers(f *cmdutil.Factory, df *diceFlag, defDice string) (mw.Roller, *mw.S
 func leftover(side string, s *mw.SideRoller, cite string) error {
 	rolls, rerolls := s.Leftover()
 	if rolls > 0 || rerolls > 0 {
-		return referee.RuleError([]string{cite}, "misty: %d entered rolls and %d re-roll values of the %s were not used: the %s may not roll that many dice here (see --why for the rolls the battle used)", rolls, rerolls, side, side)
+		return referee.RuleError([]string{cite}, "misty: %d entered rolls and %d re-roll values of the %s were not used: the battle never made those rolls (no counterattack, no ricochet, re-roll or tie to re-roll, or a side was defeated first); enter only the rolls it makes (see --why for the rolls the battle used)", rolls, rerolls, side)
 	}
 	return nil
 }

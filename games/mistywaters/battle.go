@@ -57,6 +57,16 @@ type Options struct {
 	// Ship can afford a new one is judged without the first defeat's
 	// support of 5 Silver Coins (default: the support counts).
 	BailOutBeforeSupport bool `json:"bail_out_before_support,omitempty"`
+	// PlaceTakeMore: of two second-row placements with the same net dice
+	// (opponent dice lost minus own dice lost), bosun's proposal takes the
+	// one costing the opponent more dice (default: the one losing fewer of
+	// one's own dice). The rulebook leaves the placement to the player.
+	PlaceTakeMore bool `json:"place_take_more,omitempty"`
+	// GunnerMissesOnly: a First-Class Gunner re-rolls only the misses, not
+	// the Deck Crew Hits beyond the crew the target has (default: every
+	// die that does nothing). "First-Class Gunner rerolls (may reroll each
+	// dice once)" leaves the choice of dice to the player.
+	GunnerMissesOnly bool `json:"gunner_misses_only,omitempty"`
 
 	// MonsterHits gives the die faces that damage each Sea Monster (its
 	// card); missing monsters default to the mw-monsters table, else 6.

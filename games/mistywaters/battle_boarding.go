@@ -122,7 +122,7 @@ func Clashes(a, d int) [][2]int {
 
 // boardingRules builds the duel rules of a battle.
 func boardingRules(att, def Unit, o Options) duelRules {
-	r := duelRules{cap6: o.NoErrata}
+	r := duelRules{cap6: o.NoErrata, takeMore: o.PlaceTakeMore}
 	if fencing(att) != NoOfficer {
 		r.bonusA = 1
 	}

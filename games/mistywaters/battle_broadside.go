@@ -270,7 +270,7 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 	if z, ok := r.(Sizer); ok {
 		if k, ok := z.Entered(key + ".roll"); ok {
 			if k > n {
-				return nil, referee.RuleError([]string{CiteBroadside}, "mistywaters: %s (%s) may roll at most %d dice in a Broadside Battle (%s), not %d: a ship rolls up to as many regular dice as it has Cannons (a counterattack with the Cannons it has left)", shooter.Label(), side, n, why, k)
+				return nil, referee.RuleError([]string{CiteBroadside}, "mistywaters: %s (%s) may roll at most %d dice in a Broadside Battle (%s), not %d%s", shooter.Label(), side, n, why, k, maxDiceReason(*shooter, *target))
 			}
 			if k < n && shooter.IsNPC() {
 				return nil, referee.RuleError([]string{CiteBroadside}, "mistywaters: %s is an NPC and rolls the maximum %d dice (%s), not %d: other players roll the maximum regular dice for an NPC", shooter.Label(), n, why, k)
@@ -355,6 +355,9 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 	}
 	if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
 		idx := uselessDice(dice, *target, o)
+		if o.GunnerMissesOnly {
+			idx = missDice(dice, *target, o)
+		}
 		if mine, ok, err := own("gunner"); err != nil {
 			return nil, err
 		} else if ok {
@@ -374,7 +377,7 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 					return nil, err
 				}
 			}
-			*steps = append(*steps, Step{Text: fmt.Sprintf("First-Class Gunner re-rolls %d dice that did nothing (dice %s)", len(idx), intsList(plus1(idx))),
+			*steps = append(*steps, Step{Text: fmt.Sprintf("First-Class Gunner re-rolls %d dice that %s (dice %s)", len(idx), map[bool]string{false: "did nothing", true: "missed"}[o.GunnerMissesOnly], intsList(plus1(idx))),
 				Rule: "First-Class Gunner rerolls (may reroll each dice once).", Cites: []string{CiteBroadsideRerolls, CiteOfficerSummary}})
 		}
 	}
@@ -475,6 +478,18 @@ func uselessDice(dice []int, target Unit, o Options) []int {
 			} else {
 				out = append(out, i)
 			}
+		}
+	}
+	return out
+}
+
+// missDice lists the dice (by index) that missed (option
+// GunnerMissesOnly: a Deck Crew Hit is kept even beyond the crew).
+func missDice(dice []int, target Unit, o Options) []int {
+	var out []int
+	for i, x := range dice {
+		if classify(x, target, o) == clsMiss {
+			out = append(out, i)
 		}
 	}
 	return out
@@ -728,4 +743,18 @@ func applyMonsterDamage(m string, t *Unit, dmg *Damage, o Options) {
 		dmg.Markers = 1
 		dmg.Defeated = true
 	}
+}
+
+// maxDiceReason says why a shooter rolls no more dice than it has: a
+// Player Ship its Cannons (its Sailors against the Sea Serpent, which
+// "forces its opponent to roll as many regular dice as they have Sailors
+// instead of Cannons"); a Fort or an NPC rolls fixed dice, said by why.
+func maxDiceReason(shooter, target Unit) string {
+	if shooter.Kind != KindShip {
+		return ""
+	}
+	if target.Kind == KindMonster && target.Monster == "sea-serpent" {
+		return ": against the Sea Serpent a Player Ship rolls up to as many regular dice as it has Sailors"
+	}
+	return ": a Player Ship rolls up to as many regular dice as it has Cannons (a counterattack with the Cannons it has left)"
 }

@@ -15,6 +15,7 @@ type duel struct {
 type duelRules struct {
 	bonusA, bonusD int
 	cap6           bool
+	takeMore       bool // Options.PlaceTakeMore
 }
 
 func (r duelRules) total(dice []int, bonus int) int {
@@ -174,7 +175,13 @@ func bestPlace(first string, firstDice, front, extras []int, side string, r duel
 					own += dice
 				}
 			}
-			if net > bestNet || (net == bestNet && own < bestOwn) {
+			// With the same net dice, fewer own dice lost (or, with
+			// takeMore, more: the same net then means more opponent dice).
+			tie := own < bestOwn
+			if r.takeMore {
+				tie = own > bestOwn
+			}
+			if net > bestNet || (net == bestNet && tie) {
 				bestNet, bestOwn = net, own
 				best = place
 			}

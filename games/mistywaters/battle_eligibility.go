@@ -240,7 +240,11 @@ var refusals = []refusal{
 			n, _ := c.att.BroadsideDice(c.def, c.o)
 			return n == 0
 		}),
-		func(c *attackCase) string { return fmt.Sprintf("%s has no dice to fire (0 Cannons)", c.att.Label()) }},
+		func(c *attackCase) string {
+			// Against the Sea Serpent Sailors count, not Cannons: say which.
+			_, why := c.att.BroadsideDice(c.def, c.o)
+			return fmt.Sprintf("%s has no dice to fire: %s", c.att.Label(), why)
+		}},
 
 	// Targets each attacker may pick: Sea Monsters.
 	{"monsters-gone", []string{CiteReturnDepths},
@@ -449,11 +453,17 @@ func counterattack(v Verdict, c *attackCase, rocky bool) Verdict {
 		}
 	case def.Kind == KindGalleass && def.Owner != "":
 		v.Counterattack, v.NoCounterWhy = false, "a player's Conquistadors' Galleass cannot attack nor counterattack"
+	case def.Kind == KindGalleass || def.Kind == KindFreighter:
+		// Step 4A table: "Conquistadors' Galleass | 0 Cannons." and
+		// "Silver Freighter* | 0 Cannons." Whatever the Wind Force or the
+		// space (the Galleass by the 'X' is in the Red Water Lagoon, which
+		// "is not considered At Sea"), it has nothing to fire back with.
+		v.Counterattack, v.NoCounterWhy = false, fmt.Sprintf("the %s has 0 Cannons to counterattack with", def.Label())
 	case def.IsShip() && def.AtSeaNow() && rocky:
 		v.Counterattack, v.NoCounterWhy = false, fmt.Sprintf("Rocky Seas (%d oB): the defender At Sea cannot perform Broadside Battles, so the Battle is one-sided", o.Wind)
 	default:
-		if n, _ := def.BroadsideDice(att, o); n == 0 {
-			v.Counterattack, v.NoCounterWhy = false, fmt.Sprintf("the %s has 0 Cannons to counterattack with", def.Label())
+		if n, why := def.BroadsideDice(att, o); n == 0 {
+			v.Counterattack, v.NoCounterWhy = false, fmt.Sprintf("the %s has no dice to counterattack with: %s", def.Label(), why)
 		}
 	}
 	return v

@@ -102,7 +102,7 @@ func TestRefusals(t *testing.T) {
 			msg:   "a Plantation with a Militia can only be attacked via Boarding Battle",
 			cites: []string{CiteMilitia, CiteBattleType}, rule: "It can only be attacked through a Boarding Battle"},
 		{name: "no-cannons", att: "ship:sailors=2,owner=a", def: "pirate", typ: Broadside,
-			msg:   "Player Ship has no dice to fire (0 Cannons)",
+			msg:   "Player Ship has no dice to fire: 0 Cannons",
 			cites: []string{CiteBroadside}, rule: "the attacker rolls up to as many regular dice as it has Cannons."},
 		{name: "monsters-gone", att: "kraken", def: ship, typ: Broadside, o: Options{Wind: 11},
 			msg:   "Return to the Depths: at 11 oB Sea Monsters are not allowed on the map",

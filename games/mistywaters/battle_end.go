@@ -198,6 +198,17 @@ func hasItem(list []string, it string) bool {
 // sloopCost is the cheapest Player Ship (Ship Type Summary: Sloop (S), 8).
 const sloopCost = 8
 
+// LostOutsideBattle is what 'Defeated Player Ships' gives the player whose
+// Player Ship is Lost outside a Battle (Overboard taking its last Cannon,
+// the Flying Dutchman's Death Zone): "When a player has a Player Ship
+// defeated for the first time, their nation's government will send a
+// support of 5 Silver Coins. When a player has a Player Ship defeated for
+// the second time, remove their matching Skull-Rock", and the donated Sloop
+// when it was their last. lose gives Owner, PriorDefeats and Fleet.
+func LostOutsideBattle(lose Unit, o Options) *PlayerDefeat {
+	return playerDefeat(lose, true, false, o)
+}
+
 func playerDefeat(lose Unit, lost bool, boarding bool, o Options) *PlayerDefeat {
 	pd := &PlayerDefeat{Player: lose.Owner, Nth: lose.PriorDefeats + 1, Lost: lost, OfficersRemoved: boarding}
 	switch pd.Nth {

@@ -48,7 +48,6 @@ type Expected struct {
 	Sailors  Prob `json:"sailors"`
 	Officers Prob `json:"officers"`
 	Markers  Prob `json:"markers"`
-	Dice     Prob `json:"dice,omitempty"` // Boarding: dice lost
 }
 
 // Odds is the exact distribution of a whole battle.

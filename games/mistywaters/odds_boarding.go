@@ -693,7 +693,7 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 	}
 	od := &Odds{Type: Boarding, Attacker: att, Defender: def, Cites: uniq(v.Cites, []string{CiteBoarding, CiteLargeCrew, CiteDuelArrangement, CiteDuelResults, CiteTies, CiteErrata})}
 	od.Policy = []string{
-		"the side with extra dice places them: an NPC highest behind lowest; a player by bosun's best placement (most opponent dice lost minus own dice lost on the dice as rolled)",
+		"the side with extra dice places them: an NPC highest behind lowest; a player by bosun's best placement (most opponent dice lost minus own dice lost on the dice as rolled; " + placeTieText(o) + ")",
 		"a First-Class Fencing Master re-rolls, in each duel its side is losing, the dice that give the best chance to win (a tie counting half)",
 		"Experience Tokens are spent duel by duel in arrangement order on the lowest own die of a duel being lost, while a re-roll could still save it",
 	}
@@ -819,4 +819,13 @@ func (b *boardOdds) simplified(a, d int) map[battleState]*big.Rat {
 		}
 	}
 	return final
+}
+
+// placeTieText says which of two placements with the same net dice bosun
+// proposes (--place-tie).
+func placeTieText(o Options) string {
+	if o.PlaceTakeMore {
+		return "of two with the same net, the one costing the opponent more dice (--place-tie take-more)"
+	}
+	return "of two with the same net, the one losing fewer of one's own dice (--place-tie keep-own)"
 }

@@ -111,6 +111,7 @@ func volleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *big.Int
 	}
 	g := newVolleyGrid(n, axis(clsHull, n), axis(clsCrew, avail), axis(clsDisable, n))
 	den := new(big.Int).Exp(new(big.Int).SetUint64(f1), big.NewInt(int64(n)), nil)
+	gunnerMisses := shooter.Kind == KindShip && shooter.Gunner == FirstClass && o.GunnerMissesOnly
 
 	// the first roll: n!/(miss! hull! crew! disable!) * prod weight^count
 	upTo := func(cls dieClass) int { // a class no first face reaches stays at 0
@@ -139,6 +140,43 @@ func volleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *big.Int
 				if x.isZero() {
 					continue
 				}
+				if gunnerMisses {
+					// The Gunner re-rolls the m misses once each; the
+					// kept dice count f2 so every branch is over f2^n.
+					m := n - ch - cc - cd
+					for rh := 0; rh <= m; rh++ {
+						for rc := 0; rh+rc <= m; rc++ {
+							for rd := 0; rh+rc+rd <= m; rd++ {
+								rc4 := [4]int{clsMiss: m - rh - rc - rd, clsHull: rh, clsCrew: rc, clsDisable: rd}
+								y := x
+								left := m
+								for k := 0; k < 4 && !y.isZero(); k++ {
+									if rc4[k] > 0 && re[k] == 0 {
+										y = wide{}
+										break
+									}
+									for j := 0; j < rc4[k]; j++ {
+										y.mul(re[k])
+									}
+									y.mul(binomN(left, rc4[k]))
+									left -= rc4[k]
+								}
+								if y.isZero() {
+									continue
+								}
+								for j := m; j < n; j++ {
+									y.mul(f2)
+								}
+								c := cc + rc
+								if c > g.nc-1 {
+									c = g.nc - 1
+								}
+								g.at(ch+rh, c, cd+rd).addMul(&y, 1)
+							}
+						}
+					}
+					continue
+				}
 				c := cc
 				if c > g.nc-1 {
 					c = g.nc - 1
@@ -148,7 +186,9 @@ func volleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *big.Int
 		}
 	}
 
-	if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
+	if gunnerMisses {
+		den.Mul(den, new(big.Int).Exp(new(big.Int).SetUint64(f2), big.NewInt(int64(n)), nil))
+	} else if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
 		// layer r holds the states with r dice still to re-roll; a die kept
 		// counts f2 so that every branch is over f2^n
 		layers := make([]*volleyGrid, n+1)
@@ -363,7 +403,11 @@ func broadsidePolicy(att, def Unit, o Options) []string {
 		p = append(p, "4s and 5s ricochet until they show 1, 2, 3 or 6")
 	}
 	if att.Gunner == FirstClass || def.Gunner == FirstClass {
-		p = append(p, "a First-Class Gunner re-rolls once every die that does nothing")
+		if o.GunnerMissesOnly {
+			p = append(p, "a First-Class Gunner re-rolls once every miss, keeping Deck Crew Hits beyond the target's crew (--gunner-rerolls misses)")
+		} else {
+			p = append(p, "a First-Class Gunner re-rolls once every die that does nothing: misses and Deck Crew Hits beyond the target's crew (--gunner-rerolls useless)")
+		}
 	}
 	if att.XP > 0 || def.XP > 0 {
 		p = append(p, "each declared Experience Token re-rolls one die that does nothing, while there is one")

@@ -143,6 +143,11 @@ func (r *run) npcSide(n *NPC) Side {
 		u.Kind, u.Damaged = mw.KindCaravel, n.Damage > 0
 	case KindGalleass:
 		u.Kind, u.Sailors = mw.KindGalleass, n.Sailors
+		if n.Lagoon {
+			// "The Red Water Lagoon is not considered At Sea": the
+			// Galleass on a red space (or by the 'X') is not At Sea.
+			u.Location = mw.Lagoon
+		}
 	case KindFreighter:
 		u.Kind = mw.KindFreighter
 	case KindBattery:
@@ -498,25 +503,7 @@ func (r *run) rewards(b Battle, res *Result) error {
 		if len(o.Defeated) > 0 && o.Defeated[0] == "attacker" {
 			loser = b.Attacker
 		}
-		var parts []string
-		if pd.Lost {
-			parts = append(parts, fmt.Sprintf("%s is Lost: remove the ship, its ship board and whatever is left aboard", loser.Unit.Label()))
-		}
-		if pd.OfficersRemoved {
-			parts = append(parts, "all its Officers are removed")
-		}
-		switch {
-		case pd.Silver > 0:
-			parts = append(parts, fmt.Sprintf("your first defeated Player Ship: your government sends %s", plural(pd.Silver, "Silver Coin")))
-		case pd.SkullRockRemoved:
-			parts = append(parts, "your second defeated Player Ship: remove your Skull-Rock")
-		case pd.Nth >= 3:
-			// "There are no further benefits for additional defeats."
-			parts = append(parts, fmt.Sprintf("your %s defeated Player Ship: there are no further benefits for additional defeats", ordinal(pd.Nth)))
-		}
-		if pd.BailOut != "" {
-			parts = append(parts, pd.BailOut)
-		}
+		parts := defeatParts(pd, loser.Unit.Label())
 		r.emit("battle", fmt.Sprintf("%s: %s", pd.Player, strings.Join(parts, "; ")), map[string]any{"player": pd.Player, "defeat": pd}, mw.CiteDefeatedPlayer, mw.CiteLostBroadside, mw.CiteLostBoarding)
 		if pd.Lost {
 			winner := b.Attacker
@@ -668,4 +655,28 @@ func (r *run) treasureRemoved(why string) {
 	st.Treasure = TreasureRemoved
 	st.EndAfter = true
 	r.emit("endgame", "The Conquistadors' Treasure is removed from play ("+why+"): the game ends at the end of this Round", map[string]any{"treasure": "removed"}, citeVictoryViceroy, citeGalleass)
+}
+
+// defeatParts says what 'Defeated Player Ships' gives the player.
+func defeatParts(pd *mw.PlayerDefeat, label string) []string {
+	var parts []string
+	if pd.Lost {
+		parts = append(parts, fmt.Sprintf("%s is Lost: remove the ship, its ship board and whatever is left aboard", label))
+	}
+	if pd.OfficersRemoved {
+		parts = append(parts, "all its Officers are removed")
+	}
+	switch {
+	case pd.Silver > 0:
+		parts = append(parts, fmt.Sprintf("your first defeated Player Ship: your government sends %s", plural(pd.Silver, "Silver Coin")))
+	case pd.SkullRockRemoved:
+		parts = append(parts, "your second defeated Player Ship: remove your Skull-Rock")
+	case pd.Nth >= 3:
+		// "There are no further benefits for additional defeats."
+		parts = append(parts, fmt.Sprintf("your %s defeated Player Ship: there are no further benefits for additional defeats", ordinal(pd.Nth)))
+	}
+	if pd.BailOut != "" {
+		parts = append(parts, pd.BailOut)
+	}
+	return parts
 }

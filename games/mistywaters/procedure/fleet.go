@@ -403,3 +403,52 @@ func (r *run) treasureLostWith(p *PlayerState, code string) error {
 	}
 	return nil
 }
+
+// lostOutsideBattle removes a Player Ship Lost outside a Battle (Overboard
+// took its last Cannon; the Flying Dutchman's Death Zone) and, when defeat
+// is set, gives what 'Defeated Player Ships' gives after a Battle: "When a
+// player has a Player Ship defeated for the first time, their nation's
+// government will send a support of 5 Silver Coins. When a player has a
+// Player Ship defeated for the second time, remove their matching
+// Skull-Rock". The donated Sloop ("if a player ever removes their last
+// Player Ship and cannot afford to buy a new ship") is said by loseShip.
+func (r *run) lostOutsideBattle(p *PlayerState, code, how string, defeat bool, cites ...string) error {
+	if code == "" || p == nil || !p.hasShip(code) {
+		return nil
+	}
+	if defeat {
+		pd := mw.LostOutsideBattle(mw.Unit{Kind: mw.KindShip, Owner: p.Name, PriorDefeats: p.Defeats}, mw.Options{})
+		p.Defeats++
+		r.emit("fleet", fmt.Sprintf("%s: %s", p.Name, strings.Join(defeatParts(pd, p.Name+"'s "+shipTitle(code)), "; ")),
+			map[string]any{"player": p.Name, "defeat": pd}, append([]string{mw.CiteDefeatedPlayer}, cites...)...)
+	}
+	r.loseShip(p, code, how, cites...)
+	return r.treasureLostWith(p, code)
+}
+
+// shipsNamed reads a list of NAME or NAME-TYPE answers as (player, ship)
+// pairs; a bare NAME with two ships asks which (key).
+func (r *run) shipsNamed(vs []string, key, text string) ([]*PlayerState, []string, error) {
+	st := r.st
+	var ps []*PlayerState
+	var codes []string
+	for _, v := range vs {
+		p, want := st.player(v), ""
+		if sp, k, ok := st.splitShipTarget(v); ok {
+			p, want = sp, k.Code
+		}
+		if p == nil {
+			continue
+		}
+		if want == "" || !p.hasShip(want) {
+			var err error
+			if want, err = r.whichShip(p, key+"."+p.Name, fmt.Sprintf(text, p.Name)); err != nil {
+				return nil, nil, err
+			}
+		}
+		if want != "" {
+			ps, codes = append(ps, p), append(codes, want)
+		}
+	}
+	return ps, codes, nil
+}

@@ -518,31 +518,7 @@ func (r *run) dutchmanVictims() error {
 			p, want = sp, k.Code
 		}
 		if p != nil {
-			if p.DutchSaved == st.Round {
-				r.emit("npc", fmt.Sprintf("Death Zone: %s's ship is saved this Round", p.Name), nil, citeDeathZone)
-				continue
-			}
-			save, err := r.confirm("misty.player."+p.Name+".dutchman-save", p.Name+": pay 3 Experience Tokens to save your Player Ship from the Flying Dutchman for 1 Round?")
-			if err != nil {
-				return err
-			}
-			if save {
-				p.DutchSaved = st.Round
-				r.emit("npc", fmt.Sprintf("Death Zone: %s pays 3 Experience Tokens; the Player Ship is saved for 1 Round", p.Name), map[string]any{"player": p.Name, "saved": true}, citeDeathZone)
-				continue
-			}
-			if want == "" || !p.hasShip(want) {
-				if want, err = r.whichShip(p, "misty.player."+p.Name+".dutchman-ship", p.Name+": which of your Player Ships does the Flying Dutchman take?"); err != nil {
-					return err
-				}
-			}
-			if want == "" {
-				r.emit("npc", fmt.Sprintf("Death Zone: %s has no other Player Ship on the map", p.Name), map[string]any{"player": p.Name}, citeDeathZone)
-				continue
-			}
-			r.emit("npc", fmt.Sprintf("Death Zone: %s's %s is removed from the map (Lost)", p.Name, shipTitle(want)), map[string]any{"player": p.Name, "saved": false, "ship": want}, citeDeathZone)
-			r.loseShip(p, want, "taken by the Flying Dutchman's Death Zone", citeDeathZone)
-			if err := r.treasureLostWith(p, want); err != nil {
+			if err := r.dutchmanTakes(p, want); err != nil {
 				return err
 			}
 			continue
@@ -550,6 +526,44 @@ func (r *run) dutchmanVictims() error {
 		r.removeByDutchman(v)
 	}
 	return nil
+}
+
+// dutchmanTakes removes a Player Ship the Death Zone reached (want: its
+// ship code, or "" to ask which), unless the player saves it: "At any time,
+// players can pay 3 Experience Tokens to the supply from their Treasury to
+// save their Player Ship from the Flying Dutchman* removal effect for 1
+// Round."
+func (r *run) dutchmanTakes(p *PlayerState, want string) error {
+	st := r.st
+	if p.DutchSaved == st.Round {
+		r.emit("npc", fmt.Sprintf("Death Zone: %s's ship is saved this Round", p.Name), nil, citeDeathZone)
+		return nil
+	}
+	save, err := r.confirm("misty.player."+p.Name+".dutchman-save", p.Name+": pay 3 Experience Tokens to save your Player Ship from the Flying Dutchman for 1 Round?")
+	if err != nil {
+		return err
+	}
+	if save {
+		p.DutchSaved = st.Round
+		r.emit("npc", fmt.Sprintf("Death Zone: %s pays 3 Experience Tokens; the Player Ship is saved for 1 Round", p.Name), map[string]any{"player": p.Name, "saved": true}, citeDeathZone)
+		return nil
+	}
+	if want == "" || !p.hasShip(want) {
+		if want, err = r.whichShip(p, "misty.player."+p.Name+".dutchman-ship", p.Name+": which of your Player Ships does the Flying Dutchman take?"); err != nil {
+			return err
+		}
+	}
+	if want == "" {
+		r.emit("npc", fmt.Sprintf("Death Zone: %s has no other Player Ship on the map", p.Name), map[string]any{"player": p.Name}, citeDeathZone)
+		return nil
+	}
+	r.emit("npc", fmt.Sprintf("Death Zone: %s's %s is removed from the map (Lost)", p.Name, shipTitle(want)), map[string]any{"player": p.Name, "saved": false, "ship": want}, citeDeathZone)
+	// Ruling (option dutchman-loss): the rulebook calls a ship "defeated"
+	// when its last Cannon is removed; the Death Zone "removes from the
+	// map" instead. By default a ship it takes counts as a defeated
+	// Player Ship (the government's support, the Skull-Rock); with
+	// dutchman-loss=lost it is only Lost (the donated Sloop still applies).
+	return r.lostOutsideBattle(p, want, "taken by the Flying Dutchman's Death Zone", !st.Opt.DutchmanLostOnly, citeDeathZone)
 }
 
 // pickTarget chooses among several targets with a regular die rolled by the

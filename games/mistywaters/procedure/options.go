@@ -1,6 +1,7 @@
 package procedure
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,8 @@ var optionSpecs = []referee.OptionSpec{
 		Help: "a Sea Monster moves in the Round it appears (move) or waits (wait)"},
 	{Key: "prize-ship", Kind: referee.OptionChoice, Values: []string{"apart", "fleet"}, Default: "apart",
 		Help: "a Player Ship taken as a Prize Ship after a Boarding Battle is kept apart from the victor's fleet (apart) or counts in it (fleet)"},
+	{Key: "dutchman-loss", Kind: referee.OptionChoice, Values: []string{"defeat", "lost"}, Default: "defeat",
+		Help: "a Player Ship the Flying Dutchman takes counts as a defeated Player Ship (defeat: the 5 Silver Coins, then the Skull-Rock) or is only Lost (lost)"},
 }
 
 // Options implements referee.Game.
@@ -62,6 +65,8 @@ func parseOptions(s *referee.Session) (Options, error) {
 		ShortGalleass: m["shortened-galleass"],
 		MonsterWait:   m["monster-first-round"] == "wait",
 		PrizeFleet:    m["prize-ship"] == "fleet",
+		// See dutchmanTakes for the rule text of both readings.
+		DutchmanLostOnly: m["dutchman-loss"] == "lost",
 	}
 	if o.vari("extended") {
 		o.Rounds = 24
@@ -87,9 +92,24 @@ func parseOptions(s *referee.Session) (Options, error) {
 				return o, err
 			}
 		}
+		// "'Advanced Rules' can be used, but not Priority Token
+		// Negotiation." advanced=all in Team Mode therefore means every
+		// other Advanced Rule (setup says which was left out); naming
+		// priority-negotiation itself is refused.
 		if o.Advanced["priority-negotiation"] {
-			return o, referee.RuleError([]string{citeTeamMode}, "mistywaters: Priority Token Negotiation is not available in Team Mode")
+			if !advancedAll(s.Options["advanced"]) {
+				return o, referee.RuleError([]string{citeTeamMode}, "mistywaters: Priority Token Negotiation is not available in Team Mode (\"'Advanced Rules' can be used, but not Priority Token Negotiation\"); accepted: advanced=all (the others) or a list without priority-negotiation")
+			}
+			delete(o.Advanced, "priority-negotiation")
+			o.LeftOut = append(o.LeftOut, "priority-negotiation")
 		}
 	}
 	return o, nil
+}
+
+// advancedAll reports whether an advanced= value asks for every Advanced
+// Rule ("all" or a yes-word), as referee.ParseOptions reads an OptionSet.
+func advancedAll(raw string) bool {
+	low := strings.ToLower(strings.TrimSpace(raw))
+	return low == "all" || slices.Contains(referee.YesNoWords.Yes, low)
 }

@@ -116,6 +116,26 @@ func (r *run) turn(p *PlayerState) error {
 		r.emit("turn", text, map[string]any{"player": p.Name, "speed_mod": mod, "wind": st.Wind, "fleet": p.Fleet}, citePlayerMove, citeMaximumRange, citeWindSails)
 	}
 
+	// Death Zone in Phase 5: "This 'death zone' ability also applies when
+	// other ships or Sea Monsters are moving on their turns. They are
+	// immediately removed if they start, move through, or stop on an
+	// Adjacent Space to the Flying Dutchman*."
+	if len(p.Fleet) > 0 && st.npc("dutchman") != nil {
+		opts := append(append([]string{p.Name}, p.shipTargetIDs()...), "none")
+		vs, err := r.list("misty.player."+p.Name+".deathzone", fmt.Sprintf("%s: did one of your Player Ships start, move through or stop next to the Flying Dutchman this turn? (none; %s or %s-TYPE)", p.Name, p.Name, p.Name), opts)
+		if err != nil {
+			return err
+		}
+		ps, codes, err := r.shipsNamed(vs, "misty.player.deathzone-ship", "%s: which of your Player Ships came next to the Flying Dutchman?")
+		if err != nil {
+			return err
+		}
+		for i, q := range ps {
+			if err := r.dutchmanTakes(q, codes[i]); err != nil {
+				return err
+			}
+		}
+	}
 	if err := r.playerAttacks(p); err != nil {
 		return err
 	}
@@ -471,8 +491,12 @@ func (r *run) phase6() error {
 			}
 		}
 	}
-	r.emit("endgame", fmt.Sprintf("Step 2: end-game check: Captured Islands %s; Island Conquest needs %d for two consecutive Rounds", strings.Join(counts, ", "), need),
-		map[string]any{"counts": counts, "need": need}, citeCheckEndGame, citeVictoryConquest)
+	if need == 0 {
+		r.emit("endgame", "Step 2: end-game check: no Island Conquest in Solo Mode", map[string]any{"counts": counts, "need": need}, citeCheckEndGame, citeVictoryConquest)
+	} else {
+		r.emit("endgame", fmt.Sprintf("Step 2: end-game check: Captured Islands %s; Island Conquest needs %d for two consecutive Rounds", strings.Join(counts, ", "), need),
+			map[string]any{"counts": counts, "need": need}, citeCheckEndGame, citeVictoryConquest)
+	}
 	switch {
 	case len(conquerors) == 1:
 		st.Winners = st.membersOf(conquerors[0])

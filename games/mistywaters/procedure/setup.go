@@ -2,6 +2,7 @@ package procedure
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -83,9 +84,18 @@ func (g *Game) Setup(s *referee.Session, env *referee.Env) error {
 	st := &State{Round: 1, Phase: PhaseTurns, Wind: 5, Treasure: TreasureX, Opt: opt, NPCs: []NPC{}}
 	r := &run{g: g, s: s, env: env, st: st}
 	names := make([]string, len(s.Players))
+	flags := map[string]string{}
 	for i, p := range s.Players {
 		names[i] = p.Name
-		st.Players = append(st.Players, PlayerState{Name: p.Name, Colour: p.Side})
+		c := p.Side
+		if c != "" {
+			if err := checkFlag(c, p.Name, flags); err != nil {
+				return err
+			}
+			c = strings.ToLower(c)
+			flags[c] = p.Name
+		}
+		st.Players = append(st.Players, PlayerState{Name: p.Name, Colour: c})
 	}
 	n := len(names)
 
@@ -161,10 +171,22 @@ func (g *Game) Setup(s *referee.Session, env *referee.Env) error {
 		taken[base] = true
 		st.player(nm).Base = base
 		if st.player(nm).Colour == "" {
-			c, err := r.ask(referee.Question{Key: "misty.setup.flag." + nm, Text: fmt.Sprintf("%s: which Nation Flag (colour) do you choose?", nm), Kind: referee.KindText})
+			who := nm
+			c, err := r.ask(referee.Question{Key: "misty.setup.flag." + nm, Text: fmt.Sprintf("%s: which Nation Flag (colour) do you choose? (%s)", nm, strings.Join(freeFlags(flags), ", ")), Kind: referee.KindText,
+				Check: func(a string) (string, error) {
+					if err := checkFlag(a, who, flags); err != nil {
+						return "", err
+					}
+					return strings.ToLower(strings.TrimSpace(a)), nil
+				}})
 			if err != nil {
 				return err
 			}
+			c = strings.ToLower(strings.TrimSpace(c))
+			if err := checkFlag(c, nm, flags); err != nil {
+				return err
+			}
+			flags[c] = nm
 			st.player(nm).Colour = c
 		}
 	}
@@ -253,20 +275,28 @@ func (g *Game) Setup(s *referee.Session, env *referee.Env) error {
 		st.Players[i].Fleet = append([]string(nil), fleet...)
 	}
 	if opt.vari("team") {
+		// "Teammates share 1 Treasury between them which starts with 8 Silver
+		// Coins total (instead of 8 per player). Experience Tokens are not
+		// placed in the Treasury and is instead collected in separate pools
+		// for each player." So no per-player Treasury line in Team Mode.
 		r.emit("setup", fmt.Sprintf("Team Mode: each team shares one Treasury with %d Silver Coins; each player keeps a pool of %d Experience Tokens", silver, xp),
 			map[string]any{"silver_per_team": silver, "xp": xp, "teams": opt.Teams}, citeTeamMode)
+		r.emit("setup", fmt.Sprintf("Each player: ships %s at their Base, each with 2 Sailors and 2 Cannons", strings.Join(fleet, " + ")),
+			map[string]any{"fleet": fleet}, citeStep6Components, citeTeamMode)
+	} else {
+		r.emit("setup", fmt.Sprintf("Each player: a Treasury with %d Experience Tokens and %d Silver Coins; ships %s at their Base, each with 2 Sailors and 2 Cannons", xp, silver, strings.Join(fleet, " + ")),
+			map[string]any{"silver": silver, "xp": xp, "fleet": fleet}, citeStep6Components)
 	}
-	r.emit("setup", fmt.Sprintf("Each player: a Treasury with %d Experience Tokens and %d Silver Coins; ships %s at their Base, each with 2 Sailors and 2 Cannons", xp, silver, strings.Join(fleet, " + ")),
-		map[string]any{"silver": silver, "xp": xp, "fleet": fleet}, citeStep6Components)
 
 	// Step 7: alternate rules.
-	need := 3
-	if n == 2 || opt.vari("team") {
-		need = 4
-	}
-	r.emit("setup", fmt.Sprintf("Rules in effect: advanced %s; variants %s; components %s; Island Conquest needs %d Captured Islands",
-		setText(opt.Advanced), setText(opt.Variants), setText(opt.Components), need),
+	need := st.conquestNeed()
+	r.emit("setup", fmt.Sprintf("Rules in effect: advanced %s; variants %s; components %s; %s",
+		setText(opt.Advanced), setText(opt.Variants), setText(opt.Components), conquestText(need)),
 		map[string]any{"advanced": opt.Advanced, "variants": opt.Variants, "components": opt.Components, "conquest": need}, citeStep7Alternate)
+	if len(opt.LeftOut) > 0 {
+		r.emit("setup", fmt.Sprintf("advanced=all in Team Mode: every Advanced Rule but %s (\"'Advanced Rules' can be used, but not Priority Token Negotiation\")", strings.Join(opt.LeftOut, ", ")),
+			map[string]any{"left_out": opt.LeftOut}, citeTeamMode)
+	}
 	r.emit("round", fmt.Sprintf("%s begins at Phase 5 (Phases 1-4 are not played in Round I); %s starts", st.roundName(), st.priorityName()),
 		map[string]any{"round": 1, "wheel": 1, "phase": 5, "priority": st.priorityName()}, citeRoundsAndPhases)
 	return s.SaveState(st)
@@ -304,8 +334,13 @@ func tileText(t Tile) string {
 	return fmt.Sprintf("%+d %s", t.Move, t.Effect)
 }
 
-// conquestNeed is the number of Captured Islands Island Conquest needs.
+// conquestNeed is the number of Captured Islands Island Conquest needs,
+// 0 when it cannot be won: "Exception: Victory cannot be obtained this way
+// in 'Solo Mode' or 'Cooperative Mode'."
 func (st *State) conquestNeed() int {
+	if len(st.Players) < 2 {
+		return 0
+	}
 	if len(st.Players) == 2 || st.Opt.vari("team") {
 		return 4
 	}
@@ -321,4 +356,42 @@ func basesExample(players, avail []string) string {
 		}
 	}
 	return strings.Join(out, ",")
+}
+
+// conquestText says what Island Conquest needs, or that it does not apply.
+func conquestText(need int) string {
+	if need == 0 {
+		return "Island Conquest does not apply (Solo Mode)"
+	}
+	return fmt.Sprintf("Island Conquest needs %d Captured Islands", need)
+}
+
+// NationColours are the four nations' colours: "24 cardboard Nation Flags,
+// 1 set for each nation", and ships "1 in each player color" (Netherlands
+// orange, Portugal/Spain red, England white, France blue).
+var NationColours = []string{"red", "orange", "blue", "white"}
+
+// checkFlag refuses a Nation Flag colour that is not one of the four
+// nations' or that another player already chose ("The player with the
+// Priority Token selects either a Nation Flag or a Base location").
+func checkFlag(c, who string, taken map[string]string) error {
+	low := strings.ToLower(strings.TrimSpace(c))
+	if !slices.Contains(NationColours, low) {
+		return referee.RuleError([]string{citeStep2Nations}, "mistywaters: %s's Nation Flag %q is not a nation's colour; the box holds one set of Nation Flags for each of 4 nations: accepted: %s", who, c, strings.Join(freeFlags(taken), ", "))
+	}
+	if other, ok := taken[low]; ok && other != who {
+		return referee.RuleError([]string{citeStep2Nations}, "mistywaters: %s's Nation Flag %s is already %s's (one set of Nation Flags for each nation); accepted: %s", who, low, other, strings.Join(freeFlags(taken), ", "))
+	}
+	return nil
+}
+
+// freeFlags are the Nation Flag colours no player has chosen yet.
+func freeFlags(taken map[string]string) []string {
+	var out []string
+	for _, c := range NationColours {
+		if _, ok := taken[c]; !ok {
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -106,7 +106,7 @@ type PlayerState struct {
 	Hourglass  int        `json:"hourglass,omitempty"` // hourglass tokens next to the player's ships
 	Home       bool       `json:"treasure_home,omitempty"`
 	DutchSaved int        `json:"dutchman_saved_round,omitempty"`
-	Defeats    int        `json:"ships_defeated,omitempty"` // Player Ships defeated in battles bosun resolved
+	Defeats    int        `json:"ships_defeated,omitempty"` // Player Ships defeated in battles bosun resolved, by Overboard or the Death Zone
 	Trophies   []string   `json:"trophies,omitempty"`       // Pirate Ship and Sea Monster tokens won in battles bosun resolved
 }
 
@@ -160,6 +160,12 @@ type Options struct {
 	// Battle counts in the victor's fleet (option prize-ship=fleet; the
 	// rulebook file does not give the choice's text).
 	PrizeFleet bool `json:"prize_fleet,omitempty"`
+	// LeftOut are Advanced Rules that advanced=all asked for but the mode
+	// excludes (Team Mode: Priority Token Negotiation).
+	LeftOut []string `json:"left_out,omitempty"`
+	// DutchmanLostOnly: a Player Ship the Flying Dutchman takes is Lost but
+	// not a defeated Player Ship (option dutchman-loss=lost).
+	DutchmanLostOnly bool `json:"dutchman_lost_only,omitempty"`
 }
 
 // Advanced rule names (--option advanced=all or a comma list).

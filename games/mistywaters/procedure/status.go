@@ -234,7 +234,11 @@ func (v Status) Text() string {
 		}
 		line("Whirlpools:     %s", strings.Join(w, ", "))
 	}
-	line("Players (Island Conquest: %d Captured Islands at the end of two consecutive Rounds):", v.Conquest)
+	if v.Conquest == 0 {
+		line("Players (no Island Conquest in Solo Mode):")
+	} else {
+		line("Players (Island Conquest: %d Captured Islands at the end of two consecutive Rounds):", v.Conquest)
+	}
 	for _, p := range v.Players {
 		who := p.Name
 		var tags []string
@@ -255,6 +259,9 @@ func (v Status) Text() string {
 			ships = "ships " + strings.Join(p.Ships, ", ")
 		}
 		parts := []string{ships, fmt.Sprintf("Captured Islands %d, streak %d of 2", p.Captured, p.Streak)}
+		if v.Conquest == 0 {
+			parts[1] = fmt.Sprintf("Captured Islands %d", p.Captured)
+		}
 		if len(p.Hourglass) > 0 {
 			hg := "hourglass: " + strings.Join(p.Hourglass, ", ")
 			if p.TavernNext > 0 {

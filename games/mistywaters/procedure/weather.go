@@ -216,6 +216,27 @@ func (r *run) windEffects(start int, moved bool) error {
 		}
 		r.emit("weather", fmt.Sprintf("Overboard: each Player Ship At Sea removes %s now (an applicable Action Card may protect a ship; NPC Ships lose nothing)", strings.Join(what, " and ")),
 			map[string]any{"overboard": ob, "wind": st.Wind}, citeOverboard)
+		// "Overboard: Each Player Ship At Sea immediately removes the number
+		// of ... Cannons" and "When the last Cannon is removed from a Player
+		// Ship's ship board, the Player Ship is defeated": bosun does not
+		// know where ships are nor their Cannons, so it asks.
+		if ob.Cannons > 0 {
+			if opts := st.shipOptions(); len(opts) > 0 {
+				vs, err := r.list("misty.weather.overboard-defeated", "Overboard: which Player Ships lost their last Cannon and are defeated? (none; NAME or NAME-TYPE, comma-separated)", append(opts, "none"))
+				if err != nil {
+					return err
+				}
+				ps, codes, err := r.shipsNamed(vs, "misty.weather.overboard-ship", "%s: which of your Player Ships lost its last Cannon Overboard?")
+				if err != nil {
+					return err
+				}
+				for i, p := range ps {
+					if err := r.lostOutsideBattle(p, codes[i], "its last Cannon went Overboard: defeated and Lost", true, citeOverboard); err != nil {
+						return err
+					}
+				}
+			}
+		}
 	}
 	for _, e := range effs {
 		switch e {

@@ -1,0 +1,217 @@
+package procedure
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables"
+)
+
+// newSetup starts a session with answers given by key.
+func newSetup(t *testing.T, players []referee.Player, opts map[string]string, answers map[string]string) (*referee.Session, error) {
+	t.Helper()
+	set, err := tables.Load("")
+	require.NoError(t, err)
+	p := referee.NewScripted()
+	for k, v := range answers {
+		p.Set(k, v, "set")
+	}
+	return referee.NewSession(&Game{}, "t", players, opts, 1, referee.Virtual, &referee.Env{Prompt: p, Tables: set})
+}
+
+func logText(s *referee.Session) string {
+	var b strings.Builder
+	for _, e := range s.Log {
+		b.WriteString(e.Text + "\n")
+	}
+	return b.String()
+}
+
+var fourColours = []referee.Player{{Name: "Ann", Side: "red"}, {Name: "Bob", Side: "blue"}, {Name: "Cy", Side: "white"}, {Name: "Dan", Side: "orange"}}
+
+// L1510: "Teammates share 1 Treasury between them which starts with 8 Silver
+// Coins total (instead of 8 per player). Experience Tokens are not placed in
+// the Treasury and is instead collected in separate pools for each player."
+func TestTeamModeTreasuryIsShared(t *testing.T) {
+	s, err := newSetup(t, fourColours, map[string]string{"variants": "team", "bases": "Ann:NE,Bob:NW,Cy:SW,Dan:SE"}, nil)
+	require.NoError(t, err)
+	log := logText(s)
+	assert.Contains(t, log, "each team shares one Treasury with 8 Silver Coins")
+	assert.NotContains(t, log, "Each player: a Treasury", "no per-player Treasury in Team Mode")
+	assert.Contains(t, log, "Each player: ships S + C at their Base")
+	// Outside Team Mode each player has a Treasury (L148-152).
+	s, err = newSetup(t, fourColours[:2], map[string]string{"bases": "Ann:NE,Bob:SW"}, nil)
+	require.NoError(t, err)
+	assert.Contains(t, logText(s), "Each player: a Treasury with 2 Experience Tokens and 8 Silver Coins")
+}
+
+// L1400: "Exception: Victory cannot be obtained this way in 'Solo Mode' or
+// 'Cooperative Mode'."
+func TestSoloHasNoIslandConquest(t *testing.T) {
+	s, err := newSetup(t, fourColours[:1], map[string]string{"bases": "Ann:W"}, nil)
+	require.NoError(t, err)
+	st := stateOf(t, s)
+	assert.Equal(t, 0, st.conquestNeed())
+	log := logText(s)
+	assert.Contains(t, log, "Island Conquest does not apply (Solo Mode)")
+	assert.NotContains(t, log, "needs 3 Captured Islands")
+	view, err := (&Game{}).Status(s, nil)
+	require.NoError(t, err)
+	text := view.(Status).Text()
+	assert.Contains(t, text, "no Island Conquest in Solo Mode")
+	assert.NotContains(t, text, "streak")
+
+	ps := players("Ann")
+	tb := newTable(t, &State{Round: 3, Phase: PhaseReset, Wind: 5, Players: ps, Opt: baseOpts()}, map[string]any{
+		"misty.player.Ann.captured": "3",
+	})
+	tb.step()
+	var got []string
+	for _, e := range tb.s.Log {
+		if e.Type == "endgame" {
+			got = append(got, e.Text)
+		}
+	}
+	assert.Contains(t, got, "Step 2: end-game check: no Island Conquest in Solo Mode")
+	for _, g := range got {
+		assert.NotContains(t, g, "Island Conquest needs")
+	}
+}
+
+// L1503-1504: "'Team Mode' can be combined with any number of 'Advanced
+// Rules' ... Exception: 'Advanced Rules' can be used, but not Priority Token
+// Negotiation."
+func TestTeamModeAdvancedAllLeavesOutNegotiation(t *testing.T) {
+	s, err := newSetup(t, fourColours, map[string]string{"variants": "team", "advanced": "all", "bases": "Ann:NE,Bob:NW,Cy:SW,Dan:SE"}, nil)
+	require.NoError(t, err)
+	st := stateOf(t, s)
+	assert.False(t, st.Opt.Advanced["priority-negotiation"])
+	for _, a := range advancedNames {
+		if a != "priority-negotiation" {
+			assert.True(t, st.Opt.Advanced[a], a)
+		}
+	}
+	assert.Contains(t, logText(s), "advanced=all in Team Mode: every Advanced Rule but priority-negotiation")
+	_, err = newSetup(t, fourColours, map[string]string{"variants": "team", "advanced": "temple,priority-negotiation"}, nil)
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), "not available in Team Mode")
+	// Outside Team Mode advanced=all keeps it.
+	s, err = newSetup(t, fourColours[:2], map[string]string{"advanced": "all", "bases": "Ann:NE,Bob:SW"}, nil)
+	require.NoError(t, err)
+	assert.True(t, stateOf(t, s).Opt.Advanced["priority-negotiation"])
+}
+
+// L78: "24 cardboard Nation Flags, 1 set for each nation"; L86, L994-996:
+// the nations' colours are red, orange, blue and white; L122: each player
+// selects a Nation Flag.
+func TestNationFlagColours(t *testing.T) {
+	for _, bad := range [][]referee.Player{
+		{{Name: "Ann", Side: "red"}, {Name: "Bob", Side: "red"}},
+		{{Name: "Ann", Side: "purple"}, {Name: "Bob", Side: "blue"}},
+		{{Name: "Ann", Side: "☃"}, {Name: "Bob", Side: "blue"}},
+	} {
+		_, err := newSetup(t, bad, map[string]string{"bases": "Ann:NE,Bob:SW"}, nil)
+		require.Error(t, err, "%v", bad)
+		assert.True(t, referee.IsUsage(err), "%v", bad)
+		assert.Contains(t, err.Error(), "accepted: ")
+	}
+	s, err := newSetup(t, []referee.Player{{Name: "Ann", Side: "Red"}, {Name: "Bob", Side: "blue"}}, map[string]string{"bases": "Ann:NE,Bob:SW"}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "red", stateOf(t, s).player("Ann").Colour)
+
+	// Asked at the table: a typo or a taken colour is refused by the
+	// question's Check, so a terminal asks again.
+	noSide := []referee.Player{{Name: "Ann"}, {Name: "Bob", Side: "blue"}}
+	_, err = newSetup(t, noSide, map[string]string{"bases": "Ann:NE,Bob:SW"}, map[string]string{"misty.setup.flag.Ann": "blue"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "already Bob's")
+	s, err = newSetup(t, noSide, map[string]string{"bases": "Ann:NE,Bob:SW"}, map[string]string{"misty.setup.flag.Ann": "White"})
+	require.NoError(t, err)
+	assert.Equal(t, "white", stateOf(t, s).player("Ann").Colour)
+}
+
+// L216: "The Red Water Lagoon is not considered At Sea": the tracked Galleass
+// in the lagoon (or by the 'X') is a lagoon unit in battle, not At Sea.
+func TestGalleassInLagoonIsNotAtSea(t *testing.T) {
+	r := &run{st: &State{}}
+	in := r.npcSide(&NPC{ID: "galleass", Kind: KindGalleass, Sailors: 10, Lagoon: true})
+	assert.False(t, in.Unit.AtSeaNow())
+	out := r.npcSide(&NPC{ID: "galleass", Kind: KindGalleass, Sailors: 10})
+	assert.True(t, out.Unit.AtSeaNow())
+}
+
+// L554: "Overboard: Each Player Ship At Sea immediately removes the number
+// of Sailors/Officers or Cannons written next to the current Wind Force
+// box." L1338-1340: "When the last Cannon is removed from a Player Ship's
+// ship board, the Player Ship is defeated ... first time ... 5 Silver
+// Coins ... second time, remove their matching Skull-Rock ... if a player
+// ever removes their last Player Ship ... donating a new Sloop (S)."
+func TestOverboardLastCannonDefeatsTheShip(t *testing.T) {
+	ps := players("Ann", "Bob")
+	ps[1].Fleet = []string{"S"}
+	ps[1].Defeats = 1
+	st := &State{Round: 3, Phase: PhaseWeather, Wind: 5, Treasure: TreasureX, Players: ps, Opt: baseOpts(), NPCs: []NPC{}}
+	st.Weather.Middle = &Tile{Move: 6}
+	st.Weather.Top = &Tile{Move: 1}
+	st.Weather.Deck = []Tile{{Move: -1}}
+	tb := newTable(t, st, map[string]any{
+		"misty.board.wind.speed.11":              "-2",
+		"misty.board.wind.overboard.11":          "1 cannons",
+		"misty.board.wind.box.sea-giveth":        "9",
+		"misty.board.wind.box.sheath-the-swords": "9",
+		"misty.board.wind.box.hunker-down":       "12",
+		"misty.weather.overboard-defeated":       "Ann-sloop,Bob",
+	})
+	tb.step()
+	got := tb.state()
+	assert.Equal(t, 11, got.Wind)
+	assert.Equal(t, []string{"C"}, got.player("Ann").Fleet, "the Sloop is Lost")
+	assert.Equal(t, 1, got.player("Ann").Defeats)
+	assert.Empty(t, got.player("Bob").Fleet, "Bob's only ship is Lost")
+	assert.Equal(t, 2, got.player("Bob").Defeats)
+	text := tb.text()
+	assert.Contains(t, text, "Ann: Ann's Sloop is Lost: remove the ship, its ship board and whatever is left aboard; your first defeated Player Ship: your government sends 5 Silver Coins")
+	assert.Contains(t, text, "Bob: Bob's Sloop is Lost: remove the ship, its ship board and whatever is left aboard; your second defeated Player Ship: remove your Skull-Rock")
+	assert.Contains(t, text, "Bob has no Player Ship left")
+	assert.Contains(t, text, "your government donates a Sloop")
+}
+
+// L1073: the Death Zone "also applies when other ships or Sea Monsters are
+// moving on their turns. They are immediately removed if they start, move
+// through, or stop on an Adjacent Space to the Flying Dutchman*." A Player
+// Ship moving next to it in Phase 5 is removed, with the defeat's
+// consequences (default) or only Lost (dutchman-loss=lost).
+func TestDutchmanTakesAShipInPhase5(t *testing.T) {
+	for _, lostOnly := range []bool{false, true} {
+		ps := players("Ann", "Bob")
+		opt := baseOpts()
+		opt.DutchmanLostOnly = lostOnly
+		st := &State{Round: 11, Phase: PhaseTurns, Wind: 5, Treasure: TreasureX, Players: ps, Opt: opt,
+			NPCs: []NPC{{ID: "dutchman", Kind: KindDutchman, Appeared: 10}}, Queue: []string{"Ann", "Bob"}}
+		tb := newTable(t, st, map[string]any{
+			"misty.board.wind.speed.5":       "0",
+			"misty.player.Ann.deathzone":     "Ann-caravel",
+			"misty.player.Ann.dutchman-save": "no",
+			"misty.player.Ann.attack":        "none",
+			"misty.player.Ann.ports":         "none",
+			"misty.player.Ann.treasure":      "none",
+		})
+		tb.step()
+		got := tb.state()
+		assert.Equal(t, []string{"S"}, got.player("Ann").Fleet, "the Caravel is removed from the fleet")
+		text := tb.text()
+		assert.Contains(t, text, "Death Zone: Ann's Caravel is removed from the map (Lost)")
+		if lostOnly {
+			assert.Equal(t, 0, got.player("Ann").Defeats)
+			assert.NotContains(t, text, "government sends")
+		} else {
+			assert.Equal(t, 1, got.player("Ann").Defeats)
+			assert.Contains(t, text, "your first defeated Player Ship: your government sends 5 Silver Coins")
+		}
+	}
+}
