@@ -9,7 +9,7 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 )
 
-func (t *turn) collect(c *Clan, rebuild bool) error {
+func (t *step) collect(c *Clan, rebuild bool) error {
 	if rebuild {
 		cost := t.v.Cost["rebuild-alwood"]
 		if err := actionRefusal(t.st, t.v, "rebuild+collect"); err != nil {
@@ -65,7 +65,7 @@ func (t *turn) collect(c *Clan, rebuild bool) error {
 	return nil
 }
 
-func (t *turn) buy(c *Clan, power bool) error {
+func (t *step) buy(c *Clan, power bool) error {
 	st := t.st
 	act := "buy"
 	if power {
@@ -195,7 +195,7 @@ func (t *turn) buy(c *Clan, power bool) error {
 
 // capacity asks a location's fleet capacity and the ships already there and
 // refuses n more ships beyond it.
-func (t *turn) capacity(prefix string, loc Loc, n int) error {
+func (t *step) capacity(prefix string, loc Loc, n int) error {
 	if loc.Kind == "isle" {
 		return nil
 	}
@@ -214,7 +214,7 @@ func (t *turn) capacity(prefix string, loc Loc, n int) error {
 	return nil
 }
 
-func (t *turn) teleporter(c *Clan) error {
+func (t *step) teleporter(c *Clan) error {
 	cost := t.v.Cost["teleporter-alwood"]
 	if err := teleporterRefusal(t.st, t.v, c); err != nil {
 		return err
@@ -280,7 +280,7 @@ func (t *turn) teleporter(c *Clan) error {
 	return nil
 }
 
-func (t *turn) mount(c *Clan) error {
+func (t *step) mount(c *Clan) error {
 	st := t.st
 	if err := mountRefusal(st, t.v, c); err != nil {
 		return err
@@ -313,7 +313,7 @@ func (t *turn) mount(c *Clan) error {
 	return nil
 }
 
-func (t *turn) dismount(c *Clan) error {
+func (t *step) dismount(c *Clan) error {
 	st := t.st
 	if err := dismountRefusal(st, t.v, c); err != nil {
 		return err
@@ -336,7 +336,7 @@ func (t *turn) dismount(c *Clan) error {
 	return nil
 }
 
-func (t *turn) whichMount(c *Clan, key, text string, usable []int) (int, error) {
+func (t *step) whichMount(c *Clan, key, text string, usable []int) (int, error) {
 	if len(usable) == 1 {
 		return usable[0], nil
 	}
@@ -431,7 +431,7 @@ func payAmmo(hand []int, amount int) ([]int, bool) {
 // (mount or dismount) converting is optional: the Bonus Action needs the
 // Active Action taken, and dismounting the last crystal leaves nothing to
 // convert with ("They must be unmounted before the end of the game").
-func (t *turn) convert(c *Clan, afterBonus bool) error {
+func (t *step) convert(c *Clan, afterBonus bool) error {
 	if afterBonus && len(t.st.usableMounts(c)) == 0 {
 		t.emit("convert", fmt.Sprintf("%s takes the Currency Conversion action with no mounted Magic Crystal left to convert with", c.Player), map[string]any{"player": c.Player, "gain": 0}, CiteConversion, CiteMount)
 		return nil
@@ -439,7 +439,7 @@ func (t *turn) convert(c *Clan, afterBonus bool) error {
 	return t.convertAs(c, "wfa.convert", !afterBonus)
 }
 
-func (t *turn) convertAs(c *Clan, prefix string, required bool) error {
+func (t *step) convertAs(c *Clan, prefix string, required bool) error {
 	st := t.st
 	usable := st.usableMounts(c)
 	if len(c.Mounted) == 0 {
@@ -507,7 +507,7 @@ func (t *turn) convertAs(c *Clan, prefix string, required bool) error {
 	return nil
 }
 
-func (t *turn) upgrade(c *Clan) error {
+func (t *step) upgrade(c *Clan) error {
 	cost := t.v.Cost["upgrade-crystals"]
 	if err := actionRefusal(t.st, t.v, "upgrade"); err != nil {
 		return err
@@ -518,7 +518,7 @@ func (t *turn) upgrade(c *Clan) error {
 	return nil
 }
 
-func (t *turn) ransomAction(c *Clan) error {
+func (t *step) ransomAction(c *Clan) error {
 	if err := actionRefusal(t.st, t.v, "ransom"); err != nil {
 		return err
 	}
@@ -530,7 +530,7 @@ func (t *turn) ransomAction(c *Clan) error {
 	return t.ransom(c, t.st.block(isl))
 }
 
-func (t *turn) ransom(c *Clan, b *Block) error {
+func (t *step) ransom(c *Clan, b *Block) error {
 	owner := t.st.clan(b.Owner)
 	oc, err := t.askNum("wfa.ransom.oc", fmt.Sprintf("Ransom agreed between %s and %s: OC paid (other conditions are kept at the table)", c.Player, owner.Player), 0, max(0, c.OC))
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 
 // sideInput asks one side's free conversion, Ammo cards, Power cards and
 // clan ability, and takes the cards from the clan's hand.
-func (t *turn) sideInput(c *Clan, role string, fleet Fleet) (Side, error) {
+func (t *step) sideInput(c *Clan, role string, fleet Fleet) (Side, error) {
 	s := Side{Clan: c.Clan, Fleet: fleet}
 	pre := "wfa.battle." + role
 	if len(t.st.usableMounts(c)) > 0 {
@@ -67,7 +67,7 @@ func (t *turn) sideInput(c *Clan, role string, fleet Fleet) (Side, error) {
 }
 
 // battle resolves a clan's fleet moving onto an opponent's fleet.
-func (t *turn) battle(att, def *Clan, from, to Loc, ships Fleet) error {
+func (t *step) battle(att, def *Clan, from, to Loc, ships Fleet) error {
 	st := t.st
 	var defFleet Fleet
 	if to.Kind == "isle" {
@@ -158,7 +158,7 @@ func (t *turn) battle(att, def *Clan, from, to Loc, ships Fleet) error {
 
 // leave takes a defeated attacking fleet off the Isle of Myth when it
 // attacked from there.
-func (t *turn) leave(c *Clan, from Loc, ships Fleet) {
+func (t *step) leave(c *Clan, from Loc, ships Fleet) {
 	st := t.st
 	if from.Kind != "isle" {
 		return
@@ -174,7 +174,7 @@ func (t *turn) leave(c *Clan, from Loc, ships Fleet) {
 
 // defeat applies a battle result: the winner's crystals, the loser's
 // retreat, teleporter, mounted crystal, Home Base and elimination.
-func (t *turn) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle bool) error {
+func (t *step) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle bool) error {
 	st := t.st
 	r, err := t.retreat(lose, lost)
 	if err != nil {
@@ -245,7 +245,7 @@ func (t *turn) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle b
 // loseTeleporter applies "Destroys teleporter (if present). It may be
 // rebuilt on a subsequent turn by paying the required cost." to the loser of
 // a battle on island, and says so ("" when it had none there).
-func (t *turn) loseTeleporter(lose *Clan, island string) string {
+func (t *step) loseTeleporter(lose *Clan, island string) string {
 	st := t.st
 	for i, tp := range lose.Teleporters {
 		if tp == island {
@@ -261,7 +261,7 @@ func (t *turn) loseTeleporter(lose *Clan, island string) string {
 
 // retreat splits a defeated fleet (RetreatOf); the loser may name the ships
 // sent home at wfa.battle.retreat.home (asked only when answered ahead).
-func (t *turn) retreat(lose *Clan, lost Fleet) (Retreat, error) {
+func (t *step) retreat(lose *Clan, lost Fleet) (Retreat, error) {
 	r := RetreatOf(lost, t.st.Opts.Retreat)
 	if !t.optional("wfa.battle.retreat.home") {
 		return r, nil
@@ -301,7 +301,7 @@ func joinParts(p []string) string {
 }
 
 // pirate resolves a fleet entering a pirate-held Apex Island.
-func (t *turn) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
+func (t *step) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 	ch, err := referee.Choose(t.p, "wfa.pirate.choice", fmt.Sprintf("%s meets the pirates on %s: fight (Scenario A) or hire them as a Privateer (Scenario B, %d OC + %d AlWood)?", c.Player, a.Name, t.v.Cost["privateer-oc"], t.v.Cost["privateer-alwood"]), "fight", "hire")
 	if err != nil {
 		return err
@@ -385,7 +385,7 @@ func (t *turn) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 }
 
 // privateerBlock: a privateer teleports onto an opponent's dockable island.
-func (t *turn) privateerBlock(c, holder *Clan, from, to Loc, ships Fleet, teleport bool) error {
+func (t *step) privateerBlock(c, holder *Clan, from, to Loc, ships Fleet, teleport bool) error {
 	st := t.st
 	pr := cites(CitePrivateerRules)
 	if ships.Ships() != 1 {
@@ -442,7 +442,7 @@ func (t *turn) privateerBlock(c, holder *Clan, from, to Loc, ships Fleet, telepo
 // freeIsland: the blocked clan fights the privateer (defending with 15).
 // Right when the privateer arrives the hostage fleet fights; later, only
 // ships brought in count.
-func (t *turn) freeIsland(victim *Clan, b *Block, from Loc, ships Fleet, immediate bool) error {
+func (t *step) freeIsland(victim *Clan, b *Block, from Loc, ships Fleet, immediate bool) error {
 	st := t.st
 	owner := st.clan(b.Owner)
 	if immediate {

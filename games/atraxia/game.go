@@ -208,8 +208,8 @@ func (Game) Next(s *referee.Session, env *referee.Env) error {
 		if err != nil {
 			return err
 		}
-		t := &turn{st: st, v: v, env: env, p: env.Prompt}
-		if err := t.step(); err != nil {
+		t := &step{st: st, v: v, env: env, p: env.Prompt}
+		if err := t.run(); err != nil {
 			return err
 		}
 		if st.Over {

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func testTurn(t *testing.T, answers map[string][]string) (*State, *turn) {
+func testTurn(t *testing.T, answers map[string][]string) (*State, *step) {
 	t.Helper()
 	p := referee.NewScripted()
 	for k, vs := range answers {
@@ -23,5 +23,5 @@ func testTurn(t *testing.T, answers map[string][]string) (*State, *turn) {
 	require.NoError(t, err)
 	st, err := load(s)
 	require.NoError(t, err)
-	return st, &turn{st: st, v: DefaultValues(), env: env, p: p}
+	return st, &step{st: st, v: DefaultValues(), env: env, p: p}
 }

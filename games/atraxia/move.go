@@ -7,7 +7,7 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 )
 
-func (t *turn) checkShips(c *Clan, from Loc, ships Fleet) error {
+func (t *step) checkShips(c *Clan, from Loc, ships Fleet) error {
 	st := t.st
 	if ships.Empty() {
 		return referee.Usagef("atraxia: no ship moves")
@@ -41,7 +41,7 @@ func (t *turn) checkShips(c *Clan, from Loc, ships Fleet) error {
 }
 
 // moved updates what bosun tracks when ships move from -> to.
-func (t *turn) moved(c *Clan, from, to Loc, ships Fleet) {
+func (t *step) moved(c *Clan, from, to Loc, ships Fleet) {
 	st := t.st
 	if ships.Capital > 0 {
 		c.Capital = to.Name
@@ -70,7 +70,7 @@ func (t *turn) moved(c *Clan, from, to Loc, ships Fleet) {
 	}
 }
 
-func (t *turn) isleCapitalEnters(c *Clan) {
+func (t *step) isleCapitalEnters(c *Clan) {
 	st := t.st
 	if st.Isle.Holder == c.Clan && st.Isle.Left {
 		st.Isle.Left = false
@@ -87,7 +87,7 @@ func (t *turn) isleCapitalEnters(c *Clan) {
 // startCountdown: "when any fleet containing a Capital Ship enters the Isle
 // of Myth for the first time, the game will end after 5 more rounds ...
 // immediately place the Turn Tracker token on the number 5".
-func (t *turn) startCountdown() {
+func (t *step) startCountdown() {
 	st := t.st
 	st.Isle.Entered = true
 	st.Count = t.v.Countdown
@@ -100,7 +100,7 @@ func (t *turn) startCountdown() {
 		map[string]any{"countdown": st.Count}, CiteGameEnd, CiteIsle)
 }
 
-func (t *turn) move(c *Clan) error {
+func (t *step) move(c *Clan) error {
 	st := t.st
 	from, err := t.askLoc("wfa.move.from", fmt.Sprintf("%s moves ships: from which location?", c.Player))
 	if err != nil {
@@ -250,7 +250,7 @@ func (t *turn) move(c *Clan) error {
 }
 
 // explore resolves a Lost Expedition tile.
-func (t *turn) explore(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
+func (t *step) explore(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 	st := t.st
 	oc, err := t.askNum("wfa.explore.oc", fmt.Sprintf("%s looks secretly at the Lost Expedition tile on %s: OC of the exploration cost", c.Player, a.Name), 0, 99)
 	if err != nil {
@@ -290,7 +290,7 @@ func (t *turn) explore(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 }
 
 // redistribute moves ships along one connected trail.
-func (t *turn) redistribute(c *Clan) error {
+func (t *step) redistribute(c *Clan) error {
 	st := t.st
 	from, err := t.askLoc("wfa.redistribute.from", fmt.Sprintf("%s redistributes ships along one connected trail: from which location?", c.Player), func(from Loc) error {
 		if from.Kind == "isle" {

@@ -44,7 +44,7 @@ func OfferedActions(st *State, v Values) []string {
 // answer given ahead (--set, an answers file, stdin) is read against every
 // action, so one the rules forbid now is refused with the rule that
 // forbids it and the actions accepted now, not as "not an option".
-func (t *turn) chooseAction(text string) (string, error) {
+func (t *step) chooseAction(text string) (string, error) {
 	offered := OfferedActions(t.st, t.v)
 	refuse := func(act string) error {
 		if err := actionRefusal(t.st, t.v, act); err != nil {

@@ -8,8 +8,8 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 )
 
-// turn runs one step of the procedure.
-type turn struct {
+// step runs one step of the procedure.
+type step struct {
 	st  *State
 	v   Values
 	env *referee.Env
@@ -18,7 +18,7 @@ type turn struct {
 	capa, present int
 }
 
-func (t *turn) emit(typ, text string, data map[string]any, cs ...string) {
+func (t *step) emit(typ, text string, data map[string]any, cs ...string) {
 	t.env.Emit(referee.Event{Type: typ, Text: text, Data: data, Cites: cs})
 }
 
@@ -29,7 +29,7 @@ var Actions = []string{"collect", "rebuild+collect", "buy", "power+buy", "move",
 	"redistribute", "teleporter+redistribute", "convert", "mount+convert", "dismount+convert",
 	"upgrade", "ransom", "end"}
 
-func (t *turn) step() error {
+func (t *step) run() error {
 	st := t.st
 	c := st.current()
 	if !st.Started {
@@ -123,7 +123,7 @@ func (t *turn) step() error {
 	return nil
 }
 
-func (t *turn) startTurn(c *Clan) error {
+func (t *step) startTurn(c *Clan) error {
 	st := t.st
 	st.Started, st.Actions, st.Allowed, st.Asked3rd = true, 0, 2, false
 	st.Bought, st.Convert, st.Mounted, st.Dismount, st.TeleLost = 0, 0, false, false, 0
@@ -157,7 +157,7 @@ func (t *turn) startTurn(c *Clan) error {
 // upkeep makes the Isle's controller pay for its fleet; paid it gains 3
 // Magic Crystals. Unpaid, the whole fleet moves to the nearest island the
 // clan controls.
-func (t *turn) upkeep(c *Clan, final bool) (bool, error) {
+func (t *step) upkeep(c *Clan, final bool) (bool, error) {
 	st := t.st
 	strength := t.v.FleetStrength(st.Isle.Fleet, false)
 	cost := t.v.Upkeep(strength)
@@ -218,7 +218,7 @@ func (t *turn) upkeep(c *Clan, final bool) (bool, error) {
 	return false, nil
 }
 
-func (t *turn) endTurn() error {
+func (t *step) endTurn() error {
 	st := t.st
 	c := st.current()
 	if st.Isle.Holder == c.Clan && st.Isle.Left {
@@ -243,7 +243,7 @@ func (t *turn) endTurn() error {
 	return nil
 }
 
-func (t *turn) endRound() error {
+func (t *step) endRound() error {
 	st := t.st
 	if st.Count == 1 {
 		t.emit("round-end", fmt.Sprintf("End of round %d: that was the last round", st.Round), map[string]any{"round": st.Round}, CiteGameEnd)
@@ -270,7 +270,7 @@ func (t *turn) endRound() error {
 	return nil
 }
 
-func (t *turn) win(players []string, why string, cs ...string) {
+func (t *step) win(players []string, why string, cs ...string) {
 	st := t.st
 	st.Over, st.Winners, st.Why = true, players, why
 	t.emit("game-over", why+"; winner: "+strings.Join(players, ", "), map[string]any{"winners": players}, cs...)
@@ -278,7 +278,7 @@ func (t *turn) win(players []string, why string, cs ...string) {
 
 // finalScoring ranks the clans: most (unmounted) Magic Crystals, then most
 // locations controlled, then the highest fleet strength on the board.
-func (t *turn) finalScoring() error {
+func (t *step) finalScoring() error {
 	st := t.st
 	var sc []Score
 	for _, c := range st.active() {
@@ -344,7 +344,7 @@ func RankScores(sc []Score) []Score {
 // (pure: they read state, never change it), inside the question, so a
 // typo at a terminal is re-asked in place instead of ending the step; a
 // scripted answer they refuse is the same usage error as before.
-func (t *turn) askLoc(key, text string, checks ...func(Loc) error) (Loc, error) {
+func (t *step) askLoc(key, text string, checks ...func(Loc) error) (Loc, error) {
 	parse := func(a string) (Loc, error) {
 		l, err := ParseLoc(a)
 		if err != nil {
@@ -367,7 +367,7 @@ func (t *turn) askLoc(key, text string, checks ...func(Loc) error) (Loc, error) 
 
 // askFleet asks for ships, parsed and checked inside the question as
 // askLoc does.
-func (t *turn) askFleet(key, text string, checks ...func(Fleet) error) (Fleet, error) {
+func (t *step) askFleet(key, text string, checks ...func(Fleet) error) (Fleet, error) {
 	parse := func(a string) (Fleet, error) {
 		f, err := ParseFleet(a)
 		if err != nil {
@@ -388,13 +388,13 @@ func (t *turn) askFleet(key, text string, checks ...func(Fleet) error) (Fleet, e
 	return parse(a)
 }
 
-func (t *turn) askNum(key, text string, lo, hi int) (int, error) {
+func (t *step) askNum(key, text string, lo, hi int) (int, error) {
 	return referee.Number(t.p, key, text, lo, hi)
 }
 
 // optional asks a question only when an answer is preset for it (a choice
 // bosun otherwise makes itself, e.g. which ships retreat home).
-func (t *turn) optional(key string) bool {
+func (t *step) optional(key string) bool {
 	ps, ok := t.p.(referee.Presetter)
 	return ok && ps.HasAnswer(key)
 }

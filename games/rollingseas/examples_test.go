@@ -344,7 +344,7 @@ func TestIronsideSail(t *testing.T) {
 	}
 	for _, c := range cases {
 		ir := c.ir
-		cx := &ctx{st: &State{Iron: &ir, Wind: c.wind, Card: TurnCard{Kind: c.kind}}, b: Board{Set: newTables(t), Prompt: scriptedBoard()}}
+		cx := &step{st: &State{Iron: &ir, Wind: c.wind, Card: TurnCard{Kind: c.kind}}, b: Board{Set: newTables(t), Prompt: scriptedBoard()}}
 		if _, _, err := cx.perform(ActSail); err != nil {
 			t.Fatal(err)
 		}
@@ -364,7 +364,7 @@ func scriptedBoard() *referee.Scripted {
 
 func TestIronsidePort(t *testing.T) {
 	ir := &Ironside{Story: 5, Gold: 10, GoldMarked: 10, Ship: 1}
-	cx := &ctx{st: &State{Iron: ir, Explore: 4}, b: Board{Set: newTables(t), Prompt: scriptedBoard()}}
+	cx := &step{st: &State{Iron: ir, Explore: 4}, b: Board{Set: newTables(t), Prompt: scriptedBoard()}}
 	if _, err := cx.ironPort(); err != nil {
 		t.Fatal(err)
 	}
@@ -591,7 +591,7 @@ func TestSmoothCards(t *testing.T) {
 		t.Error("bad icon accepted")
 	}
 	// Strength: both at maximum ignores; one at maximum raises the other.
-	cx := &ctx{st: &State{Iron: &Ironside{MonsterStrength: 5, PirateStrength: 4}, Opt: Options{StrengthFull: "other"}}, b: Board{Set: newTables(t), Prompt: scriptedBoard()}}
+	cx := &step{st: &State{Iron: &Ironside{MonsterStrength: 5, PirateStrength: 4}, Opt: Options{StrengthFull: "other"}}, b: Board{Set: newTables(t), Prompt: scriptedBoard()}}
 	cx.raiseStrength(ItemMonster)
 	if cx.st.Iron.PirateStrength != 5 {
 		t.Errorf("overflow: %+v", cx.st.Iron)

@@ -111,7 +111,7 @@ var (
 // Dice implements referee.Game.
 func (Game) Dice() []referee.DieInfo { return []referee.DieInfo{WindDie, ExplorationDie} }
 
-type ctx struct {
+type step struct {
 	s   *referee.Session
 	env *referee.Env
 	st  *State
@@ -125,7 +125,7 @@ type ctx struct {
 
 // emit emits an event; one that shows Captain Ironside unlocking a Ship
 // Board Bonus also cites the Bonus rules.
-func (c *ctx) emit(typ, text string, data map[string]any, cites ...string) {
+func (c *step) emit(typ, text string, data map[string]any, cites ...string) {
 	if ir := c.st.Iron; ir != nil && len(ir.Unlocked) > c.unlocked {
 		c.unlocked = len(ir.Unlocked)
 		if !slices.Contains(cites, CiteBonus) {
@@ -135,9 +135,9 @@ func (c *ctx) emit(typ, text string, data map[string]any, cites ...string) {
 	c.env.Emit(referee.Event{Type: typ, Text: text, Data: data, Cites: cites})
 }
 
-func (c *ctx) solo() bool { return len(c.st.Players) == 1 }
+func (c *step) solo() bool { return len(c.st.Players) == 1 }
 
-func (c *ctx) names() []string {
+func (c *step) names() []string {
 	var n []string
 	for _, p := range c.st.Players {
 		n = append(n, p.Name)
@@ -153,7 +153,7 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 		return err
 	}
 	st := &State{Opt: opt, Phase: PhaseSetup}
-	c := &ctx{s: s, env: env, st: st, b: Board{Set: env.Tables, Prompt: env.Prompt}}
+	c := &step{s: s, env: env, st: st, b: Board{Set: env.Tables, Prompt: env.Prompt}}
 	for _, p := range s.Players {
 		st.Players = append(st.Players, PlayerState{Name: p.Name})
 	}
@@ -172,7 +172,7 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 	return s.SaveState(st)
 }
 
-func (c *ctx) setupText() string {
+func (c *step) setupText() string {
 	st := c.st
 	smooth, adv := 15, 15
 	if st.Opt.Harder {
@@ -211,7 +211,7 @@ func (c *ctx) setupText() string {
 	return b.String()
 }
 
-func (c *ctx) setupDeck() error {
+func (c *step) setupDeck() error {
 	st, d := c.st, &c.st.Deck
 	d.Virtual = st.Opt.AdventureDeck == "virtual"
 	d.SmoothIn, d.AdvIn = 15, 15
@@ -276,14 +276,14 @@ func (c *ctx) setupDeck() error {
 	return nil
 }
 
-func (c *ctx) shuffle(v []string) {
+func (c *step) shuffle(v []string) {
 	for i := len(v) - 1; i > 0; i-- {
 		j := c.env.Dice.IntN(i + 1)
 		v[i], v[j] = v[j], v[i]
 	}
 }
 
-func (c *ctx) shuffleInts(v []int) {
+func (c *step) shuffleInts(v []int) {
 	for i := len(v) - 1; i > 0; i-- {
 		j := c.env.Dice.IntN(i + 1)
 		v[i], v[j] = v[j], v[i]
@@ -293,7 +293,7 @@ func (c *ctx) shuffleInts(v []int) {
 // Next implements referee.Game: one step of the procedure.
 func (g Game) Next(s *referee.Session, env *referee.Env) error {
 	return referee.Step(s, load, func(st *State) error {
-		c := &ctx{s: s, env: env, st: st, b: Board{Set: env.Tables, Prompt: env.Prompt}}
+		c := &step{s: s, env: env, st: st, b: Board{Set: env.Tables, Prompt: env.Prompt}}
 		if st.Iron != nil {
 			c.unlocked = len(st.Iron.Unlocked)
 		}
@@ -330,7 +330,7 @@ var placementRef = "Usual placement rules (in full: bosun rules show " + CiteAdv
 // placementShown reports whether the session has already shown the
 // placement rules in full: in a live event of its log, or earlier in this
 // step.
-func (c *ctx) placementShown() bool {
+func (c *step) placementShown() bool {
 	if c.shownPlacement {
 		return true
 	}
@@ -345,7 +345,7 @@ func (c *ctx) placementShown() bool {
 // placementText is how to draw an Adventure of kind: its own rule, then
 // the rules common to all Adventures, in full the first time in a session
 // and as a short reference after that (they would repeat every turn).
-func (c *ctx) placementText(kind string) string {
+func (c *step) placementText(kind string) string {
 	common := placementRef
 	if kind != KindAmbush && !c.placementShown() {
 		common, c.shownPlacement = placementRules, true
@@ -353,7 +353,7 @@ func (c *ctx) placementText(kind string) string {
 	return c.kindPlacement(kind, common)
 }
 
-func (c *ctx) kindPlacement(kind, placementRules string) string {
+func (c *step) kindPlacement(kind, placementRules string) string {
 	switch kind {
 	case KindMonster:
 		return "Sea Monster: no special placement rules. " + placementRules
@@ -372,7 +372,7 @@ func (c *ctx) kindPlacement(kind, placementRules string) string {
 	return ""
 }
 
-func (c *ctx) setupAdventures() error {
+func (c *step) setupAdventures() error {
 	d := &c.st.Deck
 	for i := 1; i <= 2; i++ {
 		var kind string
@@ -398,7 +398,7 @@ func (c *ctx) setupAdventures() error {
 	return nil
 }
 
-func (c *ctx) adventurePhase() error {
+func (c *step) adventurePhase() error {
 	st, d := c.st, &c.st.Deck
 	st.Turn++
 	st.Card = TurnCard{}
@@ -546,7 +546,7 @@ func notesText(notes []string) string {
 }
 
 // ironSmooth applies a Smooth Sailing effect to Captain Ironside.
-func (c *ctx) ironSmooth(it Items) ([]string, error) {
+func (c *step) ironSmooth(it Items) ([]string, error) {
 	ir := c.st.Iron
 	var notes []string
 	gain := Items{}
@@ -577,7 +577,7 @@ func (c *ctx) ironSmooth(it Items) ([]string, error) {
 // Strength by 1. When both are at maximum the effect is ignored; when only
 // the named one is, bosun raises the other (strength-full=other) or ignores
 // it (strength-full=ignore): the rulebook only names the both-at-max case.
-func (c *ctx) raiseStrength(which string) (string, error) {
+func (c *step) raiseStrength(which string) (string, error) {
 	ir := c.st.Iron
 	mx, err := c.b.StrengthMax()
 	if err != nil {
@@ -604,7 +604,7 @@ func (c *ctx) raiseStrength(which string) (string, error) {
 	return fmt.Sprintf("%s Strength at maximum: ignored", name), nil
 }
 
-func (c *ctx) dicePhase() error {
+func (c *step) dicePhase() error {
 	st := c.st
 	wind, err := referee.LoadDie(c.env.Tables, c.env.Prompt, WindDie)
 	if err != nil {
@@ -656,7 +656,7 @@ func (c *ctx) dicePhase() error {
 	return nil
 }
 
-func (c *ctx) actionPhase() error {
+func (c *step) actionPhase() error {
 	st := c.st
 	costs := []string{}
 	for _, w := range uniq(st.Wind) {
@@ -708,7 +708,7 @@ func uniq(v []string) []string {
 
 // playerAmbushes resolves the Sea Battles of players who sailed through an
 // Ambush drawn on their board by another player.
-func (c *ctx) playerAmbushes() error {
+func (c *step) playerAmbushes() error {
 	st := c.st
 	for i := range st.Players {
 		p := &st.Players[i]
@@ -752,7 +752,7 @@ func battleText(b Battle) string {
 
 // battle rolls the Exploration Die for the attacker, then (if needed) the
 // defender, and resolves the Sea Battle.
-func (c *ctx) battle(att, def string, ac, dc int) (Battle, error) {
+func (c *step) battle(att, def string, ac, dc int) (Battle, error) {
 	ex, err := referee.LoadDie(c.env.Tables, c.env.Prompt, ExplorationDie)
 	if err != nil {
 		return Battle{}, err
@@ -772,7 +772,7 @@ func (c *ctx) battle(att, def string, ac, dc int) (Battle, error) {
 	return ResolveBattle(att, def, ac, dc, ar.Value, dr), nil
 }
 
-func (c *ctx) playerNumber(name, cat, what string, lo, hi int) (int, error) {
+func (c *step) playerNumber(name, cat, what string, lo, hi int) (int, error) {
 	text := fmt.Sprintf("%s's %s now", name, what)
 	// A count a component bounds is refused beyond it (exit 2; re-asked at
 	// a terminal), the limit and its rule named in the question.
@@ -795,7 +795,7 @@ func (c *ctx) playerNumber(name, cat, what string, lo, hi int) (int, error) {
 
 // countLimit is the most a player's count in category cat can be, and the
 // rule that says so (0: no component limit).
-func (c *ctx) countLimit(cat string) (int, string, error) {
+func (c *step) countLimit(cat string) (int, string, error) {
 	switch cat {
 	case "cannons":
 		mx, err := c.b.MaxCannons()

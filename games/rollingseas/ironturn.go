@@ -9,7 +9,7 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 )
 
-func (c *ctx) setupIronside() error {
+func (c *step) setupIronside() error {
 	st, opt := c.st, c.st.Opt
 	ir := &Ironside{Difficulty: opt.Ironside, Story: 1, Ship: 1, MonsterStrength: 1, PirateStrength: 1, Virtual: opt.IronsideDeck == "virtual", CannonBonus: opt.CannonBonus, Fill: opt.IronsideFill}
 	st.Iron = ir
@@ -82,7 +82,7 @@ func gaps() []string {
 // placeTokens places n Ship Tokens at random free positions: entered as
 // rs.tokens.place (in order: each player's, then the Captain's) with
 // physical dice or a preset answer, else drawn with the dice RNG.
-func (c *ctx) placeTokens(free []string, n int) ([]string, error) {
+func (c *step) placeTokens(free []string, n int) ([]string, error) {
 	ps, preset := c.env.Prompt.(referee.Presetter)
 	if c.env.Dice.Mode == referee.Physical || (preset && ps.HasAnswer("rs.tokens.place")) {
 		// Checked inside the question: a repeated space is re-asked at a
@@ -107,7 +107,7 @@ func (c *ctx) placeTokens(free []string, n int) ([]string, error) {
 	return f[:n], nil
 }
 
-func (c *ctx) virtualIronDeck() error {
+func (c *step) virtualIronDeck() error {
 	st, ir, opt := c.st, c.st.Iron, c.st.Opt
 	var l1, l2, amb []int
 	var unknown []string
@@ -186,7 +186,7 @@ func (c *ctx) virtualIronDeck() error {
 	return nil
 }
 
-func (c *ctx) ironDeckText() string {
+func (c *step) ironDeckText() string {
 	ir, opt := c.st.Iron, c.st.Opt
 	var b strings.Builder
 	if ir.Virtual {
@@ -214,7 +214,7 @@ func (c *ctx) ironDeckText() string {
 
 // takeTokens lets each player who Explored this turn collect the Ship
 // Tokens next to the Exploration Rewards taken.
-func (c *ctx) takeTokens() error {
+func (c *step) takeTokens() error {
 	st := c.st
 	if st.Iron == nil || len(st.Tokens) == 0 {
 		return nil
@@ -269,7 +269,7 @@ type spend struct {
 	By      string
 }
 
-func (c *ctx) spendTokens() (spend, error) {
+func (c *step) spendTokens() (spend, error) {
 	st := c.st
 	var sp spend
 	if st.Opt.Ironside == "legendary" {
@@ -336,7 +336,7 @@ func (c *ctx) spendTokens() (spend, error) {
 
 // returnTokens puts spent Ship Tokens back on separate empty spaces (or
 // removes them with harder=remove-tokens).
-func (c *ctx) returnTokens(spent []string) error {
+func (c *step) returnTokens(spent []string) error {
 	st := c.st
 	if len(spent) == 0 {
 		return nil
@@ -380,7 +380,7 @@ func (c *ctx) returnTokens(spent []string) error {
 	return nil
 }
 
-func (c *ctx) ironEmit(text string, data map[string]any, cites ...string) {
+func (c *step) ironEmit(text string, data map[string]any, cites ...string) {
 	ir := c.st.Iron
 	if data == nil {
 		data = map[string]any{}
@@ -390,7 +390,7 @@ func (c *ctx) ironEmit(text string, data map[string]any, cites ...string) {
 	c.emit("ironside", text, data, cites...)
 }
 
-func (c *ctx) ironsidePhase() error {
+func (c *step) ironsidePhase() error {
 	st, ir := c.st, c.st.Iron
 	if st.Card.Kind == KindReef {
 		c.reshuffle("you drew a Reef")
@@ -454,7 +454,7 @@ func (c *ctx) ironsidePhase() error {
 
 // reshuffle shuffles his discard pile (and what is left of his deck) with
 // one set-aside Level 2 card if any remain.
-func (c *ctx) reshuffle(why string) {
+func (c *step) reshuffle(why string) {
 	ir := c.st.Iron
 	deck := append(slices.Clone(ir.Deck), ir.Discard...)
 	added := false
@@ -481,7 +481,7 @@ func (c *ctx) reshuffle(why string) {
 	c.ironEmit(text+fmt.Sprintf(": %d cards.", len(ir.Deck)), map[string]any{"action": "reshuffle"}, CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase)
 }
 
-func (c *ctx) drawIron() (Card, error) {
+func (c *step) drawIron() (Card, error) {
 	ir := c.st.Iron
 	if len(ir.Deck) == 0 {
 		c.reshuffle("his deck is empty")
@@ -545,7 +545,7 @@ func (c *ctx) drawIron() (Card, error) {
 }
 
 // conditionHolds evaluates the card's condition against the furthest-along player.
-func (c *ctx) conditionHolds(card Card) (bool, string, error) {
+func (c *step) conditionHolds(card Card) (bool, string, error) {
 	if card.Condition == "" || card.Condition == "none" {
 		return false, "", nil
 	}
@@ -571,7 +571,7 @@ func (c *ctx) conditionHolds(card Card) (bool, string, error) {
 	return ok, fmt.Sprintf("he has %d %s, %s (furthest along) %d: %s", mine, cat, who, best, verdict), nil
 }
 
-func (c *ctx) captainTurn(sp spend) error {
+func (c *step) captainTurn(sp spend) error {
 	st, ir := c.st, c.st.Iron
 	first := true
 	for guard := 0; guard < 30; guard++ {
@@ -683,7 +683,7 @@ func orNone(v []string) string {
 }
 
 // perform carries out one Captain action and describes it.
-func (c *ctx) perform(action string) (string, []string, error) {
+func (c *step) perform(action string) (string, []string, error) {
 	st, ir := c.st, c.st.Iron
 	gain := func(it Items) (string, error) {
 		notes, err := ir.Gains(c.b, it, st.Explore)
@@ -782,7 +782,7 @@ func (c *ctx) perform(action string) (string, []string, error) {
 	return "", nil, fmt.Errorf("rollingseas: unknown Captain action %q", action)
 }
 
-func (c *ctx) ironExplore() (string, error) {
+func (c *step) ironExplore() (string, error) {
 	st, ir := c.st, c.st.Iron
 	r, err := c.b.Exploration(st.Explore)
 	if err != nil {
@@ -795,7 +795,7 @@ func (c *ctx) ironExplore() (string, error) {
 	return fmt.Sprintf("Exploration Board space %d: %s%s.", st.Explore, r.CaptainText(), notesText(notes)), nil
 }
 
-func (c *ctx) ironPort() (string, error) {
+func (c *step) ironPort() (string, error) {
 	st, ir := c.st, c.st.Iron
 	var parts []string
 	told := ir.Story
@@ -863,7 +863,7 @@ func (c *ctx) ironPort() (string, error) {
 // who attacks. The Exploration Die rolled this turn picks his reward or
 // loss option by parity (ironside-choice=parity), as it picks his Smooth
 // Sailing option.
-func (c *ctx) ironAmbush(card Card) (string, error) {
+func (c *step) ironAmbush(card Card) (string, error) {
 	st, ir := c.st, c.st.Iron
 	opt := 1
 	if st.Opt.IronsideChoice == "parity" && st.Explore%2 == 0 {
@@ -926,7 +926,7 @@ func (c *ctx) ironAmbush(card Card) (string, error) {
 	return t + "; he draws a new card.", nil
 }
 
-func (c *ctx) scoring() error {
+func (c *step) scoring() error {
 	st := c.st
 	var scores []Score
 	for _, p := range st.Players {
@@ -1001,7 +1001,7 @@ func (c *ctx) scoring() error {
 	return nil
 }
 
-func (c *ctx) ironScore() (Score, error) {
+func (c *step) ironScore() (Score, error) {
 	st, ir := c.st, c.st.Iron
 	sc := Score{Name: IronsideName, Automa: true}
 	if st.Opt.Harders["final-action"] {

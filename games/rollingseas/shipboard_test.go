@@ -356,7 +356,7 @@ func TestFillBonus(t *testing.T) {
 func TestWindBonusCountsWhenHeSails(t *testing.T) {
 	b, _ := testBoard(t, nil)
 	ir := &Ironside{Story: 9, Ship: 1, MonsterStrength: 1, PirateStrength: 1}
-	cx := &ctx{st: &State{Iron: ir, Wind: []string{"N", "E", "S"}, Card: TurnCard{Kind: KindSmooth}}, b: b}
+	cx := &step{st: &State{Iron: ir, Wind: []string{"N", "E", "S"}, Card: TurnCard{Kind: KindSmooth}}, b: b}
 	if _, err := ir.Gains(b, Items{ItemStory: 1}, 1); err != nil {
 		t.Fatal(err)
 	}
@@ -403,7 +403,7 @@ func TestBlueBonusOnFullTrackIsATick(t *testing.T) {
 func TestCannonBonus(t *testing.T) {
 	b, _ := testBoard(t, nil)
 	ir := &Ironside{Story: 1, Ship: 3, Cannons: 2, Gold: 4, GoldMarked: 4, Provisions: 20}
-	cx := &ctx{st: &State{Iron: ir, Explore: 1}, b: b}
+	cx := &step{st: &State{Iron: ir, Explore: 1}, b: b}
 	text, err := cx.ironPort()
 	if err != nil {
 		t.Fatal(err)
@@ -438,7 +438,7 @@ func TestYellowBonusesInHisScore(t *testing.T) {
 	if _, err := ir.Gains(b, Items{ItemStory: 1, ItemGold: 1, ItemProvision: 1, ItemCannon: 1}, 1); err != nil {
 		t.Fatal(err)
 	}
-	cx := &ctx{st: &State{Iron: ir}, b: b}
+	cx := &step{st: &State{Iron: ir}, b: b}
 	sc, err := cx.ironScore()
 	if err != nil {
 		t.Fatal(err)

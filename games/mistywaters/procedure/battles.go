@@ -113,12 +113,12 @@ func (k KeyedRoller) Roll(key string, n int) ([]int, error) {
 // windBoxes reads the Wind Force boxes of the engine's effects from the
 // procedure's own board table (mwp-wind-force, keys misty.board.wind.box.*),
 // so each board value is asked once for the whole session.
-type windBoxes struct{ r *run }
+type windBoxes struct{ r *step }
 
 func (w windBoxes) Box(effect string) (int, error) { return w.r.effectBox(effect) }
 
 // battleOptions are the engine options of the session's rules.
-func (r *run) battleOptions() mw.Options {
+func (r *step) battleOptions() mw.Options {
 	st := r.st
 	o := mw.Options{
 		// The engine's 'Advanced Rules' switch covers the Temple, Pirate Ship
@@ -134,7 +134,7 @@ func (r *run) battleOptions() mw.Options {
 }
 
 // npcSide describes a tracked NPC as a battle side.
-func (r *run) npcSide(n *NPC) Side {
+func (r *step) npcSide(n *NPC) Side {
 	u := mw.Unit{Name: n.ID, Location: mw.AtSea}
 	switch n.Kind {
 	case KindPirate:
@@ -160,7 +160,7 @@ func (r *run) npcSide(n *NPC) Side {
 	return Side{ID: n.ID, NPC: true, Unit: u}
 }
 
-func (r *run) templeSide() Side {
+func (r *step) templeSide() Side {
 	return Side{ID: "temple", NPC: true, Unit: mw.Unit{Kind: mw.KindTemple, Name: "Last Day Temple", Location: mw.Land, Damaged: r.st.TempleDamage > 0}}
 }
 
@@ -175,14 +175,14 @@ const (
 // playerSide asks for the board of a player's unit: what is the ship
 // (misty.ship.NAME), the Fort (misty.fort.NAME) or the Militia
 // (misty.militia.NAME) that fights.
-func (r *run) playerSide(name, what string) (Side, error) {
+func (r *step) playerSide(name, what string) (Side, error) {
 	return r.playerShip(name, what, "")
 }
 
 // playerShip is playerSide for a ship that must be of one type (wantShip,
 // a fleet code: the target was named NAME-TYPE); "" accepts any ship of
 // the player's fleet.
-func (r *run) playerShip(name, what, wantShip string) (Side, error) {
+func (r *step) playerShip(name, what, wantShip string) (Side, error) {
 	st := r.st
 	p := st.player(name)
 	if p == nil {
@@ -283,7 +283,7 @@ func (r *run) playerShip(name, what, wantShip string) (Side, error) {
 
 // candidate resolves a target named in a targets list: a player's name (a
 // Player Ship), NAME-fort, or an NPC id.
-func (r *run) candidate(t string) (Side, error) {
+func (r *step) candidate(t string) (Side, error) {
 	st := r.st
 	switch {
 	case st.npc(t) != nil:
@@ -313,7 +313,7 @@ func refusal(err error) (string, []string, bool) {
 // fight resolves a battle with the engine, reports it and applies its
 // results: the tracked NPCs' damage, defeats and removals, and what the
 // players change on the board.
-func (r *run) fight(b Battle) (*Result, error) {
+func (r *step) fight(b Battle) (*Result, error) {
 	if b.Options.Boxes == nil {
 		b.Options = r.battleOptions()
 	}
@@ -401,7 +401,7 @@ func titleCase(s string) string {
 }
 
 // applySide applies a battle's damage to one side.
-func (r *run) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res *Result) {
+func (r *step) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res *Result) {
 	st := r.st
 	cites := []string{citeEndOfBattle}
 	switch {
@@ -478,7 +478,7 @@ func (r *run) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res *
 
 // rewards reports the end of battle to the players: rewards, the defeated
 // Player Ship, what may be seized, the victor's choice after boarding.
-func (r *run) rewards(b Battle, res *Result) error {
+func (r *step) rewards(b Battle, res *Result) error {
 	st := r.st
 	o := res.Outcome
 	for _, rw := range o.Rewards {
@@ -575,7 +575,7 @@ func (r *run) rewards(b Battle, res *Result) error {
 // fleet; "Swap Ships" adds it and removes the victor's original ship.
 // Ruling: a 'Prize Ship' (its text is not in the rulebook) is not counted in
 // the victor's fleet unless option prize-ship=fleet.
-func (r *run) boardingFleets(choice string, winner, loser Side) {
+func (r *step) boardingFleets(choice string, winner, loser Side) {
 	st := r.st
 	lp, wp := st.player(loser.Player), st.player(winner.Player)
 	code := unitCode(loser.Unit)
@@ -642,7 +642,7 @@ func uniqStrings(in []string) []string {
 }
 
 // treasureRemoved records the Conquistadors' Treasure leaving play.
-func (r *run) treasureRemoved(why string) {
+func (r *step) treasureRemoved(why string) {
 	st := r.st
 	if st.Treasure == TreasureRemoved || st.Treasure == TreasureSold {
 		return

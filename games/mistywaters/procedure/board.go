@@ -11,12 +11,12 @@ import (
 // (exit 2) naming what is accepted and never lands in the user's
 // tables.yaml; a bad value already there is reported with the row to
 // correct.
-func (r *run) boardValue(table, key string, q referee.Question, check func(string) error) (string, error) {
+func (r *step) boardValue(table, key string, q referee.Question, check func(string) error) (string, error) {
 	return referee.AskText(r.env.Tables, r.env.Prompt, table, key, q, check)
 }
 
 // boardInt is boardValue for a whole number from q.Min to q.Max.
-func (r *run) boardInt(table, key string, q referee.Question) (int, error) {
+func (r *step) boardInt(table, key string, q referee.Question) (int, error) {
 	return referee.AskInt(r.env.Tables, r.env.Prompt, table, key, q)
 }
 

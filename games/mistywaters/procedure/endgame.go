@@ -72,7 +72,7 @@ func AuctionWinner(bids []int) int {
 	return who
 }
 
-func (r *run) startVoting(only []string) {
+func (r *step) startVoting(only []string) {
 	st := r.st
 	v := &Voting{}
 	for _, sd := range st.sides() {
@@ -94,7 +94,7 @@ func (r *run) startVoting(only []string) {
 	st.Phase = PhaseVoting
 }
 
-func (r *run) voting() error {
+func (r *step) voting() error {
 	st := r.st
 	v := st.Voting
 	switch v.Step {
@@ -183,7 +183,7 @@ func (r *run) voting() error {
 
 // confrontation breaks a tie for most Votes: each tied side with tokens
 // rolls a die; the lowest remove a token; until one side has tokens left.
-func (r *run) confrontation(tied []int) (int, error) {
+func (r *step) confrontation(tied []int) (int, error) {
 	v := r.st.Voting
 	pools := map[int]int{}
 	var names []string

@@ -138,7 +138,7 @@ func TestNationFlagColours(t *testing.T) {
 // L216: "The Red Water Lagoon is not considered At Sea": the tracked Galleass
 // in the lagoon (or by the 'X') is a lagoon unit in battle, not At Sea.
 func TestGalleassInLagoonIsNotAtSea(t *testing.T) {
-	r := &run{st: &State{}}
+	r := &step{st: &State{}}
 	in := r.npcSide(&NPC{ID: "galleass", Kind: KindGalleass, Sailors: 10, Lagoon: true})
 	assert.False(t, in.Unit.AtSeaNow())
 	out := r.npcSide(&NPC{ID: "galleass", Kind: KindGalleass, Sailors: 10})

@@ -201,7 +201,7 @@ func (st *State) mayHaveFort(name string) bool {
 
 // loseShip takes a ship out of a player's fleet: it was Lost (or taken
 // over by the victor of a Boarding Battle).
-func (r *run) loseShip(p *PlayerState, code, how string, cites ...string) {
+func (r *step) loseShip(p *PlayerState, code, how string, cites ...string) {
 	if code == "" || p == nil {
 		return
 	}
@@ -224,7 +224,7 @@ func (r *run) loseShip(p *PlayerState, code, how string, cites ...string) {
 }
 
 // gainShip adds a ship to a player's fleet.
-func (r *run) gainShip(p *PlayerState, code, how string) {
+func (r *step) gainShip(p *PlayerState, code, how string) {
 	if code == "" || p == nil || p.hasShip(code) {
 		return
 	}
@@ -235,7 +235,7 @@ func (r *run) gainShip(p *PlayerState, code, how string) {
 
 // whichShip asks which of a player's ships something happened to when the
 // fleet has more than one ("" when the fleet is empty).
-func (r *run) whichShip(p *PlayerState, key, text string) (string, error) {
+func (r *step) whichShip(p *PlayerState, key, text string) (string, error) {
 	switch len(p.Fleet) {
 	case 0:
 		return "", nil
@@ -260,7 +260,7 @@ func (r *run) whichShip(p *PlayerState, key, text string) (string, error) {
 // own turn): refused. A ship bosun has not seen joins the fleet when there
 // is room (it was bought, or taken over at the table); with the fleet full
 // the table says which ships are on the map (misty.player.NAME.fleet).
-func (r *run) checkShip(p *PlayerState, u mw.Unit, key, answer, want string) error {
+func (r *step) checkShip(p *PlayerState, u mw.Unit, key, answer, want string) error {
 	if err := shipRefusal(p, u, key, answer, want); err != nil {
 		return err
 	}
@@ -300,7 +300,7 @@ func shipRefusal(p *PlayerState, u mw.Unit, key, answer, want string) error {
 
 // askFleet asks which ships a player has on the map when a battle names a
 // ship bosun does not know and the tracked fleet is full.
-func (r *run) askFleet(p *PlayerState, need string) error {
+func (r *step) askFleet(p *PlayerState, need string) error {
 	key := "misty.player." + p.Name + ".fleet"
 	cap := r.st.fleetCap()
 	// The fleet is parsed and checked inside the question (pure), so a
@@ -345,7 +345,7 @@ func (r *run) askFleet(p *PlayerState, need string) error {
 
 // newShip is the action step of a player with no Player Ship on the map:
 // the government's Sloop or a bought ship is placed at the starting Base.
-func (r *run) newShip(p *PlayerState) error {
+func (r *step) newShip(p *PlayerState) error {
 	if len(p.Fleet) > 0 {
 		return nil
 	}
@@ -385,7 +385,7 @@ func (p *PlayerState) endTurnFleet() {
 // foreign port) takes its cargo with it, the Conquistadors' Treasure too.
 // A Galleass always carries it; with other ships left the table says
 // whether the Lost ship had it (misty.player.NAME.lost-treasure).
-func (r *run) treasureLostWith(p *PlayerState, code string) error {
+func (r *step) treasureLostWith(p *PlayerState, code string) error {
 	st := r.st
 	if code == "" || st.Treasure != "player:"+p.Name {
 		return nil
@@ -412,7 +412,7 @@ func (r *run) treasureLostWith(p *PlayerState, code string) error {
 // Player Ship defeated for the second time, remove their matching
 // Skull-Rock". The donated Sloop ("if a player ever removes their last
 // Player Ship and cannot afford to buy a new ship") is said by loseShip.
-func (r *run) lostOutsideBattle(p *PlayerState, code, how string, defeat bool, cites ...string) error {
+func (r *step) lostOutsideBattle(p *PlayerState, code, how string, defeat bool, cites ...string) error {
 	if code == "" || p == nil || !p.hasShip(code) {
 		return nil
 	}
@@ -428,7 +428,7 @@ func (r *run) lostOutsideBattle(p *PlayerState, code, how string, defeat bool, c
 
 // shipsNamed reads a list of NAME or NAME-TYPE answers as (player, ship)
 // pairs; a bare NAME with two ships asks which (key).
-func (r *run) shipsNamed(vs []string, key, text string) ([]*PlayerState, []string, error) {
+func (r *step) shipsNamed(vs []string, key, text string) ([]*PlayerState, []string, error) {
 	st := r.st
 	var ps []*PlayerState
 	var codes []string

@@ -37,8 +37,8 @@ func (g *Game) battles() Battles {
 	return EngineBattles{}
 }
 
-// run carries one step's session, environment and state.
-type run struct {
+// step carries one step's session, environment and state.
+type step struct {
 	g   *Game
 	s   *referee.Session
 	env *referee.Env
@@ -48,19 +48,19 @@ type run struct {
 	last string
 }
 
-func (r *run) emit(typ, text string, data map[string]any, cites ...string) {
+func (r *step) emit(typ, text string, data map[string]any, cites ...string) {
 	r.last = text
 	r.env.Emit(referee.Event{Type: typ, Text: text, Data: data, Cites: cites})
 }
 
-func (r *run) ask(q referee.Question) (string, error) {
+func (r *step) ask(q referee.Question) (string, error) {
 	if r.env.Prompt == nil {
 		return "", &referee.NoAnswerError{Q: q}
 	}
 	return r.env.Prompt.Ask(q)
 }
 
-func (r *run) choose(key, text string, options ...string) (string, error) {
+func (r *step) choose(key, text string, options ...string) (string, error) {
 	return r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindChoose, Options: options, Default: noneDefault(options)})
 }
 
@@ -74,7 +74,7 @@ func noneDefault(options []string) string {
 	return ""
 }
 
-func (r *run) number(key, text string, min, max int) (int, error) {
+func (r *step) number(key, text string, min, max int) (int, error) {
 	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindNumber, Min: min, Max: max})
 	if err != nil {
 		return 0, err
@@ -82,12 +82,12 @@ func (r *run) number(key, text string, min, max int) (int, error) {
 	return strconv.Atoi(a)
 }
 
-func (r *run) confirm(key, text string) (bool, error) {
+func (r *step) confirm(key, text string) (bool, error) {
 	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindConfirm})
 	return a == "yes", err
 }
 
-func (r *run) list(key, text string, options []string) ([]string, error) {
+func (r *step) list(key, text string, options []string) ([]string, error) {
 	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: options, Default: noneDefault(options)})
 	if err != nil {
 		return nil, err
@@ -101,7 +101,7 @@ func (r *run) list(key, text string, options []string) ([]string, error) {
 	return out, nil
 }
 
-func (r *run) d6(key string) (int, error) {
+func (r *step) d6(key string) (int, error) {
 	roll, err := r.env.Dice.Roll(key, referee.D(6))
 	return roll.Value, err
 }
@@ -128,7 +128,7 @@ func load(s *referee.Session) (*State, error) {
 // move, one player's turn, one voting step).
 func (g *Game) Next(s *referee.Session, env *referee.Env) error {
 	return referee.Step(s, load, func(st *State) error {
-		r := &run{g: g, s: s, env: env, st: st}
+		r := &step{g: g, s: s, env: env, st: st}
 		err := referee.Phases[int]{
 			PhaseWheel:   r.phase1,
 			PhaseNPC:     r.phase2,
@@ -149,7 +149,7 @@ func (g *Game) Next(s *referee.Session, env *referee.Env) error {
 }
 
 // advance moves to the next phase; after Phase 6 a new round starts.
-func (r *run) advance() {
+func (r *step) advance() {
 	st := r.st
 	st.Queue = nil
 	if st.Phase == PhaseReset {
@@ -162,11 +162,11 @@ func (r *run) advance() {
 
 // speedMod returns the Winds Feed the Sails modification of the current box
 // (a board value, asked once).
-func (r *run) speedMod() (int, error) {
+func (r *step) speedMod() (int, error) {
 	return r.windSpeed(r.st.Wind)
 }
 
-func (r *run) windSpeed(box int) (int, error) {
+func (r *step) windSpeed(box int) (int, error) {
 	return r.boardInt("mwp-wind-force", fmt.Sprintf("speed.%d", box), referee.Question{
 		Key:  fmt.Sprintf("misty.board.wind.speed.%d", box),
 		Text: fmt.Sprintf("speed modification in the sail next to Wind Force box %d oB (0 if none)", box),
@@ -176,7 +176,7 @@ func (r *run) windSpeed(box int) (int, error) {
 }
 
 // effectBox returns the Wind Force box where an ongoing effect starts.
-func (r *run) effectBox(effect string) (int, error) {
+func (r *step) effectBox(effect string) (int, error) {
 	return r.boardInt("mwp-wind-force", "box."+effect, referee.Question{
 		Key:   "misty.board.wind.box." + effect,
 		Text:  fmt.Sprintf("the Wind Force box (1-12) that shows the '%s' effect", effectTitles[effect]),
@@ -207,7 +207,7 @@ var effectCites = map[string]string{
 
 // inForce reports whether an ongoing Wind Force effect is in force: they
 // accumulate upward from their box.
-func (r *run) inForce(effect string) (bool, error) {
+func (r *step) inForce(effect string) (bool, error) {
 	b, err := r.effectBox(effect)
 	if err != nil {
 		return false, err
@@ -216,7 +216,7 @@ func (r *run) inForce(effect string) (bool, error) {
 }
 
 // effects lists the ongoing Wind Force effects in force at the current box.
-func (r *run) effects() ([]string, error) {
+func (r *step) effects() ([]string, error) {
 	var out []string
 	for _, e := range effectOrder {
 		on, err := r.inForce(e)

@@ -19,7 +19,7 @@ var MonsterDamage = map[string]string{
 	"sperm-whale": "remove 1 Cannon and move the ship",
 }
 
-func (r *run) phase2() error {
+func (r *step) phase2() error {
 	st := r.st
 	if st.Queue == nil {
 		st.Queue = r.npcQueue()
@@ -93,7 +93,7 @@ func joinAnd(w []string) string {
 // Rounds), other NPC Ships (not in the Round they appear; the Flying
 // Dutchman last), Sea Monsters, then the attacks of Sea Monsters, Battery of
 // Cannons and Pirate Ships.
-func (r *run) npcQueue() []string {
+func (r *step) npcQueue() []string {
 	st := r.st
 	var q []string
 	if isPirate(Wheel(st.Round)) {
@@ -160,11 +160,11 @@ func ChooseDirection(open map[string]bool, main, topLeft, topRight, heading, rul
 	return ""
 }
 
-func (r *run) dutchmanOn(except string) bool {
+func (r *step) dutchmanOn(except string) bool {
 	return except != "dutchman" && r.st.npc("dutchman") != nil
 }
 
-func (r *run) moveNPC(id string) error {
+func (r *step) moveNPC(id string) error {
 	n := r.st.npc(id)
 	switch n.Kind {
 	case KindPirate, KindMonster:
@@ -173,7 +173,7 @@ func (r *run) moveNPC(id string) error {
 	return r.walkArrows(n)
 }
 
-func (r *run) walkDirection(n *NPC) error {
+func (r *step) walkDirection(n *NPC) error {
 	st := r.st
 	id := n.ID
 	mod := 0
@@ -300,7 +300,7 @@ func (r *run) walkDirection(n *NPC) error {
 }
 
 // afterMove applies Whirlpool pick-ups and the Death Zone after a move.
-func (r *run) afterMove(n *NPC, moved int) error {
+func (r *step) afterMove(n *NPC, moved int) error {
 	st := r.st
 	id := n.ID
 	// Every NPC Ship (the Flying Dutchman is one) and Sea Monster returns
@@ -346,7 +346,7 @@ func (st *State) itemsAtSea() bool {
 	return false
 }
 
-func (r *run) removeByDutchman(id string) {
+func (r *step) removeByDutchman(id string) {
 	n := r.st.npc(id)
 	if n == nil {
 		return
@@ -359,7 +359,7 @@ func (r *run) removeByDutchman(id string) {
 	}
 }
 
-func (r *run) walkArrows(n *NPC) error {
+func (r *step) walkArrows(n *NPC) error {
 	st := r.st
 	id := n.ID
 	cites := []string{citeOtherNPCMove}
@@ -503,7 +503,7 @@ func (r *run) walkArrows(n *NPC) error {
 	return r.afterMove(st.npc(id), steps)
 }
 
-func (r *run) dutchmanVictims() error {
+func (r *step) dutchmanVictims() error {
 	st := r.st
 	opts := st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter, KindMonster)
 	opts = append(opts, st.shipOptions()...)
@@ -533,7 +533,7 @@ func (r *run) dutchmanVictims() error {
 // players can pay 3 Experience Tokens to the supply from their Treasury to
 // save their Player Ship from the Flying Dutchman* removal effect for 1
 // Round."
-func (r *run) dutchmanTakes(p *PlayerState, want string) error {
+func (r *step) dutchmanTakes(p *PlayerState, want string) error {
 	st := r.st
 	if p.DutchSaved == st.Round {
 		r.emit("npc", fmt.Sprintf("Death Zone: %s's ship is saved this Round", p.Name), nil, citeDeathZone)
@@ -570,7 +570,7 @@ func (r *run) dutchmanTakes(p *PlayerState, want string) error {
 // Priority Token holder: faces split evenly when 6 divides by the number of
 // targets, else faces 1..k name the targets in the order given and higher
 // faces are rolled again. It returns the index of the target.
-func (r *run) pickTarget(key string, targets []string) (int, error) {
+func (r *step) pickTarget(key string, targets []string) (int, error) {
 	k := len(targets)
 	if k == 1 {
 		return 0, nil
@@ -590,7 +590,7 @@ func (r *run) pickTarget(key string, targets []string) (int, error) {
 	return 0, nil
 }
 
-func (r *run) stopCard(player, attacker string) (bool, error) {
+func (r *step) stopCard(player, attacker string) (bool, error) {
 	stop, err := r.confirm("misty.player."+player+".stop-card", fmt.Sprintf("%s: play an Action Card that stops the attack of %s?", player, attacker))
 	if err != nil {
 		return false, err
@@ -603,7 +603,7 @@ func (r *run) stopCard(player, attacker string) (bool, error) {
 
 // monsterAttacksPlayer: a Sea Monster that has just appeared next to a
 // player's ship attacks it at once (Thar She Blows).
-func (r *run) monsterAttacksPlayer(m, player string) error {
+func (r *step) monsterAttacksPlayer(m, player string) error {
 	return r.npcAttack(m, []string{player})
 }
 
@@ -613,7 +613,7 @@ func (r *run) monsterAttacksPlayer(m, player string) error {
 // Priority Token holder rolls a die among several, the defending player may
 // stop the attack with an Action Card, and the battle engine resolves the
 // Broadside Battle with its counterattack.
-func (r *run) npcAttack(id string, names []string) error {
+func (r *step) npcAttack(id string, names []string) error {
 	st := r.st
 	n := st.npc(id)
 	if n == nil {
@@ -687,7 +687,7 @@ func (r *run) npcAttack(id string, names []string) error {
 	return err
 }
 
-func (r *run) attacks(group string) error {
+func (r *step) attacks(group string) error {
 	st := r.st
 	switch group {
 	case "monsters":

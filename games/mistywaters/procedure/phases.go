@@ -9,7 +9,7 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 )
 
-func (r *run) phase4() error {
+func (r *step) phase4() error {
 	st := r.st
 	n := len(st.Players)
 	limit := 7
@@ -39,7 +39,7 @@ func (r *run) phase4() error {
 	return nil
 }
 
-func (r *run) phase5() error {
+func (r *step) phase5() error {
 	st := r.st
 	if st.Queue == nil {
 		for _, i := range st.order() {
@@ -90,7 +90,7 @@ func seaRanges(fleet []string, mod int) []string {
 	return ranges
 }
 
-func (r *run) turn(p *PlayerState) error {
+func (r *step) turn(p *PlayerState) error {
 	st := r.st
 	mod, err := r.speedMod()
 	if err != nil {
@@ -163,7 +163,7 @@ func (r *run) turn(p *PlayerState) error {
 // player controls now ("If a player loses control of a Captured Island,
 // they can still qualify as long as they've gained control back of it or
 // another island before Phase 6 in each Round").
-func (r *run) capturedAtReset() error {
+func (r *step) capturedAtReset() error {
 	st := r.st
 	for _, i := range st.order() {
 		p := &st.Players[i]
@@ -197,7 +197,7 @@ func (r *run) capturedAtReset() error {
 // playerAttacks is Step 2 of a player's turn: each attack the player
 // declares (target, attacking unit, battle type) is checked and resolved by
 // the battle engine.
-func (r *run) playerAttacks(p *PlayerState) error {
+func (r *step) playerAttacks(p *PlayerState) error {
 	st := r.st
 	ships := len(p.Fleet) > 0
 	fort := st.mayHaveFort(p.Name)
@@ -308,7 +308,7 @@ func (r *run) playerAttacks(p *PlayerState) error {
 	return nil
 }
 
-func (r *run) ports(p *PlayerState) error {
+func (r *step) ports(p *PlayerState) error {
 	ps, err := r.list("misty.player."+p.Name+".ports", p.Name+": where are your ships stopped at the end of your turn? (tavern, tavern-blocked when every exit is blocked, foreign-port for a foreign Base or Docks; none)",
 		[]string{"none", "tavern", "tavern-blocked", "foreign-port"})
 	if err != nil {
@@ -360,7 +360,7 @@ func (r *run) ports(p *PlayerState) error {
 	return nil
 }
 
-func (r *run) treasureStep(p *PlayerState) error {
+func (r *step) treasureStep(p *PlayerState) error {
 	st := r.st
 	switch {
 	case st.Treasure == TreasureX && st.Round < 12 && !st.Temple && len(p.Fleet) > 0:
@@ -451,7 +451,7 @@ func (st *State) sides() []side {
 	return out
 }
 
-func (r *run) phase6() error {
+func (r *step) phase6() error {
 	st := r.st
 	var hg []string
 	for _, p := range st.Players {

@@ -207,7 +207,7 @@ func TestShortenedGalleassAppearsWhenFourIslandsAreCaptured(t *testing.T) {
 			// The Galleass is in Phase 2's queue only from the Round after it appeared.
 			for r := 5; r <= 6; r++ {
 				got.Round = r
-				tbr := &run{st: got}
+				tbr := &step{st: got}
 				assert.Equal(t, r >= tc.movesIn, strings.Contains(strings.Join(tbr.npcQueue(), ","), "move:galleass"), "Round %d", r)
 			}
 		})
@@ -320,11 +320,11 @@ func TestStatusText(t *testing.T) {
 func TestSeaMonsterFirstRound(t *testing.T) {
 	st := &State{Round: 4, Phase: PhaseNPC, Wind: 5, Players: players("Ann", "Bob"), Opt: baseOpts(),
 		NPCs: []NPC{{ID: "megalodon", Kind: KindMonster, Monster: "megalodon", Range: 2, Appeared: 4}}}
-	assert.Contains(t, (&run{st: st}).npcQueue(), "move:megalodon")
+	assert.Contains(t, (&step{st: st}).npcQueue(), "move:megalodon")
 	st.Opt.MonsterWait = true
-	assert.NotContains(t, (&run{st: st}).npcQueue(), "move:megalodon")
+	assert.NotContains(t, (&step{st: st}).npcQueue(), "move:megalodon")
 	st.Round = 5
-	assert.Contains(t, (&run{st: st}).npcQueue(), "move:megalodon")
+	assert.Contains(t, (&step{st: st}).npcQueue(), "move:megalodon")
 }
 
 // 'Dice Poker': "| General | 5 identical dice |" has no score; bosun's

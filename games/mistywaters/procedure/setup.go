@@ -82,7 +82,7 @@ func (g *Game) Setup(s *referee.Session, env *referee.Env) error {
 		return err
 	}
 	st := &State{Round: 1, Phase: PhaseTurns, Wind: 5, Treasure: TreasureX, Opt: opt, NPCs: []NPC{}}
-	r := &run{g: g, s: s, env: env, st: st}
+	r := &step{g: g, s: s, env: env, st: st}
 	names := make([]string, len(s.Players))
 	flags := map[string]string{}
 	for i, p := range s.Players {

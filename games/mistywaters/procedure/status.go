@@ -358,7 +358,7 @@ func (st *State) nextText() string {
 	case PhaseNPC:
 		q := st.Queue
 		if q == nil {
-			q = (&run{st: st}).npcQueue()
+			q = (&step{st: st}).npcQueue()
 		}
 		if len(q) == 0 {
 			return "bosun next runs Phase 2: no NPC moves or attacks"

@@ -19,7 +19,7 @@ func PokerScore(d []int) (string, int) { return PokerScoreWith(d, GeneralBonus) 
 
 // generalBonus reads the General bonus from table mwp-tavern (overridable
 // in tables.yaml), else GeneralBonus.
-func (r *run) generalBonus() int {
+func (r *step) generalBonus() int {
 	if r.env.Tables != nil {
 		if row, ok := r.env.Tables.Lookup("mwp-tavern", "dice-poker.general"); ok && row.Known() {
 			if n, err := referee.ValueInt(row.Value); err == nil {
@@ -94,7 +94,7 @@ func FalconPayout(pool, winners int) (each, removed int) {
 	return 4 + pool/winners, pool % winners
 }
 
-func (r *run) tavernCard(p *PlayerState) error {
+func (r *step) tavernCard(p *PlayerState) error {
 	g, err := r.choose("misty.player."+p.Name+".tavern-card", p.Name+": did your ship at the Tavern draw a Tavern game? (none, dice-poker, aged-falcon)", "none", "dice-poker", "aged-falcon")
 	if err != nil {
 		return err
@@ -124,7 +124,7 @@ func (st *State) fromLeft(drawer string) []string {
 	return out
 }
 
-func (r *run) dicePoker(drawer string) error {
+func (r *step) dicePoker(drawer string) error {
 	st := r.st
 	players := st.fromLeft(drawer)
 	die := referee.D(6)
@@ -175,7 +175,7 @@ func (r *run) dicePoker(drawer string) error {
 	return nil
 }
 
-func (r *run) agedFalcon(drawer string) error {
+func (r *step) agedFalcon(drawer string) error {
 	st := r.st
 	dist, err := r.boardInt("mwp-board", "falcon-distance", referee.Question{
 		Key: "misty.board.falcon-distance", Text: "spaces from one Tavern to the other by the shortest route east of the Labyrinth Islands (Shoals included)",

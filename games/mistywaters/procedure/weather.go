@@ -70,7 +70,7 @@ func ParseOverboard(v any) (Overboard, error) {
 	return o, nil
 }
 
-func (r *run) overboard(box int) (Overboard, error) {
+func (r *step) overboard(box int) (Overboard, error) {
 	v, err := r.boardValue("mwp-wind-force", fmt.Sprintf("overboard.%d", box), referee.Question{
 		Key:      fmt.Sprintf("misty.board.wind.overboard.%d", box),
 		Text:     fmt.Sprintf("the Overboard removal next to Wind Force box %d oB (what each Player Ship At Sea removes when the Weather Marker moves there)", box),
@@ -90,7 +90,7 @@ func (r *run) overboard(box int) (Overboard, error) {
 	return ParseOverboard(v)
 }
 
-func (r *run) phase3() error {
+func (r *step) phase3() error {
 	st := r.st
 	start := st.Wind
 	r.emit("phase", fmt.Sprintf("%s: %s performs the steps; the Weather Marker is at %d oB", phaseNames[PhaseWeather], st.priorityName(), st.Wind), map[string]any{"phase": 3, "wind": st.Wind}, citePhase3)
@@ -135,7 +135,7 @@ func (r *run) phase3() error {
 }
 
 // activeTile returns the tile in the middle of the display.
-func (r *run) activeTile() (Tile, bool, error) {
+func (r *step) activeTile() (Tile, bool, error) {
 	w := &r.st.Weather
 	if !w.Entered {
 		if w.Middle == nil {
@@ -158,7 +158,7 @@ func (r *run) activeTile() (Tile, bool, error) {
 	return Tile{Move: mv, Effect: eff}, true, nil
 }
 
-func (r *run) drawTile() {
+func (r *step) drawTile() {
 	w := &r.st.Weather
 	if w.Entered {
 		w.Started = true
@@ -184,7 +184,7 @@ func (r *run) drawTile() {
 	r.emit("weather", text, map[string]any{"middle": w.Middle, "top": w.Top}, citeStep2Tile)
 }
 
-func (r *run) windEffects(start int, moved bool) error {
+func (r *step) windEffects(start int, moved bool) error {
 	st := r.st
 	mod, err := r.speedMod()
 	if err != nil {
@@ -259,7 +259,7 @@ func (r *run) windEffects(start int, moved bool) error {
 	return nil
 }
 
-func (r *run) tileEffect(t Tile) error {
+func (r *step) tileEffect(t Tile) error {
 	st := r.st
 	switch t.Effect {
 	case "abundant-crops":
@@ -296,7 +296,7 @@ func (r *run) tileEffect(t Tile) error {
 	return nil
 }
 
-func (r *run) whirlpoolItem(item, cite string) error {
+func (r *step) whirlpoolItem(item, cite string) error {
 	st := r.st
 	w, err := r.d6("misty.weather.whirlpool")
 	if err != nil {
@@ -328,7 +328,7 @@ func (r *run) whirlpoolItem(item, cite string) error {
 	return nil
 }
 
-func (r *run) tharSheBlows() error {
+func (r *step) tharSheBlows() error {
 	st := r.st
 	r.emit("weather", "Thar She Blows: from the Priority Token holder to the left, each player with a Player Ship At Sea assigns, then draws, a Sea Adventure Card", nil, citeTharSheBlows, citeSeaAdventure)
 	for _, i := range st.order() {

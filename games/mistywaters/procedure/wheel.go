@@ -44,7 +44,7 @@ func (st *State) eventNames() []string {
 
 var blackShips = []string{"N", "E", "S", "W"} // clockwise (mwp-board black-ship-order)
 
-func (r *run) phase1() error {
+func (r *step) phase1() error {
 	st := r.st
 	w := Wheel(st.Round)
 	var kinds []string
@@ -117,7 +117,7 @@ func (st *State) totalCaptured() int {
 	return t
 }
 
-func (r *run) grandFinale(why string) {
+func (r *step) grandFinale(why string) {
 	st := r.st
 	if st.Galleass {
 		return
@@ -139,7 +139,7 @@ func (r *run) grandFinale(why string) {
 // deck and draw another".
 func (st *State) pirateCapped() bool { return st.count(KindPirate)+1 > len(st.Players) }
 
-func (r *run) drawEvent() error {
+func (r *step) drawEvent() error {
 	st := r.st
 	redraw := false
 	for {
@@ -237,7 +237,7 @@ func without(in []string, drop string) []string {
 	return out
 }
 
-func (r *run) anotherPirate() error {
+func (r *step) anotherPirate() error {
 	st := r.st
 	if st.NextPirate > 8 {
 		r.emit("event", "'Another Pirate Ship!': all 8 Pirate Ship tokens are in play or trophies; no Pirate Ship is added", nil, citePirateMove)
@@ -277,7 +277,7 @@ func (r *run) anotherPirate() error {
 	return r.moveNPC(id)
 }
 
-func (r *run) terror() error {
+func (r *step) terror() error {
 	st := r.st
 	if on, err := r.inForce("return-to-the-depths"); err != nil {
 		return err
@@ -346,7 +346,7 @@ func (r *run) terror() error {
 }
 
 // addMonster puts a Sea Monster on the map; its range comes from its card.
-func (r *run) addMonster(m string) error {
+func (r *step) addMonster(m string) error {
 	n, err := r.boardInt("mwp-npc", "monster."+m, referee.Question{
 		Key: "misty.board.monster." + m + ".range", Text: fmt.Sprintf("the %s's speed on its Sea Adventure Card", m),
 		Kind: referee.KindNumber, Min: 1, Max: 12, Where: "the " + m + "'s Sea Adventure Card",
@@ -358,7 +358,7 @@ func (r *run) addMonster(m string) error {
 	return nil
 }
 
-func (r *run) harvest() error {
+func (r *step) harvest() error {
 	st := r.st
 	r.emit("harvest", "Harvest Round: each built Mine produces a Crate and each Plantation a Barrel on its Captured Island (at most 3 Barrels and 3 Crates per island)", nil, citeHarvest)
 	for _, i := range st.order() {
