@@ -34,6 +34,11 @@ type Event struct {
 	Undone  bool           `json:"undone,omitempty"` // the step was undone (the log itself is never cut)
 }
 
+// FullTextKey is the Data key of an event whose Text shortens boilerplate
+// shown once per session (a reference instead of the paragraph): it holds
+// the text in full, which `bosun log --full` prints.
+const FullTextKey = "full_text"
+
 // Snapshot is what undo restores: the state before a step.
 type Snapshot struct {
 	Step  int             `json:"step"`

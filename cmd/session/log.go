@@ -12,12 +12,12 @@ import (
 
 // NewCmdLog builds `bosun log`.
 func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
-	var all, why bool
+	var all, why, full bool
 	cmd := &cobra.Command{
 		Use:     "log",
 		Short:   "Show the session's event log",
-		Long:    "Show the events of the session; --all includes undone steps, --why the rule text behind each cited section." + cmdutil.ExitHelp,
-		Example: "  bosun log\n  bosun log --why\n  bosun log --all --json",
+		Long:    "Show the events of the session; --all includes undone steps, --why the rule text behind each cited section, --full the boilerplate a step shortened to a reference because the session had shown it before." + cmdutil.ExitHelp,
+		Example: "  bosun log\n  bosun log --why\n  bosun log --full\n  bosun log --all --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withSession(f, "", false, func(s *referee.Session) error {
@@ -32,13 +32,14 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 					var rows [][]string
 					for _, e := range evs {
 						text := e.Text
+						if t, ok := e.Data[referee.FullTextKey].(string); ok && full {
+							text = t
+						}
 						if e.Undone {
 							text = "(undone) " + text
 						}
 						if len(e.Rolls) > 0 {
-							var b strings.Builder
-							printEvents(&b, []referee.Event{{Rolls: e.Rolls}})
-							text += strings.TrimPrefix(strings.TrimSpace(b.String()), "-")
+							text += " (" + rollsText(e.Rolls) + ")"
 						}
 						rows = append(rows, []string{fmt.Sprint(e.Seq), fmt.Sprint(e.Step), e.Type, text, strings.Join(e.Cites, " ")})
 						if why && f.Hooks.Why != nil {
@@ -56,5 +57,6 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&all, "all", false, "include undone steps")
 	cmd.Flags().BoolVar(&why, "why", false, "print the rule text behind each cited section")
+	cmd.Flags().BoolVar(&full, "full", false, "print in full the boilerplate shown once per session (Adventure placement rules)")
 	return cmd
 }

@@ -132,6 +132,15 @@ func (c *step) emit(typ, text string, data map[string]any, cites ...string) {
 			cites = append(cites, CiteBonus)
 		}
 	}
+	if strings.Contains(text, placementRef) {
+		// The short reference stands for the placement rules shown once
+		// per session; the event keeps them in full for `bosun log --full`.
+		full := map[string]any{referee.FullTextKey: strings.Replace(text, placementRef, placementRules, 1)}
+		for k, v := range data {
+			full[k] = v
+		}
+		data = full
+	}
 	c.env.Emit(referee.Event{Type: typ, Text: text, Data: data, Cites: cites})
 }
 
