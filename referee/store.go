@@ -106,6 +106,12 @@ func Decode(name string, b []byte) (*Session, error) {
 	if s.Name != name || s.Game == "" {
 		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, ErrCorrupt)
 	}
+	// Undo snapshots stay raw until undo needs one; those of schema 1 and
+	// 2 hold full cursors and are rewritten with deltas on the next save.
+	for i := range s.Undo {
+		s.Undo[i].legacy = s.Schema < 3
+	}
+	s.rawBase = cloneCursor(s.Cursor)
 	s.Schema = SchemaVersion
 	return &s, nil
 }
@@ -144,31 +150,68 @@ type skip struct{}
 func (*skip) UnmarshalJSON([]byte) error { return nil }
 
 // LoadHead reads a session without its event log and undo snapshots, for
-// commands that only show the state (status, sessions): a long game's log
-// is most of its save file.
+// commands that only show the state (status): a long game's log and undo
+// history are most of its save file. From schema 3 on the head comes
+// first and reading stops where the log starts.
 func (st *Store) LoadHead(name string) (*Session, error) {
+	return st.loadHead(name, func(key string, schema int) bool { return key == "log" && schema >= 3 })
+}
+
+// loadHead decodes a save's top-level fields up to the first key for
+// which stop is true, skipping the log and the undo snapshots.
+func (st *Store) loadHead(name string, stop func(key string, schema int) bool) (*Session, error) {
 	if err := ValidName(name); err != nil {
 		return nil, err
 	}
-	b, err := os.ReadFile(st.Path(name))
+	f, err := os.Open(st.Path(name))
 	if os.IsNotExist(err) {
 		return nil, Usagef("no session named %q (see bosun sessions)", name)
 	}
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
+	corrupt := func(err any) error {
+		return fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
+	}
+	dec := json.NewDecoder(bufio.NewReaderSize(f, 8192))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, corrupt(errOr(err, "not a JSON object"))
+	}
+	head := map[string]json.RawMessage{}
+	schema := 0
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, corrupt(err)
+		}
+		k, _ := t.(string)
+		if stop(k, schema) {
+			break
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, corrupt(err)
+		}
+		if k == "log" || k == "undo" {
+			continue
+		}
+		head[k] = v
+		if k == "schema" {
+			json.Unmarshal(v, &schema)
+		}
+	}
+	b, err := json.Marshal(head)
+	if err != nil {
+		return nil, corrupt(err)
+	}
 	if err := checkSchema(name, b); err != nil {
 		return nil, err
 	}
-	var head struct {
-		Session
-		Log  skip `json:"log"`
-		Undo skip `json:"undo"`
+	var s Session
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, corrupt(err)
 	}
-	if err := json.Unmarshal(b, &head); err != nil {
-		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
-	}
-	s := head.Session
 	if s.Name != name || s.Game == "" {
 		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, ErrCorrupt)
 	}
@@ -215,6 +258,9 @@ func (st *Store) GameOf(name string) string {
 // Save writes a session atomically and marks it the most recently used.
 func (st *Store) Save(s *Session) error {
 	s.Schema = SchemaVersion
+	if err := s.encodeUndo(); err != nil {
+		return err
+	}
 	b, err := json.Marshal(s)
 	if err != nil {
 		return err
@@ -278,7 +324,9 @@ func (st *Store) List() ([]Summary, error) {
 		if info != nil {
 			sum.Saved = info.ModTime().UTC().Truncate(time.Second)
 		}
-		s, err := st.LoadHead(name)
+		// Only what the list shows: the head up to the game state, which
+		// every schema writes before the log and the undo snapshots.
+		s, err := st.loadHead(name, func(key string, _ int) bool { return key == "state" })
 		if err != nil {
 			sum.Error = err.Error()
 		} else {

@@ -1,0 +1,160 @@
+package referee_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// endless asks one to three of four keys a step, as a long game does, and
+// never ends.
+type endless struct{}
+
+type endlessState struct {
+	Total int `json:"total"`
+	Steps int `json:"steps"`
+}
+
+func (endless) Info() referee.GameInfo {
+	return referee.GameInfo{ID: "endless", MinPlayers: 1, MaxPlayers: 1}
+}
+func (endless) Setup(s *referee.Session, env *referee.Env) error {
+	env.Emit(referee.Event{Type: "setup", Text: "set up"})
+	return s.SaveState(endlessState{})
+}
+func (endless) Next(s *referee.Session, env *referee.Env) error {
+	var st endlessState
+	if err := s.LoadState(&st); err != nil {
+		return err
+	}
+	keys := []string{"e.a", "e.b", "e.c", "e.d"}
+	for i := 0; i <= st.Steps%3; i++ {
+		k := keys[(st.Steps+i*st.Steps/3)%len(keys)]
+		v, err := env.Prompt.Ask(referee.Question{Key: k, Text: k})
+		if err != nil {
+			return err
+		}
+		st.Total += len(v)
+	}
+	st.Steps++
+	env.Emit(referee.Event{Type: "add", Text: fmt.Sprintf("total %d", st.Total)})
+	return s.SaveState(st)
+}
+func (endless) Dice() []referee.DieInfo       { return nil }
+func (endless) Options() []referee.OptionSpec { return nil }
+func (endless) Status(s *referee.Session, env *referee.Env) (referee.StatusView, error) {
+	return nil, nil
+}
+
+// answersFile is a long queue of varied answers per key; files with
+// different seeds differ from their first answer.
+func answersFile(seed uint64) map[string][]string {
+	r := rand.New(rand.NewPCG(seed, 1))
+	q := map[string][]string{}
+	for _, k := range []string{"e.a", "e.b", "e.c", "e.d"} {
+		for range 2000 {
+			q[k] = append(q[k], fmt.Sprintf("%s-answer-%d", k, r.IntN(1000)))
+		}
+	}
+	return q
+}
+
+// runStep runs one step as `bosun next --answers FILE` does: the cursor
+// saved with the session resumes the file's queues, and is saved again.
+func runStep(t *testing.T, s *referee.Session, file map[string][]string) {
+	t.Helper()
+	p := referee.NewScripted()
+	p.Preset = file
+	p.Resume(s.Cursor)
+	d, err := referee.DiceFor(s, p)
+	require.NoError(t, err)
+	_, err = referee.Next(endless{}, s, &referee.Env{Dice: d, Prompt: p})
+	require.NoError(t, err)
+	s.Cursor = p.Cursor()
+}
+
+func cursorJSON(c *referee.AnswerCursor) string {
+	b, _ := json.Marshal(c)
+	return string(b)
+}
+
+// Undo restores, at every step of a long game, exactly the answers cursor
+// the step started from, although snapshots store it as a delta: across
+// saves and loads, a change of answers file, undo in the middle and an old
+// schema-2 save.
+func TestUndoRestoresTheCursorOfEveryStep(t *testing.T) {
+	st := &referee.Store{Dir: t.TempDir()}
+	s, err := referee.NewSession(endless{}, "long", []referee.Player{{Name: "Ann"}}, nil, 1, referee.Virtual, &referee.Env{Prompt: referee.NewScripted()})
+	require.NoError(t, err)
+	files := []map[string][]string{answersFile(1), answersFile(2)}
+	saved := map[int]string{} // step -> the cursor it started from
+	const steps = 400
+	undone := map[int]bool{}
+	for s.Step <= steps {
+		file := files[0]
+		if s.Step > 150 && s.Step < 200 {
+			file = files[1] // another file for a while: its queues start over
+		}
+		saved[s.Step] = cursorJSON(s.Cursor)
+		runStep(t, s, file)
+		if s.Step%7 == 0 { // a later process goes on from the save
+			require.NoError(t, st.Save(s))
+			s, err = st.Load("long")
+			require.NoError(t, err)
+		}
+		if s.Step%50 == 0 && !undone[s.Step] { // undo two steps and play them again
+			undone[s.Step] = true
+			for range 2 {
+				_, err := referee.UndoStep(s, true)
+				require.NoError(t, err)
+				assert.Equal(t, saved[s.Step], cursorJSON(s.Cursor), "step %d", s.Step)
+			}
+		}
+	}
+	require.NoError(t, st.Save(s))
+	s, err = st.Load("long")
+	require.NoError(t, err)
+	for s.Step > 1 {
+		_, err := referee.UndoStep(s, true)
+		require.NoError(t, err)
+		require.Equal(t, saved[s.Step], cursorJSON(s.Cursor), "undo to step %d", s.Step)
+		if s.Step%11 == 0 {
+			require.NoError(t, st.Save(s))
+			s, err = st.Load("long")
+			require.NoError(t, err)
+		}
+	}
+	_, err = referee.UndoStep(s, true)
+	assert.Error(t, err, "nothing left to undo")
+}
+
+// A save grows by about the same bytes at every step: the last steps of a
+// long game cost no more than the first ones.
+func TestSaveGrowsLinearly(t *testing.T) {
+	st := &referee.Store{Dir: t.TempDir()}
+	s, err := referee.NewSession(endless{}, "long", []referee.Player{{Name: "Ann"}}, nil, 1, referee.Virtual, &referee.Env{Prompt: referee.NewScripted()})
+	require.NoError(t, err)
+	file := answersFile(3)
+	size := func() int64 {
+		require.NoError(t, st.Save(s))
+		fi, err := os.Stat(st.Path("long"))
+		require.NoError(t, err)
+		return fi.Size()
+	}
+	var sizes []int64
+	for range 3 {
+		sizes = append(sizes, size())
+		for range 400 {
+			runStep(t, s, file)
+		}
+	}
+	sizes = append(sizes, size())
+	first, last := sizes[1]-sizes[0], sizes[3]-sizes[2]
+	assert.LessOrEqual(t, float64(last), 1.1*float64(first), "bytes of steps 1-400 %d, of steps 801-1200 %d", first, last)
+}
