@@ -1,10 +1,13 @@
 package referee_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -157,4 +160,55 @@ func TestSaveGrowsLinearly(t *testing.T) {
 	sizes = append(sizes, size())
 	first, last := sizes[1]-sizes[0], sizes[3]-sizes[2]
 	assert.LessOrEqual(t, float64(last), 1.1*float64(first), "bytes of steps 1-400 %d, of steps 801-1200 %d", first, last)
+}
+
+// A schema-2 save, whose snapshots hold full cursors inside their gzip,
+// still undoes to the cursor of each step, and is written back as schema 3
+// with deltas that undo the same way.
+func TestSchema2CursorsAreMigrated(t *testing.T) {
+	st := &referee.Store{Dir: t.TempDir()}
+	require.NoError(t, os.MkdirAll(filepath.Join(st.Dir, "sessions"), 0o700))
+	z := func(state string, c *referee.AnswerCursor) []byte {
+		b, _ := json.Marshal(map[string]any{"state": json.RawMessage(state), "cursor": c})
+		var buf bytes.Buffer
+		w := gzip.NewWriter(&buf)
+		w.Write(b)
+		w.Close()
+		return buf.Bytes()
+	}
+	c1 := &referee.AnswerCursor{Used: map[string]int{"e.a": 1}, Seen: map[string][]string{"e.a": {"x"}}}
+	c2 := &referee.AnswerCursor{Used: map[string]int{"e.a": 2, "e.b": 1}, Seen: map[string][]string{"e.a": {"x", "y"}, "e.b": {"z"}}}
+	c3 := &referee.AnswerCursor{Used: map[string]int{"e.a": 1}, Seen: map[string][]string{"e.a": {"other"}}}
+	undo, _ := json.Marshal([]map[string]any{
+		{"step": 1, "z": z(`{"total":0,"steps":0}`, nil), "rng": nil},
+		{"step": 2, "z": z(`{"total":1,"steps":1}`, c1), "rng": nil},
+		{"step": 3, "z": z(`{"total":3,"steps":2}`, c2), "rng": nil},
+	})
+	cur, _ := json.Marshal(c3)
+	v2 := `{"schema":2,"name":"old","game":"endless","players":[{"name":"Ann"}],"seed":1,"dice":"virtual","rng":null,"step":4,` +
+		`"state":{"total":9,"steps":3},"log":[],"undo":` + string(undo) + `,"answers_cursor":` + string(cur) + `}`
+	require.NoError(t, os.WriteFile(st.Path("old"), []byte(v2), 0o600))
+	head, err := st.LoadHead("old")
+	require.NoError(t, err)
+	assert.Equal(t, cursorJSON(c3), cursorJSON(head.Cursor), "the cursor after the log and undo of an old save is read")
+	for _, migrate := range []bool{false, true} {
+		s, err := st.Load("old")
+		require.NoError(t, err)
+		if migrate {
+			require.NoError(t, st.Save(s))
+			b, _ := os.ReadFile(st.Path("old"))
+			assert.Contains(t, string(b), `"schema":3`)
+			assert.Contains(t, string(b), `"cd":`, "snapshots rewritten with cursor deltas")
+			s, err = st.Load("old")
+			require.NoError(t, err)
+		}
+		for _, want := range []*referee.AnswerCursor{c2, c1, nil} {
+			_, err := referee.UndoStep(s, true)
+			require.NoError(t, err)
+			assert.Equal(t, cursorJSON(want), cursorJSON(s.Cursor), "migrated %v, step %d", migrate, s.Step)
+		}
+		var es endlessState
+		require.NoError(t, s.LoadState(&es))
+		assert.Equal(t, endlessState{}, es)
+	}
 }
