@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -117,24 +118,53 @@ func Decode(name string, b []byte) (*Session, error) {
 }
 
 // checkSchema refuses files that are not bosun saves or come from a newer
-// bosun. It reads only the top-level schema field.
+// bosun. It reads only up to the top-level schema field (the first one that
+// bosun writes); the rest is checked when the file is decoded.
 func checkSchema(name string, b []byte) error {
-	var head struct {
-		Schema *int  `json:"schema"`
-		Rest   *skip `json:"log"`
-		Undo   *skip `json:"undo"`
-		State  *skip `json:"state"`
-	}
-	if err := json.Unmarshal(b, &head); err != nil || head.Schema == nil {
+	schema, err := readSchema(b)
+	if err != nil || schema == nil {
 		return fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, errOr(err, "no schema field"), ErrCorrupt)
 	}
-	if *head.Schema > SchemaVersion {
-		return fmt.Errorf("session %s: the save file is from a newer bosun (schema %d; this bosun reads up to %d); upgrade bosun: %w", name, *head.Schema, SchemaVersion, ErrCorrupt)
+	if *schema > SchemaVersion {
+		return fmt.Errorf("session %s: the save file is from a newer bosun (schema %d; this bosun reads up to %d); upgrade bosun: %w", name, *schema, SchemaVersion, ErrCorrupt)
 	}
-	if *head.Schema < 1 {
-		return fmt.Errorf("session %s: schema %d is not a bosun save: %w", name, *head.Schema, ErrCorrupt)
+	if *schema < 1 {
+		return fmt.Errorf("session %s: schema %d is not a bosun save: %w", name, *schema, ErrCorrupt)
 	}
 	return nil
+}
+
+// readSchema returns the top-level schema field (nil when there is none).
+func readSchema(b []byte) (*int, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, errOr2(err, "not a JSON object")
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		if k == "schema" {
+			var n int
+			if err := dec.Decode(&n); err != nil {
+				return nil, err
+			}
+			return &n, nil
+		}
+		var skipped json.RawMessage
+		if err := dec.Decode(&skipped); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
+func errOr2(err error, s string) error {
+	if err != nil {
+		return err
+	}
+	return errors.New(s)
 }
 
 func errOr(err error, s string) any {
@@ -143,11 +173,6 @@ func errOr(err error, s string) any {
 	}
 	return s
 }
-
-// skip is a JSON value decoded by skipping it.
-type skip struct{}
-
-func (*skip) UnmarshalJSON([]byte) error { return nil }
 
 // LoadHead reads a session without its event log and undo snapshots, for
 // commands that only show the state (status): a long game's log and undo
