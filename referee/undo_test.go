@@ -95,7 +95,14 @@ func TestUndoRestoresTheCursorOfEveryStep(t *testing.T) {
 	st := &referee.Store{Dir: t.TempDir()}
 	s, err := referee.NewSession(endless{}, "long", []referee.Player{{Name: "Ann"}}, nil, 1, referee.Virtual, &referee.Env{Prompt: referee.NewScripted()})
 	require.NoError(t, err)
-	files := []map[string][]string{answersFile(1), answersFile(2)}
+	files := []map[string][]string{answersFile(1), answersFile(2), answersFile(1)}
+	for k, q := range files[2] { // the first file, edited from its 10th answer on
+		q = append([]string(nil), q...)
+		for i := 10; i < len(q); i++ {
+			q[i] += "-edited"
+		}
+		files[2][k] = q
+	}
 	saved := map[int]string{} // step -> the cursor it started from
 	const steps = 400
 	undone := map[int]bool{}
@@ -103,6 +110,9 @@ func TestUndoRestoresTheCursorOfEveryStep(t *testing.T) {
 		file := files[0]
 		if s.Step > 150 && s.Step < 200 {
 			file = files[1] // another file for a while: its queues start over
+		}
+		if s.Step > 250 && s.Step < 280 {
+			file = files[2] // the first file edited: its queues start over, sharing 10 answers
 		}
 		saved[s.Step] = cursorJSON(s.Cursor)
 		runStep(t, s, file)
