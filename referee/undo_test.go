@@ -222,3 +222,18 @@ func TestSchema2CursorsAreMigrated(t *testing.T) {
 		assert.Equal(t, endlessState{}, es)
 	}
 }
+
+// bosun sessions reads a save only up to its game state: a long log and
+// undo history after it are not parsed (here they are not even JSON).
+func TestListReadsOnlyTheHead(t *testing.T) {
+	st := &referee.Store{Dir: t.TempDir()}
+	require.NoError(t, os.MkdirAll(filepath.Join(st.Dir, "sessions"), 0o700))
+	body := `{"schema":3,"name":"big","game":"endless","players":[{"name":"Ann"},{"name":"Bob"}],"seed":1,"dice":"virtual","rng":null,"step":41,"over":true,"state":{"total":1},"log":[not json`
+	require.NoError(t, os.WriteFile(st.Path("big"), []byte(body), 0o600))
+	list, err := st.List()
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	assert.Equal(t, referee.Summary{Name: "big", Game: "endless", Players: []string{"Ann", "Bob"}, Step: 41, Over: true, Saved: list[0].Saved}, list[0])
+	_, err = st.Load("big")
+	assert.ErrorIs(t, err, referee.ErrCorrupt, "loading the whole save still refuses it")
+}
