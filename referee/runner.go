@@ -14,18 +14,19 @@ type packed struct {
 	Cursor *AnswerCursor   `json:"cursor,omitempty"`
 }
 
-// pack moves the snapshot's state and answer cursor into Z.
+// pack moves the snapshot's state into Z. The cursor stays apart: it is
+// written as a delta against the next state's (see encodeUndo).
 func (sn *Snapshot) pack() {
-	b, _ := json.Marshal(packed{State: sn.State, Cursor: sn.Cursor})
+	b, _ := json.Marshal(packed{State: sn.State})
 	var buf bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
 	w.Write(b)
 	w.Close()
-	sn.Z, sn.State, sn.Cursor = buf.Bytes(), nil, nil
+	sn.Z, sn.State = buf.Bytes(), nil
 }
 
-// unpack restores State and Cursor from Z (schema-1 snapshots have them
-// plain and no Z).
+// unpack restores State from Z, and the cursor too when Z holds it (schema
+// 2). Schema-1 snapshots have them plain and no Z.
 func (sn *Snapshot) unpack() error {
 	if len(sn.Z) == 0 {
 		return nil
@@ -42,7 +43,10 @@ func (sn *Snapshot) unpack() error {
 	if err := json.Unmarshal(b, &p); err != nil {
 		return err
 	}
-	sn.State, sn.Cursor = p.State, p.Cursor
+	sn.State = p.State
+	if p.Cursor != nil {
+		sn.Cursor = p.Cursor
+	}
 	return nil
 }
 
@@ -158,18 +162,24 @@ func UndoStep(s *Session, force bool) (Event, error) {
 	if len(s.Undo) == 0 {
 		return Event{}, Usagef("session %s: nothing to undo", s.Name)
 	}
-	snap := s.Undo[len(s.Undo)-1]
+	snap, err := s.lastSnapshot()
+	if err != nil {
+		return Event{}, fmt.Errorf("session %s: undo snapshot of step %d: %w", s.Name, s.Step-1, err)
+	}
+	if err := s.checkSnapshot(snap); err != nil {
+		return Event{}, err
+	}
 	if snap.Revealed && !force {
 		return Event{}, Usagef("session %s: step %d revealed information (dice or a card); undo it with --force (the undo is logged)", s.Name, snap.Step)
+	}
+	if s.Undo[len(s.Undo)-1].raw != nil {
+		s.rawBase = snap.Cursor // the snapshot below is written against this one
 	}
 	s.Undo = s.Undo[:len(s.Undo)-1]
 	for i := range s.Log {
 		if s.Log[i].Step == snap.Step && s.Log[i].Type != "undo" {
 			s.Log[i].Undone = true
 		}
-	}
-	if err := snap.unpack(); err != nil {
-		return Event{}, fmt.Errorf("session %s: undo snapshot of step %d: %w", s.Name, snap.Step, err)
 	}
 	s.State, s.RNG, s.Over, s.Cursor = snap.State, snap.RNG, snap.Over, snap.Cursor
 	s.Step = snap.Step

@@ -10,9 +10,12 @@ import (
 )
 
 // SchemaVersion is the version of the session save format. Version 2 keeps
-// undo snapshots' states gzip-compressed (StateZ); version 1 files, with
-// plain snapshot states, are read as they are and written back as 2.
-const SchemaVersion = 2
+// undo snapshots' states gzip-compressed (Z); version 1 files have plain
+// snapshot states. Version 3 writes each snapshot's answers cursor as a
+// delta against the next state's (cursorDelta), and puts the session's
+// cursor before the log and the undo snapshots, so that reading the head
+// of a save stops there. Versions 1 and 2 are read and written back as 3.
+const SchemaVersion = 3
 
 // Player is one seat at the table. Side is the colour, nation, clan or
 // Champion, as the game needs.
@@ -51,6 +54,11 @@ type Snapshot struct {
 	Over     bool          `json:"over,omitempty"`
 	Revealed bool          `json:"revealed,omitempty"` // the step showed dice or a card
 	Cursor   *AnswerCursor `json:"answers_cursor,omitempty"`
+	// raw is the snapshot's JSON as read or encoded; the fields above are
+	// empty until it is decoded (see undo.go). legacy marks one read from
+	// a schema 1 or 2 file, with its cursor in full.
+	raw    json.RawMessage
+	legacy bool
 }
 
 // AnswerCursor remembers how far a session got through the queues of its
@@ -77,9 +85,12 @@ type Session struct {
 	Step     int               `json:"step"`
 	Over     bool              `json:"over,omitempty"`
 	State    json.RawMessage   `json:"state"`
+	Cursor   *AnswerCursor     `json:"answers_cursor,omitempty"`
 	Log      []Event           `json:"log"`
 	Undo     []Snapshot        `json:"undo,omitempty"`
-	Cursor   *AnswerCursor     `json:"answers_cursor,omitempty"`
+
+	// rawBase is the cursor the newest raw snapshot is written against.
+	rawBase *AnswerCursor
 }
 
 // LoadState decodes the game state into v.

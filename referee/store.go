@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -109,29 +110,64 @@ func Decode(name string, b []byte) (*Session, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
+	// Undo snapshots stay raw until undo needs one; those of schema 1 and
+	// 2 hold full cursors and are rewritten with deltas on the next save.
+	for i := range s.Undo {
+		s.Undo[i].legacy = s.Schema < 3
+	}
+	s.rawBase = cloneCursor(s.Cursor)
 	s.Schema = SchemaVersion
 	return &s, nil
 }
 
 // checkSchema refuses files that are not bosun saves or come from a newer
-// bosun. It reads only the top-level schema field.
+// bosun. It reads only up to the top-level schema field (the first one that
+// bosun writes); the rest is checked when the file is decoded.
 func checkSchema(name string, b []byte) error {
-	var head struct {
-		Schema *int  `json:"schema"`
-		Rest   *skip `json:"log"`
-		Undo   *skip `json:"undo"`
-		State  *skip `json:"state"`
-	}
-	if err := json.Unmarshal(b, &head); err != nil || head.Schema == nil {
+	schema, err := readSchema(b)
+	if err != nil || schema == nil {
 		return fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, errOr(err, "no schema field"), ErrCorrupt)
 	}
-	if *head.Schema > SchemaVersion {
-		return fmt.Errorf("session %s: the save file is from a newer bosun (schema %d; this bosun reads up to %d); upgrade bosun: %w", name, *head.Schema, SchemaVersion, ErrCorrupt)
+	if *schema > SchemaVersion {
+		return fmt.Errorf("session %s: the save file is from a newer bosun (schema %d; this bosun reads up to %d); upgrade bosun: %w", name, *schema, SchemaVersion, ErrCorrupt)
 	}
-	if *head.Schema < 1 {
-		return fmt.Errorf("session %s: schema %d is not a bosun save: %w", name, *head.Schema, ErrCorrupt)
+	if *schema < 1 {
+		return fmt.Errorf("session %s: schema %d is not a bosun save: %w", name, *schema, ErrCorrupt)
 	}
 	return nil
+}
+
+// readSchema returns the top-level schema field (nil when there is none).
+func readSchema(b []byte) (*int, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, errOr2(err, "not a JSON object")
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		if k == "schema" {
+			var n int
+			if err := dec.Decode(&n); err != nil {
+				return nil, err
+			}
+			return &n, nil
+		}
+		var skipped json.RawMessage
+		if err := dec.Decode(&skipped); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
+func errOr2(err error, s string) error {
+	if err != nil {
+		return err
+	}
+	return errors.New(s)
 }
 
 func errOr(err error, s string) any {
@@ -141,34 +177,66 @@ func errOr(err error, s string) any {
 	return s
 }
 
-// skip is a JSON value decoded by skipping it.
-type skip struct{}
-
-func (*skip) UnmarshalJSON([]byte) error { return nil }
-
 // LoadHead reads a session without its event log and undo snapshots, for
-// commands that only show the state (status, sessions): a long game's log
-// is most of its save file.
+// commands that only show the state (status): a long game's log and undo
+// history are most of its save file. From schema 3 on the head comes
+// first and reading stops where the log starts.
 func (st *Store) LoadHead(name string) (*Session, error) {
+	return st.loadHead(name, func(key string, schema int) bool { return key == "log" && schema >= 3 })
+}
+
+// loadHead decodes a save's top-level fields up to the first key for
+// which stop is true, skipping the log and the undo snapshots.
+func (st *Store) loadHead(name string, stop func(key string, schema int) bool) (*Session, error) {
 	if err := ValidName(name); err != nil {
 		return nil, err
 	}
-	b, err := st.readSave(name)
+	f, err := st.openSave(name)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	corrupt := func(err any) error {
+		return fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
+	}
+	dec := json.NewDecoder(bufio.NewReaderSize(f, 8192))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, corrupt(errOr(err, "not a JSON object"))
+	}
+	head := map[string]json.RawMessage{}
+	schema := 0
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, corrupt(err)
+		}
+		k, _ := t.(string)
+		if stop(k, schema) {
+			break
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, corrupt(err)
+		}
+		if k == "log" || k == "undo" {
+			continue
+		}
+		head[k] = v
+		if k == "schema" {
+			json.Unmarshal(v, &schema)
+		}
+	}
+	b, err := json.Marshal(head)
+	if err != nil {
+		return nil, corrupt(err)
 	}
 	if err := checkSchema(name, b); err != nil {
 		return nil, err
 	}
-	var head struct {
-		Session
-		Log  skip `json:"log"`
-		Undo skip `json:"undo"`
+	var s Session
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, corrupt(err)
 	}
-	if err := json.Unmarshal(b, &head); err != nil {
-		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
-	}
-	s := head.Session
 	if s.Name != name || s.Game == "" {
 		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, ErrCorrupt)
 	}
@@ -218,6 +286,9 @@ func (st *Store) GameOf(name string) string {
 // Save writes a session atomically and marks it the most recently used.
 func (st *Store) Save(s *Session) error {
 	s.Schema = SchemaVersion
+	if err := s.encodeUndo(); err != nil {
+		return err
+	}
 	b, err := json.Marshal(s)
 	if err != nil {
 		return err
@@ -281,7 +352,9 @@ func (st *Store) List() ([]Summary, error) {
 		if info != nil {
 			sum.Saved = info.ModTime().UTC().Truncate(time.Second)
 		}
-		s, err := st.LoadHead(name)
+		// Only what the list shows: the head up to the game state, which
+		// every schema writes before the log and the undo snapshots.
+		s, err := st.loadHead(name, func(key string, _ int) bool { return key == "state" })
 		if err != nil {
 			sum.Error = err.Error()
 		} else {

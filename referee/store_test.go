@@ -352,7 +352,7 @@ func TestSchema1SavesAreMigrated(t *testing.T) {
 	assert.Equal(t, 0, cs.Total)
 	require.NoError(t, st.Save(s))
 	b, _ := os.ReadFile(st.Path("old"))
-	assert.Contains(t, string(b), `"schema":2`)
+	assert.Contains(t, string(b), `"schema":3`)
 	head, err := st.LoadHead("old")
 	require.NoError(t, err)
 	assert.Nil(t, head.Log)

@@ -3,6 +3,7 @@ package referee
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 
 	"github.com/bosun-referee/bosun/tables/fsutil"
@@ -28,6 +29,26 @@ func (st *Store) readSave(name string) ([]byte, error) {
 		return nil, fmt.Errorf("session %s: %v; it was left as it is: %w", name, err, ErrCorrupt)
 	}
 	return b, err
+}
+
+// openSave opens a session's save file for streaming with the checks of
+// readSave (a regular file, never a link, FIFO or device), reading at most
+// MaxSaveSize bytes of it.
+func (st *Store) openSave(name string) (io.ReadCloser, error) {
+	f, err := fsutil.OpenRegular(st.Path(name))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, Usagef("no session named %q (see bosun sessions)", name)
+	}
+	if errors.Is(err, fsutil.ErrNotRegular) {
+		return nil, fmt.Errorf("session %s: %v; it was left as it is: %w", name, err, ErrCorrupt)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{io.LimitReader(f, MaxSaveSize), f}, nil
 }
 
 // checkLockFile refuses a lock path that is a symbolic link or anything
@@ -71,6 +92,11 @@ func (s *Session) validate() error {
 	}
 	prev := -1
 	for i, sn := range s.Undo {
+		if sn.raw != nil {
+			// Kept undecoded until undo needs it (undo.go); UndoStep checks
+			// the snapshot it decodes with checkSnapshot.
+			continue
+		}
 		if sn.Step < 0 || sn.Step >= s.Step || sn.Step <= prev {
 			return bad("undo snapshot %d is of step %d; accepted: increasing steps from 0 to %d", i+1, sn.Step, s.Step-1)
 		}
@@ -78,6 +104,22 @@ func (s *Session) validate() error {
 		if err := ValidateCursor(sn.Cursor); err != nil {
 			return bad("undo snapshot %d: answers_cursor: %v", i+1, err)
 		}
+	}
+	return nil
+}
+
+// checkSnapshot checks an undo snapshot decoded from a save (they are read
+// lazily, so Load cannot see them): its step lies before the session's and
+// its cursor is sound.
+func (s *Session) checkSnapshot(sn Snapshot) error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("session %s: the save file is corrupt (%s) and was left as it is: %w", s.Name, fmt.Sprintf(format, a...), ErrCorrupt)
+	}
+	if sn.Step < 0 || sn.Step >= s.Step {
+		return bad("undo snapshot %d is of step %d; accepted: a step from 0 to %d", len(s.Undo), sn.Step, s.Step-1)
+	}
+	if err := ValidateCursor(sn.Cursor); err != nil {
+		return bad("undo snapshot %d: answers_cursor: %v", len(s.Undo), err)
 	}
 	return nil
 }

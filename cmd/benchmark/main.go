@@ -42,6 +42,10 @@ var cases = []benchCase{
 	{name: "bosun status (13-round Misty game)", args: []string{"status", "--session", "long"}, budget: 50 * time.Millisecond},
 	{name: "bosun log (13-round Misty game)", args: []string{"log", "--session", "long"}, budget: 50 * time.Millisecond},
 	{name: "bosun undo --force (13-round Misty game)", args: []string{"undo", "--force", "--session", "long"}, budget: 50 * time.Millisecond},
+	// issue #15: reads of a long save that skip what they do not use
+	{name: "bosun export (13-round Misty game)", args: []string{"export", "long"}, relTo: 3},
+	{name: "bosun sessions (13-round Misty game saved)", args: []string{"sessions"}, relTo: 1.5},
+	{name: "Tab completion of --session", args: []string{"__complete", "status", "--session", ""}, relTo: 1.5},
 	{name: "bosun rules search \"max dice in a sword fight\"", args: []string{"rules", "search", "max dice in a sword fight"}, relTo: 2},
 	{name: "bosun rules search --json (wind on 11)", args: []string{"rules", "search", "--json", "--limit", "3", "wind is on 11 when we get to the weather phase"}, relTo: 2},
 	{name: "bosun misty odds (10 v 10 broadside)", args: []string{"misty", "odds", "--type", "broadside", "--attacker", "ship:cannons=9,sailors=6,gunner", "--defender", "ship:cannons=9,sailors=6,gunner"}, budget: 100 * time.Millisecond},
