@@ -15,53 +15,53 @@ var ActionChoices = []string{
 	"exchange", "equip", "mend", "damage", "adjust", "end",
 }
 
-func action(st *State, env *referee.Env) error {
-	p := st.cur()
+func (s *step) action() error {
+	p := s.st.cur()
 	// Only the actions the player can take now are offered; one typed
 	// anyway is refused with the rule (see chooseOffered).
-	a, err := chooseOffered(env.Prompt, "qc.action",
+	a, err := chooseOffered(s.env.Prompt, "qc.action",
 		fmt.Sprintf("%s (%d Actions, %d Sails and %d Cannons Ready, on a %s space): what next?", p.Name, p.Actions, p.SailsReady, p.GunsReady, p.Space),
-		ActionChoices, func(a string) error { return actionRefusal(st, a) })
+		ActionChoices, func(a string) error { return actionRefusal(s.st, a) })
 	if err != nil {
 		return err
 	}
 	switch a {
 	case "move":
-		return move(st, env, false)
+		return s.move(false)
 	case "mobility":
-		return move(st, env, true)
+		return s.move(true)
 	case "gather":
-		return gather(st, env)
+		return s.gather()
 	case "solve":
-		return solve(st, env)
+		return s.solve()
 	case "attack":
-		return attack(st, env)
+		return s.attack()
 	case "deliver":
-		return deliver(st, env)
+		return s.deliver()
 	case "quest":
-		return quest(st, env)
+		return s.quest()
 	case "ammo":
-		return buyAmmo(st, env)
+		return s.buyAmmo()
 	case "repair":
-		return repair(st, env)
+		return s.repair()
 	case "sell":
-		return sell(st, env)
+		return s.sell()
 	case "upgrade":
-		return upgrade(st, env)
+		return s.upgrade()
 	case "trade":
-		return trade(st, env)
+		return s.trade()
 	case "exchange":
-		return exchange(st, env)
+		return s.exchange()
 	case "equip":
-		return equip(st, env)
+		return s.equip()
 	case "mend":
-		return mend(st, env)
+		return s.mend()
 	case "damage":
-		return damageEffect(st, env)
+		return s.damageEffect()
 	case "adjust":
-		return adjust(st, env)
+		return s.adjust()
 	case "end":
-		return endTurn(st, env)
+		return s.endTurn()
 	}
 	return referee.Usagef("qc.action: %q is not an action", a)
 }
@@ -74,31 +74,31 @@ func needActions(p *Player, what string, cites ...string) error {
 }
 
 // gainProsperity moves a team's tracker and latches the goal.
-func gainProsperity(st *State, env *referee.Env, team, n int, why string, cites ...string) {
+func (s *step) gainProsperity(team, n int, why string, cites ...string) {
 	if n == 0 {
 		return
 	}
-	t := &st.Teams[team]
+	t := &s.st.Teams[team]
 	before := t.Prosperity
 	t.Prosperity += n
-	if t.Prosperity < 0 && !st.Rulings.NegativeProsperity {
+	if t.Prosperity < 0 && !s.st.Rulings.NegativeProsperity {
 		// The track starts at 0 (the tracker begins next to the 1 space);
 		// bosun does not go below it unless negative-prosperity=yes.
 		t.Prosperity = 0
 	}
-	env.Emit(referee.Event{Type: "prosperity", Text: fmt.Sprintf("team %s: Prosperity %d -> %d (%s)", t.Name, before, t.Prosperity, why),
+	s.env.Emit(referee.Event{Type: "prosperity", Text: fmt.Sprintf("team %s: Prosperity %d -> %d (%s)", t.Name, before, t.Prosperity, why),
 		Data: map[string]any{"team": t.Name, "before": before, "after": t.Prosperity, "change": t.Prosperity - before}, Cites: append([]string{CiteProsperity}, cites...)})
-	if !st.GoalReached && t.Prosperity >= t.Goal {
-		st.GoalReached = true
-		st.GoalRound = st.Round
-		text := fmt.Sprintf("team %s reached its Prosperity Goal of %d: the game ends at the end of round %d", t.Name, t.Goal, st.Round)
-		if st.coop() {
-			text = fmt.Sprintf("the team reached its Prosperity Goal of %d: the game ends at the end of round %d, won if every Mission is complete by then", t.Goal, st.Round)
-			if !st.Rulings.CoopGoalEnds {
+	if !s.st.GoalReached && t.Prosperity >= t.Goal {
+		s.st.GoalReached = true
+		s.st.GoalRound = s.st.Round
+		text := fmt.Sprintf("team %s reached its Prosperity Goal of %d: the game ends at the end of round %d", t.Name, t.Goal, s.st.Round)
+		if s.st.coop() {
+			text = fmt.Sprintf("the team reached its Prosperity Goal of %d: the game ends at the end of round %d, won if every Mission is complete by then", t.Goal, s.st.Round)
+			if !s.st.Rulings.CoopGoalEnds {
 				text = fmt.Sprintf("the team reached its Prosperity Goal of %d; the Missions must be complete too, within %d rounds", t.Goal, CoopRounds)
 			}
 		}
-		env.Emit(referee.Event{Type: "goal", Text: text, Data: map[string]any{"team": t.Name, "goal": t.Goal, "round": st.Round}, Cites: []string{CiteTheEnd, CiteProsperityGoal}})
+		s.env.Emit(referee.Event{Type: "goal", Text: text, Data: map[string]any{"team": t.Name, "goal": t.Goal, "round": s.st.Round}, Cites: []string{CiteTheEnd, CiteProsperityGoal}})
 	}
 }
 

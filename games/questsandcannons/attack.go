@@ -115,34 +115,34 @@ func AmmoDie(env *referee.Env) (referee.Die, error) {
 	return referee.LoadDie(env.Tables, env.Prompt, AmmoDieInfo)
 }
 
-func attack(st *State, env *referee.Env) error {
-	p := st.cur()
-	pi := st.curIndex()
-	if err := actionRefusal(st, "attack"); err != nil {
+func (s *step) attack() error {
+	p := s.st.cur()
+	pi := s.st.curIndex()
+	if err := actionRefusal(s.st, "attack"); err != nil {
 		return err
 	}
-	targets := enemyTargets(st, pi)
-	target, err := referee.Choose(env.Prompt, "qc.attack.target", "the enemy ship in your space to attack", targets...)
+	targets := enemyTargets(s.st, pi)
+	target, err := referee.Choose(s.env.Prompt, "qc.attack.target", "the enemy ship in your space to attack", targets...)
 	if err != nil {
 		return err
 	}
 	maxFire := min(p.GunsReady, p.Ammo)
-	n, err := referee.Number(env.Prompt, "qc.attack.cannons", fmt.Sprintf("how many Cannons to fire (%d Ready, %d Ammo)", p.GunsReady, p.Ammo), 1, maxFire)
+	n, err := referee.Number(s.env.Prompt, "qc.attack.cannons", fmt.Sprintf("how many Cannons to fire (%d Ready, %d Ammo)", p.GunsReady, p.Ammo), 1, maxFire)
 	if err != nil {
 		return err
 	}
-	die, err := AmmoDie(env)
+	die, err := AmmoDie(s.env)
 	if err != nil {
 		return err
 	}
-	rolls, err := env.Dice.RollN("qc.attack.ammo", die, n)
+	rolls, err := s.env.Dice.RollN("qc.attack.ammo", die, n)
 	if err != nil {
 		return err
 	}
 	vals := referee.Values(rolls)
 	luckDie := 0
 	if canLuck(p) {
-		if luckDie, err = referee.Number(env.Prompt, "qc.attack.luck", fmt.Sprintf("rolled %v: Dwunny Luck (discard a Loot card) on which die (1-%d), 0 for none", vals, n), 0, n); err != nil {
+		if luckDie, err = referee.Number(s.env.Prompt, "qc.attack.luck", fmt.Sprintf("rolled %v: Dwunny Luck (discard a Loot card) on which die (1-%d), 0 for none", vals, n), 0, n); err != nil {
 			return err
 		}
 	}
@@ -158,12 +158,12 @@ func attack(st *State, env *referee.Env) error {
 	if luckDie > 0 {
 		cites = append(cites, CiteChampionAbility)
 	}
-	env.Emit(referee.Event{Type: "attack", Text: fmt.Sprintf("%s fires %d Cannon(s) at %s: %s", p.Name, n, shipLabel(st, target), res.Text()),
+	s.env.Emit(referee.Event{Type: "attack", Text: fmt.Sprintf("%s fires %d Cannon(s) at %s: %s", p.Name, n, shipLabel(s.st, target), res.Text()),
 		Data: map[string]any{"attacker": p.Name, "target": target, "cannons": n, "result": res}, Cites: cites})
 	if res.Damage > 0 {
-		gainProsperity(st, env, p.Team, 1, p.Name+" dealt damage", CiteAttack)
+		s.gainProsperity(p.Team, 1, p.Name+" dealt damage", CiteAttack)
 	}
-	return dealDamage(st, env, target, res.Damage, pi)
+	return s.dealDamage(target, res.Damage, pi)
 }
 
 // AttackResult is one resolved attack.

@@ -672,13 +672,21 @@ func parseTeams(v string, players []referee.Player) ([][]int, error) {
 	return out, nil
 }
 
+// step is what one step's code shares: the state being changed and the
+// env that asks, rolls and emits. Next builds it inside referee.Step.
+type step struct {
+	st  *State
+	env *referee.Env
+}
+
 // Next implements referee.Game: one step of the procedure.
 func (g Game) Next(s *referee.Session, env *referee.Env) error {
 	return referee.Step(s, load, func(st *State) error {
+		sp := &step{st: st, env: env}
 		err := referee.Phases[string]{
-			PhaseStart:    func() error { refresh(st, env); return nil },
-			PhaseActions:  func() error { return action(st, env) },
-			PhaseRoundEnd: func() error { roundEnd(st, env); return nil },
+			PhaseStart:    func() error { sp.refresh(); return nil },
+			PhaseActions:  sp.action,
+			PhaseRoundEnd: func() error { sp.roundEnd(); return nil },
 		}.Run(st.Phase, referee.Usagef("session %s is over", s.Name))
 		if err != nil {
 			return err
@@ -690,8 +698,8 @@ func (g Game) Next(s *referee.Session, env *referee.Env) error {
 	})
 }
 
-func refresh(st *State, env *referee.Env) {
-	p := st.cur()
+func (s *step) refresh() {
+	p := s.st.cur()
 	p.Actions = ActionsPerTurn
 	p.SailsReady = p.Sails
 	p.GunsReady = p.Cannons
@@ -701,14 +709,14 @@ func refresh(st *State, env *referee.Env) {
 		who += " (" + p.Champion + ")"
 	}
 	rounds := 0
-	if st.coop() {
+	if s.st.coop() {
 		rounds = CoopRounds
 	}
-	env.Emit(referee.Event{Type: "turn", Text: fmt.Sprintf("%s, %s: refresh: 3 Actions, %d Sails and %d Cannons Ready",
-		roundText(st.Round, rounds), who, p.Sails, p.Cannons),
-		Data:  map[string]any{"round": st.Round, "player": p.Name, "actions": p.Actions, "sails": p.SailsReady, "cannons": p.GunsReady},
+	s.env.Emit(referee.Event{Type: "turn", Text: fmt.Sprintf("%s, %s: refresh: 3 Actions, %d Sails and %d Cannons Ready",
+		roundText(s.st.Round, rounds), who, p.Sails, p.Cannons),
+		Data:  map[string]any{"round": s.st.Round, "player": p.Name, "actions": p.Actions, "sails": p.SailsReady, "cannons": p.GunsReady},
 		Cites: []string{CiteTurnsRounds, CiteRefresh}})
-	st.Phase = PhaseActions
+	s.st.Phase = PhaseActions
 }
 
 // Status implements referee.Game.

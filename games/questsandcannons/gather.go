@@ -7,26 +7,26 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 )
 
-func gather(st *State, env *referee.Env) error {
-	p := st.cur()
-	if err := actionRefusal(st, "gather"); err != nil {
+func (s *step) gather() error {
+	p := s.st.cur()
+	if err := actionRefusal(s.st, "gather"); err != nil {
 		return err
 	}
 	res := p.IslandRes
 	if res == "" {
 		var err error
-		if res, err = referee.Choose(env.Prompt, "qc.gather.resource", "the Resource on this island's Exploration token", Resources...); err != nil {
+		if res, err = referee.Choose(s.env.Prompt, "qc.gather.resource", "the Resource on this island's Exploration token", Resources...); err != nil {
 			return err
 		}
 		p.IslandRes = res
 	}
-	n, err := referee.Number(env.Prompt, "qc.gather.count", fmt.Sprintf("how many %s to take (%d Cargo Slots, %d carried)", res, p.Cargo, p.Carried()), 1, p.Cargo)
+	n, err := referee.Number(s.env.Prompt, "qc.gather.count", fmt.Sprintf("how many %s to take (%d Cargo Slots, %d carried)", res, p.Cargo, p.Carried()), 1, p.Cargo)
 	if err != nil {
 		return err
 	}
 	var discarded []string
 	if over := p.Carried() + n - p.Cargo; over > 0 {
-		ans, err := p2list(env, "qc.gather.discard", fmt.Sprintf("Cargo is full: %d Resource(s) to discard to make room", over), over, func(ans []string) error {
+		ans, err := p2list(s.env, "qc.gather.discard", fmt.Sprintf("Cargo is full: %d Resource(s) to discard to make room", over), over, func(ans []string) error {
 			taken := map[string]int{}
 			for _, r := range ans {
 				if taken[r]++; p.Res[r] < taken[r] {
@@ -52,7 +52,7 @@ func gather(st *State, env *referee.Env) error {
 	if len(discarded) > 0 {
 		text += " (discarding " + strings.Join(discarded, ", ") + ")"
 	}
-	env.Emit(referee.Event{Type: "gather", Text: text, Data: map[string]any{"player": p.Name, "resource": res, "count": n, "discarded": discarded}, Cites: []string{CiteGather}})
+	s.env.Emit(referee.Event{Type: "gather", Text: text, Data: map[string]any{"player": p.Name, "resource": res, "count": n, "discarded": discarded}, Cites: []string{CiteGather}})
 	return nil
 }
 

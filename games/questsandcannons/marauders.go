@@ -27,41 +27,41 @@ func marauderCites(st *State, c ...string) []string {
 // marauderTurn runs the Marauders at the end of player i's turn: each one
 // that can reach the player's space in one move moves there and attacks
 // with all its Ready Cannons and unlimited Ammo.
-func marauderTurn(st *State, env *referee.Env, i int) error {
-	if len(st.Marauders) == 0 {
+func (s *step) marauderTurn(i int) error {
+	if len(s.st.Marauders) == 0 {
 		return nil
 	}
-	p := &st.Players[i]
+	p := &s.st.Players[i]
 	// Why each Marauder did not come: said once at the end when none did,
 	// so the table hears that the turn ends with no Marauder in range.
 	var away []string
 	attacked := false
-	for k := range st.Marauders {
-		m := &st.Marauders[k]
+	for k := range s.st.Marauders {
+		m := &s.st.Marauders[k]
 		if m.Sunk {
 			away = append(away, marauderLabel(m.ID)+" is sunk")
 			continue
 		}
 		if IsSafeHarbor(p.Space) {
-			env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("%s is in a safe harbor (%s port): no Marauder can attack", p.Name, p.Space),
-				Data: map[string]any{"player": p.Name}, Cites: marauderCites(st, CiteSafeHarbor)})
+			s.env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("%s is in a safe harbor (%s port): no Marauder can attack", p.Name, p.Space),
+				Data: map[string]any{"player": p.Name}, Cites: marauderCites(s.st, CiteSafeHarbor)})
 			return nil
 		}
 		name := marauderLabel(m.ID)
-		if st.Variant && m.Reinforced {
-			env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("%s Reinforced at the end of the last round: it can't attack this round", name),
+		if s.st.Variant && m.Reinforced {
+			s.env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("%s Reinforced at the end of the last round: it can't attack this round", name),
 				Data: map[string]any{"marauder": m.ID}, Cites: []string{CiteMultiMarauders}})
 			away = append(away, name+" Reinforced last round")
 			continue
 		}
-		rng := marauderRange(st, *m)
+		rng := marauderRange(s.st, *m)
 		if rng < 1 {
-			env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("%s has no Ready Cannons: it does not move", name),
-				Data: map[string]any{"marauder": m.ID, "range": 0}, Cites: marauderCites(st, CiteMarauderMoving)})
+			s.env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("%s has no Ready Cannons: it does not move", name),
+				Data: map[string]any{"marauder": m.ID, "range": 0}, Cites: marauderCites(s.st, CiteMarauderMoving)})
 			away = append(away, name+" has no Ready Cannons")
 			continue
 		}
-		reach, err := referee.Confirm(env.Prompt, fmt.Sprintf("qc.marauder.%d.reach", m.ID),
+		reach, err := referee.Confirm(s.env.Prompt, fmt.Sprintf("qc.marauder.%d.reach", m.ID),
 			fmt.Sprintf("can Marauder %d reach %s's space in one move of up to %d spaces (every space counts as Calm Sea)?", m.ID, p.Name, rng))
 		if err != nil {
 			return err
@@ -71,52 +71,52 @@ func marauderTurn(st *State, env *referee.Env, i int) error {
 			continue
 		}
 		attacked = true
-		die, err := AmmoDie(env)
+		die, err := AmmoDie(s.env)
 		if err != nil {
 			return err
 		}
 		guns := rng
-		rolls, err := env.Dice.RollN(fmt.Sprintf("qc.marauder.%d.ammo", m.ID), die, guns)
+		rolls, err := s.env.Dice.RollN(fmt.Sprintf("qc.marauder.%d.ammo", m.ID), die, guns)
 		if err != nil {
 			return err
 		}
 		res := ResolveAttack(referee.Values(rolls), 0)
-		if !st.Variant {
+		if !s.st.Variant {
 			m.Ready = 0
 		}
-		env.Emit(referee.Event{Type: "marauder-attack", Text: fmt.Sprintf("Marauder %d moves to %s's space and fires %d Cannon(s): %s", m.ID, p.Name, guns, strings.TrimSuffix(res.Text(), ", +1 Prosperity")),
+		s.env.Emit(referee.Event{Type: "marauder-attack", Text: fmt.Sprintf("Marauder %d moves to %s's space and fires %d Cannon(s): %s", m.ID, p.Name, guns, strings.TrimSuffix(res.Text(), ", +1 Prosperity")),
 			Data:  map[string]any{"marauder": m.ID, "target": p.Name, "cannons": guns, "result": res},
-			Cites: marauderCites(st, CiteMarauderMoving, CiteMarauderAttack, CiteAttack)})
-		if damagePlayer(st, env, i, res.Damage, SunkByMarauder, -1, fmt.Sprintf("Marauder %d", m.ID)) {
+			Cites: marauderCites(s.st, CiteMarauderMoving, CiteMarauderAttack, CiteAttack)})
+		if s.damagePlayer(i, res.Damage, SunkByMarauder, -1, fmt.Sprintf("Marauder %d", m.ID)) {
 			return nil // back at the Home Port: a safe harbor
 		}
 	}
 	if !attacked {
-		env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("no Marauder is in range of %s: none moves or attacks at the end of the turn (%s)", p.Name, strings.Join(away, "; ")),
-			Data: map[string]any{"player": p.Name, "in_range": 0}, Cites: marauderCites(st, CiteMarauderMoving)})
+		s.env.Emit(referee.Event{Type: "marauder", Text: fmt.Sprintf("no Marauder is in range of %s: none moves or attacks at the end of the turn (%s)", p.Name, strings.Join(away, "; ")),
+			Data: map[string]any{"player": p.Name, "in_range": 0}, Cites: marauderCites(s.st, CiteMarauderMoving)})
 	}
 	return nil
 }
 
 // damageMarauder deals damage to Marauder k; by is the player whose attack
 // or effect it is (-1: none).
-func damageMarauder(st *State, env *referee.Env, k, dmg, by int) {
-	m := &st.Marauders[k]
+func (s *step) damageMarauder(k, dmg, by int) {
+	m := &s.st.Marauders[k]
 	if dmg <= 0 {
 		return
 	}
 	m.Damage = min(m.Damage+dmg, MarauderHealth)
-	env.Emit(referee.Event{Type: "damage", Text: fmt.Sprintf("Marauder %d takes %d damage (%d of %d Health)", m.ID, dmg, m.Damage, MarauderHealth),
-		Data: map[string]any{"marauder": m.ID, "damage": dmg, "marked": m.Damage}, Cites: marauderCites(st, CiteMarauderCaptains)})
+	s.env.Emit(referee.Event{Type: "damage", Text: fmt.Sprintf("Marauder %d takes %d damage (%d of %d Health)", m.ID, dmg, m.Damage, MarauderHealth),
+		Data: map[string]any{"marauder": m.ID, "damage": dmg, "marked": m.Damage}, Cites: marauderCites(s.st, CiteMarauderCaptains)})
 	if m.Damage < MarauderHealth {
 		return
 	}
 	m.Sunk = true
 	text := fmt.Sprintf("Marauder %d sinks; it Reinforces at the end of the round", m.ID)
-	cites := marauderCites(st, CiteSinkingMarauder, CiteReinforcement)
+	cites := marauderCites(s.st, CiteSinkingMarauder, CiteReinforcement)
 	data := map[string]any{"marauder": m.ID, "cannons": m.Cannons}
 	if by >= 0 {
-		p := &st.Players[by]
+		p := &s.st.Players[by]
 		p.Coins += m.Cannons
 		text += fmt.Sprintf("; %s gains %d Coin(s) (its Cannons, Ready and Spent)", p.Name, m.Cannons)
 		data["by"] = p.Name
@@ -129,34 +129,34 @@ func damageMarauder(st *State, env *referee.Env, k, dmg, by int) {
 		if unique {
 			p.Sank = append(p.Sank, m.ID)
 		}
-		if st.coop() && MissionOf[p.Role] == "naval" {
+		if s.st.coop() && MissionOf[p.Role] == "naval" {
 			text += fmt.Sprintf("; %s takes its Home Port token (%d unique Marauder(s) sunk)", p.Name, len(p.Sank))
 			cites = append(cites, CiteNavalMission)
 		}
 		data["unique_sunk"] = len(p.Sank)
 	}
-	env.Emit(referee.Event{Type: "marauder-sunk", Text: text, Data: data, Cites: cites})
+	s.env.Emit(referee.Event{Type: "marauder-sunk", Text: text, Data: data, Cites: cites})
 }
 
 // marauderRoundEnd reloads and reinforces the Marauders at the end of a round.
-func marauderRoundEnd(st *State, env *referee.Env) {
-	if len(st.Marauders) == 0 {
+func (s *step) marauderRoundEnd() {
+	if len(s.st.Marauders) == 0 {
 		return
 	}
-	if !st.Variant {
+	if !s.st.Variant {
 		var parts []string
-		for k := range st.Marauders {
-			m := &st.Marauders[k]
+		for k := range s.st.Marauders {
+			m := &s.st.Marauders[k]
 			before := m.Ready
 			m.Ready = min(m.Cannons, m.Ready+MarauderReload)
 			parts = append(parts, fmt.Sprintf("%d: %d -> %d", m.ID, before, m.Ready))
 		}
-		env.Emit(referee.Event{Type: "marauder-reload", Text: "each Marauder Readies two of its Cannons (Ready Cannons " + strings.Join(parts, ", ") + ")",
+		s.env.Emit(referee.Event{Type: "marauder-reload", Text: "each Marauder Readies two of its Cannons (Ready Cannons " + strings.Join(parts, ", ") + ")",
 			Cites: []string{CiteMarauderActions, CiteReloading}})
 	}
-	all := ReinforceAllRounds[st.Round]
-	for k := range st.Marauders {
-		m := &st.Marauders[k]
+	all := ReinforceAllRounds[s.st.Round]
+	for k := range s.st.Marauders {
+		m := &s.st.Marauders[k]
 		if !all && !m.Sunk {
 			m.Reinforced = false
 			continue
@@ -165,7 +165,7 @@ func marauderRoundEnd(st *State, env *referee.Env) {
 		before := m.Cannons
 		if m.Cannons < MarauderMaxGuns {
 			m.Cannons++
-			if st.Rulings.ReinforceReady {
+			if s.st.Rulings.ReinforceReady {
 				m.Ready++
 			}
 		}
@@ -176,13 +176,13 @@ func marauderRoundEnd(st *State, env *referee.Env) {
 			m.Sunk = false
 			text += "; it was sunk: all damage removed"
 		} else if all {
-			text += fmt.Sprintf(" (every Marauder Reinforces at the end of round %d; damage stays at %d)", st.Round, m.Damage)
+			text += fmt.Sprintf(" (every Marauder Reinforces at the end of round %d; damage stays at %d)", s.st.Round, m.Damage)
 		}
 		if m.Ready > m.Cannons {
 			m.Ready = m.Cannons
 		}
-		env.Emit(referee.Event{Type: "marauder-reinforce", Text: text,
-			Data:  map[string]any{"marauder": m.ID, "cannons": m.Cannons, "was_sunk": wasSunk, "round": st.Round, "all": all},
-			Cites: marauderCites(st, CiteReinforcement)})
+		s.env.Emit(referee.Event{Type: "marauder-reinforce", Text: text,
+			Data:  map[string]any{"marauder": m.ID, "cannons": m.Cannons, "was_sunk": wasSunk, "round": s.st.Round, "all": all},
+			Cites: marauderCites(s.st, CiteReinforcement)})
 	}
 }

@@ -8,17 +8,17 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 )
 
-func move(st *State, env *referee.Env, mobility bool) error {
-	p := st.cur()
-	pi := st.curIndex()
+func (s *step) move(mobility bool) error {
+	p := s.st.cur()
+	pi := s.st.curIndex()
 	budget := 0
 	var sailsUsed, actionsUsed int
 	start := "Move action"
 	if mobility {
-		if err := actionRefusal(st, "mobility"); err != nil {
+		if err := actionRefusal(s.st, "mobility"); err != nil {
 			return err
 		}
-		n, err := tableInt(env, "qc-abilities", "delvish-mobility-spaces", 2, referee.Question{Text: "how many spaces Delvish Mobility moves (Delf Champion tile)", Min: 1, Max: 6})
+		n, err := tableInt(s.env, "qc-abilities", "delvish-mobility-spaces", 2, referee.Question{Text: "how many spaces Delvish Mobility moves (Delf Champion tile)", Min: 1, Max: 6})
 		if err != nil {
 			return err
 		}
@@ -27,7 +27,7 @@ func move(st *State, env *referee.Env, mobility bool) error {
 		budget = n
 		start = fmt.Sprintf("Delvish Mobility (%d spaces, a Loot card discarded)", n)
 	} else {
-		if err := actionRefusal(st, "move"); err != nil {
+		if err := actionRefusal(s.st, "move"); err != nil {
 			return err
 		}
 		p.Actions--
@@ -63,10 +63,10 @@ func move(st *State, env *referee.Env, mobility bool) error {
 				}
 				return kind, nil
 			}
-			_, _, _, err := enterCost(p, kind, budget, st.Rulings.MoveExtendActions, len(path) > 0)
+			_, _, _, err := enterCost(p, kind, budget, s.st.Rulings.MoveExtendActions, len(path) > 0)
 			return kind, err
 		}
-		kind, err := env.Prompt.Ask(q)
+		kind, err := s.env.Prompt.Ask(q)
 		if err != nil {
 			return err
 		}
@@ -77,21 +77,21 @@ func move(st *State, env *referee.Env, mobility bool) error {
 			ended = "declared over"
 			break
 		}
-		cost, s, a, err := enterCost(p, kind, budget, st.Rulings.MoveExtendActions, len(path) > 0)
+		cost, sails, a, err := enterCost(p, kind, budget, s.st.Rulings.MoveExtendActions, len(path) > 0)
 		if err != nil {
 			return err
 		}
-		p.SailsReady -= s
-		sailsUsed += s
+		p.SailsReady -= sails
+		sailsUsed += sails
 		p.Actions -= a
 		actionsUsed += a
-		budget += s + a
+		budget += sails + a
 		budget -= cost
 		path = append(path, kind)
 		p.Space = kind
 		// Treacherous Seas, and the free moves they give.
 		for p.Space == SpaceTreacherous && ended == "" {
-			safe, sank, err := treacherous(st, env, pi)
+			safe, sank, err := s.treacherous(pi)
 			if err != nil {
 				return err
 			}
@@ -102,7 +102,7 @@ func move(st *State, env *referee.Env, mobility bool) error {
 				}
 				break
 			}
-			free, err := referee.Choose(env.Prompt, "qc.move.free",
+			free, err := referee.Choose(s.env.Prompt, "qc.move.free",
 				fmt.Sprintf("%s: the Treacherous Sea gives a free move to an adjacent space: its kind, or none", p.Name),
 				append([]string{"none"}, SeaKinds...)...)
 			if err != nil {
@@ -114,7 +114,7 @@ func move(st *State, env *referee.Env, mobility bool) error {
 			if _, ok := MoveCost(free); !ok {
 				return refuseSpace(free)
 			}
-			if free == SpaceStormy && !st.Rulings.FreeMoveStormy {
+			if free == SpaceStormy && !s.st.Rulings.FreeMoveStormy {
 				return referee.RuleError([]string{CiteMove}, "questsandcannons: with free-move-stormy=no the free move cannot enter a Stormy Sea")
 			}
 			path = append(path, free+" (free)")
@@ -137,12 +137,12 @@ func move(st *State, env *referee.Env, mobility bool) error {
 	if ended == "declared over" {
 		cites = append(cites, CiteLanding)
 	}
-	env.Emit(referee.Event{Type: "move", Text: fmt.Sprintf("%s moves (%s): %s; %d Sail(s), %d Action(s) spent; Move over: %s",
+	s.env.Emit(referee.Event{Type: "move", Text: fmt.Sprintf("%s moves (%s): %s; %d Sail(s), %d Action(s) spent; Move over: %s",
 		p.Name, start, strings.Join(path, " -> "), sailsUsed, actionsUsed, ended),
 		Data:  map[string]any{"player": p.Name, "path": path, "sails": sailsUsed, "actions": actionsUsed, "ended": ended, "space": p.Space, "mobility": mobility},
 		Cites: cites})
 	if ended != "sank" && ended != "failed Treacherous Sea roll" {
-		return land(st, env)
+		return s.land()
 	}
 	return nil
 }
@@ -197,20 +197,20 @@ func refuseSpace(kind string) error {
 }
 
 // treacherous rolls the Traveler Die for player pi on a Treacherous Sea.
-func treacherous(st *State, env *referee.Env, pi int) (safe, sank bool, err error) {
-	p := &st.Players[pi]
-	die, err := referee.LoadDie(env.Tables, env.Prompt, TravelerDieInfo)
+func (s *step) treacherous(pi int) (safe, sank bool, err error) {
+	p := &s.st.Players[pi]
+	die, err := referee.LoadDie(s.env.Tables, s.env.Prompt, TravelerDieInfo)
 	if err != nil {
 		return false, false, err
 	}
-	r, err := env.Dice.Roll("qc.move.traveler", die)
+	r, err := s.env.Dice.Roll("qc.move.traveler", die)
 	if err != nil {
 		return false, false, err
 	}
 	luck := false
 	if r.Value < TreacherousSafe && canLuck(p) {
 		// FAQ: Dwunny Luck may be used after seeing a Treacherous Seas roll.
-		if luck, err = referee.Confirm(env.Prompt, "qc.move.luck", fmt.Sprintf("%s rolled %d: use Dwunny Luck (discard a Loot card) to make it a 6?", p.Name, r.Value)); err != nil {
+		if luck, err = referee.Confirm(s.env.Prompt, "qc.move.luck", fmt.Sprintf("%s rolled %d: use Dwunny Luck (discard a Loot card) to make it a 6?", p.Name, r.Value)); err != nil {
 			return false, false, err
 		}
 	}
@@ -224,7 +224,7 @@ func treacherous(st *State, env *referee.Env, pi int) (safe, sank bool, err erro
 		if least == 0 {
 			hint = fmt.Sprintf("not enough to reach %d", TreacherousSafe)
 		}
-		a, err := env.Prompt.Ask(referee.Question{Key: "qc.move.bonus", Kind: referee.KindNumber, Min: 0, Max: p.Bonus, Default: strconv.Itoa(least),
+		a, err := s.env.Prompt.Ask(referee.Question{Key: "qc.move.bonus", Kind: referee.KindNumber, Min: 0, Max: p.Bonus, Default: strconv.Itoa(least),
 			Text: fmt.Sprintf("%s rolled %d: Traveler Bonus to add (holds %d; %s)", p.Name, r.Value, p.Bonus, hint)})
 		if err != nil {
 			return false, false, err
@@ -264,21 +264,21 @@ func treacherous(st *State, env *referee.Env, pi int) (safe, sank bool, err erro
 	} else {
 		text += fmt.Sprintf(": 1-3, 1 damage, the Move ends, Traveler Bonus %d (no re-roll)", res.NewBonus)
 	}
-	env.Emit(referee.Event{Type: "treacherous", Text: text, Data: map[string]any{"player": p.Name, "result": res}, Cites: cites})
+	s.env.Emit(referee.Event{Type: "treacherous", Text: text, Data: map[string]any{"player": p.Name, "result": res}, Cites: cites})
 	if !res.Safe {
-		sank = damagePlayer(st, env, pi, res.Damage, SunkOther, -1, "a Treacherous Sea")
+		sank = s.damagePlayer(pi, res.Damage, SunkOther, -1, "a Treacherous Sea")
 	}
 	return res.Safe, sank, nil
 }
 
 // land applies landing at the current space.
-func land(st *State, env *referee.Env) error {
-	p := st.cur()
+func (s *step) land() error {
+	p := s.st.cur()
 	switch p.Space {
 	case SpaceIsland:
 		p.Quests++
-		env.Reveal()
-		unexplored, err := referee.Confirm(env.Prompt, "qc.land.unexplored", fmt.Sprintf("%s landed on a Risen Island: is its Exploration token still face-down?", p.Name))
+		s.env.Reveal()
+		unexplored, err := referee.Confirm(s.env.Prompt, "qc.land.unexplored", fmt.Sprintf("%s landed on a Risen Island: is its Exploration token still face-down?", p.Name))
 		if err != nil {
 			return err
 		}
@@ -286,7 +286,7 @@ func land(st *State, env *referee.Env) error {
 		cites := []string{CiteRisenIslands, CiteQuestCards}
 		p.IslandRes = ""
 		if unexplored {
-			res, err := referee.Choose(env.Prompt, "qc.land.resource", "flip the Exploration token: which Resource does it show?", Resources...)
+			res, err := referee.Choose(s.env.Prompt, "qc.land.resource", "flip the Exploration token: which Resource does it show?", Resources...)
 			if err != nil {
 				return err
 			}
@@ -295,13 +295,13 @@ func land(st *State, env *referee.Env) error {
 			text += fmt.Sprintf("; first to land: take 1 Coin and flip the Exploration token (%s)", res)
 			cites = append(cites, CiteExploring)
 		}
-		env.Emit(referee.Event{Type: "land", Text: text, Data: map[string]any{"player": p.Name, "space": p.Space, "explored": unexplored, "resource": p.IslandRes}, Cites: cites})
+		s.env.Emit(referee.Event{Type: "land", Text: text, Data: map[string]any{"player": p.Name, "space": p.Space, "explored": unexplored, "resource": p.IslandRes}, Cites: cites})
 	case SpaceWorkshop:
-		env.Emit(referee.Event{Type: "land", Text: p.Name + " landed at a Workshop Port: Maintenance and Upgrade; safe harbor", Data: map[string]any{"player": p.Name, "space": p.Space}, Cites: []string{CitePorts, CiteSafeHarbor}})
+		s.env.Emit(referee.Event{Type: "land", Text: p.Name + " landed at a Workshop Port: Maintenance and Upgrade; safe harbor", Data: map[string]any{"player": p.Name, "space": p.Space}, Cites: []string{CitePorts, CiteSafeHarbor}})
 	case SpaceTrading:
-		env.Emit(referee.Event{Type: "land", Text: p.Name + " landed at a Trading Port: Maintenance and Trade", Data: map[string]any{"player": p.Name, "space": p.Space}, Cites: []string{CitePorts}})
+		s.env.Emit(referee.Event{Type: "land", Text: p.Name + " landed at a Trading Port: Maintenance and Trade", Data: map[string]any{"player": p.Name, "space": p.Space}, Cites: []string{CitePorts}})
 	case SpaceHome:
-		env.Emit(referee.Event{Type: "land", Text: p.Name + " landed at a Home Port: Maintenance and Deliver Clues; safe harbor", Data: map[string]any{"player": p.Name, "space": p.Space}, Cites: []string{CitePorts, CiteSafeHarbor}})
+		s.env.Emit(referee.Event{Type: "land", Text: p.Name + " landed at a Home Port: Maintenance and Deliver Clues; safe harbor", Data: map[string]any{"player": p.Name, "space": p.Space}, Cites: []string{CitePorts, CiteSafeHarbor}})
 	}
 	return nil
 }

@@ -18,30 +18,30 @@ func needPort(p *Player, kinds []string, what, cite string) error {
 
 var maintenancePorts = []string{SpaceWorkshop, SpaceTrading, SpaceHome}
 
-func buyAmmo(st *State, env *referee.Env) error {
-	p := st.cur()
-	if err := actionRefusal(st, "ammo"); err != nil {
+func (s *step) buyAmmo() error {
+	p := s.st.cur()
+	if err := actionRefusal(s.st, "ammo"); err != nil {
 		return err
 	}
-	maxCoins := ammoCoins(st, p)
-	c, err := referee.Number(env.Prompt, "qc.ammo.coins", fmt.Sprintf("Coins to spend on Ammo (1 Coin = 2 Ammo; up to %d)", maxCoins), 1, maxCoins)
+	maxCoins := ammoCoins(s.st, p)
+	c, err := referee.Number(s.env.Prompt, "qc.ammo.coins", fmt.Sprintf("Coins to spend on Ammo (1 Coin = 2 Ammo; up to %d)", maxCoins), 1, maxCoins)
 	if err != nil {
 		return err
 	}
 	p.Coins -= c
 	before := p.Ammo
 	p.Ammo = min(MaxAmmo, p.Ammo+c*AmmoPerCoin)
-	env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s pays %d Coin(s) for Ammo: %d -> %d", p.Name, c, before, p.Ammo),
+	s.env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s pays %d Coin(s) for Ammo: %d -> %d", p.Name, c, before, p.Ammo),
 		Data: map[string]any{"player": p.Name, "activity": "ammo", "coins": c, "ammo": p.Ammo}, Cites: []string{CiteMaintenance, CiteCurrencies}})
 	return nil
 }
 
-func repair(st *State, env *referee.Env) error {
-	p := st.cur()
-	if err := actionRefusal(st, "repair"); err != nil {
+func (s *step) repair() error {
+	p := s.st.cur()
+	if err := actionRefusal(s.st, "repair"); err != nil {
 		return err
 	}
-	pay, err := chooseChecked(env.Prompt, "qc.repair.pay", "pay 3 Coins (1 damage), Canvas, Metal or Lumber (1 damage), or Spice or Gems (2 damage)", append([]string{"coins"}, Resources...), func(pay string) error {
+	pay, err := chooseChecked(s.env.Prompt, "qc.repair.pay", "pay 3 Coins (1 damage), Canvas, Metal or Lumber (1 damage), or Spice or Gems (2 damage)", append([]string{"coins"}, Resources...), func(pay string) error {
 		if pay != "coins" && p.Res[pay] < 1 {
 			return referee.RuleError([]string{CiteMaintenance}, "questsandcannons: %s carries no %s", p.Name, pay)
 		}
@@ -51,7 +51,7 @@ func repair(st *State, env *referee.Env) error {
 		return err
 	}
 	amt, _ := RepairAmount(pay)
-	cost, err := tableInt(env, "qc-prices", "repair-coins", RepairCoins, referee.Question{})
+	cost, err := tableInt(s.env, "qc-prices", "repair-coins", RepairCoins, referee.Question{})
 	if err != nil {
 		return err
 	}
@@ -68,17 +68,17 @@ func repair(st *State, env *referee.Env) error {
 	}
 	fixed := min(amt, p.Damage)
 	p.Damage -= fixed
-	env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s repairs %d damage paying %s (%d of %d Hearts marked)", p.Name, fixed, pay, p.Damage, p.Hearts),
+	s.env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s repairs %d damage paying %s (%d of %d Hearts marked)", p.Name, fixed, pay, p.Damage, p.Hearts),
 		Data: map[string]any{"player": p.Name, "activity": "repair", "pay": pay, "repaired": fixed}, Cites: []string{CiteMaintenance}})
 	return nil
 }
 
-func sell(st *State, env *referee.Env) error {
-	p := st.cur()
-	if err := actionRefusal(st, "sell"); err != nil {
+func (s *step) sell() error {
+	p := s.st.cur()
+	if err := actionRefusal(s.st, "sell"); err != nil {
 		return err
 	}
-	item, err := chooseChecked(env.Prompt, "qc.sell.item", "what to sell: a Resource, a Loot card or an unsolved Clue", append(append([]string{}, Resources...), "loot", "clue"), func(item string) error {
+	item, err := chooseChecked(s.env.Prompt, "qc.sell.item", "what to sell: a Resource, a Loot card or an unsolved Clue", append(append([]string{}, Resources...), "loot", "clue"), func(item string) error {
 		switch {
 		case item == "loot" && p.Loot < 1:
 			return referee.RuleError([]string{CiteMaintenance}, "questsandcannons: %s has no Loot card in hand", p.Name)
@@ -95,7 +95,7 @@ func sell(st *State, env *referee.Env) error {
 	var price int
 	switch item {
 	case "loot", "clue":
-		if price, err = tableInt(env, "qc-prices", "sell-"+item, SellCardCoins, referee.Question{}); err != nil {
+		if price, err = tableInt(s.env, "qc-prices", "sell-"+item, SellCardCoins, referee.Question{}); err != nil {
 			return err
 		}
 		if item == "loot" {
@@ -113,30 +113,30 @@ func sell(st *State, env *referee.Env) error {
 		if p.Res[item] < 1 {
 			return referee.RuleError([]string{CiteMaintenance}, "questsandcannons: %s carries no %s", p.Name, item)
 		}
-		if price, err = tableInt(env, "qc-prices", "sell-"+item, 0, referee.Question{Text: "coins a " + item + " sells for at a port", Min: 0, Max: 10}); err != nil {
+		if price, err = tableInt(s.env, "qc-prices", "sell-"+item, 0, referee.Question{Text: "coins a " + item + " sells for at a port", Min: 0, Max: 10}); err != nil {
 			return err
 		}
 		p.Res[item]--
 	}
 	p.Coins += price
-	env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s sells %s for %d Coin(s)", p.Name, item, price),
+	s.env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s sells %s for %d Coin(s)", p.Name, item, price),
 		Data: map[string]any{"player": p.Name, "activity": "sell", "item": item, "coins": price}, Cites: []string{CiteMaintenance}})
 	return nil
 }
 
-func upgrade(st *State, env *referee.Env) error {
-	p := st.cur()
-	if err := actionRefusal(st, "upgrade"); err != nil {
+func (s *step) upgrade() error {
+	p := s.st.cur()
+	if err := actionRefusal(s.st, "upgrade"); err != nil {
 		return err
 	}
 	// Only what the Champion's max stats still allow is offered.
-	item, err := chooseOffered(env.Prompt, "qc.upgrade.item", "buy a new sail (1 Canvas + 3 Coins), cannon (1 Metal + 3 Coins) or cargo slot (1 Lumber + 3 Coins)",
+	item, err := chooseOffered(s.env.Prompt, "qc.upgrade.item", "buy a new sail (1 Canvas + 3 Coins), cannon (1 Metal + 3 Coins) or cargo slot (1 Lumber + 3 Coins)",
 		[]string{"sail", "cannon", "cargo"}, func(it string) error { return upgradeRefusal(p, it) })
 	if err != nil {
 		return err
 	}
 	res := UpgradeCost[item]
-	cost, err := tableInt(env, "qc-prices", "upgrade-coins", UpgradeCoins, referee.Question{})
+	cost, err := tableInt(s.env, "qc-prices", "upgrade-coins", UpgradeCoins, referee.Question{})
 	if err != nil {
 		return err
 	}
@@ -156,7 +156,7 @@ func upgrade(st *State, env *referee.Env) error {
 	p.Res[res]--
 	p.Coins -= cost
 	*cur++
-	if st.Rulings.UpgradeReady {
+	if s.st.Rulings.UpgradeReady {
 		switch item {
 		case "sail":
 			p.SailsReady++
@@ -164,27 +164,27 @@ func upgrade(st *State, env *referee.Env) error {
 			p.GunsReady++
 		}
 	}
-	env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s buys a new %s for 1 %s and %d Coins (now %d of max %d)", p.Name, item, res, cost, *cur, mx),
+	s.env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s buys a new %s for 1 %s and %d Coins (now %d of max %d)", p.Name, item, res, cost, *cur, mx),
 		Data: map[string]any{"player": p.Name, "activity": "upgrade", "item": item, "count": *cur}, Cites: []string{CiteUpgrade, CiteShipUpgrades}})
 	return nil
 }
 
-func trade(st *State, env *referee.Env) error {
-	p := st.cur()
-	if err := actionRefusal(st, "trade"); err != nil {
+func (s *step) trade() error {
+	p := s.st.cur()
+	if err := actionRefusal(s.st, "trade"); err != nil {
 		return err
 	}
-	item, err := referee.Choose(env.Prompt, "qc.trade.item", "buy a resource (pay 2 Resources), loot (1 Gem + 3 Coins) or clue (1 Spice + 3 Coins)", "resource", "loot", "clue")
+	item, err := referee.Choose(s.env.Prompt, "qc.trade.item", "buy a resource (pay 2 Resources), loot (1 Gem + 3 Coins) or clue (1 Spice + 3 Coins)", "resource", "loot", "clue")
 	if err != nil {
 		return err
 	}
-	cost, err := tableInt(env, "qc-prices", "trade-coins", TradeCoins, referee.Question{})
+	cost, err := tableInt(s.env, "qc-prices", "trade-coins", TradeCoins, referee.Question{})
 	if err != nil {
 		return err
 	}
 	switch item {
 	case "resource":
-		pay, err := p2list(env, "qc.trade.pay", "the 2 Resources to pay", 2, func(pay []string) error {
+		pay, err := p2list(s.env, "qc.trade.pay", "the 2 Resources to pay", 2, func(pay []string) error {
 			need := map[string]int{}
 			for _, r := range pay {
 				need[r]++
@@ -199,7 +199,7 @@ func trade(st *State, env *referee.Env) error {
 		if err != nil {
 			return err
 		}
-		gain, err := referee.Choose(env.Prompt, "qc.trade.gain", "the Resource to gain", Resources...)
+		gain, err := referee.Choose(s.env.Prompt, "qc.trade.gain", "the Resource to gain", Resources...)
 		if err != nil {
 			return err
 		}
@@ -216,7 +216,7 @@ func trade(st *State, env *referee.Env) error {
 			p.Res[r] -= n
 		}
 		p.Res[gain]++
-		env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s trades %s for 1 %s", p.Name, strings.Join(pay, " and "), gain),
+		s.env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s trades %s for 1 %s", p.Name, strings.Join(pay, " and "), gain),
 			Data: map[string]any{"player": p.Name, "activity": "trade", "paid": pay, "gained": gain}, Cites: []string{CiteTrade}})
 	case "loot", "clue":
 		res := "gems"
@@ -233,8 +233,8 @@ func trade(st *State, env *referee.Env) error {
 		} else {
 			p.Clues++
 		}
-		env.Reveal()
-		env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s pays 1 %s and %d Coins and draws a %s card", p.Name, res, cost, map[string]string{"loot": "Loot", "clue": "Clue"}[item]),
+		s.env.Reveal()
+		s.env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s pays 1 %s and %d Coins and draws a %s card", p.Name, res, cost, map[string]string{"loot": "Loot", "clue": "Clue"}[item]),
 			Data: map[string]any{"player": p.Name, "activity": "trade", "item": item}, Cites: []string{CiteTrade}})
 	}
 	return nil

@@ -7,55 +7,55 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 )
 
-func solve(st *State, env *referee.Env) error {
-	p := st.cur()
-	if err := actionRefusal(st, "solve"); err != nil {
+func (s *step) solve() error {
+	p := s.st.cur()
+	if err := actionRefusal(s.st, "solve"); err != nil {
 		return err
 	}
-	r, err := referee.Choose(env.Prompt, "qc.solve.reward", "solved: gain 1 Prosperity or draw a Loot card?", "prosperity", "loot")
+	r, err := referee.Choose(s.env.Prompt, "qc.solve.reward", "solved: gain 1 Prosperity or draw a Loot card?", "prosperity", "loot")
 	if err != nil {
 		return err
 	}
 	p.Actions--
 	p.Solved++ // the Clue goes face up; a new one is drawn, so the hand keeps its count
-	env.Reveal()
-	env.Emit(referee.Event{Type: "solve", Text: fmt.Sprintf("%s solves a Clue (%s), places it face up and draws a new Clue", p.Name, r),
+	s.env.Reveal()
+	s.env.Emit(referee.Event{Type: "solve", Text: fmt.Sprintf("%s solves a Clue (%s), places it face up and draws a new Clue", p.Name, r),
 		Data: map[string]any{"player": p.Name, "reward": r, "solved": p.Solved}, Cites: []string{CiteSolveClue}})
 	if r == "loot" {
 		p.Loot++
 	} else {
-		gainProsperity(st, env, p.Team, 1, p.Name+" solved a Clue", CiteSolveClue)
+		s.gainProsperity(p.Team, 1, p.Name+" solved a Clue", CiteSolveClue)
 	}
 	return nil
 }
 
-func deliver(st *State, env *referee.Env) error {
-	p := st.cur()
-	if err := actionRefusal(st, "deliver"); err != nil {
+func (s *step) deliver() error {
+	p := s.st.cur()
+	if err := actionRefusal(s.st, "deliver"); err != nil {
 		return err
 	}
-	n, err := referee.Number(env.Prompt, "qc.deliver.count", fmt.Sprintf("how many solved Clues to deliver (%d)", p.Solved), 1, p.Solved)
+	n, err := referee.Number(s.env.Prompt, "qc.deliver.count", fmt.Sprintf("how many solved Clues to deliver (%d)", p.Solved), 1, p.Solved)
 	if err != nil {
 		return err
 	}
 	p.Solved -= n
 	p.Delivered += n
 	cites := []string{CiteDeliverClues}
-	if st.coop() && MissionOf[p.Role] == "research" {
+	if s.st.coop() && MissionOf[p.Role] == "research" {
 		cites = append(cites, CiteResearchMission)
 	}
-	env.Emit(referee.Event{Type: "deliver", Text: fmt.Sprintf("%s delivers %d solved Clue(s) at the Home Port (return them to the box); %d deposited in all", p.Name, n, p.Delivered),
+	s.env.Emit(referee.Event{Type: "deliver", Text: fmt.Sprintf("%s delivers %d solved Clue(s) at the Home Port (return them to the box); %d deposited in all", p.Name, n, p.Delivered),
 		Data: map[string]any{"player": p.Name, "count": n, "deposited": p.Delivered}, Cites: cites})
-	gainProsperity(st, env, p.Team, n, fmt.Sprintf("%s delivered %d Clue(s)", p.Name, n), CiteDeliverClues)
+	s.gainProsperity(p.Team, n, fmt.Sprintf("%s delivered %d Clue(s)", p.Name, n), CiteDeliverClues)
 	return nil
 }
 
-func quest(st *State, env *referee.Env) error {
-	p := st.cur()
-	if err := actionRefusal(st, "quest"); err != nil {
+func (s *step) quest() error {
+	p := s.st.cur()
+	if err := actionRefusal(s.st, "quest"); err != nil {
 		return err
 	}
-	hard, err := referee.Confirm(env.Prompt, "qc.quest.hard", "is it a hard Quest (red-tinted, battle-damaged frame)?")
+	hard, err := referee.Confirm(s.env.Prompt, "qc.quest.hard", "is it a hard Quest (red-tinted, battle-damaged frame)?")
 	if err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func quest(st *State, env *referee.Env) error {
 		}
 		return del, nil
 	}
-	a, err := askText(env.Prompt, "qc.quest.deliver", "Resources delivered for the goal, e.g. \"2 metal, 1 spice\" (or none)", bundleAccepted(false, Resources),
+	a, err := askText(s.env.Prompt, "qc.quest.deliver", "Resources delivered for the goal, e.g. \"2 metal, 1 spice\" (or none)", bundleAccepted(false, Resources),
 		func(a string) error { _, err := deliver(a); return err })
 	if err != nil {
 		return err
@@ -90,9 +90,9 @@ func quest(st *State, env *referee.Env) error {
 		if err != nil {
 			return nil, err
 		}
-		return rew, checkSupply(st, st.curIndex(), rew, "the Quest reward")
+		return rew, checkSupply(s.st, s.st.curIndex(), rew, "the Quest reward")
 	}
-	a, err = askText(env.Prompt, "qc.quest.reward", "the Quest's reward, e.g. \"2 prosperity, 3 coins, 1 loot\"", bundleAccepted(false, BundleItems),
+	a, err = askText(s.env.Prompt, "qc.quest.reward", "the Quest's reward, e.g. \"2 prosperity, 3 coins, 1 loot\"", bundleAccepted(false, BundleItems),
 		func(a string) error { _, err := reward(a); return err })
 	if err != nil {
 		return err
@@ -109,21 +109,21 @@ func quest(st *State, env *referee.Env) error {
 	cites := []string{CiteQuestCards}
 	if hard {
 		p.HardDone++
-		if st.coop() && MissionOf[p.Role] == "aid" {
+		if s.st.coop() && MissionOf[p.Role] == "aid" {
 			cites = append(cites, CiteAidMission)
 		}
 	}
-	if err := applyBundle(st, env, st.curIndex(), Bundle(rew), "Quest reward"); err != nil {
+	if err := s.applyBundle(s.st.curIndex(), Bundle(rew), "Quest reward"); err != nil {
 		return err
 	}
 	kind := "Quest"
 	if hard {
 		kind = "hard Quest"
 	}
-	env.Emit(referee.Event{Type: "quest", Text: fmt.Sprintf("%s completes a %s: delivers %s, takes %s", p.Name, kind, del.String(), rew.String()),
+	s.env.Emit(referee.Event{Type: "quest", Text: fmt.Sprintf("%s completes a %s: delivers %s, takes %s", p.Name, kind, del.String(), rew.String()),
 		Data: map[string]any{"player": p.Name, "hard": hard, "delivered": del, "reward": rew, "hard_done": p.HardDone}, Cites: cites})
 	if rew["prosperity"] != 0 {
-		gainProsperity(st, env, p.Team, rew["prosperity"], p.Name+"'s Quest reward", CiteQuestCards)
+		s.gainProsperity(p.Team, rew["prosperity"], p.Name+"'s Quest reward", CiteQuestCards)
 	}
 	return nil
 }
@@ -169,8 +169,8 @@ func checkSupply(st *State, i int, b Bundle, why string) error {
 
 // applyBundle adds a (possibly negative) bundle to player i, except
 // Prosperity, which the caller moves on the team tracker. Limits are checked.
-func applyBundle(st *State, env *referee.Env, i int, b Bundle, why string) error {
-	p := &st.Players[i]
+func (s *step) applyBundle(i int, b Bundle, why string) error {
+	p := &s.st.Players[i]
 	np := *p
 	np.Res = map[string]int{}
 	for k, v := range p.Res {
@@ -214,7 +214,7 @@ func applyBundle(st *State, env *referee.Env, i int, b Bundle, why string) error
 		return referee.RuleError([]string{CiteCurrencies}, "questsandcannons: %s has %d Cargo Slots; %s would make %d Resources", p.Name, np.Cargo, why, np.Carried())
 	}
 	if b["clue"] > 0 || b["loot"] > 0 || b["quest"] > 0 {
-		env.Reveal()
+		s.env.Reveal()
 	}
 	*p = np
 	return nil

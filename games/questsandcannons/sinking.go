@@ -7,46 +7,46 @@ import (
 )
 
 // dealDamage applies damage from player by (-1: none) to a named target.
-func dealDamage(st *State, env *referee.Env, target string, dmg, by int) error {
-	if k := marauderIndex(st, target); k >= 0 {
-		damageMarauder(st, env, k, dmg, by)
+func (s *step) dealDamage(target string, dmg, by int) error {
+	if k := marauderIndex(s.st, target); k >= 0 {
+		s.damageMarauder(k, dmg, by)
 		return nil
 	}
-	ti := st.playerByName(target)
+	ti := s.st.playerByName(target)
 	if ti < 0 {
 		return referee.Usagef("questsandcannons: %q is not a ship in this game", target)
 	}
 	cause := SunkOther
-	if by >= 0 && st.Players[by].Team != st.Players[ti].Team {
+	if by >= 0 && s.st.Players[by].Team != s.st.Players[ti].Team {
 		cause = SunkByRival
 	}
-	damagePlayer(st, env, ti, dmg, cause, by, "")
+	s.damagePlayer(ti, dmg, cause, by, "")
 	return nil
 }
 
 // damagePlayer marks damage on player i and sinks the ship when every Heart
 // is marked. It reports whether the ship sank.
-func damagePlayer(st *State, env *referee.Env, i, dmg int, cause SinkCause, by int, what string) bool {
+func (s *step) damagePlayer(i, dmg int, cause SinkCause, by int, what string) bool {
 	if dmg <= 0 {
 		return false
 	}
-	p := &st.Players[i]
+	p := &s.st.Players[i]
 	p.Damage = min(p.Damage+dmg, p.Hearts)
 	text := fmt.Sprintf("%s takes %d damage (%d of %d Hearts marked)", p.Name, dmg, p.Damage, p.Hearts)
 	if what != "" {
 		text += " from " + what
 	}
-	env.Emit(referee.Event{Type: "damage", Text: text, Data: map[string]any{"player": p.Name, "damage": dmg, "marked": p.Damage, "hearts": p.Hearts}, Cites: []string{CiteSinking}})
+	s.env.Emit(referee.Event{Type: "damage", Text: text, Data: map[string]any{"player": p.Name, "damage": dmg, "marked": p.Damage, "hearts": p.Hearts}, Cites: []string{CiteSinking}})
 	if p.Damage < p.Hearts {
 		return false
 	}
-	sink(st, env, i, cause, by)
+	s.sink(i, cause, by)
 	return true
 }
 
 // sink applies every consequence of player i's ship sinking.
-func sink(st *State, env *referee.Env, i int, cause SinkCause, by int) {
-	p := &st.Players[i]
+func (s *step) sink(i int, cause SinkCause, by int) {
+	p := &s.st.Players[i]
 	r := SinkOutcome(p.Coins, p.Ammo, p.Solved, p.Equipped, p.Damage, p.Res, cause)
 	p.Res = map[string]int{}
 	p.Solved = 0
@@ -58,14 +58,14 @@ func sink(st *State, env *referee.Env, i int, cause SinkCause, by int) {
 	p.IslandRes = ""
 	p.Sinkings++
 	port := "their Home Port"
-	if len(st.Teams[p.Team].Members) > 1 {
+	if len(s.st.Teams[p.Team].Members) > 1 {
 		port = "their Home Port (or any Home Port on their Nation's frame tile)"
 	}
 	text := fmt.Sprintf("%s sinks: ship to %s; Resources, %d solved Clue(s) and %d Ammo discarded, then 5 Ammo; %d equipped Loot discarded (hand kept); %d Coin(s) discarded (%d left); damage removed",
 		p.Name, port, r.SolvedCluesLost, r.AmmoLost, r.EquippedLost, r.CoinsLost, r.CoinsAfter)
 	switch cause {
 	case SunkByRival:
-		text += fmt.Sprintf("; sunk by a rival: %s takes the %d Coin(s)", st.Players[by].Name, r.RivalCoins)
+		text += fmt.Sprintf("; sunk by a rival: %s takes the %d Coin(s)", s.st.Players[by].Name, r.RivalCoins)
 	case SunkByMarauder:
 		text += "; sunk by a Marauder: no Prosperity change"
 	default:
@@ -73,14 +73,14 @@ func sink(st *State, env *referee.Env, i int, cause SinkCause, by int) {
 	}
 	data := map[string]any{"player": p.Name, "outcome": r}
 	if by >= 0 {
-		data["by"] = st.Players[by].Name
+		data["by"] = s.st.Players[by].Name
 	}
-	env.Emit(referee.Event{Type: "sink", Text: text, Data: data, Cites: []string{CiteSinking, CiteFAQ}})
+	s.env.Emit(referee.Event{Type: "sink", Text: text, Data: data, Cites: []string{CiteSinking, CiteFAQ}})
 	switch cause {
 	case SunkByRival:
-		st.Players[by].Coins += r.RivalCoins
-		gainProsperity(st, env, st.Players[by].Team, r.RivalProsperity, st.Players[by].Name+" sank "+p.Name, CiteSinking)
+		s.st.Players[by].Coins += r.RivalCoins
+		s.gainProsperity(s.st.Players[by].Team, r.RivalProsperity, s.st.Players[by].Name+" sank "+p.Name, CiteSinking)
 	case SunkOther:
-		gainProsperity(st, env, p.Team, r.ProsperityChange, p.Name+" sank", CiteSinking, CiteFAQ)
+		s.gainProsperity(p.Team, r.ProsperityChange, p.Name+" sank", CiteSinking, CiteFAQ)
 	}
 }

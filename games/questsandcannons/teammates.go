@@ -6,27 +6,27 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 )
 
-func exchange(st *State, env *referee.Env) error {
-	pi := st.curIndex()
-	p := st.cur()
-	mates := st.teammates(pi)
-	if err := actionRefusal(st, "exchange"); err != nil {
+func (s *step) exchange() error {
+	pi := s.st.curIndex()
+	p := s.st.cur()
+	mates := s.st.teammates(pi)
+	if err := actionRefusal(s.st, "exchange"); err != nil {
 		return err
 	}
 	var names []string
 	for _, m := range mates {
-		names = append(names, st.Players[m].Name)
+		names = append(names, s.st.Players[m].Name)
 	}
-	with, err := referee.Choose(env.Prompt, "qc.exchange.with", "the teammate sharing your space", names...)
+	with, err := referee.Choose(s.env.Prompt, "qc.exchange.with", "the teammate sharing your space", names...)
 	if err != nil {
 		return err
 	}
-	qi := st.playerByName(with)
-	give, err := exchangeBundle(env, "qc.exchange.give", fmt.Sprintf("what %s gives %s (e.g. \"2 coins, 1 metal\", none)", p.Name, with))
+	qi := s.st.playerByName(with)
+	give, err := exchangeBundle(s.env, "qc.exchange.give", fmt.Sprintf("what %s gives %s (e.g. \"2 coins, 1 metal\", none)", p.Name, with))
 	if err != nil {
 		return err
 	}
-	take, err := exchangeBundle(env, "qc.exchange.take", fmt.Sprintf("what %s gives %s (none)", with, p.Name))
+	take, err := exchangeBundle(s.env, "qc.exchange.take", fmt.Sprintf("what %s gives %s (none)", with, p.Name))
 	if err != nil {
 		return err
 	}
@@ -46,18 +46,18 @@ func exchange(st *State, env *referee.Env) error {
 	for _, x := range []struct {
 		who  *Player
 		gets int
-	}{{p, delta["ammo"]}, {&st.Players[qi], neg["ammo"]}} {
+	}{{p, delta["ammo"]}, {&s.st.Players[qi], neg["ammo"]}} {
 		if x.gets > 0 && x.who.Ammo+x.gets > MaxAmmo {
 			return referee.RuleError([]string{CiteCurrencies, CiteExchanging}, "questsandcannons: %s has %d Ammo and may have up to 9 Ammo dice at a time: give at most %d", x.who.Name, x.who.Ammo, MaxAmmo-x.who.Ammo)
 		}
 	}
-	if err := applyBundle(st, env, pi, delta, "the exchange"); err != nil {
+	if err := s.applyBundle(pi, delta, "the exchange"); err != nil {
 		return err
 	}
-	if err := applyBundle(st, env, qi, neg, "the exchange"); err != nil {
+	if err := s.applyBundle(qi, neg, "the exchange"); err != nil {
 		return err
 	}
-	env.Emit(referee.Event{Type: "exchange", Text: fmt.Sprintf("%s gives %s %s; %s gives %s %s", p.Name, with, give.String(), with, p.Name, take.String()),
+	s.env.Emit(referee.Event{Type: "exchange", Text: fmt.Sprintf("%s gives %s %s; %s gives %s %s", p.Name, with, give.String(), with, p.Name, take.String()),
 		Data: map[string]any{"player": p.Name, "with": with, "give": give, "take": take}, Cites: []string{CiteExchanging}})
 	return nil
 }
@@ -85,9 +85,9 @@ func exchangeBundle(env *referee.Env, key, text string) (Bundle, error) {
 	return parse(a)
 }
 
-func equip(st *State, env *referee.Env) error {
-	p := st.cur()
-	if err := actionRefusal(st, "equip"); err != nil {
+func (s *step) equip() error {
+	p := s.st.cur()
+	if err := actionRefusal(s.st, "equip"); err != nil {
 		return err
 	}
 	parse := func(a string) (Bundle, error) {
@@ -100,7 +100,7 @@ func equip(st *State, env *referee.Env) error {
 		}
 		return cost, nil
 	}
-	a, err := askText(env.Prompt, "qc.equip.cost", "the equip cost printed on the Loot card, e.g. \"2 coins\" (or none)", bundleAccepted(false, BundleItems),
+	a, err := askText(s.env.Prompt, "qc.equip.cost", "the equip cost printed on the Loot card, e.g. \"2 coins\" (or none)", bundleAccepted(false, BundleItems),
 		func(a string) error { _, err := parse(a); return err })
 	if err != nil {
 		return err
@@ -114,7 +114,7 @@ func equip(st *State, env *referee.Env) error {
 		neg[k] = -v
 	}
 	neg["loot"]--
-	if err := applyBundle(st, env, st.curIndex(), neg, "the equip cost"); err != nil {
+	if err := s.applyBundle(s.st.curIndex(), neg, "the equip cost"); err != nil {
 		return err
 	}
 	text := fmt.Sprintf("%s equips a Loot card paying %s", p.Name, cost.String())
@@ -123,17 +123,17 @@ func equip(st *State, env *referee.Env) error {
 	} else {
 		p.Equipped++
 	}
-	env.Emit(referee.Event{Type: "equip", Text: text, Data: map[string]any{"player": p.Name, "equipped": p.Equipped}, Cites: []string{CiteEquipping}})
+	s.env.Emit(referee.Event{Type: "equip", Text: text, Data: map[string]any{"player": p.Name, "equipped": p.Equipped}, Cites: []string{CiteEquipping}})
 	return nil
 }
 
-func mend(st *State, env *referee.Env) error {
-	pi := st.curIndex()
-	p := st.cur()
-	if err := actionRefusal(st, "mend"); err != nil {
+func (s *step) mend() error {
+	pi := s.st.curIndex()
+	p := s.st.cur()
+	if err := actionRefusal(s.st, "mend"); err != nil {
 		return err
 	}
-	pay, err := chooseChecked(env.Prompt, "qc.mend.pay", "spend 1 Gem or 1 Lumber", []string{"gems", "lumber"}, func(pay string) error {
+	pay, err := chooseChecked(s.env.Prompt, "qc.mend.pay", "spend 1 Gem or 1 Lumber", []string{"gems", "lumber"}, func(pay string) error {
 		if p.Res[pay] < 1 {
 			return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: %s carries no %s", p.Name, pay)
 		}
@@ -143,13 +143,13 @@ func mend(st *State, env *referee.Env) error {
 		return err
 	}
 	ships := []string{p.Name}
-	for _, m := range st.teammates(pi) {
-		ships = append(ships, st.Players[m].Name)
+	for _, m := range s.st.teammates(pi) {
+		ships = append(ships, s.st.Players[m].Name)
 	}
 	ship := p.Name
 	if len(ships) > 1 {
-		if ship, err = chooseChecked(env.Prompt, "qc.mend.ship", "repair your ship or a teammate's ship sharing your space", ships, func(ship string) error {
-			if q := &st.Players[st.playerByName(ship)]; q.Damage < 1 {
+		if ship, err = chooseChecked(s.env.Prompt, "qc.mend.ship", "repair your ship or a teammate's ship sharing your space", ships, func(ship string) error {
+			if q := &s.st.Players[s.st.playerByName(ship)]; q.Damage < 1 {
 				return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: %s has no damage", q.Name)
 			}
 			return nil
@@ -157,7 +157,7 @@ func mend(st *State, env *referee.Env) error {
 			return err
 		}
 	}
-	q := &st.Players[st.playerByName(ship)]
+	q := &s.st.Players[s.st.playerByName(ship)]
 	if p.Res[pay] < 1 {
 		return referee.RuleError([]string{CiteChampionAbility}, "questsandcannons: %s carries no %s", p.Name, pay)
 	}
@@ -167,74 +167,74 @@ func mend(st *State, env *referee.Env) error {
 	p.Res[pay]--
 	p.MendUsed = true
 	q.Damage--
-	env.Emit(referee.Event{Type: "ability", Text: fmt.Sprintf("%s uses Mend Ship (1 %s): %s repairs 1 damage", p.Name, pay, q.Name),
+	s.env.Emit(referee.Event{Type: "ability", Text: fmt.Sprintf("%s uses Mend Ship (1 %s): %s repairs 1 damage", p.Name, pay, q.Name),
 		Data: map[string]any{"player": p.Name, "ship": q.Name}, Cites: []string{CiteChampionAbility}})
 	return nil
 }
 
 // damageEffect is damage from a card effect (Loot, abilities): the table
 // says the target, the amount and whose effect it is.
-func damageEffect(st *State, env *referee.Env) error {
+func (s *step) damageEffect() error {
 	var ships []string
-	for _, q := range st.Players {
+	for _, q := range s.st.Players {
 		ships = append(ships, q.Name)
 	}
-	for _, m := range st.Marauders {
+	for _, m := range s.st.Marauders {
 		if !m.Sunk {
 			ships = append(ships, marauderName(m.ID))
 		}
 	}
-	target, err := referee.Choose(env.Prompt, "qc.damage.target", "the ship an effect damages", ships...)
+	target, err := referee.Choose(s.env.Prompt, "qc.damage.target", "the ship an effect damages", ships...)
 	if err != nil {
 		return err
 	}
-	n, err := referee.Number(env.Prompt, "qc.damage.amount", "how much damage", 1, 12)
+	n, err := referee.Number(s.env.Prompt, "qc.damage.amount", "how much damage", 1, 12)
 	if err != nil {
 		return err
 	}
 	var owners []string
-	for _, q := range st.Players {
+	for _, q := range s.st.Players {
 		owners = append(owners, q.Name)
 	}
 	owners = append(owners, "marauder", "other")
-	by, err := referee.Choose(env.Prompt, "qc.damage.by", "whose effect it is (a player, a marauder, or other)", owners...)
+	by, err := referee.Choose(s.env.Prompt, "qc.damage.by", "whose effect it is (a player, a marauder, or other)", owners...)
 	if err != nil {
 		return err
 	}
-	env.Emit(referee.Event{Type: "effect", Text: fmt.Sprintf("an effect of %s deals %d damage to %s", by, n, shipLabel(st, target)), Data: map[string]any{"target": target, "amount": n, "by": by}, Cites: []string{CiteLootCards, CiteFAQ}})
-	if k := marauderIndex(st, target); k >= 0 {
-		damageMarauder(st, env, k, n, st.playerByName(by))
+	s.env.Emit(referee.Event{Type: "effect", Text: fmt.Sprintf("an effect of %s deals %d damage to %s", by, n, shipLabel(s.st, target)), Data: map[string]any{"target": target, "amount": n, "by": by}, Cites: []string{CiteLootCards, CiteFAQ}})
+	if k := marauderIndex(s.st, target); k >= 0 {
+		s.damageMarauder(k, n, s.st.playerByName(by))
 		return nil
 	}
-	ti := st.playerByName(target)
+	ti := s.st.playerByName(target)
 	cause, bi := SunkOther, -1
 	switch by {
 	case "marauder":
 		cause = SunkByMarauder
 	case "other":
 	default:
-		bi = st.playerByName(by)
+		bi = s.st.playerByName(by)
 		// FAQ: one's own or a teammate's effect is not a rival's: -3 Prosperity.
-		if st.Players[bi].Team != st.Players[ti].Team {
+		if s.st.Players[bi].Team != s.st.Players[ti].Team {
 			cause = SunkByRival
 		}
 	}
-	damagePlayer(st, env, ti, n, cause, bi, "an effect")
+	s.damagePlayer(ti, n, cause, bi, "an effect")
 	return nil
 }
 
 // adjust applies what a card gives or takes that bosun does not model.
-func adjust(st *State, env *referee.Env) error {
-	p := st.cur()
+func (s *step) adjust() error {
+	p := s.st.cur()
 	// What a card gives comes from the supply: checked inside the question.
 	change := func(a string) (Bundle, error) {
 		b, err := ParseBundle(a, true)
 		if err != nil {
 			return nil, err
 		}
-		return b, checkSupply(st, st.curIndex(), b, "the adjustment")
+		return b, checkSupply(s.st, s.st.curIndex(), b, "the adjustment")
 	}
-	a, err := askText(env.Prompt, "qc.adjust.what", "what a card or effect changes for you, signed, e.g. \"+2 coins, -1 loot, +1 prosperity\"", bundleAccepted(true, BundleItems),
+	a, err := askText(s.env.Prompt, "qc.adjust.what", "what a card or effect changes for you, signed, e.g. \"+2 coins, -1 loot, +1 prosperity\"", bundleAccepted(true, BundleItems),
 		func(a string) error { _, err := change(a); return err })
 	if err != nil {
 		return err
@@ -243,18 +243,18 @@ func adjust(st *State, env *referee.Env) error {
 	if err != nil {
 		return err
 	}
-	if err := applyBundle(st, env, st.curIndex(), b, "the adjustment"); err != nil {
+	if err := s.applyBundle(s.st.curIndex(), b, "the adjustment"); err != nil {
 		return err
 	}
 	if p.Damage >= p.Hearts {
 		p.Damage = p.Hearts
 	}
-	env.Emit(referee.Event{Type: "adjust", Text: fmt.Sprintf("%s adjusts: %s", p.Name, b.String()), Data: map[string]any{"player": p.Name, "change": b}, Cites: []string{CiteLootCards}})
+	s.env.Emit(referee.Event{Type: "adjust", Text: fmt.Sprintf("%s adjusts: %s", p.Name, b.String()), Data: map[string]any{"player": p.Name, "change": b}, Cites: []string{CiteLootCards}})
 	if b["prosperity"] != 0 {
-		gainProsperity(st, env, p.Team, b["prosperity"], p.Name+"'s card effect", CiteLootCards)
+		s.gainProsperity(p.Team, b["prosperity"], p.Name+"'s card effect", CiteLootCards)
 	}
 	if p.Damage >= p.Hearts {
-		sink(st, env, st.curIndex(), SunkOther, -1)
+		s.sink(s.st.curIndex(), SunkOther, -1)
 	}
 	return nil
 }

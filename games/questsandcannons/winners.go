@@ -40,14 +40,14 @@ func Winners(st *State) *Result {
 	return r
 }
 
-func finish(st *State, env *referee.Env, r *Result, cites []string) {
-	st.Result = r
-	st.Phase = PhaseOver
+func (s *step) finish(r *Result, cites []string) {
+	s.st.Result = r
+	s.st.Phase = PhaseOver
 	text := "game over: "
 	switch {
-	case st.coop() && r.Won:
+	case s.st.coop() && r.Won:
 		text += "the players win; " + r.Reason
-	case st.coop():
+	case s.st.coop():
 		text += r.Reason
 	default:
 		verb := " win; " // a team (Ann+Bob) or a tie
@@ -56,5 +56,5 @@ func finish(st *State, env *referee.Env, r *Result, cites []string) {
 		}
 		text += strings.Join(r.Winners, " and ") + verb + r.Reason
 	}
-	env.Emit(referee.Event{Type: "game-over", Text: text, Data: map[string]any{"result": r, "round": st.Round}, Cites: cites})
+	s.env.Emit(referee.Event{Type: "game-over", Text: text, Data: map[string]any{"result": r, "round": s.st.Round}, Cites: cites})
 }
