@@ -204,6 +204,10 @@ func (d *driver) step(tm *Term) {
 			}
 			d.press(KeyEnter)
 			d.oldKeys = -1 << 30 // not modelled: this is the old build
+		case strings.Contains(below, "Search:"):
+			// A pick list whose items are not drawn yet (a loaded machine):
+			// wait for them rather than type its answer as free text.
+			continue
 		case strings.Contains(below, "█"):
 			v := d.next(key)
 			d.press(v, KeyEnter)
