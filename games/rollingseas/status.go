@@ -171,3 +171,43 @@ func intsText(v []int) string {
 	}
 	return strings.Join(s, "+")
 }
+
+// Status implements referee.Game.
+func (g Game) Status(s *referee.Session, env *referee.Env) (referee.StatusView, error) {
+	st, err := load(s)
+	if err != nil {
+		return nil, err
+	}
+	return MakeStatus(st), nil
+}
+
+// MakeStatus builds the status view of a state.
+func MakeStatus(st *State) StatusView {
+	return StatusView{
+		Phase: st.Phase, Turn: st.Turn, CardsLeft: st.Deck.Size - st.Deck.Drawn, Card: st.Card.Kind,
+		Wind: st.Wind, Exploration: st.Explore, Reefs: st.Reefs, Ironside: st.Iron, Tokens: st.Tokens,
+		Players: st.Players, Scores: st.Scores, Options: st.Opt,
+		deckSize: st.Deck.Size, smooth: st.Card.Smooth, pass: st.Card.Pass,
+	}
+}
+
+// StatusView is what `bosun status` shows.
+type StatusView struct {
+	Phase       string        `json:"phase"`
+	Turn        int           `json:"turn"`
+	CardsLeft   int           `json:"cards_left"`
+	Card        string        `json:"card,omitempty"`
+	Wind        []string      `json:"wind,omitempty"`
+	Exploration int           `json:"exploration_die,omitempty"`
+	Reefs       int           `json:"reefs"`
+	Ironside    *Ironside     `json:"ironside,omitempty"`
+	Tokens      []Token       `json:"ship_tokens,omitempty"`
+	Players     []PlayerState `json:"players"`
+	Scores      []Score       `json:"scores,omitempty"`
+	Options     Options       `json:"options"`
+
+	// For the text view only (the JSON view is unchanged).
+	deckSize int
+	smooth   SmoothCard
+	pass     string
+}
