@@ -1,10 +1,10 @@
 package rollingseas
 
 import (
-	"github.com/bosun-referee/bosun/referee"
-
 	"fmt"
 	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
 )
 
 // phaseNext says what the next `bosun next` does in each phase.
