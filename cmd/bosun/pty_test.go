@@ -520,3 +520,48 @@ func TestPTYLongListKeepsTheQuestion(t *testing.T) {
 		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())
 	}
 }
+
+// TestPTYEventsBeforeQuestionsInEveryGame: in each game a step that
+// tells the table something before it asks prints it first: the "Step N:"
+// heading and the event are on the screen before the question (the events
+// of a step used to appear only after all its questions).
+func TestPTYEventsBeforeQuestionsInEveryGame(t *testing.T) {
+	for _, c := range []struct {
+		name, file, event, question string
+		args, drop                  []string
+		before                      int // scripted steps first
+	}{
+		{"rolling-seas", "games/rollingseas/testdata/solo-basic.yaml", "Setup Adventure 1: currents", "the type of setup Adventure Card 2",
+			[]string{"rolling-seas", "--players", "Alma", "--option", "ironside=basic", "--seed", "12"},
+			[]string{"rs.setup.adventure.1", "rs.setup.adventure.2"}, 0},
+		{"war-for-atraxia", "games/atraxia/testdata/session-4p.yaml", "Round 1: Xanthe's turn", "Xanthe (fox clan): action 1 of 2",
+			[]string{"war-for-atraxia", "--players", "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", "--option", "pirates=yes", "--seed", "1"},
+			[]string{"wfa.turn.action"}, 0},
+		{"quests-and-cannons", "games/questsandcannons/testdata/coop-easy.yaml", "Valkyr ends the turn", "can Marauder 1 reach Valkyr",
+			[]string{"quests-and-cannons", "--players", "Valkyr", "--option", "coop=easy", "--seed", "1"},
+			[]string{"qc.marauder.1.reach"}, 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := newPTYGame(t)
+			g.run(append(append([]string{"new"}, c.args...), "--name", "ev", "--answers", filepath.Join(g.repo, c.file))...)
+			if c.before > 0 {
+				g.run("next", "--steps", fmt.Sprint(c.before), "--answers", filepath.Join(g.repo, c.file))
+			}
+			tm := g.term("next", "--answers", g.answers(c.file, c.drop...))
+			if c.name == "rolling-seas" {
+				answer(t, tm, "the type of setup Adventure Card 1", "currents")
+			}
+			waitPrompt(tm, c.question)
+			raw := tm.Raw()
+			heading := fmt.Sprintf("Step %d:", c.before+1)
+			q, ev, head := strings.LastIndex(raw, c.question), strings.Index(raw, c.event), strings.Index(raw, heading)
+			if ev < 0 || head < 0 || ev > q || head > ev {
+				t.Fatalf("%q (under %q) is not printed before the question %q:\n%s", c.event, heading, c.question, tm.Screen())
+			}
+			tm.Type(KeyCtrlC)
+			if code := tm.Exit(); code == 0 {
+				t.Fatalf("Ctrl-C exited 0:\n%s", tm.Screen())
+			}
+		})
+	}
+}
