@@ -5,32 +5,10 @@ import (
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// typoPrompter answers as a terminal does when someone mistypes: each typo
-// queued for a key is first given to the question's Normalize (which runs
-// its Check), its refusal is recorded as the terminal would print it, and
-// the question is then answered by the scripted answer.
-type typoPrompter struct {
-	*referee.Scripted
-	typos   map[string][]string
-	refused map[string][]string
-	t       *testing.T
-}
-
-func (p *typoPrompter) Ask(q referee.Question) (string, error) {
-	for _, typo := range p.typos[q.Key] {
-		if _, err := q.Normalize(typo); err != nil {
-			p.refused[q.Key] = append(p.refused[q.Key], err.Error())
-		} else {
-			p.t.Errorf("%s: typo %q was accepted", q.Key, typo)
-		}
-	}
-	delete(p.typos, q.Key)
-	return p.Scripted.Ask(q)
-}
 
 // TestTypoIsReasked: a typo in a location, fleet, ammo, payment or
 // destination answer is refused inside the question (re-asked in place at
@@ -112,7 +90,7 @@ func TestTypoIsReasked(t *testing.T) {
 				typos[k] = v
 				n += len(v)
 			}
-			p := &typoPrompter{Scripted: sp, typos: typos, refused: map[string][]string{}, t: t}
+			p := refereetest.NewTypos(t, sp, typos)
 			s, env := newSession(t, sp, make([]int, 40), "Xanthe:fox,Myles:rhino,Ann:tiger", c.opts)
 			env.Prompt = p
 			st := state(t, s)
@@ -123,10 +101,10 @@ func TestTypoIsReasked(t *testing.T) {
 			require.NoError(t, s.SaveState(st))
 			_, err := referee.Next(Game{}, s, env)
 			require.NoError(t, err)
-			assert.Empty(t, p.typos, "every typo's question was asked")
+			assert.Empty(t, p.Unasked(), "every typo's question was asked")
 			var got []string
 			for k := range c.typos {
-				got = append(got, p.refused[k]...)
+				got = append(got, p.ByKey[k]...)
 			}
 			require.Len(t, got, n, "every typo was refused")
 			for _, want := range c.refused {

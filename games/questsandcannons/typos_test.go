@@ -5,33 +5,11 @@ import (
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// typoPrompter answers as a terminal does when someone mistypes: each typo
-// queued for a key is first given to the question's Normalize (which runs
-// its Check), its refusal is recorded as the terminal would print it, and
-// the question is then answered by the scripted answer.
-type typoPrompter struct {
-	*referee.Scripted
-	t       *testing.T
-	typos   map[string][]string
-	refused []string
-}
-
-func (p *typoPrompter) Ask(q referee.Question) (string, error) {
-	for _, typo := range p.typos[q.Key] {
-		if _, err := q.Normalize(typo); err != nil {
-			p.refused = append(p.refused, err.Error())
-		} else {
-			p.t.Errorf("%s: typo %q was accepted", q.Key, typo)
-		}
-	}
-	delete(p.typos, q.Key)
-	return p.Scripted.Ask(q)
-}
 
 // TestTypoIsReasked: a Champion stat, a bundle, a sea space, an item to
 // sell or Resources to discard that the rules refuse are refused inside
@@ -53,12 +31,12 @@ func TestTypoIsReasked(t *testing.T) {
 			sp.Set(k, a, "answers")
 		}
 	}
-	p := &typoPrompter{Scripted: sp, t: t, typos: map[string][]string{
+	p := refereetest.NewTypos(t, sp, map[string][]string{
 		"tables.qc-champions.ann.cargo": {"3/2"},
 		"qc.adjust.what":                {"+2 metl"},
 		"qc.move.sea":                   {"stop", "impassible"},
 		"qc.sell.item":                  {"spice", "loot"},
-	}}
+	})
 	set, err := tables.Load("")
 	require.NoError(t, err)
 	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{}, p), Prompt: p, Tables: set}
@@ -74,7 +52,7 @@ func TestTypoIsReasked(t *testing.T) {
 	assert.Equal(t, 3, a.MaxCargo)
 	assert.Equal(t, 0, a.Clues)
 	assert.Equal(t, "workshop", a.Space)
-	assert.Empty(t, p.typos, "every typo's question was asked")
+	assert.Empty(t, p.Unasked(), "every typo's question was asked")
 	want := []string{
 		`Cargo Slots of Ann: "3/2" is not START/MAX`,
 		`"+2 metl" in "+2 metl" is not a currency amount`,
@@ -83,8 +61,8 @@ func TestTypoIsReasked(t *testing.T) {
 		"Ann carries no spice",
 		"Ann has no Loot card in hand",
 	}
-	require.Len(t, p.refused, len(want), "refusals: %q", p.refused)
+	require.Len(t, p.Refused, len(want), "refusals: %q", p.Refused)
 	for i, w := range want {
-		assert.True(t, strings.Contains(p.refused[i], w), "refusal %d = %q, want it to name %q", i, p.refused[i], w)
+		assert.True(t, strings.Contains(p.Refused[i], w), "refusal %d = %q, want it to name %q", i, p.Refused[i], w)
 	}
 }

@@ -5,30 +5,8 @@ import (
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 )
-
-// typoPrompter answers as a terminal does when someone mistypes: each typo
-// queued for a key is first given to the question's Normalize (which runs
-// its Check), its refusal is recorded as the terminal would print it, and
-// the question is then answered by the scripted answer.
-type typoPrompter struct {
-	*referee.Scripted
-	t       *testing.T
-	typos   map[string][]string
-	refused []string
-}
-
-func (p *typoPrompter) Ask(q referee.Question) (string, error) {
-	for _, typo := range p.typos[q.Key] {
-		if _, err := q.Normalize(typo); err != nil {
-			p.refused = append(p.refused, err.Error())
-		} else {
-			p.t.Errorf("%s: typo %q was accepted", q.Key, typo)
-		}
-	}
-	delete(p.typos, q.Key)
-	return p.Scripted.Ask(q)
-}
 
 // TestTypoIsReasked: a Smooth Sailing card, Ship Token spaces or a Captain
 // Ironside card number the rules refuse is refused inside the question (a
@@ -52,12 +30,12 @@ func TestTypoIsReasked(t *testing.T) {
 			sp.Set(k, v, "set")
 		}
 	}
-	p := &typoPrompter{Scripted: sp, t: t, typos: map[string][]string{
+	p := refereetest.NewTypos(t, sp, map[string][]string{
 		"rs.tokens.place":         {"3,3,5,6"},
 		"rs.smooth.card":          {"gold+wnd", "gold|wind|pirate"},
 		"rs.tokens.return":        {"1,1"},
 		"rs.ironside.card.number": {"5"},
-	}}
+	})
 	set := newTables(t)
 	env := &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{Seq: []int{0, 1, 2, 3, 4, 5, 0, 1, 2, 3}}, p)}
 	s, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "easier": "two-tokens"}, 1, referee.Virtual, env)
@@ -75,16 +53,16 @@ func TestTypoIsReasked(t *testing.T) {
 			t.Fatalf("step %d: %v", i, err)
 		}
 	}
-	if len(p.typos) != 0 {
-		t.Errorf("questions never asked: %v", p.typos)
+	if len(p.Unasked()) != 0 {
+		t.Errorf("questions never asked: %v", p.Unasked())
 	}
 	want := []string{"never more than one Ship Token on a space", `"wnd" is not a reward`, "at most two options", "rs.ironside.card.number 5: that card is in his discard pile", "each Ship Token returns to a separate empty space"}
-	if len(p.refused) != len(want) {
-		t.Fatalf("refusals %q, want %d", p.refused, len(want))
+	if len(p.Refused) != len(want) {
+		t.Fatalf("refusals %q, want %d", p.Refused, len(want))
 	}
 	for i, w := range want {
-		if !strings.Contains(p.refused[i], w) {
-			t.Errorf("refusal %d = %q, want it to name %q", i, p.refused[i], w)
+		if !strings.Contains(p.Refused[i], w) {
+			t.Errorf("refusal %d = %q, want it to name %q", i, p.Refused[i], w)
 		}
 	}
 	st = stateOf(t, s)

@@ -5,6 +5,7 @@ package refereetest
 import (
 	"fmt"
 	"os"
+	"sort"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -74,4 +75,49 @@ func LoadAnswers(t testing.TB, path string) *referee.Scripted {
 	p := referee.NewScripted()
 	p.AddAnswers(a)
 	return p
+}
+
+// Typos answers as a terminal does when someone mistypes: each typo queued
+// for a key is first given to the question's Normalize (which runs its
+// Check) and its refusal recorded as the terminal would print it, then the
+// question is answered by the scripted answer. A typo Normalize accepts
+// fails the test.
+type Typos struct {
+	*referee.Scripted
+	t       testing.TB
+	queue   map[string][]string
+	Refused []string            // every refusal, in order
+	ByKey   map[string][]string // the refusals of each key
+	Asked   map[string]int      // how often each key was asked
+}
+
+// NewTypos wraps sp with the typos to give first, by key.
+func NewTypos(t testing.TB, sp *referee.Scripted, typos map[string][]string) *Typos {
+	return &Typos{Scripted: sp, t: t, queue: typos, ByKey: map[string][]string{}, Asked: map[string]int{}}
+}
+
+// Unasked lists the keys whose typos were never given because their
+// question was never asked.
+func (p *Typos) Unasked() []string {
+	var keys []string
+	for k := range p.queue {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Ask implements referee.Prompter.
+func (p *Typos) Ask(q referee.Question) (string, error) {
+	p.Asked[q.Key]++
+	for _, typo := range p.queue[q.Key] {
+		if _, err := q.Normalize(typo); err != nil {
+			p.Refused = append(p.Refused, err.Error())
+			p.ByKey[q.Key] = append(p.ByKey[q.Key], err.Error())
+		} else {
+			p.t.Errorf("%s: typo %q was accepted", q.Key, typo)
+		}
+	}
+	delete(p.queue, q.Key)
+	return p.Scripted.Ask(q)
 }

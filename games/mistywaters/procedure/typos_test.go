@@ -5,35 +5,11 @@ import (
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// typoPrompter answers as a terminal does when someone mistypes: each typo
-// queued for a key is first given to the question's Normalize (which runs
-// its Check), its refusal is recorded as the terminal would print it, and
-// the question is then answered by the scripted answer.
-type typoPrompter struct {
-	*referee.Scripted
-	t       *testing.T
-	typos   map[string][]string
-	refused []string
-	asked   map[string]int
-}
-
-func (p *typoPrompter) Ask(q referee.Question) (string, error) {
-	p.asked[q.Key]++
-	for _, typo := range p.typos[q.Key] {
-		if _, err := q.Normalize(typo); err != nil {
-			p.refused = append(p.refused, err.Error())
-		} else {
-			p.t.Errorf("%s: typo %q was accepted", q.Key, typo)
-		}
-	}
-	delete(p.typos, q.Key)
-	return p.Scripted.Ask(q)
-}
 
 // TestTypoIsReasked (Simplified Variant): a unit spec and a fleet answer the rules refuse are
 // refused inside their questions (a terminal re-asks in place with the
@@ -53,23 +29,23 @@ func TestTypoIsReasked(t *testing.T) {
 	} {
 		sp.Set(k, v, "test")
 	}
-	p := &typoPrompter{Scripted: sp, t: t, asked: map[string]int{}, typos: map[string][]string{
+	p := refereetest.NewTypos(t, sp, map[string][]string{
 		"misty.ship.Ann":         {"galleon:canons=3,sailors=3,at=tavern", "galleon:cannons=3,sailors=3,at=tavern,gunner=fc"},
 		"misty.player.Ann.fleet": {"sloop,sloop", "sloop,caravel"},
-	}}
+	})
 	env := &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{}, p)}
 	s := &referee.Session{Name: "t", Game: GameID, Players: []referee.Player{{Name: "Ann"}, {Name: "Bob"}}}
 	require.NoError(t, s.SaveState(st))
 	evs, err := referee.Next(&Game{}, s, env)
 	require.NoError(t, err)
-	assert.Empty(t, p.typos, "every typo's question was asked")
-	assert.Equal(t, 1, p.asked["misty.player.Ann.fleet"], "the fleet is asked once, after the spec is accepted")
+	assert.Empty(t, p.Unasked(), "every typo's question was asked")
+	assert.Equal(t, 1, p.Asked["misty.player.Ann.fleet"], "the fleet is asked once, after the spec is accepted")
 	assert.Equal(t, 1, strings.Count(texts(evs), "fleet is now"), texts(evs))
 	assert.Contains(t, texts(evs), "Ann's fleet is now Brig, Galleon (bosun had Sloop, Brig)")
 	assert.Equal(t, []string{"B", "G"}, stateOf(t, s).player("Ann").Fleet)
 	want := []string{`"canons" is not a known key`, "First-Class Officers are not used in the Simplified Variant", "names the Sloop twice", "including galleon"}
-	require.Len(t, p.refused, len(want), "refusals: %q", p.refused)
+	require.Len(t, p.Refused, len(want), "refusals: %q", p.Refused)
 	for i, w := range want {
-		assert.Contains(t, p.refused[i], w, "refusal %d", i)
+		assert.Contains(t, p.Refused[i], w, "refusal %d", i)
 	}
 }
