@@ -80,7 +80,7 @@ func (b Board) StrengthMax() (int, error) {
 
 // Track returns how many marks a Ship Board track holds (gold, provisions, story).
 func (b Board) Track(kind string) (int, error) {
-	return b.Int("track."+kind, "how many "+kind+" the "+kind+" track of a Ship Board holds", 1, 200)
+	return b.Int("track."+kind, "how many boxes the "+kind+" track of a Ship Board has", 1, 200)
 }
 
 // MP returns the free Movement Points of ship level (3 for the starting Ship).

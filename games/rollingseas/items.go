@@ -2,6 +2,7 @@ package rollingseas
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -157,6 +158,14 @@ func ParseSmooth(s string) (SmoothCard, error) {
 		return c, referee.Usagef("rollingseas: Smooth Sailing Card %q: at most two options separated by '|'", s)
 	}
 	for _, p := range parts {
+		// The card is icons joined by '+', so a wrong icon is named with
+		// that grammar, not the comma list of a reward.
+		for _, icon := range strings.FieldsFunc(p, func(r rune) bool { return r == '+' || r == ',' || r == ' ' }) {
+			kind, _, _ := strings.Cut(icon, ":")
+			if !slices.Contains(SmoothKinds, strings.ToLower(kind)) {
+				return c, referee.Usagef("rollingseas: Smooth Sailing Card %q: %q is not a reward icon; write the card's icons (%s) joined by '+' when all apply, with '|' between two options, e.g. gold+wind or gold|provision", s, icon, strings.Join(SmoothKinds, ", "))
+			}
+		}
 		it, err := ParseItems(p, SmoothKinds)
 		if err != nil {
 			return c, err

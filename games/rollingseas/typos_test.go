@@ -73,3 +73,16 @@ func TestTypoIsReasked(t *testing.T) {
 		t.Errorf("tokens on board %v", st.Tokens)
 	}
 }
+
+// TestSmoothCardTypoNamesTheCardGrammar: a mistyped icon is named with the
+// card's own grammar ('+' and '|'), not a reward's comma list.
+func TestSmoothCardTypoNamesTheCardGrammar(t *testing.T) {
+	_, err := ParseSmooth("gold+wnd")
+	if err == nil || !strings.Contains(err.Error(), `"wnd" is not a reward icon`) || !strings.Contains(err.Error(), "joined by '+'") || strings.Contains(err.Error(), "comma-separated") {
+		t.Fatalf("ParseSmooth(gold+wnd) error = %v", err)
+	}
+	c, err := ParseSmooth("gold+wind|provision")
+	if err != nil || c.String() != "gold+wind|provision" {
+		t.Fatalf("ParseSmooth(gold+wind|provision) = %v, %v", c, err)
+	}
+}
