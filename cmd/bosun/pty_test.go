@@ -54,36 +54,19 @@ func (g *ptyGame) run(args ...string) string {
 }
 
 // answers writes the repo's answers file without the keys left to the
-// terminal and returns its path.
+// terminal and returns its path; every key dropped must be in the file.
 func (g *ptyGame) answers(file string, drop ...string) string {
 	g.t.Helper()
-	b, err := os.ReadFile(filepath.Join(g.repo, file))
-	if err != nil {
-		g.t.Fatal(err)
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(b, &doc); err != nil || len(doc.Content) == 0 {
-		g.t.Fatalf("%s: %v", file, err)
-	}
-	m := doc.Content[0]
-	var keep []*yaml.Node
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if !slices.Contains(drop, m.Content[i].Value) {
-			keep = append(keep, m.Content[i], m.Content[i+1])
+	found := 0
+	p := g.keep(file, func(key string) bool {
+		if slices.Contains(drop, key) {
+			found++
+			return false
 		}
-	}
-	if len(keep) != len(m.Content)-2*len(drop) {
+		return true
+	})
+	if found != len(drop) {
 		g.t.Fatalf("%s does not hold every key of %q", file, drop)
-	}
-	m.Content = keep
-	out, err := yaml.Marshal(&doc)
-	if err != nil {
-		g.t.Fatal(err)
-	}
-	g.files++
-	p := filepath.Join(g.dir, fmt.Sprintf("answers-%d.yaml", g.files))
-	if err := os.WriteFile(p, out, 0o644); err != nil {
-		g.t.Fatal(err)
 	}
 	return p
 }
