@@ -357,8 +357,9 @@ takes neither --roll nor --luck.` + cmdutil.ExitHelp,
 		Example: "  # Kerris: a 3 with 1 Traveler Bonus -> 4, a free move\n  bosun qc treacherous --bonus 1 --roll 3\n  # a 2 with 3 Traveler Bonus: 2 spent, 1 kept\n  bosun qc treacherous --bonus 3 --roll 2\n  bosun qc treacherous --bonus 2 --odds",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.Bonus < 0 || opts.Bonus > 20 {
-				return referee.Usagef("qc treacherous: --bonus %d is out of range (0-20)", opts.Bonus)
+			if opts.Bonus < 0 || opts.Bonus > qcg.MaxTravelerBonus {
+				// The rulebook sets no maximum (see MaxTravelerBonus).
+				return referee.Usagef("qc treacherous: --bonus %d is out of range (accepted: 0-%d; the rulebook sets no maximum, %d is bosun's bound against typos)", opts.Bonus, qcg.MaxTravelerBonus, qcg.MaxTravelerBonus)
 			}
 			opts.SpendSet = cmd.Flags().Changed("spend")
 			if opts.SpendSet && (opts.Spend < 0 || opts.Spend > opts.Bonus) {
@@ -378,7 +379,7 @@ takes neither --roll nor --luck.` + cmdutil.ExitHelp,
 			return treacherousRun(opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.Bonus, "bonus", 0, "Traveler Bonus held")
+	cmd.Flags().IntVar(&opts.Bonus, "bonus", 0, "Traveler Bonus held (0-20: the rulebook sets no maximum, 20 is bosun's bound against typos)")
 	cmd.Flags().IntVar(&opts.Spend, "spend", 0, "Traveler Bonus to spend on this roll (default: the least that succeeds)")
 	cmd.Flags().StringVar(&opts.Roll, "roll", "", "the Traveler Die rolled (else bosun rolls it)")
 	cmd.Flags().BoolVar(&opts.Luck, "luck", false, "Dwunny Luck: the die becomes a 6")

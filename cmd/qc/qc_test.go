@@ -304,3 +304,18 @@ func TestTreacherousOddsRefusesARoll(t *testing.T) {
 		assert.Empty(t, out)
 	}
 }
+
+// L145 "add 1 to your Traveler Bonus", L147 "spend all or part of your
+// Traveler Bonus": the rulebook sets no maximum, and L19 "Traveler Bonus
+// Trackers (6)" gives no track length. --bonus is bounded by bosun's own
+// 20 (qcg.MaxTravelerBonus) and the message says it is not a rule; 20 is
+// accepted and resolves.
+func TestTreacherousBonusBoundIsBosuns(t *testing.T) {
+	_, err := run(t, factory(t), "treacherous", "--bonus", "21", "--roll", "2")
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), "--bonus 21 is out of range (accepted: 0-20; the rulebook sets no maximum, 20 is bosun's bound against typos)")
+	out, err := run(t, factory(t), "treacherous", "--bonus", "20", "--roll", "1")
+	require.NoError(t, err)
+	assert.Contains(t, out, "Traveler Bonus left 17")
+}

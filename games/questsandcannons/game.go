@@ -503,6 +503,16 @@ func (u *setup) announceMarauders() error {
 	for i := 1; i <= nm; i++ {
 		st.Marauders = append(st.Marauders, Marauder{ID: i, Cannons: MarauderCannons, Ready: MarauderCannons})
 	}
+	// "Add Sails and Cannons as shown on your Champion's starting ship
+	// stats" and "Place the Cannon tokens over the Champion Abilities" take
+	// tokens from the box: the starting stats together cannot pass it.
+	for _, tok := range []string{"sails", "cannons"} {
+		sp, _ := supplyOf(tok)
+		if n := sp.held(st); n > sp.box {
+			return referee.RuleError([]string{CiteComponents, CitePrepareShip}, "questsandcannons: the starting ship stats (and the Marauders' 2 Cannons each) take %d %s tokens, but the box holds %s (accepted: at most %d; check each Champion's START/MAX %s)",
+				n, statTitle[tok][:len(statTitle[tok])-1], sp.what, sp.box, tok)
+		}
+	}
 	if nm > 0 {
 		mc := []string{CiteCoopSetup, CiteMarauderCaptains, CiteNumberMarauders}
 		if st.Variant {

@@ -2,6 +2,7 @@ package questsandcannons
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -20,8 +21,29 @@ func (s *step) gather() error {
 		}
 		p.IslandRes = res
 	}
-	n, err := referee.Number(s.env.Prompt, "qc.gather.count", fmt.Sprintf("how many %s to take (%d Cargo Slots, %d carried)", res, p.Cargo, p.Carried()), 1, p.Cargo)
+	// "take any number of resources of that type from the supply": no more
+	// than the supply has left (Resource Tokens (70)), counting the ones
+	// discarded to make room, which go back to it first.
+	supplyCheck := func(n int) error {
+		return supplyRefusal(s.st, res, n-max(p.Carried()+n-p.Cargo, 0), p.Name+"'s Gather")
+	}
+	a, err := s.env.Prompt.Ask(referee.Question{Key: "qc.gather.count", Kind: referee.KindNumber, Min: 1, Max: p.Cargo,
+		Text: fmt.Sprintf("how many %s to take (%d Cargo Slots, %d carried)", res, p.Cargo, p.Carried()),
+		Check: func(a string) (string, error) {
+			n, err := strconv.Atoi(a)
+			if err != nil {
+				return a, err
+			}
+			return a, supplyCheck(n)
+		}})
 	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(a)
+	if err != nil {
+		return err
+	}
+	if err := supplyCheck(n); err != nil {
 		return err
 	}
 	var discarded []string

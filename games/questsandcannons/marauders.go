@@ -117,8 +117,9 @@ func (s *step) damageMarauder(k, dmg, by int) {
 	data := map[string]any{"marauder": m.ID, "cannons": m.Cannons}
 	if by >= 0 {
 		p := &s.st.Players[by]
-		p.Coins += m.Cannons
-		text += fmt.Sprintf("; %s gains %d Coin(s) (its Cannons, Ready and Spent)", p.Name, m.Cannons)
+		got := s.takeSupply(by, "coins", m.Cannons, "for sinking a Marauder")
+		p.Coins += got
+		text += fmt.Sprintf("; %s gains %d Coin(s) (its Cannons, Ready and Spent)", p.Name, got)
 		data["by"] = p.Name
 		unique := true
 		for _, id := range p.Sank {
@@ -163,7 +164,10 @@ func (s *step) marauderRoundEnd() {
 		}
 		m.Reinforced = true
 		before := m.Cannons
-		if m.Cannons < MarauderMaxGuns {
+		// The Cannon it gains is a token from the supply (Cannon Tokens
+		// (24)): with none left it gains none.
+		short := m.Cannons < MarauderMaxGuns && s.st.SupplyLeft("cannons") == 0
+		if m.Cannons < MarauderMaxGuns && !short {
 			m.Cannons++
 			if s.st.Rulings.ReinforceReady {
 				m.Ready++
@@ -171,6 +175,9 @@ func (s *step) marauderRoundEnd() {
 		}
 		wasSunk := m.Sunk
 		text := fmt.Sprintf("Marauder %d Reinforces: draw a Clue, place its ship on that island, put the Clue on the bottom of the deck; Cannons %d -> %d", m.ID, before, m.Cannons)
+		if short {
+			text += " (no Cannon token is left in the supply: the box holds Cannon Tokens (24))"
+		}
 		if wasSunk {
 			m.Damage = 0
 			m.Sunk = false
@@ -181,8 +188,12 @@ func (s *step) marauderRoundEnd() {
 		if m.Ready > m.Cannons {
 			m.Ready = m.Cannons
 		}
+		cites := marauderCites(s.st, CiteReinforcement)
+		if short {
+			cites = append(cites, CiteComponents)
+		}
 		s.env.Emit(referee.Event{Type: "marauder-reinforce", Text: text,
 			Data:  map[string]any{"marauder": m.ID, "cannons": m.Cannons, "was_sunk": wasSunk, "round": s.st.Round, "all": all},
-			Cites: marauderCites(s.st, CiteReinforcement)})
+			Cites: cites})
 	}
 }

@@ -276,7 +276,11 @@ func (s *step) land() error {
 	p := s.st.cur()
 	switch p.Space {
 	case SpaceIsland:
-		p.Quests++
+		// Drawn cards come from the decks, and "If a deck of cards ever runs
+		// out, shuffle its discard pile": only when every Quest card of the
+		// box is held is there none to draw.
+		drew := s.takeSupply(s.st.curIndex(), "quest", 1, "the Quest card drawn on landing")
+		p.Quests += drew
 		s.env.Reveal()
 		unexplored, err := referee.Confirm(s.env.Prompt, "qc.land.unexplored", fmt.Sprintf("%s landed on a Risen Island: is its Exploration token still face-down?", p.Name))
 		if err != nil {
@@ -290,7 +294,7 @@ func (s *step) land() error {
 			if err != nil {
 				return err
 			}
-			p.Coins++
+			p.Coins += s.takeSupply(s.st.curIndex(), "coins", 1, "the first to land on a Risen Island")
 			p.IslandRes = res
 			text += fmt.Sprintf("; first to land: take 1 Coin and flip the Exploration token (%s)", res)
 			cites = append(cites, CiteExploring)

@@ -139,7 +139,10 @@ func actionRefusal(st *State, a string) error {
 		if err := needPort(p, []string{SpaceWorkshop}, "Upgrade", CiteUpgrade); err != nil {
 			return err
 		}
-		if upgradeRefusal(p, "sail") != nil && upgradeRefusal(p, "cannon") != nil && upgradeRefusal(p, "cargo") != nil {
+		if upgradeRefusal(st, p, "sail") != nil && upgradeRefusal(st, p, "cannon") != nil && upgradeRefusal(st, p, "cargo") != nil {
+			if p.Sails < p.MaxSails || p.Cannons < p.MaxCannons || p.Cargo < p.MaxCargo {
+				return referee.RuleError([]string{CiteShipUpgrades, CiteComponents}, "questsandcannons: %s can buy no upgrade: the Champion's max Cargo Slots (%d) are reached and the supply has no Sail token (the box holds Sail Tokens (18)) or Cannon token (Cannon Tokens (24)) left below the max", p.Name, p.MaxCargo)
+			}
 			return referee.RuleError([]string{CiteShipUpgrades}, "questsandcannons: %s already has the Champion's max Sails (%d), Cannons (%d) and Cargo Slots (%d): nothing to upgrade", p.Name, p.MaxSails, p.MaxCannons, p.MaxCargo)
 		}
 	case "trade":
@@ -189,7 +192,7 @@ func ammoCoins(st *State, p *Player) int {
 // upgradeRefusal is why p cannot buy a new item (sail, cannon or cargo)
 // now: "You can't have more of a type of upgrade than what is stated on
 // your Champion's max upgrade stat."
-func upgradeRefusal(p *Player, item string) error {
+func upgradeRefusal(st *State, p *Player, item string) error {
 	cur, mx := p.Sails, p.MaxSails
 	switch item {
 	case "cannon":
@@ -202,6 +205,12 @@ func upgradeRefusal(p *Player, item string) error {
 	}
 	if cur >= mx {
 		return referee.RuleError([]string{CiteShipUpgrades}, "questsandcannons: %s already has %d %s, the Champion's max", p.Name, cur, item)
+	}
+	// A new Sail or Cannon is a token from the supply ("Place the Sail
+	// tokens, Cannon tokens ... in a space near the play area"); Cargo Slots
+	// are uncovered on the dashboard, not taken.
+	if tok := map[string]string{"sail": "sails", "cannon": "cannons"}[item]; tok != "" {
+		return supplyRefusal(st, tok, 1, p.Name+"'s new "+item)
 	}
 	return nil
 }

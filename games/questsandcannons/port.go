@@ -98,6 +98,9 @@ func (s *step) sell() error {
 		if price, err = tableInt(s.env, "qc-prices", "sell-"+item, SellCardCoins, referee.Question{}); err != nil {
 			return err
 		}
+		if err := supplyRefusal(s.st, "coins", price, p.Name+"'s sale of a "+item); err != nil {
+			return err
+		}
 		if item == "loot" {
 			if p.Loot < 1 {
 				return referee.RuleError([]string{CiteMaintenance}, "questsandcannons: %s has no Loot card in hand", p.Name)
@@ -116,6 +119,9 @@ func (s *step) sell() error {
 		if price, err = tableInt(s.env, "qc-prices", "sell-"+item, 0, referee.Question{Text: "coins a " + item + " sells for at a port", Min: 0, Max: 10}); err != nil {
 			return err
 		}
+		if err := supplyRefusal(s.st, "coins", price, p.Name+"'s sale of "+item); err != nil {
+			return err
+		}
 		p.Res[item]--
 	}
 	p.Coins += price
@@ -131,7 +137,7 @@ func (s *step) upgrade() error {
 	}
 	// Only what the Champion's max stats still allow is offered.
 	item, err := chooseOffered(s.env.Prompt, "qc.upgrade.item", "buy a new sail (1 Canvas + 3 Coins), cannon (1 Metal + 3 Coins) or cargo slot (1 Lumber + 3 Coins)",
-		[]string{"sail", "cannon", "cargo"}, func(it string) error { return upgradeRefusal(p, it) })
+		[]string{"sail", "cannon", "cargo"}, func(it string) error { return upgradeRefusal(s.st, p, it) })
 	if err != nil {
 		return err
 	}
@@ -225,6 +231,9 @@ func (s *step) trade() error {
 		}
 		if p.Res[res] < 1 || p.Coins < cost {
 			return referee.RuleError([]string{CiteTrade}, "questsandcannons: a %s card costs 1 %s and %d Coins; %s has %d %s and %d Coins", item, res, cost, p.Name, p.Res[res], res, p.Coins)
+		}
+		if err := supplyRefusal(s.st, item, 1, p.Name+"'s "+item+" card bought"); err != nil {
+			return err
 		}
 		p.Res[res]--
 		p.Coins -= cost

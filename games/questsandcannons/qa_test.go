@@ -134,9 +134,9 @@ func TestUpgradeMenuOffersBelowMax(t *testing.T) {
 	p.Space = SpaceWorkshop
 	p.Cannons = p.MaxCannons
 	for _, it := range []string{"sail", "cargo"} {
-		assert.NoError(t, upgradeRefusal(p, it))
+		assert.NoError(t, upgradeRefusal(st, p, it))
 	}
-	err := upgradeRefusal(p, "cannon")
+	err := upgradeRefusal(st, p, "cannon")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "already has 2 cannon, the Champion's max")
 	require.NoError(t, h.s.SaveState(st))

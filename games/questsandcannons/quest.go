@@ -12,12 +12,19 @@ func (s *step) solve() error {
 	if err := actionRefusal(s.st, "solve"); err != nil {
 		return err
 	}
-	r, err := referee.Choose(s.env.Prompt, "qc.solve.reward", "solved: gain 1 Prosperity or draw a Loot card?", "prosperity", "loot")
+	r, err := chooseChecked(s.env.Prompt, "qc.solve.reward", "solved: gain 1 Prosperity or draw a Loot card?", []string{"prosperity", "loot"}, func(r string) error {
+		if r == "loot" {
+			return supplyRefusal(s.st, "loot", 1, p.Name+"'s Loot card for solving a Clue")
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
 	p.Actions--
 	p.Solved++ // the Clue goes face up; a new one is drawn, so the hand keeps its count
+	p.Clues--
+	p.Clues += s.takeSupply(s.st.curIndex(), "clue", 1, "the new Clue drawn after solving")
 	s.env.Reveal()
 	s.env.Emit(referee.Event{Type: "solve", Text: fmt.Sprintf("%s solves a Clue (%s), places it face up and draws a new Clue", p.Name, r),
 		Data: map[string]any{"player": p.Name, "reward": r, "solved": p.Solved}, Cites: []string{CiteSolveClue}})
@@ -129,39 +136,31 @@ func (s *step) quest() error {
 }
 
 // checkSupply refuses a bundle that player i takes from the supply (a
-// Quest reward, a card's effect) when the players would hold more Coins or
-// cards than the box has ("The printed component page lists the following
-// (counts in brackets)": Coins (61), Clue Cards (18), Loot Cards (48),
-// Quest Cards (50)). Delivered Clues are returned to the box ("return it to
-// the box; don't put it in Clue discard pile"), so they leave the game.
-// Only what the bundle adds is checked: a loss never breaks a limit. It
-// reads the state and changes nothing.
+// Quest reward, a card's effect) when the players would hold more than the
+// box has (see supplies: Coins, Ammo dice, Resource tokens, Clue, Loot and
+// Quest cards). Only what the bundle adds is checked: a loss never breaks a
+// limit. It reads the state and changes nothing.
 func checkSupply(st *State, i int, b Bundle, why string) error {
-	held := map[string]int{}
-	delivered := 0
-	for _, q := range st.Players {
-		held["coins"] += q.Coins
-		held["clue"] += q.Clues + q.Solved
-		held["loot"] += q.Loot + q.Equipped
-		held["quest"] += q.Quests + q.QuestsDone
-		delivered += q.Delivered
+	add := map[string]int{}
+	for k, v := range b {
+		if k == "ammo" {
+			v = min(v, MaxAmmo-st.Players[i].Ammo) // the Ammo past 9 is not taken
+		}
+		if v <= 0 {
+			continue
+		}
+		if sp, ok := supplyOf(k); ok {
+			add[sp.item] += v
+		}
 	}
-	for _, l := range []struct {
-		item, what string
-		box        int
-	}{
-		{"coins", "Coins (61)", BoxCoins},
-		{"clue", "Clue Cards (18)", BoxClueCards - delivered},
-		{"loot", "Loot Cards (48)", BoxLootCards},
-		{"quest", "Quest Cards (50)", BoxQuestCards},
-	} {
-		if n := b[l.item]; n > 0 && held[l.item]+n > l.box {
-			extra := ""
-			if l.item == "clue" && delivered > 0 {
-				extra = fmt.Sprintf(", %d of them delivered and returned to the box", delivered)
-			}
+	for _, sp := range supplies {
+		n := add[sp.item]
+		if n == 0 {
+			continue
+		}
+		if held := sp.held(st); held+n > sp.avail(st) {
 			return referee.RuleError([]string{CiteComponents}, "questsandcannons: %s (%s) would give %s %d %s while the players already hold %d: the box holds %s%s (accepted: at most %d more)",
-				why, b.String(), st.Players[i].Name, n, l.item, held[l.item], l.what, extra, max(l.box-held[l.item], 0))
+				why, b.String(), st.Players[i].Name, n, sp.item, held, sp.what, sp.goneText(st), max(sp.avail(st)-held, 0))
 		}
 	}
 	return nil
@@ -209,6 +208,9 @@ func (s *step) applyBundle(i int, b Bundle, why string) error {
 		if v < 0 {
 			return referee.Usagef("questsandcannons: %s (%s) would leave %s with %d %s", why, b.String(), p.Name, v, k)
 		}
+	}
+	if b["bonus"] > 0 && np.Bonus > MaxTravelerBonus {
+		return referee.Usagef("questsandcannons: %s (%s) would give %s a Traveler Bonus of %d (accepted: at most %d; the rulebook sets no maximum, %d is bosun's bound against typos)", why, b.String(), p.Name, np.Bonus, MaxTravelerBonus, MaxTravelerBonus)
 	}
 	if np.Carried() > np.Cargo {
 		return referee.RuleError([]string{CiteCurrencies}, "questsandcannons: %s has %d Cargo Slots; %s would make %d Resources", p.Name, np.Cargo, why, np.Carried())

@@ -72,6 +72,16 @@ const (
 	BoxQuestCards   = 50 // "Quest Cards (50)"
 )
 
+// MaxTravelerBonus is bosun's own bound on the Traveler Bonus a player
+// holds, not a rule: the rulebook gives none. A failed Treacherous roll
+// adds 1 ("add 1 to your Traveler Bonus") and only spending lowers it
+// (sinking does not clear it), and the box's "Traveler Bonus Trackers (6)"
+// are listed without the length of their track. A Treacherous roll never
+// needs more than 3 of it (a 1 plus 3 is 4), so the bound only keeps a
+// typo such as 200 out; 20 is more than a game reaches (each point costs a
+// failed roll and a damage token) and less than a typo's extra digit.
+const MaxTravelerBonus = 20
+
 // MaxHearts bounds the Hearts bosun takes from a Champion tile (the tiles
 // are not in the rulebook text; a Marauder has 5 Health).
 const MaxHearts = 12
