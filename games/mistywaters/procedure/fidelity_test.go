@@ -185,7 +185,9 @@ func TestOverboardLastCannonDefeatsTheShip(t *testing.T) {
 // moving on their turns. They are immediately removed if they start, move
 // through, or stop on an Adjacent Space to the Flying Dutchman*." A Player
 // Ship moving next to it in Phase 5 is removed, with the defeat's
-// consequences (default) or only Lost (dutchman-loss=lost).
+// consequences (default) or only Lost (dutchman-loss=lost). The question
+// is asked for each ship's move (L600 "players complete movement with each
+// Player Ship separately"): the Sloop's is answered no, the Caravel's yes.
 func TestDutchmanTakesAShipInPhase5(t *testing.T) {
 	for _, lostOnly := range []bool{false, true} {
 		ps := players("Ann", "Bob")
@@ -194,12 +196,13 @@ func TestDutchmanTakesAShipInPhase5(t *testing.T) {
 		st := &State{Round: 11, Phase: PhaseTurns, Wind: 5, Treasure: TreasureX, Players: ps, Opt: opt,
 			NPCs: []NPC{{ID: "dutchman", Kind: KindDutchman, Appeared: 10}}, Queue: []string{"Ann", "Bob"}}
 		tb := newTable(t, st, map[string]any{
-			"misty.board.wind.speed.5":       "0",
-			"misty.player.Ann.deathzone":     "Ann-caravel",
-			"misty.player.Ann.dutchman-save": "no",
-			"misty.player.Ann.attack":        "none",
-			"misty.player.Ann.ports":         "none",
-			"misty.player.Ann.treasure":      "none",
+			"misty.board.wind.speed.5":           "0",
+			"misty.player.Ann.sloop.deathzone":   "no",
+			"misty.player.Ann.caravel.deathzone": "yes",
+			"misty.player.Ann.dutchman-save":     "no",
+			"misty.player.Ann.attack":            "none",
+			"misty.player.Ann.ports":             "none",
+			"misty.player.Ann.treasure":          "none",
 		})
 		tb.step()
 		got := tb.state()

@@ -119,20 +119,24 @@ func (r *step) turn(p *PlayerState) error {
 	// Death Zone in Phase 5: "This 'death zone' ability also applies when
 	// other ships or Sea Monsters are moving on their turns. They are
 	// immediately removed if they start, move through, or stop on an
-	// Adjacent Space to the Flying Dutchman*."
+	// Adjacent Space to the Flying Dutchman*." Each Player Ship moves on
+	// its own ("players complete movement with each Player Ship
+	// separately"), so the question is asked for each ship's move, as it is
+	// for each NPC's.
 	if len(p.Fleet) > 0 && st.npc("dutchman") != nil {
-		opts := append(append([]string{p.Name}, p.shipTargetIDs()...), "none")
-		vs, err := r.list("misty.player."+p.Name+".deathzone", fmt.Sprintf("%s: did one of your Player Ships start, move through or stop next to the Flying Dutchman this turn? (none; %s or %s-TYPE)", p.Name, p.Name, p.Name), opts)
-		if err != nil {
-			return err
-		}
-		ps, codes, err := r.shipsNamed(vs, "misty.player.deathzone-ship", "%s: which of your Player Ships came next to the Flying Dutchman?")
-		if err != nil {
-			return err
-		}
-		for i, q := range ps {
-			if err := r.dutchmanTakes(q, codes[i]); err != nil {
+		for _, code := range append([]string(nil), p.Fleet...) {
+			if !p.hasShip(code) {
+				continue
+			}
+			dz, err := r.confirm("misty.player."+p.Name+"."+shipType(code)+".deathzone",
+				fmt.Sprintf("%s's %s: did it start, move through or stop next to the Flying Dutchman in its move this turn?", p.Name, shipTitle(code)))
+			if err != nil {
 				return err
+			}
+			if dz {
+				if err := r.dutchmanTakes(p, code); err != nil {
+					return err
+				}
 			}
 		}
 	}
