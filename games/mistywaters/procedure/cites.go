@@ -98,6 +98,11 @@ const (
 	citeUniteFleet       = "misty-waters/unite-into-the-fleet"
 	citeSwapShips        = "misty-waters/swap-ships"
 	citeErrataEvents     = "misty-waters/page-22-event-cards"
+	citeCompCrew         = "misty-waters/cannons-sailors-officers-and-passengers"
+	citeCompInfra        = "misty-waters/infrastructure"
+	citeCompMonsters     = "misty-waters/components/sea-monsters"
+	citeCompMisc         = "misty-waters/miscellaneous"
+	citeCompCurrency     = "misty-waters/currency"
 )
 
 // Section ids the battle engine declares as well: each is declared once, in
@@ -131,6 +136,7 @@ const (
 // AllCites lists every section id this package may cite, for checking
 // against the rules index.
 var AllCites = []string{
+	citeCompCrew, citeCompInfra, citeCompMonsters, citeCompMisc, citeCompCurrency,
 	citeSetup, citeStep1Priority, citeStep2Nations, citeStep3Markers, citeStep4Decks, citeStep5Board,
 	citeStep6Components, citeStep7Alternate, citeRounds, citeRoundsAndPhases, citePhase1, citeHarvest,
 	citeFreeTradeRoute, citeEventRounds, citePirateRounds, citeGoldCoin, citeGrandFinaleRound, citePhase2,

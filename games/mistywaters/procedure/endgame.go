@@ -3,7 +3,10 @@ package procedure
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
 )
 
 // Voting is the Viceroy Voting in progress.
@@ -40,6 +43,79 @@ var VoteCategories = []struct {
 	{"militia", "Sailors in your Plantations with a Militia", 1, "remaining crew"},
 	{"trophies", "Pirate Ship and Sea Monster tokens in your Treasury", 5, "natives"},
 	{"rafts", "Rafts in your Treasury", 4, "rescued castaways"},
+}
+
+// voteBox is the box's limit on a Viceroy Voting count: every player's
+// count of that kind together (the pool) cannot pass the components
+// (Components, L37-L97).
+type voteBox struct {
+	pool, what string
+	box        int
+	cite       string
+}
+
+var voteBoxes = map[string]voteBox{
+	"forts":       {"forts", `"3 cardboard/plastic miniature* Forts"`, 3, citeCompInfra},
+	"mines":       {"mines", `"3 cardboard/plastic miniature* Mines"`, 3, citeCompInfra},
+	"plantations": {"plantations", `"3 cardboard/plastic miniature* Plantations"`, 3, citeCompInfra},
+	"captains":    {"captains", `"8 Captains/First-Class Captain tokens"`, 8, citeCompCrew},
+	"officers":    {"officers", `"8 Gunners/First-Class Gunner tokens" and "8 Fencing Masters/First-Class Fencing Master tokens"`, 16, citeCompCrew},
+	"sailors":     {"sailors", `"50 Sailor tokens" (Sailors aboard and in Militias together)`, 50, citeCompCrew},
+	"militia":     {"sailors", `"50 Sailor tokens" (Sailors aboard and in Militias together)`, 50, citeCompCrew},
+	"cannons":     {"cannons", `"50 Cannon tokens"`, 50, citeCompCrew},
+	"trophies":    {"trophies", `"8 cardboard token/plastic miniature* xebec Pirate Ships" and 6 Sea Monsters (one each of 6 kinds)`, 14, citeCompMonsters},
+	"rafts":       {"rafts", `"8 Raft tokens"`, 8, citeCompMisc},
+}
+
+// voteCountRefusal refuses a Viceroy Voting count that would make the
+// players' counts of its kind together pass the box (used: what the
+// players already answered, by pool).
+func voteCountRefusal(key, title string, n int, used map[string]int) error {
+	b, ok := voteBoxes[key]
+	if !ok || used[b.pool]+n <= b.box {
+		return nil
+	}
+	return referee.RuleError([]string{b.cite}, "misty: %d %s would make %d in all with the other answers, but the box holds %s (accepted: at most %d more)",
+		n, title, used[b.pool]+n, b.what, max(b.box-used[b.pool], 0))
+}
+
+// BoxSilver is the worth in Silver of every coin in the box: "24 Silver
+// Coins", "20 Gemstones*" and "24 Gold Coins" (Components, Currency), a
+// Gemstone worth 3 and a Gold Coin 5 ("Silver Coins (e.g. 'Silver') are
+// worth 1", "Gemstones* (e.g. 'Gems') are worth 3", Gold "e.g. 5 Silver
+// Coins"). No sum of Silver the players hold, bid or bet together can pass
+// it.
+const BoxSilver = 24 + 20*3 + 24*5
+
+// silverRefusal refuses n Silver when the players' Silver already named
+// for the same purpose (used) and n would pass BoxSilver.
+func silverRefusal(what string, n, used int) error {
+	if used+n <= BoxSilver {
+		return nil
+	}
+	return referee.RuleError([]string{citeCompCurrency}, "misty: %s of %d Silver would make %d Silver in all with the others, but every coin in the box is worth %d Silver (24 Silver Coins, 20 Gemstones worth 3, 24 Gold Coins worth 5; accepted: at most %d more)",
+		what, n, used+n, BoxSilver, max(BoxSilver-used, 0))
+}
+
+// silverAsk asks an amount of Silver bounded by the box's coins, with the
+// Silver already named for the same purpose (used).
+func (r *step) silverAsk(key, text, what string, used int) (int, error) {
+	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindNumber, Min: 0, Max: BoxSilver,
+		Check: func(a string) (string, error) {
+			n, err := strconv.Atoi(a)
+			if err != nil {
+				return a, err
+			}
+			return a, silverRefusal(what, n, used)
+		}})
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(a)
+	if err != nil {
+		return 0, err
+	}
+	return n, silverRefusal(what, n, used)
 }
 
 // Tally returns the Votes per category for counts keyed by VoteCategories.
@@ -99,6 +175,7 @@ func (r *step) voting() error {
 	v := st.Voting
 	switch v.Step {
 	case 0:
+		used := map[string]int{} // every side's answers so far, by voteBoxes pool
 		for i := range v.Sides {
 			sd := &v.Sides[i]
 			counts := map[string]int{}
@@ -107,10 +184,27 @@ func (r *step) voting() error {
 					if c.Key == "militia" && !st.Opt.adv("militia") {
 						continue
 					}
-					n, err := r.number("misty.vote."+m+"."+c.Key, fmt.Sprintf("%s: how many %s?", m, c.Title), 0, 99)
+					b := voteBoxes[c.Key]
+					a, err := r.ask(referee.Question{Key: "misty.vote." + m + "." + c.Key, Text: fmt.Sprintf("%s: how many %s?", m, c.Title),
+						Kind: referee.KindNumber, Min: 0, Max: b.box,
+						Check: func(a string) (string, error) {
+							n, err := strconv.Atoi(a)
+							if err != nil {
+								return a, err
+							}
+							return a, voteCountRefusal(c.Key, c.Title, n, used)
+						}})
 					if err != nil {
 						return err
 					}
+					n, err := strconv.Atoi(a)
+					if err != nil {
+						return err
+					}
+					if err := voteCountRefusal(c.Key, c.Title, n, used); err != nil {
+						return err
+					}
+					used[b.pool] += n
 					counts[c.Key] += n
 				}
 			}
@@ -129,11 +223,13 @@ func (r *step) voting() error {
 		for isl := 1; isl <= v.Islands; isl++ {
 			bids := make([]int, len(v.Sides))
 			var shown []string
+			used := 0
 			for i, sd := range v.Sides {
-				b, err := r.number(fmt.Sprintf("misty.vote.auction.%d.%s", isl, sd.Name), fmt.Sprintf("auction %d: %s's sealed bid in Silver", isl, sd.Name), 0, 999)
+				b, err := r.silverAsk(fmt.Sprintf("misty.vote.auction.%d.%s", isl, sd.Name), fmt.Sprintf("auction %d: %s's sealed bid in Silver", isl, sd.Name), "a bid", used)
 				if err != nil {
 					return err
 				}
+				used += b
 				bids[i] = b
 				shown = append(shown, fmt.Sprintf("%s %d", sd.Name, b))
 			}

@@ -198,7 +198,7 @@ func (r *step) agedFalcon(drawer string) error {
 		if b == "none" {
 			continue
 		}
-		stake, err := r.number("misty.falcon."+nm+".stake", nm+": Silver Coins bet into the pool", 0, 99)
+		stake, err := r.silverAsk("misty.falcon."+nm+".stake", nm+": Silver Coins bet into the pool", "a stake", pool)
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,68 @@
+package procedure
+
+import (
+	"testing"
+
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Components L37-L97: the counts Viceroy Voting asks (L1405) are of
+// components, so every player's count of one kind together stays within
+// the box: 3 Forts (L60), 50 Sailor tokens (L47), 8 Raft tokens (L73).
+// A count beyond it is refused (exit 2) naming the component line; the
+// step saves nothing.
+func TestVotingCountsBoundedByTheBox(t *testing.T) {
+	vote := func(ann, bob map[string]string) (*table, error) {
+		st := &State{Round: 20, Phase: PhaseVoting, Players: players("Ann", "Bob"), Opt: baseOpts(),
+			Voting: &Voting{Sides: []VoteSide{{Name: "Ann", Members: []string{"Ann"}}, {Name: "Bob", Members: []string{"Bob"}}}}}
+		answers := map[string]any{}
+		for _, c := range VoteCategories {
+			answers["misty.vote.Ann."+c.Key] = "0"
+			answers["misty.vote.Bob."+c.Key] = "0"
+		}
+		for k, v := range ann {
+			answers["misty.vote.Ann."+k] = v
+		}
+		for k, v := range bob {
+			answers["misty.vote.Bob."+k] = v
+		}
+		tb := newTable(t, st, answers)
+		return tb, tb.try()
+	}
+	tb, err := vote(map[string]string{"forts": "2"}, map[string]string{"forts": "2"})
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), `2 Forts on your Captured Islands would make 4 in all with the other answers, but the box holds "3 cardboard/plastic miniature* Forts" (accepted: at most 1 more)`)
+	assert.Equal(t, 0, tb.state().Voting.Step, "nothing saved")
+
+	_, err = vote(map[string]string{"sailors": "40"}, map[string]string{"sailors": "11"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `"50 Sailor tokens"`)
+	_, err = vote(map[string]string{"rafts": "9"}, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "misty.vote.Ann.rafts")
+
+	tb, err = vote(map[string]string{"forts": "2", "sailors": "40", "rafts": "8"}, map[string]string{"forts": "1", "sailors": "10"})
+	require.NoError(t, err, "the whole box is accepted")
+	assert.Equal(t, 1, tb.state().Voting.Step)
+	assert.Equal(t, 2*5+40+8*4, tb.state().Voting.Sides[0].Total)
+}
+
+// Components, Currency (L55-L58), L284-L285 and L386: every coin in the box is
+// worth 24 + 20x3 + 24x5 = 204 Silver, so the sealed bids of one Vote
+// Auction together cannot pass it.
+func TestAuctionBidsBoundedByTheCoins(t *testing.T) {
+	assert.Equal(t, 204, BoxSilver)
+	st := &State{Round: 20, Phase: PhaseVoting, Players: players("Ann", "Bob"), Opt: baseOpts(),
+		Voting: &Voting{Step: 1, Islands: 1, Sides: []VoteSide{{Name: "Ann", Members: []string{"Ann"}}, {Name: "Bob", Members: []string{"Bob"}}}}}
+	tb := newTable(t, st, map[string]any{"misty.vote.auction.1.Ann": "200", "misty.vote.auction.1.Bob": "5"})
+	err := tb.try()
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), "a bid of 5 Silver would make 205 Silver in all with the others, but every coin in the box is worth 204 Silver")
+	tb = newTable(t, st, map[string]any{"misty.vote.auction.1.Ann": "200", "misty.vote.auction.1.Bob": "4"})
+	require.NoError(t, tb.try())
+	assert.Contains(t, tb.text(), "Ann wins 5 Votes")
+}
