@@ -324,5 +324,6 @@ func TestHarvestMinesAtMostOnePerCapturedIsland(t *testing.T) {
 		"misty.harvest.Ann.mines": "2",
 	})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "out of range")
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), `Ann has 1 Captured Island(s) and "Each island is limited to 1 token of each type of infrastructure": at most 1 Mines`)
 }

@@ -98,6 +98,8 @@ const (
 	citeUniteFleet       = "misty-waters/unite-into-the-fleet"
 	citeSwapShips        = "misty-waters/swap-ships"
 	citeErrataEvents     = "misty-waters/page-22-event-cards"
+	citeMainIslands      = "misty-waters/main-islands"
+	citeInfrastructure   = "misty-waters/building"
 	citeCompCrew         = "misty-waters/cannons-sailors-officers-and-passengers"
 	citeCompInfra        = "misty-waters/infrastructure"
 	citeCompMonsters     = "misty-waters/components/sea-monsters"
@@ -136,7 +138,7 @@ const (
 // AllCites lists every section id this package may cite, for checking
 // against the rules index.
 var AllCites = []string{
-	citeCompCrew, citeCompInfra, citeCompMonsters, citeCompMisc, citeCompCurrency,
+	citeMainIslands, citeInfrastructure, citeCompCrew, citeCompInfra, citeCompMonsters, citeCompMisc, citeCompCurrency,
 	citeSetup, citeStep1Priority, citeStep2Nations, citeStep3Markers, citeStep4Decks, citeStep5Board,
 	citeStep6Components, citeStep7Alternate, citeRounds, citeRoundsAndPhases, citePhase1, citeHarvest,
 	citeFreeTradeRoute, citeEventRounds, citePirateRounds, citeGoldCoin, citeGrandFinaleRound, citePhase2,

@@ -79,6 +79,11 @@ func voteCountRefusal(key, title string, n int, used map[string]int) error {
 		n, title, used[b.pool]+n, b.what, max(b.box-used[b.pool], 0))
 }
 
+// MainIslands is the number of islands a player can Capture: "There are 6
+// large Main Islands" and "Capture the Main Island by removing the
+// island's final Exploration Card".
+const MainIslands = 6
+
 // BoxSilver is the worth in Silver of every coin in the box: "24 Silver
 // Coins", "20 Gemstones*" and "24 Gold Coins" (Components, Currency), a
 // Gemstone worth 3 and a Gold Coin 5 ("Silver Coins (e.g. 'Silver') are

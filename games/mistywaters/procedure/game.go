@@ -74,6 +74,28 @@ func noneDefault(options []string) string {
 	return ""
 }
 
+// numberRule asks a number in min..max that refuse, when it returns an
+// error, refuses inside the question (a rule or the box; re-asked at a
+// terminal, exit 2 when scripted).
+func (r *step) numberRule(key, text string, min, max int, refuse func(int) error) (int, error) {
+	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindNumber, Min: min, Max: max,
+		Check: func(a string) (string, error) {
+			n, err := strconv.Atoi(a)
+			if err != nil {
+				return a, err
+			}
+			return a, refuse(n)
+		}})
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(a)
+	if err != nil {
+		return 0, err
+	}
+	return n, refuse(n)
+}
+
 func (r *step) number(key, text string, min, max int) (int, error) {
 	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindNumber, Min: min, Max: max})
 	if err != nil {

@@ -66,3 +66,31 @@ func TestAuctionBidsBoundedByTheCoins(t *testing.T) {
 	require.NoError(t, tb.try())
 	assert.Contains(t, tb.text(), "Ann wins 5 Votes")
 }
+
+// L899 "each type of infrastructure is limited to 3 tokens for the entire
+// map" (and L60-62, 3 of each in the box): the Mines two players name at a
+// Harvest Round together are at most 3.
+func TestHarvestMinesAtMostThreeOnTheMap(t *testing.T) {
+	st := battleState(PhaseWheel, 5, nil)
+	st.Round = 6
+	st.Players[0].Captured, st.Players[1].Captured = 3, 2
+	_, _, err := stepBattle(t, st, map[string]any{
+		"misty.harvest.Ann.mines": "2", "misty.harvest.Ann.plantations": "0", "misty.harvest.Ann.sold-crates": "0",
+		"misty.harvest.Bob.mines": "2",
+	})
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), `2 Mines would make 4 on the map with the other players', but "each type of infrastructure is limited to 3 tokens for the entire map" (accepted: at most 1)`)
+}
+
+// L195 "There are 6 large Main Islands" and L199 "Capture the Main Island":
+// the Captured Islands all players control together are at most 6 (was
+// 0-7 each).
+func TestCapturedIslandsAtMostSix(t *testing.T) {
+	st := &State{Round: 3, Phase: PhaseReset, Players: players("Ann", "Bob"), Opt: baseOpts()}
+	tb := newTable(t, st, map[string]any{"misty.player.Ann.captured": "4", "misty.player.Bob.captured": "3"})
+	err := tb.try()
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), `Bob's 3 Captured Islands would make 7 with the other players' answers, but only a Main Island is Captured and "There are 6 large Main Islands" (accepted: at most 2)`)
+}

@@ -169,12 +169,30 @@ func (r *step) turn(p *PlayerState) error {
 // another island before Phase 6 in each Round").
 func (r *step) capturedAtReset() error {
 	st := r.st
+	// Only a Main Island is Captured ("Capture the Main Island by removing
+	// the island's final Exploration Card") and "There are 6 large Main
+	// Islands": the players' counts together are at most 6.
+	others := 0
 	for _, i := range st.order() {
 		p := &st.Players[i]
+		refuse := func(c int) error {
+			if others+c > MainIslands {
+				return referee.RuleError([]string{citeMainIslands, citeCapturing}, "misty: %s's %d Captured Islands would make %d with the other players' answers, but only a Main Island is Captured and \"There are 6 large Main Islands\" (accepted: at most %d)",
+					p.Name, c, others+c, max(MainIslands-others, 0))
+			}
+			return nil
+		}
 		// The count rarely changes: what bosun last learned (the last
 		// answer, or 0) is the default, so Enter keeps it.
-		a, err := r.ask(referee.Question{Key: "misty.player." + p.Name + ".captured", Kind: referee.KindNumber, Min: 0, Max: 7, Default: strconv.Itoa(p.Captured),
-			Text: p.Name + ": how many Captured Islands do you control now, at the end of the Round?"})
+		a, err := r.ask(referee.Question{Key: "misty.player." + p.Name + ".captured", Kind: referee.KindNumber, Min: 0, Max: MainIslands, Default: strconv.Itoa(min(p.Captured, MainIslands-others)),
+			Text: p.Name + ": how many Captured Islands do you control now, at the end of the Round?",
+			Check: func(a string) (string, error) {
+				c, err := strconv.Atoi(a)
+				if err != nil {
+					return a, err
+				}
+				return a, refuse(c)
+			}})
 		if err != nil {
 			return err
 		}
@@ -182,6 +200,10 @@ func (r *step) capturedAtReset() error {
 		if err != nil {
 			return err
 		}
+		if err := refuse(c); err != nil {
+			return err
+		}
+		others += c
 		if c != p.Captured {
 			r.emit("endgame", fmt.Sprintf("%s now controls %d Captured Island(s) (was %d)", p.Name, c, p.Captured), map[string]any{"player": p.Name, "captured": c, "was": p.Captured}, citeCapturing, citeCheckEndGame)
 			p.Captured = c

@@ -361,6 +361,7 @@ func (r *step) addMonster(m string) error {
 func (r *step) harvest() error {
 	st := r.st
 	r.emit("harvest", "Harvest Round: each built Mine produces a Crate and each Plantation a Barrel on its Captured Island (at most 3 Barrels and 3 Crates per island)", nil, citeHarvest)
+	built := map[string]int{} // Mines and Plantations the players before named
 	for _, i := range st.order() {
 		p := &st.Players[i]
 		if p.Captured == 0 {
@@ -369,14 +370,27 @@ func (r *step) harvest() error {
 		// "Each island is limited to 1 token of each type of infrastructure and
 		// also each type of infrastructure is limited to 3 tokens for the entire map."
 		most := min(p.Captured, 3)
-		mines, err := r.number("misty.harvest."+p.Name+".mines", p.Name+": how many Mines are built on your Captured Islands?", 0, most)
+		refuse := func(kind string) func(int) error {
+			return func(n int) error {
+				switch {
+				case n > p.Captured:
+					return referee.RuleError([]string{citeInfrastructure}, "misty: %s has %d Captured Island(s) and \"Each island is limited to 1 token of each type of infrastructure\": at most %d %s (accepted: 0-%d)", p.Name, p.Captured, p.Captured, kind, most)
+				case built[kind]+n > 3:
+					return referee.RuleError([]string{citeInfrastructure, citeCompInfra}, "misty: %d %s would make %d on the map with the other players', but \"each type of infrastructure is limited to 3 tokens for the entire map\" (accepted: at most %d)", n, kind, built[kind]+n, max(3-built[kind], 0))
+				}
+				return nil
+			}
+		}
+		mines, err := r.numberRule("misty.harvest."+p.Name+".mines", p.Name+": how many Mines are built on your Captured Islands?", 0, 3, refuse("Mines"))
 		if err != nil {
 			return err
 		}
-		plants, err := r.number("misty.harvest."+p.Name+".plantations", p.Name+": how many Plantations are built on your Captured Islands?", 0, most)
+		plants, err := r.numberRule("misty.harvest."+p.Name+".plantations", p.Name+": how many Plantations are built on your Captured Islands?", 0, 3, refuse("Plantations"))
 		if err != nil {
 			return err
 		}
+		built["Mines"] += mines
+		built["Plantations"] += plants
 		if mines+plants == 0 {
 			continue
 		}
