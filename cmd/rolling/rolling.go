@@ -110,6 +110,13 @@ func costRun(opts *CostOptions) error {
 	if err := cannonsWithin(rs.Board{Set: t, Prompt: p}, "rolling cost", map[string]int{"--cannons": opts.In.Cannons}); err != nil {
 		return err
 	}
+	bounds := strengthBounds(map[string]int{"--monster": opts.In.MonsterStrength, "--pirates": opts.In.PirateStrength})
+	if opts.In.Provisions >= 0 {
+		bounds = append(bounds, trackBound("--provisions", opts.In.Provisions, "provisions"))
+	}
+	if err := boundsWithin(rs.Board{Set: t, Prompt: p}, "rolling cost", bounds); err != nil {
+		return err
+	}
 	if opts.Ship > 0 {
 		mp, err := rs.Board{Set: t, Prompt: p}.MP(opts.Ship)
 		if err != nil {
@@ -168,6 +175,13 @@ Otherwise spend 3 Provisions for 3 Story Points and 2 Gold Pieces.` + cmdutil.Ex
 				return err
 			}
 			if err := cannonsWithin(rs.Board{Set: t, Prompt: p}, "rolling pirates", map[string]int{"--cannons": opts.Cannons, "--max-cannons": opts.Max}); err != nil {
+				return err
+			}
+			bounds := strengthBounds(map[string]int{"--strength": opts.Strength})
+			if opts.Provisions >= 0 {
+				bounds = append(bounds, trackBound("--provisions", opts.Provisions, "provisions"))
+			}
+			if err := boundsWithin(rs.Board{Set: t, Prompt: p}, "rolling pirates", bounds); err != nil {
 				return err
 			}
 			pe, err := rs.Pirates(opts.Cannons, opts.Strength, opts.Max, opts.Provisions)
@@ -257,6 +271,13 @@ func ambushRun(opts *AmbushOptions) error {
 	if err := cannonsWithin(rs.Board{Set: env.Tables, Prompt: env.Prompt}, "rolling ambush", map[string]int{"--attacker-cannons": opts.AttCannons, "--defender-cannons": opts.DefCannons}); err != nil {
 		return err
 	}
+	bounds := []boardBound{trackBound("--loser-gold", opts.LoserGold, "gold")}
+	if opts.LoserProvisions >= 0 {
+		bounds = append(bounds, trackBound("--loser-provisions", opts.LoserProvisions, "provisions"))
+	}
+	if err := boundsWithin(rs.Board{Set: env.Tables, Prompt: env.Prompt}, "rolling ambush", bounds); err != nil {
+		return err
+	}
 	ex, err := referee.LoadDie(env.Tables, env.Prompt, rs.ExplorationDie)
 	if err != nil {
 		return err
@@ -329,6 +350,54 @@ func cannonsWithin(b rs.Board, cmd string, given map[string]int) error {
 	return nil
 }
 
+// boardBound is one flag bounded by a Ship Board value (an rs-board row).
+type boardBound struct {
+	flag  string
+	value int
+	key   string // rs-board row, e.g. strength.max
+	what  string // what the row is, for the message
+	cite  string
+}
+
+// boundsWithin refuses a flag beyond the Ship Board value that bounds it
+// when bosun knows that value (the tables, the overlay, or an answer given
+// ahead such as --set rs.board.track.gold=N); an unknown board value is not
+// asked, so a one-shot is not held up for a value it does not need. The
+// message names the row, so the value can be corrected.
+func boundsWithin(b rs.Board, cmd string, bounds []boardBound) error {
+	for _, bd := range bounds {
+		r, known := b.Set.Lookup(rs.TableBoard, bd.key)
+		if !(known && r.Known()) && !referee.AnsweredAhead(b.Prompt, "rs.board."+bd.key) {
+			continue
+		}
+		mx, err := b.Int(bd.key, bd.what, 1, 200)
+		if err != nil {
+			return err
+		}
+		if bd.value > mx {
+			return referee.RuleError([]string{bd.cite}, "%s: %s %d is more than %s holds (%d, rs.board.%s); accepted: at most %d", cmd, bd.flag, bd.value, bd.what, mx, bd.key, mx)
+		}
+	}
+	return nil
+}
+
+// strengthBounds bounds Sea Monster and Pirate Strength flags by the top
+// of the Strength track ("crossing off the next appropriate box on the
+// Power Track", line 308).
+func strengthBounds(flags map[string]int) []boardBound {
+	var out []boardBound
+	for _, fl := range slices.Sorted(maps.Keys(flags)) {
+		out = append(out, boardBound{fl, flags[fl], "strength.max", "the Sea Monster and Pirates Strength Track", rs.CiteStrength})
+	}
+	return out
+}
+
+// trackBound bounds a count by its Ship Board track (gold, provisions,
+// story; line 99 "The Ship Board tracks").
+func trackBound(flag string, value int, track string) boardBound {
+	return boardBound{flag, value, "track." + track, "the " + track + " track of a Ship Board", rs.CiteShipBoard}
+}
+
 // ExploreOptions are the flags of `bosun rolling explore`.
 type ExploreOptions struct {
 	F        *cmdutil.Factory
@@ -383,6 +452,12 @@ e.g. 4=gold:4,provision:2). Space 2 is known from the rulebook's example.` + cmd
 			}
 			if opts.Turn < 0 {
 				return referee.Usagef("rolling explore: --turn %d is not accepted; accepted: 1 or more (the revealed Adventure Cards)", opts.Turn)
+			}
+			// A turn reveals one Adventure Deck card and the game ends with
+			// the last (line 312); the deck is 25 cards (line 81) and solo
+			// play does not add the Ambush cards (line 336).
+			if opts.Turn > rs.SoloTurns {
+				return referee.RuleError([]string{rs.CiteSetup, rs.CiteEndOfGame, rs.CiteSoloMode}, "rolling explore: --turn %d: a solo game has at most %d turns (\"You should be left with a 25-card Adventure Deck\", line 81; the game ends with its last card, line 312; no Ambush cards in solo, line 336); accepted: 1-%d", opts.Turn, rs.SoloTurns, rs.SoloTurns)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -615,6 +690,11 @@ func portRun(opts *PortOptions) error {
 	}
 	given, err := givenPrices(opts.Prices)
 	if err != nil {
+		return err
+	}
+	if err := boundsWithin(rs.Board{Set: t, Prompt: p}, "rolling port", []boardBound{
+		trackBound("--story", opts.In.Story, "story"), trackBound("--gold", opts.In.Gold, "gold"), trackBound("--provisions", opts.In.Provisions, "provisions"),
+	}); err != nil {
 		return err
 	}
 	r, err := rs.Port(rs.Board{Set: t, Prompt: p, Given: given}, opts.In)

@@ -83,6 +83,22 @@ func (b Board) Track(kind string) (int, error) {
 	return b.Int("track."+kind, "how many boxes the "+kind+" track of a Ship Board has", 1, 200)
 }
 
+// KnownTrack returns the length of a Ship Board track (gold, provisions,
+// story) when bosun knows it (the tables, the overlay, a value given for
+// this run, or an answer given ahead), without asking: a count bounded by
+// it is checked only then, so no session or one-shot is held up for a
+// board value it does not otherwise need.
+func (b Board) KnownTrack(kind string) (int, bool, error) {
+	key := "track." + kind
+	_, given := b.Given[key]
+	r, inTable := b.Set.Lookup(TableBoard, key)
+	if !given && !(inTable && r.Known()) && !referee.AnsweredAhead(b.Prompt, "rs.board."+key) {
+		return 0, false, nil
+	}
+	n, err := b.Track(kind)
+	return n, err == nil, err
+}
+
 // MP returns the free Movement Points of ship level (3 for the starting Ship).
 func (b Board) MP(level int) (int, error) {
 	return b.Int(fmt.Sprintf("ship.%d.mp", level), fmt.Sprintf("the MP of Ship %d", level), 1, 20)

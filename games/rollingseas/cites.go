@@ -59,6 +59,8 @@ const (
 	CiteSummarySail         = "rolling-seas/turn-summary/1-sail"
 	CiteSummaryExplore      = "rolling-seas/turn-summary/2-explore"
 	CiteSummaryPort         = "rolling-seas/turn-summary/3-visit-a-port"
+	CiteShipBoard           = "rolling-seas/ship-board"
+	CiteComponents          = "rolling-seas/components"
 )
 
 // AllCites lists every id above (for the index check).
@@ -73,5 +75,5 @@ var AllCites = []string{
 	CiteAcquireTokens, CiteBonusCheck, CiteCaptainActions, CiteCaptainSail, CiteCaptainExplore,
 	CiteCaptainPort, CiteCaptainPirates, CiteCaptainMonoliths, CiteCaptainAmbush, CiteAutomaEnd,
 	CiteUsingTokens, CiteIronsidePhase, CiteMultiplayerIronside, CiteTurnSummary,
-	CiteSummarySail, CiteSummaryExplore, CiteSummaryPort,
+	CiteSummarySail, CiteSummaryExplore, CiteSummaryPort, CiteShipBoard, CiteComponents,
 }

@@ -764,6 +764,14 @@ func (c *step) countLimit(cat string) (int, string, error) {
 		return 3, "\"there are only three Pirates on any one Adventure Board\", line 462", nil
 	case "ships":
 		return 3, "the starting Ship, the second and the third, line 290", nil
+	case "gold", "provisions", "story":
+		// Bounded by its Ship Board track once bosun knows its length
+		// (line 99 "The Ship Board tracks").
+		mx, ok, err := c.b.KnownTrack(cat)
+		if !ok || err != nil {
+			return 0, "", err
+		}
+		return mx, fmt.Sprintf("the %s track of a Ship Board holds %d, rs.board.track.%s, line 99", cat, mx, cat), nil
 	}
 	return 0, "", nil
 }

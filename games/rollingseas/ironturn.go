@@ -931,6 +931,16 @@ func (c *step) scoring() error {
 	var scores []Score
 	for _, p := range st.Players {
 		q := func(k, what string, lo, hi int) (int, error) {
+			// Story Points, Gold and Provisions are bounded by their Ship
+			// Board track once bosun knows its length (countLimit).
+			if k == "story" || k == "gold" || k == "provisions" {
+				if mx, why, err := c.countLimit(k); err != nil {
+					return 0, err
+				} else if mx > 0 {
+					hi = mx
+					what += fmt.Sprintf(" (0-%d: %s)", mx, why)
+				}
+			}
 			return referee.Number(c.env.Prompt, "rs.player."+p.Name+"."+k, fmt.Sprintf("%s: %s", p.Name, what), lo, hi)
 		}
 		sc := Score{Name: p.Name}

@@ -477,6 +477,11 @@ func MonolithStory(n int) int {
 	return 0
 }
 
+// SoloTurns is the most turns a solo game has: one Adventure Deck card a
+// turn, "a 25-card Adventure Deck" (line 81), the game over after the last
+// (line 312), and no Ambush cards in solo (line 336).
+const SoloTurns = 25
+
 // SoloMonolithReward is the solo mode's reward for exploring the third
 // Ancient Monolith on turn: 1 (top) by the 15th turn, 2 on turns 16-20,
 // 3 (bottom) from the 21st.
