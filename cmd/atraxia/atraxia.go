@@ -430,6 +430,9 @@ Crystal is mounted: at most 5 per action and 5 per turn.` + cmdutil.ExitHelp,
 			if opts.OC < 0 || opts.AlWood < 0 || opts.Ammo < 0 {
 				return referee.Usagef("atraxia convert: --oc, --alwood and --ammo are 0 or more")
 			}
+			if err := wfa.CheckResources("atraxia convert: --", opts.OC, opts.AlWood, opts.Ammo); err != nil {
+				return err
+			}
 			into := wfa.Resource(opts.Into)
 			if into == "" {
 				return referee.Usagef("atraxia convert: --into %q: accepted oc, alwood, ammo", opts.Into)

@@ -53,6 +53,9 @@ func (t *step) collect(c *Clan, rebuild bool) error {
 			return err
 		}
 	}
+	if err := resourceRefusal(t.st, c, c.OC+got["oc"], c.AlWood+got["alwood"], append(append([]int(nil), c.Ammo...), cards...)); err != nil {
+		return err
+	}
 	c.OC += got["oc"]
 	c.AlWood += got["alwood"]
 	c.Ammo = append(c.Ammo, cards...)

@@ -5,6 +5,7 @@ package atraxia
 // TestCitesAreHeadings checks each one against the rulebook text.
 const (
 	CiteGameSetup          = "war-for-atraxia/game-setup"
+	CiteGameComponents     = "war-for-atraxia/game-components"
 	CitePlayerSetup        = "war-for-atraxia/player-setup"
 	CiteFleetCapacity      = "war-for-atraxia/fleet-capacity-of-the-region"
 	CiteLostExpeditionTile = "war-for-atraxia/lost-expedition-tiles"
@@ -44,7 +45,7 @@ const (
 
 // AllCites lists every id above, for the lead's index check.
 var AllCites = []string{
-	CiteGameSetup, CitePlayerSetup, CiteFleetCapacity, CiteLostExpeditionTile, CiteTeleporters,
+	CiteGameSetup, CiteGameComponents, CitePlayerSetup, CiteFleetCapacity, CiteLostExpeditionTile, CiteTeleporters,
 	CiteShips, CiteControlling, CiteConnectedTrail, CiteDockable, CiteLostExpeditions,
 	CitePlayerActions, CiteCollect, CiteBuyingShips, CiteBuyPower, CiteMoveRedistribute,
 	CiteTeleporterBuild, CiteConversion, CiteMount, CiteUpgrade, CiteWarfare, CiteWinner,

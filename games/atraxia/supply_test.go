@@ -1,0 +1,61 @@
+package atraxia
+
+import (
+	"testing"
+
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// L26 "20 Resource Cards of 10 Denomination (10 each for OC and AlWood)",
+// L24 "55 Ammo Cards", and L164 "For every 10 resources of OC or AlWood in
+// a Clan Leader's supply, draw a value 10 resource card and continue
+// tracking the rest via the resource tracker": what a clan collects is
+// bounded by the cards the other clans leave in the box (exit 2, nothing
+// changed); up to it is accepted.
+func TestCollectBoundedByTheResourceCards(t *testing.T) {
+	ans := map[string][]string{"wfa.turn.action": {"collect"}, "wfa.turn.continent": {"no"},
+		"wfa.collect.oc": {"11"}, "wfa.collect.alwood": {"0"}, "wfa.collect.ammo": {"0"}}
+	s, step := stepWith(t, nil, ans, func(st *State) {
+		st.Clans[0].OC = 9
+		st.Clans[1].OC = 95 // 9 value-10 cards
+	})
+	err := step()
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.ErrorContains(t, err, "would hold 20 OC, which with the other clans' takes 11 value-10 resource cards")
+	assert.ErrorContains(t, err, "accepted: at most 19 OC for Xanthe now")
+	assert.Equal(t, 9, state(t, s).Clans[0].OC, "nothing changed")
+
+	ans["wfa.collect.oc"] = []string{"10"}
+	s, step = stepWith(t, nil, ans, func(st *State) {
+		st.Clans[0].OC = 9
+		st.Clans[1].OC = 95
+	})
+	require.NoError(t, step())
+	assert.Equal(t, 19, state(t, s).Clans[0].OC)
+
+	ans["wfa.collect.oc"], ans["wfa.collect.ammo"] = []string{"0"}, []string{"10"}
+	_, step = stepWith(t, nil, ans, func(st *State) {
+		for _, c := range st.Clans {
+			c.Ammo = nil
+		}
+		st.Clans[1].Ammo = make([]int, 54)
+	})
+	err = step()
+	require.Error(t, err)
+	assert.ErrorContains(t, err, `Xanthe would take 2 more Ammo cards, 56 held in all, but the box holds "55 Ammo Cards" (accepted: at most 1 more cards)`)
+}
+
+// The one-shot convert takes one clan's resources: at most every card of a
+// kind and a full tracker (109 OC or AlWood), and 55 Ammo cards of 5.
+func TestCheckResourcesOneClan(t *testing.T) {
+	assert.NoError(t, CheckResources("x: --", 109, 109, 275))
+	err := CheckResources("atraxia convert: --", 110, 0, 0)
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.ErrorContains(t, err, "atraxia convert: --oc 110 is more than a clan can hold")
+	assert.ErrorContains(t, err, "(accepted: 0-109)")
+	assert.Error(t, CheckResources("x: --", 0, 0, 276))
+}
