@@ -180,6 +180,7 @@ func (t *step) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle b
 	if err != nil {
 		return err
 	}
+	crystals = t.takeCrystals(win, crystals, "winning the battle")
 	win.Crystals += crystals
 	lose.Reserve = lose.Reserve.Add(Fleet{Destroyer: r.Reserve.Destroyer, Frigate: r.Reserve.Frigate, Gunboat: r.Reserve.Gunboat})
 	if lost.Capital > 0 {
@@ -351,6 +352,7 @@ func (t *step) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 	text := fmt.Sprintf("Pirate battle on %s: %s %s against the pirate %s", a.Name, c.Player, res.Attacker.Formula(), res.Defender.Formula())
 	if res.Winner == "attacker" {
 		a.Pirate = false
+		res.Crystals = t.takeCrystals(c, res.Crystals, "defeating the pirate")
 		c.Crystals += res.Crystals
 		t.moved(c, from, to, ships)
 		t.emit("pirate-battle", text+fmt.Sprintf(": %s defeats the pirate (removed for good), takes control of %s and gains %d Magic Crystal", c.Player, a.Name, res.Crystals), data, res.Cites...)
@@ -467,6 +469,7 @@ func (t *step) freeIsland(victim *Clan, b *Block, from Loc, ships Fleet, immedia
 	text := fmt.Sprintf("Battle against %s's privateer on %s: %s %s; privateer %s", owner.Player, b.Island, victim.Player, res.Attacker.Formula(), res.Defender.Formula())
 	cs := cites(CiteCombatPrivateer, CiteWarfare)
 	if res.Winner == "attacker" {
+		res.Crystals = t.takeCrystals(victim, res.Crystals, "defeating the privateer")
 		victim.Crystals += res.Crystals
 		owner.Privateer = "reserve"
 		st.Held = append(st.Held, owner.Clan)
@@ -491,6 +494,7 @@ func (t *step) freeIsland(victim *Clan, b *Block, from Loc, ships Fleet, immedia
 	if err != nil {
 		return err
 	}
+	res.Crystals = t.takeCrystals(owner, res.Crystals, "its privateer winning")
 	owner.Crystals += res.Crystals
 	victim.Reserve = victim.Reserve.Add(r.Reserve)
 	if ships.Capital > 0 {

@@ -1,6 +1,8 @@
 package atraxia
 
 import (
+	"fmt"
+
 	"github.com/bosun-referee/bosun/referee"
 )
 
@@ -87,4 +89,39 @@ func CheckResources(prefix string, oc, al, ammo int) error {
 		}
 	}
 	return nil
+}
+
+// BoxCrystals is "30 Magic Crystals" (Game Components).
+const BoxCrystals = 30
+
+// CrystalPile is how many Magic Crystals are left in the pile near the
+// play area ("Place 15 Magic Crystals on the Isle of Myth. Place the
+// remaining Magic Crystals in a pile", L120): the box's 30 less those the
+// clans hold (mounted too), those left on the Isle, and the one on each
+// Apex Island whose Lost Expedition tile is still there (L119; none on a
+// covered island, L123).
+func (st *State) CrystalPile() int {
+	n := BoxCrystals - st.IsleMC
+	for _, c := range st.Clans {
+		n -= c.Crystals + len(c.Mounted)
+	}
+	for _, a := range st.Apex {
+		if a.Tile > 0 && !a.Covered {
+			n--
+		}
+	}
+	return max(n, 0)
+}
+
+// takeCrystals gives clan c up to n Magic Crystals from the pile (a
+// battle's reward): as many as the pile has, the shortfall said with the
+// box count. It returns how many were taken.
+func (t *step) takeCrystals(c *Clan, n int, why string) int {
+	left := t.st.CrystalPile()
+	if n <= left {
+		return n
+	}
+	t.emit("supply", fmt.Sprintf("the Magic Crystal pile is short: %s would gain %d (%s) but only %d are left, the box holds 30 Magic Crystals; %s gains %d", c.Player, n, why, left, c.Player, left),
+		map[string]any{"player": c.Player, "wanted": n, "taken": left}, CiteGameComponents, CiteGameSetup)
+	return left
 }

@@ -59,3 +59,30 @@ func TestCheckResourcesOneClan(t *testing.T) {
 	assert.ErrorContains(t, err, "(accepted: 0-109)")
 	assert.Error(t, CheckResources("x: --", 0, 0, 276))
 }
+
+// L25 "30 Magic Crystals", L119 one on each Apex Island under its Lost
+// Expedition tile, L120 "Place 15 Magic Crystals on the Isle of Myth.
+// Place the remaining Magic Crystals in a pile": a reward comes from the
+// pile and stops at what is left, said in an event.
+func TestCrystalRewardsStopAtTheBox(t *testing.T) {
+	st, s := testTurn(t, nil)
+	apex := 0
+	for _, a := range st.Apex {
+		if a.Tile > 0 && !a.Covered {
+			apex++
+		}
+	}
+	require.Greater(t, apex, 0)
+	assert.Equal(t, 30-15-apex, st.CrystalPile(), "the pile at setup")
+	st.Clans[1].Crystals = st.CrystalPile() - 1
+	assert.Equal(t, 1, st.CrystalPile())
+	var notes []string
+	s.env.OnEmit = func(e referee.Event) {
+		if e.Type == "supply" {
+			notes = append(notes, e.Text)
+		}
+	}
+	assert.Equal(t, 1, s.takeCrystals(st.Clans[0], 2, "winning the battle"))
+	require.Len(t, notes, 1)
+	assert.Contains(t, notes[0], "Xanthe would gain 2 (winning the battle) but only 1 are left, the box holds 30 Magic Crystals")
+}

@@ -169,8 +169,12 @@ func (t *step) upkeep(c *Clan, final bool) (bool, error) {
 	if c.OC >= cost {
 		c.OC -= cost
 		gain := t.v.IsleReward
+		// From the Isle's reservoir (L62, L120), then the pile; no more
+		// than the box's 30 Magic Crystals in all.
+		fromIsle := min(gain, st.IsleMC)
+		gain = fromIsle + t.takeCrystals(c, gain-fromIsle, "the Isle of Myth reward")
 		c.Crystals += gain
-		st.IsleMC = max(0, st.IsleMC-gain)
+		st.IsleMC -= fromIsle
 		data["crystals"] = gain
 		t.emit("upkeep", fmt.Sprintf("%s pays the Isle of Myth upkeep %s: fleet strength %d -> %d OC (%d OC left) and gains %d Magic Crystals", c.Player, when, strength, cost, c.OC, gain), data, CiteUpkeep, CiteIsleControl)
 		return true, nil
