@@ -2,6 +2,7 @@ package atraxia
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -65,5 +66,33 @@ func TestCountdownCommand(t *testing.T) {
 		_, err := run(t, false, args...)
 		require.Error(t, err, args)
 		assert.True(t, referee.IsUsage(err), args)
+	}
+}
+
+// Every numeric flag of the War for Atraxia one-shots not covered above,
+// just beyond its limit: exit 2 and the limit named
+// (docs/component-limits.md lists each with its rule line).
+func TestEveryNumericFlagRefusedBeyondItsLimit(t *testing.T) {
+	for _, c := range []struct {
+		args string
+		want string
+	}{
+		{"battle --attacker C --defender G --attacker-power 100 --attacker-power-cards 1", "bosun accepts -99 to 99"},
+		{"battle --attacker C --defender G --defender-power-against -100 --defender-power-cards 1", "bosun accepts -99 to 99"},
+		{"battle --attacker C --defender G --attacker-power-cards 3", "at most 2 per battle"},
+		{"battle --attacker C --defender G --attacker-ammo 5,5,5,5,5,5,5,5,5,5,5", "at most 10 per battle"},
+		{"battle --attacker C --defender G --attacker-ammo 9", "Ammo cards are worth 1, 2 or 5"},
+		{"battle --attacker C --pirate --pirate-rolls 7,1", "(1-6)"},
+		{"convert --into ammo --pay oc=1 --oc 9 --left 6", "a maximum of 5 resources per turn"},
+		{"convert --into ammo --pay oc=6 --oc 9", "5 per action, 5 per turn"},
+		{"convert --into ammo --pay oc=1 --oc 110", "(accepted: 0-109)"},
+		{"convert --into oc --pay alwood=1 --alwood 110", "(accepted: 0-109)"},
+		{"convert --into oc --pay ammo=1 --ammo 276", "(accepted: 0-275)"},
+		{"countdown --entry-round 1000", "1 to 999"},
+	} {
+		_, err := run(t, false, strings.Fields(c.args)...)
+		require.Error(t, err, c.args)
+		assert.True(t, referee.IsUsage(err), "%v: exit 2 expected, got %v", c.args, err)
+		assert.Contains(t, err.Error(), c.want, c.args)
 	}
 }

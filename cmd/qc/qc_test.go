@@ -319,3 +319,37 @@ func TestTreacherousBonusBoundIsBosuns(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, out, "Traveler Bonus left 17")
 }
+
+// Every numeric flag of the Quests & Cannons one-shots, just beyond its
+// limit: exit 2 and the limit named (docs/component-limits.md lists each
+// with its rule line).
+func TestEveryNumericFlagRefusedBeyondItsLimit(t *testing.T) {
+	for _, c := range []struct {
+		args string
+		want string
+	}{
+		{"attack --cannons 10 --rolls 1", `"You may have up to 9 Ammo dice at a time" (accepted: 1-9`},
+		{"attack --cannons 0 --rolls 1", "at least 1 Cannon fires"},
+		{"attack --cannons 5 --marauder --rolls 1,2,3,4,5", `"up to a maximum of 4" (accepted: 1-4)`},
+		{"attack --cannons 2 --rolls 1,2 --luck 3", "--luck 3 names no die (1-2)"},
+		{"attack --cannons 2 --rolls 1,2 --hearts-left 13", "accepted: 1-12"},
+		{"attack --cannons 2 --rolls 1,2 --hearts-left 0", "has sunk"},
+		{"attack --cannons 2 --rolls 1,2 --faces 1,2,21", "dots 0-20"},
+		{"treacherous --bonus 21 --roll 1", "accepted: 0-20; the rulebook sets no maximum"},
+		{"treacherous --bonus 2 --spend 3 --roll 1", "between 0 and --bonus 2"},
+		{"sink --coins 62", `"Coins (61)" (accepted: 0-61)`},
+		{"sink --ammo 10", `"You may have up to 9 Ammo dice at a time." (accepted: 0-9)`},
+		{"sink --solved 19", `"Clue Cards (18)" (accepted: 0-18)`},
+		{"sink --equipped 3", `"Ships have only two Equip slots." (accepted: 0-2)`},
+		{"sink --damage 31", `"Hull Damage Tokens (30)" (accepted: 0-30)`},
+		{"goal --team-size 4", "accepted: 1-3"},
+		{"goal --team-size 0", "accepted: 1-3"},
+	} {
+		f := factory(t)
+		f.G.Set = []string{"tables.dice.ammo=1,2,3,4,5,6", "tables.dice.traveler=1,2,3,4,5,6"}
+		_, err := run(t, f, strings.Fields(c.args)...)
+		if !referee.IsUsage(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("qc %s: got %v, want exit 2 naming %q", c.args, err, c.want)
+		}
+	}
+}

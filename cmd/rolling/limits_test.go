@@ -50,3 +50,49 @@ func TestExploreSoloTurnAtMost25(t *testing.T) {
 		t.Errorf("turn 26: %v", err)
 	}
 }
+
+// Every numeric flag of the Rolling Seas one-shots, just beyond its limit:
+// exit 2 and the limit named (docs/component-limits.md lists each with its
+// rule line).
+func TestEveryNumericFlagRefusedBeyondItsLimit(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	for _, c := range []struct {
+		args string
+		want string
+	}{
+		{"cost --wind N --path N --mp 21", "accepted: 0-20"},
+		{"cost --wind N --path N --mp -1", "accepted: 0 or more"},
+		{"cost --wind N --path N --ship 4", "accepted: 1, 2, 3"},
+		{"cost --wind N --path N --wind-in-sails 2", "at most the 1 steps of the path"},
+		{"cost --wind N --path N --wind-in-sails-end 2", "at most the 1 steps of the path"},
+		{"cost --wind N --path N --cannons 8", "Cannon Track of a Ship Board holds (7 Cannons"},
+		{"cost --wind N --path N --monster 0", "begin the game with 1 Strength"},
+		{"cost --wind N --path N --pirates 0", "begin the game with 1 Strength"},
+		{"cost --wind N --path N --provisions -2", "accepted: 0 or more (-1: do not check)"},
+		{"pirates --cannons 8", "(7 Cannons, rs.board.cannon.max)"},
+		{"pirates --strength 0", "Pirates begin the game with 1 Strength"},
+		{"pirates --max-cannons 8", "(7 Cannons, rs.board.cannon.max)"},
+		{"pirates --provisions -2", "accepted: 0 or more (-1: do not check)"},
+		{"ambush --attacker-cannons 8", "(7 Cannons, rs.board.cannon.max)"},
+		{"ambush --defender-cannons -1", "0 or more"},
+		{"ambush --loser-option 3", "accepted: 1 (1 Provision, 1 Gold Piece) or 2"},
+		{"ambush --loser-provisions -2", "-1: skip the loss"},
+		{"ambush --loser-gold -1", "--loser-gold 0 or more"},
+		{"explore --die 7", "accepted: 1-6"},
+		{"explore --die 3 --monolith 4", "accepted: 0 (none) or 1-3"},
+		{"explore --die 3 --turn 26", "at most 25 turns"},
+		{"port --ship 4", "accepted: 1, 2, 3"},
+		{"port --upgrade 3", "accepted: 0-2 (there are three Ships)"},
+		{"port --cannons 8", "the Cannon Track holds (7"},
+		{"port --buy-cannons 8", "the Cannon Track holds 7"},
+		{"port --story -1", "not accepted below 0"},
+		{"port --gold -1", "not accepted below 0"},
+		{"port --provisions -1", "not accepted below 0"},
+		{"rank 1e3", "a whole number of Renown"},
+	} {
+		_, err := run(t, strings.Fields(c.args)...)
+		if !referee.IsUsage(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("rolling %s: got %v, want exit 2 naming %q", c.args, err, c.want)
+		}
+	}
+}

@@ -71,6 +71,12 @@ steps are free in any direction, at the start (--wind-in-sails) or end
 			if opts.Ship != 0 && opts.MPSet {
 				return referee.Usagef("rolling cost: give --mp or --ship, not both")
 			}
+			// A Ship's free MP is printed on the Ship Board (3 for the
+			// starting Ship, line 99; Ships 2 and 3 on the board only):
+			// --mp takes what the session's rs.board.ship.N.mp does.
+			if opts.In.FreeMP > rs.MaxShipMP {
+				return referee.Usagef("rolling cost: --mp %d is not accepted; accepted: 0-%d (a Ship's free MP from its Ship Board, bosun's bound as for rs.board.ship.N.mp: the rulebook prints only the starting Ship's 3)", opts.In.FreeMP, rs.MaxShipMP)
+			}
 			// "Sea Monsters and Pirates begin the game with 1 Strength"
 			// (line 306): 0 is a value, and no Strength is below 1.
 			if opts.In.MonsterStrength < 1 || opts.In.PirateStrength < 1 {

@@ -99,9 +99,14 @@ func (b Board) KnownTrack(kind string) (int, bool, error) {
 	return n, err == nil, err
 }
 
+// MaxShipMP bounds a Ship's free MP as read from the Ship Board: bosun's
+// own bound against typos, the rulebook printing only the starting Ship's
+// 3 (line 99, "3 for the starting Ship").
+const MaxShipMP = 20
+
 // MP returns the free Movement Points of ship level (3 for the starting Ship).
 func (b Board) MP(level int) (int, error) {
-	return b.Int(fmt.Sprintf("ship.%d.mp", level), fmt.Sprintf("the MP of Ship %d", level), 1, 20)
+	return b.Int(fmt.Sprintf("ship.%d.mp", level), fmt.Sprintf("the MP of Ship %d", level), 1, MaxShipMP)
 }
 
 // ItemsAccepted describes a rewards answer (ParseItems) for a question's
