@@ -24,6 +24,8 @@ var optionSpecs = []referee.OptionSpec{
 		Help: "a Magic Crystal mounted on a conquered island stays mounted under the winner's control (mounted), or becomes a loose crystal of the winner"},
 	{Key: "privateer-rehire", Kind: referee.OptionChoice, Values: []string{"reserve", "no"}, Default: "reserve",
 		Help: "a clan whose privateer is in its reserve may hire a pirate again (reserve), or never while it owns its privateer (no)"},
+	{Key: "crystal-supply", Kind: referee.OptionChoice, Values: []string{"box", "substitutes"}, Default: "box",
+		Help: "Magic Crystal rewards stop at the box's 30 (box: the Isle's then the pile's, an event says when short), or are paid in full with substitutes"},
 	{Key: "pirate-teleporter", Kind: referee.OptionChoice, Values: []string{"kept", "destroyed"}, Default: "kept",
 		Help: "a clan beaten by a pirate keeps its teleporter on that Apex Island (kept: Scenario A lists the whole defeat), or loses it as a battle's loser does (destroyed)"},
 }
@@ -49,5 +51,6 @@ func ParseOptions(given map[string]string) (Options, error) {
 		Captured:    m["captured-crystal"],
 		Rehire:      m["privateer-rehire"],
 		PirateTele:  m["pirate-teleporter"],
+		Crystals:    m["crystal-supply"],
 	}, nil
 }

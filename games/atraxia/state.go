@@ -130,6 +130,10 @@ type Options struct {
 	// mounted, now the winner's) | loose (it becomes a loose crystal of the
 	// winner).
 	Captured string `json:"captured,omitempty"`
+	// Crystals: box (Magic Crystal rewards stop at what the box's 30
+	// leave) | substitutes (paid in full; a save from before the option
+	// has "" and keeps that reading).
+	Crystals string `json:"crystal_supply,omitempty"`
 	// Rehire: reserve (a clan whose privateer is in the reserve may hire a
 	// pirate again) | no (never while the clan has its privateer meeple).
 	Rehire string `json:"rehire,omitempty"`

@@ -118,7 +118,7 @@ func (st *State) CrystalPile() int {
 // box count. It returns how many were taken.
 func (t *step) takeCrystals(c *Clan, n int, why string) int {
 	left := t.st.CrystalPile()
-	if n <= left {
+	if n <= left || t.st.Opts.Crystals != "box" {
 		return n
 	}
 	t.emit("supply", fmt.Sprintf("the Magic Crystal pile is short: %s would gain %d (%s) but only %d are left, the box holds 30 Magic Crystals; %s gains %d", c.Player, n, why, left, c.Player, left),

@@ -85,4 +85,10 @@ func TestCrystalRewardsStopAtTheBox(t *testing.T) {
 	assert.Equal(t, 1, s.takeCrystals(st.Clans[0], 2, "winning the battle"))
 	require.Len(t, notes, 1)
 	assert.Contains(t, notes[0], "Xanthe would gain 2 (winning the battle) but only 1 are left, the box holds 30 Magic Crystals")
+
+	// crystal-supply=substitutes (and a save from before the option) pays in full.
+	for _, o := range []string{"substitutes", ""} {
+		st.Opts.Crystals = o
+		assert.Equal(t, 2, s.takeCrystals(st.Clans[0], 2, "winning the battle"), o)
+	}
 }

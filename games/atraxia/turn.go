@@ -172,7 +172,9 @@ func (t *step) upkeep(c *Clan, final bool) (bool, error) {
 		// From the Isle's reservoir (L62, L120), then the pile; no more
 		// than the box's 30 Magic Crystals in all.
 		fromIsle := min(gain, st.IsleMC)
-		gain = fromIsle + t.takeCrystals(c, gain-fromIsle, "the Isle of Myth reward")
+		if st.Opts.Crystals == "box" {
+			gain = fromIsle + t.takeCrystals(c, gain-fromIsle, "the Isle of Myth reward")
+		}
 		c.Crystals += gain
 		st.IsleMC -= fromIsle
 		data["crystals"] = gain

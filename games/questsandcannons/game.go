@@ -508,7 +508,7 @@ func (u *setup) announceMarauders() error {
 	// tokens from the box: the starting stats together cannot pass it.
 	for _, tok := range []string{"sails", "cannons"} {
 		sp, _ := supplyOf(tok)
-		if n := sp.held(st); n > sp.box {
+		if n := sp.held(st); n > sp.box && !st.Rulings.Substitutes {
 			return referee.RuleError([]string{CiteComponents, CitePrepareShip}, "questsandcannons: the starting ship stats (and the Marauders' 2 Cannons each) take %d %s tokens, but the box holds %s (accepted: at most %d; check each Champion's START/MAX %s)",
 				n, statTitle[tok][:len(statTitle[tok])-1], sp.what, sp.box, tok)
 		}

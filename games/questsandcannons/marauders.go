@@ -166,7 +166,7 @@ func (s *step) marauderRoundEnd() {
 		before := m.Cannons
 		// The Cannon it gains is a token from the supply (Cannon Tokens
 		// (24)): with none left it gains none.
-		short := m.Cannons < MarauderMaxGuns && s.st.SupplyLeft("cannons") == 0
+		short := m.Cannons < MarauderMaxGuns && s.st.SupplyLeft("cannons") == 0 && !s.st.Rulings.Substitutes
 		if m.Cannons < MarauderMaxGuns && !short {
 			m.Cannons++
 			if s.st.Rulings.ReinforceReady {

@@ -30,6 +30,8 @@ var optionSpecs = []referee.OptionSpec{
 		Help: "the Cannon a Marauder gains when it Reinforces is Ready"},
 	{Key: "mobility-once", Kind: referee.OptionYesNo, Default: "yes",
 		Help: "Delvish Mobility once per turn"},
+	{Key: "supply", Kind: referee.OptionChoice, Values: []string{"box", "substitutes"}, Default: "box",
+		Help: "the component counts are the supply's limit (box: a chosen count beyond what is left is refused, a gain nobody chose takes what is left), or run-outs are made up with substitutes"},
 	{Key: "coop-goal-ends", Kind: referee.OptionYesNo, Default: "yes",
 		Help: "in co-op, reaching the Prosperity Goal ends the game at the end of that round (the players win only with every Mission complete); no: play on to round 15"},
 }
@@ -55,5 +57,9 @@ func parseRulings(opt map[string]string) Rulings {
 		// end of the current round." The Cooperative Mode adds the Missions to
 		// the win but does not set this aside.
 		CoopGoalEnds: opt["coop-goal-ends"] == "yes",
+		// "The printed component page lists the following (counts in
+		// brackets)"; the rulebook does not say what happens when the
+		// supply runs out. The counts are the limit unless supply=substitutes.
+		Substitutes: opt["supply"] == "substitutes",
 	}
 }

@@ -141,6 +141,9 @@ func (s *step) quest() error {
 // Quest cards). Only what the bundle adds is checked: a loss never breaks a
 // limit. It reads the state and changes nothing.
 func checkSupply(st *State, i int, b Bundle, why string) error {
+	if st.Rulings.Substitutes {
+		return nil
+	}
 	add := map[string]int{}
 	for k, v := range b {
 		if k == "ammo" {

@@ -136,6 +136,9 @@ type Rulings struct {
 	// the end of that round, won only with every Mission complete (else the
 	// game goes on to round 15 until both are done).
 	CoopGoalEnds bool `json:"coop_goal_ends"`
+	// Substitutes: the supply never runs out (make up the missing
+	// components); else the box's counts are its limit.
+	Substitutes bool `json:"supply_substitutes,omitempty"`
 }
 
 // cur returns the current player.

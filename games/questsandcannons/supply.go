@@ -101,7 +101,7 @@ func (s supply) avail(st *State) int {
 // message names the box count and its rule line. why says what takes them.
 func supplyRefusal(st *State, item string, n int, why string) error {
 	s, ok := supplyOf(item)
-	if !ok || n <= 0 {
+	if !ok || n <= 0 || st.Rulings.Substitutes {
 		return nil
 	}
 	held := s.held(st)
@@ -128,7 +128,7 @@ func (s supply) goneText(st *State) string {
 // them.
 func (s *step) takeSupply(i int, item string, n int, why string) int {
 	left := s.st.SupplyLeft(item)
-	if n <= left {
+	if n <= left || s.st.Rulings.Substitutes {
 		return n
 	}
 	sp, _ := supplyOf(item)

@@ -179,3 +179,19 @@ func TestSessionTravelerBonusBound(t *testing.T) {
 	h.next()
 	assert.Equal(t, 20, h.player("Ann").Bonus)
 }
+
+// supply=substitutes: the rulebook does not say what happens when the
+// supply runs out; with substitutes nothing is refused or cut short.
+func TestSupplySubstitutes(t *testing.T) {
+	st := &State{Rulings: Rulings{Substitutes: true}, Players: []Player{{Name: "Ann", Coins: 61, Sails: 18, Quests: 50}}}
+	assert.NoError(t, supplyRefusal(st, "sails", 1, "a test"))
+	assert.NoError(t, checkSupply(st, 0, Bundle{"coins": 5, "quest": 1}, "a test"))
+	s := &step{st: st, env: (&recorder{}).env(referee.NewScripted())}
+	assert.Equal(t, 3, s.takeSupply(0, "coins", 3, "a test"))
+	opt, err := referee.ParseOptions(ID, optionSpecs, map[string]string{"supply": "substitutes"})
+	require.NoError(t, err)
+	assert.True(t, parseRulings(opt).Substitutes)
+	opt, err = referee.ParseOptions(ID, optionSpecs, nil)
+	require.NoError(t, err)
+	assert.False(t, parseRulings(opt).Substitutes, "box is the default")
+}
