@@ -195,3 +195,31 @@ func TestSupplySubstitutes(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, parseRulings(opt).Substitutes, "box is the default")
 }
+
+// Counts a session asks whose bound is what the player holds (L181 "deliver
+// a solved Clue") or bosun's own (a card's damage, 1-12: the most Hearts
+// bosun takes from a tile, L332): one past it is refused with exit 2
+// naming the accepted range, and nothing changes.
+func TestSessionCountsBeyondWhatIsHeld(t *testing.T) {
+	h := duo(t, "porc", nil, map[string][]string{
+		"qc.action":        {"deliver", "damage"},
+		"qc.deliver.count": {"3"},
+		"qc.damage.target": {"Bob"},
+		"qc.damage.amount": {"13"},
+	})
+	st := h.state()
+	st.Players[0].Solved = 2
+	require.NoError(t, h.s.SaveState(st))
+	err := h.nextErr()
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), "qc.deliver.count")
+	assert.Contains(t, err.Error(), "accepted: a whole number from 1 to 2")
+	assert.Equal(t, 2, h.player("Ann").Solved, "nothing delivered")
+	err = h.nextErr()
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), "qc.damage.amount")
+	assert.Contains(t, err.Error(), "accepted: a whole number from 1 to 12")
+	assert.Equal(t, 0, h.player("Bob").Damage)
+}

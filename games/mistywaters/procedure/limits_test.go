@@ -94,3 +94,18 @@ func TestCapturedIslandsAtMostSix(t *testing.T) {
 	assert.True(t, referee.IsUsage(err))
 	assert.Contains(t, err.Error(), `Bob's 3 Captured Islands would make 7 with the other players' answers, but only a Main Island is Captured and "There are 6 large Main Islands" (accepted: at most 2)`)
 }
+
+// L378: a Free Trade Route sells "them" (the Crates and Barrels just
+// produced): no more Crates are sold than the Mines named.
+func TestHarvestSoldCratesAtMostTheMines(t *testing.T) {
+	st := battleState(PhaseWheel, 5, nil)
+	st.Round = 6
+	st.Players[0].Captured = 2
+	_, _, err := stepBattle(t, st, map[string]any{
+		"misty.harvest.Ann.mines": "1", "misty.harvest.Ann.plantations": "0", "misty.harvest.Ann.sold-crates": "2",
+	})
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), "misty.harvest.Ann.sold-crates")
+	assert.Contains(t, err.Error(), "accepted: a whole number from 0 to 1")
+}
