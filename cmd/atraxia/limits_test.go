@@ -96,3 +96,23 @@ func TestEveryNumericFlagRefusedBeyondItsLimit(t *testing.T) {
 		assert.Contains(t, err.Error(), c.want, c.args)
 	}
 }
+
+// Issue 13 item 22: a calculator taking a signed number accepts a negative
+// one. The battle's Power card effects and ability bonus are signed (L232:
+// "her power is reduced by 4 because of the Power card that Myles
+// played"); each takes -N as a value, separate or after '='.
+func TestBattleSignedEffectsTakeNegativeValues(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"battle", "--attacker", "C", "--defender", "G", "--attacker-power-cards", "1", "--attacker-power", "-2"}, "attacker\t10 - 2 = 8"},
+		{[]string{"battle", "--attacker", "C", "--defender", "G", "--attacker-power-cards", "1", "--attacker-power=-2"}, "attacker\t10 - 2 = 8"},
+		{[]string{"battle", "--attacker", "C", "--defender", "G", "--attacker-power-cards", "1", "--attacker-power-against", "-4"}, "defender\t1 - 4 = -3"},
+		{[]string{"battle", "--attacker", "G", "--defender", "G", "--defender-ability", "-1"}, "defender\t1 - 1 = 0"},
+	} {
+		out, err := run(t, false, c.args...)
+		require.NoError(t, err, c.args)
+		assert.Contains(t, out, c.want, c.args)
+	}
+}
