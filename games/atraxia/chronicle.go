@@ -128,6 +128,13 @@ func fleetBattle(e referee.Event, round string) chronicle.Battle {
 		return bt
 	}
 	winner := map[string]string{"attacker": "the attacker", "defender": "the defender"}[res.Winner]
+	if res.Winner == "defender" && in.Pirate {
+		winner = "the pirate"
+	} else if res.Winner == "defender" && e.Type == "privateer-battle" {
+		winner = "the privateer"
+	} else if d := chronicle.Str(e.Data, "defender"); res.Winner == "defender" && d != "" {
+		winner = d
+	}
 	if res.Winner == "attacker" && who != "" {
 		winner = who
 	}

@@ -181,7 +181,7 @@ func battleOf(e referee.Event, b Battle, res Result, round string) chronicle.Bat
 		{Label: b.Defender.Unit.Label() + " defeated", P: chronicle.Round3(od.D.Float), Exact: od.D.Exact},
 		{Label: b.Attacker.Unit.Label() + " defeated", P: chronicle.Round3(od.A.Float), Exact: od.A.Exact},
 	}
-	if od.Luck != nil {
+	if od.Luck != nil && len(e.Rolls) > 0 { // no dice (a Sea Monster's card): no luck
 		l := chronicle.Round3(od.Luck.Float)
 		bt.Luck, bt.LuckFor = &l, "attacker"
 	}
