@@ -100,6 +100,7 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 	cc := chronicle.Chart{ID: "crystals", Title: "Magic Crystals by clan (start of each turn; end: final scoring)", X: "round", Y: "Magic Crystals", Kind: "line", Series: crystals.Series(names...)}
 	sc := chronicle.Chart{ID: "strength", Title: "Fleet strength on the board by clan", X: "round", Y: "strength", Kind: "line", Series: strength.Series(names...)}
 	if !recorded {
+		cc.Series, sc.Series = nil, nil // only the final scoring's values: no track to draw
 		cc.Note = "Magic Crystals by round " + chronicle.NotRecorded
 		sc.Note = "fleet strength by round " + chronicle.NotRecorded
 	}

@@ -52,6 +52,10 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 			if a, ok := chronicle.Int(e.Data, "after"); ok && t != "" {
 				if !contains(teams, t) {
 					teams = append(teams, t)
+					b, _ := chronicle.Int(e.Data, "before")
+					for r := 1; r < round; r++ {
+						pros.Set(t, r, fmt.Sprint(r), float64(b))
+					}
 				}
 				pros.Set(t, round, fmt.Sprint(round), float64(a))
 			}
@@ -111,7 +115,7 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 	}
 	st.Charts = append(st.Charts, chronicle.Chart{ID: "prosperity", Title: "Prosperity by round", X: "round", Y: "Prosperity", Kind: "line", Series: pros.Series(teams...)})
 	if coop {
-		st.Charts = append(st.Charts, chronicle.Chart{ID: "marauders", Title: "Marauders: sunk so far and damage dealt, by round", X: "round", Y: "count", Kind: "bar", Series: mar.Series()})
+		st.Charts = append(st.Charts, chronicle.Chart{ID: "marauders", Title: "Marauders: how many were sunk in all, and the damage they dealt, by round", X: "round", Y: "count", Kind: "bar", Series: mar.Series()})
 	}
 	return st
 }

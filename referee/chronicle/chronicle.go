@@ -252,7 +252,7 @@ func LuckChart(bs []Battle) Chart {
 		if b.Luck == nil {
 			continue
 		}
-		name := "dice"
+		name := "percentile"
 		if _, ok := byWho[name]; !ok {
 			byWho[name] = len(c.Series)
 			c.Series = append(c.Series, Series{Name: name})
