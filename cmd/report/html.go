@@ -164,7 +164,7 @@ func HTML(w io.Writer, ch *chronicle.Chronicle) error {
 // x labels and a legend. Every drawn value is an element of class "mark".
 func SVG(c chronicle.Chart) string {
 	const W, H = 720, 300
-	const left, right, top, bottom = 48, 16, 16, 64
+	const left, right, top, bottom = 48, 16, 22, 64
 	xs, labels := xAxis(c)
 	lo, hi := 0.0, 0.0
 	for _, s := range c.Series {
@@ -195,6 +195,7 @@ func SVG(c chronicle.Chart) string {
 	}
 	fmt.Fprintf(&b, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>", left, W-right, y(math.Max(lo, 0)), y(math.Max(lo, 0)))
 	fmt.Fprintf(&b, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>\n", left, left, top, H-bottom)
+	fmt.Fprintf(&b, "<text x=\"4\" y=\"%d\">%s</text>\n", top-4, e(c.Y))
 	every := max(1, (n+23)/24)
 	for i, l := range labels {
 		if i%every != 0 {
