@@ -231,18 +231,14 @@ func xAxis(c chronicle.Chart) ([]int, []string) {
 	return xs, labels
 }
 
-// TextChart draws a chart as text bars, one block per series, that fit
-// width columns.
+// TextChart draws a chart as small text bars that fit width columns: a
+// line chart as one row per series (a bar per x, its height the value),
+// a bar chart as one horizontal bar per point.
 func TextChart(c chronicle.Chart, width int) string {
 	if width <= 0 {
 		width = 80
 	}
 	xs, labels := xAxis(c)
-	lw := 0
-	for _, l := range labels {
-		lw = max(lw, len([]rune(l)))
-	}
-	lw = min(lw, max(8, width/3))
 	hi := 0.0
 	for _, s := range c.Series {
 		for _, pt := range s.Points {
@@ -250,12 +246,51 @@ func TextChart(c chronicle.Chart, width int) string {
 		}
 	}
 	var b strings.Builder
-	barMax := max(width-lw-12, 4)
-	for si, s := range c.Series {
-		if si > 0 {
-			b.WriteString("\n")
+	if c.Kind == "line" || (len(xs) > 8 && c.ID != "luck") {
+		nw := 0
+		for _, s := range c.Series {
+			nw = max(nw, len([]rune(s.Name)))
 		}
-		b.WriteString(trunc(s.Name, width) + "\n")
+		nw = min(nw, max(6, width/4))
+		// Each series' bars, one column per x, then its first and last value.
+		cols := min(len(xs), max(width-nw-16, 4))
+		fmt.Fprintf(&b, "%-*s %s\n", nw, trunc(c.X, nw), trunc(labels[0]+" … "+labels[len(labels)-1], width-nw-1))
+		ticks := []rune("▁▂▃▄▅▆▇█")
+		for _, s := range c.Series {
+			at := map[int]float64{}
+			for _, pt := range s.Points {
+				at[pt.X] = pt.Y
+			}
+			var line []rune
+			for _, x := range xs[len(xs)-cols:] {
+				v, ok := at[x]
+				switch {
+				case !ok:
+					line = append(line, ' ')
+				case hi == 0:
+					line = append(line, ticks[0])
+				default:
+					line = append(line, ticks[int(math.Round(math.Abs(v)/hi*7))])
+				}
+			}
+			first, last := s.Points[0].Y, s.Points[len(s.Points)-1].Y
+			fmt.Fprintf(&b, "%-*s %s %s→%s\n", nw, trunc(s.Name, nw), string(line), num(first), num(last))
+		}
+		return b.String()
+	}
+	lw := 0
+	for _, l := range labels {
+		lw = max(lw, len([]rune(l)))
+	}
+	lw = min(lw, max(8, width/3))
+	barMax := max(width-lw-10, 4)
+	for si, s := range c.Series {
+		if len(c.Series) > 1 {
+			if si > 0 {
+				b.WriteString("\n")
+			}
+			b.WriteString(trunc(s.Name, width) + "\n")
+		}
 		for i, x := range xs {
 			for _, pt := range s.Points {
 				if pt.X != x {

@@ -150,6 +150,15 @@ func Run(opts *Options) error {
 	if err := Write(&buf, ch, format, f.IO.Width()); err != nil {
 		return err
 	}
+	if opts.Output == "" && format == FormatTerminal {
+		// Long story lines wrap at words to the terminal's width, as the
+		// other commands' text does; the bar charts already fit it.
+		ww := cmdutil.NewWrapWriter(f.IO.Out, f.IO.Width())
+		if _, err := ww.Write(buf.Bytes()); err != nil {
+			return err
+		}
+		return ww.Flush()
+	}
 	if opts.Output == "" {
 		_, err := f.IO.Out.Write(buf.Bytes())
 		return err

@@ -247,22 +247,20 @@ func Build(s *referee.Session, g referee.Game) *Chronicle {
 // LuckChart is the luck of every battle whose dice have a percentile.
 func LuckChart(bs []Battle) Chart {
 	c := Chart{ID: "luck", Title: "Luck of the dice in each battle (percentile against the exact odds)", X: "battle", Y: "percentile", Kind: "bar"}
-	byWho := map[string]int{}
 	for i, b := range bs {
 		if b.Luck == nil {
 			continue
 		}
-		name := "percentile"
-		if _, ok := byWho[name]; !ok {
-			byWho[name] = len(c.Series)
-			c.Series = append(c.Series, Series{Name: name})
+		if len(c.Series) == 0 {
+			c.Series = append(c.Series, Series{Name: "percentile"})
 		}
-		k := byWho[name]
-		label := b.Title
+		k := 0
+		// "#3 Ann": the battle's number in the battles table and whose luck.
+		label := fmt.Sprintf("#%d", i+1)
 		if b.LuckFor != "" {
-			label = b.LuckFor + ": " + b.Title
+			label += " " + b.LuckFor
 		}
-		c.Series[k].Points = append(c.Series[k].Points, Point{X: i + 1, Label: Short(label, 60), Y: Round3(*b.Luck * 100)})
+		c.Series[k].Points = append(c.Series[k].Points, Point{X: i + 1, Label: label, Y: Round3(*b.Luck * 100)})
 	}
 	return c
 }
