@@ -238,8 +238,8 @@ func SVG(c chronicle.Chart) string {
 	lx := float64(left)
 	for si, s := range c.Series {
 		col := palette[si%len(palette)]
-		fmt.Fprintf(&b, "<rect x=\"%.1f\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%.1f\" y=\"%d\">%s</text>\n", lx, H-14, col, lx+14, H-5, e(trunc(s.Name, 28)))
-		lx += 14 + 7*float64(len([]rune(trunc(s.Name, 28)))) + 16
+		fmt.Fprintf(&b, "<rect x=\"%.1f\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%.1f\" y=\"%d\">%s</text>\n", lx, H-14, col, lx+14, H-5, e(trunc(s.Name, 40)))
+		lx += 14 + 7*float64(len([]rune(trunc(s.Name, 40)))) + 16
 	}
 	b.WriteString("</svg>\n")
 	return b.String()

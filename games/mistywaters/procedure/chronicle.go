@@ -2,6 +2,7 @@ package procedure
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
@@ -32,6 +33,7 @@ func (g *Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Stor
 		r.Lines = append(r.Lines, chronicle.Short(t, 140))
 	}
 	sawWind := false
+	var counts, tieBreaks []string // the last end-game check's Captured Islands; the ties and how they were broken
 	for _, e := range evs {
 		switch e.Type {
 		case "round":
@@ -52,6 +54,12 @@ func (g *Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Stor
 				}
 			}
 		case "endgame":
+			if c := chronicle.Strs(e.Data, "counts"); len(c) > 0 {
+				counts = c
+			}
+			if len(chronicle.Strs(e.Data, "tied")) > 0 {
+				tieBreaks = append(tieBreaks, e.Text)
+			}
 			if p := chronicle.Str(e.Data, "player"); p != "" {
 				if n, ok := chronicle.Int(e.Data, "captured"); ok {
 					islands.Set(p, max(round, 1), Roman(max(round, 1)), float64(n))
@@ -79,6 +87,9 @@ func (g *Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Stor
 				line(e.Text)
 			}
 		case "event", "voting", "tavern":
+			if len(chronicle.Strs(e.Data, "pools")) > 0 {
+				tieBreaks = append(tieBreaks, e.Text)
+			}
 			if e.Type != "tavern" || chronicle.Str(e.Data, "winner") != "" {
 				line(e.Text)
 			}
@@ -101,6 +112,12 @@ func (g *Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Stor
 				who, _, _ := strings.Cut(t, " ")
 				st.Decisions = append(st.Decisions, chronicle.Decision{Round: label, Who: who, Text: chronicle.Short(t, 140)})
 			}
+		}
+	}
+	if st.Result != nil {
+		st.Result.TieBreaks = tieBreaks
+		if len(st.Result.Ranks) == 0 && len(counts) > 0 {
+			st.Result.Ranks = islandRanks(counts)
 		}
 	}
 	if sawWind {
@@ -186,4 +203,40 @@ func battleOf(e referee.Event, b Battle, res Result, round string) chronicle.Bat
 		bt.Luck, bt.LuckFor = &l, "attacker"
 	}
 	return bt
+}
+
+// islandRanks ranks the players by the Captured Islands of the last
+// end-game check ("Ann 2 (streak 0)"): how an Island Conquest game stood.
+func islandRanks(counts []string) []chronicle.Rank {
+	type row struct {
+		name      string
+		n, streak int
+	}
+	var rows []row
+	for _, c := range counts {
+		var r row
+		name, rest, ok := strings.Cut(c, " (streak ")
+		if !ok {
+			continue
+		}
+		i := strings.LastIndex(name, " ")
+		if i < 0 {
+			continue
+		}
+		r.name = name[:i]
+		fmt.Sscanf(name[i+1:], "%d", &r.n)
+		fmt.Sscanf(rest, "%d", &r.streak)
+		rows = append(rows, r)
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].n > rows[j].n })
+	var out []chronicle.Rank
+	for i, r := range rows {
+		place := i + 1
+		if i > 0 && r.n == rows[i-1].n {
+			place = out[i-1].Place
+		}
+		out = append(out, chronicle.Rank{Place: place, Name: r.name, Score: fmt.Sprintf("%d Captured Islands", r.n),
+			Detail: referee.Tidy(fmt.Sprintf("%d consecutive Rounds at the Island Conquest count", r.streak))})
+	}
+	return out
 }
