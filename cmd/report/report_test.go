@@ -336,3 +336,28 @@ func TestTerminalBars(t *testing.T) {
 		}
 	}
 }
+
+// A schema-1 save (the first save format) is read by the store as bosun
+// log reads it, and its chronicle says what it lacks.
+func TestSchema1Save(t *testing.T) {
+	tb := newTable(t)
+	dir := filepath.Join(tb.dir, "data", "sessions")
+	require.NoError(t, os.MkdirAll(dir, 0o700))
+	save := `{"schema": 1, "name": "old", "game": "misty-waters", "players": [{"name": "Ann", "side": "red"}, {"name": "Bob", "side": "blue"}],
+"seed": 3, "dice": "virtual", "rng": null, "step": 3, "state": {}, "log": [
+{"seq": 1, "step": 0, "type": "round", "text": "Round I begins", "data": {"round": 1}, "cites": ["misty-waters/rounds-and-phases"]},
+{"seq": 2, "step": 1, "type": "round", "text": "Round II", "data": {"round": 2}},
+{"seq": 3, "step": 1, "type": "weather", "text": "Wind Force 8 oB", "data": {"from": 5, "wind": 8}},
+{"seq": 4, "step": 2, "type": "battle", "text": "pirate-1 attacks Ann's Sloop", "data": {"battle": {"key": "k", "type": "broadside",
+  "attacker": {"id": "pirate-1", "npc": true, "unit": {"kind": "pirate", "name": "pirate-1"}},
+  "defender": {"id": "Ann", "player": "Ann", "unit": {"kind": "ship", "name": "Ann's Sloop", "owner": "Ann", "ship_type": "sloop", "cannons": 1, "sailors": 1}}},
+  "result": {"type": "broadside", "to_attacker": {}, "to_defender": {"cannons": 1}}},
+ "rolls": [{"key": "k.attack.roll", "die": "d6", "value": 6, "entered": true}]}
+]}`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "old.json"), []byte(save), 0o600))
+	md := tb.must("report", "old")
+	assert.Contains(t, md, "(so far, step 3)")
+	assert.Contains(t, md, "### Round II\n\n- Round II\n- The wind turns: Wind Force 5 -> 8 oB\n- pirate-1 attacks Ann's Sloop (Broadside): neither side is defeated")
+	assert.Contains(t, md, "(odds not recorded in this save)")
+	assert.Contains(t, md, "| `misty-waters/rounds-and-phases` | 1 | Round I begins |")
+}
