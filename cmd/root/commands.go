@@ -6,6 +6,7 @@ import (
 	"github.com/bosun-referee/bosun/cmd/dice"
 	"github.com/bosun-referee/bosun/cmd/misty"
 	"github.com/bosun-referee/bosun/cmd/qc"
+	"github.com/bosun-referee/bosun/cmd/report"
 	"github.com/bosun-referee/bosun/cmd/rolling"
 	"github.com/bosun-referee/bosun/cmd/rules"
 	"github.com/bosun-referee/bosun/cmd/session"
@@ -27,5 +28,6 @@ func subcommands(f *cmdutil.Factory) []*cobra.Command {
 		qc.NewCmd(f),
 	}
 	cmds = append(cmds, session.Commands(f)...)
+	cmds = append(cmds, report.NewCmd(f, nil))
 	return cmds
 }

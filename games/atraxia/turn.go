@@ -136,7 +136,10 @@ func (t *step) startTurn(c *Clan) error {
 			text += " (last round)"
 		}
 	}
-	t.emit("turn", text, map[string]any{"round": st.Round, "player": c.Player, "clan": c.Clan, "countdown": st.Count}, CitePlayerActions)
+	// crystals and strength at the start of the turn: the chronicle's
+	// charts (bosun report) read them.
+	t.emit("turn", text, map[string]any{"round": st.Round, "player": c.Player, "clan": c.Clan, "countdown": st.Count,
+		"crystals": c.Crystals, "strength": t.v.FleetStrength(c.OnBoard(), false)}, CitePlayerActions)
 	if st.Isle.Holder == c.Clan && st.Isle.Fleet.Capital > 0 {
 		paid, err := t.upkeep(c, false)
 		if err != nil || !paid {

@@ -159,7 +159,7 @@ func (s *step) attack() error {
 		cites = append(cites, CiteChampionAbility)
 	}
 	s.env.Emit(referee.Event{Type: "attack", Text: fmt.Sprintf("%s fires %d Cannon(s) at %s: %s", p.Name, n, shipLabel(s.st, target), res.Text()),
-		Data: map[string]any{"attacker": p.Name, "target": target, "cannons": n, "result": res}, Cites: cites})
+		Data: map[string]any{"attacker": p.Name, "target": target, "cannons": n, "result": res, "faces": faceValues(die)}, Cites: cites})
 	if res.Damage > 0 {
 		s.gainProsperity(p.Team, 1, p.Name+" dealt damage", CiteAttack)
 	}
@@ -206,4 +206,15 @@ func (r AttackResult) Text() string {
 		s += ", +1 Prosperity"
 	}
 	return s
+}
+
+// faceValues lists a die's face values: the attack events carry those of
+// the Ammo Die, so that the game chronicle (bosun report) computes the
+// exact odds of a roll with the table's own die.
+func faceValues(d referee.Die) []int {
+	out := make([]int, len(d.Faces))
+	for i, f := range d.Faces {
+		out[i] = f.Value
+	}
+	return out
 }

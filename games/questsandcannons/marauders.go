@@ -85,7 +85,7 @@ func (s *step) marauderTurn(i int) error {
 			m.Ready = 0
 		}
 		s.env.Emit(referee.Event{Type: "marauder-attack", Text: fmt.Sprintf("Marauder %d moves to %s's space and fires %d Cannon(s): %s", m.ID, p.Name, guns, strings.TrimSuffix(res.Text(), ", +1 Prosperity")),
-			Data:  map[string]any{"marauder": m.ID, "target": p.Name, "cannons": guns, "result": res},
+			Data:  map[string]any{"marauder": m.ID, "target": p.Name, "cannons": guns, "result": res, "faces": faceValues(die)},
 			Cites: marauderCites(s.st, CiteMarauderMoving, CiteMarauderAttack, CiteAttack)})
 		if s.damagePlayer(i, res.Damage, SunkByMarauder, -1, fmt.Sprintf("Marauder %d", m.ID)) {
 			return nil // back at the Home Port: a safe harbor

@@ -68,6 +68,9 @@ type step struct {
 	unlocked int
 	// shownPlacement: this step has shown the placement rules in full.
 	shownPlacement bool
+	// fought holds Captain Ironside's Sea Battles until his next event
+	// carries them (data "battles", for bosun report).
+	fought []Battle
 }
 
 // emit emits an event; one that shows Captain Ironside unlocking a Ship

@@ -385,6 +385,10 @@ func (c *step) ironEmit(text string, data map[string]any, cites ...string) {
 	if data == nil {
 		data = map[string]any{}
 	}
+	if len(c.fought) > 0 {
+		data["battles"] = c.fought
+		c.fought = nil
+	}
 	data["ironside"] = map[string]any{"story": ir.Story, "renown": ir.RenownColumn(), "ports": ir.Ports, "gold": ir.Gold, "provisions": ir.Provisions,
 		"cannons": ir.Cannons, "ship": ir.Ship, "monoliths": ir.Monoliths, "pirates": ir.Pirates, "wind": ir.Wind, "ticks": ir.Ticks}
 	c.emit("ironside", text, data, cites...)
@@ -888,6 +892,7 @@ func (c *step) ironAmbush(card Card) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		c.fought = append(c.fought, b)
 		t := fmt.Sprintf("Ambush Sea Battle: %s attacks %s: %s.", b.Attacker, b.Defender, b.How)
 		switch {
 		case b.Tie:

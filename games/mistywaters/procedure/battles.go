@@ -341,7 +341,11 @@ func (r *step) fight(b Battle) (*Result, error) {
 	if lines[0] == r.last && len(lines) > 1 {
 		lines = lines[1:] // announced just before: say it once
 	}
-	r.emit("battle", strings.Join(lines, "; "), map[string]any{"battle": b, "result": res}, uniqStrings(cites)...)
+	data := map[string]any{"battle": b, "result": res}
+	if od := battleOdds(b, res); od != nil {
+		data["odds"] = od
+	}
+	r.emit("battle", strings.Join(lines, "; "), data, uniqStrings(cites)...)
 	r.applySide(b, b.Attacker, b.Defender, res.AttackerAfter, res.ToAttacker, res)
 	r.applySide(b, b.Defender, b.Attacker, res.DefenderAfter, res.ToDefender, res)
 	if err := r.rewards(b, res); err != nil {
@@ -679,4 +683,26 @@ func defeatParts(pd *mw.PlayerDefeat, label string) []string {
 		parts = append(parts, pd.BailOut)
 	}
 	return parts
+}
+
+// battleOdds is what the game chronicle (bosun report) shows of a battle:
+// the exact chances before the dice, with the battle's options (the Wind
+// Force of the moment), and the luck percentile of the dice that fell.
+// A battle the odds engine does not cover has none.
+func battleOdds(b Battle, res *Result) map[string]any {
+	var od *mw.Odds
+	var err error
+	switch b.Type {
+	case mw.Broadside:
+		od, err = mw.BroadsideOdds(b.Attacker.Unit, b.Defender.Unit, b.Options)
+	case mw.Boarding:
+		od, err = mw.BoardingOdds(b.Attacker.Unit, b.Defender.Unit, b.Options)
+	default:
+		return nil
+	}
+	if err != nil || od == nil {
+		return nil
+	}
+	return map[string]any{"attacker_defeated": od.AttackerDefeated, "defender_defeated": od.DefenderDefeated,
+		"luck": od.Percentile(res.ToAttacker, res.ToDefender)}
 }

@@ -1,0 +1,368 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/bosun-referee/bosun/referee/chronicle"
+)
+
+// Markdown writes the chronicle as Markdown. With bars (a terminal) the
+// charts are text bar charts that fit width; else tables of their values.
+func Markdown(w io.Writer, ch *chronicle.Chronicle, width int, bars bool) error {
+	p := &printer{w: w}
+	p.f("# %s\n\n", ch.Title)
+	if ch.Over {
+		p.f("The game is over: the final chronicle after %d steps.\n\n", ch.Step-1)
+	} else {
+		p.f("The game is not over: the chronicle so far, before step %d.\n\n", ch.Step)
+	}
+	var ps []string
+	for _, pl := range ch.Players {
+		if pl.Side != "" {
+			ps = append(ps, fmt.Sprintf("%s (%s)", pl.Name, pl.Side))
+		} else {
+			ps = append(ps, pl.Name)
+		}
+	}
+	p.f("- Players: %s\n", strings.Join(ps, ", "))
+	if len(ch.Options) > 0 {
+		var os []string
+		for _, o := range ch.Options {
+			os = append(os, o.Key+"="+o.Value)
+		}
+		p.f("- Options: %s\n", strings.Join(os, ", "))
+	} else {
+		p.f("- Options: the defaults\n")
+	}
+	p.f("- Dice: %s, seed %d\n\n", ch.Dice, ch.Seed)
+
+	p.result(ch)
+
+	p.f("## Story\n\n")
+	if len(ch.Rounds) == 0 {
+		p.f("Nothing happened yet.\n\n")
+	}
+	for _, r := range ch.Rounds {
+		p.f("### %s\n\n", r.Label)
+		for _, l := range r.Lines {
+			p.f("- %s\n", md(l))
+		}
+		p.f("\n")
+	}
+
+	p.f("## Battles\n\n")
+	if len(ch.Battles) == 0 {
+		p.f("No battle %s.\n\n", map[bool]string{true: "was fought", false: "so far"}[ch.Over])
+	} else {
+		p.f("Odds are exact, before the dice; luck is the percentile of the dice that fell against the exact distribution (50th: an average roll; ties counted half).\n\n")
+		p.f("| # | When | Battle | Odds before the dice | Dice | Result | Luck |\n|---|---|---|---|---|---|---|\n")
+		for i, b := range ch.Battles {
+			p.f("| %d | %s | %s | %s | %s | %s | %s |\n", i+1, md(b.Round), md(b.Title), md(oddsText(b)), md(diceText(b)), md(b.Result), md(luckText(b)))
+		}
+		p.f("\n")
+	}
+
+	p.f("## Automa and NPC decisions\n\n")
+	if len(ch.Decisions) == 0 {
+		p.f("None: no automa or NPC acted.\n\n")
+	}
+	for _, d := range ch.Decisions {
+		p.f("- %s, %s: %s\n", md(d.Round), md(d.Who), md(d.Text))
+	}
+	if len(ch.Decisions) > 0 {
+		p.f("\n")
+	}
+
+	p.f("## Charts\n\n")
+	if len(ch.Charts) == 0 {
+		p.f("No chart: nothing recorded yet.\n\n")
+	}
+	for _, c := range ch.Charts {
+		p.f("### %s\n\n", c.Title)
+		if c.Note != "" {
+			p.f("_%s_\n\n", md(c.Note))
+		}
+		if c.Empty() {
+			continue
+		}
+		if bars {
+			p.f("```\n%s```\n\n", TextChart(c, width))
+		} else {
+			p.chartTable(c)
+		}
+	}
+
+	p.f("## Rulings applied\n\n")
+	if len(ch.Rulings) == 0 {
+		p.f("None yet.\n\n")
+	} else {
+		p.f("| Section | Times | First applied to |\n|---|---|---|\n")
+		for _, r := range ch.Rulings {
+			p.f("| `%s` | %d | %s |\n", r.Section, r.Count, md(r.First))
+		}
+		p.f("\n")
+	}
+
+	p.f("## Rules questions asked\n\n")
+	if len(ch.Questions) == 0 {
+		p.f("None recorded in this session's log.\n\n")
+	}
+	for _, q := range ch.Questions {
+		p.f("- step %d: %s\n", q.Step, md(q.Query))
+	}
+	if len(ch.Questions) > 0 {
+		p.f("\n")
+	}
+	if len(ch.Notes) > 0 {
+		p.f("## Notes\n\n")
+		for _, n := range ch.Notes {
+			p.f("- %s\n", md(n))
+		}
+		p.f("\n")
+	}
+	return p.err
+}
+
+type printer struct {
+	w   io.Writer
+	err error
+}
+
+func (p *printer) f(format string, a ...any) {
+	if p.err != nil {
+		return
+	}
+	_, p.err = fmt.Fprintf(p.w, format, a...)
+}
+
+func (p *printer) result(ch *chronicle.Chronicle) {
+	title := "Result"
+	if !ch.Over {
+		title = "Result so far"
+	}
+	p.f("## %s\n\n", title)
+	r := ch.Result
+	if r == nil {
+		if ch.Over {
+			p.f("The log does not say who won.\n\n")
+		} else {
+			p.f("No winner yet: the game goes on.\n\n")
+		}
+		return
+	}
+	switch {
+	case len(r.Winners) == 1:
+		p.f("**Winner: %s.** %s\n\n", md(r.Winners[0]), md(r.Why))
+	case len(r.Winners) > 1:
+		p.f("**Winners: %s.** %s\n\n", md(strings.Join(r.Winners, ", ")), md(r.Why))
+	case r.Why != "":
+		p.f("**No winner.** %s\n\n", md(r.Why))
+	}
+	if len(r.Ranks) > 0 {
+		p.f("| Place | Player | Score | Detail |\n|---|---|---|---|\n")
+		for _, k := range r.Ranks {
+			p.f("| %d | %s | %s | %s |\n", k.Place, md(k.Name), md(k.Score), md(k.Detail))
+		}
+		p.f("\n")
+	}
+	for _, t := range r.TieBreaks {
+		p.f("- Tie-break: %s\n", md(t))
+	}
+	if len(r.TieBreaks) > 0 {
+		p.f("\n")
+	}
+}
+
+// chartTable writes a chart's values as a table: one row per x, one
+// column per series.
+func (p *printer) chartTable(c chronicle.Chart) {
+	xs, labels := xAxis(c)
+	p.f("| %s |", c.X)
+	for _, s := range c.Series {
+		p.f(" %s |", md(s.Name))
+	}
+	p.f("\n|---|%s\n", strings.Repeat("---|", len(c.Series)))
+	for i, x := range xs {
+		p.f("| %s |", md(labels[i]))
+		for _, s := range c.Series {
+			v := "–"
+			for _, pt := range s.Points {
+				if pt.X == x {
+					v = num(pt.Y)
+				}
+			}
+			p.f(" %s |", v)
+		}
+		p.f("\n")
+	}
+	p.f("\n")
+}
+
+// xAxis is the sorted x values of a chart with their labels.
+func xAxis(c chronicle.Chart) ([]int, []string) {
+	lab := map[int]string{}
+	var xs []int
+	for _, s := range c.Series {
+		for _, pt := range s.Points {
+			if _, ok := lab[pt.X]; !ok {
+				xs = append(xs, pt.X)
+				lab[pt.X] = pt.Label
+			}
+			if lab[pt.X] == "" {
+				lab[pt.X] = pt.Label
+			}
+		}
+	}
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+	labels := make([]string, len(xs))
+	for i, x := range xs {
+		labels[i] = lab[x]
+		if labels[i] == "" {
+			labels[i] = fmt.Sprint(x)
+		}
+	}
+	return xs, labels
+}
+
+// TextChart draws a chart as small text bars that fit width columns: a
+// line chart as one row per series (a bar per x, its height the value),
+// a bar chart as one horizontal bar per point.
+func TextChart(c chronicle.Chart, width int) string {
+	if width <= 0 {
+		width = 80
+	}
+	xs, labels := xAxis(c)
+	hi := 0.0
+	for _, s := range c.Series {
+		for _, pt := range s.Points {
+			hi = math.Max(hi, math.Abs(pt.Y))
+		}
+	}
+	var b strings.Builder
+	if c.Kind == "line" || (len(xs) > 8 && c.ID != "luck") {
+		nw := 0
+		for _, s := range c.Series {
+			nw = max(nw, len([]rune(s.Name)))
+		}
+		nw = min(nw, max(6, width/4))
+		// Each series' bars, one column per x, then its first and last value.
+		cols := min(len(xs), max(width-nw-16, 4))
+		fmt.Fprintf(&b, "%-*s %s\n", nw, trunc(c.X, nw), trunc(labels[0]+" … "+labels[len(labels)-1], width-nw-1))
+		ticks := []rune("▁▂▃▄▅▆▇█")
+		for _, s := range c.Series {
+			at := map[int]float64{}
+			for _, pt := range s.Points {
+				at[pt.X] = pt.Y
+			}
+			var line []rune
+			for _, x := range xs[len(xs)-cols:] {
+				v, ok := at[x]
+				switch {
+				case !ok:
+					line = append(line, ' ')
+				case hi == 0:
+					line = append(line, ticks[0])
+				default:
+					line = append(line, ticks[int(math.Round(math.Abs(v)/hi*7))])
+				}
+			}
+			first, last := s.Points[0].Y, s.Points[len(s.Points)-1].Y
+			fmt.Fprintf(&b, "%-*s %s %s→%s\n", nw, trunc(s.Name, nw), string(line), num(first), num(last))
+		}
+		return b.String()
+	}
+	lw := 0
+	for _, l := range labels {
+		lw = max(lw, len([]rune(l)))
+	}
+	lw = min(lw, max(8, width/3))
+	barMax := max(width-lw-10, 4)
+	for si, s := range c.Series {
+		if len(c.Series) > 1 {
+			if si > 0 {
+				b.WriteString("\n")
+			}
+			b.WriteString(trunc(s.Name, width) + "\n")
+		}
+		for i, x := range xs {
+			for _, pt := range s.Points {
+				if pt.X != x {
+					continue
+				}
+				n := 0
+				if hi > 0 {
+					n = int(math.Round(math.Abs(pt.Y) / hi * float64(barMax)))
+				}
+				fmt.Fprintf(&b, "%-*s %s %s\n", lw, trunc(labels[i], lw), strings.Repeat("█", n), num(pt.Y))
+			}
+		}
+	}
+	return b.String()
+}
+
+func trunc(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	if n <= 1 {
+		return string(r[:n])
+	}
+	return string(r[:n-1]) + "…"
+}
+
+func num(f float64) string {
+	if f == math.Trunc(f) {
+		return fmt.Sprintf("%d", int64(f))
+	}
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.1f", f), "0"), ".")
+}
+
+// md escapes the characters that would break a Markdown table cell.
+func md(s string) string {
+	s = strings.ReplaceAll(s, "|", "\\|")
+	return strings.ReplaceAll(s, "\n", " ")
+}
+
+func oddsText(b chronicle.Battle) string {
+	var parts []string
+	for _, o := range b.Odds {
+		parts = append(parts, fmt.Sprintf("%s %s", o.Label, chronicle.Pct(o.P)))
+	}
+	s := strings.Join(parts, "; ")
+	if b.OddsNote != "" {
+		if s != "" {
+			s += " "
+		}
+		s += "(" + b.OddsNote + ")"
+	}
+	return s
+}
+
+func diceText(b chronicle.Battle) string {
+	if b.Dice == "" {
+		return "–"
+	}
+	if b.Entered {
+		return b.Dice + " (entered)"
+	}
+	return b.Dice + " (rolled)"
+}
+
+func luckText(b chronicle.Battle) string {
+	if b.Luck == nil {
+		return "–"
+	}
+	who := ""
+	if b.LuckFor != "" {
+		who = b.LuckFor + ": "
+	}
+	return fmt.Sprintf("%s%s (%s)", who, chronicle.Ordinal(*b.Luck), chronicle.LuckWord(*b.Luck))
+}
