@@ -7,6 +7,7 @@ import (
 	"io/fs"
 
 	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/tables/safetext"
 )
 
 // Limits on what a save may hold. A save is read whole into memory, so
@@ -146,12 +147,7 @@ func ValidateCursor(c *AnswerCursor) error {
 	return nil
 }
 
-// Quote shortens s for an error message: at most 80 characters, with an
-// ellipsis when cut.
-func Quote(s string) string {
-	r := []rune(s)
-	if len(r) > 80 {
-		return string(r[:77]) + "..."
-	}
-	return s
-}
+// Quote shortens s for an error message that quotes it with %q: at most
+// 80 characters, with an ellipsis when cut (safetext.Shorten; %q escapes
+// its control characters).
+func Quote(s string) string { return safetext.Shorten(s) }

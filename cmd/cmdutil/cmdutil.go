@@ -17,6 +17,7 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/tables/safetext"
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/viper"
 )
@@ -58,6 +59,11 @@ type ErrorBody struct {
 // refusedAnswer matches the message of an answer the prompter refused
 // (referee.Question.Normalize): `answer "x" for KEY (question) ...`.
 var refusedAnswer = regexp.MustCompile(`^answer ".*?" for (\S+) \(`)
+
+// Quote is how a message quotes a value the user gave (an answer, a name,
+// a flag, an option, a path): Go-quoted, control characters escaped, at
+// most safetext.MaxQuoted characters with an ellipsis.
+func Quote(s string) string { return safetext.Quote(s) }
 
 // AnswerKey returns the key of the question whose answer was missing or
 // refused in err, or "" when err is about something else.
@@ -317,7 +323,7 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 	for _, s := range f.G.Set {
 		k, v, ok := strings.Cut(s, "=")
 		if !ok || strings.TrimSpace(k) == "" {
-			return nil, referee.Usagef("--set %q: expected key=value", s)
+			return nil, referee.Usagef("--set %s: expected key=value", Quote(s))
 		}
 		p.Set(strings.TrimSpace(k), strings.TrimSpace(v), "set")
 	}

@@ -224,3 +224,38 @@ func TestAStepWhoseOverlayCannotBeWrittenIsNotSaved(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &saved))
 	assert.Equal(t, failedStep+1, saved.Step)
 }
+
+// TestNamesAreShownEscaped: a player name with terminal escape sequences,
+// from the command line or from a hand-edited save, reaches stdout and
+// stderr escaped (\x1b), never raw; a long one is quoted at most 80
+// characters in a message.
+func TestNamesAreShownEscaped(t *testing.T) {
+	t.Setenv("BOSUN_DATA_DIR", filepath.Join(t.TempDir(), "data"))
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	evil := "Ann\x1b[2J\x1b]0;pwned\x07"
+	code, out, errOut := runHere(t, "", "new", "misty-waters", "--players", evil+":red,Bob:blue", "--option", "components=none", "--seed", "3", "--name", "s1", "--answers", twoPlayers, "--set", "misty.setup.base."+evil+"=NE", "--set", "misty.setup.base.Bob=SW")
+	require.Equal(t, 0, code, errOut)
+	for _, args := range [][]string{{"status"}, {"log"}, {"sessions"}} {
+		code, out, errOut = runHere(t, "", args...)
+		require.Equal(t, 0, code, errOut)
+		assert.NotContains(t, out+errOut, "\x1b", "bosun %v", args)
+		assert.NotContains(t, out+errOut, "\x07", "bosun %v", args)
+	}
+	code, out, _ = runHere(t, "", "status")
+	assert.Contains(t, out, `Ann\x1b[2J\x1b]0;pwned\x07`)
+
+	// In a message: escaped and cut.
+	code, _, errOut = runHere(t, "", "new", "misty-waters", "--players", evil+":red,"+evil+":blue", "--name", "s2")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, `"Ann\x1b[2J\x1b]0;pwned\a" appears twice`)
+	assert.NotContains(t, errOut, "\x1b")
+	long := strings.Repeat("N", 100<<10)
+	code, _, errOut = runHere(t, "", "new", "misty-waters", "--players", long+":red,"+long+":blue", "--name", "s3")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, `"`+strings.Repeat("N", 77)+`..." appears twice`)
+	assert.Less(t, len(errOut), 400)
+	code, _, errOut = runHere(t, "", "status", "--session", "\x1b[2J"+long)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, `session name "\x1b[2J`+strings.Repeat("N", 73)+`..." is not accepted`)
+	assert.Less(t, len(errOut), 400)
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables/safetext"
 	"github.com/spf13/cobra"
 )
 
@@ -63,6 +64,10 @@ func jsonRequested(args []string) bool {
 // stderr (and, with --json, as one JSON document on stdout).
 func Execute(cmd *cobra.Command, f *cmdutil.Factory) (code int) {
 	f.Started = false
+	if _, ok := f.IO.Out.(*safetext.Writer); !ok {
+		// Names from a save or an argument reach the terminal escaped.
+		f.IO.Out = &safetext.Writer{W: f.IO.Out, SGR: f.IO.Color()}
+	}
 	err := run(cmd)
 	if err == nil {
 		// Values asked once are kept only when the command succeeded.
@@ -84,6 +89,9 @@ func Execute(cmd *cobra.Command, f *cmdutil.Factory) (code int) {
 	if errors.Is(err, referee.ErrCanceled) && !errors.As(err, &ce) {
 		msg = (&cmdutil.CanceledError{}).Error()
 	}
+	// Every quoted value at most 80 characters, control characters
+	// escaped, however the message was made.
+	msg = safetext.Message(msg)
 	fmt.Fprintln(f.IO.ErrOut, "bosun: "+msg)
 	var ue *referee.UsageError
 	if errors.As(err, &ue) && len(ue.Cites) > 0 {
@@ -225,7 +233,7 @@ func initConfig(cmd *cobra.Command, f *cmdutil.Factory) error {
 	}
 	if !f.G.SeedSet && v.IsSet("seed") {
 		if _, err := strconv.ParseUint(v.GetString("seed"), 10, 64); err != nil {
-			return referee.Usagef("seed %q (from BOSUN_SEED or the config file) is not a whole number from 0 to 18446744073709551615", v.GetString("seed"))
+			return referee.Usagef("seed %s (from BOSUN_SEED or the config file) is not a whole number from 0 to 18446744073709551615", cmdutil.Quote(v.GetString("seed")))
 		}
 	}
 	return nil
