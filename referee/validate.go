@@ -17,6 +17,7 @@ const (
 	MaxSaveSize   = 256 << 20 // bytes of a save file
 	MaxPlayers    = 64
 	MaxCursorUsed = 1 << 20 // answers used of one key
+	MaxPending    = 4096    // board values a save keeps for the overlay
 )
 
 // readSave reads a session's save file: a regular file (never a link, a
@@ -85,6 +86,14 @@ func (s *Session) validate() error {
 	}
 	if err := ValidateCursor(s.Cursor); err != nil {
 		return bad("answers_cursor: %v", err)
+	}
+	if len(s.Pending) > MaxPending {
+		return bad("%d pending_tables values; accepted: at most %d", len(s.Pending), MaxPending)
+	}
+	for i, p := range s.Pending {
+		if p.Table == "" || p.Key == "" {
+			return bad("pending_tables value %d has no table or key", i+1)
+		}
 	}
 	for i, e := range s.Log {
 		if e.Step < 0 || e.Seq < 0 {

@@ -25,6 +25,10 @@ const (
 	ExitOK    = 0
 	ExitError = 1
 	ExitUsage = 2
+	// ExitInUse: another bosun process holds the session's lock (a play
+	// or next running on it); nothing was done, and the same command can
+	// simply be run again once that one is done.
+	ExitInUse = 3
 	// ExitCanceled is the shell's code for a command stopped by SIGINT
 	// (128+2): Ctrl-C at a question, in next and play alike.
 	ExitCanceled = 130
@@ -89,6 +93,9 @@ func Execute(cmd *cobra.Command, f *cmdutil.Factory) (code int) {
 	if errors.Is(err, referee.ErrCanceled) && !errors.As(err, &ce) {
 		msg = (&cmdutil.CanceledError{}).Error()
 	}
+	if code == ExitInUse {
+		msg += "; nothing was done: run the command again once the other one is done (a bosun play on the session ends with quit)"
+	}
 	// Every quoted value at most 80 characters, control characters
 	// escaped, however the message was made.
 	msg = safetext.Message(msg)
@@ -129,6 +136,8 @@ func ExitCode(err error) int {
 		return ExitOK
 	case errors.Is(err, referee.ErrCanceled):
 		return ExitCanceled
+	case errors.Is(err, referee.ErrInUse):
+		return ExitInUse
 	case referee.IsUsage(err), isFlagError(err):
 		return ExitUsage
 	default:
@@ -213,6 +222,9 @@ func initConfig(cmd *cobra.Command, f *cmdutil.Factory) error {
 		}
 	}
 	f.G.SeedSet = cmd.Flags().Changed("seed")
+	if err := f.CheckDirs(); err != nil {
+		return err
+	}
 	cfg := f.G.Config
 	if cfg == "" {
 		cfg = filepath.Join(f.ConfigDir(), "config.yaml")
