@@ -15,7 +15,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -36,17 +35,14 @@ const TempPrefix = ".tmp-"
 
 // WriteAtomic replaces path with data. Directories are created 0700 and the
 // file is 0600. Either the old file or the new one is in place at any
-// moment, whatever happens to the process. The first write into a
-// directory removes the temp files a killed writer left there (older than
-// StaleAge). A symbolic link at path is replaced, not followed.
+// moment, whatever happens to the process. Each write removes the temp
+// files a killed writer left in the directory (older than StaleAge). A symbolic link at path is replaced, not followed.
 func WriteAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	if _, done := cleaned.LoadOrStore(dir, true); !done {
-		CleanStale(dir, StaleAge)
-	}
+	CleanStale(dir, StaleAge)
 	f, err := os.CreateTemp(dir, TempPrefix+filepath.Base(path)+"-*")
 	if err != nil {
 		return err
@@ -99,10 +95,6 @@ func SyncDir(dir string) error {
 // StaleAge is how old a temp file must be before it is taken for the
 // leftover of a killed process and removed: no write takes that long.
 const StaleAge = time.Minute
-
-// cleaned holds the directories cleaned of stale temp files by this
-// process.
-var cleaned sync.Map
 
 // CleanStale removes temp files (TempPrefix) older than age left in dir by
 // a killed writer: every temp file bosun makes starts with TempPrefix and
