@@ -39,6 +39,7 @@ func SaveStep(st *Store, s *Session, t *tables.Set) error {
 	var rows []tables.Pending
 	if t != nil {
 		rows = t.PendingValues()
+		s.Pending = unwritten(s.Pending, t)
 	}
 	if len(rows) == 0 {
 		return st.Save(s)
@@ -87,6 +88,17 @@ func (s *Session) ReplayPending(t *tables.Set) error {
 		}
 	}
 	return nil
+}
+
+// unwritten drops the values the overlay file holds now.
+func unwritten(ps []tables.Pending, t *tables.Set) []tables.Pending {
+	var out []tables.Pending
+	for _, p := range ps {
+		if !t.InFile(p.Table, p.Key) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // mergePending adds rows to old, a row of rows replacing one of old with
