@@ -299,7 +299,6 @@ func (st *Store) Save(s *Session) error {
 	if err != nil {
 		return err
 	}
-	fsutil.CleanStale(st.dir(), time.Minute)
 	b = append(b, '\n')
 	if err := fsutil.WriteAtomic(st.Path(s.Name), b); err != nil {
 		return fmt.Errorf("session %s: save: %w", s.Name, err)
