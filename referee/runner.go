@@ -188,5 +188,5 @@ func UndoStep(s *Session, force bool) (Event, error) {
 		ev.Text = fmt.Sprintf("step %d undone with --force although it had revealed dice or a card", snap.Step)
 	}
 	s.appendEvent(ev)
-	return ev, nil
+	return s.Log[len(s.Log)-1], nil // as logged, with its seq and step
 }

@@ -86,11 +86,17 @@ type Session struct {
 	Over     bool              `json:"over,omitempty"`
 	State    json.RawMessage   `json:"state"`
 	Cursor   *AnswerCursor     `json:"answers_cursor,omitempty"`
-	Log      []Event           `json:"log"`
-	Undo     []Snapshot        `json:"undo,omitempty"`
+	// Pending are board values a step remembered that the tables overlay
+	// may not hold yet (txn.go).
+	Pending []tables.Pending `json:"pending_tables,omitempty"`
+	Log     []Event          `json:"log"`
+	Undo    []Snapshot       `json:"undo,omitempty"`
 
 	// rawBase is the cursor the newest raw snapshot is written against.
 	rawBase *AnswerCursor
+	// lastSaved is the save file as last read or written, which SaveStep
+	// puts back when the step's overlay cannot be written (txn.go).
+	lastSaved []byte
 }
 
 // LoadState decodes the game state into v.

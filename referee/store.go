@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/bosun-referee/bosun/tables/fsutil"
-	"github.com/gofrs/flock"
 )
 
 // ErrInUse is returned when another process holds a session's lock.
@@ -53,7 +52,10 @@ func (st *Store) Lock(name string) (func(), error) {
 	if err := checkLockFile(name, st.Path(name)+".lock"); err != nil {
 		return nil, err
 	}
-	fl := flock.New(st.Path(name) + ".lock")
+	fl, err := fsutil.NewLock(st.Path(name) + ".lock")
+	if err != nil {
+		return nil, fmt.Errorf("session %s: lock: %v; remove it and retry", name, err)
+	}
 	timeout := st.LockTimeout
 	if timeout == 0 {
 		timeout = time.Second
@@ -90,7 +92,11 @@ func (st *Store) Load(name string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Decode(name, b)
+	s, err := Decode(name, b)
+	if err == nil {
+		s.lastSaved = b // for SaveStep's rollback (txn.go)
+	}
+	return s, err
 }
 
 // Decode parses a save file's bytes.
@@ -293,10 +299,11 @@ func (st *Store) Save(s *Session) error {
 	if err != nil {
 		return err
 	}
-	fsutil.CleanStale(st.dir(), time.Minute)
-	if err := fsutil.WriteAtomic(st.Path(s.Name), append(b, '\n')); err != nil {
+	b = append(b, '\n')
+	if err := fsutil.WriteAtomic(st.Path(s.Name), b); err != nil {
 		return fmt.Errorf("session %s: save: %w", s.Name, err)
 	}
+	s.lastSaved = b // for SaveStep's rollback (txn.go)
 	return st.SetCurrent(s.Name)
 }
 

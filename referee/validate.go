@@ -7,6 +7,7 @@ import (
 	"io/fs"
 
 	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/tables/safetext"
 )
 
 // Limits on what a save may hold. A save is read whole into memory, so
@@ -16,6 +17,7 @@ const (
 	MaxSaveSize   = 256 << 20 // bytes of a save file
 	MaxPlayers    = 64
 	MaxCursorUsed = 1 << 20 // answers used of one key
+	MaxPending    = 4096    // board values a save keeps for the overlay
 )
 
 // readSave reads a session's save file: a regular file (never a link, a
@@ -85,6 +87,14 @@ func (s *Session) validate() error {
 	if err := ValidateCursor(s.Cursor); err != nil {
 		return bad("answers_cursor: %v", err)
 	}
+	if len(s.Pending) > MaxPending {
+		return bad("%d pending_tables values; accepted: at most %d", len(s.Pending), MaxPending)
+	}
+	for i, p := range s.Pending {
+		if p.Table == "" || p.Key == "" {
+			return bad("pending_tables value %d has no table or key", i+1)
+		}
+	}
 	for i, e := range s.Log {
 		if e.Step < 0 || e.Seq < 0 {
 			return bad("log entry %d has step %d, seq %d; accepted: 0 or more", i+1, e.Step, e.Seq)
@@ -146,12 +156,7 @@ func ValidateCursor(c *AnswerCursor) error {
 	return nil
 }
 
-// Quote shortens s for an error message: at most 80 characters, with an
-// ellipsis when cut.
-func Quote(s string) string {
-	r := []rune(s)
-	if len(r) > 80 {
-		return string(r[:77]) + "..."
-	}
-	return s
-}
+// Quote shortens s for an error message that quotes it with %q: at most
+// 80 characters, with an ellipsis when cut (safetext.Shorten; %q escapes
+// its control characters).
+func Quote(s string) string { return safetext.Shorten(s) }

@@ -158,7 +158,7 @@ func AddManual(dataDir, path, game, title string) (Manual, error) {
 	bk := parseBook(g, string(b))
 	m.Sections = len(bk.Secs)
 	dir := manualDir(dataDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return Manual{}, err
 	}
 	if err := writeAtomic(filepath.Join(dir, m.File), b); err != nil {
@@ -213,27 +213,9 @@ func readManual(path string) ([]byte, error) {
 	return b, err
 }
 
-func writeAtomic(path string, b []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
+// writeAtomic is fsutil.WriteAtomic: 0600 files in 0700 directories, and
+// the temp files of a killed writer cleaned up.
+func writeAtomic(path string, b []byte) error { return fsutil.WriteAtomic(path, b) }
 
 // Search ranks the library's passages for q.
 func (l *Library) Search(q string, opt SearchOptions) []Result { return l.c.search(q, opt) }

@@ -23,7 +23,6 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/tables/fsutil"
-	"github.com/gofrs/flock"
 	"gopkg.in/yaml.v3"
 )
 
@@ -329,16 +328,21 @@ func (s *Set) Flush() error {
 		if err := os.MkdirAll(filepath.Dir(s.OverlayPath), 0o700); err != nil {
 			return err
 		}
-		lock := flock.New(s.OverlayPath + ".lock")
+		lock, err := fsutil.NewLock(s.OverlayPath + ".lock")
+		if err != nil {
+			return fmt.Errorf("tables: lock: %w; remove it and retry", err)
+		}
 		if err := lock.Lock(); err != nil {
 			return fmt.Errorf("tables: lock %s: %w", s.OverlayPath, err)
 		}
 		defer lock.Unlock()
 		current := map[string]map[string]Row{}
-		if b, err := os.ReadFile(s.OverlayPath); err == nil {
+		if b, err := fsutil.ReadConfig(s.OverlayPath, MaxOverlaySize); err == nil {
 			if err := yaml.Unmarshal(b, &current); err != nil {
 				return fmt.Errorf("tables: overlay %s is not valid YAML: %w", s.OverlayPath, err)
 			}
+		} else if !os.IsNotExist(err) {
+			return fmt.Errorf("tables: %w", err)
 		}
 		if current == nil {
 			current = map[string]map[string]Row{}
@@ -364,4 +368,39 @@ func (s *Set) Flush() error {
 	s.pending = nil
 	s.dirty = false
 	return nil
+}
+
+// Pending is a value remembered by a step and not yet known to be in the
+// overlay file: a session keeps its step's pending values until the
+// overlay is written (see referee.SaveStep), so that a process killed
+// between the two writes loses neither.
+type Pending struct {
+	Table string `json:"table"`
+	Key   string `json:"key"`
+	Value any    `json:"value"`
+	Ref   string `json:"ref,omitempty"`
+}
+
+// PendingValues lists the values remembered since the last Flush, sorted.
+func (s *Set) PendingValues() []Pending {
+	var out []Pending
+	for t, rows := range s.pending {
+		for k, r := range rows {
+			out = append(out, Pending{Table: t, Key: k, Value: r.Value, Ref: r.Ref})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Table != out[j].Table {
+			return out[i].Table < out[j].Table
+		}
+		return out[i].Key < out[j].Key
+	})
+	return out
+}
+
+// InFile reports whether the overlay file, as last read or written, holds
+// table/key.
+func (s *Set) InFile(table, key string) bool {
+	_, ok := s.saved[table][key]
+	return ok
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/bosun-referee/bosun/tables/safetext"
 )
 
 // Limits on overlay values: what a player could read off a component.
@@ -28,7 +30,7 @@ func (e *ValueError) Error() string {
 	if e.File != "" {
 		where = "tables: overlay " + e.File
 	}
-	return fmt.Sprintf("%s: table %s, key %s: %s", where, e.Table, e.Key, e.Msg)
+	return fmt.Sprintf("%s: table %s, key %s: %s", where, safetext.Escape(safetext.Shorten(e.Table)), safetext.Escape(safetext.Shorten(e.Key)), e.Msg)
 }
 
 // BadInput marks the error as bad input for referee.IsUsage.
@@ -57,12 +59,7 @@ func (s *Set) checkValue(table, key string, v any) string {
 	return checkLike(base, v)
 }
 
-func quote(s string) string {
-	if r := []rune(s); len(r) > 80 {
-		return strconv.Quote(string(r[:77]) + "...")
-	}
-	return strconv.Quote(s)
-}
+func quote(s string) string { return safetext.Quote(s) }
 
 // checkLike checks v against the shape of the embedded value base (nil
 // when the row has no value yet).

@@ -8,7 +8,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"bosun": main})
+	testscript.Main(m, map[string]func(){"bosun": main, "bosun-slowtables": slowTables})
 }
 
 // TestScripts runs the end-to-end scripts in testdata/script: the real

@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/tables/safetext"
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/viper"
 )
@@ -25,8 +27,9 @@ import (
 const ExitHelp = `
 
 Exit status: 0 success; 2 bad usage or bad input (a missing or refused
-answer, a missing flag, an unreadable answers file); 130 canceled with
-Ctrl-C; 1 any other failure. A command that fails saves nothing of the step
+answer, a missing flag, an unreadable answers file); 3 the session is in
+use by another bosun process (run the command again once that one is
+done); 130 canceled with Ctrl-C; 1 any other failure. A command that fails saves nothing of the step
 it was in (bosun next --steps keeps the steps done before it). With --json a
 failure prints {"error": {"code": N, "message": "...", "key": "..."}}.`
 
@@ -58,6 +61,11 @@ type ErrorBody struct {
 // refusedAnswer matches the message of an answer the prompter refused
 // (referee.Question.Normalize): `answer "x" for KEY (question) ...`.
 var refusedAnswer = regexp.MustCompile(`^answer ".*?" for (\S+) \(`)
+
+// Quote is how a message quotes a value the user gave (an answer, a name,
+// a flag, an option, a path): Go-quoted, control characters escaped, at
+// most safetext.MaxQuoted characters with an ellipsis.
+func Quote(s string) string { return safetext.Quote(s) }
 
 // AnswerKey returns the key of the question whose answer was missing or
 // refused in err, or "" when err is about something else.
@@ -197,7 +205,8 @@ type Factory struct {
 	Terminal func(io *IO) referee.Prompter
 	// Hooks connect the session commands to other command groups; the root
 	// sets them where it builds the command tree.
-	Hooks Hooks
+	Hooks          Hooks
+	dataDirChecked bool
 	// Started is set by the root once cobra has checked the command line
 	// and begun running a command: an error before that is bad usage.
 	Started bool
@@ -224,16 +233,36 @@ func New(io *IO) *Factory {
 	return &Factory{IO: io, G: &Globals{}, V: viper.New(), Now: time.Now}
 }
 
-// DataDir is where sessions are saved.
+// DataDir is where sessions are saved. The first call warns on stderr
+// when the directory exists and is open to other users.
 func (f *Factory) DataDir() string {
+	d := f.dataDir()
+	if !f.dataDirChecked {
+		f.dataDirChecked = true
+		if w := OpenDirWarning("data dir", d); w != "" {
+			fmt.Fprintln(f.IO.ErrOut, w)
+		}
+	}
+	return d
+}
+
+func (f *Factory) dataDir() string {
 	if d := f.V.GetString("data-dir"); d != "" {
 		return d
 	}
 	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
 		return filepath.Join(d, "bosun")
 	}
-	home, _ := os.UserHomeDir()
-	return filepath.Join(home, ".local", "share", "bosun")
+	return filepath.Join(home(), ".local", "share", "bosun")
+}
+
+// home is $HOME ("" when it is unset; CheckDirs refuses to run then).
+func home() string {
+	h, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	return h
 }
 
 // ConfigDir is where config.yaml and tables.yaml live.
@@ -244,8 +273,38 @@ func (f *Factory) ConfigDir() string {
 	if d := os.Getenv("XDG_CONFIG_HOME"); d != "" {
 		return filepath.Join(d, "bosun")
 	}
-	home, _ := os.UserHomeDir()
-	return filepath.Join(home, ".config", "bosun")
+	return filepath.Join(home(), ".config", "bosun")
+}
+
+// CheckDirs refuses to run when neither the data dir nor the config dir
+// can be placed: with HOME and the XDG variables unset they would be
+// relative paths, and bosun would write .local/share/bosun into whatever
+// directory it was started in.
+func (f *Factory) CheckDirs() error {
+	if home() != "" && filepath.IsAbs(home()) {
+		return nil
+	}
+	var missing []string
+	if f.V.GetString("data-dir") == "" && os.Getenv("XDG_DATA_HOME") == "" {
+		missing = append(missing, "the data dir (give --data-dir DIR, BOSUN_DATA_DIR or XDG_DATA_HOME)")
+	}
+	if f.G.Config == "" && os.Getenv("XDG_CONFIG_HOME") == "" {
+		missing = append(missing, "the config dir (give --config FILE or XDG_CONFIG_HOME)")
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return referee.Usagef("HOME is not set, so bosun cannot tell where to keep %s; set HOME, or the variables named (bosun does not write into the current directory)", strings.Join(missing, " or "))
+}
+
+// OpenDirWarning returns a warning when dir exists and other users may
+// read or enter it (any group or other permission), or "".
+func OpenDirWarning(what, dir string) string {
+	info, err := os.Stat(dir)
+	if err != nil || !info.IsDir() || info.Mode().Perm()&0o077 == 0 {
+		return ""
+	}
+	return fmt.Sprintf("bosun: warning: %s %s is open to other users (mode %04o); bosun makes it 0700: run chmod 700 %s", what, safetext.Escape(dir), info.Mode().Perm(), safetext.Escape(dir))
 }
 
 // Store is the session store.
@@ -275,6 +334,26 @@ func (f *Factory) FlushTables() error {
 		return nil
 	}
 	return f.tables.Flush()
+}
+
+// SaveStep saves a session's step together with the board values it
+// remembered in the tables overlay: both or neither (referee.SaveStep).
+func (f *Factory) SaveStep(st *referee.Store, s *referee.Session) error {
+	return referee.SaveStep(st, s, f.tables)
+}
+
+// ReplayPending gives the tables overlay the board values a loaded session
+// committed that the overlay lacks (a process killed between the two
+// writes of a step); they are written when the command succeeds.
+func (f *Factory) ReplayPending(s *referee.Session) error {
+	if len(s.Pending) == 0 {
+		return nil
+	}
+	t, err := f.Tables()
+	if err != nil {
+		return err
+	}
+	return s.ReplayPending(t)
 }
 
 // DiscardTables forgets the values remembered since the last flush.
@@ -317,7 +396,7 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 	for _, s := range f.G.Set {
 		k, v, ok := strings.Cut(s, "=")
 		if !ok || strings.TrimSpace(k) == "" {
-			return nil, referee.Usagef("--set %q: expected key=value", s)
+			return nil, referee.Usagef("--set %s: expected key=value", Quote(s))
 		}
 		p.Set(strings.TrimSpace(k), strings.TrimSpace(v), "set")
 	}

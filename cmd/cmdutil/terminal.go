@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables/safetext"
 	"github.com/manifoldco/promptui"
 	"github.com/mattn/go-runewidth"
 	"golang.org/x/term"
@@ -153,7 +154,9 @@ func repeats(question, accepted string, least float64) bool {
 }
 
 // keyNote is the key in its short form, printed dim after the explanation.
-func keyNote(key string, width int) string { return Truncate("["+key+"]", width) }
+func keyNote(key string, width int) string {
+	return Truncate("["+safetext.Escape(key)+"]", width)
+}
 
 // Ask implements referee.Prompter.
 func (t *Terminal) Ask(q referee.Question) (string, error) {
@@ -173,14 +176,14 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 		v, err := q.Normalize(options[0])
 		if err == nil {
 			for _, l := range Wrap(fmt.Sprintf("%s: %s (the only choice)", strings.TrimSpace(q.Text), v), width) {
-				fmt.Fprintln(out, l)
+				fmt.Fprintln(out, safetext.Escape(l))
 			}
 			return v, nil
 		}
 	}
 	expl := Explain(q, width, options != nil)
 	for _, l := range expl {
-		fmt.Fprintln(out, l)
+		fmt.Fprintln(out, safetext.Escape(l)) // names from a save or an argument
 	}
 	fmt.Fprintln(out, st.dim(keyNote(q.Key, width)))
 
@@ -216,7 +219,9 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 
 // labelFor is the prompt label: short enough that the label, an answer of
 // a reasonable length and the cursor fit on one row.
-func labelFor(key string, width int) string { return Label(key, min(24, max(6, width/3))) }
+func labelFor(key string, width int) string {
+	return Label(safetext.Escape(key), min(24, max(6, width/3)))
+}
 
 func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.ReadCloser, stdout io.WriteCloser) (string, error) {
 	label := labelFor(q.Key, width)
@@ -278,7 +283,7 @@ func Reason(q referee.Question, err error, width int) string {
 	msg := err.Error()
 	msg = strings.Replace(msg, " for "+q.Key+" ("+q.Text+")", "", 1)
 	msg = strings.TrimPrefix(msg, "answer ")
-	msg = strings.Join(strings.Fields(msg), " ")
+	msg = strings.Join(strings.Fields(safetext.Message(msg)), " ")
 	lines := Wrap(msg, max(width-4, 1))
 	for i := range lines {
 		if i == 0 {
@@ -308,7 +313,7 @@ func (t *Terminal) pick(q referee.Question, options []string, width, height int,
 	items := make([]string, len(options))
 	for i, o := range options {
 		// "▸ " or "↑ " and the pointer take 4 columns.
-		items[i] = Truncate(o, width-5)
+		items[i] = Truncate(safetext.Escape(o), width-5)
 	}
 	// Rows drawn by promptui: the help or search line, the label, the items.
 	size := min(len(items), max(3, height-3))

@@ -186,3 +186,25 @@ func TestFitLine(t *testing.T) {
 		}
 	}
 }
+
+// A question naming a player whose name holds terminal escapes (from a
+// save or an argument) shows them escaped at the terminal (issue 14).
+func TestTerminalShowsNamesEscaped(t *testing.T) {
+	var errOut strings.Builder
+	tm := NewTerminal(&IO{In: strings.NewReader(""), Out: &strings.Builder{}, ErrOut: &errOut, NoColor: true})
+	tm.Size = func() (int, int) { return 80, 24 }
+	evil := "Ann\x1b]0;pwned\x07\x1b[2J"
+	got, err := tm.Ask(referee.Question{Key: "misty.setup.base." + evil, Text: evil + ": which Base?", Kind: referee.KindChoose, Options: []string{evil}})
+	if err != nil || got != evil {
+		t.Fatalf("Ask = %q, %v", got, err)
+	}
+	if want := `Ann\x1b]0;pwned\x07\x1b[2J: which Base?: Ann\x1b]0;pwned\x07\x1b[2J (the only choice)` + "\n"; errOut.String() != want {
+		t.Errorf("printed %q, want %q", errOut.String(), want)
+	}
+	errOut.Reset()
+	_, _ = tm.Ask(referee.Question{Key: "misty.setup.base." + evil, Text: evil + ": which Base?", Kind: referee.KindText})
+	explained, _, _ := strings.Cut(errOut.String(), "]\n")
+	if strings.ContainsAny(explained, "\x1b\x07") || !strings.Contains(explained, `Ann\x1b]0;pwned\x07\x1b[2J: which Base?`) {
+		t.Errorf("explanation %q", explained)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables/safetext"
 	"github.com/spf13/cobra"
 )
 
@@ -24,6 +25,10 @@ const (
 	ExitOK    = 0
 	ExitError = 1
 	ExitUsage = 2
+	// ExitInUse: another bosun process holds the session's lock (a play
+	// or next running on it); nothing was done, and the same command can
+	// simply be run again once that one is done.
+	ExitInUse = 3
 	// ExitCanceled is the shell's code for a command stopped by SIGINT
 	// (128+2): Ctrl-C at a question, in next and play alike.
 	ExitCanceled = 130
@@ -63,6 +68,10 @@ func jsonRequested(args []string) bool {
 // stderr (and, with --json, as one JSON document on stdout).
 func Execute(cmd *cobra.Command, f *cmdutil.Factory) (code int) {
 	f.Started = false
+	if _, ok := f.IO.Out.(*safetext.Writer); !ok {
+		// Names from a save or an argument reach the terminal escaped.
+		f.IO.Out = &safetext.Writer{W: f.IO.Out, SGR: f.IO.Color()}
+	}
 	err := run(cmd)
 	if err == nil {
 		// Values asked once are kept only when the command succeeded.
@@ -84,6 +93,12 @@ func Execute(cmd *cobra.Command, f *cmdutil.Factory) (code int) {
 	if errors.Is(err, referee.ErrCanceled) && !errors.As(err, &ce) {
 		msg = (&cmdutil.CanceledError{}).Error()
 	}
+	if code == ExitInUse {
+		msg += "; nothing was done: run the command again once the other one is done (a bosun play on the session ends with quit)"
+	}
+	// Every quoted value at most 80 characters, control characters
+	// escaped, however the message was made.
+	msg = safetext.Message(msg)
 	fmt.Fprintln(f.IO.ErrOut, "bosun: "+msg)
 	var ue *referee.UsageError
 	if errors.As(err, &ue) && len(ue.Cites) > 0 {
@@ -121,6 +136,8 @@ func ExitCode(err error) int {
 		return ExitOK
 	case errors.Is(err, referee.ErrCanceled):
 		return ExitCanceled
+	case errors.Is(err, referee.ErrInUse):
+		return ExitInUse
 	case referee.IsUsage(err), isFlagError(err):
 		return ExitUsage
 	default:
@@ -205,6 +222,9 @@ func initConfig(cmd *cobra.Command, f *cmdutil.Factory) error {
 		}
 	}
 	f.G.SeedSet = cmd.Flags().Changed("seed")
+	if err := f.CheckDirs(); err != nil {
+		return err
+	}
 	cfg := f.G.Config
 	if cfg == "" {
 		cfg = filepath.Join(f.ConfigDir(), "config.yaml")
@@ -225,7 +245,7 @@ func initConfig(cmd *cobra.Command, f *cmdutil.Factory) error {
 	}
 	if !f.G.SeedSet && v.IsSet("seed") {
 		if _, err := strconv.ParseUint(v.GetString("seed"), 10, 64); err != nil {
-			return referee.Usagef("seed %q (from BOSUN_SEED or the config file) is not a whole number from 0 to 18446744073709551615", v.GetString("seed"))
+			return referee.Usagef("seed %s (from BOSUN_SEED or the config file) is not a whole number from 0 to 18446744073709551615", cmdutil.Quote(v.GetString("seed")))
 		}
 	}
 	return nil

@@ -93,6 +93,9 @@ func runSteps(f *cmdutil.Factory, cmd *cobra.Command, n int, out *stepPrinter, d
 	if err != nil {
 		return err
 	}
+	if err := f.ReplayPending(s); err != nil {
+		return err
+	}
 	for i := 0; i < n; i++ {
 		if i > 0 && s.Over {
 			return nil

@@ -132,6 +132,9 @@ func loadSession(f *cmdutil.Factory, name string, write, head bool, fn func(s *r
 	if err != nil {
 		return err
 	}
+	if err := f.ReplayPending(s); err != nil {
+		return err
+	}
 	if err := fn(s); err != nil {
 		return err
 	}
@@ -141,19 +144,13 @@ func loadSession(f *cmdutil.Factory, name string, write, head bool, fn func(s *r
 	return nil
 }
 
-// saveStep saves a step: first the values it asked once (the user's tables
-// overlay), then the session. In that order, an overlay that cannot be
-// written leaves the session unsaved too, and the step can be run again as
-// if it never happened. A crash between the two writes leaves board values
-// remembered for a step that is not saved, which is harmless: they describe
-// the physical components, not the step, and running the step again uses
-// them instead of asking. The other order could leave a saved step whose
-// remembered values were lost.
+// saveStep saves a step and the values it asked once (the user's tables
+// overlay) as one transaction (referee/txn.go): an overlay that cannot be
+// written leaves the session unsaved too, and a process killed between the
+// two writes leaves the values in the session, written to the overlay by
+// the next command.
 func saveStep(f *cmdutil.Factory, st *referee.Store, s *referee.Session) error {
-	if err := f.FlushTables(); err != nil {
-		return err
-	}
-	return st.Save(s)
+	return f.SaveStep(st, s)
 }
 
 // sessionEnv builds the env of a loaded session: its dice continue the

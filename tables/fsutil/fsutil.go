@@ -16,19 +16,33 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/gofrs/flock"
 )
+
+// NewLock returns a lock on path (created 0600 if missing) that never
+// follows a symbolic link: a link or anything but a regular file at path
+// is refused, so taking a lock never creates or opens a file elsewhere.
+func NewLock(path string) (*flock.Flock, error) {
+	if err := CheckRegular(path); err != nil {
+		return nil, err
+	}
+	return flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDONLY|lockFlags), flock.SetPermissions(0o600)), nil
+}
 
 // TempPrefix starts the name of every temp file WriteAtomic makes.
 const TempPrefix = ".tmp-"
 
 // WriteAtomic replaces path with data. Directories are created 0700 and the
 // file is 0600. Either the old file or the new one is in place at any
-// moment, whatever happens to the process.
+// moment, whatever happens to the process. Each write removes the temp
+// files a killed writer left in the directory (older than StaleAge). A symbolic link at path is replaced, not followed.
 func WriteAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
+	CleanStale(dir, StaleAge)
 	f, err := os.CreateTemp(dir, TempPrefix+filepath.Base(path)+"-*")
 	if err != nil {
 		return err
@@ -78,8 +92,14 @@ func SyncDir(dir string) error {
 	return nil
 }
 
-// CleanStale removes temp files older than age left in dir by a crashed
-// writer.
+// StaleAge is how old a temp file must be before it is taken for the
+// leftover of a killed process and removed: no write takes that long.
+const StaleAge = time.Minute
+
+// CleanStale removes temp files (TempPrefix) older than age left in dir by
+// a killed writer: every temp file bosun makes starts with TempPrefix and
+// lives beside the file it replaces (.tmp-current-*, .tmp-tables.yaml-*,
+// sessions/.tmp-NAME.json-*, rules/.tmp-*).
 func CleanStale(dir string, age time.Duration) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {

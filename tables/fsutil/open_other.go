@@ -4,6 +4,9 @@ package fsutil
 
 import "os"
 
+// lockFlags: no O_NOFOLLOW here; NewLock's Lstat check stands alone.
+const lockFlags = 0
+
 // openNoFollow checks path with Lstat before opening it (no O_NOFOLLOW
 // here).
 func openNoFollow(path string) (*os.File, error) {

@@ -7,6 +7,10 @@ import (
 	"syscall"
 )
 
+// lockFlags open a lock file without following a final symbolic link (a
+// link made after NewLock's check fails to open) and without blocking.
+const lockFlags = syscall.O_NOFOLLOW | syscall.O_NONBLOCK
+
 // openNoFollow opens path read-only without following a final symbolic
 // link and without blocking on a FIFO.
 func openNoFollow(path string) (*os.File, error) {

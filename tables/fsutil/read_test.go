@@ -47,3 +47,42 @@ func TestReadRegularRefusesLinksFIFOsAndLargeFiles(t *testing.T) {
 		t.Fatalf("missing: %v", err)
 	}
 }
+
+// NewLock never follows a link: one there is refused, and one made after
+// the check (a race) fails to open (O_NOFOLLOW) instead of creating a file
+// at its target.
+func TestNewLockRefusesLinks(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target")
+	lock := filepath.Join(dir, "tables.yaml.lock")
+	if err := os.Symlink(target, lock); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fsutil.NewLock(lock); !errors.Is(err, fsutil.ErrNotRegular) || !strings.Contains(err.Error(), "symbolic link") {
+		t.Fatalf("a linked lock: %v", err)
+	}
+	os.Remove(lock)
+	l, err := fsutil.NewLock(lock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, lock); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Lock(); err == nil {
+		t.Fatal("a link made after the check was followed")
+	}
+	if _, err := os.Lstat(target); !os.IsNotExist(err) {
+		t.Fatalf("the link's target was created: %v", err)
+	}
+	os.Remove(lock)
+	l, _ = fsutil.NewLock(lock)
+	if err := l.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	defer l.Unlock()
+	info, err := os.Lstat(lock)
+	if err != nil || info.Mode().Perm() != 0o600 || !info.Mode().IsRegular() {
+		t.Fatalf("lock file %v, %v", info.Mode(), err)
+	}
+}
