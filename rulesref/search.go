@@ -38,6 +38,13 @@ type Result struct {
 	// Terms are the words of the passage that matched the query.
 	Terms  []string `json:"terms,omitempty"`
 	Manual string   `json:"manual,omitempty"`
+	// Answer is the sentence of Text (or two consecutive ones) that
+	// meets the most of the question: the rulebook's words, verbatim.
+	Answer string `json:"answer,omitempty"`
+	// CutBefore, CutAfter: Text is a window of a longer section, cut
+	// before its first line / after its last one.
+	CutBefore bool `json:"cut_before,omitempty"`
+	CutAfter  bool `json:"cut_after,omitempty"`
 }
 
 // Minimum share of the query's weight a result must match, and the
@@ -48,6 +55,7 @@ const (
 )
 
 type parsedQuery struct {
+	raw     string // the question as asked
 	terms   []qterm
 	phrases []string
 	game    string
@@ -70,6 +78,7 @@ type parsedQuery struct {
 // concepts, word pairs) and the table talk they expand to.
 func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 	var pq parsedQuery
+	pq.raw = q
 	pq.phrases = quotedPhrases(q)
 	initVocab()
 	ws := words(q)
@@ -824,7 +833,7 @@ func contains(xs []int, x int) bool {
 func (c *corpus) result(h hit, pq parsedQuery, st *stemmer) Result {
 	r := c.resultOf(h.sec)
 	r.Score = math.Round(h.score*1000) / 1000
-	r.Text = c.passageText(h.doc)
+	r.Text, r.CutBefore, r.CutAfter = c.passageWindow(h.doc)
 	// the passage's words the query matched; a corpus word maps to its
 	// term without stemming it again
 	qids := map[int32]bool{}
@@ -842,6 +851,7 @@ func (c *corpus) result(h hit, pq parsedQuery, st *stemmer) Result {
 			r.Terms = append(r.Terms, w)
 		}
 	}
+	r.Answer, _ = c.answerSentence(r.Text, &pq, questionKind(pq.raw))
 	return r
 }
 
@@ -857,11 +867,21 @@ func (c *corpus) docText(d int32) string {
 // a rule), then the ones after it, while the window fits. Always a
 // contiguous slice of the rulebook, exactly as printed.
 func (c *corpus) passageText(d int32) string {
+	s, _, _ := c.passageWindow(d)
+	return s
+}
+
+// passageWindow is passageText and whether the section goes on before
+// and after the window.
+func (c *corpus) passageWindow(d int32) (text string, before, after bool) {
 	ix := c.ix
 	e := &c.Secs[ix.DocSec[d]]
 	lines := e.book(c).Lines
 	if len(joinLines(lines[e.Start:e.End])) <= maxWindow {
-		return joinLines(lines[e.Start:e.End])
+		return joinLines(lines[e.Start:e.End]), false, false
+	}
+	cut := func(from, to int) (string, bool, bool) {
+		return joinLines(lines[from:to]), from > e.Start, strings.TrimSpace(joinLines(lines[to:e.End])) != ""
 	}
 	from, to := int(ix.DocFrom[d]), int(ix.DocTo[d])
 	size := func(a, b int) int { return len(joinLines(lines[a:b])) }
@@ -878,7 +898,7 @@ func (c *corpus) passageText(d int32) string {
 		case canN:
 			hi, to = n, int(ix.DocTo[n])
 		default:
-			return joinLines(lines[from:to])
+			return cut(from, to)
 		}
 	}
 }
