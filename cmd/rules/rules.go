@@ -173,6 +173,10 @@ func searchRun(opts *SearchOptions) error {
 		}
 		if len(res) == 0 {
 			fmt.Fprintf(w, "No ruling found for %q.\n", opts.Query)
+			if scope != "" {
+				fmt.Fprintln(w, "Try other words, search every game (--all-games), or browse: bosun rules toc")
+				return nil
+			}
 			fmt.Fprintln(w, "Try other words, name the game (--game), or browse: bosun rules toc")
 			return nil
 		}

@@ -252,6 +252,11 @@ func TestSearchSessionGameIsTheDefault(t *testing.T) {
 
 	assert.Equal(t, []string{"quests-and-cannons"}, uniq(searchGames(t, dir, append([]string{"--game", "qc"}, q...)...)))
 	assert.Equal(t, []string{"misty-waters"}, uniq(searchGames(t, dir, append(q, "in", "misty", "waters")...)))
+
+	out, _, err = run(t, dir, "search", "is", "it", "raining", "in", "paris")
+	require.NoError(t, err)
+	assert.Contains(t, out, "No ruling found")
+	assert.Contains(t, out, "search every game (--all-games)")
 }
 
 func uniq(xs []string) []string {
