@@ -631,7 +631,7 @@ func (ix *index) corrections(w string) []string {
 			cs[len(cs)-1].freq = len(ix.post(ix.SurfTo[i]))
 		}
 	}
-	for _, s := range extraVocab {
+	for _, s := range extraVocabulary() {
 		freq := 40 // table talk
 		if stopWords[s] {
 			freq = 1000 // common English

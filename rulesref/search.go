@@ -38,6 +38,13 @@ type Result struct {
 	// Terms are the words of the passage that matched the query.
 	Terms  []string `json:"terms,omitempty"`
 	Manual string   `json:"manual,omitempty"`
+	// Answer is the sentence of Text (or two consecutive ones) that
+	// meets the most of the question: the rulebook's words, verbatim.
+	Answer string `json:"answer,omitempty"`
+	// CutBefore, CutAfter: Text is a window of a longer section, cut
+	// before its first line / after its last one.
+	CutBefore bool `json:"cut_before,omitempty"`
+	CutAfter  bool `json:"cut_after,omitempty"`
 }
 
 // Minimum share of the query's weight a result must match, and the
@@ -45,9 +52,27 @@ type Result struct {
 const (
 	minCover = 0.25
 	minScore = 2.2
+	// minScorePartlyUnknown: the best score a question needs when a
+	// third of its words are unknown to the rulebooks (partlyUnknown);
+	// about the 5th percentile of the dev set's best scores
+	minScorePartlyUnknown = 20
+	// minCoverPartlyUnknown: nor when its best passage matches this share
+	// of its weight
+	minCoverPartlyUnknown = 0.6
 )
 
+// partlyUnknown: at least one of the player's words is unknown to the
+// rulebooks and the table talk, and with the guessed typo corrections
+// they make a third of the question ("who won the world cup in 2018",
+// "how does bitcoin mining work"): it is answered only when its best
+// passage scores or matches well (minScorePartlyUnknown,
+// minCoverPartlyUnknown; "amo price at port" is answered).
+func partlyUnknown(pq *parsedQuery) bool {
+	return pq.unknown > 0 && 3*(pq.unknown+pq.typos) >= pq.content
+}
+
 type parsedQuery struct {
+	raw     string // the question as asked
 	terms   []qterm
 	phrases []string
 	game    string
@@ -70,6 +95,7 @@ type parsedQuery struct {
 // concepts, word pairs) and the table talk they expand to.
 func (c *corpus) parseQuery(q string, st *stemmer) parsedQuery {
 	var pq parsedQuery
+	pq.raw = q
 	pq.phrases = quotedPhrases(q)
 	initVocab()
 	ws := words(q)
@@ -371,6 +397,9 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		limit = 5
 	}
 	if len(hits) == 0 || !opt.all && (hits[0].score < minScore || hits[0].cover < minCover) {
+		return nil
+	}
+	if !opt.all && partlyUnknown(rc.pq) && hits[0].score < minScorePartlyUnknown && hits[0].cover < minCoverPartlyUnknown {
 		return nil
 	}
 	// the hits that may be shown: the first ones scoring at least a
@@ -824,7 +853,7 @@ func contains(xs []int, x int) bool {
 func (c *corpus) result(h hit, pq parsedQuery, st *stemmer) Result {
 	r := c.resultOf(h.sec)
 	r.Score = math.Round(h.score*1000) / 1000
-	r.Text = c.passageText(h.doc)
+	r.Text, r.CutBefore, r.CutAfter = c.passageWindow(h.doc)
 	// the passage's words the query matched; a corpus word maps to its
 	// term without stemming it again
 	qids := map[int32]bool{}
@@ -842,6 +871,7 @@ func (c *corpus) result(h hit, pq parsedQuery, st *stemmer) Result {
 			r.Terms = append(r.Terms, w)
 		}
 	}
+	r.Answer, _ = c.answerSentence(r.Text, &pq, questionKind(pq.raw))
 	return r
 }
 
@@ -857,11 +887,21 @@ func (c *corpus) docText(d int32) string {
 // a rule), then the ones after it, while the window fits. Always a
 // contiguous slice of the rulebook, exactly as printed.
 func (c *corpus) passageText(d int32) string {
+	s, _, _ := c.passageWindow(d)
+	return s
+}
+
+// passageWindow is passageText and whether the section goes on before
+// and after the window.
+func (c *corpus) passageWindow(d int32) (text string, before, after bool) {
 	ix := c.ix
 	e := &c.Secs[ix.DocSec[d]]
 	lines := e.book(c).Lines
 	if len(joinLines(lines[e.Start:e.End])) <= maxWindow {
-		return joinLines(lines[e.Start:e.End])
+		return joinLines(lines[e.Start:e.End]), false, false
+	}
+	cut := func(from, to int) (string, bool, bool) {
+		return joinLines(lines[from:to]), from > e.Start, strings.TrimSpace(joinLines(lines[to:e.End])) != ""
 	}
 	from, to := int(ix.DocFrom[d]), int(ix.DocTo[d])
 	size := func(a, b int) int { return len(joinLines(lines[a:b])) }
@@ -878,7 +918,7 @@ func (c *corpus) passageText(d int32) string {
 		case canN:
 			hi, to = n, int(ix.DocTo[n])
 		default:
-			return joinLines(lines[from:to])
+			return cut(from, to)
 		}
 	}
 }

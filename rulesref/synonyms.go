@@ -498,16 +498,24 @@ func detectGameName(ws []string) (string, []int) {
 // corrector knows and never "corrects".
 var (
 	vocabOnce    sync.Once
+	extraOnce    sync.Once
 	synonymWords map[string]bool
 	extraVocab   []string
 )
 
-// initVocab builds synonymWords and extraVocab on the first query.
+// initVocab builds synonymWords on the first query.
 func initVocab() {
 	vocabOnce.Do(func() {
 		synonymWords = buildSynonymWords()
-		extraVocab = buildExtraVocab()
 	})
+}
+
+// extraVocabulary is extraVocab, built when a word is first corrected
+// (most questions have no typo: a one-shot search skips it).
+func extraVocabulary() []string {
+	initVocab()
+	extraOnce.Do(func() { extraVocab = buildExtraVocab() })
+	return extraVocab
 }
 
 func buildSynonymWords() map[string]bool {

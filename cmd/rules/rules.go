@@ -67,10 +67,11 @@ func resolveGame(name string) ([]string, error) {
 
 // SearchOptions are the inputs of bosun rules search.
 type SearchOptions struct {
-	F     *cmdutil.Factory
-	Query string
-	Game  string
-	Limit int
+	F        *cmdutil.Factory
+	Query    string
+	Game     string
+	Limit    int
+	AllGames bool
 }
 
 // NewCmdSearch builds `bosun rules search`.
@@ -80,19 +81,25 @@ func NewCmdSearch(f *cmdutil.Factory, runF func(*SearchOptions) error) *cobra.Co
 		Use:   "search QUERY...",
 		Short: "Find the rulebook passage that answers a question",
 		Long: `Search the rulebooks, errata and official Q&A for a question asked in your
-own words ("can pirates shoot me at the tavern?"). Results are ranked
-passages (a section or paragraph) with their title path; words of the
-question are highlighted on a terminal (not when piped or with NO_COLOR), and
-passages amended by an errata or the official Q&A are flagged.
+own words ("can pirates shoot me at the tavern?"). The answer comes
+first: the sentence of the best passage that settles the question (bold on a
+terminal), its title path and id, then one line for each further result;
+then the best passage itself, cut with "…" where the section goes on. Words
+of the question are highlighted on a terminal (not when piped or with
+NO_COLOR), and passages amended by an errata or the official Q&A are
+flagged. With --json each result carries the whole passage (text) and the
+answering sentence (answer).
 
 Table talk is understood (sword fight = Boarding Battle, storm = Wind Force,
 bot = Captain Ironside or the Marauders, money = coins ...), typos are
 forgiven, "quoted words" must appear as a phrase, and the game is detected
-from its own words or taken from --game (default: the current session's game
-is favoured). When nothing answers well enough, bosun says so instead of
-guessing.` + exitHelp,
+from its own words or taken from --game. With a current session, only its
+game is searched (unless the question names another game); --all-games
+searches all four. When nothing answers well enough, bosun says so instead
+of guessing.` + exitHelp,
 		Example: `  bosun rules search max dice in a sword fight
   bosun rules search --game rs what if all three wind dice match
+  bosun rules search --all-games how many actions per turn
   bosun rules search '"hull hit"' --limit 1
   bosun rules search --json --limit 3 can pirates shoot at me at the tavern`,
 		Args: cobra.ArbitraryArgs,
@@ -110,12 +117,14 @@ guessing.` + exitHelp,
 			return searchRun(opts)
 		},
 	}
-	gameFlag(cmd, &opts.Game, "search only this game (id or alias: mw, rs, wfa, qc)")
+	gameFlag(cmd, &opts.Game, "search only this game (id or alias: mw, rs, wfa, qc; default: the current session's game)")
+	cmd.Flags().BoolVar(&opts.AllGames, "all-games", false, "search every game, not only the current session's (--game wins)")
 	cmd.Flags().IntVarP(&opts.Limit, "limit", "n", 5, "number of results (1-100)")
 	return cmd
 }
 
-// sessionGame is the game of the current session, if any, to favour.
+// sessionGame is the game of the current session, if any: the default
+// game of a search.
 func sessionGame(f *cmdutil.Factory) string {
 	name := f.V.GetString("session")
 	st := f.Store()
@@ -139,39 +148,101 @@ func searchRun(opts *SearchOptions) error {
 		return err
 	}
 	so := rulesref.SearchOptions{Games: games, Limit: opts.Limit}
+	scope := ""
 	if len(games) == 0 {
-		so.Prefer = sessionGame(f)
+		sg := sessionGame(f)
+		named := rulesref.NamedGame(opts.Query)
+		switch {
+		case sg == "":
+		case opts.AllGames || named != "" && named != sg:
+			// all games, or the one the question names; the session's
+			// game is still favoured when the question names none
+			so.Prefer = sg
+		default:
+			so.Games = []string{sg}
+			scope = sg
+		}
 	}
 	res := lib.Search(opts.Query, so)
 	if res == nil {
 		res = []rulesref.Result{}
 	}
 	return f.Render(res, func(w io.Writer) error {
+		if scope != "" {
+			fmt.Fprintf(w, "Searching %s (the current session); --all-games for all.\n", gameName(scope))
+		}
 		if len(res) == 0 {
 			fmt.Fprintf(w, "No ruling found for %q.\n", opts.Query)
+			if scope != "" {
+				fmt.Fprintln(w, "Try other words, search every game (--all-games), or browse: bosun rules toc")
+				return nil
+			}
 			fmt.Fprintln(w, "Try other words, name the game (--game), or browse: bosun rules toc")
 			return nil
 		}
-		color := f.IO.Color()
-		for i, r := range res {
-			flag := ""
-			if len(r.Notes) > 0 {
-				flag = "  [" + noteFlag(r.Notes) + "]"
-			}
-			fmt.Fprintf(w, "%d. %s%s\n", i+1, bold(r.Path, color), flag)
-			fmt.Fprintf(w, "   %s  (line %d, score %.2f)\n", r.ID, r.Line, r.Score)
-			for _, l := range strings.Split(r.Text, "\n") {
-				fmt.Fprintln(w, "   "+highlight(l, r.Terms, color))
-			}
-			for _, n := range r.Notes {
-				printNote(w, n, color)
-			}
-			if i < len(res)-1 {
-				fmt.Fprintln(w)
-			}
-		}
+		printResults(w, res, f.IO.Color(), f.IO.Width())
 		return nil
 	})
+}
+
+// gameName is a game's display name ("Misty Waters"), or its id.
+func gameName(id string) string {
+	if g, err := all.Resolve(id); err == nil {
+		return g.Info().Name
+	}
+	return id
+}
+
+// printResults prints the answer first, so that it is on the first screen
+// of a small terminal: the best result's title path, its id and game and
+// its answering sentence(s); then one line for each further result; then
+// the best result's passage (cut with "…" where the section goes on) and
+// the errata and Q&A that amend it.
+func printResults(w io.Writer, res []rulesref.Result, color bool, width int) {
+	width = max(width, 40)
+	r := res[0]
+	flag := ""
+	if len(r.Notes) > 0 {
+		flag = "  [" + noteFlag(r.Notes) + "]"
+	}
+	fmt.Fprintf(w, "1. %s%s\n", bold(r.Path, color), flag)
+	fmt.Fprintf(w, "   %s · %s\n", r.ID, gameName(r.Game))
+	if r.Answer != "" {
+		for _, l := range strings.Split(cmdutil.WrapIndent(r.Answer, width-3, ""), "\n") {
+			fmt.Fprintln(w, "   "+bold(l, color))
+		}
+	}
+	for i, o := range res[1:] {
+		flag := ""
+		if len(o.Notes) > 0 {
+			flag = " [" + noteFlag(o.Notes) + "]"
+		}
+		line := fmt.Sprintf("%d. %s  %s%s", i+2, o.ID, o.Path, flag)
+		fmt.Fprintln(w, cmdutil.Truncate(line, width))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "%s\n", bold("1. "+r.ID, color))
+	if r.CutBefore {
+		fmt.Fprintln(w, "   …")
+	}
+	for _, l := range strings.Split(r.Text, "\n") {
+		if k := strings.Index(l, r.Answer); color && r.Answer != "" && k >= 0 {
+			// the answering sentence, bold, within its line
+			a := k + len(r.Answer)
+			fmt.Fprintln(w, "   "+highlight(l[:k], r.Terms, color)+bold(r.Answer, color)+highlight(l[a:], r.Terms, color))
+			continue
+		}
+		fmt.Fprintln(w, "   "+highlight(l, r.Terms, color))
+	}
+	if r.CutAfter {
+		fmt.Fprintln(w, "   …")
+	}
+	for _, n := range r.Notes {
+		printNote(w, n, color)
+	}
+	if len(res) > 1 {
+		fmt.Fprintf(w, "\nRead another result whole: bosun rules show %s\n", res[1].ID)
+	}
 }
 
 func noteFlag(ns []rulesref.Note) string {

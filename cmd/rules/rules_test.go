@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/mattn/go-runewidth"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -200,4 +203,128 @@ func TestGlossaryDefinitions(t *testing.T) {
 	out, _, err := run(t, dir, "glossary", "prosperity", "--game", "qc")
 	require.NoError(t, err)
 	assert.Contains(t, out, "When a player reaches the Prosperity Goal, the game will end at the end of the current round.")
+}
+
+// saveSession makes a session of game the current one in dataDir.
+func saveSession(t *testing.T, dataDir, game string) {
+	t.Helper()
+	f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}})
+	f.V.Set("data-dir", dataDir)
+	require.NoError(t, f.Store().Save(&referee.Session{Name: "table", Game: game, State: json.RawMessage(`{}`)}))
+	require.Equal(t, "table", f.Store().Current())
+}
+
+func searchGames(t *testing.T, dir string, args ...string) []string {
+	t.Helper()
+	out, _, err := run(t, dir, append([]string{"search", "--json"}, args...)...)
+	require.NoError(t, err)
+	var rs []jsonResult
+	require.NoError(t, json.Unmarshal([]byte(out), &rs), out)
+	var gs []string
+	for _, r := range rs {
+		gs = append(gs, r.Game)
+	}
+	return gs
+}
+
+// TestSearchSessionGameIsTheDefault: with a current session only its game
+// is searched, and the output says so; --all-games lifts that, --game
+// wins, and a question naming another game searches that game.
+func TestSearchSessionGameIsTheDefault(t *testing.T) {
+	dir := t.TempDir()
+	q := []string{"how", "many", "actions", "do", "i", "get", "each", "turn"}
+	without := searchGames(t, dir, q...)
+	require.NotEmpty(t, without)
+	assert.Greater(t, len(uniq(without)), 1, "no session: several games answer %v", without)
+
+	saveSession(t, dir, "rolling-seas")
+	gs := searchGames(t, dir, q...)
+	require.NotEmpty(t, gs)
+	assert.Equal(t, []string{"rolling-seas"}, uniq(gs))
+	out, _, err := run(t, dir, append([]string{"search"}, q...)...)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(out, "Searching Rolling Seas (the current session); --all-games for all.\n"), out)
+
+	assert.Greater(t, len(uniq(searchGames(t, dir, append([]string{"--all-games"}, q...)...))), 1)
+	out, _, err = run(t, dir, append([]string{"search", "--all-games"}, q...)...)
+	require.NoError(t, err)
+	assert.NotContains(t, out, "current session")
+
+	assert.Equal(t, []string{"quests-and-cannons"}, uniq(searchGames(t, dir, append([]string{"--game", "qc"}, q...)...)))
+	assert.Equal(t, []string{"misty-waters"}, uniq(searchGames(t, dir, append(q, "in", "misty", "waters")...)))
+
+	out, _, err = run(t, dir, "search", "is", "it", "raining", "in", "paris")
+	require.NoError(t, err)
+	assert.Contains(t, out, "No ruling found")
+	assert.Contains(t, out, "search every game (--all-games)")
+}
+
+func uniq(xs []string) []string {
+	var out []string
+	for _, x := range xs {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// TestSearchAnswerSentence: --json gains the answering sentence, a
+// verbatim part of the passage, which keeps its whole text.
+func TestSearchAnswerSentence(t *testing.T) {
+	out, _, err := run(t, t.TempDir(), "search", "--json", "--limit", "3", "max", "dice", "in", "a", "sword", "fight?")
+	require.NoError(t, err)
+	var rs []struct {
+		jsonResult
+		Answer string `json:"answer"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &rs))
+	require.NotEmpty(t, rs)
+	assert.Equal(t, "misty-waters/step-4b-boarding-battle", rs[0].ID)
+	assert.Contains(t, rs[0].Answer, "up to a maximum of 10 dice")
+	assert.True(t, strings.HasPrefix(rs[0].Answer, "If Boarding Battle (e.g. sword duels) was declared"), rs[0].Answer)
+	for _, r := range rs {
+		assert.Contains(t, r.Text, r.Answer)
+		assert.Greater(t, len(r.Text), len(r.Answer))
+	}
+}
+
+// TestSearchFirstScreen: at 80x24 the first screen holds the top result's
+// answering sentence, its title path and id, and a line for results 2 and
+// 3; no line is wider than 80 columns there.
+func TestSearchFirstScreen(t *testing.T) {
+	for _, q := range [][]string{
+		{"max", "dice", "in", "a", "sword", "fight"},
+		{"in", "the", "npc", "phase", "who", "goes", "first,", "pirates", "or", "the", "monsters?"},
+		{"how", "many", "actions", "do", "we", "get", "on", "a", "turn?"},
+	} {
+		var out bytes.Buffer
+		f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: &out, ErrOut: &bytes.Buffer{}, Cols: 80, TTYOut: true, NoColor: true})
+		f.V.Set("data-dir", t.TempDir())
+		opts := &SearchOptions{F: f, Query: strings.Join(q, " "), Limit: 5}
+		require.NoError(t, searchRun(opts))
+		var js bytes.Buffer
+		fj := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: &js, ErrOut: &bytes.Buffer{}})
+		fj.V.Set("data-dir", t.TempDir())
+		fj.G.JSON = true
+		require.NoError(t, searchRun(&SearchOptions{F: fj, Query: opts.Query, Limit: 5}))
+		var rs []struct {
+			ID, Path, Answer string
+		}
+		require.NoError(t, json.Unmarshal(js.Bytes(), &rs))
+		require.GreaterOrEqual(t, len(rs), 3)
+
+		lines := strings.Split(out.String(), "\n")
+		screen := lines[:min(24, len(lines))]
+		text := strings.Join(screen, "\n")
+		for _, l := range screen {
+			assert.LessOrEqual(t, runewidth.StringWidth(l), 80, "%q", l)
+		}
+		assert.Contains(t, text, rs[0].Path)
+		assert.Contains(t, text, rs[0].ID)
+		require.NotEmpty(t, rs[0].Answer)
+		assert.Contains(t, strings.Join(strings.Fields(text), " "), rs[0].Answer, "the answer on the first screen")
+		assert.Contains(t, text, "2. "+rs[1].ID)
+		assert.Contains(t, text, "3. "+rs[2].ID)
+	}
 }

@@ -23,6 +23,8 @@ func main() {
 	devset := flag.String("devset", "", "dev set YAML (default rulesref/testdata/devset.yaml)")
 	bin := flag.String("bin", "", "bosun binary for the one-shot timing (skipped when empty)")
 	n := flag.Int("n", 30, "runs per one-shot measurement")
+	gameGiven := flag.Bool("game", false, "also score every question with its game given (the game of its first id), as with --game or a session")
+	misses := flag.String("misses", "", "list the questions of this batch (v1..v9, or all) not answered first")
 	flag.Parse()
 
 	t0 := time.Now()
@@ -57,6 +59,7 @@ func main() {
 	top1, top3 := 0, 0
 	type tally struct{ n, top1, top3 int }
 	sets := map[string]*tally{}
+	gsets := map[string]*tally{}
 	var order []string
 	var lat []time.Duration
 	for round := 0; round < 5; round++ {
@@ -74,37 +77,56 @@ func main() {
 				order = append(order, c.Set)
 			}
 			x.n++
-			for k, r := range rs {
-				hit := false
-				for _, id := range c.IDs {
-					if r.ID == id && len(c.Answers) == 0 {
-						hit = true
-					}
+			rank := devRank(c.IDs, c.Answers, rs)
+			if rank == 0 {
+				top1++
+				x.top1++
+			}
+			if rank >= 0 {
+				top3++
+				x.top3++
+			}
+			set := c.Set
+			if set == "" {
+				set = "v1"
+			}
+			if *misses != "" && rank != 0 && (*misses == "all" || *misses == set) {
+				var got []string
+				for _, r := range rs {
+					got = append(got, r.ID)
 				}
-				for _, a := range c.Answers {
-					if strings.Contains(r.Text, a) {
-						hit = true
-					}
+				fmt.Printf("  miss %s (rank %d): %q want %v got %v\n", set, rank+1, c.Q, c.IDs, got)
+			}
+			if *gameGiven {
+				g := gsets[c.Set]
+				if g == nil {
+					g = &tally{}
+					gsets[c.Set] = g
 				}
-				if hit {
-					if k == 0 {
-						top1++
-						x.top1++
-					}
-					top3++
-					x.top3++
-					break
+				game := strings.SplitN(c.IDs[0], "/", 2)[0]
+				grs := rulesref.Search(c.Q, rulesref.SearchOptions{Limit: 3, Games: []string{game}})
+				g.n++
+				rank := devRank(c.IDs, c.Answers, grs)
+				if rank == 0 {
+					g.top1++
+				}
+				if rank >= 0 {
+					g.top3++
 				}
 			}
 		}
 	}
-	for _, name := range order {
-		x := sets[name]
+	for _, key := range order {
+		x, name := sets[key], key
 		if name == "" {
 			name = "v1"
 		}
-		fmt.Printf("rules dev set %s: %d questions  top-1 %.1f%%  top-3 %.1f%%\n", name, x.n,
+		fmt.Printf("rules dev set %s: %d questions  top-1 %.1f%%  top-3 %.1f%%", name, x.n,
 			100*float64(x.top1)/float64(x.n), 100*float64(x.top3)/float64(x.n))
+		if g := gsets[key]; g != nil {
+			fmt.Printf("   game given: top-1 %.1f%%  top-3 %.1f%%", 100*float64(g.top1)/float64(g.n), 100*float64(g.top3)/float64(g.n))
+		}
+		fmt.Println()
 	}
 	sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
 	fmt.Printf("rules dev set: %d questions  top-1 %.1f%%  top-3 %.1f%%\n", len(cases),
@@ -125,6 +147,25 @@ func main() {
 	}
 	fmt.Printf("rules one-shot: bosun --help %v, bosun rules search %v (median of %d): %.2fx\n",
 		help, search, *n, float64(search)/float64(help))
+}
+
+// devRank is the rank (0-2) of the first result that answers: its text
+// holds one of the answers, or (a question without answers) its id is one
+// of ids; -1 when none does.
+func devRank(ids, answers []string, rs []rulesref.Result) int {
+	for k, r := range rs {
+		for _, id := range ids {
+			if r.ID == id && len(answers) == 0 {
+				return k
+			}
+		}
+		for _, a := range answers {
+			if strings.Contains(r.Text, a) {
+				return k
+			}
+		}
+	}
+	return -1
 }
 
 func median(n int, exe string, args ...string) time.Duration {

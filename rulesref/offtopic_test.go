@@ -1,0 +1,38 @@
+package rulesref
+
+import (
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gopkg.in/yaml.v3"
+)
+
+// TestOffTopic: questions none of the rulebooks answers get "no ruling"
+// (testdata/offtopic.yaml), including those where a third of the words
+// are unknown and the rest meet a passage only in passing; a short
+// question with an unknown typo still gets its answer.
+func TestOffTopic(t *testing.T) {
+	b, err := os.ReadFile("testdata/offtopic.yaml")
+	require.NoError(t, err)
+	var cs []struct {
+		Q      string   `yaml:"q"`
+		Expect []string `yaml:"expect"`
+	}
+	require.NoError(t, yaml.Unmarshal(b, &cs))
+	require.GreaterOrEqual(t, len(cs), 20)
+	none := 0
+	for _, c := range cs {
+		require.Empty(t, c.Expect, c.Q)
+		if len(Search(c.Q, SearchOptions{Limit: 3})) == 0 {
+			none++
+		}
+	}
+	assert.GreaterOrEqual(t, float64(none)/float64(len(cs)), 0.95, "%d of %d off-topic questions get no ruling", none, len(cs))
+	for _, q := range []string{"who won the world cup in 2018", "how does bitcoin mining work", "what time does the pharmacy close"} {
+		assert.Empty(t, Search(q, SearchOptions{Limit: 3}), q)
+	}
+	rs := Search("amo price at port", SearchOptions{Limit: 3, Games: []string{"quests-and-cannons"}})
+	require.NotEmpty(t, rs)
+}
