@@ -31,8 +31,9 @@ func (o *IO) Width() int {
 // that starts with a bullet ("- ", "* "), or an unindented one that starts
 // with a label of up to three words ending in ": " (at most a third of the
 // width), is continued under the text after it. A word wider than the
-// line is left whole. Lines that hold escape sequences or
-// table borders are never touched.
+// line is left whole. Colour and bold (SGR, "ESC[...m") sequences take no
+// columns and stay with their word; lines that hold any other escape
+// sequence, or table borders, are never touched.
 func WrapText(s string, width int) string {
 	if width <= 0 {
 		return s
@@ -43,7 +44,7 @@ func WrapText(s string, width int) string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		if runewidth.StringWidth(l) <= width || strings.ContainsRune(l, '\x1b') || isTableLine(l) {
+		if displayWidth(l) <= width || hasNonSGREscape(l) || isTableLine(l) {
 			b.WriteString(l)
 			continue
 		}
@@ -66,12 +67,12 @@ func wrapLine(b *strings.Builder, line string, width int, indent string) {
 	col := 0
 	first := true
 	for _, w := range words {
-		ww := runewidth.StringWidth(w)
+		ww := displayWidth(w)
 		switch {
 		case first:
 			b.WriteString(lead)
 			b.WriteString(w)
-			col = runewidth.StringWidth(lead) + ww
+			col = displayWidth(lead) + ww
 			first = false
 		case col+1+ww <= width:
 			b.WriteByte(' ')
@@ -178,4 +179,60 @@ func (o *IO) Lines() io.Writer {
 		return o.Out
 	}
 	return NewWrapWriter(o.Out, o.Width())
+}
+
+// displayWidth is the number of columns s takes on a terminal: its SGR
+// (colour, bold) sequences take none.
+func displayWidth(s string) int {
+	if !strings.ContainsRune(s, '\x1b') {
+		return runewidth.StringWidth(s)
+	}
+	return runewidth.StringWidth(stripSGR(s))
+}
+
+// stripSGR removes the "ESC[...m" sequences of s.
+func stripSGR(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\x1b' {
+			if n := sgrLen(s[i:]); n > 0 {
+				i += n - 1
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// sgrLen is the length of the SGR sequence s starts with, or 0.
+func sgrLen(s string) int {
+	if len(s) < 3 || s[0] != '\x1b' || s[1] != '[' {
+		return 0
+	}
+	for j := 2; j < len(s); j++ {
+		switch c := s[j]; {
+		case c == 'm':
+			return j + 1
+		case c == ';' || c >= '0' && c <= '9':
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+// hasNonSGREscape reports whether s holds an escape sequence other than
+// colour and bold (a cursor move, say), which wrapping could break.
+func hasNonSGREscape(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\x1b' {
+			n := sgrLen(s[i:])
+			if n == 0 {
+				return true
+			}
+			i += n - 1
+		}
+	}
+	return false
 }
