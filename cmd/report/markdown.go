@@ -9,10 +9,19 @@ import (
 	"github.com/bosun-referee/bosun/referee/chronicle"
 )
 
-// Markdown writes the chronicle as Markdown. With bars (a terminal) the
-// charts are text bar charts that fit width; else tables of their values.
+// Markdown writes the chronicle as Markdown. With bars (a terminal) it is
+// the terminal view (see Terminal): charts as text bar charts and every
+// line fitted to width; else the charts are tables of their values.
 func Markdown(w io.Writer, ch *chronicle.Chronicle, width int, bars bool) error {
-	p := &printer{w: w}
+	if bars {
+		return Terminal(w, ch, width)
+	}
+	return markdown(&printer{w: w}, ch)
+}
+
+// markdown writes the chronicle through p: Markdown, or with p.term the
+// terminal view's text before its lines are fitted.
+func markdown(p *printer, ch *chronicle.Chronicle) error {
 	p.f("# %s\n\n", ch.Title)
 	if ch.Over {
 		p.f("The game is over: the final chronicle after %d steps.\n\n", ch.Step-1)
@@ -58,11 +67,15 @@ func Markdown(w io.Writer, ch *chronicle.Chronicle, width int, bars bool) error 
 		p.f("No battle %s.\n\n", map[bool]string{true: "was fought", false: "so far"}[ch.Over])
 	} else {
 		p.f("Odds are exact, before the dice; luck is the percentile of the dice that fell against the exact distribution (50th: an average roll; ties counted half).\n\n")
-		p.f("| # | When | Battle | Odds before the dice | Dice | Result | Luck |\n|---|---|---|---|---|---|---|\n")
-		for i, b := range ch.Battles {
-			p.f("| %d | %s | %s | %s | %s | %s | %s |\n", i+1, md(b.Round), md(b.Title), md(oddsText(b)), md(diceText(b)), md(b.Result), md(luckText(b)))
+		if p.term {
+			p.battleBlocks(ch.Battles)
+		} else {
+			p.f("| # | When | Battle | Odds before the dice | Dice | Result | Luck |\n|---|---|---|---|---|---|---|\n")
+			for i, b := range ch.Battles {
+				p.f("| %d | %s | %s | %s | %s | %s | %s |\n", i+1, md(b.Round), md(b.Title), md(oddsText(b)), md(diceText(b)), md(b.Result), md(luckText(b)))
+			}
+			p.f("\n")
 		}
-		p.f("\n")
 	}
 
 	p.f("## Automa and NPC decisions\n\n")
@@ -88,8 +101,8 @@ func Markdown(w io.Writer, ch *chronicle.Chronicle, width int, bars bool) error 
 		if c.Empty() {
 			continue
 		}
-		if bars {
-			p.f("```\n%s```\n\n", TextChart(c, width))
+		if p.term {
+			p.f("```\n%s```\n\n", TextChart(c, p.width))
 		} else {
 			p.chartTable(c)
 		}
@@ -98,6 +111,8 @@ func Markdown(w io.Writer, ch *chronicle.Chronicle, width int, bars bool) error 
 	p.f("## Rulings applied\n\n")
 	if len(ch.Rulings) == 0 {
 		p.f("None yet.\n\n")
+	} else if p.term {
+		p.rulingBlocks(ch.Rulings)
 	} else {
 		p.f("| Section | Times | First applied to |\n|---|---|---|\n")
 		for _, r := range ch.Rulings {
@@ -127,8 +142,10 @@ func Markdown(w io.Writer, ch *chronicle.Chronicle, width int, bars bool) error 
 }
 
 type printer struct {
-	w   io.Writer
-	err error
+	w     io.Writer
+	err   error
+	term  bool // the terminal view: tables as aligned columns or blocks
+	width int  // the terminal view's width
 }
 
 func (p *printer) f(format string, a ...any) {
@@ -161,7 +178,9 @@ func (p *printer) result(ch *chronicle.Chronicle) {
 	case r.Why != "":
 		p.f("**No winner.** %s\n\n", md(r.Why))
 	}
-	if len(r.Ranks) > 0 {
+	if len(r.Ranks) > 0 && p.term {
+		p.ranks(r.Ranks)
+	} else if len(r.Ranks) > 0 {
 		p.f("| Place | Player | Score | Detail |\n|---|---|---|---|\n")
 		for _, k := range r.Ranks {
 			p.f("| %d | %s | %s | %s |\n", k.Place, md(k.Name), md(k.Score), md(k.Detail))
