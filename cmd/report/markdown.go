@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee/chronicle"
+	"github.com/mattn/go-runewidth"
 )
 
 // Markdown writes the chronicle as Markdown. With bars (a terminal) it is
@@ -251,8 +252,10 @@ func xAxis(c chronicle.Chart) ([]int, []string) {
 }
 
 // TextChart draws a chart as small text bars that fit width columns: a
-// line chart as one row per series (a bar per x, its height the value),
-// a bar chart as one horizontal bar per point.
+// line chart as one row per series (a bar per x, its height the value,
+// then its first and last value), a bar chart as one horizontal bar per
+// point. Names too long to share a row with their bars go on a line of
+// their own above them, whole.
 func TextChart(c chronicle.Chart, width int) string {
 	if width <= 0 {
 		width = 80
@@ -266,16 +269,34 @@ func TextChart(c chronicle.Chart, width int) string {
 	}
 	var b strings.Builder
 	if c.Kind == "line" || (len(xs) > 8 && c.ID != "luck") {
-		nw := 0
+		nw, vw := runewidth.StringWidth(c.X), 0
 		for _, s := range c.Series {
-			nw = max(nw, len([]rune(s.Name)))
+			nw = max(nw, runewidth.StringWidth(s.Name))
+			if len(s.Points) > 0 {
+				vw = max(vw, runewidth.StringWidth(num(s.Points[0].Y)+"→"+num(s.Points[len(s.Points)-1].Y)))
+			}
 		}
-		nw = min(nw, max(6, width/4))
-		// Each series' bars, one column per x, then its first and last value.
-		cols := min(len(xs), max(width-nw-16, 4))
-		fmt.Fprintf(&b, "%-*s %s\n", nw, trunc(c.X, nw), trunc(labels[0]+" … "+labels[len(labels)-1], width-nw-1))
+		stacked := nw > max(6, width/3)
+		lead := nw + 1 // the columns before the bars
+		if stacked {
+			lead = 2
+		}
+		// One column per x, the latest ones when they do not all fit.
+		cols := min(len(xs), max(width-lead-1-vw, 4))
+		span := labels[len(xs)-cols]
+		if cols > 1 {
+			span += " … " + labels[len(labels)-1]
+		}
+		if stacked {
+			b.WriteString(wrap(c.X+": "+span, width, "  ") + "\n")
+		} else {
+			fmt.Fprintf(&b, "%-*s %s\n", nw, c.X, span)
+		}
 		ticks := []rune("▁▂▃▄▅▆▇█")
 		for _, s := range c.Series {
+			if len(s.Points) == 0 {
+				continue
+			}
 			at := map[int]float64{}
 			for _, pt := range s.Points {
 				at[pt.X] = pt.Y
@@ -293,22 +314,35 @@ func TextChart(c chronicle.Chart, width int) string {
 				}
 			}
 			first, last := s.Points[0].Y, s.Points[len(s.Points)-1].Y
-			fmt.Fprintf(&b, "%-*s %s %s→%s\n", nw, trunc(s.Name, nw), string(line), num(first), num(last))
+			if stacked {
+				fmt.Fprintf(&b, "%s\n  %s %s→%s\n", wrap(s.Name, width, "  "), string(line), num(first), num(last))
+			} else {
+				fmt.Fprintf(&b, "%s %s %s→%s\n", pad(s.Name, nw), string(line), num(first), num(last))
+			}
 		}
 		return b.String()
 	}
-	lw := 0
+	lw, vw := 0, 0
 	for _, l := range labels {
-		lw = max(lw, len([]rune(l)))
+		lw = max(lw, runewidth.StringWidth(l))
 	}
-	lw = min(lw, max(8, width/3))
-	barMax := max(width-lw-10, 4)
+	for _, s := range c.Series {
+		for _, pt := range s.Points {
+			vw = max(vw, runewidth.StringWidth(num(pt.Y)))
+		}
+	}
+	stacked := lw > max(8, width/3)
+	lead := lw + 1
+	if stacked {
+		lead = 2
+	}
+	barMax := max(width-lead-1-vw, 4)
 	for si, s := range c.Series {
 		if len(c.Series) > 1 {
 			if si > 0 {
 				b.WriteString("\n")
 			}
-			b.WriteString(trunc(s.Name, width) + "\n")
+			b.WriteString(wrap(s.Name, width, "  ") + "\n")
 		}
 		for i, x := range xs {
 			for _, pt := range s.Points {
@@ -319,11 +353,20 @@ func TextChart(c chronicle.Chart, width int) string {
 				if hi > 0 {
 					n = int(math.Round(math.Abs(pt.Y) / hi * float64(barMax)))
 				}
-				fmt.Fprintf(&b, "%-*s %s %s\n", lw, trunc(labels[i], lw), strings.Repeat("█", n), num(pt.Y))
+				if stacked {
+					fmt.Fprintf(&b, "%s\n  %s %s\n", wrap(labels[i], width, "  "), strings.Repeat("█", n), num(pt.Y))
+				} else {
+					fmt.Fprintf(&b, "%s %s %s\n", pad(labels[i], lw), strings.Repeat("█", n), num(pt.Y))
+				}
 			}
 		}
 	}
 	return b.String()
+}
+
+// pad fills s with spaces to n columns.
+func pad(s string, n int) string {
+	return s + strings.Repeat(" ", max(n-runewidth.StringWidth(s), 0))
 }
 
 func trunc(s string, n int) string {

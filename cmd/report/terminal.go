@@ -44,7 +44,7 @@ func fitLines(s string, width int) string {
 		if fence || runewidth.StringWidth(l) <= width {
 			continue
 		}
-		lines[i] = cmdutil.WrapIndent(l, width, strings.Repeat(" ", hang(l, width)))
+		lines[i] = wrap(l, width, strings.Repeat(" ", hang(l, width)))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -67,13 +67,18 @@ func hang(l string, width int) int {
 // block writes a block: its first line, then one indented "label: text"
 // line per detail, each wrapped with a hanging indent to the width.
 func (p *printer) block(first string, details [][2]string) {
-	p.f("%s\n", cmdutil.WrapIndent(first, p.width, "   "))
+	p.f("%s\n", wrap(first, p.width, "   "))
 	for _, d := range details {
 		if d[1] == "" {
 			continue
 		}
-		l := "   " + d[0] + ": " + d[1]
-		p.f("%s\n", cmdutil.WrapIndent(l, p.width, strings.Repeat(" ", min(3+len(d[0])+2, p.width/2))))
+		// Continuation lines start under the text, or a little in from
+		// the label when that would leave the text too narrow a column.
+		h := 3 + len(d[0]) + 2
+		if h > p.width/3 {
+			h = 5
+		}
+		p.f("%s\n", wrap("   "+d[0]+": "+d[1], p.width, strings.Repeat(" ", h)))
 	}
 }
 
@@ -111,7 +116,7 @@ func (p *printer) rulingBlocks(rs []chronicle.Ruling) {
 		if r.Count != 1 {
 			times = fmt.Sprintf("%d times", r.Count)
 		}
-		p.block(fmt.Sprintf("`%s` %s", r.Section, times), [][2]string{{"first applied to", r.First}})
+		p.block(fmt.Sprintf("%s %s", r.Section, times), [][2]string{{"first applied to", r.First}})
 	}
 	p.f("\n")
 }
@@ -158,10 +163,10 @@ func (p *printer) ranks(rs []chronicle.Rank) {
 		}
 		switch {
 		case inline && r[3] != "":
-			d := cmdutil.WrapIndent(r[3], p.width-lead, "")
+			d := wrap(r[3], p.width-lead, "")
 			b.WriteString(strings.ReplaceAll(d, "\n", "\n"+strings.Repeat(" ", lead)))
 		case r[3] != "" && hasDetail:
-			b.WriteString("\n" + cmdutil.WrapIndent(strings.Repeat(" ", ws[0]+len(gap))+r[3], p.width, strings.Repeat(" ", ws[0]+len(gap))))
+			b.WriteString("\n" + wrap(strings.Repeat(" ", ws[0]+len(gap))+r[3], p.width, strings.Repeat(" ", ws[0]+len(gap))))
 		}
 		p.f("%s\n", strings.TrimRight(b.String(), " "))
 	}
@@ -173,4 +178,44 @@ func (p *printer) ranks(rs []chronicle.Rank) {
 		line(r)
 	}
 	p.f("\n")
+}
+
+// wrap breaks line at spaces into lines of at most width columns, the
+// continuation lines starting with indent and the first keeping the line's
+// own indentation. A word wider than a whole line (a long rulebook section
+// id) is broken after a "/" or "-" in it, as a hyphenated word is, and
+// left whole only when it has none that fits.
+func wrap(line string, width int, indent string) string {
+	rest := strings.TrimLeft(line, " ")
+	lead := line[:len(line)-len(rest)]
+	var b strings.Builder
+	col := 0
+	for i, w := range strings.Fields(rest) {
+		ww := runewidth.StringWidth(w)
+		if i > 0 && col+1+ww <= width {
+			b.WriteString(" " + w)
+			col += 1 + ww
+			continue
+		}
+		if i == 0 {
+			b.WriteString(lead)
+			col = runewidth.StringWidth(lead)
+		} else {
+			b.WriteString("\n" + indent)
+			col = runewidth.StringWidth(indent)
+		}
+		for runewidth.StringWidth(w) > width-col {
+			head := runewidth.Truncate(w, width-col, "")
+			cut := strings.LastIndexAny(head, "/-")
+			if cut <= 0 {
+				break
+			}
+			b.WriteString(w[:cut+1] + "\n" + indent)
+			col = runewidth.StringWidth(indent)
+			w = w[cut+1:]
+		}
+		b.WriteString(w)
+		col += runewidth.StringWidth(w)
+	}
+	return b.String()
 }
