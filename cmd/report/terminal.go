@@ -78,8 +78,30 @@ func (p *printer) block(first string, details [][2]string) {
 		if h > p.width/3 {
 			h = 5
 		}
-		p.f("%s\n", wrap("   "+d[0]+": "+d[1], p.width, strings.Repeat(" ", h)))
+		text := d[1]
+		if d[0] == "odds" {
+			text = keepTogether(text, p.width-h)
+		}
+		l := wrap("   "+d[0]+": "+text, p.width, strings.Repeat(" ", h))
+		p.f("%s\n", strings.ReplaceAll(l, glue, " "))
 	}
+}
+
+// glue stands for a space that wrap must not break at (a private-use
+// character, one column wide like the space it stands for).
+const glue = "\ue000"
+
+// keepTogether glues the words of each "; "-separated item of s (an
+// outcome and its chance: "2 damage 38.9%") so that a line breaks between
+// items, unless an item is wider than width.
+func keepTogether(s string, width int) string {
+	items := strings.Split(s, "; ")
+	for i, it := range items {
+		if runewidth.StringWidth(it) <= width {
+			items[i] = strings.ReplaceAll(it, " ", glue)
+		}
+	}
+	return strings.Join(items, "; ")
 }
 
 // battleBlocks writes the battles as blocks: "#1 Round 1 — Ann fires 2
