@@ -7,12 +7,22 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee/chronicle"
+	"github.com/mattn/go-runewidth"
 )
 
-// Markdown writes the chronicle as Markdown. With bars (a terminal) the
-// charts are text bar charts that fit width; else tables of their values.
+// Markdown writes the chronicle as Markdown. With bars (a terminal) it is
+// the terminal view (see Terminal): charts as text bar charts and every
+// line fitted to width; else the charts are tables of their values.
 func Markdown(w io.Writer, ch *chronicle.Chronicle, width int, bars bool) error {
-	p := &printer{w: w}
+	if bars {
+		return Terminal(w, ch, width)
+	}
+	return markdown(&printer{w: w}, ch)
+}
+
+// markdown writes the chronicle through p: Markdown, or with p.term the
+// terminal view's text before its lines are fitted.
+func markdown(p *printer, ch *chronicle.Chronicle) error {
 	p.f("# %s\n\n", ch.Title)
 	if ch.Over {
 		p.f("The game is over: the final chronicle after %d steps.\n\n", ch.Step-1)
@@ -58,11 +68,15 @@ func Markdown(w io.Writer, ch *chronicle.Chronicle, width int, bars bool) error 
 		p.f("No battle %s.\n\n", map[bool]string{true: "was fought", false: "so far"}[ch.Over])
 	} else {
 		p.f("Odds are exact, before the dice; luck is the percentile of the dice that fell against the exact distribution (50th: an average roll; ties counted half).\n\n")
-		p.f("| # | When | Battle | Odds before the dice | Dice | Result | Luck |\n|---|---|---|---|---|---|---|\n")
-		for i, b := range ch.Battles {
-			p.f("| %d | %s | %s | %s | %s | %s | %s |\n", i+1, md(b.Round), md(b.Title), md(oddsText(b)), md(diceText(b)), md(b.Result), md(luckText(b)))
+		if p.term {
+			p.battleBlocks(ch.Battles)
+		} else {
+			p.f("| # | When | Battle | Odds before the dice | Dice | Result | Luck |\n|---|---|---|---|---|---|---|\n")
+			for i, b := range ch.Battles {
+				p.f("| %d | %s | %s | %s | %s | %s | %s |\n", i+1, md(b.Round), md(b.Title), md(oddsText(b)), md(diceText(b)), md(b.Result), md(luckText(b)))
+			}
+			p.f("\n")
 		}
-		p.f("\n")
 	}
 
 	p.f("## Automa and NPC decisions\n\n")
@@ -88,8 +102,8 @@ func Markdown(w io.Writer, ch *chronicle.Chronicle, width int, bars bool) error 
 		if c.Empty() {
 			continue
 		}
-		if bars {
-			p.f("```\n%s```\n\n", TextChart(c, width))
+		if p.term {
+			p.f("```\n%s```\n\n", TextChart(c, p.width))
 		} else {
 			p.chartTable(c)
 		}
@@ -98,6 +112,8 @@ func Markdown(w io.Writer, ch *chronicle.Chronicle, width int, bars bool) error 
 	p.f("## Rulings applied\n\n")
 	if len(ch.Rulings) == 0 {
 		p.f("None yet.\n\n")
+	} else if p.term {
+		p.rulingBlocks(ch.Rulings)
 	} else {
 		p.f("| Section | Times | First applied to |\n|---|---|---|\n")
 		for _, r := range ch.Rulings {
@@ -127,8 +143,10 @@ func Markdown(w io.Writer, ch *chronicle.Chronicle, width int, bars bool) error 
 }
 
 type printer struct {
-	w   io.Writer
-	err error
+	w     io.Writer
+	err   error
+	term  bool // the terminal view: tables as aligned columns or blocks
+	width int  // the terminal view's width
 }
 
 func (p *printer) f(format string, a ...any) {
@@ -161,7 +179,9 @@ func (p *printer) result(ch *chronicle.Chronicle) {
 	case r.Why != "":
 		p.f("**No winner.** %s\n\n", md(r.Why))
 	}
-	if len(r.Ranks) > 0 {
+	if len(r.Ranks) > 0 && p.term {
+		p.ranks(r.Ranks)
+	} else if len(r.Ranks) > 0 {
 		p.f("| Place | Player | Score | Detail |\n|---|---|---|---|\n")
 		for _, k := range r.Ranks {
 			p.f("| %d | %s | %s | %s |\n", k.Place, md(k.Name), md(k.Score), md(k.Detail))
@@ -232,8 +252,10 @@ func xAxis(c chronicle.Chart) ([]int, []string) {
 }
 
 // TextChart draws a chart as small text bars that fit width columns: a
-// line chart as one row per series (a bar per x, its height the value),
-// a bar chart as one horizontal bar per point.
+// line chart as one row per series (a bar per x, its height the value,
+// then its first and last value), a bar chart as one horizontal bar per
+// point. Names too long to share a row with their bars go on a line of
+// their own above them, whole.
 func TextChart(c chronicle.Chart, width int) string {
 	if width <= 0 {
 		width = 80
@@ -247,16 +269,34 @@ func TextChart(c chronicle.Chart, width int) string {
 	}
 	var b strings.Builder
 	if c.Kind == "line" || (len(xs) > 8 && c.ID != "luck") {
-		nw := 0
+		nw, vw := runewidth.StringWidth(c.X), 0
 		for _, s := range c.Series {
-			nw = max(nw, len([]rune(s.Name)))
+			nw = max(nw, runewidth.StringWidth(s.Name))
+			if len(s.Points) > 0 {
+				vw = max(vw, runewidth.StringWidth(num(s.Points[0].Y)+"→"+num(s.Points[len(s.Points)-1].Y)))
+			}
 		}
-		nw = min(nw, max(6, width/4))
-		// Each series' bars, one column per x, then its first and last value.
-		cols := min(len(xs), max(width-nw-16, 4))
-		fmt.Fprintf(&b, "%-*s %s\n", nw, trunc(c.X, nw), trunc(labels[0]+" … "+labels[len(labels)-1], width-nw-1))
+		stacked := nw > max(6, width/3)
+		lead := nw + 1 // the columns before the bars
+		if stacked {
+			lead = 2
+		}
+		// One column per x, the latest ones when they do not all fit.
+		cols := min(len(xs), max(width-lead-1-vw, 4))
+		span := labels[len(xs)-cols]
+		if cols > 1 {
+			span += " … " + labels[len(labels)-1]
+		}
+		if stacked {
+			b.WriteString(wrap(c.X+": "+span, width, "  ") + "\n")
+		} else {
+			fmt.Fprintf(&b, "%-*s %s\n", nw, c.X, span)
+		}
 		ticks := []rune("▁▂▃▄▅▆▇█")
 		for _, s := range c.Series {
+			if len(s.Points) == 0 {
+				continue
+			}
 			at := map[int]float64{}
 			for _, pt := range s.Points {
 				at[pt.X] = pt.Y
@@ -274,22 +314,35 @@ func TextChart(c chronicle.Chart, width int) string {
 				}
 			}
 			first, last := s.Points[0].Y, s.Points[len(s.Points)-1].Y
-			fmt.Fprintf(&b, "%-*s %s %s→%s\n", nw, trunc(s.Name, nw), string(line), num(first), num(last))
+			if stacked {
+				fmt.Fprintf(&b, "%s\n  %s %s→%s\n", wrap(s.Name, width, "  "), string(line), num(first), num(last))
+			} else {
+				fmt.Fprintf(&b, "%s %s %s→%s\n", pad(s.Name, nw), string(line), num(first), num(last))
+			}
 		}
 		return b.String()
 	}
-	lw := 0
+	lw, vw := 0, 0
 	for _, l := range labels {
-		lw = max(lw, len([]rune(l)))
+		lw = max(lw, runewidth.StringWidth(l))
 	}
-	lw = min(lw, max(8, width/3))
-	barMax := max(width-lw-10, 4)
+	for _, s := range c.Series {
+		for _, pt := range s.Points {
+			vw = max(vw, runewidth.StringWidth(num(pt.Y)))
+		}
+	}
+	stacked := lw > max(8, width/3)
+	lead := lw + 1
+	if stacked {
+		lead = 2
+	}
+	barMax := max(width-lead-1-vw, 4)
 	for si, s := range c.Series {
 		if len(c.Series) > 1 {
 			if si > 0 {
 				b.WriteString("\n")
 			}
-			b.WriteString(trunc(s.Name, width) + "\n")
+			b.WriteString(wrap(s.Name, width, "  ") + "\n")
 		}
 		for i, x := range xs {
 			for _, pt := range s.Points {
@@ -300,11 +353,20 @@ func TextChart(c chronicle.Chart, width int) string {
 				if hi > 0 {
 					n = int(math.Round(math.Abs(pt.Y) / hi * float64(barMax)))
 				}
-				fmt.Fprintf(&b, "%-*s %s %s\n", lw, trunc(labels[i], lw), strings.Repeat("█", n), num(pt.Y))
+				if stacked {
+					fmt.Fprintf(&b, "%s\n  %s %s\n", wrap(labels[i], width, "  "), strings.Repeat("█", n), num(pt.Y))
+				} else {
+					fmt.Fprintf(&b, "%s %s %s\n", pad(labels[i], lw), strings.Repeat("█", n), num(pt.Y))
+				}
 			}
 		}
 	}
 	return b.String()
+}
+
+// pad fills s with spaces to n columns.
+func pad(s string, n int) string {
+	return s + strings.Repeat(" ", max(n-runewidth.StringWidth(s), 0))
 }
 
 func trunc(s string, n int) string {
