@@ -34,7 +34,7 @@ func init() {
 		benchCase{name: "undo --force (3,000-step session)", args: []string{"--data-dir", "{long}", "undo", "--force", "--session", longName}, relTo: 2},
 		benchCase{name: "next (3,000-step session)", args: []string{"--data-dir", "{long}", "next", "--session", longName, "--answers", "{longanswers}"}, relTo: 2},
 		benchCase{name: "sessions (20 3,000-step saves)", args: []string{"--data-dir", "{long20}", "sessions"}, relTo: 1.5},
-		benchCase{name: "Tab completion of --session (20 saves)", args: []string{"--data-dir", "{long20}", "__complete", "status", "--session", ""}, relTo: 1.5},
+		benchCase{name: "Tab completion of --session (20 3,000-step saves)", args: []string{"--data-dir", "{long20}", "__complete", "status", "--session", ""}, relTo: 1.5},
 	)
 }
 
