@@ -21,7 +21,11 @@ func NewCmdExport(f *cmdutil.Factory) *cobra.Command {
 				name = args[0]
 			}
 			return withSession(f, name, false, func(s *referee.Session) error {
-				return cmdutil.JSON(f.IO.Out, s)
+				doc, err := s.Export()
+				if err != nil {
+					return err
+				}
+				return cmdutil.JSON(f.IO.Out, doc)
 			})
 		},
 	}

@@ -21,6 +21,9 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withSession(f, "", false, func(s *referee.Session) error {
+				if err := s.LoadLog(); err != nil {
+					return err
+				}
 				evs := s.Live()
 				if all {
 					evs = s.Log

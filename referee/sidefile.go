@@ -1,0 +1,486 @@
+package referee
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/bosun-referee/bosun/tables/fsutil"
+)
+
+// A schema-4 session is three files under Dir/sessions:
+//
+//	NAME.json  the save: the head (players, options, dice, step), the
+//	           current state and answers cursor, and how far each of the
+//	           two files below goes (written atomically, as before)
+//	NAME.log   the event log, one JSON event a line, append-only
+//	NAME.undo  the undo snapshots, one JSON snapshot a line, append-only
+//
+// A save first appends a step's events and snapshot to the two files
+// (fsynced), then replaces NAME.json. The save records each file's length:
+// bytes past it were appended by a save that did not complete (the
+// process was killed before the rename) and are ignored when reading and
+// cut by the next save. So a kill at any moment leaves the previous
+// session or the new one, never a mix.
+//
+// The log is never cut: an undo appends an "undo" event, and the events of
+// the step it undid are marked Undone when the log is read (markUndone).
+// The undo file is a stack linked backwards: each line records the offset
+// of the line below it (prev), the save records the top line's offset, so
+// undo reads one line and a step appends one. A popped line stays in the
+// file, unused. Each snapshot's answers cursor is a delta against the
+// cursor after its step (its successor's, or the session's for the top);
+// pb, when that successor's cursor is not the one the line below was
+// written against, is that base as a delta against this snapshot's cursor.
+
+// logRef is how much of the log file a save covers.
+type logRef struct {
+	Events int   `json:"events"`
+	Bytes  int64 `json:"bytes"`
+}
+
+// undoRef is how much of the undo file a save covers and where its top
+// snapshot starts.
+type undoRef struct {
+	Snapshots int   `json:"snapshots"`
+	Top       int64 `json:"top"`
+	Bytes     int64 `json:"bytes"`
+	// Base is the cursor the top snapshot's delta is against, as a delta
+	// against the session's cursor (omitted: the same).
+	Base *cursorDelta `json:"base,omitempty"`
+}
+
+// saveFile is the schema-4 NAME.json. The file references come before the
+// state so that `bosun sessions` stops reading before the state.
+type saveFile struct {
+	Schema   int               `json:"schema"`
+	Name     string            `json:"name"`
+	Game     string            `json:"game"`
+	Players  []Player          `json:"players"`
+	Options  map[string]string `json:"options,omitempty"`
+	Seed     uint64            `json:"seed"`
+	DiceMode Mode              `json:"dice"`
+	RNG      []byte            `json:"rng"`
+	Step     int               `json:"step"`
+	Over     bool              `json:"over,omitempty"`
+	LogFile  logRef            `json:"log_file"`
+	UndoFile undoRef           `json:"undo_file"`
+	State    json.RawMessage   `json:"state"`
+	Cursor   *AnswerCursor     `json:"answers_cursor,omitempty"`
+}
+
+// undoLine is one snapshot of the undo file.
+type undoLine struct {
+	Prev     int64        `json:"prev"` // offset of the snapshot below, -1 for none
+	Step     int          `json:"step"`
+	Z        []byte       `json:"z,omitempty"`
+	RNG      []byte       `json:"rng"`
+	Over     bool         `json:"over,omitempty"`
+	Revealed bool         `json:"revealed,omitempty"`
+	CD       *cursorDelta `json:"cd,omitempty"`
+	PB       *cursorDelta `json:"pb,omitempty"`
+}
+
+// diskRefs is where a loaded or saved session's side files stand.
+type diskRefs struct {
+	logPath, undoPath string
+	log               logRef
+	undo              undoRef
+	// undoBase is the cursor the top snapshot on disk is written against.
+	undoBase *AnswerCursor
+	// undoTop is the top of the stack as undo left it in this process
+	// (undo.Top is what the save on disk says, until the next save).
+	undoN   int
+	undoTop int64
+}
+
+func (st *Store) logPath(name string) string  { return filepath.Join(st.dir(), name+".log") }
+func (st *Store) undoPath(name string) string { return filepath.Join(st.dir(), name+".undo") }
+
+// corruptf is the error of a save that cannot be read as it is.
+func (s *Session) corruptf(format string, a ...any) error {
+	return fmt.Errorf("session %s: the save file is corrupt (%s) and was left as it is: %w", s.Name, fmt.Sprintf(format, a...), ErrCorrupt)
+}
+
+// decodeMain reads a schema-4 save and checks it against its side files.
+func (st *Store) decodeMain(name string, b []byte) (*Session, error) {
+	var f saveFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
+	}
+	s := &Session{Schema: SchemaVersion, Name: f.Name, Game: f.Game, Players: f.Players, Options: f.Options, Seed: f.Seed,
+		DiceMode: f.DiceMode, RNG: f.RNG, Step: f.Step, Over: f.Over, State: f.State, Cursor: f.Cursor}
+	if s.Name != name || s.Game == "" {
+		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, ErrCorrupt)
+	}
+	if err := s.validate(); err != nil {
+		return nil, err
+	}
+	d := &diskRefs{logPath: st.logPath(name), undoPath: st.undoPath(name), log: f.LogFile, undo: f.UndoFile}
+	if err := d.check(s); err != nil {
+		return nil, err
+	}
+	base, err := applyCursor(f.UndoFile.Base, s.Cursor)
+	if err != nil {
+		return nil, s.corruptf("undo_file base: %v", err)
+	}
+	if err := ValidateCursor(base); err != nil {
+		return nil, s.corruptf("undo_file base: %v", err)
+	}
+	d.undoBase, d.undoN, d.undoTop = base, f.UndoFile.Snapshots, f.UndoFile.Top
+	d.undo.Base = nil
+	s.disk, s.logHead = d, f.LogFile.Events
+	return s, nil
+}
+
+// check validates the file references of a save and that each side file
+// holds at least what the save records, ending with a whole line there.
+func (d *diskRefs) check(s *Session) error {
+	l, u := d.log, d.undo
+	if l.Events < 0 || l.Bytes < 0 || l.Bytes > MaxSaveSize || (l.Events == 0) != (l.Bytes == 0) || int64(l.Events) > l.Bytes {
+		return s.corruptf("log_file: %d events in %d bytes; accepted: 0 events in 0 bytes, or 1 event or more in as many bytes or more, up to %d", l.Events, l.Bytes, MaxSaveSize)
+	}
+	if u.Snapshots < 0 || u.Snapshots > s.Step || u.Bytes < 0 || u.Bytes > MaxSaveSize {
+		return s.corruptf("undo_file: %d snapshots in %d bytes; accepted: 0 to %d snapshots (the step) in at most %d bytes", u.Snapshots, u.Bytes, s.Step, MaxSaveSize)
+	}
+	if u.Snapshots > 0 && (u.Top < 0 || u.Top >= u.Bytes) {
+		return s.corruptf("undo_file: top snapshot at byte %d of %d; accepted: 0 to %d", u.Top, u.Bytes, u.Bytes-1)
+	}
+	for _, f := range []struct {
+		path string
+		n    int64
+	}{{d.logPath, l.Bytes}, {d.undoPath, u.Bytes}} {
+		if err := checkSide(s, f.path, f.n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkSide checks that path is a regular file of at least n bytes whose
+// byte n is the end of a line (n 0: the file may be missing).
+func checkSide(s *Session, path string, n int64) error {
+	if n == 0 {
+		if err := fsutil.CheckRegular(path); err != nil {
+			return s.corruptf("%v", err)
+		}
+		return nil
+	}
+	f, err := fsutil.OpenRegular(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return s.corruptf("%s is missing; the save records %d bytes of it", filepath.Base(path), n)
+		}
+		return s.corruptf("%v", err)
+	}
+	defer f.Close()
+	var last [1]byte
+	if _, err := f.ReadAt(last[:], n-1); err != nil {
+		return s.corruptf("%s is shorter than the %d bytes the save records", filepath.Base(path), n)
+	}
+	if last[0] != '\n' {
+		return s.corruptf("%s: byte %d, where the save says it ends, does not end a line", filepath.Base(path), n)
+	}
+	return nil
+}
+
+// openSide opens a side file for reading at most n bytes of it.
+func openSide(s *Session, path string) (*os.File, error) {
+	f, err := fsutil.OpenRegular(path)
+	if err != nil {
+		return nil, s.corruptf("%v", err)
+	}
+	return f, nil
+}
+
+// readLog reads the first n events of the log file, which the save says
+// are in its first log.Bytes bytes.
+func (d *diskRefs) readLog(s *Session, n int) ([]Event, error) {
+	if n == 0 {
+		return nil, nil
+	}
+	f, err := openSide(s, d.logPath)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	name := filepath.Base(d.logPath)
+	dec := json.NewDecoder(bufio.NewReaderSize(io.LimitReader(f, d.log.Bytes), 64<<10))
+	evs := make([]Event, 0, n)
+	for i := 0; i < n; i++ {
+		var e Event
+		if err := dec.Decode(&e); err != nil {
+			return nil, s.corruptf("%s: event %d: %v", name, i+1, err)
+		}
+		if e.Step < 0 || e.Seq < 0 {
+			return nil, s.corruptf("%s: event %d has step %d, seq %d; accepted: 0 or more", name, i+1, e.Step, e.Seq)
+		}
+		evs = append(evs, e)
+	}
+	return evs, nil
+}
+
+// markUndone marks the events of each undone step: those of the step an
+// "undo" event names, logged before it (as UndoStep marks them).
+func markUndone(evs []Event) {
+	open := map[int][]int{} // step -> events not yet marked
+	for i := range evs {
+		e := &evs[i]
+		if e.Type != "undo" {
+			open[e.Step] = append(open[e.Step], i)
+			continue
+		}
+		for _, j := range open[e.Step] {
+			evs[j].Undone = true
+		}
+		delete(open, e.Step)
+	}
+}
+
+// readLine reads the line of path that starts at off, which must end
+// before end.
+func readLine(s *Session, path string, off, end int64) ([]byte, error) {
+	f, err := openSide(s, path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(io.NewSectionReader(f, off, end-off), 16<<10)
+	line, err := r.ReadBytes('\n')
+	if err != nil {
+		return nil, s.corruptf("%s: no whole line at byte %d", filepath.Base(path), off)
+	}
+	return line, nil
+}
+
+// readUndo decodes the top snapshot on disk, whose delta is against base.
+// It returns the snapshot and, for the one below it, its offset and the
+// cursor it is written against.
+func (d *diskRefs) readUndo(s *Session) (sn Snapshot, prev int64, base *AnswerCursor, err error) {
+	name := filepath.Base(d.undoPath)
+	line, err := readLine(s, d.undoPath, d.undoTop, d.undo.Bytes)
+	if err != nil {
+		return Snapshot{}, 0, nil, err
+	}
+	var u undoLine
+	if err := json.Unmarshal(line, &u); err != nil {
+		return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: %v", name, d.undoTop, err)
+	}
+	if d.undoN > 1 && (u.Prev < 0 || u.Prev >= d.undoTop) {
+		return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d links to byte %d; accepted: 0 to %d", name, d.undoTop, u.Prev, d.undoTop-1)
+	}
+	c, err := applyCursor(u.CD, d.undoBase)
+	if err != nil {
+		return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: %v", name, d.undoTop, err)
+	}
+	base = c
+	if u.PB != nil {
+		if base, err = applyCursor(u.PB, c); err != nil {
+			return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: %v", name, d.undoTop, err)
+		}
+		if err := ValidateCursor(base); err != nil {
+			return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: pb: %v", name, d.undoTop, err)
+		}
+	}
+	sn = Snapshot{Step: u.Step, Z: u.Z, RNG: u.RNG, Over: u.Over, Revealed: u.Revealed, Cursor: c}
+	return sn, u.Prev, base, nil
+}
+
+// appendSide writes data at byte at of path, first cutting what a save
+// that did not complete left past it, and syncs the file (and the
+// directory when the file is new).
+func appendSide(path string, at int64, data []byte) error {
+	if err := fsutil.CheckRegular(path); err != nil {
+		return err
+	}
+	info, err := os.Lstat(path)
+	created := errors.Is(err, fs.ErrNotExist)
+	if err != nil && !created {
+		return err
+	}
+	if len(data) == 0 && (created || info.Size() == at) {
+		return nil
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() || (info != nil && !os.SameFile(info, fi)) {
+		return fmt.Errorf("%s: not the regular file it was a moment ago", path)
+	}
+	if fi.Size() < at {
+		return fmt.Errorf("%s holds %d bytes; the save records %d", filepath.Base(path), fi.Size(), at)
+	}
+	if fi.Size() > at {
+		if err := f.Truncate(at); err != nil {
+			return err
+		}
+	}
+	if _, err := f.WriteAt(data, at); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if created {
+		return fsutil.SyncDir(filepath.Dir(path))
+	}
+	return nil
+}
+
+// save writes the session's new events and snapshots to its side files
+// and returns the save file with the references to them. Nothing of s
+// changes: commit does, once the save file is in place.
+func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
+	d := s.disk
+	if d == nil {
+		// A new session, or one read from an older schema: its files
+		// start empty (whatever an earlier attempt left is cut).
+		d = &diskRefs{logPath: st.logPath(s.Name), undoPath: st.undoPath(s.Name), undoTop: -1}
+	}
+	nd := *d
+	// The log: the events not yet in the file.
+	var buf bytes.Buffer
+	from := d.log.Events - s.logHead
+	if from < 0 || from > len(s.Log) {
+		return nil, nil, fmt.Errorf("session %s: save: the log file holds %d events, the session %d", s.Name, d.log.Events, s.LogLen())
+	}
+	enc := json.NewEncoder(&buf)
+	for _, e := range s.Log[from:] {
+		if err := enc.Encode(e); err != nil {
+			return nil, nil, err
+		}
+	}
+	nd.log = logRef{Events: s.LogLen(), Bytes: d.log.Bytes + int64(buf.Len())}
+	if err := appendSide(d.logPath, d.log.Bytes, buf.Bytes()); err != nil {
+		return nil, nil, fmt.Errorf("session %s: save: %w", s.Name, err)
+	}
+	// The undo stack: the snapshots of this process's steps.
+	buf.Reset()
+	off, top, n, prevBase := d.undo.Bytes, d.undoTop, d.undoN, d.undoBase
+	for k := range s.Undo {
+		sn := s.Undo[k]
+		if len(sn.Z) == 0 {
+			sn.pack()
+		}
+		base := s.Cursor
+		if k+1 < len(s.Undo) {
+			base = s.Undo[k+1].Cursor
+		}
+		u := undoLine{Prev: -1, Step: sn.Step, Z: sn.Z, RNG: sn.RNG, Over: sn.Over, Revealed: sn.Revealed, CD: diffCursor(sn.Cursor, base)}
+		if n > 0 {
+			u.Prev, u.PB = top, diffCursor(prevBase, sn.Cursor)
+		}
+		b, err := json.Marshal(u)
+		if err != nil {
+			return nil, nil, err
+		}
+		top = off + int64(buf.Len())
+		buf.Write(b)
+		buf.WriteByte('\n')
+		n++
+		prevBase = base
+	}
+	nd.undo = undoRef{Snapshots: n, Top: top, Bytes: off + int64(buf.Len())}
+	if n == 0 {
+		nd.undo.Top = 0
+	}
+	nd.undoN, nd.undoTop, nd.undoBase = n, top, prevBase
+	if err := appendSide(d.undoPath, off, buf.Bytes()); err != nil {
+		return nil, nil, fmt.Errorf("session %s: save: %w", s.Name, err)
+	}
+	f := &saveFile{Schema: SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed, DiceMode: s.DiceMode,
+		RNG: s.RNG, Step: s.Step, Over: s.Over, LogFile: nd.log, UndoFile: nd.undo, State: s.State, Cursor: s.Cursor}
+	f.UndoFile.Base = diffCursor(prevBase, s.Cursor)
+	return f, &nd, nil
+}
+
+// exportDoc is `bosun export`: the save with its log and undo snapshots
+// in one document (the snapshots as the undo file holds them, oldest
+// first).
+type exportDoc struct {
+	saveFile
+	Log  []Event           `json:"log"`
+	Undo []json.RawMessage `json:"undo"`
+}
+
+// Export returns the whole session as one JSON-encodable document.
+func (s *Session) Export() (any, error) {
+	if err := s.LoadLog(); err != nil {
+		return nil, err
+	}
+	doc := &exportDoc{saveFile: saveFile{Schema: SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed,
+		DiceMode: s.DiceMode, RNG: s.RNG, Step: s.Step, Over: s.Over, State: s.State, Cursor: s.Cursor}, Log: s.Log, Undo: []json.RawMessage{}}
+	if doc.Log == nil {
+		doc.Log = []Event{}
+	}
+	if d := s.disk; d != nil {
+		doc.LogFile = d.log
+		doc.UndoFile = undoRef{Snapshots: d.undoN, Top: d.undoTop, Bytes: d.undo.Bytes}
+		if d.undoN > 0 {
+			b, err := readSide(s, d.undoPath, d.undo.Bytes)
+			if err != nil {
+				return nil, err
+			}
+			lines := make([]json.RawMessage, d.undoN)
+			at := d.undoTop
+			for i := d.undoN - 1; i >= 0; i-- {
+				if at < 0 || at >= int64(len(b)) {
+					return nil, s.corruptf("%s: snapshot %d links to byte %d", filepath.Base(d.undoPath), i+1, at)
+				}
+				line := b[at:]
+				if j := bytes.IndexByte(line, '\n'); j >= 0 {
+					line = line[:j]
+				}
+				var u struct {
+					Prev int64 `json:"prev"`
+				}
+				if err := json.Unmarshal(line, &u); err != nil {
+					return nil, s.corruptf("%s: snapshot at byte %d: %v", filepath.Base(d.undoPath), at, err)
+				}
+				if i > 0 && u.Prev >= at {
+					return nil, s.corruptf("%s: snapshot at byte %d links to byte %d; accepted: 0 to %d", filepath.Base(d.undoPath), at, u.Prev, at-1)
+				}
+				lines[i] = line
+				at = u.Prev
+			}
+			doc.Undo = lines
+		}
+	}
+	for _, sn := range s.Undo {
+		b, err := json.Marshal(sn)
+		if err != nil {
+			return nil, err
+		}
+		doc.Undo = append(doc.Undo, b)
+	}
+	return doc, nil
+}
+
+// readSide reads the first n bytes of a side file.
+func readSide(s *Session, path string, n int64) ([]byte, error) {
+	f, err := openSide(s, path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, n)
+	if _, err := io.ReadFull(f, b); err != nil {
+		return nil, s.corruptf("%s is shorter than the %d bytes the save records", filepath.Base(path), n)
+	}
+	return b, nil
+}
