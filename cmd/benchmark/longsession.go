@@ -39,7 +39,7 @@ func init() {
 }
 
 // longAnswers writes an answers file with a queue of varied answers for
-// every key a War for Atraxia turn of collecting or ending asks, long
+// the keys a War for Atraxia turn of collecting or ending asks, long
 // enough for the session and every benchmark run after it.
 func longAnswers(path string) error {
 	r := rand.New(rand.NewPCG(15, 3000))
@@ -55,7 +55,10 @@ func longAnswers(path string) error {
 	list("wfa.turn.action", func() string { return []string{"collect", "end", "collect", "end", "end"}[r.IntN(5)] })
 	list("wfa.collect.oc", func() string { return fmt.Sprint(r.IntN(7)) })
 	list("wfa.collect.alwood", func() string { return fmt.Sprint(r.IntN(7)) })
-	list("wfa.collect.ammo", func() string { return fmt.Sprint(r.IntN(5)) })
+	// No Ammo: each Ammo card collected stays in the state as a list item,
+	// so a hoarding clan's state (and every undo snapshot of it) would grow
+	// with the game by the game's own rules, whatever the save format.
+	list("wfa.collect.ammo", func() string { return "0" })
 	b.WriteString("wfa.turn.continent: no\n")
 	return os.WriteFile(path, b.Bytes(), 0o644)
 }
