@@ -10,6 +10,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync"
 
 	"github.com/bosun-referee/bosun/tables/fsutil"
 )
@@ -202,28 +205,62 @@ func openSide(s *Session, path string) (*os.File, error) {
 // readLog reads the first n events of the log file, which the save says
 // are in its first log.Bytes bytes.
 func (d *diskRefs) readLog(s *Session, n int) ([]Event, error) {
-	if n == 0 {
-		return nil, nil
-	}
-	f, err := openSide(s, d.logPath)
+	evs := make([]Event, n)
+	err := d.decodeLog(s, n, func(i int, line []byte) error {
+		return json.Unmarshal(line, &evs[i])
+	}, func(i int) (int, int) { return evs[i].Step, evs[i].Seq })
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	name := filepath.Base(d.logPath)
-	dec := json.NewDecoder(bufio.NewReaderSize(io.LimitReader(f, d.log.Bytes), 64<<10))
-	evs := make([]Event, 0, n)
-	for i := 0; i < n; i++ {
-		var e Event
-		if err := dec.Decode(&e); err != nil {
-			return nil, s.corruptf("%s: event %d: %v", name, i+1, err)
-		}
-		if e.Step < 0 || e.Seq < 0 {
-			return nil, s.corruptf("%s: event %d has step %d, seq %d; accepted: 0 or more", name, i+1, e.Step, e.Seq)
-		}
-		evs = append(evs, e)
-	}
 	return evs, nil
+}
+
+// decodeLog decodes the first n lines of the log file with decode, in
+// parallel chunks (a long game's log is megabytes of JSON, and decoding
+// is most of what reading it costs), and checks each event's step and
+// seq as at reports them.
+func (d *diskRefs) decodeLog(s *Session, n int, decode func(i int, line []byte) error, at func(i int) (step, seq int)) error {
+	if n == 0 {
+		return nil
+	}
+	name := filepath.Base(d.logPath)
+	b, err := readSide(s, d.logPath, d.log.Bytes)
+	if err != nil {
+		return err
+	}
+	lines := make([][]byte, 0, n)
+	for len(b) > 0 && len(lines) < n {
+		k := bytes.IndexByte(b, '\n')
+		if k < 0 {
+			k = len(b) - 1
+		}
+		lines = append(lines, b[:k+1])
+		b = b[k+1:]
+	}
+	if len(lines) < n {
+		return s.corruptf("%s holds %d events; the save records %d", name, len(lines), n)
+	}
+	chunks := min(runtime.GOMAXPROCS(0), 4, 1+n/512)
+	errs := make([]error, chunks)
+	var wg sync.WaitGroup
+	for c := range chunks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := c * n / chunks; i < (c+1)*n/chunks; i++ {
+				if err := decode(i, lines[i]); err != nil {
+					errs[c] = s.corruptf("%s: event %d: %v", name, i+1, err)
+					return
+				}
+				if step, seq := at(i); step < 0 || seq < 0 {
+					errs[c] = s.corruptf("%s: event %d has step %d, seq %d; accepted: 0 or more", name, i+1, step, seq)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // markUndone marks the events of each undone step: those of the step an
@@ -409,66 +446,156 @@ func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
 	return f, &nd, nil
 }
 
-// exportDoc is `bosun export`: the save with its log and undo snapshots
-// in one document (the snapshots as the undo file holds them, oldest
-// first).
-type exportDoc struct {
-	saveFile
-	Log  []Event           `json:"log"`
-	Undo []json.RawMessage `json:"undo"`
-}
-
-// Export returns the whole session as one JSON-encodable document.
-func (s *Session) Export() (any, error) {
-	if err := s.LoadLog(); err != nil {
-		return nil, err
-	}
-	doc := &exportDoc{saveFile: saveFile{Schema: SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed,
-		DiceMode: s.DiceMode, RNG: s.RNG, Step: s.Step, Over: s.Over, State: s.State, Cursor: s.Cursor}, Log: s.Log, Undo: []json.RawMessage{}}
-	if doc.Log == nil {
-		doc.Log = []Event{}
-	}
+// Export writes the whole session as one JSON document: the save's
+// fields, then "log" (every event, one a line, as the log file holds them)
+// and "undo" (every snapshot, oldest first, as the undo file holds them).
+// The files' lines are copied, not decoded and encoded again.
+func (s *Session) Export(w io.Writer) error {
+	head := saveFile{Schema: SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed,
+		DiceMode: s.DiceMode, RNG: s.RNG, Step: s.Step, Over: s.Over, State: s.State, Cursor: s.Cursor}
+	var logLines, undoLines [][]byte
 	if d := s.disk; d != nil {
-		doc.LogFile = d.log
-		doc.UndoFile = undoRef{Snapshots: d.undoN, Top: d.undoTop, Bytes: d.undo.Bytes}
-		if d.undoN > 0 {
-			b, err := readSide(s, d.undoPath, d.undo.Bytes)
-			if err != nil {
-				return nil, err
-			}
-			lines := make([]json.RawMessage, d.undoN)
-			at := d.undoTop
-			for i := d.undoN - 1; i >= 0; i-- {
-				if at < 0 || at >= int64(len(b)) {
-					return nil, s.corruptf("%s: snapshot %d links to byte %d", filepath.Base(d.undoPath), i+1, at)
-				}
-				line := b[at:]
-				if j := bytes.IndexByte(line, '\n'); j >= 0 {
-					line = line[:j]
-				}
-				var u struct {
-					Prev int64 `json:"prev"`
-				}
-				if err := json.Unmarshal(line, &u); err != nil {
-					return nil, s.corruptf("%s: snapshot at byte %d: %v", filepath.Base(d.undoPath), at, err)
-				}
-				if i > 0 && u.Prev >= at {
-					return nil, s.corruptf("%s: snapshot at byte %d links to byte %d; accepted: 0 to %d", filepath.Base(d.undoPath), at, u.Prev, at-1)
-				}
-				lines[i] = line
-				at = u.Prev
-			}
-			doc.Undo = lines
+		head.LogFile = d.log
+		head.UndoFile = undoRef{Snapshots: d.undoN, Top: d.undoTop, Bytes: d.undo.Bytes}
+		var err error
+		if logLines, err = s.exportLog(); err != nil {
+			return err
 		}
+		if undoLines, err = d.exportUndo(s); err != nil {
+			return err
+		}
+	}
+	for _, e := range s.Log {
+		b, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		logLines = append(logLines, b)
 	}
 	for _, sn := range s.Undo {
 		b, err := json.Marshal(sn)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		doc.Undo = append(doc.Undo, b)
+		undoLines = append(undoLines, b)
 	}
-	return doc, nil
+	h, err := json.MarshalIndent(head, "", "  ")
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(h[:len(h)-2]) // without "\n}"
+	for _, part := range []struct {
+		key   string
+		lines [][]byte
+	}{{"log", logLines}, {"undo", undoLines}} {
+		fmt.Fprintf(bw, ",\n  %q: [", part.key)
+		for i, l := range part.lines {
+			if i > 0 {
+				bw.WriteByte(',')
+			}
+			bw.WriteString("\n    ")
+			bw.Write(bytes.TrimRight(l, "\n"))
+		}
+		if len(part.lines) > 0 {
+			bw.WriteString("\n  ")
+		}
+		bw.WriteByte(']')
+	}
+	bw.WriteString("\n}\n")
+	return bw.Flush()
+}
+
+// exportLog returns the lines of the log file still unread (those read
+// are in Log), each with "undone":true added when its step was undone.
+func (s *Session) exportLog() ([][]byte, error) {
+	n := s.logHead
+	if n == 0 {
+		return nil, s.logErr
+	}
+	type mark struct {
+		Seq    int    `json:"seq"`
+		Step   int    `json:"step"`
+		Type   string `json:"type"`
+		Undone bool   `json:"undone"`
+	}
+	marks := make([]mark, n)
+	lines := make([][]byte, n)
+	err := s.disk.decodeLog(s, n, func(i int, line []byte) error {
+		lines[i] = line
+		return json.Unmarshal(line, &marks[i])
+	}, func(i int) (int, int) { return marks[i].Step, marks[i].Seq })
+	if err != nil {
+		return nil, err
+	}
+	evs := make([]Event, n, n+len(s.Log))
+	for i, m := range marks {
+		evs[i] = Event{Step: m.Step, Type: m.Type, Undone: m.Undone}
+	}
+	markUndone(append(evs, s.Log...))
+	for i := range lines {
+		if evs[i].Undone && !marks[i].Undone {
+			l := bytes.TrimRight(lines[i], "\n")
+			lines[i] = append(l[:len(l)-1:len(l)-1], `,"undone":true}`...)
+		}
+	}
+	return lines, nil
+}
+
+// exportUndo returns the lines of the undo file's stack, oldest first.
+func (d *diskRefs) exportUndo(s *Session) ([][]byte, error) {
+	if d.undoN == 0 {
+		return nil, nil
+	}
+	name := filepath.Base(d.undoPath)
+	b, err := readSide(s, d.undoPath, d.undo.Bytes)
+	if err != nil {
+		return nil, err
+	}
+	lines := make([][]byte, d.undoN)
+	at := d.undoTop
+	for i := d.undoN - 1; i >= 0; i-- {
+		if at < 0 || at >= int64(len(b)) {
+			return nil, s.corruptf("%s: snapshot %d links to byte %d", name, i+1, at)
+		}
+		line := b[at:]
+		if j := bytes.IndexByte(line, '\n'); j >= 0 {
+			line = line[:j]
+		}
+		if !json.Valid(line) {
+			return nil, s.corruptf("%s: snapshot at byte %d is not JSON", name, at)
+		}
+		prev, ok := linePrev(line)
+		if !ok {
+			return nil, s.corruptf("%s: snapshot at byte %d has no prev offset", name, at)
+		}
+		if i > 0 && (prev < 0 || prev >= at) {
+			return nil, s.corruptf("%s: snapshot at byte %d links to byte %d; accepted: 0 to %d", name, at, prev, at-1)
+		}
+		lines[i] = line
+		at = prev
+	}
+	return lines, nil
+}
+
+// linePrev reads the prev offset that starts every line of the undo file.
+func linePrev(line []byte) (int64, bool) {
+	rest, ok := bytes.CutPrefix(line, []byte(`{"prev":`))
+	if !ok {
+		var u struct {
+			Prev *int64 `json:"prev"`
+		}
+		if json.Unmarshal(line, &u) != nil || u.Prev == nil {
+			return 0, false
+		}
+		return *u.Prev, true
+	}
+	end := bytes.IndexAny(rest, ",}")
+	if end < 0 {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(string(rest[:end]), 10, 64)
+	return n, err == nil
 }
 
 // readSide reads the first n bytes of a side file.
@@ -483,4 +610,46 @@ func readSide(s *Session, path string, n int64) ([]byte, error) {
 		return nil, s.corruptf("%s is shorter than the %d bytes the save records", filepath.Base(path), n)
 	}
 	return b, nil
+}
+
+// briefEvent is what BriefEvents decodes of a logged event.
+type briefEvent struct {
+	Seq  int    `json:"seq"`
+	Step int    `json:"step"`
+	Type string `json:"type"`
+	Text string `json:"text"`
+	Data struct {
+		FullText *string `json:"full_text"`
+	} `json:"data"`
+	Cites  []string `json:"cites"`
+	Rolls  []Roll   `json:"rolls"`
+	Undone bool     `json:"undone"`
+}
+
+// BriefEvents returns the whole log as `bosun log` shows it: the events
+// still in the log file are decoded without their answers, and of their
+// data only FullTextKey, which is most of the time it takes to read a
+// long game's log. Log is left as it is.
+func (s *Session) BriefEvents() ([]Event, error) {
+	if s.logHead == 0 || s.logErr != nil {
+		return s.Log, s.logErr
+	}
+	brief := make([]briefEvent, s.logHead)
+	err := s.disk.decodeLog(s, s.logHead, func(i int, line []byte) error {
+		return json.Unmarshal(line, &brief[i])
+	}, func(i int) (int, int) { return brief[i].Step, brief[i].Seq })
+	if err != nil {
+		return nil, err
+	}
+	evs := make([]Event, 0, s.logHead+len(s.Log))
+	for _, b := range brief {
+		e := Event{Seq: b.Seq, Step: b.Step, Type: b.Type, Text: b.Text, Cites: b.Cites, Rolls: b.Rolls, Undone: b.Undone}
+		if b.Data.FullText != nil {
+			e.Data = map[string]any{FullTextKey: *b.Data.FullText}
+		}
+		evs = append(evs, e)
+	}
+	evs = append(evs, s.Log...)
+	markUndone(evs)
+	return evs, nil
 }

@@ -272,10 +272,10 @@ func TestExportHoldsTheSideFiles(t *testing.T) {
 	require.NoError(t, err)
 	_, err = referee.UndoStep(got, false)
 	require.NoError(t, err)
-	doc, err := got.Export()
-	require.NoError(t, err)
-	b, err := json.Marshal(doc)
-	require.NoError(t, err)
+	var out bytes.Buffer
+	require.NoError(t, got.Export(&out))
+	b := out.Bytes()
+	assert.True(t, json.Valid(b), "%s", b)
 	var m struct {
 		Schema int             `json:"schema"`
 		Log    []referee.Event `json:"log"`
@@ -286,8 +286,23 @@ func TestExportHoldsTheSideFiles(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &m))
 	assert.Equal(t, referee.SchemaVersion, m.Schema)
 	assert.Equal(t, []string{"setup", "add", "add", "add", "undo"}, types(m.Log))
-	assert.True(t, m.Log[3].Undone)
+	assert.True(t, m.Log[3].Undone, "the undone step's event is marked")
+	assert.False(t, m.Log[2].Undone)
 	require.Len(t, m.Undo, 2)
 	assert.Equal(t, 1, m.Undo[0].Step)
 	assert.Equal(t, 2, m.Undo[1].Step)
+
+	// The same once saved: the undo event is in the log file too.
+	require.NoError(t, st.Save(got))
+	got, err = st.Load("t1")
+	require.NoError(t, err)
+	out.Reset()
+	require.NoError(t, got.Export(&out))
+	var again struct {
+		Log  []referee.Event   `json:"log"`
+		Undo []json.RawMessage `json:"undo"`
+	}
+	require.NoError(t, json.Unmarshal(out.Bytes(), &again))
+	assert.Equal(t, m.Log, again.Log)
+	assert.Len(t, again.Undo, 2)
 }

@@ -21,11 +21,7 @@ func NewCmdExport(f *cmdutil.Factory) *cobra.Command {
 				name = args[0]
 			}
 			return withSession(f, name, false, func(s *referee.Session) error {
-				doc, err := s.Export()
-				if err != nil {
-					return err
-				}
-				return cmdutil.JSON(f.IO.Out, doc)
+				return s.Export(f.IO.Out)
 			})
 		},
 	}
