@@ -88,8 +88,13 @@ type Session struct {
 	Over     bool              `json:"over,omitempty"`
 	State    json.RawMessage   `json:"state"`
 	Cursor   *AnswerCursor     `json:"answers_cursor,omitempty"`
-	Log      []Event           `json:"log"`
-	Undo     []Snapshot        `json:"undo,omitempty"`
+	// Log is the event log. A session loaded from a save holds here only
+	// the events of this process until Events or LoadLog reads the log
+	// file: code that looks back at the log calls Events.
+	Log []Event `json:"log"`
+	// Undo holds the snapshots of this process's steps (those saved are
+	// in the undo file, read one at a time by UndoStep).
+	Undo []Snapshot `json:"undo,omitempty"`
 
 	// disk is where the session's side files stand (nil until it is
 	// saved as schema 4). Log holds the events from logHead on: the

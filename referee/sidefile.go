@@ -379,7 +379,7 @@ func appendSide(path string, at int64, data []byte) error {
 	return nil
 }
 
-// save writes the session's new events and snapshots to its side files
+// saveSides writes the session's new events and snapshots to its side files
 // and returns the save file with the references to them. Nothing of s
 // changes: commit does, once the save file is in place.
 func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
@@ -388,6 +388,10 @@ func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
 		// A new session, or one read from an older schema: its files
 		// start empty (whatever an earlier attempt left is cut).
 		d = &diskRefs{logPath: st.logPath(s.Name), undoPath: st.undoPath(s.Name), undoTop: -1}
+	}
+	if d.logPath != st.logPath(s.Name) || d.undoPath != st.undoPath(s.Name) {
+		// Its log and snapshots are in another directory's files.
+		return nil, nil, fmt.Errorf("session %s: save: it was loaded from %s, not from this data directory", s.Name, filepath.Dir(d.logPath))
 	}
 	nd := *d
 	// The log: the events not yet in the file.
