@@ -129,12 +129,15 @@ func (st *Store) decodeMain(name string, b []byte) (*Session, error) {
 	if err := d.check(s); err != nil {
 		return nil, err
 	}
-	base, err := applyCursor(f.UndoFile.Base, s.Cursor)
-	if err != nil {
-		return nil, s.corruptf("undo_file base: %v", err)
-	}
-	if err := ValidateCursor(base); err != nil {
-		return nil, s.corruptf("undo_file base: %v", err)
+	base := s.Cursor // cursors are never changed in place: sharing it is safe
+	if f.UndoFile.Base != nil {
+		var err error
+		if base, err = applyCursor(f.UndoFile.Base, s.Cursor); err != nil {
+			return nil, s.corruptf("undo_file base: %v", err)
+		}
+		if err := ValidateCursor(base); err != nil {
+			return nil, s.corruptf("undo_file base: %v", err)
+		}
 	}
 	d.undoBase, d.undoN, d.undoTop = base, f.UndoFile.Snapshots, f.UndoFile.Top
 	d.undo.Base = nil
@@ -415,8 +418,8 @@ func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
 	off, top, n, prevBase := d.undo.Bytes, d.undoTop, d.undoN, d.undoBase
 	for k := range s.Undo {
 		sn := s.Undo[k]
-		if len(sn.Z) == 0 {
-			sn.pack()
+		if len(sn.State) > 0 {
+			sn.pack() // a snapshot read from an older schema: its state alone in Z
 		}
 		base := s.Cursor
 		if k+1 < len(s.Undo) {

@@ -102,8 +102,8 @@ func (st *Store) Load(name string) (*Session, error) {
 	return Decode(name, b)
 }
 
-// Decode parses a save file written as one document: a save of schema 1
-// to 3 (log and undo snapshots inside it), or an export.
+// Decode parses a save file written as one document, as schemas 1 to 3
+// are (the log and the undo snapshots inside it).
 func Decode(name string, b []byte) (*Session, error) {
 	if err := checkSchema(name, b); err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"syscall"
 	"time"
@@ -108,6 +109,7 @@ func prepareLongSession(bin string, env []string, tmp string) error {
 	if err := longAnswers(answers); err != nil {
 		return err
 	}
+	var cpu time.Duration // of the last run
 	run := func(args ...string) (time.Duration, int64, error) {
 		c := exec.Command(bin, append([]string{"--data-dir", data}, args...)...)
 		c.Env = env
@@ -124,6 +126,7 @@ func prepareLongSession(bin string, env []string, tmp string) error {
 			}
 			return d, 0, fmt.Errorf("%v: %v: %s", args, err, msg)
 		}
+		cpu = c.ProcessState.UserTime() + c.ProcessState.SystemTime()
 		var rss int64
 		if ru, ok := c.ProcessState.SysUsage().(*syscall.Rusage); ok {
 			rss = ru.Maxrss // KiB on Linux
@@ -152,28 +155,6 @@ func prepareLongSession(bin string, env []string, tmp string) error {
 		verdict = "OVER"
 	}
 	fmt.Printf("  bytes a step, last 1,000 / first 1,000: %.2f (target at most 1.10) %s\n", last/first, verdict)
-	// Peak memory of one run of each command.
-	for _, args := range [][]string{
-		{"status", "--session", longName},
-		{"log", "--session", longName},
-		{"export", longName},
-		{"undo", "--force", "--session", longName},
-		{"next", "--session", longName, "--answers", answers},
-	} {
-		label := args[0]
-		if args[1] == "--force" {
-			label += " --force"
-		}
-		d, rss, err := run(args...)
-		if err != nil {
-			return err
-		}
-		verdict := "ok"
-		if rss > 50<<10 {
-			verdict = "OVER"
-		}
-		fmt.Printf("  %-14s peak memory %6.1f MB (target under 50 MB) %s, %.1f ms\n", label, float64(rss)/1024, verdict, float64(d.Microseconds())/1000)
-	}
 	// 20 saves for sessions and completion: copies of this one, renamed.
 	dst := filepath.Join(data20, "sessions")
 	if err := os.MkdirAll(dst, 0o700); err != nil {
@@ -202,6 +183,54 @@ func prepareLongSession(bin string, env []string, tmp string) error {
 			}
 		}
 	}
+	// Peak memory of one run of each command, and its median CPU time
+	// (user + system) as a ratio to that of --help, run in turn with it:
+	// on a busy machine wall times mostly measure the other processes.
+	const cpuRuns = 11
+	medianCPU := func(args ...string) (time.Duration, error) {
+		var ts []time.Duration
+		for range cpuRuns {
+			if _, _, err := run(args...); err != nil {
+				return 0, err
+			}
+			ts = append(ts, cpu)
+		}
+		sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
+		return ts[len(ts)/2], nil
+	}
+	for _, c := range []struct {
+		label string
+		args  []string
+	}{
+		{"status", []string{"status", "--session", longName}},
+		{"log", []string{"log", "--session", longName}},
+		{"export", []string{"export", longName}},
+		{"undo --force", []string{"undo", "--force", "--session", longName}},
+		{"next", []string{"next", "--session", longName, "--set", "wfa.turn.action=end"}},
+		{"sessions (20)", []string{"--data-dir", data20, "sessions"}},
+	} {
+		label, args := c.label, c.args
+		d, rss, err := run(args...)
+		if err != nil {
+			return err
+		}
+		verdict := "ok"
+		if rss > 50<<10 {
+			verdict = "OVER"
+		}
+		help, err := medianCPU("--help")
+		if err != nil {
+			return err
+		}
+		med, err := medianCPU(args...)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("  %-14s peak memory %6.1f MB (target under 50 MB) %s, %.1f ms; CPU %5.1f ms = %.2fx --help's %.1f ms\n",
+			label, float64(rss)/1024, verdict, float64(d.Microseconds())/1000, ms1(med), float64(med)/float64(help), ms1(help))
+	}
 	fmt.Println()
 	return nil
 }
+
+func ms1(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
