@@ -110,6 +110,7 @@ func prepareLongSession(bin string, env []string, tmp string) error {
 		return err
 	}
 	var cpu time.Duration // of the last run
+	var written int64     // bytes the last run wrote to the disk (rusage output blocks)
 	run := func(args ...string) (time.Duration, int64, error) {
 		c := exec.Command(bin, append([]string{"--data-dir", data}, args...)...)
 		c.Env = env
@@ -130,6 +131,7 @@ func prepareLongSession(bin string, env []string, tmp string) error {
 		var rss int64
 		if ru, ok := c.ProcessState.SysUsage().(*syscall.Rusage); ok {
 			rss = ru.Maxrss // KiB on Linux
+			written = ru.Oublock * 512
 		}
 		return d, rss, nil
 	}
@@ -146,8 +148,9 @@ func prepareLongSession(bin string, env []string, tmp string) error {
 		}
 		sizes = append(sizes, saveBytes(sessions, longName))
 		per := float64(sizes[k+1]-sizes[k]) / float64(longSteps/3)
-		fmt.Printf("  steps %4d-%4d: %6.1f ms a step (next --steps), save grows %7.1f bytes a step, %6.2f MB in all\n",
-			k*longSteps/3+1, (k+1)*longSteps/3, float64(d.Microseconds())/1000/float64(longSteps/3), per, float64(sizes[k+1])/(1<<20))
+		fmt.Printf("  steps %4d-%4d: %6.1f ms a step (next --steps), save grows %7.1f bytes a step (%6.2f MB in all), %7.1f KB written a step\n",
+			k*longSteps/3+1, (k+1)*longSteps/3, float64(d.Microseconds())/1000/float64(longSteps/3), per, float64(sizes[k+1])/(1<<20),
+			float64(written)/1024/float64(longSteps/3))
 	}
 	first, last := float64(sizes[1]-sizes[0]), float64(sizes[3]-sizes[2])
 	verdict := "ok"
