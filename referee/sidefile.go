@@ -520,16 +520,17 @@ func (s *Session) exportLog() ([][]byte, error) {
 	if n == 0 {
 		return nil, s.logErr
 	}
-	type mark struct {
-		Seq    int    `json:"seq"`
-		Step   int    `json:"step"`
-		Type   string `json:"type"`
-		Undone bool   `json:"undone"`
-	}
 	marks := make([]mark, n)
 	lines := make([][]byte, n)
 	err := s.disk.decodeLog(s, n, func(i int, line []byte) error {
 		lines[i] = line
+		if !json.Valid(line) {
+			return errors.New("not JSON")
+		}
+		if m, ok := eventHead(line); ok {
+			marks[i] = m
+			return nil
+		}
 		return json.Unmarshal(line, &marks[i])
 	}, func(i int) (int, int) { return marks[i].Step, marks[i].Seq })
 	if err != nil {
@@ -547,6 +548,46 @@ func (s *Session) exportLog() ([][]byte, error) {
 		}
 	}
 	return lines, nil
+}
+
+// mark is what export needs of a logged event to mark it undone.
+type mark struct {
+	Seq    int    `json:"seq"`
+	Step   int    `json:"step"`
+	Type   string `json:"type"`
+	Undone bool   `json:"undone"`
+}
+
+// eventHead reads a mark from the start of a log line as bosun writes it,
+// {"seq":N,"step":N,"type":"T",... (ok false: decode the line instead).
+func eventHead(line []byte) (m mark, ok bool) {
+	num := func(b []byte, key string) (int, []byte, bool) {
+		rest, ok := bytes.CutPrefix(b, []byte(key))
+		if !ok {
+			return 0, nil, false
+		}
+		end := bytes.IndexByte(rest, ',')
+		if end < 0 {
+			return 0, nil, false
+		}
+		n, err := strconv.Atoi(string(rest[:end]))
+		return n, rest[end+1:], err == nil
+	}
+	var rest []byte
+	if m.Seq, rest, ok = num(line, `{"seq":`); !ok {
+		return m, false
+	}
+	if m.Step, rest, ok = num(rest, `"step":`); !ok {
+		return m, false
+	}
+	rest, ok = bytes.CutPrefix(rest, []byte(`"type":"`))
+	end := bytes.IndexByte(rest, '"')
+	if !ok || end < 0 || bytes.IndexByte(rest[:end], '\\') >= 0 {
+		return m, false
+	}
+	m.Type = string(rest[:end])
+	m.Undone = bytes.HasSuffix(bytes.TrimRight(line, "\n"), []byte(`"undone":true}`))
+	return m, true
 }
 
 // exportUndo returns the lines of the undo file's stack, oldest first.
