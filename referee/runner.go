@@ -100,7 +100,7 @@ func (e *Env) takeEvents() []Event {
 }
 
 func (s *Session) appendEvent(ev Event) {
-	ev.Seq = len(s.Log) + 1
+	ev.Seq = s.LogLen() + 1
 	ev.Step = s.Step
 	s.Log = append(s.Log, ev)
 }
@@ -127,7 +127,11 @@ func Next(g Game, s *Session, env *Env) ([]Event, error) {
 	if recording {
 		rec.TakeRecord() // answers given before this step (a failed one) are not its answers
 	}
-	if err := g.Next(s, env); err != nil {
+	err := g.Next(s, env)
+	if err == nil {
+		err = s.logErr // the step looked back at a log that could not be read
+	}
+	if err != nil {
 		s.State, s.RNG, s.Over = snap.State, snap.RNG, snap.Over
 		return nil, err
 	}
@@ -159,10 +163,10 @@ func Next(g Game, s *Session, env *Env) ([]Event, error) {
 // UndoStep restores the state before the last step. A step that revealed
 // dice or a card needs force, and a forced undo is itself logged.
 func UndoStep(s *Session, force bool) (Event, error) {
-	if len(s.Undo) == 0 {
+	if s.undoDepth() == 0 {
 		return Event{}, Usagef("session %s: nothing to undo", s.Name)
 	}
-	snap, err := s.lastSnapshot()
+	snap, pop, err := s.lastSnapshot()
 	if err != nil {
 		return Event{}, fmt.Errorf("session %s: undo snapshot of step %d: %w", s.Name, s.Step-1, err)
 	}
@@ -172,10 +176,8 @@ func UndoStep(s *Session, force bool) (Event, error) {
 	if snap.Revealed && !force {
 		return Event{}, Usagef("session %s: step %d revealed information (dice or a card); undo it with --force (the undo is logged)", s.Name, snap.Step)
 	}
-	if s.Undo[len(s.Undo)-1].raw != nil {
-		s.rawBase = snap.Cursor // the snapshot below is written against this one
-	}
-	s.Undo = s.Undo[:len(s.Undo)-1]
+	pop()
+	// Events still in the log file are marked when it is read (markUndone).
 	for i := range s.Log {
 		if s.Log[i].Step == snap.Step && s.Log[i].Type != "undo" {
 			s.Log[i].Undone = true

@@ -14,8 +14,12 @@ import (
 // snapshot states. Version 3 writes each snapshot's answers cursor as a
 // delta against the next state's (cursorDelta), and puts the session's
 // cursor before the log and the undo snapshots, so that reading the head
-// of a save stops there. Versions 1 and 2 are read and written back as 3.
-const SchemaVersion = 3
+// of a save stops there. Version 4 moves the event log and the undo
+// snapshots out of the save into two append-only files beside it (see
+// sidefile.go): the save holds the current state and how far each file
+// goes, so a step appends its own bytes instead of rewriting the game.
+// Versions 1 to 3 are read and written back as 4.
+const SchemaVersion = 4
 
 // Player is one seat at the table. Side is the colour, nation, clan or
 // Champion, as the game needs.
@@ -54,11 +58,9 @@ type Snapshot struct {
 	Over     bool          `json:"over,omitempty"`
 	Revealed bool          `json:"revealed,omitempty"` // the step showed dice or a card
 	Cursor   *AnswerCursor `json:"answers_cursor,omitempty"`
-	// raw is the snapshot's JSON as read or encoded; the fields above are
-	// empty until it is decoded (see undo.go). legacy marks one read from
-	// a schema 1 or 2 file, with its cursor in full.
-	raw    json.RawMessage
-	legacy bool
+	// raw is the snapshot's JSON as read from a schema 1 to 3 save, until
+	// Decode decodes it (see undo.go).
+	raw json.RawMessage
 }
 
 // AnswerCursor remembers how far a session got through the queues of its
@@ -89,11 +91,22 @@ type Session struct {
 	// Pending are board values a step remembered that the tables overlay
 	// may not hold yet (txn.go).
 	Pending []tables.Pending `json:"pending_tables,omitempty"`
-	Log     []Event          `json:"log"`
-	Undo    []Snapshot       `json:"undo,omitempty"`
+	// Log is the event log. A session loaded from a save holds here only
+	// the events of this process until Events or LoadLog reads the log
+	// file: code that looks back at the log calls Events.
+	Log []Event `json:"log"`
+	// Undo holds the snapshots of this process's steps (those saved are
+	// in the undo file, read one at a time by UndoStep).
+	Undo []Snapshot `json:"undo,omitempty"`
 
-	// rawBase is the cursor the newest raw snapshot is written against.
-	rawBase *AnswerCursor
+	// disk is where the session's side files stand (nil until it is
+	// saved as schema 4). Log holds the events from logHead on: the
+	// first logHead events stay in the log file until Events reads them,
+	// and logErr is why they could not be read.
+	disk    *diskRefs
+	logHead int
+	logErr  error
+
 	// lastSaved is the save file as last read or written, which SaveStep
 	// puts back when the step's overlay cannot be written (txn.go).
 	lastSaved []byte
@@ -120,10 +133,39 @@ func (s *Session) SaveState(v any) error {
 	return nil
 }
 
+// Events returns the whole event log. A session loaded from a save reads
+// its log file on the first call only (a step that never looks back at
+// the log never reads it); when the file cannot be read the log holds the
+// events of this process only, and the error is kept for LoadLog and
+// Next to return.
+func (s *Session) Events() []Event {
+	s.LoadLog()
+	return s.Log
+}
+
+// LoadLog reads the events still in the log file into Log.
+func (s *Session) LoadLog() error {
+	if s.logHead == 0 || s.logErr != nil {
+		return s.logErr
+	}
+	evs, err := s.disk.readLog(s, s.logHead)
+	if err != nil {
+		s.logErr = err
+		return err
+	}
+	s.Log = append(evs, s.Log...)
+	s.logHead = 0
+	markUndone(s.Log)
+	return nil
+}
+
+// LogLen is the number of events in the log, read or not.
+func (s *Session) LogLen() int { return s.logHead + len(s.Log) }
+
 // Live returns the events not undone.
 func (s *Session) Live() []Event {
 	var out []Event
-	for _, e := range s.Log {
+	for _, e := range s.Events() {
 		if !e.Undone {
 			out = append(out, e)
 		}

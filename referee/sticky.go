@@ -23,11 +23,12 @@ func LastAnswer(s *Session, env *Env, key string) (string, bool) {
 		}
 	}
 	if s != nil {
-		for i := len(s.Log) - 1; i >= 0; i-- {
-			if s.Log[i].Undone {
+		log := s.Events()
+		for i := len(log) - 1; i >= 0; i-- {
+			if log[i].Undone {
 				continue
 			}
-			if v, ok := lastIn(s.Log[i].Answers, key); ok {
+			if v, ok := lastIn(log[i].Answers, key); ok {
 				return v, true
 			}
 		}

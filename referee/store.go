@@ -83,7 +83,10 @@ func (st *Store) Exists(name string) bool {
 }
 
 // Load reads a session. A corrupt file or one from a newer schema is
-// refused (and left untouched); an older schema is migrated in memory.
+// refused (and left untouched); an older schema is migrated in memory and
+// written as the current one by the next save. A schema-4 save is read
+// without its side files: the log is read when a command needs it
+// (Session.Events), an undo snapshot when undo pops it.
 func (st *Store) Load(name string) (*Session, error) {
 	if err := ValidName(name); err != nil {
 		return nil, err
@@ -92,14 +95,23 @@ func (st *Store) Load(name string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := Decode(name, b)
+	if err := checkSchema(name, b); err != nil {
+		return nil, err
+	}
+	var s *Session
+	if schema, _ := readSchema(b); *schema >= 4 {
+		s, err = st.decodeMain(name, b)
+	} else {
+		s, err = Decode(name, b)
+	}
 	if err == nil {
 		s.lastSaved = b // for SaveStep's rollback (txn.go)
 	}
 	return s, err
 }
 
-// Decode parses a save file's bytes.
+// Decode parses a save file written as one document, as schemas 1 to 3
+// are (the log and the undo snapshots inside it).
 func Decode(name string, b []byte) (*Session, error) {
 	if err := checkSchema(name, b); err != nil {
 		return nil, err
@@ -113,15 +125,17 @@ func Decode(name string, b []byte) (*Session, error) {
 	if s.Name != name || s.Game == "" {
 		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, ErrCorrupt)
 	}
+	if s.Log == nil {
+		s.Log = []Event{}
+	}
+	// The snapshots are decoded now, so that the next save writes them
+	// to the undo file; validate checks them.
+	if err := s.decodeUndo(s.Schema < 3); err != nil {
+		return nil, err
+	}
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
-	// Undo snapshots stay raw until undo needs one; those of schema 1 and
-	// 2 hold full cursors and are rewritten with deltas on the next save.
-	for i := range s.Undo {
-		s.Undo[i].legacy = s.Schema < 3
-	}
-	s.rawBase = cloneCursor(s.Cursor)
 	s.Schema = SchemaVersion
 	return &s, nil
 }
@@ -188,8 +202,15 @@ func errOr(err error, s string) any {
 // history are most of its save file. From schema 3 on the head comes
 // first and reading stops where the log starts.
 func (st *Store) LoadHead(name string) (*Session, error) {
-	return st.loadHead(name, func(key string, schema int) bool { return key == "log" && schema >= 3 })
+	s, err := st.loadHead(name, func(key string, schema int) bool { return key == "log" && schema >= 3 || schema >= 4 })
+	if errors.Is(err, errSchema4) {
+		return st.Load(name) // the save is the head
+	}
+	return s, err
 }
+
+// errSchema4 stops loadHead at a schema-4 save, which holds no log.
+var errSchema4 = errors.New("schema 4")
 
 // loadHead decodes a save's top-level fields up to the first key for
 // which stop is true, skipping the log and the undo snapshots.
@@ -218,6 +239,9 @@ func (st *Store) loadHead(name string, stop func(key string, schema int) bool) (
 		}
 		k, _ := t.(string)
 		if stop(k, schema) {
+			if schema >= 4 && k != "state" {
+				return nil, errSchema4 // LoadHead: read the whole save
+			}
 			break
 		}
 		var v json.RawMessage
@@ -289,13 +313,19 @@ func (st *Store) GameOf(name string) string {
 	return ""
 }
 
-// Save writes a session atomically and marks it the most recently used.
+// Save writes a session and marks it the most recently used: first its
+// new events and undo snapshots, appended to its side files, then the save
+// file, atomically (see sidefile.go).
 func (st *Store) Save(s *Session) error {
 	s.Schema = SchemaVersion
-	if err := s.encodeUndo(); err != nil {
+	if err := os.MkdirAll(st.dir(), 0o700); err != nil {
 		return err
 	}
-	b, err := json.Marshal(s)
+	f, d, err := st.saveSides(s)
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(f)
 	if err != nil {
 		return err
 	}
@@ -304,6 +334,7 @@ func (st *Store) Save(s *Session) error {
 		return fmt.Errorf("session %s: save: %w", s.Name, err)
 	}
 	s.lastSaved = b // for SaveStep's rollback (txn.go)
+	s.disk, s.Undo = d, nil
 	return st.SetCurrent(s.Name)
 }
 
@@ -387,6 +418,8 @@ func (st *Store) Remove(name string) error {
 	if err := os.Remove(st.Path(name)); err != nil {
 		return err
 	}
+	os.Remove(st.logPath(name))
+	os.Remove(st.undoPath(name))
 	os.Remove(st.Path(name) + ".lock")
 	if st.Current() == "" {
 		os.Remove(filepath.Join(st.Dir, "current"))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"syscall"
 
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/bosun-referee/bosun/tables/fsutil"
@@ -44,17 +45,17 @@ func SaveStep(st *Store, s *Session, t *tables.Set) error {
 	if len(rows) == 0 {
 		return st.Save(s)
 	}
-	before, prev := s.lastSaved, s.Pending
+	before, prev, disk := s.lastSaved, s.Pending, s.disk
 	s.Pending = mergePending(s.Pending, rows)
 	if err := st.Save(s); err != nil {
 		s.Pending = prev
 		return err
 	}
 	if err := flushOverlay(t); err != nil {
-		if rerr := st.rollback(s.Name, before); rerr != nil {
+		if rerr := st.rollback(s.Name, before, disk); rerr != nil {
 			return fmt.Errorf("%w; the step stays saved in session %s, which keeps its board values until tables.yaml can be written (putting the save back failed: %v)", err, s.Name, rerr)
 		}
-		s.Pending, s.lastSaved = prev, before
+		s.Pending, s.lastSaved, s.disk = prev, before, disk
 		return err
 	}
 	s.Pending = nil // the save on disk keeps them until the next save
@@ -62,15 +63,53 @@ func SaveStep(st *Store, s *Session, t *tables.Set) error {
 }
 
 // rollback puts back a save as it was before a step: its bytes, or no
-// file for a session the step created.
-func (st *Store) rollback(name string, before []byte) error {
+// file for a session the step created, and its log and undo files cut back
+// to what that save covered (disk; nil when it had none: a new session or
+// one saved by an older schema, whose side files the step created).
+func (st *Store) rollback(name string, before []byte, disk *diskRefs) error {
 	if before == nil {
 		if err := os.Remove(st.Path(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
-		return nil
+	} else if err := fsutil.WriteAtomic(st.Path(name), before); err != nil {
+		return err
 	}
-	return fsutil.WriteAtomic(st.Path(name), before)
+	sides := []struct {
+		path string
+		size int64
+	}{{st.logPath(name), 0}, {st.undoPath(name), 0}}
+	if disk != nil {
+		sides[0].size, sides[1].size = disk.log.Bytes, disk.undo.Bytes
+	}
+	for _, f := range sides {
+		var err error
+		if f.size == 0 {
+			err = os.Remove(f.path)
+		} else {
+			err = truncateSide(f.path, f.size)
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// truncateSide cuts a side file back to size bytes, refusing anything but
+// the regular file bosun wrote (never following a link).
+func truncateSide(path string, size int64) error {
+	if err := fsutil.CheckRegular(path); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NOFOLLOW, 0)
+	if err != nil {
+		return err
+	}
+	if err := f.Truncate(size); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // ReplayPending remembers in t the values a step committed to the session

@@ -1,22 +1,18 @@
 package referee
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
 )
 
-// Undo snapshots are written (schema 3) with the answers cursor as a delta
-// against the cursor of the state after the step: the next snapshot's, or
-// the session's own for the last one. A step uses a few answers, so a
-// snapshot costs bytes for the answers it used, not for every answer used
-// since the start, and a save grows linearly with the game.
-//
-// Snapshots read from a file stay as their JSON (raw) until undo needs one,
-// so commands that never undo do not decode them. Raw snapshots are always
-// the oldest ones; the newest raw one is relative to Session.rawBase.
+// Undo snapshots are written (schema 3 and 4) with the answers cursor as a
+// delta against the cursor of the state after the step: the next
+// snapshot's, or the session's own for the last one. A step uses a few
+// answers, so a snapshot costs bytes for the answers it used, not for
+// every answer used since the start, and a save grows linearly with the
+// game. Schema 4 keeps them in the undo file (sidefile.go).
 
 // cursorDelta is an AnswerCursor written against its successor. The zero
 // value (omitted) means the same cursor as the successor.
@@ -165,12 +161,6 @@ func cloneCursor(c *AnswerCursor) *AnswerCursor {
 	return &out
 }
 
-func sameCursor(a, b *AnswerCursor) bool {
-	x, _ := json.Marshal(a)
-	y, _ := json.Marshal(b)
-	return bytes.Equal(x, y)
-}
-
 // snapJSON is a snapshot as written in a save file.
 type snapJSON struct {
 	Step     int             `json:"step"`
@@ -183,27 +173,11 @@ type snapJSON struct {
 	CD       *cursorDelta    `json:"cd,omitempty"`             // schema 3
 }
 
-// UnmarshalJSON keeps the snapshot's JSON; it is decoded when undo needs it.
+// UnmarshalJSON keeps the snapshot's JSON; Decode decodes it
+// (decodeUndo), with the cursor of its successor.
 func (sn *Snapshot) UnmarshalJSON(b []byte) error {
 	*sn = Snapshot{raw: append(json.RawMessage(nil), b...)}
 	return nil
-}
-
-// MarshalJSON writes a raw snapshot as it was read or encoded. A snapshot
-// not yet encoded (Session.encodeUndo does it on save) is written with its
-// cursor in full.
-func (sn Snapshot) MarshalJSON() ([]byte, error) {
-	if sn.raw != nil && sn.legacy {
-		d, err := decodeSnap(sn.raw, nil, true)
-		if err != nil {
-			return nil, err
-		}
-		sn = d
-	}
-	if sn.raw != nil {
-		return sn.raw, nil
-	}
-	return json.Marshal(snapJSON{Step: sn.Step, State: sn.State, Z: sn.Z, RNG: sn.RNG, Over: sn.Over, Revealed: sn.Revealed, CD: diffCursor(sn.Cursor, nil)})
 }
 
 // decodeSnap decodes a raw snapshot whose successor's cursor is next.
@@ -223,6 +197,9 @@ func decodeSnap(raw json.RawMessage, next *AnswerCursor, legacy bool) (Snapshot,
 		}
 		return sn, nil
 	}
+	if j.CD == nil && j.Cursor != nil {
+		return sn, nil // written in full (a session marshalled as it is in memory)
+	}
 	c, err := applyCursor(j.CD, next)
 	if err != nil {
 		return Snapshot{}, err
@@ -231,45 +208,46 @@ func decodeSnap(raw json.RawMessage, next *AnswerCursor, legacy bool) (Snapshot,
 	return sn, nil
 }
 
-// encodeUndo writes every snapshot not yet raw (and an old schema's, once)
-// with its cursor as a delta, and keeps only their JSON.
-func (s *Session) encodeUndo() error {
+// decodeUndo decodes the raw snapshots of a save read as one document,
+// newest first (each one's cursor is relative to its successor's).
+func (s *Session) decodeUndo(legacy bool) error {
 	next := s.Cursor
-	i := len(s.Undo) - 1
-	for ; i >= 0; i-- {
+	for i := len(s.Undo) - 1; i >= 0; i-- {
 		sn := &s.Undo[i]
-		if sn.raw != nil {
-			top := i == len(s.Undo)-1 || s.Undo[i+1].raw == nil
-			if !sn.legacy && !(top && !sameCursor(next, s.rawBase)) {
-				break // this one and older are already written against their successors
-			}
-			d, err := decodeSnap(sn.raw, s.rawBase, sn.legacy)
-			if err != nil {
-				return fmt.Errorf("session %s: undo snapshot %d: %w", s.Name, i+1, err)
-			}
-			*sn = d
+		if sn.raw == nil {
+			next = sn.Cursor
+			continue
 		}
-		b, err := json.Marshal(snapJSON{Step: sn.Step, State: sn.State, Z: sn.Z, RNG: sn.RNG, Over: sn.Over, Revealed: sn.Revealed, CD: diffCursor(sn.Cursor, next)})
+		d, err := decodeSnap(sn.raw, next, legacy)
 		if err != nil {
-			return err
+			return fmt.Errorf("session %s: the save file is corrupt (undo snapshot %d: %v) and was left as it is: %w", s.Name, i+1, err, ErrCorrupt)
 		}
+		*sn = d
 		next = sn.Cursor
-		*sn = Snapshot{raw: b}
 	}
-	s.rawBase = cloneCursor(s.Cursor)
 	return nil
 }
 
-// lastSnapshot decodes the newest snapshot, and returns the base that the
-// snapshot before it will be relative to once it is popped.
-func (s *Session) lastSnapshot() (Snapshot, error) {
-	sn := s.Undo[len(s.Undo)-1]
-	if sn.raw == nil {
-		return sn, sn.unpack()
+// undoDepth is how many steps can be undone.
+func (s *Session) undoDepth() int {
+	n := len(s.Undo)
+	if s.disk != nil {
+		n += s.disk.undoN
 	}
-	d, err := decodeSnap(sn.raw, s.rawBase, sn.legacy)
+	return n
+}
+
+// lastSnapshot decodes the newest snapshot: one of this process's steps,
+// or the top of the undo file. pop removes it from the session.
+func (s *Session) lastSnapshot() (sn Snapshot, pop func(), err error) {
+	if n := len(s.Undo); n > 0 {
+		sn = s.Undo[n-1]
+		return sn, func() { s.Undo = s.Undo[:n-1] }, sn.unpack()
+	}
+	d := s.disk
+	sn, prev, base, err := d.readUndo(s)
 	if err != nil {
-		return Snapshot{}, err
+		return Snapshot{}, nil, err
 	}
-	return d, d.unpack()
+	return sn, func() { d.undoN, d.undoTop, d.undoBase = d.undoN-1, prev, base }, sn.unpack()
 }

@@ -100,13 +100,11 @@ func (s *Session) validate() error {
 			return bad("log entry %d has step %d, seq %d; accepted: 0 or more", i+1, e.Step, e.Seq)
 		}
 	}
+	// A schema-4 save's side files are checked by decodeMain (their
+	// lengths and line ends), its events when the log is read (readLog)
+	// and each snapshot when undo decodes it (checkSnapshot).
 	prev := -1
 	for i, sn := range s.Undo {
-		if sn.raw != nil {
-			// Kept undecoded until undo needs it (undo.go); UndoStep checks
-			// the snapshot it decodes with checkSnapshot.
-			continue
-		}
 		if sn.Step < 0 || sn.Step >= s.Step || sn.Step <= prev {
 			return bad("undo snapshot %d is of step %d; accepted: increasing steps from 0 to %d", i+1, sn.Step, s.Step-1)
 		}
@@ -118,18 +116,18 @@ func (s *Session) validate() error {
 	return nil
 }
 
-// checkSnapshot checks an undo snapshot decoded from a save (they are read
-// lazily, so Load cannot see them): its step lies before the session's and
+// checkSnapshot checks an undo snapshot as undo decodes it (those of the
+// undo file are read one at a time, so Load cannot see them): its step lies before the session's and
 // its cursor is sound.
 func (s *Session) checkSnapshot(sn Snapshot) error {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("session %s: the save file is corrupt (%s) and was left as it is: %w", s.Name, fmt.Sprintf(format, a...), ErrCorrupt)
 	}
 	if sn.Step < 0 || sn.Step >= s.Step {
-		return bad("undo snapshot %d is of step %d; accepted: a step from 0 to %d", len(s.Undo), sn.Step, s.Step-1)
+		return bad("undo snapshot %d is of step %d; accepted: a step from 0 to %d", s.undoDepth(), sn.Step, s.Step-1)
 	}
 	if err := ValidateCursor(sn.Cursor); err != nil {
-		return bad("undo snapshot %d: answers_cursor: %v", len(s.Undo), err)
+		return bad("undo snapshot %d: answers_cursor: %v", s.undoDepth(), err)
 	}
 	return nil
 }

@@ -132,6 +132,9 @@ func main() {
 	if err := bigManual(bin, env, tmp, manuals); err != nil {
 		fmt.Fprintf(os.Stderr, "setup: adding a 1 MB manual failed (cases using it will fail): %v\n", err)
 	}
+	if err := prepareLongSession(bin, env, tmp); err != nil {
+		fmt.Fprintf(os.Stderr, "setup: the 3,000-step session failed (cases using it will fail): %v\n", err)
+	}
 
 	fmt.Printf("%-48s %9s %9s %10s %7s %s\n", "case", "median", "p90", "budget", "x help", "")
 	var helpMedian time.Duration

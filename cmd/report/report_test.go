@@ -247,6 +247,7 @@ func TestOlderSave(t *testing.T) {
 			st := &referee.Store{Dir: filepath.Join(tb.dir, "data")}
 			s, err := st.Load(g.name)
 			require.NoError(t, err)
+			require.NoError(t, s.LoadLog())
 			for i := range s.Log {
 				d := s.Log[i].Data
 				for _, k := range []string{"odds", "crystals", "strength", "faces", "battles"} {
@@ -256,7 +257,16 @@ func TestOlderSave(t *testing.T) {
 					delete(d, "wind")
 				}
 			}
-			require.NoError(t, st.Save(s))
+			// Written back as a schema-3 save (one document, the log
+			// inside it, no side files), as a bosun from before these
+			// data keys wrote it; loading it migrates it.
+			s.Schema = 3
+			b, err := json.Marshal(s)
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(st.Path(g.name), b, 0o600))
+			for _, ext := range []string{".log", ".undo"} {
+				require.NoError(t, os.Remove(filepath.Join(tb.dir, "data", "sessions", g.name+ext)))
+			}
 			md := tb.must("report", g.name)
 			assert.Contains(t, md, chronicle.NotRecorded)
 			js := tb.must("report", g.name, "--json")

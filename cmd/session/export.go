@@ -21,7 +21,7 @@ func NewCmdExport(f *cmdutil.Factory) *cobra.Command {
 				name = args[0]
 			}
 			return withSession(f, name, false, func(s *referee.Session) error {
-				return cmdutil.JSON(f.IO.Out, s)
+				return s.Export(f.IO.Out)
 			})
 		},
 	}

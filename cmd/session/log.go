@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"strings"
@@ -21,36 +22,38 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withSession(f, "", false, func(s *referee.Session) error {
-				evs := s.Live()
-				if all {
-					evs = s.Log
+				// The text needs neither the answers nor the data of the
+				// events (--full aside): a long game's log is read faster
+				// without them.
+				read := s.BriefEvents
+				if f.G.JSON {
+					read = func() ([]referee.Event, error) { return s.Events(), s.LoadLog() }
+				}
+				evs, err := read()
+				if err != nil {
+					return err
+				}
+				if !all {
+					var live []referee.Event
+					for _, e := range evs {
+						if !e.Undone {
+							live = append(live, e)
+						}
+					}
+					evs = live
 				}
 				if evs == nil {
 					evs = []referee.Event{}
 				}
 				return f.Render(evs, func(w io.Writer) error {
-					var rows [][]string
-					for _, e := range evs {
-						text := e.Text
-						if t, ok := e.Data[referee.FullTextKey].(string); ok && full {
-							text = t
-						}
-						if e.Undone {
-							text = "(undone) " + text
-						}
-						if len(e.Rolls) > 0 {
-							text += " (" + rollsText(e.Rolls) + ")"
-						}
-						rows = append(rows, []string{fmt.Sprint(e.Seq), fmt.Sprint(e.Step), e.Type, text, strings.Join(e.Cites, " ")})
-						if why && f.Hooks.Why != nil {
-							for _, c := range e.Cites {
-								if t := f.Hooks.Why(c); t != "" {
-									rows = append(rows, []string{"", "", "", "  " + c + ": " + t, ""})
-								}
-							}
-						}
+					if f.IO.TTYOut {
+						return logTable(f, w, evs, why, full)
 					}
-					return f.Table(w, []string{"#", "STEP", "TYPE", "EVENT", "CITES"}, rows)
+					bw := bufio.NewWriterSize(w, 64<<10) // piped: one write, not one a row
+					if err := logTable(f, bw, evs, why, full); err != nil {
+						return err
+					}
+					return bw.Flush()
 				})
 			})
 		},
@@ -59,4 +62,30 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 	cmd.Flags().BoolVar(&why, "why", false, "print the rule text behind each cited section")
 	cmd.Flags().BoolVar(&full, "full", false, "print in full the boilerplate shown once per session (Adventure placement rules)")
 	return cmd
+}
+
+// logTable prints the events as the log's table.
+func logTable(f *cmdutil.Factory, w io.Writer, evs []referee.Event, why, full bool) error {
+	var rows [][]string
+	for _, e := range evs {
+		text := e.Text
+		if t, ok := e.Data[referee.FullTextKey].(string); ok && full {
+			text = t
+		}
+		if e.Undone {
+			text = "(undone) " + text
+		}
+		if len(e.Rolls) > 0 {
+			text += " (" + rollsText(e.Rolls) + ")"
+		}
+		rows = append(rows, []string{fmt.Sprint(e.Seq), fmt.Sprint(e.Step), e.Type, text, strings.Join(e.Cites, " ")})
+		if why && f.Hooks.Why != nil {
+			for _, c := range e.Cites {
+				if t := f.Hooks.Why(c); t != "" {
+					rows = append(rows, []string{"", "", "", "  " + c + ": " + t, ""})
+				}
+			}
+		}
+	}
+	return f.Table(w, []string{"#", "STEP", "TYPE", "EVENT", "CITES"}, rows)
 }

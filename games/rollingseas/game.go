@@ -293,7 +293,7 @@ func (c *step) placementShown() bool {
 	if c.shownPlacement {
 		return true
 	}
-	for _, e := range c.s.Log {
+	for _, e := range c.s.Events() {
 		if !e.Undone && strings.Contains(e.Text, placementRules) {
 			return true
 		}

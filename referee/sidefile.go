@@ -1,0 +1,708 @@
+package referee
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync"
+
+	"github.com/bosun-referee/bosun/tables"
+
+	"github.com/bosun-referee/bosun/tables/fsutil"
+)
+
+// A schema-4 session is three files under Dir/sessions:
+//
+//	NAME.json  the save: the head (players, options, dice, step), the
+//	           current state and answers cursor, and how far each of the
+//	           two files below goes (written atomically, as before)
+//	NAME.log   the event log, one JSON event a line, append-only
+//	NAME.undo  the undo snapshots, one JSON snapshot a line, append-only
+//
+// A save first appends a step's events and snapshot to the two files
+// (fsynced), then replaces NAME.json. The save records each file's length:
+// bytes past it were appended by a save that did not complete (the
+// process was killed before the rename) and are ignored when reading and
+// cut by the next save. So a kill at any moment leaves the previous
+// session or the new one, never a mix.
+//
+// The log is never cut: an undo appends an "undo" event, and the events of
+// the step it undid are marked Undone when the log is read (markUndone).
+// The undo file is a stack linked backwards: each line records the offset
+// of the line below it (prev), the save records the top line's offset, so
+// undo reads one line and a step appends one. A popped line stays in the
+// file, unused. Each snapshot's answers cursor is a delta against the
+// cursor after its step (its successor's, or the session's for the top);
+// pb, when that successor's cursor is not the one the line below was
+// written against, is that base as a delta against this snapshot's cursor.
+
+// logRef is how much of the log file a save covers.
+type logRef struct {
+	Events int   `json:"events"`
+	Bytes  int64 `json:"bytes"`
+}
+
+// undoRef is how much of the undo file a save covers and where its top
+// snapshot starts.
+type undoRef struct {
+	Snapshots int   `json:"snapshots"`
+	Top       int64 `json:"top"`
+	Bytes     int64 `json:"bytes"`
+	// Base is the cursor the top snapshot's delta is against, as a delta
+	// against the session's cursor (omitted: the same).
+	Base *cursorDelta `json:"base,omitempty"`
+}
+
+// saveFile is the schema-4 NAME.json. The file references come before the
+// state so that `bosun sessions` stops reading before the state.
+type saveFile struct {
+	Schema   int               `json:"schema"`
+	Name     string            `json:"name"`
+	Game     string            `json:"game"`
+	Players  []Player          `json:"players"`
+	Options  map[string]string `json:"options,omitempty"`
+	Seed     uint64            `json:"seed"`
+	DiceMode Mode              `json:"dice"`
+	RNG      []byte            `json:"rng"`
+	Step     int               `json:"step"`
+	Over     bool              `json:"over,omitempty"`
+	LogFile  logRef            `json:"log_file"`
+	UndoFile undoRef           `json:"undo_file"`
+	State    json.RawMessage   `json:"state"`
+	Cursor   *AnswerCursor     `json:"answers_cursor,omitempty"`
+	// Pending: board values of the last step the tables overlay may
+	// not hold yet (txn.go).
+	Pending []tables.Pending `json:"pending_tables,omitempty"`
+}
+
+// undoLine is one snapshot of the undo file.
+type undoLine struct {
+	Prev     int64        `json:"prev"` // offset of the snapshot below, -1 for none
+	Step     int          `json:"step"`
+	Z        []byte       `json:"z,omitempty"`
+	RNG      []byte       `json:"rng"`
+	Over     bool         `json:"over,omitempty"`
+	Revealed bool         `json:"revealed,omitempty"`
+	CD       *cursorDelta `json:"cd,omitempty"`
+	PB       *cursorDelta `json:"pb,omitempty"`
+}
+
+// diskRefs is where a loaded or saved session's side files stand.
+type diskRefs struct {
+	logPath, undoPath string
+	log               logRef
+	undo              undoRef
+	// undoBase is the cursor the top snapshot on disk is written against.
+	undoBase *AnswerCursor
+	// undoTop is the top of the stack as undo left it in this process
+	// (undo.Top is what the save on disk says, until the next save).
+	undoN   int
+	undoTop int64
+}
+
+func (st *Store) logPath(name string) string  { return filepath.Join(st.dir(), name+".log") }
+func (st *Store) undoPath(name string) string { return filepath.Join(st.dir(), name+".undo") }
+
+// corruptf is the error of a save that cannot be read as it is.
+func (s *Session) corruptf(format string, a ...any) error {
+	return fmt.Errorf("session %s: the save file is corrupt (%s) and was left as it is: %w", s.Name, fmt.Sprintf(format, a...), ErrCorrupt)
+}
+
+// decodeMain reads a schema-4 save and checks it against its side files.
+func (st *Store) decodeMain(name string, b []byte) (*Session, error) {
+	var f saveFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
+	}
+	s := &Session{Schema: SchemaVersion, Name: f.Name, Game: f.Game, Players: f.Players, Options: f.Options, Seed: f.Seed,
+		DiceMode: f.DiceMode, RNG: f.RNG, Step: f.Step, Over: f.Over, State: f.State, Cursor: f.Cursor, Pending: f.Pending}
+	if s.Name != name || s.Game == "" {
+		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, ErrCorrupt)
+	}
+	if err := s.validate(); err != nil {
+		return nil, err
+	}
+	d := &diskRefs{logPath: st.logPath(name), undoPath: st.undoPath(name), log: f.LogFile, undo: f.UndoFile}
+	if err := d.check(s); err != nil {
+		return nil, err
+	}
+	base := s.Cursor // cursors are never changed in place: sharing it is safe
+	if f.UndoFile.Base != nil {
+		var err error
+		if base, err = applyCursor(f.UndoFile.Base, s.Cursor); err != nil {
+			return nil, s.corruptf("undo_file base: %v", err)
+		}
+		if err := ValidateCursor(base); err != nil {
+			return nil, s.corruptf("undo_file base: %v", err)
+		}
+	}
+	d.undoBase, d.undoN, d.undoTop = base, f.UndoFile.Snapshots, f.UndoFile.Top
+	d.undo.Base = nil
+	s.disk, s.logHead = d, f.LogFile.Events
+	return s, nil
+}
+
+// check validates the file references of a save and that each side file
+// holds at least what the save records, ending with a whole line there.
+func (d *diskRefs) check(s *Session) error {
+	l, u := d.log, d.undo
+	if l.Events < 0 || l.Bytes < 0 || l.Bytes > MaxSaveSize || (l.Events == 0) != (l.Bytes == 0) || int64(l.Events) > l.Bytes {
+		return s.corruptf("log_file: %d events in %d bytes; accepted: 0 events in 0 bytes, or 1 event or more in as many bytes or more, up to %d", l.Events, l.Bytes, MaxSaveSize)
+	}
+	if u.Snapshots < 0 || u.Snapshots > s.Step || u.Bytes < 0 || u.Bytes > MaxSaveSize {
+		return s.corruptf("undo_file: %d snapshots in %d bytes; accepted: 0 to %d snapshots (the step) in at most %d bytes", u.Snapshots, u.Bytes, s.Step, MaxSaveSize)
+	}
+	if u.Snapshots > 0 && (u.Top < 0 || u.Top >= u.Bytes) {
+		return s.corruptf("undo_file: top snapshot at byte %d of %d; accepted: 0 to %d", u.Top, u.Bytes, u.Bytes-1)
+	}
+	for _, f := range []struct {
+		path string
+		n    int64
+	}{{d.logPath, l.Bytes}, {d.undoPath, u.Bytes}} {
+		if err := checkSide(s, f.path, f.n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkSide checks that path is a regular file of at least n bytes whose
+// byte n is the end of a line (n 0: the file may be missing).
+func checkSide(s *Session, path string, n int64) error {
+	if n == 0 {
+		if err := fsutil.CheckRegular(path); err != nil {
+			return s.corruptf("%v", err)
+		}
+		return nil
+	}
+	f, err := fsutil.OpenRegular(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return s.corruptf("%s is missing; the save records %d bytes of it", filepath.Base(path), n)
+		}
+		return s.corruptf("%v", err)
+	}
+	defer f.Close()
+	var last [1]byte
+	if _, err := f.ReadAt(last[:], n-1); err != nil {
+		return s.corruptf("%s is shorter than the %d bytes the save records", filepath.Base(path), n)
+	}
+	if last[0] != '\n' {
+		return s.corruptf("%s: byte %d, where the save says it ends, does not end a line", filepath.Base(path), n)
+	}
+	return nil
+}
+
+// openSide opens a side file for reading at most n bytes of it.
+func openSide(s *Session, path string) (*os.File, error) {
+	f, err := fsutil.OpenRegular(path)
+	if err != nil {
+		return nil, s.corruptf("%v", err)
+	}
+	return f, nil
+}
+
+// readLog reads the first n events of the log file, which the save says
+// are in its first log.Bytes bytes.
+func (d *diskRefs) readLog(s *Session, n int) ([]Event, error) {
+	evs := make([]Event, n)
+	err := d.decodeLog(s, n, func(i int, line []byte) error {
+		return json.Unmarshal(line, &evs[i])
+	}, func(i int) (int, int) { return evs[i].Step, evs[i].Seq })
+	if err != nil {
+		return nil, err
+	}
+	return evs, nil
+}
+
+// decodeLog decodes the first n lines of the log file with decode, in
+// parallel chunks (a long game's log is megabytes of JSON, and decoding
+// is most of what reading it costs), and checks each event's step and
+// seq as at reports them.
+func (d *diskRefs) decodeLog(s *Session, n int, decode func(i int, line []byte) error, at func(i int) (step, seq int)) error {
+	if n == 0 {
+		return nil
+	}
+	name := filepath.Base(d.logPath)
+	b, err := readSide(s, d.logPath, d.log.Bytes)
+	if err != nil {
+		return err
+	}
+	lines := make([][]byte, 0, n)
+	for len(b) > 0 && len(lines) < n {
+		k := bytes.IndexByte(b, '\n')
+		if k < 0 {
+			k = len(b) - 1
+		}
+		lines = append(lines, b[:k+1])
+		b = b[k+1:]
+	}
+	if len(lines) < n {
+		return s.corruptf("%s holds %d events; the save records %d", name, len(lines), n)
+	}
+	chunks := min(runtime.GOMAXPROCS(0), 4, 1+n/512)
+	errs := make([]error, chunks)
+	var wg sync.WaitGroup
+	for c := range chunks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := c * n / chunks; i < (c+1)*n/chunks; i++ {
+				if err := decode(i, lines[i]); err != nil {
+					errs[c] = s.corruptf("%s: event %d: %v", name, i+1, err)
+					return
+				}
+				if step, seq := at(i); step < 0 || seq < 0 {
+					errs[c] = s.corruptf("%s: event %d has step %d, seq %d; accepted: 0 or more", name, i+1, step, seq)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// markUndone marks the events of each undone step: those of the step an
+// "undo" event names, logged before it (as UndoStep marks them).
+func markUndone(evs []Event) {
+	open := map[int][]int{} // step -> events not yet marked
+	for i := range evs {
+		e := &evs[i]
+		if e.Type != "undo" {
+			open[e.Step] = append(open[e.Step], i)
+			continue
+		}
+		for _, j := range open[e.Step] {
+			evs[j].Undone = true
+		}
+		delete(open, e.Step)
+	}
+}
+
+// readLine reads the line of path that starts at off, which must end
+// before end.
+func readLine(s *Session, path string, off, end int64) ([]byte, error) {
+	f, err := openSide(s, path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(io.NewSectionReader(f, off, end-off), 16<<10)
+	line, err := r.ReadBytes('\n')
+	if err != nil {
+		return nil, s.corruptf("%s: no whole line at byte %d", filepath.Base(path), off)
+	}
+	return line, nil
+}
+
+// readUndo decodes the top snapshot on disk, whose delta is against base.
+// It returns the snapshot and, for the one below it, its offset and the
+// cursor it is written against.
+func (d *diskRefs) readUndo(s *Session) (sn Snapshot, prev int64, base *AnswerCursor, err error) {
+	name := filepath.Base(d.undoPath)
+	line, err := readLine(s, d.undoPath, d.undoTop, d.undo.Bytes)
+	if err != nil {
+		return Snapshot{}, 0, nil, err
+	}
+	var u undoLine
+	if err := json.Unmarshal(line, &u); err != nil {
+		return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: %v", name, d.undoTop, err)
+	}
+	if d.undoN > 1 && (u.Prev < 0 || u.Prev >= d.undoTop) {
+		return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d links to byte %d; accepted: 0 to %d", name, d.undoTop, u.Prev, d.undoTop-1)
+	}
+	c, err := applyCursor(u.CD, d.undoBase)
+	if err != nil {
+		return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: %v", name, d.undoTop, err)
+	}
+	base = c
+	if u.PB != nil {
+		if base, err = applyCursor(u.PB, c); err != nil {
+			return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: %v", name, d.undoTop, err)
+		}
+		if err := ValidateCursor(base); err != nil {
+			return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: pb: %v", name, d.undoTop, err)
+		}
+	}
+	sn = Snapshot{Step: u.Step, Z: u.Z, RNG: u.RNG, Over: u.Over, Revealed: u.Revealed, Cursor: c}
+	return sn, u.Prev, base, nil
+}
+
+// appendSide writes data at byte at of path, first cutting what a save
+// that did not complete left past it, and syncs the file (and the
+// directory when the file is new).
+func appendSide(path string, at int64, data []byte) error {
+	if err := fsutil.CheckRegular(path); err != nil {
+		return err
+	}
+	info, err := os.Lstat(path)
+	created := errors.Is(err, fs.ErrNotExist)
+	if err != nil && !created {
+		return err
+	}
+	if len(data) == 0 && (created || info.Size() == at) {
+		return nil
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() || (info != nil && !os.SameFile(info, fi)) {
+		return fmt.Errorf("%s: not the regular file it was a moment ago", path)
+	}
+	if fi.Size() < at {
+		return fmt.Errorf("%s holds %d bytes; the save records %d", filepath.Base(path), fi.Size(), at)
+	}
+	if fi.Size() > at {
+		if err := f.Truncate(at); err != nil {
+			return err
+		}
+	}
+	if _, err := f.WriteAt(data, at); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if created {
+		return fsutil.SyncDir(filepath.Dir(path))
+	}
+	return nil
+}
+
+// saveSides writes the session's new events and snapshots to its side files
+// and returns the save file with the references to them. Nothing of s
+// changes: commit does, once the save file is in place.
+func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
+	d := s.disk
+	if d == nil {
+		// A new session, or one read from an older schema: its files
+		// start empty (whatever an earlier attempt left is cut).
+		d = &diskRefs{logPath: st.logPath(s.Name), undoPath: st.undoPath(s.Name), undoTop: -1}
+	}
+	if d.logPath != st.logPath(s.Name) || d.undoPath != st.undoPath(s.Name) {
+		// Its log and snapshots are in another directory's files.
+		return nil, nil, fmt.Errorf("session %s: save: it was loaded from %s, not from this data directory", s.Name, filepath.Dir(d.logPath))
+	}
+	nd := *d
+	// The log: the events not yet in the file.
+	var buf bytes.Buffer
+	from := d.log.Events - s.logHead
+	if from < 0 || from > len(s.Log) {
+		return nil, nil, fmt.Errorf("session %s: save: the log file holds %d events, the session %d", s.Name, d.log.Events, s.LogLen())
+	}
+	enc := json.NewEncoder(&buf)
+	for _, e := range s.Log[from:] {
+		if err := enc.Encode(e); err != nil {
+			return nil, nil, err
+		}
+	}
+	nd.log = logRef{Events: s.LogLen(), Bytes: d.log.Bytes + int64(buf.Len())}
+	if err := appendSide(d.logPath, d.log.Bytes, buf.Bytes()); err != nil {
+		return nil, nil, fmt.Errorf("session %s: save: %w", s.Name, err)
+	}
+	// The undo stack: the snapshots of this process's steps.
+	buf.Reset()
+	off, top, n, prevBase := d.undo.Bytes, d.undoTop, d.undoN, d.undoBase
+	for k := range s.Undo {
+		sn := s.Undo[k]
+		if len(sn.State) > 0 {
+			sn.pack() // a snapshot read from an older schema: its state alone in Z
+		}
+		base := s.Cursor
+		if k+1 < len(s.Undo) {
+			base = s.Undo[k+1].Cursor
+		}
+		u := undoLine{Prev: -1, Step: sn.Step, Z: sn.Z, RNG: sn.RNG, Over: sn.Over, Revealed: sn.Revealed, CD: diffCursor(sn.Cursor, base)}
+		if n > 0 {
+			u.Prev, u.PB = top, diffCursor(prevBase, sn.Cursor)
+		}
+		b, err := json.Marshal(u)
+		if err != nil {
+			return nil, nil, err
+		}
+		top = off + int64(buf.Len())
+		buf.Write(b)
+		buf.WriteByte('\n')
+		n++
+		prevBase = base
+	}
+	nd.undo = undoRef{Snapshots: n, Top: top, Bytes: off + int64(buf.Len())}
+	if n == 0 {
+		nd.undo.Top = 0
+	}
+	nd.undoN, nd.undoTop, nd.undoBase = n, top, prevBase
+	if err := appendSide(d.undoPath, off, buf.Bytes()); err != nil {
+		return nil, nil, fmt.Errorf("session %s: save: %w", s.Name, err)
+	}
+	f := &saveFile{Schema: SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed, DiceMode: s.DiceMode,
+		RNG: s.RNG, Step: s.Step, Over: s.Over, LogFile: nd.log, UndoFile: nd.undo, State: s.State, Cursor: s.Cursor, Pending: s.Pending}
+	f.UndoFile.Base = diffCursor(prevBase, s.Cursor)
+	return f, &nd, nil
+}
+
+// Export writes the whole session as one JSON document: the save's
+// fields, then "log" (every event, one a line, as the log file holds them)
+// and "undo" (every snapshot, oldest first, as the undo file holds them).
+// The files' lines are copied, not decoded and encoded again.
+func (s *Session) Export(w io.Writer) error {
+	head := saveFile{Schema: SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed,
+		DiceMode: s.DiceMode, RNG: s.RNG, Step: s.Step, Over: s.Over, State: s.State, Cursor: s.Cursor, Pending: s.Pending}
+	var logLines, undoLines [][]byte
+	if d := s.disk; d != nil {
+		head.LogFile = d.log
+		head.UndoFile = undoRef{Snapshots: d.undoN, Top: d.undoTop, Bytes: d.undo.Bytes}
+		var err error
+		if logLines, err = s.exportLog(); err != nil {
+			return err
+		}
+		if undoLines, err = d.exportUndo(s); err != nil {
+			return err
+		}
+	}
+	for _, e := range s.Log {
+		b, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		logLines = append(logLines, b)
+	}
+	for _, sn := range s.Undo {
+		b, err := json.Marshal(sn)
+		if err != nil {
+			return err
+		}
+		undoLines = append(undoLines, b)
+	}
+	h, err := json.MarshalIndent(head, "", "  ")
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(h[:len(h)-2]) // without "\n}"
+	for _, part := range []struct {
+		key   string
+		lines [][]byte
+	}{{"log", logLines}, {"undo", undoLines}} {
+		fmt.Fprintf(bw, ",\n  %q: [", part.key)
+		for i, l := range part.lines {
+			if i > 0 {
+				bw.WriteByte(',')
+			}
+			bw.WriteString("\n    ")
+			bw.Write(bytes.TrimRight(l, "\n"))
+		}
+		if len(part.lines) > 0 {
+			bw.WriteString("\n  ")
+		}
+		bw.WriteByte(']')
+	}
+	bw.WriteString("\n}\n")
+	return bw.Flush()
+}
+
+// exportLog returns the lines of the log file still unread (those read
+// are in Log), each with "undone":true added when its step was undone.
+func (s *Session) exportLog() ([][]byte, error) {
+	n := s.logHead
+	if n == 0 {
+		return nil, s.logErr
+	}
+	marks := make([]mark, n)
+	lines := make([][]byte, n)
+	err := s.disk.decodeLog(s, n, func(i int, line []byte) error {
+		lines[i] = line
+		if !json.Valid(line) {
+			return errors.New("not JSON")
+		}
+		if m, ok := eventHead(line); ok {
+			marks[i] = m
+			return nil
+		}
+		return json.Unmarshal(line, &marks[i])
+	}, func(i int) (int, int) { return marks[i].Step, marks[i].Seq })
+	if err != nil {
+		return nil, err
+	}
+	evs := make([]Event, n, n+len(s.Log))
+	for i, m := range marks {
+		evs[i] = Event{Step: m.Step, Type: m.Type, Undone: m.Undone}
+	}
+	markUndone(append(evs, s.Log...))
+	for i := range lines {
+		if evs[i].Undone && !marks[i].Undone {
+			l := bytes.TrimRight(lines[i], "\n")
+			lines[i] = append(l[:len(l)-1:len(l)-1], `,"undone":true}`...)
+		}
+	}
+	return lines, nil
+}
+
+// mark is what export needs of a logged event to mark it undone.
+type mark struct {
+	Seq    int    `json:"seq"`
+	Step   int    `json:"step"`
+	Type   string `json:"type"`
+	Undone bool   `json:"undone"`
+}
+
+// eventHead reads a mark from the start of a log line as bosun writes it,
+// {"seq":N,"step":N,"type":"T",... (ok false: decode the line instead).
+func eventHead(line []byte) (m mark, ok bool) {
+	num := func(b []byte, key string) (int, []byte, bool) {
+		rest, ok := bytes.CutPrefix(b, []byte(key))
+		if !ok {
+			return 0, nil, false
+		}
+		end := bytes.IndexByte(rest, ',')
+		if end < 0 {
+			return 0, nil, false
+		}
+		n, err := strconv.Atoi(string(rest[:end]))
+		return n, rest[end+1:], err == nil
+	}
+	var rest []byte
+	if m.Seq, rest, ok = num(line, `{"seq":`); !ok {
+		return m, false
+	}
+	if m.Step, rest, ok = num(rest, `"step":`); !ok {
+		return m, false
+	}
+	rest, ok = bytes.CutPrefix(rest, []byte(`"type":"`))
+	end := bytes.IndexByte(rest, '"')
+	if !ok || end < 0 || bytes.IndexByte(rest[:end], '\\') >= 0 {
+		return m, false
+	}
+	m.Type = string(rest[:end])
+	m.Undone = bytes.HasSuffix(bytes.TrimRight(line, "\n"), []byte(`"undone":true}`))
+	return m, true
+}
+
+// exportUndo returns the lines of the undo file's stack, oldest first.
+func (d *diskRefs) exportUndo(s *Session) ([][]byte, error) {
+	if d.undoN == 0 {
+		return nil, nil
+	}
+	name := filepath.Base(d.undoPath)
+	b, err := readSide(s, d.undoPath, d.undo.Bytes)
+	if err != nil {
+		return nil, err
+	}
+	lines := make([][]byte, d.undoN)
+	at := d.undoTop
+	for i := d.undoN - 1; i >= 0; i-- {
+		if at < 0 || at >= int64(len(b)) {
+			return nil, s.corruptf("%s: snapshot %d links to byte %d", name, i+1, at)
+		}
+		line := b[at:]
+		if j := bytes.IndexByte(line, '\n'); j >= 0 {
+			line = line[:j]
+		}
+		if !json.Valid(line) {
+			return nil, s.corruptf("%s: snapshot at byte %d is not JSON", name, at)
+		}
+		prev, ok := linePrev(line)
+		if !ok {
+			return nil, s.corruptf("%s: snapshot at byte %d has no prev offset", name, at)
+		}
+		if i > 0 && (prev < 0 || prev >= at) {
+			return nil, s.corruptf("%s: snapshot at byte %d links to byte %d; accepted: 0 to %d", name, at, prev, at-1)
+		}
+		lines[i] = line
+		at = prev
+	}
+	return lines, nil
+}
+
+// linePrev reads the prev offset that starts every line of the undo file.
+func linePrev(line []byte) (int64, bool) {
+	rest, ok := bytes.CutPrefix(line, []byte(`{"prev":`))
+	if !ok {
+		var u struct {
+			Prev *int64 `json:"prev"`
+		}
+		if json.Unmarshal(line, &u) != nil || u.Prev == nil {
+			return 0, false
+		}
+		return *u.Prev, true
+	}
+	end := bytes.IndexAny(rest, ",}")
+	if end < 0 {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(string(rest[:end]), 10, 64)
+	return n, err == nil
+}
+
+// readSide reads the first n bytes of a side file.
+func readSide(s *Session, path string, n int64) ([]byte, error) {
+	f, err := openSide(s, path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, n)
+	if _, err := io.ReadFull(f, b); err != nil {
+		return nil, s.corruptf("%s is shorter than the %d bytes the save records", filepath.Base(path), n)
+	}
+	return b, nil
+}
+
+// briefEvent is what BriefEvents decodes of a logged event.
+type briefEvent struct {
+	Seq  int    `json:"seq"`
+	Step int    `json:"step"`
+	Type string `json:"type"`
+	Text string `json:"text"`
+	Data struct {
+		FullText *string `json:"full_text"`
+	} `json:"data"`
+	Cites  []string `json:"cites"`
+	Rolls  []Roll   `json:"rolls"`
+	Undone bool     `json:"undone"`
+}
+
+// BriefEvents returns the whole log as `bosun log` shows it: the events
+// still in the log file are decoded without their answers, and of their
+// data only FullTextKey, which is most of the time it takes to read a
+// long game's log. Log is left as it is.
+func (s *Session) BriefEvents() ([]Event, error) {
+	if s.logHead == 0 || s.logErr != nil {
+		return s.Log, s.logErr
+	}
+	brief := make([]briefEvent, s.logHead)
+	err := s.disk.decodeLog(s, s.logHead, func(i int, line []byte) error {
+		return json.Unmarshal(line, &brief[i])
+	}, func(i int) (int, int) { return brief[i].Step, brief[i].Seq })
+	if err != nil {
+		return nil, err
+	}
+	evs := make([]Event, 0, s.logHead+len(s.Log))
+	for _, b := range brief {
+		e := Event{Seq: b.Seq, Step: b.Step, Type: b.Type, Text: b.Text, Cites: b.Cites, Rolls: b.Rolls, Undone: b.Undone}
+		if b.Data.FullText != nil {
+			e.Data = map[string]any{FullTextKey: *b.Data.FullText}
+		}
+		evs = append(evs, e)
+	}
+	evs = append(evs, s.Log...)
+	markUndone(evs)
+	return evs, nil
+}
