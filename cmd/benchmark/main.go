@@ -5,6 +5,8 @@
 //
 //	go run ./cmd/benchmark            # or: make bench
 //	go run ./cmd/benchmark -runs 50 -check
+//	go run ./cmd/benchmark -heldout '' -run 'odds|manual'   # some cases only
+//	go run ./cmd/benchmark -heldout '' -bin /tmp/old/bosun   # another build
 package main
 
 import (
@@ -13,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -94,7 +97,13 @@ func main() {
 	quality := flag.String("heldout", "rulesref/testdata/heldout.yaml", "held-out rules questions to score the search with (empty: skip)")
 	verbose := flag.Bool("v", false, "list the held-out questions not answered first")
 	only := flag.Bool("quality-only", false, "only score the rules search")
+	run := flag.String("run", "", "only the cases whose name matches this regular expression (bosun --help always runs: the ratios are to it)")
+	prebuilt := flag.String("bin", "", "measure this bosun binary instead of building ./cmd/bosun (to compare builds)")
 	flag.Parse()
+	selected, err := selectCases(*run)
+	if err != nil {
+		fail(err)
+	}
 
 	if *quality != "" {
 		fmt.Println("Rules search, held-out questions (answer in the top 1 / top 3):")
@@ -112,31 +121,38 @@ func main() {
 		fail(err)
 	}
 	defer os.RemoveAll(tmp)
-	bin := filepath.Join(tmp, "bosun")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/bosun")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fail(fmt.Errorf("build: %w", err))
+	bin := *prebuilt
+	if bin == "" {
+		bin = filepath.Join(tmp, "bosun")
+		build := exec.Command("go", "build", "-o", bin, "./cmd/bosun")
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			fail(fmt.Errorf("build: %w", err))
+		}
 	}
 	env := append(os.Environ(), "BOSUN_DATA_DIR="+filepath.Join(tmp, "data"), "XDG_CONFIG_HOME="+filepath.Join(tmp, "config"), "NO_COLOR=1")
-	for _, s := range setup {
-		c := exec.Command(bin, s...)
-		c.Env = env
-		c.Stdin = strings.NewReader("")
-		if out, err := c.CombinedOutput(); err != nil {
-			fmt.Fprintf(os.Stderr, "setup %v failed (cases using it will fail): %v\n%s", s, err, out)
+	if needs(selected, usesSession) {
+		for _, s := range setup {
+			c := exec.Command(bin, s...)
+			c.Env = env
+			c.Stdin = strings.NewReader("")
+			if out, err := c.CombinedOutput(); err != nil {
+				fmt.Fprintf(os.Stderr, "setup %v failed (cases using it will fail): %v\n%s", s, err, out)
+			}
 		}
 	}
 
 	manuals := filepath.Join(tmp, "manuals")
-	if err := bigManual(bin, env, tmp, manuals); err != nil {
-		fmt.Fprintf(os.Stderr, "setup: adding a 1 MB manual failed (cases using it will fail): %v\n", err)
+	if needs(selected, usesManual) {
+		if err := bigManual(bin, env, tmp, manuals); err != nil {
+			fmt.Fprintf(os.Stderr, "setup: adding a 1 MB manual failed (cases using it will fail): %v\n", err)
+		}
 	}
 
 	fmt.Printf("%-48s %9s %9s %10s %7s %s\n", "case", "median", "p90", "budget", "x help", "")
 	var helpMedian time.Duration
 	over := false
-	for _, bc := range cases {
+	for _, bc := range selected {
 		args := make([]string, len(bc.args))
 		for i, a := range bc.args {
 			args[i] = strings.ReplaceAll(a, "{manuals}", manuals)
@@ -169,6 +185,55 @@ func main() {
 	if *check && over {
 		os.Exit(1)
 	}
+}
+
+// selectCases returns --help and the cases whose name matches expr (all
+// when expr is empty).
+func selectCases(expr string) ([]benchCase, error) {
+	if expr == "" {
+		return cases, nil
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, fmt.Errorf("-run %q: %v (expected a Go regular expression matching case names)", expr, err)
+	}
+	var out []benchCase
+	for _, bc := range cases {
+		if bc.args[0] == "--help" || re.MatchString(bc.name) {
+			out = append(out, bc)
+		}
+	}
+	return out, nil
+}
+
+// usesSession says whether a case reads the saved sessions setup creates.
+func usesSession(bc benchCase) bool {
+	for _, a := range bc.args {
+		switch a {
+		case "--session", "sessions", "export", "__complete":
+			return true
+		}
+	}
+	return false
+}
+
+// usesManual says whether a case searches with the added 1 MB manual.
+func usesManual(bc benchCase) bool {
+	for _, a := range bc.args {
+		if strings.Contains(a, "{manuals}") {
+			return true
+		}
+	}
+	return false
+}
+
+func needs(cs []benchCase, f func(benchCase) bool) bool {
+	for _, bc := range cs {
+		if f(bc) {
+			return true
+		}
+	}
+	return false
 }
 
 func measure(bin string, env, args []string, exit, runs int) ([]time.Duration, error) {
