@@ -95,6 +95,8 @@ type boardOdds struct {
 	rounds     map[roundKey]map[roundOut]*big.Rat
 	brMu       sync.Mutex
 	brCache    map[int][]branch
+	stMu       sync.Mutex
+	stages     map[int][]branch // duelBranchesCalc's stages
 }
 
 func newBoardOdds(att, def Unit, o Options) *boardOdds {
@@ -159,36 +161,61 @@ func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
 	return br
 }
 
+// stageKey encodes a duel re-roll stage: the dice (3 bits each, 0 for
+// none), the stage, the tokens each side has left and the dice the
+// Officers re-rolled so far.
+func stageKey(a, d []int, st, dl, al, fc int) int {
+	k := 0
+	for i := 0; i < 2; i++ {
+		k <<= 3
+		if i < len(a) {
+			k |= a[i]
+		}
+	}
+	for i := 0; i < 2; i++ {
+		k <<= 3
+		if i < len(d) {
+			k |= d[i]
+		}
+	}
+	return ((k<<3|st)<<6|dl)<<9 | al<<3 | fc
+}
+
+// branchAcc sums branches by (winner, tokens used): a duel has few.
+type branchAcc []branch
+
+func (acc *branchAcc) add(win, dU, aU int, n uint64) {
+	for i := range *acc {
+		if x := &(*acc)[i]; x.win == win && x.dUsed == dU && x.aUsed == aU {
+			x.n += n
+			return
+		}
+	}
+	*acc = append(*acc, branch{win: win, dUsed: dU, aUsed: aU, n: n})
+}
+
+// duelBranchesCalc walks one duel's re-roll stages. The stages are
+// memoised for the whole battle (b.stages), not per call: the duels with
+// other token budgets reach the same stages after a re-roll or two, so a
+// long chain of Experience Token re-rolls is counted once.
 func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 	nd := len(du.a) + len(du.d)
-	type bkey struct{ win, dU, aU int }
-	memo := map[int][]branch{}
-	enc := func(a, d []int, st, dl, al, fc int) int {
-		k := 0
-		for i := 0; i < 2; i++ {
-			k <<= 3
-			if i < len(a) {
-				k |= a[i]
-			}
-		}
-		for i := 0; i < 2; i++ {
-			k <<= 3
-			if i < len(d) {
-				k |= d[i]
-			}
-		}
-		return ((k<<3|st)<<5|dl)<<5<<3 | al<<3 | fc
+	b.stMu.Lock()
+	defer b.stMu.Unlock()
+	if b.stages == nil {
+		b.stages = map[int][]branch{}
 	}
+	memo := b.stages
 	var stage func(a, d []int, st, dl, al, fc int) []branch
 	stage = func(a, d []int, st, dl, al, fc int) []branch {
-		key := enc(a, d, st, dl, al, fc)
+		key := stageKey(a, d, st, dl, al, fc)
 		if r, ok := memo[key]; ok {
 			return r
 		}
-		acc := map[bkey]uint64{}
+		var acc branchAcc
 		addAll := func(brs []branch, dU, aU int) {
 			for _, br := range brs {
-				acc[bkey{br.win, br.dUsed + dU, br.aUsed + aU}] += br.n
+				acc.add(br.win, br.dUsed+dU, br.aUsed+aU, br.n)
 			}
 		}
 		ownIsD := st < 2
@@ -198,7 +225,7 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 			own, opp = d, a
 			ob, pb = pb, ob
 		}
-		lost := b.rules.total(own, ob) < b.rules.total(opp, pb)
+		lost := st < 4 && b.rules.total(own, ob) < b.rules.total(opp, pb)
 		next := func(no []int, st2, dl2, al2, fc2 int) []branch {
 			if ownIsD {
 				return stage(a, no, st2, dl2, al2, fc2)
@@ -253,16 +280,14 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 			}
 		default:
 			// scale 6^-(fc + xp) to the denominator 6^(nd + xp).
-			acc[bkey{b.rules.winner(duel{a: a, d: d}), 0, 0}] += pow6[nd-fc]
+			acc.add(b.rules.winner(duel{a: a, d: d}), 0, 0, pow6[nd-fc])
 		}
-		out := make([]branch, 0, len(acc))
-		for k, n := range acc {
-			out = append(out, branch{win: k.win, dUsed: k.dU, aUsed: k.aU, n: n})
-		}
+		out := []branch(acc)
 		memo[key] = out
 		return out
 	}
-	out := stage(du.a, du.d, 0, dLeft, aLeft, 0)
+	res := stage(du.a, du.d, 0, dLeft, aLeft, 0)
+	out := append([]branch(nil), res...)
 	sort.Slice(out, func(i, j int) bool {
 		x, y := out[i], out[j]
 		if x.win != y.win {
