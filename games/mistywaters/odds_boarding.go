@@ -97,6 +97,7 @@ type boardOdds struct {
 	brCache    map[int][]branch
 	stMu       sync.Mutex
 	stages     map[int][]branch // duelBranchesCalc's stages
+	runTabs    [2]rowTab        // roundEqual's tables
 }
 
 func newBoardOdds(att, def Unit, o Options) *boardOdds {
@@ -601,7 +602,7 @@ func (b *boardOdds) roundDist(nA, nD, xpA, xpD int) map[roundOut]*big.Rat {
 	}
 	simple := !b.fcA && !b.fcD && xpA == 0 && xpD == 0
 	var counts map[int]u128
-	if nA == nD && !simple && !b.o.pairsOnly {
+	if nA == nD && nA <= 5 && !simple && !b.o.pairsOnly { // rowKey: 3 bits a count
 		counts = b.roundEqual(nA, xpA, xpD)
 	} else {
 		counts = b.roundPairs(nA, nD, xpA, xpD, simple)
