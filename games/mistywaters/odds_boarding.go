@@ -92,7 +92,7 @@ type boardOdds struct {
 	rules      duelRules
 	npcA, npcD bool
 	fcA, fcD   bool
-	rounds     map[roundKey]map[roundOut]*big.Rat
+	rounds     map[roundKey]map[roundOut]*sixths
 	brMu       sync.Mutex
 	brCache    map[int][]branch
 	stMu       sync.Mutex
@@ -103,7 +103,7 @@ type boardOdds struct {
 func newBoardOdds(att, def Unit, o Options) *boardOdds {
 	b := &boardOdds{att: att, def: def, o: o, rules: boardingRules(att, def, o),
 		npcA: att.IsNPC(), npcD: def.IsNPC(),
-		rounds: map[roundKey]map[roundOut]*big.Rat{}, brCache: map[int][]branch{}}
+		rounds: map[roundKey]map[roundOut]*sixths{}, brCache: map[int][]branch{}}
 	b.fcA = !b.npcA && fencing(att) == FirstClass
 	b.fcD = !b.npcD && fencing(def) == FirstClass
 	return b
@@ -594,8 +594,59 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 	}
 }
 
+// sixths is an exact probability num/6^exp: sums and products of a
+// battle's rolls stay whole numbers, with no reduction (a gcd) per step.
+type sixths struct {
+	num big.Int
+	exp int
+}
+
+var (
+	pow6Mu  sync.Mutex
+	pow6Big []*big.Int
+)
+
+// pow6Of returns 6^e (shared: never modified).
+func pow6Of(e int) *big.Int {
+	pow6Mu.Lock()
+	defer pow6Mu.Unlock()
+	for len(pow6Big) <= e {
+		if len(pow6Big) == 0 {
+			pow6Big = append(pow6Big, big.NewInt(1))
+			continue
+		}
+		pow6Big = append(pow6Big, new(big.Int).Mul(pow6Big[len(pow6Big)-1], big.NewInt(6)))
+	}
+	return pow6Big[e]
+}
+
+// addScaled adds num/6^exp to s.
+func (s *sixths) addScaled(num *big.Int, exp int) {
+	switch {
+	case exp > s.exp:
+		s.num.Mul(&s.num, pow6Of(exp-s.exp))
+		s.exp = exp
+		s.num.Add(&s.num, num)
+	case exp < s.exp:
+		s.num.Add(&s.num, new(big.Int).Mul(num, pow6Of(s.exp-exp)))
+	default:
+		s.num.Add(&s.num, num)
+	}
+}
+
+func (s *sixths) rat() *big.Rat { return new(big.Rat).SetFrac(&s.num, pow6Of(s.exp)) }
+
 // roundDist is the exact distribution of one roll of nA against nD dice.
 func (b *boardOdds) roundDist(nA, nD, xpA, xpD int) map[roundOut]*big.Rat {
+	out := map[roundOut]*big.Rat{}
+	for o, p := range b.roundSixths(nA, nD, xpA, xpD) {
+		out[o] = p.rat()
+	}
+	return out
+}
+
+// roundSixths is roundDist as counts over powers of 6.
+func (b *boardOdds) roundSixths(nA, nD, xpA, xpD int) map[roundOut]*sixths {
 	key := roundKey{nA, nD, xpA, xpD}
 	if r, ok := b.rounds[key]; ok {
 		return r
@@ -607,20 +658,19 @@ func (b *boardOdds) roundDist(nA, nD, xpA, xpD int) map[roundOut]*big.Rat {
 	} else {
 		counts = b.roundPairs(nA, nD, xpA, xpD, simple)
 	}
-	out := map[roundOut]*big.Rat{}
+	out := map[roundOut]*sixths{}
 	for k, c := range counts {
-		x := c.big()
 		used := k >> 21
 		exp := nA + nD
 		if !simple {
 			exp = 2*(nA+nD) + used
 		}
-		den := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(exp)), nil)
-		p := new(big.Rat).SetFrac(x, den)
 		o := decOut(k & (1<<20 - 1))
-		if c, ok := out[o]; ok {
-			c.Add(c, p)
+		if p, ok := out[o]; ok {
+			p.addScaled(c.big(), exp)
 		} else {
+			p = &sixths{exp: exp}
+			p.num.Set(c.big())
 			out[o] = p
 		}
 	}
@@ -739,36 +789,44 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 		od.Cites = append(od.Cites, CiteSimplified)
 		final = b.simplified(a, d)
 	} else {
-		states := map[battleState]*big.Rat{{}: big.NewRat(1, 1)}
+		// the running states are counted over powers of 6 (no gcd at each
+		// sum) and become fractions once, at the end
+		states := map[battleState]*sixths{{}: {num: *big.NewInt(1)}}
+		tmp := new(big.Int)
 		for ci, c := range Clashes(a, d) {
-			next := map[battleState]*big.Rat{}
-			put := func(s battleState, p *big.Rat) {
+			next := map[battleState]*sixths{}
+			put := func(s battleState, num *big.Int, exp int) {
 				if cur, ok := next[s]; ok {
-					cur.Add(cur, p)
+					cur.addScaled(num, exp)
 				} else {
-					next[s] = new(big.Rat).Set(p)
+					p := &sixths{exp: exp}
+					p.num.Set(num)
+					next[s] = p
 				}
 			}
 			for s, p := range states {
 				if s.stopped {
-					put(s, p)
+					put(s, &p.num, p.exp)
 					continue
 				}
-				for ro, p1 := range b.roundDist(c[0], c[1], att.XPFor(ci*2), def.XPFor(ci*2)) {
+				for ro, p1 := range b.roundSixths(c[0], c[1], att.XPFor(ci*2), def.XPFor(ci*2)) {
 					s1 := b.apply(s, ro, false)
-					pp := new(big.Rat).Mul(p, p1)
+					pp := new(big.Int).Mul(&p.num, &p1.num)
+					ppExp := p.exp + p1.exp
 					if s1.stopped || (ro[2] == 0 && ro[3] == 0) {
-						put(s1, pp)
+						put(s1, pp, ppExp)
 						continue
 					}
-					for ro2, p2 := range b.roundDist(ro[2], ro[3], att.XPFor(ci*2+1), def.XPFor(ci*2+1)) {
-						put(b.apply(s1, ro2, true), new(big.Rat).Mul(pp, p2))
+					for ro2, p2 := range b.roundSixths(ro[2], ro[3], att.XPFor(ci*2+1), def.XPFor(ci*2+1)) {
+						put(b.apply(s1, ro2, true), tmp.Mul(pp, &p2.num), ppExp+p2.exp)
 					}
 				}
 			}
 			states = next
 		}
-		final = states
+		for s, p := range states {
+			final[s] = p.rat()
+		}
 	}
 	acc := newAccum()
 	for s, p := range final {
