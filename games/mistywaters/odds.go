@@ -169,7 +169,8 @@ func finishCounts(od *Odds, outs []*countOutcome, den *big.Int) {
 	}
 	frac := func(num *big.Int) Prob { return NewProb(new(big.Rat).SetFrac(num, den)) }
 	if a, b, ok := smooth23(den); ok {
-		frac = func(num *big.Int) Prob { return probOver23(num, den, a, b) }
+		dens := map[[2]uint]string{}
+		frac = func(num *big.Int) Prob { return probOver23(num, den, a, b, dens) }
 	}
 	kept := make([]*countOutcome, 0, len(outs))
 	for _, oc := range outs {
@@ -265,8 +266,9 @@ var bigOne = big.NewInt(1)
 // 3s. The float is the quotient correctly rounded to 53 bits, as
 // big.Rat.Float64 rounds it (a probability here is at least 1/den >
 // 2^-400, far from the float64 subnormals); the exact value is kept as its
-// text (Rat parses it when asked).
-func probOver23(num, den *big.Int, a, b uint) Prob {
+// text (Rat parses it when asked). dens caches the reduced denominators'
+// texts by the 2s and 3s taken out.
+func probOver23(num, den *big.Int, a, b uint, dens map[[2]uint]string) Prob {
 	if num.Sign() == 0 {
 		return Prob{Exact: "0"}
 	}
@@ -279,7 +281,8 @@ func probOver23(num, den *big.Int, a, b uint) Prob {
 	d := new(big.Int).Rsh(den, t)
 	three := big.NewInt(3)
 	q, r := new(big.Int), new(big.Int)
-	for ; b > 0; b-- {
+	var k uint
+	for ; k < b; k++ {
 		q.QuoRem(n, three, r)
 		if r.Sign() != 0 {
 			break
@@ -292,7 +295,12 @@ func probOver23(num, den *big.Int, a, b uint) Prob {
 	f, _ := new(big.Float).SetPrec(53).SetMode(big.ToNearestEven).Quo(fn, fd).Float64()
 	exact := n.String()
 	if d.Cmp(bigOne) != 0 {
-		exact += "/" + d.String()
+		ds, ok := dens[[2]uint{t, k}]
+		if !ok {
+			ds = d.String()
+			dens[[2]uint{t, k}] = ds
+		}
+		exact += "/" + ds
 	}
 	return Prob{Exact: exact, Float: f}
 }
