@@ -204,7 +204,7 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 	b.stMu.Lock()
 	defer b.stMu.Unlock()
 	if b.stages == nil {
-		b.stages = map[int][]branch{}
+		b.stages = make(map[int][]branch, 1<<12)
 	}
 	memo := b.stages
 	var stage func(a, d []int, st, dl, al, fc int) []branch
@@ -248,7 +248,9 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 			var enum func(j int)
 			enum = func(j int) {
 				if j == len(idx) {
-					addAll(next(append([]int(nil), trial...), st+1, dl, al, fc+len(idx)), 0, 0)
+					// stages keep no dice slice (the memo holds branches
+					// only), so trial is passed as it is
+					addAll(next(trial, st+1, dl, al, fc+len(idx)), 0, 0)
 					return
 				}
 				for v := 1; v <= 6; v++ {
@@ -270,8 +272,8 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 				addAll(stage(a, d, st+1, dl, al, fc), 0, 0)
 				break
 			}
+			no := append([]int(nil), own...)
 			for v := 1; v <= 6; v++ {
-				no := append([]int(nil), own...)
 				no[li] = v
 				if st == 1 {
 					addAll(next(no, st, dl-1, al, fc), 1, 0)

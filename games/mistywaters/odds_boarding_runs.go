@@ -49,7 +49,9 @@ const rowKeys = 1 << 18
 
 // rowTab holds the rows of one phase: row i has key keys[i] and the counts
 // cells[i*qs : (i+1)*qs], indexed by dl*(xpA+1) + al. Rows are found by
-// key through a direct table cleared by generation.
+// key through a direct table cleared by generation. Every cell beyond the
+// rows in use is zero: the reader of a row clears it (while it is in the
+// cache), so a new row needs no clearing.
 type rowTab struct {
 	qs    int
 	keys  []uint32
@@ -67,7 +69,7 @@ func (t *rowTab) reset(qs int) {
 	if len(t.zero) < qs {
 		t.zero = make([]u128, qs)
 		// room for the largest roll's rows at once (a few thousand)
-		t.cells = make([]u128, 0, 2048*qs)
+		t.cells = make([]u128, 0, 4096*qs)
 	}
 	t.gen++
 	t.qs = qs
@@ -85,8 +87,8 @@ func (t *rowTab) row(k uint32) int {
 	t.keys = append(t.keys, k)
 	t.stamp[k], t.at[k] = t.gen, int32(i)
 	if n := len(t.cells); cap(t.cells)-n >= t.qs {
+		// already zero: roundEqual clears each row once it has read it
 		t.cells = t.cells[:n+t.qs]
-		clear(t.cells[n:])
 	} else {
 		t.cells = append(t.cells, t.zero[:t.qs]...)
 	}
@@ -144,13 +146,14 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 			v, rD, u, rA, w, l := rowUnkey(k)
 			if rD > 0 {
 				addRow(nxt, k, src, 1)
-				continue
-			}
-			for v2 := 1; v2 < v; v2++ {
-				for c := 1; c <= left; c++ {
-					addRow(nxt, rowKey(v2, c, u, rA, w, l), src, binom[left][c])
+			} else {
+				for v2 := 1; v2 < v; v2++ {
+					for c := 1; c <= left; c++ {
+						addRow(nxt, rowKey(v2, c, u, rA, w, l), src, binom[left][c])
+					}
 				}
 			}
+			clear(src)
 		}
 		// a new attacker run (values strictly higher, lowest first)
 		cur.reset(qs)
@@ -159,13 +162,14 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 			v, rD, u, rA, w, l := rowUnkey(k)
 			if rA > 0 {
 				addRow(cur, k, src, 1)
-				continue
-			}
-			for u2 := u + 1; u2 <= 6; u2++ {
-				for c := 1; c <= left; c++ {
-					addRow(cur, rowKey(v, rD, u2, c, w, l), src, binom[left][c])
+			} else {
+				for u2 := u + 1; u2 <= 6; u2++ {
+					for c := 1; c <= left; c++ {
+						addRow(cur, rowKey(v, rD, u2, c, w, l), src, binom[left][c])
+					}
 				}
 			}
+			clear(src)
 		}
 		// the duel at position i: defender die v against attacker die u
 		nxt.reset(qs)
@@ -195,6 +199,7 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 					nxt.cells[to[wi]*qs+(dl-br.dUsed)*qa+al-br.aUsed].add(mul128(x, br.n))
 				}
 			}
+			clear(src)
 		}
 		cur, nxt = nxt, cur
 	}
@@ -213,5 +218,6 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 			out[k] = y
 		}
 	}
+	clear(cur.cells)
 	return out
 }
