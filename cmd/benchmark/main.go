@@ -58,6 +58,12 @@ var cases = []benchCase{
 	{name: "misty odds broadside 10C 10S FC Gunner 3 XP", args: []string{"misty", "odds", "--type", "broadside", "-a", "ship:cannons=10,sailors=10,fc-gunner,xp=3,owner=a", "-d", "ship:cannons=10,sailors=10,fc-gunner,xp=3,owner=b"}, relTo: 3},
 	{name: "misty odds both 10C 10S FC Gunner+Fencing 3 XP", args: []string{"misty", "odds", "-a", "ship:cannons=10,sailors=10,fc-gunner,fc-fencing,xp=3,owner=a", "-d", "ship:cannons=10,sailors=10,fc-gunner,fc-fencing,xp=3,owner=b"}, relTo: 3},
 	{name: "misty odds boarding 10 v 10 FC Fencing 7 XP", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=a", "-d", "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=b"}, relTo: 3},
+	// issue #15: the heaviest legal cases (Boarding takes at most 14
+	// Experience Tokens a roll, both sides together; the box holds 50
+	// Cannon and Sailor tokens, so two Player Ships share them)
+	{name: "misty odds boarding 10 v 10 FC Fencing 7 XP every roll", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=5,cannons=5,fc-fencing,xp=7/7/7/7,owner=a", "-d", "ship:sailors=5,cannons=5,fc-fencing,xp=7/7/7/7,owner=b"}, relTo: 3},
+	{name: "misty odds boarding 5 v 3 FC Fencing 7 XP", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "-d", "ship:sailors=2,cannons=1,fc-fencing,xp=7,owner=b"}, relTo: 3},
+	{name: "misty odds broadside 25C 25S FC Gunner 20 XP", args: []string{"misty", "odds", "--type", "broadside", "-a", "ship:cannons=25,sailors=25,fc-gunner,xp=20,owner=a", "-d", "ship:cannons=25,sailors=25,fc-gunner,xp=20,owner=b"}, relTo: 3},
 	{name: "misty odds 51 Cannons refused (exit 2)", args: []string{"misty", "odds", "-a", "ship:cannons=51", "-d", "pirate"}, relTo: 1.5, exit: 2},
 	{name: "rules search (1 MB added manual)", args: []string{"--data-dir", "{manuals}", "rules", "search", "max dice in a sword fight"}, relTo: 1.5},
 	{name: "rules show (1 MB added manual)", args: []string{"--data-dir", "{manuals}", "rules", "show", "misty-waters/large-crew"}, relTo: 1.5},
