@@ -39,7 +39,9 @@ func cachePath(dataDir string) string { return filepath.Join(manualDir(dataDir),
 func manualSrcs(dataDir string, ms []Manual) ([]bookSrc, error) {
 	srcs := shippedBooks()
 	for _, m := range ms {
-		b, err := readSized(filepath.Join(manualDir(dataDir), m.File), MaxManualSize)
+		// read, not mapped: a user may edit a manual in place, which
+		// would pull a mapped text from under a long session
+		b, err := readSized(filepath.Join(manualDir(dataDir), m.File), MaxManualSize, false)
 		if err != nil {
 			return nil, fmt.Errorf("rulesref: manual %s: %w", m.ID, err)
 		}
@@ -143,7 +145,7 @@ func openManuals(dataDir string, ms []Manual) (*corpus, error) {
 		return nil, err
 	}
 	key := cacheKey(ms, srcs)
-	if data, err := readSized(cachePath(dataDir), 1<<30); err == nil {
+	if data, err := readSized(cachePath(dataDir), 1<<30, true); err == nil {
 		if c, err := decodeCache(data, key, srcs); err == nil {
 			return c, nil
 		}
@@ -171,10 +173,11 @@ func refreshCache(dataDir string) error {
 }
 
 // readSized reads a regular file (a link is refused) of at most limit
-// bytes: mapped where it can be (mapFile), else into a buffer of its size
-// (io.ReadAll's doubling buffers cost more than the read itself for a
-// large manual and its index). The bytes are never written.
-func readSized(path string, limit int64) ([]byte, error) {
+// bytes: mapped when mapOK and it can be (mapFile; only for the index
+// cache, which bosun alone writes, always by rename), else into a buffer
+// of its size (io.ReadAll's doubling buffers cost more than the read
+// itself for a large manual and its index). The bytes are never written.
+func readSized(path string, limit int64, mapOK bool) ([]byte, error) {
 	f, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return nil, err
@@ -187,8 +190,10 @@ func readSized(path string, limit int64) ([]byte, error) {
 	if info.Size() > limit {
 		return nil, &fsutil.TooLargeError{Name: path, Limit: limit}
 	}
-	if b, ok := mapFile(f, info.Size()); ok {
-		return b, nil
+	if mapOK {
+		if b, ok := mapFile(f, info.Size()); ok {
+			return b, nil
+		}
 	}
 	// one byte more than the size: a file that grew since the stat is
 	// read on to the limit

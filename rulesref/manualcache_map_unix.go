@@ -7,11 +7,11 @@ import (
 	"syscall"
 )
 
-// mapFile maps size bytes of f read-only, for the manuals and their index
-// cache: no buffer to clear and no copy, and the pages come straight from
-// the page cache. The mapping is never removed (the texts alias it for the
-// life of the process); bosun replaces these files by rename, never in
-// place, so a mapped file is not cut short under a running search.
+// mapFile maps size bytes of f read-only, for the manuals' index cache: no
+// buffer to clear and no copy, and the pages come straight from the page
+// cache. The mapping is never removed (the decoded index aliases it for
+// the life of the process); bosun replaces the cache by rename, never in
+// place, so a mapped cache is not cut short under a running search.
 func mapFile(f *os.File, size int64) ([]byte, bool) {
 	if size <= 0 || int64(int(size)) != size {
 		return nil, false

@@ -133,21 +133,23 @@ func TestReadSized(t *testing.T) {
 	p := filepath.Join(dir, "m.txt")
 	text := []byte(strings.Repeat("Boarding Battle\nRoll the dice.\n", 4000))
 	require.NoError(t, os.WriteFile(p, text, 0o644))
-	b, err := readSized(p, MaxManualSize)
-	require.NoError(t, err)
-	require.Equal(t, text, b)
+	for _, mapOK := range []bool{true, false} {
+		b, err := readSized(p, MaxManualSize, mapOK)
+		require.NoError(t, err)
+		require.Equal(t, text, b, "mapped: %v", mapOK)
+	}
 
 	empty := filepath.Join(dir, "empty.txt")
 	require.NoError(t, os.WriteFile(empty, nil, 0o644))
-	b, err = readSized(empty, 10)
+	b, err := readSized(empty, 10, true)
 	require.NoError(t, err)
 	require.Empty(t, b)
 
-	_, err = readSized(p, int64(len(text)-1))
+	_, err = readSized(p, int64(len(text)-1), false)
 	require.ErrorIs(t, err, fsutil.ErrTooLarge)
 
 	link := filepath.Join(dir, "link.txt")
 	require.NoError(t, os.Symlink(p, link))
-	_, err = readSized(link, MaxManualSize)
+	_, err = readSized(link, MaxManualSize, true)
 	require.Error(t, err, "a link is refused")
 }
