@@ -53,6 +53,10 @@ func (c *corpus) addBook(b *book) {
 	c.Books = append(c.Books, b)
 	base := len(c.Secs)
 	gi := gameIndex(b.Game)
+	prefix := ""
+	if b.User {
+		prefix = b.Game + "/" + slugify(b.Title) // once, not per section
+	}
 	for k, s := range b.Secs {
 		p := -1
 		if s.Parent >= 0 {
@@ -61,7 +65,7 @@ func (c *corpus) addBook(b *book) {
 		id := s.ID
 		if b.User {
 			// an added manual: <game>/<manual>/<slug>
-			id = b.Game + "/" + slugify(b.Title) + strings.TrimPrefix(s.ID, b.Game)
+			id = prefix + strings.TrimPrefix(s.ID, b.Game)
 		}
 		c.Secs = append(c.Secs, entry{GameIdx: gi, Book: bi, ID: id, Title: s.Title, Kind: s.Kind,
 			Level: s.Level, Parent: p, Start: s.Start, End: s.End, Last: s.Last})

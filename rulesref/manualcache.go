@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,13 +21,15 @@ import (
 // shipped index instead of stemming every manual at each start.
 //
 // The file is cacheMagic, the key (sha256 of this format, the shipped
-// index and every manual's metadata and text), the crc32 of the body, then
+// index's length and crc32, and every manual's metadata, length and
+// crc32: the texts are checksummed, not hashed with sha256, at each start,
+// which cost more than a millisecond a megabyte), the crc32 of the body, then
 // the body: the shipped books and the manuals encoded as encodeBody does,
 // with every weight kept bit for bit so that a loaded cache ranks exactly
 // as an index built at start. A file whose magic, key or crc does not
 // match, or that does not decode, is rebuilt, never trusted.
 const (
-	cacheMagic = "BOSUNMC1"
+	cacheMagic = "BOSUNMC2"
 	cacheFile  = "manuals-index.bin"
 )
 
@@ -36,7 +39,9 @@ func cachePath(dataDir string) string { return filepath.Join(manualDir(dataDir),
 func manualSrcs(dataDir string, ms []Manual) ([]bookSrc, error) {
 	srcs := shippedBooks()
 	for _, m := range ms {
-		b, err := fsutil.ReadRegular(filepath.Join(manualDir(dataDir), m.File), MaxManualSize)
+		// read, not mapped: a user may edit a manual in place, which
+		// would pull a mapped text from under a long session
+		b, err := readSized(filepath.Join(manualDir(dataDir), m.File), MaxManualSize, false)
 		if err != nil {
 			return nil, fmt.Errorf("rulesref: manual %s: %w", m.ID, err)
 		}
@@ -60,15 +65,19 @@ func cacheKey(ms []Manual, srcs []bookSrc) [sha256.Size]byte {
 		h.Write([]byte{':'})
 		h.Write(bytesOf(s))
 	}
+	sum := func(b []byte) {
+		h.Write(binary.LittleEndian.AppendUint64(nil, uint64(len(b))))
+		h.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(b)))
+	}
 	field(cacheMagic)
 	field(indexMagic)
-	h.Write(prebuilt)
+	sum(prebuilt)
 	for i, m := range ms {
 		field(m.Game)
 		field(m.Title)
 		field(m.ID)
 		field(m.File)
-		field(srcs[len(Games)+i].text)
+		sum(bytesOf(srcs[len(Games)+i].text))
 	}
 	var k [sha256.Size]byte
 	h.Sum(k[:0])
@@ -136,7 +145,7 @@ func openManuals(dataDir string, ms []Manual) (*corpus, error) {
 		return nil, err
 	}
 	key := cacheKey(ms, srcs)
-	if data, err := fsutil.ReadRegular(cachePath(dataDir), 1<<30); err == nil {
+	if data, err := readSized(cachePath(dataDir), 1<<30, true); err == nil {
 		if c, err := decodeCache(data, key, srcs); err == nil {
 			return c, nil
 		}
@@ -161,4 +170,48 @@ func refreshCache(dataDir string) error {
 	}
 	_, err = openManuals(dataDir, ms)
 	return err
+}
+
+// readSized reads a regular file (a link is refused) of at most limit
+// bytes: mapped when mapOK and it can be (mapFile; only for the index
+// cache, which bosun alone writes, always by rename), else into a buffer
+// of its size (io.ReadAll's doubling buffers cost more than the read
+// itself for a large manual and its index). The bytes are never written.
+func readSized(path string, limit int64, mapOK bool) ([]byte, error) {
+	f, err := fsutil.OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if info.Size() > limit {
+		return nil, &fsutil.TooLargeError{Name: path, Limit: limit}
+	}
+	if mapOK {
+		if b, ok := mapFile(f, info.Size()); ok {
+			return b, nil
+		}
+	}
+	// one byte more than the size: a file that grew since the stat is
+	// read on to the limit
+	buf := make([]byte, info.Size()+1)
+	n, err := io.ReadFull(f, buf)
+	switch {
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		return buf[:n], nil
+	case err != nil:
+		return nil, err
+	}
+	rest, err := fsutil.ReadLimited(f, path, limit-int64(n))
+	if err != nil {
+		var tl *fsutil.TooLargeError
+		if errors.As(err, &tl) {
+			tl.Limit = limit
+		}
+		return nil, err
+	}
+	return append(buf, rest...), nil
 }

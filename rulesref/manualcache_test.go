@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bosun-referee/bosun/tables/fsutil"
 	"github.com/stretchr/testify/require"
 )
 
@@ -123,4 +124,32 @@ func TestManualsIndexCache(t *testing.T) {
 	require.NoError(t, err)
 	_, err = os.Stat(cachePath(dir))
 	require.ErrorIs(t, err, os.ErrNotExist)
+}
+
+// readSized gives a file's exact bytes (mapped or read), refuses a file
+// over the limit and a symbolic link, like fsutil.ReadRegular.
+func TestReadSized(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "m.txt")
+	text := []byte(strings.Repeat("Boarding Battle\nRoll the dice.\n", 4000))
+	require.NoError(t, os.WriteFile(p, text, 0o644))
+	for _, mapOK := range []bool{true, false} {
+		b, err := readSized(p, MaxManualSize, mapOK)
+		require.NoError(t, err)
+		require.Equal(t, text, b, "mapped: %v", mapOK)
+	}
+
+	empty := filepath.Join(dir, "empty.txt")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	b, err := readSized(empty, 10, true)
+	require.NoError(t, err)
+	require.Empty(t, b)
+
+	_, err = readSized(p, int64(len(text)-1), false)
+	require.ErrorIs(t, err, fsutil.ErrTooLarge)
+
+	link := filepath.Join(dir, "link.txt")
+	require.NoError(t, os.Symlink(p, link))
+	_, err = readSized(link, MaxManualSize, true)
+	require.Error(t, err, "a link is refused")
 }

@@ -5,6 +5,8 @@
 //
 //	go run ./cmd/benchmark            # or: make bench
 //	go run ./cmd/benchmark -runs 50 -check
+//	go run ./cmd/benchmark -heldout '' -run 'odds|manual'   # some cases only
+//	go run ./cmd/benchmark -heldout '' -bin /tmp/old/bosun   # another build
 package main
 
 import (
@@ -13,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -55,6 +58,12 @@ var cases = []benchCase{
 	{name: "misty odds broadside 10C 10S FC Gunner 3 XP", args: []string{"misty", "odds", "--type", "broadside", "-a", "ship:cannons=10,sailors=10,fc-gunner,xp=3,owner=a", "-d", "ship:cannons=10,sailors=10,fc-gunner,xp=3,owner=b"}, relTo: 3},
 	{name: "misty odds both 10C 10S FC Gunner+Fencing 3 XP", args: []string{"misty", "odds", "-a", "ship:cannons=10,sailors=10,fc-gunner,fc-fencing,xp=3,owner=a", "-d", "ship:cannons=10,sailors=10,fc-gunner,fc-fencing,xp=3,owner=b"}, relTo: 3},
 	{name: "misty odds boarding 10 v 10 FC Fencing 7 XP", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=a", "-d", "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=b"}, relTo: 3},
+	// issue #15: the heaviest legal cases (Boarding takes at most 14
+	// Experience Tokens a roll, both sides together; the box holds 50
+	// Cannon and Sailor tokens, so two Player Ships share them)
+	{name: "misty odds boarding 10 v 10 FC Fencing 7 XP every roll", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=5,cannons=5,fc-fencing,xp=7/7/7/7,owner=a", "-d", "ship:sailors=5,cannons=5,fc-fencing,xp=7/7/7/7,owner=b"}, relTo: 3},
+	{name: "misty odds boarding 5 v 3 FC Fencing 7 XP", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "-d", "ship:sailors=2,cannons=1,fc-fencing,xp=7,owner=b"}, relTo: 3},
+	{name: "misty odds broadside 25C 25S FC Gunner 20 XP", args: []string{"misty", "odds", "--type", "broadside", "-a", "ship:cannons=25,sailors=25,fc-gunner,xp=20,owner=a", "-d", "ship:cannons=25,sailors=25,fc-gunner,xp=20,owner=b"}, relTo: 3},
 	{name: "misty odds 51 Cannons refused (exit 2)", args: []string{"misty", "odds", "-a", "ship:cannons=51", "-d", "pirate"}, relTo: 1.5, exit: 2},
 	{name: "rules search (1 MB added manual)", args: []string{"--data-dir", "{manuals}", "rules", "search", "max dice in a sword fight"}, relTo: 1.5},
 	{name: "rules show (1 MB added manual)", args: []string{"--data-dir", "{manuals}", "rules", "show", "misty-waters/large-crew"}, relTo: 1.5},
@@ -94,7 +103,13 @@ func main() {
 	quality := flag.String("heldout", "rulesref/testdata/heldout.yaml", "held-out rules questions to score the search with (empty: skip)")
 	verbose := flag.Bool("v", false, "list the held-out questions not answered first")
 	only := flag.Bool("quality-only", false, "only score the rules search")
+	run := flag.String("run", "", "only the cases whose name matches this regular expression (bosun --help always runs: the ratios are to it)")
+	prebuilt := flag.String("bin", "", "measure this bosun binary instead of building ./cmd/bosun (to compare builds)")
 	flag.Parse()
+	selected, err := selectCases(*run)
+	if err != nil {
+		fail(err)
+	}
 
 	if *quality != "" {
 		fmt.Println("Rules search, held-out questions (answer in the top 1 / top 3):")
@@ -112,25 +127,32 @@ func main() {
 		fail(err)
 	}
 	defer os.RemoveAll(tmp)
-	bin := filepath.Join(tmp, "bosun")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/bosun")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fail(fmt.Errorf("build: %w", err))
+	bin := *prebuilt
+	if bin == "" {
+		bin = filepath.Join(tmp, "bosun")
+		build := exec.Command("go", "build", "-o", bin, "./cmd/bosun")
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			fail(fmt.Errorf("build: %w", err))
+		}
 	}
 	env := append(os.Environ(), "BOSUN_DATA_DIR="+filepath.Join(tmp, "data"), "XDG_CONFIG_HOME="+filepath.Join(tmp, "config"), "NO_COLOR=1")
-	for _, s := range setup {
-		c := exec.Command(bin, s...)
-		c.Env = env
-		c.Stdin = strings.NewReader("")
-		if out, err := c.CombinedOutput(); err != nil {
-			fmt.Fprintf(os.Stderr, "setup %v failed (cases using it will fail): %v\n%s", s, err, out)
+	if needs(selected, usesSession) {
+		for _, s := range setup {
+			c := exec.Command(bin, s...)
+			c.Env = env
+			c.Stdin = strings.NewReader("")
+			if out, err := c.CombinedOutput(); err != nil {
+				fmt.Fprintf(os.Stderr, "setup %v failed (cases using it will fail): %v\n%s", s, err, out)
+			}
 		}
 	}
 
 	manuals := filepath.Join(tmp, "manuals")
-	if err := bigManual(bin, env, tmp, manuals); err != nil {
-		fmt.Fprintf(os.Stderr, "setup: adding a 1 MB manual failed (cases using it will fail): %v\n", err)
+	if needs(selected, usesManual) {
+		if err := bigManual(bin, env, tmp, manuals); err != nil {
+			fmt.Fprintf(os.Stderr, "setup: adding a 1 MB manual failed (cases using it will fail): %v\n", err)
+		}
 	}
 	if err := prepareLongSession(bin, env, tmp); err != nil {
 		fmt.Fprintf(os.Stderr, "setup: the 3,000-step session failed (cases using it will fail): %v\n", err)
@@ -139,7 +161,7 @@ func main() {
 	fmt.Printf("%-48s %9s %9s %10s %7s %s\n", "case", "median", "p90", "budget", "x help", "")
 	var helpMedian time.Duration
 	over := false
-	for _, bc := range cases {
+	for _, bc := range selected {
 		args := make([]string, len(bc.args))
 		for i, a := range bc.args {
 			args[i] = strings.ReplaceAll(a, "{manuals}", manuals)
@@ -172,6 +194,55 @@ func main() {
 	if *check && over {
 		os.Exit(1)
 	}
+}
+
+// selectCases returns --help and the cases whose name matches expr (all
+// when expr is empty).
+func selectCases(expr string) ([]benchCase, error) {
+	if expr == "" {
+		return cases, nil
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, fmt.Errorf("-run %q: %v (expected a Go regular expression matching case names)", expr, err)
+	}
+	var out []benchCase
+	for _, bc := range cases {
+		if bc.args[0] == "--help" || re.MatchString(bc.name) {
+			out = append(out, bc)
+		}
+	}
+	return out, nil
+}
+
+// usesSession says whether a case reads the saved sessions setup creates.
+func usesSession(bc benchCase) bool {
+	for _, a := range bc.args {
+		switch a {
+		case "--session", "sessions", "export", "__complete":
+			return true
+		}
+	}
+	return false
+}
+
+// usesManual says whether a case searches with the added 1 MB manual.
+func usesManual(bc benchCase) bool {
+	for _, a := range bc.args {
+		if strings.Contains(a, "{manuals}") {
+			return true
+		}
+	}
+	return false
+}
+
+func needs(cs []benchCase, f func(benchCase) bool) bool {
+	for _, bc := range cs {
+		if f(bc) {
+			return true
+		}
+	}
+	return false
 }
 
 func measure(bin string, env, args []string, exit, runs int) ([]time.Duration, error) {

@@ -168,6 +168,10 @@ func finishCounts(od *Odds, outs []*countOutcome, den *big.Int) {
 		}
 	}
 	frac := func(num *big.Int) Prob { return NewProb(new(big.Rat).SetFrac(num, den)) }
+	if a, b, ok := smooth23(den); ok {
+		dens := map[[2]uint]string{}
+		frac = func(num *big.Int) Prob { return probOver23(num, den, a, b, dens) }
+	}
 	kept := make([]*countOutcome, 0, len(outs))
 	for _, oc := range outs {
 		if oc.num.Sign() != 0 {
@@ -233,4 +237,70 @@ func (od *Odds) P(label string) Prob {
 		}
 	}
 	return NewProb(nil)
+}
+
+// smooth23 returns a and b when den is 2^a * 3^b (every Broadside
+// denominator: dice of 6 and 4 faces).
+func smooth23(den *big.Int) (a, b uint, ok bool) {
+	if den.Sign() <= 0 {
+		return 0, 0, false
+	}
+	a = den.TrailingZeroBits()
+	x := new(big.Int).Rsh(den, a)
+	three, r := big.NewInt(3), new(big.Int)
+	for x.Cmp(bigOne) != 0 {
+		q, r := new(big.Int).QuoRem(x, three, r)
+		if r.Sign() != 0 {
+			return 0, 0, false
+		}
+		x = q
+		b++
+	}
+	return a, b, true
+}
+
+var bigOne = big.NewInt(1)
+
+// probOver23 is NewProb(num/den) for den = 2^a * 3^b, reduced without a
+// general gcd: the common factors can only be 2s (trailing zero bits) and
+// 3s. The float is the quotient correctly rounded to 53 bits, as
+// big.Rat.Float64 rounds it (a probability here is at least 1/den >
+// 2^-400, far from the float64 subnormals); the exact value is kept as its
+// text (Rat parses it when asked). dens caches the reduced denominators'
+// texts by the 2s and 3s taken out.
+func probOver23(num, den *big.Int, a, b uint, dens map[[2]uint]string) Prob {
+	if num.Sign() == 0 {
+		return Prob{Exact: "0"}
+	}
+	n := new(big.Int).Set(num)
+	t := n.TrailingZeroBits()
+	if t > a {
+		t = a
+	}
+	n.Rsh(n, t)
+	d := new(big.Int).Rsh(den, t)
+	three := big.NewInt(3)
+	q, r := new(big.Int), new(big.Int)
+	var k uint
+	for ; k < b; k++ {
+		q.QuoRem(n, three, r)
+		if r.Sign() != 0 {
+			break
+		}
+		n, q = q, n
+		d.Quo(d, three)
+	}
+	fn := new(big.Float).SetInt(n)
+	fd := new(big.Float).SetInt(d)
+	f, _ := new(big.Float).SetPrec(53).SetMode(big.ToNearestEven).Quo(fn, fd).Float64()
+	exact := n.String()
+	if d.Cmp(bigOne) != 0 {
+		ds, ok := dens[[2]uint{t, k}]
+		if !ok {
+			ds = d.String()
+			dens[[2]uint{t, k}] = ds
+		}
+		exact += "/" + ds
+	}
+	return Prob{Exact: exact, Float: f}
 }

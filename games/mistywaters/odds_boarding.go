@@ -92,15 +92,18 @@ type boardOdds struct {
 	rules      duelRules
 	npcA, npcD bool
 	fcA, fcD   bool
-	rounds     map[roundKey]map[roundOut]*big.Rat
+	rounds     map[roundKey]map[roundOut]*sixths
 	brMu       sync.Mutex
 	brCache    map[int][]branch
+	stMu       sync.Mutex
+	stages     map[int][]branch // duelBranchesCalc's stages
+	runTabs    [2]rowTab        // roundEqual's tables
 }
 
 func newBoardOdds(att, def Unit, o Options) *boardOdds {
 	b := &boardOdds{att: att, def: def, o: o, rules: boardingRules(att, def, o),
 		npcA: att.IsNPC(), npcD: def.IsNPC(),
-		rounds: map[roundKey]map[roundOut]*big.Rat{}, brCache: map[int][]branch{}}
+		rounds: map[roundKey]map[roundOut]*sixths{}, brCache: map[int][]branch{}}
 	b.fcA = !b.npcA && fencing(att) == FirstClass
 	b.fcD = !b.npcD && fencing(def) == FirstClass
 	return b
@@ -159,36 +162,61 @@ func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
 	return br
 }
 
+// stageKey encodes a duel re-roll stage: the dice (3 bits each, 0 for
+// none), the stage, the tokens each side has left and the dice the
+// Officers re-rolled so far.
+func stageKey(a, d []int, st, dl, al, fc int) int {
+	k := 0
+	for i := 0; i < 2; i++ {
+		k <<= 3
+		if i < len(a) {
+			k |= a[i]
+		}
+	}
+	for i := 0; i < 2; i++ {
+		k <<= 3
+		if i < len(d) {
+			k |= d[i]
+		}
+	}
+	return ((k<<3|st)<<6|dl)<<9 | al<<3 | fc
+}
+
+// branchAcc sums branches by (winner, tokens used): a duel has few.
+type branchAcc []branch
+
+func (acc *branchAcc) add(win, dU, aU int, n uint64) {
+	for i := range *acc {
+		if x := &(*acc)[i]; x.win == win && x.dUsed == dU && x.aUsed == aU {
+			x.n += n
+			return
+		}
+	}
+	*acc = append(*acc, branch{win: win, dUsed: dU, aUsed: aU, n: n})
+}
+
+// duelBranchesCalc walks one duel's re-roll stages. The stages are
+// memoised for the whole battle (b.stages), not per call: the duels with
+// other token budgets reach the same stages after a re-roll or two, so a
+// long chain of Experience Token re-rolls is counted once.
 func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 	nd := len(du.a) + len(du.d)
-	type bkey struct{ win, dU, aU int }
-	memo := map[int][]branch{}
-	enc := func(a, d []int, st, dl, al, fc int) int {
-		k := 0
-		for i := 0; i < 2; i++ {
-			k <<= 3
-			if i < len(a) {
-				k |= a[i]
-			}
-		}
-		for i := 0; i < 2; i++ {
-			k <<= 3
-			if i < len(d) {
-				k |= d[i]
-			}
-		}
-		return ((k<<3|st)<<5|dl)<<5<<3 | al<<3 | fc
+	b.stMu.Lock()
+	defer b.stMu.Unlock()
+	if b.stages == nil {
+		b.stages = make(map[int][]branch, 1<<12)
 	}
+	memo := b.stages
 	var stage func(a, d []int, st, dl, al, fc int) []branch
 	stage = func(a, d []int, st, dl, al, fc int) []branch {
-		key := enc(a, d, st, dl, al, fc)
+		key := stageKey(a, d, st, dl, al, fc)
 		if r, ok := memo[key]; ok {
 			return r
 		}
-		acc := map[bkey]uint64{}
+		var acc branchAcc
 		addAll := func(brs []branch, dU, aU int) {
 			for _, br := range brs {
-				acc[bkey{br.win, br.dUsed + dU, br.aUsed + aU}] += br.n
+				acc.add(br.win, br.dUsed+dU, br.aUsed+aU, br.n)
 			}
 		}
 		ownIsD := st < 2
@@ -198,7 +226,7 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 			own, opp = d, a
 			ob, pb = pb, ob
 		}
-		lost := b.rules.total(own, ob) < b.rules.total(opp, pb)
+		lost := st < 4 && b.rules.total(own, ob) < b.rules.total(opp, pb)
 		next := func(no []int, st2, dl2, al2, fc2 int) []branch {
 			if ownIsD {
 				return stage(a, no, st2, dl2, al2, fc2)
@@ -220,7 +248,9 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 			var enum func(j int)
 			enum = func(j int) {
 				if j == len(idx) {
-					addAll(next(append([]int(nil), trial...), st+1, dl, al, fc+len(idx)), 0, 0)
+					// stages keep no dice slice (the memo holds branches
+					// only), so trial is passed as it is
+					addAll(next(trial, st+1, dl, al, fc+len(idx)), 0, 0)
 					return
 				}
 				for v := 1; v <= 6; v++ {
@@ -242,8 +272,8 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 				addAll(stage(a, d, st+1, dl, al, fc), 0, 0)
 				break
 			}
+			no := append([]int(nil), own...)
 			for v := 1; v <= 6; v++ {
-				no := append([]int(nil), own...)
 				no[li] = v
 				if st == 1 {
 					addAll(next(no, st, dl-1, al, fc), 1, 0)
@@ -253,16 +283,14 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 			}
 		default:
 			// scale 6^-(fc + xp) to the denominator 6^(nd + xp).
-			acc[bkey{b.rules.winner(duel{a: a, d: d}), 0, 0}] += pow6[nd-fc]
+			acc.add(b.rules.winner(duel{a: a, d: d}), 0, 0, pow6[nd-fc])
 		}
-		out := make([]branch, 0, len(acc))
-		for k, n := range acc {
-			out = append(out, branch{win: k.win, dUsed: k.dU, aUsed: k.aU, n: n})
-		}
+		out := []branch(acc)
 		memo[key] = out
 		return out
 	}
-	out := stage(du.a, du.d, 0, dLeft, aLeft, 0)
+	res := stage(du.a, du.d, 0, dLeft, aLeft, 0)
+	out := append([]branch(nil), res...)
 	sort.Slice(out, func(i, j int) bool {
 		x, y := out[i], out[j]
 		if x.win != y.win {
@@ -568,33 +596,83 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 	}
 }
 
+// sixths is an exact probability num/6^exp: sums and products of a
+// battle's rolls stay whole numbers, with no reduction (a gcd) per step.
+type sixths struct {
+	num big.Int
+	exp int
+}
+
+var (
+	pow6Mu  sync.Mutex
+	pow6Big []*big.Int
+)
+
+// pow6Of returns 6^e (shared: never modified).
+func pow6Of(e int) *big.Int {
+	pow6Mu.Lock()
+	defer pow6Mu.Unlock()
+	for len(pow6Big) <= e {
+		if len(pow6Big) == 0 {
+			pow6Big = append(pow6Big, big.NewInt(1))
+			continue
+		}
+		pow6Big = append(pow6Big, new(big.Int).Mul(pow6Big[len(pow6Big)-1], big.NewInt(6)))
+	}
+	return pow6Big[e]
+}
+
+// addScaled adds num/6^exp to s.
+func (s *sixths) addScaled(num *big.Int, exp int) {
+	switch {
+	case exp > s.exp:
+		s.num.Mul(&s.num, pow6Of(exp-s.exp))
+		s.exp = exp
+		s.num.Add(&s.num, num)
+	case exp < s.exp:
+		s.num.Add(&s.num, new(big.Int).Mul(num, pow6Of(s.exp-exp)))
+	default:
+		s.num.Add(&s.num, num)
+	}
+}
+
+func (s *sixths) rat() *big.Rat { return new(big.Rat).SetFrac(&s.num, pow6Of(s.exp)) }
+
 // roundDist is the exact distribution of one roll of nA against nD dice.
 func (b *boardOdds) roundDist(nA, nD, xpA, xpD int) map[roundOut]*big.Rat {
+	out := map[roundOut]*big.Rat{}
+	for o, p := range b.roundSixths(nA, nD, xpA, xpD) {
+		out[o] = p.rat()
+	}
+	return out
+}
+
+// roundSixths is roundDist as counts over powers of 6.
+func (b *boardOdds) roundSixths(nA, nD, xpA, xpD int) map[roundOut]*sixths {
 	key := roundKey{nA, nD, xpA, xpD}
 	if r, ok := b.rounds[key]; ok {
 		return r
 	}
 	simple := !b.fcA && !b.fcD && xpA == 0 && xpD == 0
 	var counts map[int]u128
-	if nA == nD && !simple && !b.o.pairsOnly {
+	if nA == nD && nA <= 5 && !simple && !b.o.pairsOnly { // rowKey: 3 bits a count
 		counts = b.roundEqual(nA, xpA, xpD)
 	} else {
 		counts = b.roundPairs(nA, nD, xpA, xpD, simple)
 	}
-	out := map[roundOut]*big.Rat{}
+	out := map[roundOut]*sixths{}
 	for k, c := range counts {
-		x := c.big()
 		used := k >> 21
 		exp := nA + nD
 		if !simple {
 			exp = 2*(nA+nD) + used
 		}
-		den := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(exp)), nil)
-		p := new(big.Rat).SetFrac(x, den)
 		o := decOut(k & (1<<20 - 1))
-		if c, ok := out[o]; ok {
-			c.Add(c, p)
+		if p, ok := out[o]; ok {
+			p.addScaled(c.big(), exp)
 		} else {
+			p = &sixths{exp: exp}
+			p.num.Set(c.big())
 			out[o] = p
 		}
 	}
@@ -713,36 +791,44 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 		od.Cites = append(od.Cites, CiteSimplified)
 		final = b.simplified(a, d)
 	} else {
-		states := map[battleState]*big.Rat{{}: big.NewRat(1, 1)}
+		// the running states are counted over powers of 6 (no gcd at each
+		// sum) and become fractions once, at the end
+		states := map[battleState]*sixths{{}: {num: *big.NewInt(1)}}
+		tmp := new(big.Int)
 		for ci, c := range Clashes(a, d) {
-			next := map[battleState]*big.Rat{}
-			put := func(s battleState, p *big.Rat) {
+			next := map[battleState]*sixths{}
+			put := func(s battleState, num *big.Int, exp int) {
 				if cur, ok := next[s]; ok {
-					cur.Add(cur, p)
+					cur.addScaled(num, exp)
 				} else {
-					next[s] = new(big.Rat).Set(p)
+					p := &sixths{exp: exp}
+					p.num.Set(num)
+					next[s] = p
 				}
 			}
 			for s, p := range states {
 				if s.stopped {
-					put(s, p)
+					put(s, &p.num, p.exp)
 					continue
 				}
-				for ro, p1 := range b.roundDist(c[0], c[1], att.XPFor(ci*2), def.XPFor(ci*2)) {
+				for ro, p1 := range b.roundSixths(c[0], c[1], att.XPFor(ci*2), def.XPFor(ci*2)) {
 					s1 := b.apply(s, ro, false)
-					pp := new(big.Rat).Mul(p, p1)
+					pp := new(big.Int).Mul(&p.num, &p1.num)
+					ppExp := p.exp + p1.exp
 					if s1.stopped || (ro[2] == 0 && ro[3] == 0) {
-						put(s1, pp)
+						put(s1, pp, ppExp)
 						continue
 					}
-					for ro2, p2 := range b.roundDist(ro[2], ro[3], att.XPFor(ci*2+1), def.XPFor(ci*2+1)) {
-						put(b.apply(s1, ro2, true), new(big.Rat).Mul(pp, p2))
+					for ro2, p2 := range b.roundSixths(ro[2], ro[3], att.XPFor(ci*2+1), def.XPFor(ci*2+1)) {
+						put(b.apply(s1, ro2, true), tmp.Mul(pp, &p2.num), ppExp+p2.exp)
 					}
 				}
 			}
 			states = next
 		}
-		final = states
+		for s, p := range states {
+			final[s] = p.rat()
+		}
 	}
 	acc := newAccum()
 	for s, p := range final {

@@ -13,6 +13,12 @@ import "math/bits"
 // ordered rolls, counted exactly as a product of binomials C(n-i, c) when
 // a run of length c starts at position i. Counts are exact 128-bit
 // integers over the same denominator as roundDist's enumeration.
+//
+// The states are stored as rows: a row per run state and duels won and
+// lost (rowKey), holding a dense array of counts by the tokens each side
+// has left. A duel's re-roll branches then move whole rows to at most
+// three other rows (won, lost, tied) instead of hashing every state and
+// branch: the 7 XP a side 10 v 10 roll makes over a million such moves.
 
 // mul128 multiplies a 128-bit count by a 64-bit factor (the product fits:
 // every count here is below 6^34 < 2^89).
@@ -27,77 +33,69 @@ func (x *u128) add(y u128) {
 	x.hi += y.hi + c
 }
 
-// tab128 is an open-addressing table of 128-bit counts by uint32 state,
-// cleared by generation.
-type tab128 struct {
-	keys  []uint32
-	vals  []u128
-	stamp []uint32
-	gen   uint32
-	used  []int
+// rowKey is a run-DP row: D value (7 = none yet), D run left, A value (0
+// = none yet), A run left, duels the attacker won, duels the defender won
+// (3 bits each: a roll has at most 5 dice a side in equal counts).
+func rowKey(v, rD, u, rA, w, l int) uint32 {
+	return uint32(v | rD<<3 | u<<6 | rA<<9 | w<<12 | l<<15)
 }
 
-func (t *tab128) reset() {
-	if t.keys == nil {
-		t.alloc(1 << 12)
+func rowUnkey(k uint32) (v, rD, u, rA, w, l int) {
+	x := int(k)
+	return x & 7, x >> 3 & 7, x >> 6 & 7, x >> 9 & 7, x >> 12 & 7, x >> 15 & 7
+}
+
+const rowKeys = 1 << 18
+
+// rowTab holds the rows of one phase: row i has key keys[i] and the counts
+// cells[i*qs : (i+1)*qs], indexed by dl*(xpA+1) + al. Rows are found by
+// key through a direct table cleared by generation. Every cell beyond the
+// rows in use is zero: the reader of a row clears it (while it is in the
+// cache), so a new row needs no clearing.
+type rowTab struct {
+	qs    int
+	keys  []uint32
+	cells []u128
+	zero  []u128
+	gen   uint32
+	stamp []uint32
+	at    []int32
+}
+
+func (t *rowTab) reset(qs int) {
+	if t.stamp == nil {
+		t.stamp, t.at = make([]uint32, rowKeys), make([]int32, rowKeys)
+	}
+	if len(t.zero) < qs {
+		t.zero = make([]u128, qs)
+		// room for the largest roll's rows at once (a few thousand)
+		t.cells = make([]u128, 0, 4096*qs)
 	}
 	t.gen++
-	t.used = t.used[:0]
+	t.qs = qs
+	t.keys, t.cells = t.keys[:0], t.cells[:0]
 }
 
-func (t *tab128) alloc(n int) {
-	t.keys, t.vals, t.stamp = make([]uint32, n), make([]u128, n), make([]uint32, n)
-	t.gen = 1
-	t.used = t.used[:0]
-}
-
-func (t *tab128) add(k uint32, v u128) {
-	if len(t.used)*2 >= len(t.keys) {
-		old := t.entries(nil)
-		t.alloc(2 * len(t.keys))
-		for _, e := range old {
-			t.add(e.k, e.v)
-		}
+// row returns the index of the row with key k, adding it (all zero) when
+// it is new. Cells are reached through the index, since adding a row may
+// move them.
+func (t *rowTab) row(k uint32) int {
+	if t.stamp[k] == t.gen {
+		return int(t.at[k])
 	}
-	m := len(t.keys) - 1
-	i := int(uint64(k)*0x9E3779B97F4A7C15>>40) & m
-	for {
-		if t.stamp[i] != t.gen {
-			t.stamp[i], t.keys[i], t.vals[i] = t.gen, k, v
-			t.used = append(t.used, i)
-			return
-		}
-		if t.keys[i] == k {
-			t.vals[i].add(v)
-			return
-		}
-		i = (i + 1) & m
+	i := len(t.keys)
+	t.keys = append(t.keys, k)
+	t.stamp[k], t.at[k] = t.gen, int32(i)
+	if n := len(t.cells); cap(t.cells)-n >= t.qs {
+		// already zero: roundEqual clears each row once it has read it
+		t.cells = t.cells[:n+t.qs]
+	} else {
+		t.cells = append(t.cells, t.zero[:t.qs]...)
 	}
+	return i
 }
 
-type entry128 struct {
-	k uint32
-	v u128
-}
-
-func (t *tab128) entries(dst []entry128) []entry128 {
-	for _, i := range t.used {
-		dst = append(dst, entry128{t.keys[i], t.vals[i]})
-	}
-	return dst
-}
-
-// run-DP state: D value (7 = none yet), D run left, A value (0 = none
-// yet), A run left, duels the attacker won, duels the defender won,
-// defender tokens left, attacker tokens left.
-func runKey(v, rD, u, rA, w, l, dl, al int) uint32 {
-	return uint32(v | rD<<3 | u<<6 | rA<<9 | w<<12 | l<<15 | dl<<18 | al<<23)
-}
-
-func runUnkey(k uint32) (v, rD, u, rA, w, l, dl, al int) {
-	x := int(k)
-	return x & 7, x >> 3 & 7, x >> 6 & 7, x >> 9 & 7, x >> 12 & 7, x >> 15 & 7, x >> 18 & 31, x >> 23 & 31
-}
+func (x u128) isZero() bool { return x.hi|x.lo == 0 }
 
 var binom = func() [11][11]uint64 {
 	var c [11][11]uint64
@@ -123,68 +121,103 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 		brs[i] = br
 		return br
 	}
-	var cur, nxt tab128
-	var list []entry128
-	cur.reset()
-	cur.add(runKey(7, 0, 0, 0, 0, 0, xpD, xpA), u128{0, 1})
+	qa := xpA + 1
+	qs := (xpD + 1) * qa
+	// the two tables are kept for the battle's other rolls; each phase
+	// reads one and fills the other
+	cur, nxt := &b.runTabs[0], &b.runTabs[1]
+	cur.reset(qs)
+	cur.cells[cur.row(rowKey(7, 0, 0, 0, 0, 0))*qs+xpD*qa+xpA] = u128{0, 1}
+	// addRow adds src times f to dst's row k
+	addRow := func(dst *rowTab, k uint32, src []u128, f uint64) {
+		d := dst.cells[dst.row(k)*qs:][:qs]
+		for q, x := range src {
+			if !x.isZero() {
+				d[q].add(mul128(x, f))
+			}
+		}
+	}
 	for i := 0; i < n; i++ {
 		left := n - i
 		// a new defender run (values strictly lower, highest first)
-		list = cur.entries(list[:0])
-		nxt.reset()
-		for _, e := range list {
-			v, rD, u, rA, w, l, dl, al := runUnkey(e.k)
+		nxt.reset(qs)
+		for j, k := range cur.keys {
+			src := cur.cells[j*qs:][:qs]
+			v, rD, u, rA, w, l := rowUnkey(k)
 			if rD > 0 {
-				nxt.add(e.k, e.v)
-				continue
-			}
-			for v2 := 1; v2 < v; v2++ {
-				for c := 1; c <= left; c++ {
-					nxt.add(runKey(v2, c, u, rA, w, l, dl, al), mul128(e.v, binom[left][c]))
+				addRow(nxt, k, src, 1)
+			} else {
+				for v2 := 1; v2 < v; v2++ {
+					for c := 1; c <= left; c++ {
+						addRow(nxt, rowKey(v2, c, u, rA, w, l), src, binom[left][c])
+					}
 				}
 			}
+			clear(src)
 		}
 		// a new attacker run (values strictly higher, lowest first)
-		list = nxt.entries(list[:0])
-		cur.reset()
-		for _, e := range list {
-			v, rD, u, rA, w, l, dl, al := runUnkey(e.k)
+		cur.reset(qs)
+		for j, k := range nxt.keys {
+			src := nxt.cells[j*qs:][:qs]
+			v, rD, u, rA, w, l := rowUnkey(k)
 			if rA > 0 {
-				cur.add(e.k, e.v)
-				continue
-			}
-			for u2 := u + 1; u2 <= 6; u2++ {
-				for c := 1; c <= left; c++ {
-					cur.add(runKey(v, rD, u2, c, w, l, dl, al), mul128(e.v, binom[left][c]))
+				addRow(cur, k, src, 1)
+			} else {
+				for u2 := u + 1; u2 <= 6; u2++ {
+					for c := 1; c <= left; c++ {
+						addRow(cur, rowKey(v, rD, u2, c, w, l), src, binom[left][c])
+					}
 				}
 			}
+			clear(src)
 		}
 		// the duel at position i: defender die v against attacker die u
-		list = cur.entries(list[:0])
-		nxt.reset()
-		for _, e := range list {
-			v, rD, u, rA, w, l, dl, al := runUnkey(e.k)
-			for _, br := range branches(v, u, dl, al) {
-				w2, l2 := w, l
-				switch br.win {
-				case 1:
-					w2++
-				case -1:
-					l2++
+		nxt.reset(qs)
+		for j, k := range cur.keys {
+			src := cur.cells[j*qs:][:qs]
+			v, rD, u, rA, w, l := rowUnkey(k)
+			// rows for a defender win, a tie, an attacker win (made when
+			// first reached)
+			to := [3]int{-1, -1, -1}
+			for q, x := range src {
+				if x.isZero() {
+					continue
 				}
-				nxt.add(runKey(v, rD-1, u, rA-1, w2, l2, dl-br.dUsed, al-br.aUsed), mul128(e.v, br.n))
+				dl, al := q/qa, q%qa
+				for _, br := range branches(v, u, dl, al) {
+					wi := br.win + 1
+					if to[wi] < 0 {
+						w2, l2 := w, l
+						switch br.win {
+						case 1:
+							w2++
+						case -1:
+							l2++
+						}
+						to[wi] = nxt.row(rowKey(v, rD-1, u, rA-1, w2, l2))
+					}
+					nxt.cells[to[wi]*qs+(dl-br.dUsed)*qa+al-br.aUsed].add(mul128(x, br.n))
+				}
 			}
+			clear(src)
 		}
 		cur, nxt = nxt, cur
 	}
 	out := map[int]u128{}
-	for _, e := range cur.entries(list[:0]) {
-		_, _, _, _, w, l, dl, al := runUnkey(e.k)
+	for j, k := range cur.keys {
+		_, _, _, _, w, l := rowUnkey(k)
 		t := n - w - l
-		k := encOut(roundOut{l, w, t, t, w}) | ((xpD-dl)+(xpA-al))<<21
-		x := out[k]
-		x.add(e.v)
-		out[k] = x
+		for q, x := range cur.cells[j*qs:][:qs] {
+			if x.isZero() {
+				continue
+			}
+			dl, al := q/qa, q%qa
+			k := encOut(roundOut{l, w, t, t, w}) | ((xpD-dl)+(xpA-al))<<21
+			y := out[k]
+			y.add(x)
+			out[k] = y
+		}
 	}
+	clear(cur.cells)
 	return out
 }

@@ -2,6 +2,8 @@ package mistywaters
 
 import (
 	"math/big"
+	mrand "math/rand"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -58,3 +60,41 @@ func TestBoardingOddsSumToOne(t *testing.T) {
 		assert.Equal(t, 0, od.Total().Cmp(big.NewRat(1, 1)), c.a+" vs "+c.d)
 	}
 }
+
+// probOver23 gives exactly NewProb's fraction and float for denominators
+// 2^a * 3^b, whatever 2s and 3s the numerator shares with them.
+func TestProbOver23MatchesRat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 3000; i++ {
+		a, b := uint(rng.IntN(200)), uint(rng.IntN(150))
+		den := new(big.Int).Lsh(big.NewInt(1), a)
+		den.Mul(den, new(big.Int).Exp(big.NewInt(3), big.NewInt(int64(b)), nil))
+		num := new(big.Int).Rand(rng2(rng), den)
+		// numerators with many shared 2s and 3s, and 0 and den itself
+		switch i % 5 {
+		case 1:
+			num.Lsh(num, uint(rng.IntN(8)))
+		case 2:
+			num.Mul(num, big.NewInt(729))
+		case 3:
+			num.Set(den)
+		case 4:
+			if i%10 == 4 {
+				num.SetInt64(0)
+			}
+		}
+		ga, gb, ok := smooth23(den)
+		require.True(t, ok)
+		require.Equal(t, [2]uint{a, b}, [2]uint{ga, gb})
+		// the cache of denominator texts belongs to one denominator
+		got := probOver23(num, den, a, b, map[[2]uint]string{})
+		want := NewProb(new(big.Rat).SetFrac(num, den))
+		require.Equal(t, want.Exact, got.Exact, "%v/%v", num, den)
+		require.Equal(t, want.Float, got.Float, "%v/%v", num, den)
+		require.Equal(t, 0, want.Rat().Cmp(got.Rat()))
+	}
+	_, _, ok := smooth23(big.NewInt(6 * 5))
+	require.False(t, ok, "a 5 in the denominator takes the general path")
+}
+
+func rng2(r *rand.Rand) *mrand.Rand { return mrand.New(mrand.NewSource(int64(r.Uint64()))) }
