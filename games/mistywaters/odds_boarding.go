@@ -765,6 +765,9 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 	if err := boardingPrecheck(att, def); err != nil {
 		return nil, err
 	}
+	if err := checkBoxPair(att, def); err != nil {
+		return nil, err
+	}
 	v, err := CanAttack(att, def, Boarding, o)
 	if err != nil {
 		return nil, err

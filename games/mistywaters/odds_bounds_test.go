@@ -42,11 +42,17 @@ func TestUnitCountsBoundedByComponents(t *testing.T) {
 
 // TestBroadsideOddsAtTheLargestSize: 50 Cannons and a First-Class Gunner
 // with 40 Experience Tokens (51 dice, re-rolls beyond 64-bit counts) still
-// give a complete exact distribution.
+// give a complete exact distribution against a Fort, and two Player Ships
+// sharing the box's tokens (25 Cannons, 20 Experience Tokens each) too.
 func TestBroadsideOddsAtTheLargestSize(t *testing.T) {
 	att := mustUnit(t, "ship:cannons=50,sailors=3,fc-gunner,xp=40,owner=a")
-	for _, d := range []string{"fort:owner=b", "ship:cannons=50,sailors=2,fc-gunner,xp=40,owner=b"} {
-		od, err := BroadsideOdds(att, mustUnit(t, d), Options{})
+	pairs := [][2]string{
+		{"ship:cannons=50,sailors=3,fc-gunner,xp=40,owner=a", "fort:owner=b"},
+		{"ship:cannons=25,sailors=3,fc-gunner,xp=20,owner=a", "ship:cannons=25,sailors=2,fc-gunner,xp=20,owner=b"},
+	}
+	for _, p := range pairs {
+		d := p[1]
+		od, err := BroadsideOdds(mustUnit(t, p[0]), mustUnit(t, d), Options{})
 		require.NoError(t, err, d)
 		require.Equal(t, 0, od.Total().Cmp(big.NewRat(1, 1)), "%s: probabilities add up to 1", d)
 	}

@@ -295,6 +295,9 @@ func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
 			return nil, err
 		}
 	}
+	if err := checkBoxPair(att, def); err != nil {
+		return nil, err
+	}
 	v, err := CanAttack(att, def, Broadside, o)
 	if err != nil {
 		return nil, err

@@ -436,14 +436,7 @@ func (u Unit) checkComponents() error {
 	if u.Sailors > MaxSailorTokens {
 		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: %s: %d Sailors is more than the box holds: at most %d (Components: %d Sailor tokens)", u.Label(), u.Sailors, MaxSailorTokens, MaxSailorTokens)
 	}
-	xp := u.XP
-	if len(u.XPRolls) > 0 {
-		xp = 0
-		for _, n := range u.XPRolls {
-			xp += n
-		}
-	}
-	if xp > MaxExperienceTokens {
+	if xp := u.totalXP(); xp > MaxExperienceTokens {
 		return referee.RuleError([]string{citeComponentsMisc, CiteXPRerolls}, "mistywaters: %s: %d Experience Tokens is more than the box holds: at most %d (Components: %d Experience Tokens)", u.Label(), xp, MaxExperienceTokens, MaxExperienceTokens)
 	}
 	return nil
@@ -848,4 +841,37 @@ func sortedDesc(v []int) []int {
 	c := append([]int(nil), v...)
 	sort.Sort(sort.Reverse(sort.IntSlice(c)))
 	return c
+}
+
+// checkBoxPair refuses two Player Ships that together hold more Cannon or
+// Sailor tokens, or spend more Experience Tokens, than the box has: both
+// ships' tokens are on the board at once, taken from the same supply
+// (Components: 50 Cannon tokens, 50 Sailor tokens, 40 Experience Tokens).
+// NPC pieces are left to checkComponents alone.
+func checkBoxPair(att, def Unit) error {
+	if att.Kind != KindShip || def.Kind != KindShip {
+		return nil
+	}
+	if n := att.Cannons + def.Cannons; n > MaxCannonTokens {
+		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: the two Player Ships hold %d Cannons together, more than the box holds: at most %d between them (Components: %d Cannon tokens)", n, MaxCannonTokens, MaxCannonTokens)
+	}
+	if n := att.Sailors + def.Sailors; n > MaxSailorTokens {
+		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: the two Player Ships hold %d Sailors together, more than the box holds: at most %d between them (Components: %d Sailor tokens)", n, MaxSailorTokens, MaxSailorTokens)
+	}
+	if n := att.totalXP() + def.totalXP(); n > MaxExperienceTokens {
+		return referee.RuleError([]string{citeComponentsMisc, CiteXPRerolls}, "mistywaters: the two Player Ships spend %d Experience Tokens together, more than the box holds: at most %d between them (Components: %d Experience Tokens)", n, MaxExperienceTokens, MaxExperienceTokens)
+	}
+	return nil
+}
+
+// totalXP is every Experience Token the unit spends in the battle.
+func (u Unit) totalXP() int {
+	if len(u.XPRolls) == 0 {
+		return u.XP
+	}
+	n := 0
+	for _, x := range u.XPRolls {
+		n += x
+	}
+	return n
 }
