@@ -19,6 +19,8 @@ func TestEveryNumericFlagRefusedBeyondItsLimit(t *testing.T) {
 		{"broadside --attacker ship:sailors=51,cannons=1 --defender pirate", "at most 50 (Components: 50 Sailor tokens)"},
 		{"broadside --attacker ship:cannons=3,xp=41 --defender pirate", "at most 40 (Components: 40 Experience Tokens)"},
 		{"broadside --attacker ship:cannons=3 --defender pirate --wind 13", "Wind Force (1-12 oB)"},
+		{"broadside --attacker ship:cannons=30,sailors=2,owner=a --defender ship:cannons=21,sailors=2,owner=b", "51 Cannons together, more than the box holds: at most 50 between them"},
+		{"boarding --attacker ship:cannons=2,sailors=30,owner=a --defender ship:cannons=2,sailors=21,owner=b", "51 Sailors together"},
 		{"broadside --attacker ship:cannons=3 --defender pirate --dice 7,1,1", "not a face of a d6 (1-6)"},
 	} {
 		_, err := run(t, false, strings.Fields(c.args)...)

@@ -195,6 +195,9 @@ func parseUnits(f *cmdutil.Factory, a, d string) (mw.Unit, mw.Unit, []string, er
 			}
 		}
 	}
+	if err := mw.CheckBoxPair(att, def); err != nil {
+		return att, def, nil, err
+	}
 	return att, def, notes, nil
 }
 

@@ -28,6 +28,6 @@ func TestOddsRefuseShipsHoldingMoreThanTheBoxBetweenThem(t *testing.T) {
 	}
 	_, err := BroadsideOdds(mustUnit(t, "ship:cannons=3,sailors=2,owner=a"), mustUnit(t, "ship:cannons=2,sailors=2,owner=b"), Options{})
 	require.NoError(t, err)
-	require.NoError(t, checkBoxPair(mustUnit(t, "ship:cannons=25,sailors=25,xp=20,owner=a"), mustUnit(t, "ship:cannons=25,sailors=25,xp=20,owner=b")), "exactly the box between two ships")
-	require.NoError(t, checkBoxPair(mustUnit(t, "ship:cannons=40,sailors=2,owner=a"), mustUnit(t, "pirate")), "an NPC's printed values are no tokens of the box")
+	require.NoError(t, CheckBoxPair(mustUnit(t, "ship:cannons=25,sailors=25,xp=20,owner=a"), mustUnit(t, "ship:cannons=25,sailors=25,xp=20,owner=b")), "exactly the box between two ships")
+	require.NoError(t, CheckBoxPair(mustUnit(t, "ship:cannons=40,sailors=2,owner=a"), mustUnit(t, "pirate")), "an NPC's printed values are no tokens of the box")
 }

@@ -765,7 +765,7 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 	if err := boardingPrecheck(att, def); err != nil {
 		return nil, err
 	}
-	if err := checkBoxPair(att, def); err != nil {
+	if err := CheckBoxPair(att, def); err != nil {
 		return nil, err
 	}
 	v, err := CanAttack(att, def, Boarding, o)

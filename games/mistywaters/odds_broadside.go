@@ -295,7 +295,7 @@ func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
 			return nil, err
 		}
 	}
-	if err := checkBoxPair(att, def); err != nil {
+	if err := CheckBoxPair(att, def); err != nil {
 		return nil, err
 	}
 	v, err := CanAttack(att, def, Broadside, o)

@@ -843,12 +843,12 @@ func sortedDesc(v []int) []int {
 	return c
 }
 
-// checkBoxPair refuses two Player Ships that together hold more Cannon or
+// CheckBoxPair refuses two Player Ships that together hold more Cannon or
 // Sailor tokens, or spend more Experience Tokens, than the box has: both
 // ships' tokens are on the board at once, taken from the same supply
 // (Components: 50 Cannon tokens, 50 Sailor tokens, 40 Experience Tokens).
 // NPC pieces are left to checkComponents alone.
-func checkBoxPair(att, def Unit) error {
+func CheckBoxPair(att, def Unit) error {
 	if att.Kind != KindShip || def.Kind != KindShip {
 		return nil
 	}
