@@ -218,8 +218,9 @@ type Factory struct {
 type Hooks struct {
 	// Why returns the rule text of a cited section id (bosun log --why).
 	Why func(id string) string
-	// Search answers a rules question for the play menu, printing to w.
-	Search func(f *Factory, game, query string, w io.Writer) error
+	// Search answers a rules question for the play menu, printing to w;
+	// answer is the id of the section shown first ("" for no ruling).
+	Search func(f *Factory, game, query string, w io.Writer) (answer string, err error)
 	// RunCommand runs a bosun command line from the play menu (the battle
 	// calculators and other one-shots).
 	RunCommand func(args []string) error

@@ -145,6 +145,10 @@ func HTML(w io.Writer, ch *chronicle.Chronicle) error {
 	} else {
 		p.f("<ul>\n")
 		for _, q := range ch.Questions {
+			if q.Answer != "" {
+				p.f("<li>step %d: %s (answered by <code>%s</code>)</li>\n", q.Step, e(q.Query), e(q.Answer))
+				continue
+			}
 			p.f("<li>step %d: %s</li>\n", q.Step, e(q.Query))
 		}
 		p.f("</ul>\n")

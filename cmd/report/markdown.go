@@ -127,6 +127,10 @@ func markdown(p *printer, ch *chronicle.Chronicle) error {
 		p.f("None recorded in this session's log.\n\n")
 	}
 	for _, q := range ch.Questions {
+		if q.Answer != "" {
+			p.f("- step %d: %s (answered by `%s`)\n", q.Step, md(q.Query), q.Answer)
+			continue
+		}
 		p.f("- step %d: %s\n", q.Step, md(q.Query))
 	}
 	if len(ch.Questions) > 0 {

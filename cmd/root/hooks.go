@@ -32,8 +32,8 @@ func hooks(root *cobra.Command, f *cmdutil.Factory) cmdutil.Hooks {
 }
 
 // searchRules answers a rules question for the play menu with bosun rules
-// search.
-func searchRules(f *cmdutil.Factory, game, query string, w io.Writer) error {
+// search, and returns the id of the section it showed first.
+func searchRules(f *cmdutil.Factory, game, query string, w io.Writer) (string, error) {
 	c := rules.NewCmdSearch(f, nil)
 	args := []string{"--limit", "3", query}
 	if game != "" {
@@ -42,7 +42,17 @@ func searchRules(f *cmdutil.Factory, game, query string, w io.Writer) error {
 	c.SetArgs(args)
 	c.SetOut(w)
 	c.SilenceUsage, c.SilenceErrors = true, true
-	return c.Execute()
+	if err := c.Execute(); err != nil {
+		return "", err
+	}
+	o := rulesref.SearchOptions{Limit: 1}
+	if game != "" {
+		o.Games = []string{game}
+	}
+	if res := rulesref.Search(query, o); len(res) > 0 {
+		return res[0].ID, nil
+	}
+	return "", nil
 }
 
 // ruleSentence returns the title path of a cited section and the opening

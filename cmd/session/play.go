@@ -313,5 +313,17 @@ func (pl *play) rules() (bool, error) {
 	if s, err := pl.f.Store().Load(pl.name); err == nil {
 		game = s.Game
 	}
-	return false, pl.f.Hooks.Search(pl.f, game, q, pl.w)
+	answer, err := pl.f.Hooks.Search(pl.f, game, q, pl.w)
+	if err != nil {
+		return false, err
+	}
+	// The question joins the session's log (bosun log, bosun report).
+	ev := referee.Event{Type: referee.RulesQuestionType, Text: "rules question: " + q, Data: map[string]any{"query": q}}
+	if answer != "" {
+		ev.Data["answer"] = answer
+	}
+	if err := pl.f.Store().Record(pl.name, ev); err != nil {
+		fmt.Fprintf(pl.f.IO.ErrOut, "bosun: the question was answered but not recorded in session %s: %v\n", pl.name, err)
+	}
+	return false, nil
 }

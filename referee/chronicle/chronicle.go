@@ -148,6 +148,8 @@ type Ruling struct {
 type Question struct {
 	Step  int    `json:"step"`
 	Query string `json:"query"`
+	// Answer is the id of the section bosun showed first, if any.
+	Answer string `json:"answer,omitempty"`
 }
 
 // Chart is one chart: series of points over a shared x axis.
@@ -296,14 +298,14 @@ func rulings(evs []referee.Event) []Ruling {
 func questions(evs []referee.Event) []Question {
 	out := []Question{}
 	for _, e := range evs {
-		if e.Type != "rules-question" {
+		if e.Type != referee.RulesQuestionType {
 			continue
 		}
 		q := Str(e.Data, "query")
 		if q == "" {
 			q = e.Text
 		}
-		out = append(out, Question{Step: e.Step, Query: q})
+		out = append(out, Question{Step: e.Step, Query: q, Answer: Str(e.Data, "answer")})
 	}
 	return out
 }
