@@ -78,9 +78,10 @@ type parsedQuery struct {
 	game    string
 	stems   map[string]bool
 	unknown int
-	// elsewhere: a word no rulebook, table talk or typo correction knows
-	// follows "in" or "of" ("in catan", "in uno", "sea of thieves"): the
-	// question names a game or a place outside the rulebooks
+	// elsewhere: a word no rulebook, table talk or typo correction knows,
+	// nor common English, follows "in" or "of" ("in catan", "in uno"):
+	// the question names a game or a place outside the rulebooks ("in
+	// theory", "in colour" are common English, "in teh" a typo)
 	elsewhere bool
 	// content counts the player's words that are not stop words, typos
 	// those of them that were corrected
@@ -289,7 +290,7 @@ func (b *queryBuilder) ownWords(c *corpus, st *stemmer, pq *parsedQuery, ws []st
 			// an unknown word still counts against the coverage (table
 			// talk the synonyms know is not unknown: "slowed")
 			pq.unknown++
-			if i > 0 && (ws[i-1] == "in" || ws[i-1] == "of") && !stopWordTypo(w) {
+			if i > 0 && (ws[i-1] == "in" || ws[i-1] == "of") && !commonWord(w) && !stopWordTypo(w) {
 				pq.elsewhere = true
 			}
 		} else if k := b.newConcept(); k >= 0 {
