@@ -78,6 +78,11 @@ type parsedQuery struct {
 	game    string
 	stems   map[string]bool
 	unknown int
+	// elsewhere: a word no rulebook, table talk or typo correction knows,
+	// nor common English, follows "in" or "of" ("in catan", "in uno"):
+	// the question names a game or a place outside the rulebooks ("in
+	// theory", "in colour" are common English, "in teh" a typo)
+	elsewhere bool
 	// content counts the player's words that are not stop words, typos
 	// those of them that were corrected
 	content, typos int
@@ -285,6 +290,9 @@ func (b *queryBuilder) ownWords(c *corpus, st *stemmer, pq *parsedQuery, ws []st
 			// an unknown word still counts against the coverage (table
 			// talk the synonyms know is not unknown: "slowed")
 			pq.unknown++
+			if i > 0 && (ws[i-1] == "in" || ws[i-1] == "of") && !commonWord(w) && !stopWordTypo(w) {
+				pq.elsewhere = true
+			}
 		} else if k := b.newConcept(); k >= 0 {
 			keptConcept[len(kept)-1] = k // met by its table talk only
 		}
@@ -480,11 +488,34 @@ func searchGames(opt SearchOptions, pq *parsedQuery) map[int]bool {
 	return games
 }
 
+// stopWordTypo: w, too short for the typo corrector, is a stop word
+// with two letters swapped or one letter changed ("teh").
+func stopWordTypo(w string) bool {
+	if len(w) > 3 {
+		return false
+	}
+	for s := range stopWords {
+		if len(s) != len(w) {
+			continue
+		}
+		if levenshtein(w, s, 1) <= 1 || sortedLetters(s) == sortedLetters(w) {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedLetters(w string) string {
+	b := []byte(w)
+	sort.Slice(b, func(i, j int) bool { return b[i] < b[j] })
+	return string(b)
+}
+
 // notAboutTheseGames: words the rulebooks do not know, with guessed
 // corrections for the rest, make at least half the question: it is not
 // about these games ("what is the airspeed of an unladen swallow").
 func notAboutTheseGames(pq *parsedQuery) bool {
-	return pq.unknown > 0 && 2*(pq.unknown+pq.typos) >= pq.content
+	return pq.elsewhere || pq.unknown > 0 && 2*(pq.unknown+pq.typos) >= pq.content
 }
 
 // candidates scores the passages that hold the question's terms (BM25)
