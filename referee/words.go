@@ -121,3 +121,19 @@ func isLabel(word string) bool {
 	}
 	return false
 }
+
+// Ordinal writes n as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 22nd.
+func Ordinal(n int) string {
+	suf := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suf = "st"
+		case 2:
+			suf = "nd"
+		case 3:
+			suf = "rd"
+		}
+	}
+	return fmt.Sprintf("%d%s", n, suf)
+}

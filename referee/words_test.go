@@ -52,3 +52,11 @@ func TestTidy(t *testing.T) {
 		assert.Equal(t, want, Tidy(in), in)
 	}
 }
+
+func TestOrdinal(t *testing.T) {
+	for n, want := range map[int]string{0: "0th", 1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 73: "73rd", 100: "100th", 101: "101st", 111: "111th"} {
+		if got := Ordinal(n); got != want {
+			t.Errorf("Ordinal(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -451,18 +451,4 @@ func orNone(s []string) string {
 
 func pct(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
 
-func ordinal(f float64) string {
-	n := int(100*f + 0.5)
-	suf := "th"
-	if n%100 < 11 || n%100 > 13 {
-		switch n % 10 {
-		case 1:
-			suf = "st"
-		case 2:
-			suf = "nd"
-		case 3:
-			suf = "rd"
-		}
-	}
-	return fmt.Sprintf("%d%s", n, suf)
-}
+func ordinal(f float64) string { return referee.Ordinal(int(100*f + 0.5)) }

@@ -20,13 +20,7 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 	round, label := 1, "Round 1"
 	var pros, mar chronicle.Tracker
 	coop := s.Options["coop"] != "" && s.Options["coop"] != "off" && s.Options["coop"] != "no"
-	line := func(t string) {
-		if n := len(st.Rounds); n == 0 || st.Rounds[n-1].Label != label {
-			st.Rounds = append(st.Rounds, chronicle.Round{Label: label})
-		}
-		r := &st.Rounds[len(st.Rounds)-1]
-		r.Lines = append(r.Lines, chronicle.Short(t, 140))
-	}
+	line := func(t string) { st.Line(label, t) }
 	var teams []string
 	sunk, dmg := 0, 0
 	for _, e := range evs {

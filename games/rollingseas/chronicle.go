@@ -16,13 +16,7 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 	var st chronicle.Story
 	turn, label := 0, "Setup"
 	var iron, final chronicle.Tracker
-	line := func(t string) {
-		if n := len(st.Rounds); n == 0 || st.Rounds[n-1].Label != label {
-			st.Rounds = append(st.Rounds, chronicle.Round{Label: label})
-		}
-		r := &st.Rounds[len(st.Rounds)-1]
-		r.Lines = append(r.Lines, chronicle.Short(t, 140))
-	}
+	line := func(t string) { st.Line(label, t) }
 	var scores []Score
 	for _, e := range evs {
 		switch e.Type {

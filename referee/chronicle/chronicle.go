@@ -310,6 +310,17 @@ func questions(evs []referee.Event) []Question {
 	return out
 }
 
+// Line adds a story line (its first clause, at most 140 characters) to
+// the round labelled label, starting that round when the last one has
+// another label.
+func (st *Story) Line(label, text string) {
+	if n := len(st.Rounds); n == 0 || st.Rounds[n-1].Label != label {
+		st.Rounds = append(st.Rounds, Round{Label: label})
+	}
+	r := &st.Rounds[len(st.Rounds)-1]
+	r.Lines = append(r.Lines, Short(text, 140))
+}
+
 // Generic is the story of a game without a Teller: one round per step
 // with the events' first clauses, and the last event as the result when
 // the game is over.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
 )
 
 // SumDist is the exact distribution of the sum of n dice with the given
@@ -71,19 +73,7 @@ func Pct(p float64) string {
 
 // Ordinal writes a percentile as "the 73rd percentile".
 func Ordinal(p float64) string {
-	n := int(p*100 + 0.5)
-	suf := "th"
-	if n%100 < 11 || n%100 > 13 {
-		switch n % 10 {
-		case 1:
-			suf = "st"
-		case 2:
-			suf = "nd"
-		case 3:
-			suf = "rd"
-		}
-	}
-	return fmt.Sprintf("%d%s percentile", n, suf)
+	return referee.Ordinal(int(p*100+0.5)) + " percentile"
 }
 
 // LuckWord says a percentile in words.

@@ -25,13 +25,7 @@ func (g *Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Stor
 		islands.Set(p.Name, 1, "I", 0)
 		silver.Set(p.Name, 1, "I", 0)
 	}
-	line := func(t string) {
-		if n := len(st.Rounds); n == 0 || st.Rounds[n-1].Label != label {
-			st.Rounds = append(st.Rounds, chronicle.Round{Label: label})
-		}
-		r := &st.Rounds[len(st.Rounds)-1]
-		r.Lines = append(r.Lines, chronicle.Short(t, 140))
-	}
+	line := func(t string) { st.Line(label, t) }
 	sawWind := false
 	var counts, tieBreaks []string // the last end-game check's Captured Islands; the ties and how they were broken
 	for _, e := range evs {
