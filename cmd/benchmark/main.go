@@ -61,7 +61,7 @@ var cases = []benchCase{
 	// issue #15: the heaviest legal cases (Boarding takes at most 14
 	// Experience Tokens a roll, both sides together; the box holds 50
 	// Cannon and Sailor tokens, so two Player Ships share them)
-	{name: "misty odds boarding 10 v 10 FC Fencing 7 XP every roll", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=5,cannons=5,fc-fencing,xp=7/7/7/7,owner=a", "-d", "ship:sailors=5,cannons=5,fc-fencing,xp=7/7/7/7,owner=b"}, relTo: 3},
+	{name: "misty odds boarding 10 v 10 FC Fencing 5 XP every roll (the box: 40 between them)", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=a", "-d", "ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=b"}, relTo: 3},
 	{name: "misty odds boarding 5 v 3 FC Fencing 7 XP", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "-d", "ship:sailors=2,cannons=1,fc-fencing,xp=7,owner=b"}, relTo: 3},
 	{name: "misty odds broadside 25C 25S FC Gunner 20 XP", args: []string{"misty", "odds", "--type", "broadside", "-a", "ship:cannons=25,sailors=25,fc-gunner,xp=20,owner=a", "-d", "ship:cannons=25,sailors=25,fc-gunner,xp=20,owner=b"}, relTo: 3},
 	{name: "misty odds 51 Cannons refused (exit 2)", args: []string{"misty", "odds", "-a", "ship:cannons=51", "-d", "pirate"}, relTo: 1.5, exit: 2},
