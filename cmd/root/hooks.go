@@ -35,7 +35,7 @@ func hooks(root *cobra.Command, f *cmdutil.Factory) cmdutil.Hooks {
 // search, and returns the id of the section it showed first.
 func searchRules(f *cmdutil.Factory, game, query string, w io.Writer) (string, error) {
 	c := rules.NewCmdSearch(f, nil)
-	args := []string{"--limit", "3", query}
+	args := []string{"--limit", "3", "--brief", query}
 	if game != "" {
 		args = append(args, "--game", game)
 	}

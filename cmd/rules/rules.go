@@ -72,6 +72,7 @@ type SearchOptions struct {
 	Game     string
 	Limit    int
 	AllGames bool
+	Brief    bool
 }
 
 // NewCmdSearch builds `bosun rules search`.
@@ -120,6 +121,7 @@ of guessing.` + exitHelp,
 	gameFlag(cmd, &opts.Game, "search only this game (id or alias: mw, rs, wfa, qc; default: the current session's game)")
 	cmd.Flags().BoolVar(&opts.AllGames, "all-games", false, "search every game, not only the current session's (--game wins)")
 	cmd.Flags().IntVarP(&opts.Limit, "limit", "n", 5, "number of results (1-100)")
+	cmd.Flags().BoolVar(&opts.Brief, "brief", false, "the answer and one line per further result, without the passage (as bosun play shows it)")
 	return cmd
 }
 
@@ -180,7 +182,7 @@ func searchRun(opts *SearchOptions) error {
 			fmt.Fprintln(w, "Try other words, name the game (--game), or browse: bosun rules toc")
 			return nil
 		}
-		printResults(w, res, f.IO.Color(), f.IO.Width())
+		printResults(w, res, f.IO.Color(), f.IO.Width(), opts.Brief)
 		return nil
 	})
 }
@@ -197,8 +199,10 @@ func gameName(id string) string {
 // of a small terminal: the best result's title path, its id and game and
 // its answering sentence(s); then one line for each further result; then
 // the best result's passage (cut with "…" where the section goes on) and
-// the errata and Q&A that amend it.
-func printResults(w io.Writer, res []rulesref.Result, color bool, width int) {
+// the errata and Q&A that amend it. Brief stops before the passage, with
+// the command that shows it (bosun play, whose menu follows the answer on
+// a small screen).
+func printResults(w io.Writer, res []rulesref.Result, color bool, width int, brief bool) {
 	width = max(width, 40)
 	r := res[0]
 	flag := ""
@@ -219,6 +223,10 @@ func printResults(w io.Writer, res []rulesref.Result, color bool, width int) {
 		}
 		line := fmt.Sprintf("%d. %s  %s%s", i+2, o.ID, o.Path, flag)
 		fmt.Fprintln(w, cmdutil.Truncate(line, width))
+	}
+	if brief {
+		fmt.Fprintf(w, "Whole passage: bosun rules show %s\n", r.ID)
+		return
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%s\n", bold("1. "+r.ID, color))

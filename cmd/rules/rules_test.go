@@ -328,3 +328,24 @@ func TestSearchFirstScreen(t *testing.T) {
 		assert.Contains(t, text, "3. "+rs[2].ID)
 	}
 }
+
+// --brief (what bosun play shows above its menu): the answer, one line per
+// further result and the command for the whole passage, in a few lines
+// that leave the menu room on an 80x24 screen; no passage.
+func TestSearchBrief(t *testing.T) {
+	var out bytes.Buffer
+	f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: &out, ErrOut: &bytes.Buffer{}, Cols: 80, TTYOut: true, NoColor: true})
+	f.V.Set("data-dir", t.TempDir())
+	require.NoError(t, searchRun(&SearchOptions{F: f, Query: "how much upkeep do i pay on the isle of myth", Game: "wfa", Limit: 3, Brief: true}))
+	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	assert.LessOrEqual(t, len(lines), 10, "%s", out.String())
+	for _, l := range lines {
+		assert.LessOrEqual(t, runewidth.StringWidth(l), 80, "%q", l)
+	}
+	text := out.String()
+	assert.Contains(t, text, "1. The Isle of Myth > Upkeep Cost")
+	assert.Contains(t, text, "2. ")
+	assert.Contains(t, text, "3. ")
+	assert.Equal(t, "Whole passage: bosun rules show war-for-atraxia/upkeep-cost", lines[len(lines)-1])
+	assert.NotContains(t, text, "The upkeep table printed on the player mat", "no passage")
+}
