@@ -1,7 +1,10 @@
 package referee
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -30,4 +33,36 @@ func TestRecordAppendsAnEventToTheLastStep(t *testing.T) {
 
 	require.Error(t, st.Record("nosuch", Event{Type: RulesQuestionType}))
 	require.False(t, st.Exists("nosuch"), "recording into a missing session creates nothing")
+}
+
+// "current" only names the most recent session: when it cannot be written
+// the save still succeeds (a command that reported "not saved" for a step
+// that was saved is what issue 14 forbids).
+func TestSaveSucceedsWhenCurrentCannotBeWritten(t *testing.T) {
+	dir := t.TempDir()
+	st := &Store{Dir: dir}
+	s := &Session{Schema: SchemaVersion, Name: "s1", Game: "coin", Players: []Player{{Name: "Ann"}}, Step: 1, State: []byte(`{}`)}
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "current"), 0o700)) // a directory where the file goes
+	require.NoError(t, st.Save(s))
+	got, err := st.Load("s1")
+	require.NoError(t, err)
+	require.Equal(t, 1, got.Step)
+}
+
+// The in-use error names the session and the wait once, and is ErrInUse.
+func TestInUseMessage(t *testing.T) {
+	st := &Store{Dir: t.TempDir(), LockTimeout: 50 * time.Millisecond}
+	unlock, err := st.Lock("s1")
+	require.NoError(t, err)
+	defer unlock()
+	done := make(chan error, 1)
+	go func() {
+		// a second lock of the same file from this process: flock is per
+		// open file description, so it waits like another process
+		_, err := st.Lock("s1")
+		done <- err
+	}()
+	err = <-done
+	require.ErrorIs(t, err, ErrInUse)
+	require.Equal(t, "session s1 is in use by another bosun process (waited 50ms)", err.Error())
 }

@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"syscall"
 
 	"github.com/bosun-referee/bosun/tables"
 
@@ -352,7 +353,7 @@ func appendSide(path string, at int64, data []byte) error {
 	if len(data) == 0 && (created || info.Size() == at) {
 		return nil
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,13 @@ import (
 // ErrInUse is returned when another process holds a session's lock.
 var ErrInUse = errors.New("session in use")
 
+// inUseError is an ErrInUse whose message says which session and how long
+// bosun waited, without repeating ErrInUse's own text.
+type inUseError struct{ msg string }
+
+func (e *inUseError) Error() string        { return e.msg }
+func (e *inUseError) Is(target error) bool { return target == ErrInUse }
+
 // ErrCorrupt marks a save file that cannot be read; it is never overwritten.
 var ErrCorrupt = errors.New("corrupt save")
 
@@ -70,7 +77,7 @@ func (st *Store) Lock(name string) (func(), error) {
 			return func() { fl.Unlock() }, nil
 		}
 		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("session %s is in use by another bosun process (waited %s): %w", name, timeout, ErrInUse)
+			return nil, &inUseError{fmt.Sprintf("session %s is in use by another bosun process (waited %s)", name, timeout)}
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -335,7 +342,11 @@ func (st *Store) Save(s *Session) error {
 	}
 	s.lastSaved = b // for SaveStep's rollback (txn.go)
 	s.disk, s.Undo = d, nil
-	return st.SetCurrent(s.Name)
+	// The save is done: "current" only names the most recently used
+	// session, so failing to write it does not fail (or undo) the save,
+	// whose command would otherwise report a step as not saved that is.
+	_ = st.SetCurrent(s.Name)
+	return nil
 }
 
 // SetCurrent records name as the most recently used session.

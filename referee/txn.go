@@ -52,7 +52,13 @@ func SaveStep(st *Store, s *Session, t *tables.Set) error {
 		return err
 	}
 	if err := flushOverlay(t); err != nil {
-		if rerr := st.rollback(s.Name, before, disk); rerr != nil {
+		if restored, rerr := st.rollback(s.Name, before, disk); rerr != nil {
+			if restored {
+				// The save is the one from before the step: the bytes
+				// left in its log and undo files are beyond what it
+				// covers, ignored when read and cut by the next save.
+				return fmt.Errorf("%w; the step was not saved (cutting its lines from the session's log and undo files failed: %v; they are ignored and cut by the next save)", err, rerr)
+			}
 			return fmt.Errorf("%w; the step stays saved in session %s, which keeps its board values until tables.yaml can be written (putting the save back failed: %v)", err, s.Name, rerr)
 		}
 		s.Pending, s.lastSaved, s.disk = prev, before, disk
@@ -66,13 +72,14 @@ func SaveStep(st *Store, s *Session, t *tables.Set) error {
 // file for a session the step created, and its log and undo files cut back
 // to what that save covered (disk; nil when it had none: a new session or
 // one saved by an older schema, whose side files the step created).
-func (st *Store) rollback(name string, before []byte, disk *diskRefs) error {
+// restored reports whether the save itself was put back.
+func (st *Store) rollback(name string, before []byte, disk *diskRefs) (restored bool, err error) {
 	if before == nil {
 		if err := os.Remove(st.Path(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
+			return false, err
 		}
 	} else if err := fsutil.WriteAtomic(st.Path(name), before); err != nil {
-		return err
+		return false, err
 	}
 	sides := []struct {
 		path string
@@ -89,10 +96,10 @@ func (st *Store) rollback(name string, before []byte, disk *diskRefs) error {
 			err = truncateSide(f.path, f.size)
 		}
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
+			return true, err
 		}
 	}
-	return nil
+	return true, nil
 }
 
 // truncateSide cuts a side file back to size bytes, refusing anything but

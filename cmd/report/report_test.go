@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -370,4 +371,31 @@ func TestSchema1Save(t *testing.T) {
 	assert.Contains(t, md, "### Round II\n\n- Round II\n- The wind turns: Wind Force 5 -> 8 oB\n- pirate-1 attacks Ann's Sloop (Broadside): neither side is defeated")
 	assert.Contains(t, md, "(odds not recorded in this save)")
 	assert.Contains(t, md, "| `misty-waters/rounds-and-phases` | 1 | Round I begins |")
+}
+
+// A Rolling Seas turn opens with its Adventure card: the card's line is
+// told under its own turn, not the one before (golden files once held
+// "Turn 1: ..." under Setup). A Quests & Cannons game ending in a round
+// draws every team's Prosperity up to that round.
+func TestStoryLinesUnderTheirRound(t *testing.T) {
+	rs, err := os.ReadFile("testdata/rs-three-players-ambush.md")
+	require.NoError(t, err)
+	for n := 1; n <= 5; n++ {
+		head := fmt.Sprintf("### Turn %d\n\n", n)
+		i := strings.Index(string(rs), head)
+		require.GreaterOrEqual(t, i, 0, "no %q", head)
+		rest := string(rs)[i+len(head):]
+		assert.True(t, strings.HasPrefix(rest, fmt.Sprintf("- Turn %d: ", n)), "turn %d opens with %q", n, rest[:min(60, len(rest))])
+	}
+	qc, err := os.ReadFile("testdata/qc-team-2v2.json")
+	require.NoError(t, err)
+	var ch chronicle.Chronicle
+	require.NoError(t, json.Unmarshal(qc, &ch))
+	for _, c := range ch.Charts {
+		if c.ID != "prosperity" {
+			continue
+		}
+		require.Len(t, c.Series, 2)
+		assert.Equal(t, len(c.Series[0].Points), len(c.Series[1].Points), "every team drawn to the last round")
+	}
 }

@@ -23,6 +23,7 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 	line := func(t string) { st.Line(label, t) }
 	var teams []string
 	sunk, dmg := 0, 0
+	scoredInRound := false // a team's Prosperity changed in the round going on
 	for _, e := range evs {
 		switch e.Type {
 		case "turn":
@@ -40,6 +41,7 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 					dmg = 0
 				}
 				round, label = n+1, fmt.Sprintf("Round %d", n+1)
+				scoredInRound = false
 			}
 		case "prosperity":
 			t := chronicle.Str(e.Data, "team")
@@ -52,6 +54,7 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 					}
 				}
 				pros.Set(t, round, fmt.Sprint(round), float64(a))
+				scoredInRound = true
 			}
 		case "attack", "marauder-attack":
 			bt := attackBattle(e, label)
@@ -84,6 +87,13 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 					st.Result.Winners = nil
 				}
 			}
+		}
+	}
+	// The round the game ended in (or the one going on) has no round-end:
+	// every team's line reaches it, not only the teams that scored in it.
+	if st.Result != nil || scoredInRound {
+		for _, t := range teams {
+			pros.Set(t, round, fmt.Sprint(round), pros.Last(t))
 		}
 	}
 	if st.Result != nil {

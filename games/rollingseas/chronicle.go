@@ -25,6 +25,10 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 				turn, label = n, fmt.Sprintf("Turn %d", n)
 			}
 		case "adventure", "setup-adventure":
+			// A turn opens with its Adventure card, before its action.
+			if n, ok := chronicle.Int(e.Data, "turn"); ok && e.Type == "adventure" {
+				turn, label = n, fmt.Sprintf("Turn %d", n)
+			}
 			line(e.Text)
 		case "ambush":
 			var b Battle
