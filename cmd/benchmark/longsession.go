@@ -56,8 +56,17 @@ func longAnswers(path string) error {
 		fmt.Fprintf(&b, "%s: [%s]\n", key, strings.Join(items, ", "))
 	}
 	list("wfa.turn.action", func() string { return []string{"collect", "end", "collect", "end", "end"}[r.IntN(5)] })
-	list("wfa.collect.oc", func() string { return fmt.Sprint(r.IntN(7)) })
-	list("wfa.collect.alwood", func() string { return fmt.Sprint(r.IntN(7)) })
+	// Collected OC and AlWood are mostly 0, now and then 1: clans that
+	// never spend would otherwise hold more than the box's value-10
+	// resource cards allow (bosun refuses that) long before step 3,000.
+	rare := func() string {
+		if r.IntN(50) == 0 {
+			return "1"
+		}
+		return "0"
+	}
+	list("wfa.collect.oc", rare)
+	list("wfa.collect.alwood", rare)
 	// No Ammo: each Ammo card collected stays in the state as a list item,
 	// so a hoarding clan's state (and every undo snapshot of it) would grow
 	// with the game by the game's own rules, whatever the save format.
