@@ -96,7 +96,7 @@ func HTML(w io.Writer, ch *chronicle.Chronicle) error {
 
 	p.f("<h2>Story</h2>\n")
 	if len(ch.Rounds) == 0 {
-		p.f("<p>Nothing happened yet.</p>\n")
+		p.f("<p>%s</p>\n", textNoStory)
 	}
 	for _, r := range ch.Rounds {
 		p.f("<h3>%s</h3>\n<ul>\n", e(r.Label))
@@ -108,9 +108,9 @@ func HTML(w io.Writer, ch *chronicle.Chronicle) error {
 
 	p.f("<h2>Battles</h2>\n")
 	if len(ch.Battles) == 0 {
-		p.f("<p>No battle %s.</p>\n", map[bool]string{true: "was fought", false: "so far"}[ch.Over])
+		p.f("<p>%s</p>\n", noBattle(ch.Over))
 	} else {
-		p.f("<p>Odds are exact, before the dice; luck is the percentile of the dice that fell against the exact distribution (50th: an average roll; ties counted half).</p>\n")
+		p.f("<p>%s</p>\n", textLuck)
 		p.f("<table>\n<tr><th>#</th><th>When</th><th>Battle</th><th>Odds before the dice</th><th>Dice</th><th>Result</th><th>Luck</th></tr>\n")
 		for i, b := range ch.Battles {
 			p.f("<tr><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", i+1, e(b.Round), e(b.Title), e(oddsText(b)), e(diceText(b)), e(b.Result), e(luckText(b)))
@@ -120,7 +120,7 @@ func HTML(w io.Writer, ch *chronicle.Chronicle) error {
 
 	p.f("<h2>Automa and NPC decisions</h2>\n")
 	if len(ch.Decisions) == 0 {
-		p.f("<p>None: no automa or NPC acted.</p>\n")
+		p.f("<p>%s</p>\n", textNoDecisions)
 	} else {
 		p.f("<ul>\n")
 		for _, d := range ch.Decisions {
@@ -131,7 +131,7 @@ func HTML(w io.Writer, ch *chronicle.Chronicle) error {
 
 	p.f("<h2>Rulings applied</h2>\n")
 	if len(ch.Rulings) == 0 {
-		p.f("<p>None yet.</p>\n")
+		p.f("<p>%s</p>\n", textNoRulings)
 	} else {
 		p.f("<table>\n<tr><th>Section</th><th>Times</th><th>First applied to</th></tr>\n")
 		for _, r := range ch.Rulings {
@@ -141,7 +141,7 @@ func HTML(w io.Writer, ch *chronicle.Chronicle) error {
 	}
 	p.f("<h2>Rules questions asked</h2>\n")
 	if len(ch.Questions) == 0 {
-		p.f("<p>None recorded in this session's log.</p>\n")
+		p.f("<p>%s</p>\n", textNoQuestions)
 	} else {
 		p.f("<ul>\n")
 		for _, q := range ch.Questions {

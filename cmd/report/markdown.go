@@ -53,7 +53,7 @@ func markdown(p *printer, ch *chronicle.Chronicle) error {
 
 	p.f("## Story\n\n")
 	if len(ch.Rounds) == 0 {
-		p.f("Nothing happened yet.\n\n")
+		p.f("%s\n\n", textNoStory)
 	}
 	for _, r := range ch.Rounds {
 		p.f("### %s\n\n", r.Label)
@@ -65,9 +65,9 @@ func markdown(p *printer, ch *chronicle.Chronicle) error {
 
 	p.f("## Battles\n\n")
 	if len(ch.Battles) == 0 {
-		p.f("No battle %s.\n\n", map[bool]string{true: "was fought", false: "so far"}[ch.Over])
+		p.f("%s\n\n", noBattle(ch.Over))
 	} else {
-		p.f("Odds are exact, before the dice; luck is the percentile of the dice that fell against the exact distribution (50th: an average roll; ties counted half).\n\n")
+		p.f("%s\n\n", textLuck)
 		if p.term {
 			p.battleBlocks(ch.Battles)
 		} else {
@@ -81,7 +81,7 @@ func markdown(p *printer, ch *chronicle.Chronicle) error {
 
 	p.f("## Automa and NPC decisions\n\n")
 	if len(ch.Decisions) == 0 {
-		p.f("None: no automa or NPC acted.\n\n")
+		p.f("%s\n\n", textNoDecisions)
 	}
 	for _, d := range ch.Decisions {
 		p.f("- %s, %s: %s\n", md(d.Round), md(d.Who), md(d.Text))
@@ -111,7 +111,7 @@ func markdown(p *printer, ch *chronicle.Chronicle) error {
 
 	p.f("## Rulings applied\n\n")
 	if len(ch.Rulings) == 0 {
-		p.f("None yet.\n\n")
+		p.f("%s\n\n", textNoRulings)
 	} else if p.term {
 		p.rulingBlocks(ch.Rulings)
 	} else {
@@ -124,7 +124,7 @@ func markdown(p *printer, ch *chronicle.Chronicle) error {
 
 	p.f("## Rules questions asked\n\n")
 	if len(ch.Questions) == 0 {
-		p.f("None recorded in this session's log.\n\n")
+		p.f("%s\n\n", textNoQuestions)
 	}
 	for _, q := range ch.Questions {
 		if q.Answer != "" {
@@ -431,4 +431,21 @@ func luckText(b chronicle.Battle) string {
 		who = b.LuckFor + ": "
 	}
 	return fmt.Sprintf("%s%s (%s)", who, chronicle.Ordinal(*b.Luck), chronicle.LuckWord(*b.Luck))
+}
+
+// The prose every format of the report shares.
+const (
+	textNoStory     = "Nothing happened yet."
+	textNoDecisions = "None: no automa or NPC acted."
+	textNoRulings   = "None yet."
+	textNoQuestions = "None recorded in this session's log."
+	textLuck        = "Odds are exact, before the dice; luck is the percentile of the dice that fell against the exact distribution (50th: an average roll; ties counted half)."
+)
+
+// noBattle says that no battle was fought (a finished game) or none so far.
+func noBattle(over bool) string {
+	if over {
+		return "No battle was fought."
+	}
+	return "No battle so far."
 }

@@ -163,7 +163,7 @@ func TestBadInputsFailCleanly(t *testing.T) {
 			require.True(t, ok, "%v", err)
 			t.Cleanup(func() { l.Unlock() })
 			return []string{"next", "--session", "s1", "--answers", twoPlayers}
-		}, "", 3, "session s1 is in use by another bosun process (waited 1s): session in use; nothing was done: run the command again once the other one is done", false},
+		}, "", 3, "session s1 is in use by another bosun process (waited 1s); nothing was done: run the command again once the other one is done", false},
 		{"misty colour no nation has", func(t *testing.T, data, config, tmp string) []string {
 			return []string{"new", "misty-waters", "--players", "Ann:purple,Bob:blue", "--name", "s2", "--answers", twoPlayers}
 		}, "", 2, `Nation Flag "purple" is not a nation's colour`, false},
