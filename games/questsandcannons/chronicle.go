@@ -26,6 +26,15 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 	scoredInRound := false // a team's Prosperity changed in the round going on
 	for _, e := range evs {
 		switch e.Type {
+		case "setup":
+			// Every team is announced at setup with its Prosperity Goal:
+			// a team that never gains Prosperity still has its line and
+			// its place in the result.
+			if t := chronicle.Str(e.Data, "team"); t != "" && !contains(teams, t) {
+				if _, ok := chronicle.Int(e.Data, "goal"); ok {
+					teams = append(teams, t)
+				}
+			}
 		case "turn":
 			if n, ok := chronicle.Int(e.Data, "round"); ok && n != round {
 				round, label = n, fmt.Sprintf("Round %d", n)
