@@ -1,0 +1,71 @@
+package misty
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/stretchr/testify/require"
+)
+
+var updateOddsGolden = flag.Bool("update-odds-golden", false, "rewrite testdata/odds-*.golden from the current odds code")
+
+// runTTY is run with the output taken for a terminal (tables with borders,
+// bars of Unicode blocks).
+func runTTY(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	out := &bytes.Buffer{}
+	f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: out, ErrOut: out, TTYOut: true, NoColor: true})
+	f.G.Seed, f.G.SeedSet = 7, true
+	f.V.Set("tables", t.TempDir()+"/tables.yaml")
+	cmd := NewCmd(f)
+	cmd.SetArgs(args)
+	cmd.SetOut(out)
+	cmd.SetErr(out)
+	err := cmd.Execute()
+	return out.String(), err
+}
+
+// TestOddsRenderingGolden pins the printed odds of the largest cases (the
+// 12 likeliest rows, "(other outcomes)", the exact defeat chances and the
+// expected losses) to the output of the build before the fast top-rows
+// path (issue #15): the rendering must not change by a character.
+func TestOddsRenderingGolden(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"broadside-25c25s-fc-xp20", []string{"odds", "--type", "broadside", "-a", "ship:cannons=25,sailors=25,fc-gunner,xp=20,owner=a", "-d", "ship:cannons=25,sailors=25,fc-gunner,xp=20,owner=b"}},
+		{"broadside-12c-misses", []string{"odds", "--type", "broadside", "-a", "ship:cannons=12,sailors=5,fc-gunner,xp=4,owner=a", "-d", "ship:cannons=12,sailors=3,gunner,xp=2,owner=b", "--gunner-rerolls", "misses"}},
+		{"both-10c10s-fc-xp3", []string{"odds", "-a", "ship:cannons=10,sailors=10,fc-gunner,fc-fencing,xp=3,owner=a", "-d", "ship:cannons=10,sailors=10,fc-gunner,fc-fencing,xp=3,owner=b"}},
+		{"broadside-30c-fort", []string{"odds", "--type", "broadside", "-a", "ship:cannons=30,sailors=3,fc-gunner,xp=10,owner=a", "-d", "fort:owner=b"}},
+		{"boarding-5v3-fc-xp7", []string{"odds", "--type", "boarding", "-a", "ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "-d", "ship:sailors=2,cannons=1,fc-fencing,xp=7,owner=b"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, tty := range []bool{false, true} {
+				var out string
+				var err error
+				suffix := ".golden"
+				if tty {
+					out, err = runTTY(t, c.args...)
+					suffix = ".tty.golden"
+				} else {
+					out, err = run(t, false, c.args...)
+				}
+				require.NoError(t, err)
+				path := filepath.Join("testdata", "odds-"+c.name+suffix)
+				if *updateOddsGolden {
+					require.NoError(t, os.WriteFile(path, []byte(out), 0o644))
+					continue
+				}
+				want, err := os.ReadFile(path)
+				require.NoError(t, err)
+				require.Equal(t, string(want), out)
+			}
+		})
+	}
+}
