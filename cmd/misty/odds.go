@@ -97,7 +97,15 @@ func oddsRun(opts *OddsOptions) error {
 	want := func(t string) bool { return opts.Type == "" || opts.Type == "both" || opts.Type == t }
 	var firstErr error
 	if want("broadside") {
-		od, err := mw.BroadsideOdds(att, def, o)
+		var od *mw.Odds
+		var err error
+		if f.G.JSON || opts.All {
+			od, err = mw.BroadsideOdds(att, def, o)
+		} else {
+			// the chart prints the likeliest outcomes only: a large
+			// exchange's tens of thousands of others are not built
+			od, err = mw.BroadsideOddsTop(att, def, o, maxOddsRows)
+		}
 		if err != nil {
 			if !referee.IsUsage(err) || opts.Type == "broadside" {
 				return err
@@ -154,6 +162,9 @@ func uniqStrings(ls ...[]string) []string {
 	return out
 }
 
+// maxOddsRows is how many outcomes the chart lists without --all.
+const maxOddsRows = 12
+
 func renderOdds(f *cmdutil.Factory, w io.Writer, v *OddsView, all bool) error {
 	for _, od := range []*mw.Odds{v.Broadside, v.Boarding} {
 		if od == nil {
@@ -167,13 +178,15 @@ func renderOdds(f *cmdutil.Factory, w io.Writer, v *OddsView, all bool) error {
 		outs := append([]mw.OddsOutcome(nil), od.Outcomes...)
 		// most likely first for the chart.
 		sortByP(outs)
-		const maxRows = 12
 		var rest float64
-		if !all && len(outs) > maxRows {
-			for _, o := range outs[maxRows:] {
+		if od.Rest != nil {
+			// BroadsideOddsTop: the likeliest only, the others summed
+			rest = od.Rest.Float
+		} else if !all && len(outs) > maxOddsRows {
+			for _, o := range outs[maxOddsRows:] {
 				rest += o.P.Float
 			}
-			outs = outs[:maxRows]
+			outs = outs[:maxOddsRows]
 		}
 		var rows [][]string
 		for _, o := range outs {

@@ -60,9 +60,13 @@ type Odds struct {
 	DefenderDefeated Prob          `json:"p_defender_defeated"`
 	AttackerLoss     Expected      `json:"expected_attacker_loss"`
 	DefenderLoss     Expected      `json:"expected_defender_loss"`
-	Policy           []string      `json:"policy"`
-	Notes            []string      `json:"notes,omitempty"`
-	Cites            []string      `json:"cites"`
+	// Rest is set by BroadsideOddsTop only: Outcomes then holds the most
+	// likely outcomes, most likely first, and Rest the probability of all
+	// the others (nil when there are none).
+	Rest   *Prob    `json:"p_rest,omitempty"`
+	Policy []string `json:"policy"`
+	Notes  []string `json:"notes,omitempty"`
+	Cites  []string `json:"cites"`
 }
 
 // lossValue ranks a side's losses for the luck percentile.

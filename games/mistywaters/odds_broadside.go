@@ -287,9 +287,46 @@ func fireKey(shooter, target Unit, o Options) string {
 	return fmt.Sprintf("%s/%s/%d/%d/%d|%s", shooter.Kind, shooter.Monster, n, shooter.Gunner, shooter.XPFor(0), stateKey(target))
 }
 
-// BroadsideOdds is the exact distribution of a whole Broadside exchange:
-// the attack, then the counterattack with what the defender has left.
-func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
+// counter is the distribution of a counterattack (counts over den).
+type counter struct {
+	outs []fireOut
+	den  *big.Int
+}
+
+// dmgSide numbers one side's damage texts, so that outcomes are summed
+// under small keys and each label is written once.
+type dmgSide struct {
+	ids   map[string]int32
+	texts []string
+}
+
+func (s *dmgSide) id(text string) int32 {
+	i, ok := s.ids[text]
+	if !ok {
+		i = int32(len(s.texts))
+		s.ids[text] = i
+		s.texts = append(s.texts, text)
+	}
+	return i
+}
+
+// broadsidePlan is a Broadside exchange before its joint distribution is
+// built: the attack's outcomes over den1 and, for each, the counterattack
+// it leaves (nil: none), every counter's counts scaled to lcm. An
+// outcome of the exchange is a pair (attacker's loss, defender's loss) of
+// count first.num * second.num over den1 * lcm.
+type broadsidePlan struct {
+	od       *Odds
+	firsts   []fireOut
+	den1     *big.Int
+	counters []*counter // by first; nil: no counterattack
+	memo     map[string]*counter
+	lcm      *big.Int
+	sa, sd   *dmgSide // the attacker's and the defender's damage texts
+	none     int32    // the attacker's "no loss"
+}
+
+func planBroadside(att, def Unit, o Options) (*broadsidePlan, error) {
 	for _, u := range []Unit{att, def} {
 		if err := u.Validate(nil); err != nil {
 			return nil, err
@@ -306,10 +343,6 @@ func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
 	od.Policy = broadsidePolicy(att, def, o)
 	if !v.Counterattack {
 		od.Notes = append(od.Notes, "no counterattack: "+v.NoCounterWhy)
-	}
-	type counter struct {
-		outs []fireOut
-		den  *big.Int
 	}
 	firsts, den1 := fireDist(att, def, o)
 	memo := map[string]*counter{}
@@ -343,32 +376,27 @@ func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
 			c.outs[i].num = new(big.Int).Mul(c.outs[i].num, scale)
 		}
 	}
-	// an outcome is a pair (attacker's loss, defender's loss): each side's
-	// damage texts are numbered once, so that the pairs are summed under
-	// small keys and each label is written once
-	type side struct {
-		ids   map[string]int32
-		texts []string
-	}
-	id := func(s *side, text string) int32 {
-		i, ok := s.ids[text]
-		if !ok {
-			i = int32(len(s.texts))
-			s.ids[text] = i
-			s.texts = append(s.texts, text)
-		}
-		return i
-	}
-	sa, sd := &side{ids: map[string]int32{}}, &side{ids: map[string]int32{}}
+	sa, sd := &dmgSide{ids: map[string]int32{}}, &dmgSide{ids: map[string]int32{}}
 	for _, c := range memo {
 		for i := range c.outs {
-			c.outs[i].id = id(sa, c.outs[i].text)
+			c.outs[i].id = sa.id(c.outs[i].text)
 		}
 	}
-	none := id(sa, Damage{}.Text())
+	none := sa.id(Damage{}.Text())
 	for i := range firsts {
-		firsts[i].id = id(sd, firsts[i].text)
+		firsts[i].id = sd.id(firsts[i].text)
 	}
+	return &broadsidePlan{od: od, firsts: firsts, den1: den1, counters: counters, memo: memo, lcm: lcm, sa: sa, sd: sd, none: none}, nil
+}
+
+// BroadsideOdds is the exact distribution of a whole Broadside exchange:
+// the attack, then the counterattack with what the defender has left.
+func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
+	pl, err := planBroadside(att, def, o)
+	if err != nil {
+		return nil, err
+	}
+	sa, sd := pl.sa, pl.sd
 	type pair struct{ a, d int32 }
 	cells := map[pair]*countOutcome{}
 	var outs []*countOutcome
@@ -383,17 +411,17 @@ func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
 		}
 		ce.num.Add(ce.num, tmp.Mul(x, y))
 	}
-	for i, first := range firsts {
-		if counters[i] == nil {
-			add(Damage{}, none, first.dmg, first.id, first.num, lcm)
+	for i, first := range pl.firsts {
+		if pl.counters[i] == nil {
+			add(Damage{}, pl.none, first.dmg, first.id, first.num, pl.lcm)
 			continue
 		}
-		for _, second := range counters[i].outs {
+		for _, second := range pl.counters[i].outs {
 			add(second.dmg, second.id, first.dmg, first.id, first.num, second.num)
 		}
 	}
-	finishCounts(od, outs, new(big.Int).Mul(den1, lcm))
-	return od, nil
+	finishCounts(pl.od, outs, new(big.Int).Mul(pl.den1, pl.lcm))
+	return pl.od, nil
 }
 
 func stateKey(u Unit) string {
