@@ -6,7 +6,6 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 	"math/bits"
 	"runtime"
-	"sort"
 	"sync"
 )
 
@@ -97,6 +96,7 @@ type boardOdds struct {
 	brCache    map[int][]branch
 	stMu       sync.Mutex
 	stages     map[int][]branch // duelBranchesCalc's stages
+	dstages    map[int][]dEnd   // duelBranchesCalc's defender's stages
 	runTabs    [2]rowTab        // roundEqual's tables
 }
 
@@ -182,19 +182,6 @@ func stageKey(a, d []int, st, dl, al, fc int) int {
 	return ((k<<3|st)<<6|dl)<<9 | al<<3 | fc
 }
 
-// branchAcc sums branches by (winner, tokens used): a duel has few.
-type branchAcc []branch
-
-func (acc *branchAcc) add(win, dU, aU int, n uint64) {
-	for i := range *acc {
-		if x := &(*acc)[i]; x.win == win && x.dUsed == dU && x.aUsed == aU {
-			x.n += n
-			return
-		}
-	}
-	*acc = append(*acc, branch{win: win, dUsed: dU, aUsed: aU, n: n})
-}
-
 // duelBranchesCalc walks one duel's re-roll stages. The stages are
 // memoised for the whole battle (b.stages), not per call: the duels with
 // other token budgets reach the same stages after a re-roll or two, so a
@@ -209,16 +196,30 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 	memo := b.stages
 	var stage func(a, d []int, st, dl, al, fc int) []branch
 	stage = func(a, d []int, st, dl, al, fc int) []branch {
+		if st >= 2 {
+			// the attacker's stages use none of the defender's tokens:
+			// one memo entry whatever the defender has left
+			dl = 0
+		}
 		key := stageKey(a, d, st, dl, al, fc)
 		if r, ok := memo[key]; ok {
 			return r
 		}
-		var acc branchAcc
+		// a stage that passes to the next unchanged returns its branches
+		// as they are; one that re-rolls sums its branches densely by
+		// (winner, tokens used by each side): no search per branch
+		var pass []branch
+		passed := false
+		var dense []uint64
 		addAll := func(brs []branch, dU, aU int) {
+			if dense == nil {
+				dense = make([]uint64, 3*(dl+1)*(al+1))
+			}
 			for _, br := range brs {
-				acc.add(br.win, br.dUsed+dU, br.aUsed+aU, br.n)
+				dense[((br.win+1)*(dl+1)+br.dUsed+dU)*(al+1)+br.aUsed+aU] += br.n
 			}
 		}
+		passOn := func(brs []branch) { pass, passed = brs, true }
 		ownIsD := st < 2
 		own, opp := a, d
 		ob, pb := b.rules.bonusA, b.rules.bonusD
@@ -240,7 +241,7 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 				fcOn = b.fcA
 			}
 			if !fcOn || !lost {
-				addAll(stage(a, d, st+1, dl, al, fc), 0, 0)
+				passOn(stage(a, d, st+1, dl, al, fc))
 				break
 			}
 			idx := fcChoice(own, opp, ob, pb, b.rules)
@@ -269,7 +270,7 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 				li, ok = xpCanHelp(own, opp, ob, pb, b.rules)
 			}
 			if !ok {
-				addAll(stage(a, d, st+1, dl, al, fc), 0, 0)
+				passOn(stage(a, d, st+1, dl, al, fc))
 				break
 			}
 			no := append([]int(nil), own...)
@@ -283,25 +284,130 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 			}
 		default:
 			// scale 6^-(fc + xp) to the denominator 6^(nd + xp).
-			acc.add(b.rules.winner(duel{a: a, d: d}), 0, 0, pow6[nd-fc])
+			passOn([]branch{{win: b.rules.winner(duel{a: a, d: d}), n: pow6[nd-fc]}})
 		}
-		out := []branch(acc)
+		out := pass
+		if !passed {
+			for i, n := range dense {
+				if n != 0 {
+					aU := i % (al + 1)
+					dU := i / (al + 1) % (dl + 1)
+					out = append(out, branch{win: i/((al+1)*(dl+1)) - 1, dUsed: dU, aUsed: aU, n: n})
+				}
+			}
+		}
 		memo[key] = out
 		return out
 	}
-	res := stage(du.a, du.d, 0, dLeft, aLeft, 0)
-	out := append([]branch(nil), res...)
-	sort.Slice(out, func(i, j int) bool {
-		x, y := out[i], out[j]
-		if x.win != y.win {
-			return x.win < y.win
+	// The defender's stages come first and do not depend on the
+	// attacker's tokens: they are walked once per defender's budget, to
+	// the dice they leave (dstage), and each such end meets the attacker's
+	// stages with the attacker's budget. The sums are those of walking
+	// every stage with both budgets.
+	if b.dstages == nil {
+		b.dstages = make(map[int][]dEnd, 1<<10)
+	}
+	dmemo := b.dstages
+	var dstage func(a, d []int, st, dl, fc int) []dEnd
+	dstage = func(a, d []int, st, dl, fc int) []dEnd {
+		key := stageKey(a, d, st, dl, 0, fc)
+		if r, ok := dmemo[key]; ok {
+			return r
 		}
-		if x.dUsed != y.dUsed {
-			return x.dUsed < y.dUsed
+		var out []dEnd
+		idx := map[dEnd]int{}
+		addAll := func(es []dEnd, dU int) {
+			for _, e := range es {
+				k := dEnd{d: e.d, nd: e.nd, fc: e.fc, dU: e.dU + dU}
+				if i, ok := idx[k]; ok {
+					out[i].n += e.n
+					continue
+				}
+				idx[k] = len(out)
+				k.n = e.n
+				out = append(out, k)
+			}
 		}
-		return x.aUsed < y.aUsed
-	})
+		lost := b.rules.total(d, b.rules.bonusD) < b.rules.total(a, b.rules.bonusA)
+		switch st {
+		case 0: // First-Class Fencing Master
+			if !b.fcD || !lost {
+				out = dstage(a, d, 1, dl, fc)
+				break
+			}
+			ix := fcChoice(d, a, b.rules.bonusD, b.rules.bonusA, b.rules)
+			trial := append([]int(nil), d...)
+			var enum func(j int)
+			enum = func(j int) {
+				if j == len(ix) {
+					addAll(dstage(a, trial, 1, dl, fc+len(ix)), 0)
+					return
+				}
+				for v := 1; v <= 6; v++ {
+					trial[ix[j]] = v
+					enum(j + 1)
+				}
+			}
+			enum(0)
+		default: // Experience Tokens
+			li, ok := 0, false
+			if dl > 0 && lost {
+				li, ok = xpCanHelp(d, a, b.rules.bonusD, b.rules.bonusA, b.rules)
+			}
+			if !ok {
+				out = []dEnd{{d: packDice(d), nd: len(d), fc: fc, n: 1}}
+				break
+			}
+			no := append([]int(nil), d...)
+			for v := 1; v <= 6; v++ {
+				no[li] = v
+				addAll(dstage(a, no, 1, dl-1, fc), 1)
+			}
+		}
+		dmemo[key] = out
+		return out
+	}
+	dense := make([]uint64, 3*(dLeft+1)*(aLeft+1))
+	var dd [2]int
+	for _, e := range dstage(du.a, du.d, 0, dLeft, 0) {
+		d := unpackDice(e.d, e.nd, dd[:0])
+		for _, br := range stage(du.a, d, 2, 0, aLeft, e.fc) {
+			dense[((br.win+1)*(dLeft+1)+e.dU)*(aLeft+1)+br.aUsed] += e.n * br.n
+		}
+	}
+	// in the order (winner, defender's tokens, attacker's tokens)
+	var out []branch
+	for i, n := range dense {
+		if n != 0 {
+			aU := i % (aLeft + 1)
+			dU := i / (aLeft + 1) % (dLeft + 1)
+			out = append(out, branch{win: i/((aLeft+1)*(dLeft+1)) - 1, dUsed: dU, aUsed: aU, n: n})
+		}
+	}
 	return out
+}
+
+// dEnd is where the defender's re-roll stages of a duel end: its dice
+// (packed 3 bits each, nd of them), the dice its Officer re-rolled so far,
+// the tokens it used and how many re-roll outcomes lead there.
+type dEnd struct {
+	d, nd, fc, dU int
+	n             uint64
+}
+
+func packDice(d []int) int {
+	k := 0
+	for i, v := range d {
+		k |= v << (3 * i)
+	}
+	return k
+}
+
+func unpackDice(k, n int, dst []int) []int {
+	for i := 0; i < n; i++ {
+		dst = append(dst, k>>(3*i)&7)
+	}
+	return dst
 }
 
 // arrangeOdds arranges sorted rolls (ascending) for the odds, with the
@@ -340,76 +446,6 @@ func addOut(o *roundOut, du duel, w int) {
 	}
 }
 
-// hashTab is an open-addressing table of DP states, cleared by generation.
-type hashTab struct {
-	keys  []int
-	vals  []uint64
-	stamp []uint32
-	gen   uint32
-	used  []int
-}
-
-func (h *hashTab) reset() {
-	if h.keys == nil {
-		h.keys, h.vals, h.stamp = make([]int, 1<<10), make([]uint64, 1<<10), make([]uint32, 1<<10)
-	}
-	h.gen++
-	h.used = h.used[:0]
-}
-
-func (h *hashTab) add(k int, n uint64) {
-	if len(h.used)*2 >= len(h.keys) {
-		h.grow()
-	}
-	m := len(h.keys) - 1
-	i := int(uint64(k)*0x9E3779B97F4A7C15>>40) & m
-	for {
-		if h.stamp[i] != h.gen {
-			h.stamp[i], h.keys[i], h.vals[i] = h.gen, k, n
-			h.used = append(h.used, i)
-			return
-		}
-		if h.keys[i] == k {
-			h.vals[i] += n
-			return
-		}
-		i = (i + 1) & m
-	}
-}
-
-func (h *hashTab) grow() {
-	old := h.list(nil)
-	size := 2 * len(h.keys)
-	h.keys, h.vals, h.stamp = make([]int, size), make([]uint64, size), make([]uint32, size)
-	h.gen = 1
-	h.used = h.used[:0]
-	for _, st := range old {
-		h.add(st.k, st.n)
-	}
-}
-
-func (h *hashTab) list(dst []dpState) []dpState {
-	for _, i := range h.used {
-		dst = append(dst, dpState{h.keys[i], h.vals[i]})
-	}
-	return dst
-}
-
-type dpState struct {
-	k int
-	n uint64
-}
-
-func addState(s []dpState, k int, n uint64) []dpState {
-	for i := range s {
-		if s[i].k == k {
-			s[i].n += n
-			return s
-		}
-	}
-	return append(s, dpState{k, n})
-}
-
 func encOut(o roundOut) int {
 	return o[0] | o[1]<<4 | o[2]<<8 | o[3]<<12 | o[4]<<16
 }
@@ -432,13 +468,16 @@ func outDelta(du duel, w int) int {
 // roundWorker enumerates a share of the rolls with its own caches.
 type roundWorker struct {
 	b      *boardOdds
-	duels  []*[4096][]branch
-	ht     hashTab
+	brs    [][][]branch // by duel code: the branches by budget (class)
 	acc    accTab
-	cur    []dpState
-	nxt    []dpState
 	buf    [10]int
 	duelsB [5]duel
+	rows   [2]dpRows
+	// the duel classes and class sequences of the rolls (run)
+	classes map[int]int
+	fps     map[string]int
+	seqs    map[uint64]int
+	seqList []seqRoll
 }
 
 func (w *roundWorker) add(k int, x, n uint64) { w.acc.at(k).addMul(x, n) }
@@ -526,36 +565,6 @@ func (w *roundWorker) arrange(A, D []int) []duel {
 	return w.duelsB[:n]
 }
 
-func (w *roundWorker) branchesCode(du duel, code, budget int) []branch {
-	tab := w.duels[budget]
-	if tab == nil {
-		tab = new([4096][]branch)
-		w.duels[budget] = tab
-	}
-	if br := tab[code]; br != nil {
-		return br
-	}
-	br := w.b.duelBranches(du, budget&31, budget>>5)
-	tab[code] = br
-	return br
-}
-
-func (w *roundWorker) branches(du duel, dLeft, aLeft int) []branch {
-	key := duelKey(du, dLeft, aLeft)
-	tab := w.duels[key>>12]
-	if tab == nil {
-		tab = new([4096][]branch)
-		w.duels[key>>12] = tab
-	}
-	_ = tab
-	if br := tab[key&4095]; br != nil {
-		return br
-	}
-	br := w.b.duelBranches(du, dLeft, aLeft)
-	tab[key&4095] = br
-	return br
-}
-
 func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 	b := w.b
 	for _, ma := range as {
@@ -570,28 +579,171 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 				w.add(o, x, 1)
 				continue
 			}
-			// state: encoded outcome | dLeft<<20 | aLeft<<25
-			w.cur = append(w.cur[:0], dpState{xpD<<20 | xpA<<25, 1})
+			// rolls whose duels re-roll alike are one programme: sum
+			// their weights by the sequence of duel classes
+			key := uint64(0)
 			for _, du := range duels {
-				code := duelKey(du, 0, 0)
-				var deltas [3]int
-				for wi := -1; wi <= 1; wi++ {
-					deltas[wi+1] = outDelta(du, wi)
+				key = key<<12 | uint64(w.class(du, xpA, xpD))
+			}
+			i, ok := w.seqs[key]
+			if !ok {
+				i = len(w.seqList)
+				w.seqs[key] = i
+				sr := seqRoll{n: len(duels)}
+				for j, du := range duels {
+					sr.codes[j] = duelKey(du, 0, 0)
 				}
-				w.ht.reset()
-				for _, st := range w.cur {
-					budget := st.k >> 20 & 1023
-					for _, br := range w.branchesCode(du, code, budget) {
-						k := st.k + deltas[br.win+1] - br.dUsed<<20 - br.aUsed<<25
-						w.ht.add(k, st.n*br.n)
+				w.seqList = append(w.seqList, sr)
+			}
+			w.seqList[i].x += x
+		}
+	}
+	for _, sr := range w.seqList {
+		duels := make([]duel, sr.n)
+		for j := range duels {
+			duels[j] = duelOfKey(sr.codes[j])
+		}
+		w.dp(duels, sr.x, xpA, xpD)
+	}
+}
+
+// seqRoll is the rolls of one class sequence: a representative's duels
+// (duelKey codes) and the rolls' summed weight.
+type seqRoll struct {
+	codes [5]int
+	n     int
+	x     uint64
+}
+
+// duelOfKey is the duel of a duelKey code (dice 1-6, 0 for none).
+func duelOfKey(k int) duel {
+	var du duel
+	for _, v := range []int{k >> 9 & 7, k >> 6 & 7} {
+		if v != 0 {
+			du.a = append(du.a, v)
+		}
+	}
+	for _, v := range []int{k >> 3 & 7, k & 7} {
+		if v != 0 {
+			du.d = append(du.d, v)
+		}
+	}
+	return du
+}
+
+// class numbers a duel by what the roll's programme sees of it: its dice
+// on each side and its re-roll branches for every pair of token budgets.
+// Two duels with the same class change the programme's states alike, so
+// two rolls whose duels have the same classes in order have the same
+// outcome counts.
+func (w *roundWorker) class(du duel, xpA, xpD int) int {
+	code := duelKey(du, 0, 0)
+	if c, ok := w.classes[code]; ok {
+		return c
+	}
+	bud := make([][]branch, (xpD+1)*(xpA+1))
+	w.brs[code] = bud
+	fp := []byte{byte(len(du.a)), byte(len(du.d))}
+	for dl := 0; dl <= xpD; dl++ {
+		for al := 0; al <= xpA; al++ {
+			brs := w.b.duelBranches(du, dl, al)
+			bud[dl*(xpA+1)+al] = brs
+			fp = append(fp, byte(len(brs)))
+			for _, br := range brs {
+				fp = append(fp, byte(br.win+1), byte(br.dUsed), byte(br.aUsed))
+				for s := 0; s < 64; s += 8 {
+					fp = append(fp, byte(br.n>>s))
+				}
+			}
+		}
+	}
+	c, ok := w.fps[string(fp)]
+	if !ok {
+		c = len(w.fps)
+		w.fps[string(fp)] = c
+	}
+	w.classes[code] = c
+	return c
+}
+
+// dpRows is the states of one roll's duel-by-duel programme: a row per
+// encoded outcome so far, holding a dense array of counts by the tokens
+// each side has left (index dLeft*(xpA+1) + aLeft). A duel's re-roll
+// branches move each count to one of at most three rows (won, tied,
+// lost), found once per row, instead of hashing every state and branch.
+type dpRows struct {
+	keys  []int
+	cells []uint64
+	qs    int
+}
+
+func (r *dpRows) reset(qs int) {
+	r.keys, r.cells, r.qs = r.keys[:0], r.cells[:0], qs
+}
+
+// row returns the index of the row with outcome k, adding it (all zero).
+func (r *dpRows) row(k int) int {
+	for i, x := range r.keys {
+		if x == k {
+			return i
+		}
+	}
+	r.keys = append(r.keys, k)
+	n := len(r.cells)
+	if cap(r.cells)-n >= r.qs {
+		r.cells = r.cells[:n+r.qs]
+		clear(r.cells[n:])
+	} else {
+		r.cells = append(r.cells, make([]uint64, r.qs)...)
+	}
+	return len(r.keys) - 1
+}
+
+// dp runs the duels of one roll of weight x (its ordered rolls) with the
+// tokens each side declared, adding each outcome and tokens used to the
+// worker's counts.
+func (w *roundWorker) dp(duels []duel, x uint64, xpA, xpD int) {
+	qa := xpA + 1
+	qs := (xpD + 1) * qa
+	cur, nxt := &w.rows[0], &w.rows[1]
+	cur.reset(qs)
+	cur.cells[cur.row(0)*qs+xpD*qa+xpA] = 1
+	for _, du := range duels {
+		// run classed every duel: its branches by budget are at hand
+		bud := w.brs[duelKey(du, 0, 0)]
+		var deltas [3]int
+		for wi := -1; wi <= 1; wi++ {
+			deltas[wi+1] = outDelta(du, wi)
+		}
+		nxt.reset(qs)
+		for j, k := range cur.keys {
+			to := [3]int{-1, -1, -1}
+			for q := 0; q < qs; q++ {
+				n := cur.cells[j*qs+q]
+				if n == 0 {
+					continue
+				}
+				dl, al := q/qa, q%qa
+				for _, br := range bud[q] {
+					wi := br.win + 1
+					if to[wi] < 0 {
+						to[wi] = nxt.row(k + deltas[wi])
 					}
+					nxt.cells[to[wi]*qs+(dl-br.dUsed)*qa+al-br.aUsed] += n * br.n
 				}
-				w.cur = w.ht.list(w.cur[:0])
 			}
-			for _, st := range w.cur {
-				used := (xpD - st.k>>20&31) + (xpA - st.k>>25&31)
-				w.add(st.k&(1<<20-1)|used<<21, x, st.n)
+		}
+		cur, nxt = nxt, cur
+	}
+	for j, k := range cur.keys {
+		for q := 0; q < qs; q++ {
+			n := cur.cells[j*qs+q]
+			if n == 0 {
+				continue
 			}
+			dl, al := q/qa, q%qa
+			used := (xpD - dl) + (xpA - al)
+			w.add(k|used<<21, x, n)
 		}
 	}
 }
@@ -686,13 +838,16 @@ func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
 	as := multisets(nA)
 	multisets(nD)
 	workers := runtime.GOMAXPROCS(0)
-	if len(as)*len(multisets(nD)) < 2000 || workers < 1 {
+	if len(as)*len(multisets(nD)) < 2000 || workers < 1 || !simple {
+		// with re-rolls the work is classing the duels (shared by every
+		// roll) and one programme per class sequence: one worker
 		workers = 1
 	}
 	ws := make([]*roundWorker, workers)
 	var wg sync.WaitGroup
 	for i := range ws {
-		ws[i] = &roundWorker{b: b, duels: make([]*[4096][]branch, 1024)}
+		ws[i] = &roundWorker{b: b, brs: make([][][]branch, 4096),
+			classes: map[int]int{}, fps: map[string]int{}, seqs: map[uint64]int{}}
 		var share []mset
 		for j := i; j < len(as); j += workers {
 			share = append(share, as[j])

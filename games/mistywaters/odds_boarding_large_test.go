@@ -1,0 +1,87 @@
+package mistywaters
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+var updateBoardingLarge = flag.Bool("update-boarding-large", false, "rewrite testdata/odds-boarding-large.golden from the current odds code")
+
+// boardingLarge is the heaviest Boarding shapes: unequal rolls (the side
+// with extra dice places them) with First-Class Fencing Masters and many
+// Experience Tokens, up to the box's 40 and the 14 a roll both sides
+// together, and the switches that change placement and counting.
+var boardingLarge = []struct {
+	a, d string
+	o    Options
+}{
+	{"ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "ship:sailors=2,cannons=1,fc-fencing,xp=7,owner=b", Options{}},
+	{"ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "ship:sailors=3,cannons=1,fc-fencing,xp=7,owner=b", Options{}},
+	{"ship:sailors=3,cannons=1,fc-fencing,xp=13,owner=a", "ship:sailors=4,cannons=1,fc-fencing,xp=1,owner=b", Options{}},
+	{"ship:sailors=4,cannons=1,fencing,xp=2,owner=a", "ship:sailors=2,cannons=1,fc-fencing,xp=12,owner=b", Options{PlaceTakeMore: true}},
+	{"ship:sailors=5,cannons=5,fc-fencing,xp=7/3/7/3,owner=a", "ship:sailors=4,cannons=4,fc-fencing,xp=7/3/7/3,owner=b", Options{}},
+	{"ship:sailors=5,cannons=5,fc-fencing,xp=7/3/7/3,owner=a", "ship:sailors=3,cannons=3,fc-fencing,xp=7/3/7/3,owner=b", Options{}},
+	{"ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=b", Options{}},
+	{"ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=b", Options{}},
+	{"ship:sailors=4,cannons=1,fc-fencing,captain,xp=6,owner=a", "galleass", Options{}},
+	{"ship:sailors=2,cannons=1,fc-fencing,xp=5,owner=a", "ship:sailors=4,cannons=1,fencing,xp=5,owner=b", Options{Advanced: true}},
+}
+
+// TestBoardingOddsLargeUnchanged pins the whole distribution of the
+// heaviest Boarding shapes (sha256 of every exact fraction) to the odds
+// code before the duel classes and the defender's stages memoised apart
+// (issue #15): the speed work must not change a single fraction.
+func TestBoardingOddsLargeUnchanged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large exact odds")
+	}
+	path := filepath.Join("testdata", "odds-boarding-large.golden")
+	want := map[string]string{}
+	if !*updateBoardingLarge {
+		f, err := os.Open(path)
+		require.NoError(t, err)
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			k, v, ok := strings.Cut(sc.Text(), "\t")
+			if ok {
+				want[k] = v
+			}
+		}
+		require.NoError(t, sc.Err())
+	}
+	var lines []string
+	for _, c := range boardingLarge {
+		key := c.a + " v " + c.d
+		if c.o.PlaceTakeMore {
+			key += " (take-more)"
+		}
+		if c.o.Advanced {
+			key += " (advanced)"
+		}
+		od, err := BoardingOdds(mustUnit(t, c.a), mustUnit(t, c.d), c.o)
+		require.NoError(t, err, key)
+		b, err := json.Marshal(od)
+		require.NoError(t, err)
+		h := sha256.Sum256(b)
+		sum := hex.EncodeToString(h[:])
+		lines = append(lines, key+"\t"+sum)
+		if !*updateBoardingLarge {
+			require.Equal(t, want[key], sum, "%s: the distribution changed", key)
+		}
+	}
+	if *updateBoardingLarge {
+		require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+	} else {
+		require.Len(t, want, len(lines), "golden cases")
+	}
+}
