@@ -189,29 +189,42 @@ func volleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *big.Int
 	if gunnerMisses {
 		den.Mul(den, new(big.Int).Exp(new(big.Int).SetUint64(f2), big.NewInt(int64(n)), nil))
 	} else if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
-		// layer r holds the states with r dice still to re-roll; a die kept
-		// counts f2 so that every branch is over f2^n
-		layers := make([]*volleyGrid, n+1)
-		for r := range layers {
-			layers[r] = newVolleyGrid(n, g.nh, g.nc, g.nd)
+		// layer r holds the states with r dice still to re-roll: the
+		// first roll's states with r dice that do nothing and those the
+		// re-rolls of layer r+1 reach. A die kept counts f2 so that every
+		// branch is over f2^n. Two grids hold the layer being re-rolled
+		// and the next.
+		fill := func(dst *volleyGrid, r int) {
+			g.each(func(h, c, d int, x *wide) {
+				if n-h-c-d != r {
+					return
+				}
+				y := *x
+				for j := r; j < n; j++ {
+					y.mul(f2)
+				}
+				dst.at(h, c, d).addMul(&y, 1)
+			})
 		}
-		g.each(func(h, c, d int, x *wide) {
-			u := n - h - c - d
-			y := *x
-			for j := u; j < n; j++ {
-				y.mul(f2)
-			}
-			layers[u].at(h, c, d).addMul(&y, 1)
-		})
+		cur, next := newVolleyGrid(n, g.nh, g.nc, g.nd), newVolleyGrid(n, g.nh, g.nc, g.nd)
+		fill(cur, n)
 		for r := n; r > 0; r-- {
-			next := layers[r-1]
-			layers[r].each(func(h, c, d int, x *wide) { g.reroll(next, h, c, d, x, re) })
+			clear(next.cells)
+			fill(next, r-1)
+			cur.each(func(h, c, d int, x *wide) { g.reroll(next, h, c, d, x, re) })
+			cur, next = next, cur
 		}
-		g = layers[0]
+		g = cur
 		den.Mul(den, new(big.Int).Exp(new(big.Int).SetUint64(f2), big.NewInt(int64(n)), nil))
 	}
+	var spare *volleyGrid // the grid a token's re-roll fills (reused)
 	for k := 0; k < shooter.XPFor(0); k++ {
-		next := newVolleyGrid(n, g.nh, g.nc, g.nd)
+		next := spare
+		if next == nil {
+			next = newVolleyGrid(n, g.nh, g.nc, g.nd)
+		} else {
+			clear(next.cells)
+		}
 		g.each(func(h, c, d int, x *wide) {
 			if n-h-c-d == 0 {
 				next.at(h, c, d).addMul(x, f2)
@@ -219,7 +232,7 @@ func volleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *big.Int
 			}
 			g.reroll(next, h, c, d, x, re)
 		})
-		g = next
+		g, spare = next, g
 		den.Mul(den, new(big.Int).SetUint64(f2))
 	}
 	return g, den
@@ -253,7 +266,24 @@ type fireOut struct {
 
 // fireDist is the distribution of one side's fire, outcomes with the same
 // damage merged: counts over den.
-func fireDist(shooter, target Unit, o Options) (out []fireOut, den *big.Int) {
+// A fireCache remembers what a volley's effect counts do to a target: every
+// counterattack of an exchange fires at the same attacker, so each (hull,
+// crew, disable) cell is applied to it once, not once per counterattack.
+type fireCache map[fireCell]*fireRes
+
+type fireCell struct {
+	target  int // which target: the exchange's defender (0) or attacker (1)
+	h, c, d int
+}
+
+type fireRes struct {
+	target Unit
+	dmg    Damage
+	text   string // dmg.Text()
+	key    string // text and the target after, the merge key
+}
+
+func fireDist(shooter, target Unit, o Options, cache fireCache, tid int) (out []fireOut, den *big.Int) {
 	if shooter.Kind == KindMonster {
 		t := target
 		var dmg Damage
@@ -263,19 +293,30 @@ func fireDist(shooter, target Unit, o Options) (out []fireOut, den *big.Int) {
 	n, _ := shooter.BroadsideDice(target, o)
 	g, den := volleyCounts(shooter, target, n, o)
 	idx := map[string]int{}
+	var sums []wide // by out: the counts, summed as wide (they fit: each is at most den)
 	g.each(func(h, c, d int, x *wide) {
-		t := target
-		vol := &Volley{HullHits: h, CrewHits: c, Disables: d, Misses: n - h - c - d}
-		applyDice(vol, &t, o, nil)
-		txt := vol.Damage.Text()
-		k := txt + "|" + stateKey(t)
-		if i, ok := idx[k]; ok {
-			out[i].num.Add(out[i].num, x.big())
+		cell := fireCell{tid, h, c, d}
+		r, ok := cache[cell]
+		if !ok {
+			t := target
+			// the effect does not depend on the misses
+			vol := &Volley{HullHits: h, CrewHits: c, Disables: d, Misses: n - h - c - d}
+			applyDice(vol, &t, o, nil)
+			txt := vol.Damage.Text()
+			r = &fireRes{target: t, dmg: vol.Damage, text: txt, key: txt + "|" + stateKey(t)}
+			cache[cell] = r
+		}
+		if i, ok := idx[r.key]; ok {
+			sums[i].addMul(x, 1)
 			return
 		}
-		idx[k] = len(out)
-		out = append(out, fireOut{target: t, dmg: vol.Damage, text: txt, num: x.big()})
+		idx[r.key] = len(out)
+		out = append(out, fireOut{target: r.target, dmg: r.dmg, text: r.text})
+		sums = append(sums, *x)
 	})
+	for i := range out {
+		out[i].num = sums[i].big()
+	}
 	return out, den
 }
 
@@ -344,7 +385,8 @@ func planBroadside(att, def Unit, o Options) (*broadsidePlan, error) {
 	if !v.Counterattack {
 		od.Notes = append(od.Notes, "no counterattack: "+v.NoCounterWhy)
 	}
-	firsts, den1 := fireDist(att, def, o)
+	cache := fireCache{}
+	firsts, den1 := fireDist(att, def, o, cache, 0)
 	memo := map[string]*counter{}
 	counters := make([]*counter, len(firsts)) // nil: no counterattack
 	for i, first := range firsts {
@@ -358,7 +400,7 @@ func planBroadside(att, def Unit, o Options) (*broadsidePlan, error) {
 		k := fireKey(defAfter, att, o)
 		c, ok := memo[k]
 		if !ok {
-			outs, den := fireDist(defAfter, att, o)
+			outs, den := fireDist(defAfter, att, o, cache, 1)
 			c = &counter{outs, den}
 			memo[k] = c
 		}

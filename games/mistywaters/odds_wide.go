@@ -54,6 +54,13 @@ func (w *wide) isZero() bool {
 }
 
 func (w *wide) big() *big.Int {
+	if bits.UintSize == 64 {
+		words := make([]big.Word, wideWords)
+		for i, x := range w {
+			words[i] = big.Word(x)
+		}
+		return new(big.Int).SetBits(words) // SetBits drops the leading zeros
+	}
 	v := new(big.Int)
 	for i := wideWords - 1; i >= 0; i-- {
 		v.Lsh(v, 64)
