@@ -97,13 +97,15 @@ type boardOdds struct {
 	stMu       sync.Mutex
 	stages     map[int][]branch // duelBranchesCalc's stages
 	dstages    map[int][]dEnd   // duelBranchesCalc's defender's stages
-	runTabs    [2]rowTab        // roundEqual's tables
+	classTabs  map[[2]int]*classTab
+	runTabs    [2]rowTab // roundEqual's tables
 }
 
 func newBoardOdds(att, def Unit, o Options) *boardOdds {
 	b := &boardOdds{att: att, def: def, o: o, rules: boardingRules(att, def, o),
 		npcA: att.IsNPC(), npcD: def.IsNPC(),
-		rounds: map[roundKey]map[roundOut]*sixths{}, brCache: map[int][]branch{}}
+		rounds: map[roundKey]map[roundOut]*sixths{}, brCache: map[int][]branch{},
+		classTabs: map[[2]int]*classTab{}}
 	b.fcA = !b.npcA && fencing(att) == FirstClass
 	b.fcD = !b.npcD && fencing(def) == FirstClass
 	return b
@@ -468,14 +470,13 @@ func outDelta(du duel, w int) int {
 // roundWorker enumerates a share of the rolls with its own caches.
 type roundWorker struct {
 	b      *boardOdds
-	brs    [][][]branch // by duel code: the branches by budget (class)
 	acc    accTab
 	buf    [10]int
 	duelsB [5]duel
 	rows   [2]dpRows
-	// the duel classes and class sequences of the rolls (run)
-	classes map[int]int
-	fps     map[string]int
+	// the duel classes (shared by the rolls with the same budgets) and
+	// the class sequences of this roll's pairs (run)
+	ct      *classTab
 	seqs    map[uint64]int
 	seqList []seqRoll
 }
@@ -637,33 +638,70 @@ func duelOfKey(k int) duel {
 // two rolls whose duels have the same classes in order have the same
 // outcome counts.
 func (w *roundWorker) class(du duel, xpA, xpD int) int {
+	ct := w.ct
 	code := duelKey(du, 0, 0)
-	if c, ok := w.classes[code]; ok {
+	if c, ok := ct.classes[code]; ok {
 		return c
 	}
-	bud := make([][]branch, (xpD+1)*(xpA+1))
-	w.brs[code] = bud
+	bud := w.b.allBudgets(du, xpD, xpA)
+	ct.brs[code] = bud
 	fp := []byte{byte(len(du.a)), byte(len(du.d))}
-	for dl := 0; dl <= xpD; dl++ {
-		for al := 0; al <= xpA; al++ {
-			brs := w.b.duelBranches(du, dl, al)
-			bud[dl*(xpA+1)+al] = brs
-			fp = append(fp, byte(len(brs)))
-			for _, br := range brs {
-				fp = append(fp, byte(br.win+1), byte(br.dUsed), byte(br.aUsed))
-				for s := 0; s < 64; s += 8 {
-					fp = append(fp, byte(br.n>>s))
-				}
+	for _, brs := range bud {
+		fp = append(fp, byte(len(brs)))
+		for _, br := range brs {
+			fp = append(fp, byte(br.win+1), byte(br.dUsed), byte(br.aUsed))
+			for s := 0; s < 64; s += 8 {
+				fp = append(fp, byte(br.n>>s))
 			}
 		}
 	}
-	c, ok := w.fps[string(fp)]
+	c, ok := ct.fps[string(fp)]
 	if !ok {
-		c = len(w.fps)
-		w.fps[string(fp)] = c
+		c = len(ct.fps)
+		ct.fps[string(fp)] = c
 	}
-	w.classes[code] = c
+	ct.classes[code] = c
 	return c
+}
+
+// classTab is the duel classes of a battle's rolls with the same token
+// budgets (the clash and tie rolls of every size share them).
+type classTab struct {
+	classes map[int]int    // duel code -> class
+	fps     map[string]int // a class's branches by budget, as bytes -> class
+	brs     [][][]branch   // by duel code: the branches by budget
+}
+
+func (b *boardOdds) classTab(xpA, xpD int) *classTab {
+	k := [2]int{xpA, xpD}
+	if ct, ok := b.classTabs[k]; ok {
+		return ct
+	}
+	ct := &classTab{classes: map[int]int{}, fps: map[string]int{}, brs: make([][][]branch, 4096)}
+	b.classTabs[k] = ct
+	return ct
+}
+
+// allBudgets is duelBranches for every pair of budgets up to xpD and xpA,
+// indexed dLeft*(xpA+1) + aLeft.
+func (b *boardOdds) allBudgets(du duel, xpD, xpA int) [][]branch {
+	out := make([][]branch, (xpD+1)*(xpA+1))
+	w := b.rules.winner(du)
+	var plain []branch // nobody re-rolls: one branch, whatever the budgets
+	for dl := 0; dl <= xpD; dl++ {
+		for al := 0; al <= xpA; al++ {
+			i := dl*(xpA+1) + al
+			if (w != 1 || (!b.fcD && dl == 0)) && (w != -1 || (!b.fcA && al == 0)) {
+				if plain == nil {
+					plain = []branch{{win: w, n: pow6[len(du.a)+len(du.d)]}}
+				}
+				out[i] = plain
+				continue
+			}
+			out[i] = b.duelBranchesCalc(du, dl, al)
+		}
+	}
+	return out
 }
 
 // dpRows is the states of one roll's duel-by-duel programme: a row per
@@ -710,7 +748,7 @@ func (w *roundWorker) dp(duels []duel, x uint64, xpA, xpD int) {
 	cur.cells[cur.row(0)*qs+xpD*qa+xpA] = 1
 	for _, du := range duels {
 		// run classed every duel: its branches by budget are at hand
-		bud := w.brs[duelKey(du, 0, 0)]
+		bud := w.ct.brs[duelKey(du, 0, 0)]
 		var deltas [3]int
 		for wi := -1; wi <= 1; wi++ {
 			deltas[wi+1] = outDelta(du, wi)
@@ -846,8 +884,10 @@ func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
 	ws := make([]*roundWorker, workers)
 	var wg sync.WaitGroup
 	for i := range ws {
-		ws[i] = &roundWorker{b: b, brs: make([][][]branch, 4096),
-			classes: map[int]int{}, fps: map[string]int{}, seqs: map[uint64]int{}}
+		ws[i] = &roundWorker{b: b, seqs: map[uint64]int{}}
+		if !simple {
+			ws[i].ct = b.classTab(xpA, xpD)
+		}
 		var share []mset
 		for j := i; j < len(as); j += workers {
 			share = append(share, as[j])
