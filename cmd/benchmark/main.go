@@ -64,6 +64,15 @@ var cases = []benchCase{
 	{name: "misty odds boarding 10 v 10 FC Fencing 5 XP every roll (the box: 40 between them)", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=a", "-d", "ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=b"}, relTo: 3},
 	{name: "misty odds boarding 5 v 3 FC Fencing 7 XP", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "-d", "ship:sailors=2,cannons=1,fc-fencing,xp=7,owner=b"}, relTo: 3},
 	{name: "misty odds broadside 25C 25S FC Gunner 20 XP", args: []string{"misty", "odds", "--type", "broadside", "-a", "ship:cannons=25,sailors=25,fc-gunner,xp=20,owner=a", "-d", "ship:cannons=25,sailors=25,fc-gunner,xp=20,owner=b"}, relTo: 3},
+	// issue #15: the worst legal shapes found by a sweep (odds5): a
+	// Broadside where the defender keeps most of the box's Cannons (a
+	// counterattack for each number it has left), and a 10 v 8 Boarding
+	// (two 5 v 4 clashes: the extra die placed) with First-Class Fencing
+	// Masters and the box's 40 Experience Tokens, 7 on each clash roll
+	// and 3 on each tie roll a side (at most 14 a roll together)
+	{name: "misty odds broadside 15C v 35C 25S FC Gunner+Captain+FC Fencing 20 XP (worst)", args: []string{"misty", "odds", "--type", "broadside", "-a", "ship:cannons=15,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=a", "-d", "ship:cannons=35,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=b"}, relTo: 3},
+	{name: "misty odds boarding 10 v 8 FC Fencing 7/3/7/3 XP (worst)", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=5,cannons=5,fc-fencing,xp=7/3/7/3,owner=a", "-d", "ship:sailors=4,cannons=4,fc-fencing,xp=7/3/7/3,owner=b"}, relTo: 3},
+	{name: "misty odds boarding 5 v 4 FC Fencing 7 XP", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "-d", "ship:sailors=3,cannons=1,fc-fencing,xp=7,owner=b"}, relTo: 3},
 	{name: "misty odds 51 Cannons refused (exit 2)", args: []string{"misty", "odds", "-a", "ship:cannons=51", "-d", "pirate"}, relTo: 1.5, exit: 2},
 	{name: "rules search (1 MB added manual)", args: []string{"--data-dir", "{manuals}", "rules", "search", "max dice in a sword fight"}, relTo: 1.5},
 	{name: "rules show (1 MB added manual)", args: []string{"--data-dir", "{manuals}", "rules", "show", "misty-waters/large-crew"}, relTo: 1.5},
