@@ -68,9 +68,8 @@ func (t *rowTab) reset(qs int) {
 	}
 	if len(t.zero) < qs {
 		t.zero = make([]u128, qs)
-		// room for a few hundred rows; more grow the slice (append
-		// clears the new room beyond the rows, as the rows need)
-		t.cells = make([]u128, 0, 256*qs)
+		// room for the largest roll's rows at once (a few thousand)
+		t.cells = make([]u128, 0, 4096*qs)
 	}
 	t.gen++
 	t.qs = qs
