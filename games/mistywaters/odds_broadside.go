@@ -257,11 +257,9 @@ var binomTable = func() [][]uint64 {
 // fireOut is one outcome of a side's fire: the target after it, the damage
 // done and its count over the fire's denominator.
 type fireOut struct {
-	target Unit
-	dmg    Damage
-	text   string // dmg.Text()
-	id     int32  // text's number among one side's damages (BroadsideOdds)
-	num    *big.Int
+	*fireRes       // the target after, the damage and its text (shared)
+	id       int32 // text's number among one side's damages (BroadsideOdds)
+	num      *big.Int
 }
 
 // fireDist is the distribution of one side's fire, outcomes with the same
@@ -288,7 +286,7 @@ func fireDist(shooter, target Unit, o Options, cache fireCache, tid int) (out []
 		t := target
 		var dmg Damage
 		applyMonsterDamage(shooter.Monster, &t, &dmg, o)
-		return []fireOut{{target: t, dmg: dmg, text: dmg.Text(), num: big.NewInt(1)}}, big.NewInt(1)
+		return []fireOut{{fireRes: &fireRes{target: t, dmg: dmg, text: dmg.Text()}, num: big.NewInt(1)}}, big.NewInt(1)
 	}
 	n, _ := shooter.BroadsideDice(target, o)
 	g, den := volleyCounts(shooter, target, n, o)
@@ -311,7 +309,7 @@ func fireDist(shooter, target Unit, o Options, cache fireCache, tid int) (out []
 			return
 		}
 		idx[r.key] = len(out)
-		out = append(out, fireOut{target: r.target, dmg: r.dmg, text: r.text})
+		out = append(out, fireOut{fireRes: r})
 		sums = append(sums, *x)
 	})
 	for i := range out {

@@ -104,7 +104,7 @@ func BroadsideOddsTop(att, def Unit, o Options, k int) (*Odds, error) {
 			}
 		}
 	}
-	noCounter := []fireOut{{dmg: Damage{}, id: pl.none, num: pl.lcm}}
+	noCounter := []fireOut{{fireRes: &fireRes{}, id: pl.none, num: pl.lcm}}
 	lists := map[*counter][]entry{}
 	counterList := func(c *counter) []entry {
 		if l, ok := lists[c]; ok {
