@@ -1,6 +1,9 @@
 package misty
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -145,7 +148,75 @@ func oddsRun(opts *OddsOptions) error {
 		view.Compare = fmt.Sprintf("fire: defender defeated %s, attacker defeated %s; board: defender defeated %s, attacker defeated %s; better odds: %s",
 			pct(b.DefenderDefeated.Float), pct(b.AttackerDefeated.Float), pct(s.DefenderDefeated.Float), pct(s.AttackerDefeated.Float), better)
 	}
+	if f.G.JSON {
+		return writeOddsJSON(f.IO.Out, view)
+	}
 	return f.Render(view, func(w io.Writer) error { return renderOdds(f, w, view, opts.All) })
+}
+
+// streamOutcomes is the number of outcomes from which --json writes an
+// Odds' outcomes one by one instead of encoding the whole view at once
+// (a 25-Cannon exchange has ~75,000: 37 MB encoded, then indented, in
+// memory).
+var streamOutcomes = 1000
+
+// writeOddsJSON writes view as cmdutil.JSON does, byte for byte, but the
+// outcomes of a large distribution are encoded and written one at a time:
+// the view is encoded without them ("outcomes": null) and each such null
+// is replaced by the array, indented as the encoder indents it.
+func writeOddsJSON(w io.Writer, view *OddsView) error {
+	cv := *view
+	var streamed []*mw.Odds
+	for _, p := range []**mw.Odds{&cv.Broadside, &cv.Boarding} {
+		if od := *p; od != nil && len(od.Outcomes) >= streamOutcomes {
+			streamed = append(streamed, od)
+			c := *od
+			c.Outcomes = nil
+			*p = &c
+		}
+	}
+	if len(streamed) == 0 {
+		return cmdutil.JSON(w, view)
+	}
+	var head bytes.Buffer
+	if err := cmdutil.JSON(&head, &cv); err != nil {
+		return err
+	}
+	rest := head.Bytes()
+	bw := bufio.NewWriterSize(w, 1<<16)
+	// an element is at depth 3 of the view: its lines after the first
+	// carry 6 spaces, its fields 8
+	var one bytes.Buffer
+	enc := json.NewEncoder(&one)
+	enc.SetIndent("      ", "  ")
+	enc.SetEscapeHTML(false)
+	const null = `"outcomes": null`
+	for _, od := range streamed {
+		i := bytes.Index(rest, []byte(null))
+		if i < 0 {
+			return fmt.Errorf("misty odds: --json: no outcomes to fill in the encoded view")
+		}
+		bw.Write(rest[:i])
+		bw.WriteString(`"outcomes": [` + "\n")
+		for j := range od.Outcomes {
+			bw.WriteString("      ")
+			// Encode ends each value with a newline: a comma goes before it
+			one.Reset()
+			if err := enc.Encode(&od.Outcomes[j]); err != nil {
+				return err
+			}
+			b := one.Bytes()
+			bw.Write(b[:len(b)-1])
+			if j < len(od.Outcomes)-1 {
+				bw.WriteByte(',')
+			}
+			bw.WriteByte('\n')
+		}
+		bw.WriteString("    ]")
+		rest = rest[i+len(null):]
+	}
+	bw.Write(rest)
+	return bw.Flush()
 }
 
 func uniqStrings(ls ...[]string) []string {

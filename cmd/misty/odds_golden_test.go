@@ -69,3 +69,39 @@ func TestOddsRenderingGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestOddsJSONStreamedSameBytes: --json writes a large distribution's
+// outcomes one at a time; the bytes must be those of encoding the whole
+// view at once (cmdutil.JSON), for one type, both types, and a view with
+// only the Boarding streamed.
+func TestOddsJSONStreamedSameBytes(t *testing.T) {
+	cases := [][]string{
+		{"odds", "--type", "broadside", "-a", "ship:cannons=8,sailors=6,fc-gunner,captain,xp=3,owner=a", "-d", "ship:cannons=7,sailors=5,gunner,fencing,xp=2,owner=b"},
+		{"odds", "-a", "ship:cannons=4,sailors=6,gunner,fc-fencing,xp=1,owner=a", "-d", "ship:cannons=5,sailors=5,fencing,owner=b"},
+		{"odds", "-a", "sloop:owner=a", "-d", "galleass"},
+		{"odds", "--type", "boarding", "-a", "ship:sailors=3,cannons=2,fc-fencing,xp=2,owner=a", "-d", "pirate", "--advanced"},
+	}
+	old := streamOutcomes
+	defer func() { streamOutcomes = old }()
+	for _, args := range cases {
+		streamOutcomes = 1 << 30 // never: the whole view at once
+		want, err := run(t, true, args...)
+		require.NoError(t, err)
+		for _, n := range []int{1, 20} {
+			streamOutcomes = n
+			got, err := run(t, true, args...)
+			require.NoError(t, err)
+			require.Equal(t, want, got, "%v (streamed from %d outcomes)", args, n)
+		}
+	}
+	// the 25-Cannon exchange is streamed by default
+	streamOutcomes = old
+	args := []string{"odds", "--type", "broadside", "-a", "ship:cannons=25,sailors=25,fc-gunner,xp=20,owner=a", "-d", "ship:cannons=25,sailors=25,fc-gunner,xp=20,owner=b"}
+	got, err := run(t, true, args...)
+	require.NoError(t, err)
+	streamOutcomes = 1 << 30
+	want, err := run(t, true, args...)
+	require.NoError(t, err)
+	require.Equal(t, len(want), len(got))
+	require.True(t, want == got, "the 25-Cannon exchange's JSON differs when streamed")
+}

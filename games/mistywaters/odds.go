@@ -265,6 +265,19 @@ func smooth23(den *big.Int) (a, b uint, ok bool) {
 
 var bigOne = big.NewInt(1)
 
+// pow3s holds 3^0 .. 3^40 (each fits 64 bits).
+var pow3s = func() []*big.Int {
+	p := make([]*big.Int, 41)
+	x := uint64(1)
+	for i := range p {
+		p[i] = new(big.Int).SetUint64(x)
+		x *= 3
+	}
+	return p
+}()
+
+func pow3Big(s uint) *big.Int { return pow3s[s] }
+
 // probOver23 is NewProb(num/den) for den = 2^a * 3^b, reduced without a
 // general gcd: the common factors can only be 2s (trailing zero bits) and
 // 3s. The float is the quotient correctly rounded to 53 bits, as
@@ -283,16 +296,31 @@ func probOver23(num, den *big.Int, a, b uint, dens map[[2]uint]string) Prob {
 	}
 	n.Rsh(n, t)
 	d := new(big.Int).Rsh(den, t)
-	three := big.NewInt(3)
+	// take out k = min(b, the 3s of n): up to 40 at a time (3^40 < 2^64);
+	// when n mod 3^s is not 0, its 3s are those of the remainder
 	q, r := new(big.Int), new(big.Int)
 	var k uint
-	for ; k < b; k++ {
-		q.QuoRem(n, three, r)
-		if r.Sign() != 0 {
-			break
+	for k < b {
+		s := min(b-k, 40)
+		q.QuoRem(n, pow3Big(s), r)
+		if r.Sign() == 0 {
+			n, q = q, n
+			k += s
+			continue
 		}
-		n, q = q, n
-		d.Quo(d, three)
+		v, x := uint(0), r.Uint64()
+		for x%3 == 0 {
+			x /= 3
+			v++
+		}
+		if v > 0 {
+			n.Quo(n, pow3Big(v))
+			k += v
+		}
+		break
+	}
+	if k > 0 {
+		d.Quo(d, new(big.Int).Exp(big.NewInt(3), big.NewInt(int64(k)), nil))
 	}
 	fn := new(big.Float).SetInt(n)
 	fd := new(big.Float).SetInt(d)
