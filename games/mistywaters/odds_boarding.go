@@ -189,9 +189,16 @@ func stageKey(a, d []int, st, dl, al, fc int) int {
 // other token budgets reach the same stages after a re-roll or two, so a
 // long chain of Experience Token re-rolls is counted once.
 func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
-	nd := len(du.a) + len(du.d)
 	b.stMu.Lock()
 	defer b.stMu.Unlock()
+	return b.branchFn(du)(dLeft, aLeft)
+}
+
+// branchFn returns duelBranchesCalc for one duel and any budgets (the
+// caller holds b.stMu while it uses it): the stages are set up once for
+// the duel's budgets in turn.
+func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
+	nd := len(du.a) + len(du.d)
 	if b.stages == nil {
 		b.stages = make(map[int][]branch, 1<<12)
 	}
@@ -369,24 +376,32 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 		dmemo[key] = out
 		return out
 	}
-	dense := make([]uint64, 3*(dLeft+1)*(aLeft+1))
-	var dd [2]int
-	for _, e := range dstage(du.a, du.d, 0, dLeft, 0) {
-		d := unpackDice(e.d, e.nd, dd[:0])
-		for _, br := range stage(du.a, d, 2, 0, aLeft, e.fc) {
-			dense[((br.win+1)*(dLeft+1)+e.dU)*(aLeft+1)+br.aUsed] += e.n * br.n
+	var dense []uint64
+	return func(dLeft, aLeft int) []branch {
+		size := 3 * (dLeft + 1) * (aLeft + 1)
+		if cap(dense) < size {
+			dense = make([]uint64, size)
 		}
-	}
-	// in the order (winner, defender's tokens, attacker's tokens)
-	var out []branch
-	for i, n := range dense {
-		if n != 0 {
-			aU := i % (aLeft + 1)
-			dU := i / (aLeft + 1) % (dLeft + 1)
-			out = append(out, branch{win: i/((aLeft+1)*(dLeft+1)) - 1, dUsed: dU, aUsed: aU, n: n})
+		dense = dense[:size]
+		clear(dense)
+		var dd [2]int
+		for _, e := range dstage(du.a, du.d, 0, dLeft, 0) {
+			d := unpackDice(e.d, e.nd, dd[:0])
+			for _, br := range stage(du.a, d, 2, 0, aLeft, e.fc) {
+				dense[((br.win+1)*(dLeft+1)+e.dU)*(aLeft+1)+br.aUsed] += e.n * br.n
+			}
 		}
+		// in the order (winner, defender's tokens, attacker's tokens)
+		var out []branch
+		for i, n := range dense {
+			if n != 0 {
+				aU := i % (aLeft + 1)
+				dU := i / (aLeft + 1) % (dLeft + 1)
+				out = append(out, branch{win: i/((aLeft+1)*(dLeft+1)) - 1, dUsed: dU, aUsed: aU, n: n})
+			}
+		}
+		return out
 	}
-	return out
 }
 
 // dEnd is where the defender's re-roll stages of a duel end: its dice
@@ -640,8 +655,8 @@ func duelOfKey(k int) duel {
 func (w *roundWorker) class(du duel, xpA, xpD int) int {
 	ct := w.ct
 	code := duelKey(du, 0, 0)
-	if c, ok := ct.classes[code]; ok {
-		return c
+	if c := ct.classes[code]; c > 0 {
+		return int(c - 1)
 	}
 	bud := w.b.allBudgets(du, xpD, xpA)
 	ct.brs[code] = bud
@@ -660,14 +675,14 @@ func (w *roundWorker) class(du duel, xpA, xpD int) int {
 		c = len(ct.fps)
 		ct.fps[string(fp)] = c
 	}
-	ct.classes[code] = c
+	ct.classes[code] = int32(c + 1)
 	return c
 }
 
 // classTab is the duel classes of a battle's rolls with the same token
 // budgets (the clash and tie rolls of every size share them).
 type classTab struct {
-	classes map[int]int    // duel code -> class
+	classes []int32        // by duel code: its class + 1 (0: not classed yet)
 	fps     map[string]int // a class's branches by budget, as bytes -> class
 	brs     [][][]branch   // by duel code: the branches by budget
 }
@@ -677,7 +692,7 @@ func (b *boardOdds) classTab(xpA, xpD int) *classTab {
 	if ct, ok := b.classTabs[k]; ok {
 		return ct
 	}
-	ct := &classTab{classes: map[int]int{}, fps: map[string]int{}, brs: make([][][]branch, 4096)}
+	ct := &classTab{classes: make([]int32, 4096), fps: map[string]int{}, brs: make([][][]branch, 4096)}
 	b.classTabs[k] = ct
 	return ct
 }
@@ -687,7 +702,10 @@ func (b *boardOdds) classTab(xpA, xpD int) *classTab {
 func (b *boardOdds) allBudgets(du duel, xpD, xpA int) [][]branch {
 	out := make([][]branch, (xpD+1)*(xpA+1))
 	w := b.rules.winner(du)
-	var plain []branch // nobody re-rolls: one branch, whatever the budgets
+	b.stMu.Lock()
+	defer b.stMu.Unlock()
+	var calc func(dLeft, aLeft int) []branch // made when first needed
+	var plain []branch                       // nobody re-rolls: one branch, whatever the budgets
 	for dl := 0; dl <= xpD; dl++ {
 		for al := 0; al <= xpA; al++ {
 			i := dl*(xpA+1) + al
@@ -698,7 +716,10 @@ func (b *boardOdds) allBudgets(du duel, xpD, xpA int) [][]branch {
 				out[i] = plain
 				continue
 			}
-			out[i] = b.duelBranchesCalc(du, dl, al)
+			if calc == nil {
+				calc = b.branchFn(du)
+			}
+			out[i] = calc(dl, al)
 		}
 	}
 	return out
