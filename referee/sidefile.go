@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"sync"
 	"syscall"
+	"unsafe"
 
 	"github.com/bosun-referee/bosun/tables"
 
@@ -530,7 +531,7 @@ func (s *Session) exportLog() ([][]byte, error) {
 	lines := make([][]byte, n)
 	err := s.disk.decodeLog(s, n, func(i int, line []byte) error {
 		lines[i] = line
-		if !json.Valid(line) {
+		if !validJSON(line) {
 			return errors.New("not JSON")
 		}
 		if m, ok := eventHead(line); ok {
@@ -616,7 +617,7 @@ func (d *diskRefs) exportUndo(s *Session) ([][]byte, error) {
 		if j := bytes.IndexByte(line, '\n'); j >= 0 {
 			line = line[:j]
 		}
-		if !json.Valid(line) {
+		if !validJSON(line) {
 			return nil, s.corruptf("%s: snapshot at byte %d is not JSON", name, at)
 		}
 		prev, ok := linePrev(line)
@@ -652,6 +653,16 @@ func linePrev(line []byte) (int64, bool) {
 	return n, err == nil
 }
 
+// lineString views a line decodeLog read as a string, without a copy: the
+// strings decodeBrief cuts from it then alias the file's bytes, which
+// decodeLog reads into a buffer of its own that nothing writes after.
+func lineString(line []byte) string {
+	if len(line) == 0 {
+		return ""
+	}
+	return unsafe.String(&line[0], len(line))
+}
+
 // readSide reads the first n bytes of a side file.
 func readSide(s *Session, path string, n int64) ([]byte, error) {
 	f, err := openSide(s, path)
@@ -680,6 +691,31 @@ type briefEvent struct {
 	Undone bool     `json:"undone"`
 }
 
+// event is the Event b stands for (its data is FullTextKey alone).
+func (b *briefEvent) event() Event {
+	e := Event{Seq: b.Seq, Step: b.Step, Type: b.Type, Text: b.Text, Cites: b.Cites, Rolls: b.Rolls, Undone: b.Undone}
+	if b.Data.FullText != nil {
+		e.Data = map[string]any{FullTextKey: *b.Data.FullText}
+	}
+	return e
+}
+
+// decodeBriefLine decodes a line of the log file into e (zero) as
+// encoding/json does into a briefEvent: by decodeBrief, or, for a line
+// it does not read, by encoding/json.
+func decodeBriefLine(line []byte, e *Event) error {
+	if decodeBrief(lineString(line), e) {
+		return nil
+	}
+	*e = Event{}
+	var b briefEvent
+	if err := json.Unmarshal(line, &b); err != nil {
+		return err
+	}
+	*e = b.event()
+	return nil
+}
+
 // BriefEvents returns the whole log as `bosun log` shows it: the events
 // still in the log file are decoded without their answers, and of their
 // data only FullTextKey, which is most of the time it takes to read a
@@ -688,20 +724,12 @@ func (s *Session) BriefEvents() ([]Event, error) {
 	if s.logHead == 0 || s.logErr != nil {
 		return s.Log, s.logErr
 	}
-	brief := make([]briefEvent, s.logHead)
+	evs := make([]Event, s.logHead, s.logHead+len(s.Log))
 	err := s.disk.decodeLog(s, s.logHead, func(i int, line []byte) error {
-		return json.Unmarshal(line, &brief[i])
-	}, func(i int) (int, int) { return brief[i].Step, brief[i].Seq })
+		return decodeBriefLine(line, &evs[i])
+	}, func(i int) (int, int) { return evs[i].Step, evs[i].Seq })
 	if err != nil {
 		return nil, err
-	}
-	evs := make([]Event, 0, s.logHead+len(s.Log))
-	for _, b := range brief {
-		e := Event{Seq: b.Seq, Step: b.Step, Type: b.Type, Text: b.Text, Cites: b.Cites, Rolls: b.Rolls, Undone: b.Undone}
-		if b.Data.FullText != nil {
-			e.Data = map[string]any{FullTextKey: *b.Data.FullText}
-		}
-		evs = append(evs, e)
 	}
 	evs = append(evs, s.Log...)
 	markUndone(evs)
