@@ -2,8 +2,8 @@ package session
 
 import (
 	"bufio"
-	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
@@ -34,7 +34,7 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 					return err
 				}
 				if !all {
-					var live []referee.Event
+					live := make([]referee.Event, 0, len(evs))
 					for _, e := range evs {
 						if !e.Undone {
 							live = append(live, e)
@@ -78,7 +78,7 @@ func logTable(f *cmdutil.Factory, w io.Writer, evs []referee.Event, why, full bo
 		if len(e.Rolls) > 0 {
 			text += " (" + rollsText(e.Rolls) + ")"
 		}
-		rows = append(rows, []string{fmt.Sprint(e.Seq), fmt.Sprint(e.Step), e.Type, text, strings.Join(e.Cites, " ")})
+		rows = append(rows, []string{strconv.Itoa(e.Seq), strconv.Itoa(e.Step), e.Type, text, strings.Join(e.Cites, " ")})
 		if why && f.Hooks.Why != nil {
 			for _, c := range e.Cites {
 				if t := f.Hooks.Why(c); t != "" {
