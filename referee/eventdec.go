@@ -18,44 +18,53 @@ import (
 // or in another case, a number that is not an int, a key with an escape,
 // a value of the wrong type, invalid JSON): the caller then decodes that
 // line with encoding/json, which gives the value or the error.
-func decodeBrief(line string, e *Event) (ok bool) {
-	i := skipWS(bytesView(line), 0)
-	if i >= len(line) || line[i] != '{' {
+func decodeBrief(line string, e *Event) bool {
+	b := bytesView(line)
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '{' {
 		return false
 	}
 	var seen uint16
-	i, ok = eachKey(line, i, 1, func(key string, i int) (int, bool) {
+	i, more, ok := objFirst(b, i)
+	for ok && more {
+		var key string
+		if key, i, ok = objKey(line, i); !ok {
+			return false
+		}
 		f := briefField(key)
-		if f < 0 {
-			if foldsToField(key, briefFields[:]) {
-				return i, false
+		switch {
+		case f < 0 && foldsToField(key, briefFields[:]):
+			return false
+		case f < 0:
+			i, ok = skipValue(b, i, 1)
+		case seen&(1<<f) != 0:
+			return false
+		default:
+			seen |= 1 << f
+			switch briefFields[f] {
+			case "seq":
+				i, ok = jsonInt(line, i, &e.Seq)
+			case "step":
+				i, ok = jsonInt(line, i, &e.Step)
+			case "type":
+				i, ok = jsonString(line, i, &e.Type)
+			case "text":
+				i, ok = jsonString(line, i, &e.Text)
+			case "data":
+				i, ok = briefData(line, i, e)
+			case "cites":
+				i, ok = briefCites(line, i, e)
+			case "rolls":
+				i, ok = briefRolls(line, i, e)
+			default: // "undone"
+				i, ok = jsonBool(line, i, &e.Undone)
 			}
-			return skipValue(bytesView(line), i, 1)
 		}
-		if seen&(1<<f) != 0 {
-			return i, false
+		if ok {
+			i, more, ok = objNext(b, i, '}')
 		}
-		seen |= 1 << f
-		switch briefFields[f] {
-		case "seq":
-			return jsonInt(line, i, &e.Seq)
-		case "step":
-			return jsonInt(line, i, &e.Step)
-		case "type":
-			return jsonString(line, i, &e.Type)
-		case "text":
-			return jsonString(line, i, &e.Text)
-		case "data":
-			return briefData(line, i, e)
-		case "cites":
-			return briefCites(line, i, e)
-		case "rolls":
-			return briefRolls(line, i, e)
-		default: // "undone"
-			return jsonBool(line, i, &e.Undone)
-		}
-	})
-	return ok && skipWS(bytesView(line), i) == len(line)
+	}
+	return ok && skipWS(b, i) == len(b)
 }
 
 // briefFields are the JSON names of briefEvent's fields.
@@ -81,73 +90,52 @@ func foldsToField(key string, fields []string) bool {
 	return false
 }
 
-// eachKey walks the object whose '{' is at line[i] (depth deep), calling
-// value with each key (unescaped keys only: ok false otherwise) and the
-// start of its value; value returns the value's end.
-func eachKey(line string, i, depth int, value func(key string, i int) (int, bool)) (int, bool) {
-	if depth > maxJSONDepth {
-		return i, false
+// objFirst starts reading the object or array whose '{' or '[' is at
+// b[i]: more false when it is empty.
+func objFirst(b []byte, i int) (next int, more, ok bool) {
+	closer := byte('}')
+	if b[i] == '[' {
+		closer = ']'
 	}
-	i = skipWS(bytesView(line), i+1)
-	if i < len(line) && line[i] == '}' {
-		return i + 1, true
+	i = skipWS(b, i+1)
+	if i < len(b) && b[i] == closer {
+		return i + 1, false, true
 	}
-	for {
-		if i >= len(line) || line[i] != '"' {
-			return i, false
-		}
-		end, escaped, ok := scanString(bytesView(line), i)
-		if !ok || escaped {
-			return i, false
-		}
-		key := line[i+1 : end-1]
-		i = skipWS(bytesView(line), end)
-		if i >= len(line) || line[i] != ':' {
-			return i, false
-		}
-		if i, ok = value(key, skipWS(bytesView(line), i+1)); !ok {
-			return i, false
-		}
-		i = skipWS(bytesView(line), i)
-		if i >= len(line) {
-			return i, false
-		}
-		switch line[i] {
-		case '}':
-			return i + 1, true
-		case ',':
-			i = skipWS(bytesView(line), i+1)
-		default:
-			return i, false
-		}
-	}
+	return i, true, true
 }
 
-// eachItem walks the array whose '[' is at line[i], calling item with the
-// start of each element; item returns the element's end.
-func eachItem(line string, i int, item func(i int) (int, bool)) (int, bool) {
-	i = skipWS(bytesView(line), i+1)
-	if i < len(line) && line[i] == ']' {
-		return i + 1, true
+// objKey reads a key (without escapes: ok false otherwise) and the ':'
+// after it, returning the start of its value.
+func objKey(line string, i int) (key string, next int, ok bool) {
+	b := bytesView(line)
+	if i >= len(b) || b[i] != '"' {
+		return "", i, false
 	}
-	for {
-		var ok bool
-		if i, ok = item(i); !ok {
-			return i, false
-		}
-		i = skipWS(bytesView(line), i)
-		if i >= len(line) {
-			return i, false
-		}
-		switch line[i] {
-		case ']':
-			return i + 1, true
-		case ',':
-			i = skipWS(bytesView(line), i+1)
-		default:
-			return i, false
-		}
+	end, escaped, ok := scanString(b, i)
+	if !ok || escaped {
+		return "", i, false
 	}
+	key = line[i+1 : end-1]
+	i = skipWS(b, end)
+	if i >= len(b) || b[i] != ':' {
+		return "", i, false
+	}
+	return key, skipWS(b, i+1), true
+}
+
+// objNext reads what follows a member or element ending at b[i]: a ','
+// (more) or close, the end of the object or array.
+func objNext(b []byte, i int, closer byte) (next int, more, ok bool) {
+	i = skipWS(b, i)
+	switch {
+	case i >= len(b):
+		return i, false, false
+	case b[i] == closer:
+		return i + 1, false, true
+	case b[i] == ',':
+		return skipWS(b, i+1), true, true
+	}
+	return i, false, false
 }
 
 // jsonString decodes the string at line[i] into v: cut from line when it
@@ -203,87 +191,116 @@ func jsonBool(line string, i int, v *bool) (int, bool) {
 
 // briefData reads "data": of its keys only full_text is decoded.
 func briefData(line string, i int, e *Event) (int, bool) {
-	if i >= len(line) || line[i] != '{' {
+	b := bytesView(line)
+	if i >= len(b) || b[i] != '{' {
 		return i, false
 	}
 	var full *string
-	end, ok := eachKey(line, i, 2, func(key string, i int) (int, bool) {
-		if key != FullTextKey {
-			if strings.EqualFold(key, FullTextKey) {
-				return i, false
-			}
-			return skipValue(bytesView(line), i, 2)
-		}
-		if full != nil {
+	i, more, ok := objFirst(b, i)
+	for ok && more {
+		var key string
+		if key, i, ok = objKey(line, i); !ok {
 			return i, false
 		}
-		full = new(string)
-		return jsonString(line, i, full)
-	})
+		switch {
+		case key == FullTextKey && full == nil:
+			full = new(string)
+			i, ok = jsonString(line, i, full)
+		case key == FullTextKey || strings.EqualFold(key, FullTextKey):
+			return i, false
+		default:
+			i, ok = skipValue(b, i, 2)
+		}
+		if ok {
+			i, more, ok = objNext(b, i, '}')
+		}
+	}
 	if ok && full != nil {
 		e.Data = map[string]any{FullTextKey: *full}
 	}
-	return end, ok
+	return i, ok
 }
 
 func briefCites(line string, i int, e *Event) (int, bool) {
-	if i >= len(line) || line[i] != '[' {
+	b := bytesView(line)
+	if i >= len(b) || b[i] != '[' {
 		return i, false
 	}
 	e.Cites = make([]string, 0, 2)
-	return eachItem(line, i, func(i int) (int, bool) {
+	i, more, ok := objFirst(b, i)
+	for ok && more {
 		var s string
-		end, ok := jsonString(line, i, &s)
-		e.Cites = append(e.Cites, s)
-		return end, ok
-	})
+		if i, ok = jsonString(line, i, &s); ok {
+			e.Cites = append(e.Cites, s)
+			i, more, ok = objNext(b, i, ']')
+		}
+	}
+	return i, ok
 }
 
 // rollFields are the JSON names of Roll's fields.
 var rollFields = []string{"key", "die", "value", "label", "entered"}
 
 func briefRolls(line string, i int, e *Event) (int, bool) {
-	if i >= len(line) || line[i] != '[' {
+	b := bytesView(line)
+	if i >= len(b) || b[i] != '[' {
 		return i, false
 	}
 	e.Rolls = make([]Roll, 0, 4)
-	return eachItem(line, i, func(i int) (int, bool) {
-		if i >= len(line) || line[i] != '{' {
+	i, more, ok := objFirst(b, i)
+	for ok && more {
+		var r Roll
+		if i, ok = briefRoll(line, i, &r); ok {
+			e.Rolls = append(e.Rolls, r)
+			i, more, ok = objNext(b, i, ']')
+		}
+	}
+	return i, ok
+}
+
+func briefRoll(line string, i int, r *Roll) (int, bool) {
+	b := bytesView(line)
+	if i >= len(b) || b[i] != '{' {
+		return i, false
+	}
+	var seen uint8
+	i, more, ok := objFirst(b, i)
+	for ok && more {
+		var key string
+		if key, i, ok = objKey(line, i); !ok {
 			return i, false
 		}
-		var r Roll
-		var seen uint8
-		end, ok := eachKey(line, i, 3, func(key string, i int) (int, bool) {
-			f := -1
-			for k, name := range rollFields {
-				if key == name {
-					f = k
-				}
+		f := -1
+		for k, name := range rollFields {
+			if key == name {
+				f = k
 			}
-			if f < 0 {
-				if foldsToField(key, rollFields) {
-					return i, false
-				}
-				return skipValue(bytesView(line), i, 3)
-			}
-			if seen&(1<<f) != 0 {
-				return i, false
-			}
+		}
+		switch {
+		case f < 0 && foldsToField(key, rollFields):
+			return i, false
+		case f < 0:
+			i, ok = skipValue(b, i, 3)
+		case seen&(1<<f) != 0:
+			return i, false
+		default:
 			seen |= 1 << f
 			switch f {
 			case 0:
-				return jsonString(line, i, &r.Key)
+				i, ok = jsonString(line, i, &r.Key)
 			case 1:
-				return jsonString(line, i, &r.Die)
+				i, ok = jsonString(line, i, &r.Die)
 			case 2:
-				return jsonInt(line, i, &r.Value)
+				i, ok = jsonInt(line, i, &r.Value)
 			case 3:
-				return jsonString(line, i, &r.Label)
+				i, ok = jsonString(line, i, &r.Label)
 			default:
-				return jsonBool(line, i, &r.Entered)
+				i, ok = jsonBool(line, i, &r.Entered)
 			}
-		})
-		e.Rolls = append(e.Rolls, r)
-		return end, ok
-	})
+		}
+		if ok {
+			i, more, ok = objNext(b, i, '}')
+		}
+	}
+	return i, ok
 }
