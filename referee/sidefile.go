@@ -602,11 +602,51 @@ func (d *diskRefs) exportUndo(s *Session) ([][]byte, error) {
 	if d.undoN == 0 {
 		return nil, nil
 	}
-	name := filepath.Base(d.undoPath)
 	b, err := readSide(s, d.undoPath, d.undo.Bytes)
 	if err != nil {
 		return nil, err
 	}
+	// The stack walked without checking each line, then the lines checked
+	// in parallel; anything wrong: the walk again, checking each line as
+	// it goes, for the error that names the first line wrong from the top.
+	if lines, err := d.undoStack(s, b, false); err == nil && validLines(lines) {
+		return lines, nil
+	}
+	return d.undoStack(s, b, true)
+}
+
+// validLines reports whether every line is JSON, checking them in parallel
+// chunks (a long game's undo file is megabytes).
+func validLines(lines [][]byte) bool {
+	n := len(lines)
+	chunks := min(runtime.GOMAXPROCS(0), 4, 1+n/256)
+	bad := make([]bool, chunks)
+	var wg sync.WaitGroup
+	for c := range chunks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, l := range lines[c*n/chunks : (c+1)*n/chunks] {
+				if !validJSON(l) {
+					bad[c] = true
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, b := range bad {
+		if b {
+			return false
+		}
+	}
+	return true
+}
+
+// undoStack returns the lines of the undo file's stack in b, oldest
+// first, checking that each is JSON when check is set.
+func (d *diskRefs) undoStack(s *Session, b []byte, check bool) ([][]byte, error) {
+	name := filepath.Base(d.undoPath)
 	lines := make([][]byte, d.undoN)
 	at := d.undoTop
 	for i := d.undoN - 1; i >= 0; i-- {
@@ -617,7 +657,7 @@ func (d *diskRefs) exportUndo(s *Session) ([][]byte, error) {
 		if j := bytes.IndexByte(line, '\n'); j >= 0 {
 			line = line[:j]
 		}
-		if !validJSON(line) {
+		if check && !validJSON(line) {
 			return nil, s.corruptf("%s: snapshot at byte %d is not JSON", name, at)
 		}
 		prev, ok := linePrev(line)
