@@ -104,7 +104,8 @@ func objFirst(b []byte, i int) (next int, more, ok bool) {
 	return i, true, true
 }
 
-// objKey reads a key (without escapes: ok false otherwise) and the ':'
+// objKey reads a key (without escapes and valid UTF-8: ok false
+// otherwise) and the ':'
 // after it, returning the start of its value.
 func objKey(line string, i int) (key string, next int, ok bool) {
 	b := bytesView(line)
@@ -116,6 +117,9 @@ func objKey(line string, i int) (key string, next int, ok bool) {
 		return "", i, false
 	}
 	key = line[i+1 : end-1]
+	if !utf8.ValidString(key) { // encoding/json would replace its bad bytes
+		return "", i, false
+	}
 	i = skipWS(b, end)
 	if i >= len(b) || b[i] != ':' {
 		return "", i, false
@@ -303,4 +307,116 @@ func briefRoll(line string, i int, r *Roll) (int, bool) {
 		}
 	}
 	return i, ok
+}
+
+// decodeCursor decodes an answers cursor (a save's answers_cursor, some
+// tens of kilobytes in a long game: every answer used) as json.Unmarshal
+// does into a fresh *AnswerCursor; ok false for what it does not read the
+// way encoding/json would for certain (a null, a key in another case or
+// with an escape, a key repeated, a number that is not an int): the
+// caller then decodes the save with encoding/json.
+func decodeCursor(raw []byte) (c *AnswerCursor, ok bool) {
+	i := skipWS(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return nil, false
+	}
+	line := lineString(raw)
+	c = &AnswerCursor{}
+	in := interner{}
+	var seen [2]bool
+	i, more, ok := objFirst(raw, i)
+	for ok && more {
+		var key string
+		if key, i, ok = objKey(line, i); !ok {
+			return nil, false
+		}
+		switch {
+		case key == "used" && !seen[0]:
+			seen[0] = true
+			i, ok = cursorUsed(line, i, c, in)
+		case key == "seen" && !seen[1]:
+			seen[1] = true
+			i, ok = cursorSeen(line, i, c, in)
+		case strings.EqualFold(key, "used") || strings.EqualFold(key, "seen"):
+			return nil, false
+		default:
+			i, ok = skipValue(raw, i, 1)
+		}
+		if ok {
+			i, more, ok = objNext(raw, i, '}')
+		}
+	}
+	if !ok || skipWS(raw, i) != len(raw) {
+		return nil, false
+	}
+	return c, true
+}
+
+// cursorUsed reads "used": answers used, by key.
+func cursorUsed(line string, i int, c *AnswerCursor, in interner) (int, bool) {
+	b := bytesView(line)
+	if i >= len(b) || b[i] != '{' {
+		return i, false
+	}
+	c.Used = map[string]int{}
+	i, more, ok := objFirst(b, i)
+	for ok && more {
+		var key string
+		var n int
+		if key, i, ok = objKey(line, i); !ok {
+			return i, false
+		}
+		if i, ok = jsonInt(line, i, &n); ok {
+			c.Used[in.get(key)] = n
+			i, more, ok = objNext(b, i, '}')
+		}
+	}
+	return i, ok
+}
+
+// cursorSeen reads "seen": the answers used, by key, in order.
+func cursorSeen(line string, i int, c *AnswerCursor, in interner) (int, bool) {
+	b := bytesView(line)
+	if i >= len(b) || b[i] != '{' {
+		return i, false
+	}
+	c.Seen = map[string][]string{}
+	i, more, ok := objFirst(b, i)
+	for ok && more {
+		var key string
+		if key, i, ok = objKey(line, i); !ok {
+			return i, false
+		}
+		if i >= len(b) || b[i] != '[' {
+			return i, false
+		}
+		list := []string{}
+		var imore bool
+		i, imore, ok = objFirst(b, i)
+		for ok && imore {
+			var s string
+			if i, ok = jsonString(line, i, &s); ok {
+				list = append(list, in.get(s))
+				i, imore, ok = objNext(b, i, ']')
+			}
+		}
+		if ok {
+			c.Seen[in.get(key)] = list
+			i, more, ok = objNext(b, i, '}')
+		}
+	}
+	return i, ok
+}
+
+// interner copies the strings a decoder cut from bytes it does not own,
+// once each: a cursor repeats a few answers thousands of times.
+type interner map[string]string
+
+func (in interner) get(s string) string {
+	if c, ok := in[s]; ok {
+		return c
+	}
+	c := strings.Clone(s)
+	in[c] = c
+	return c
 }

@@ -226,3 +226,72 @@ func TestValidJSONEqualsEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// checkSave checks decodeSaveFast against encoding/json on one save: when
+// it reads the save, the same saveFile encoding/json gives.
+func checkSave(t *testing.T, b []byte) bool {
+	t.Helper()
+	var want saveFile
+	wantErr := json.Unmarshal(b, &want)
+	got, ok := decodeSaveFast(bytes.Clone(b))
+	if !ok {
+		return false
+	}
+	require.NoError(t, wantErr, "decodeSaveFast read a save encoding/json refuses: %q", b)
+	require.Equal(t, want, got, "%q", b)
+	return true
+}
+
+func TestDecodeSaveEqualsEncodingJSON(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 6))
+	cursor := &AnswerCursor{Used: map[string]int{}, Seen: map[string][]string{}}
+	for k, key := range []string{"wfa.turn.action", "wfa.collect.oc", "misty.weather.tile.move", "unicode × ✠ é"} {
+		cursor.Used[key] = k
+		for range 50 {
+			cursor.Seen[key] = append(cursor.Seen[key], []string{"end", "collect", "0", "1", "", key, oddStrings[r.IntN(len(oddStrings))]}[r.IntN(7)])
+		}
+	}
+	f := saveFile{Schema: SchemaVersion, Name: "t1", Game: "g", Players: []Player{{Name: "Ann"}}, Seed: 3, DiceMode: Virtual, RNG: []byte("rng"),
+		Step: 4, LogFile: logRef{Events: 2, Bytes: 40}, State: json.RawMessage(`{"total":3}`), Cursor: cursor}
+	base, err := json.Marshal(f)
+	require.NoError(t, err)
+	require.True(t, checkSave(t, base), "bosun's own save is read by the fast decoder")
+	got, _ := decodeSaveFast(base)
+	require.Equal(t, cursor.Used, got.Cursor.Used)
+	require.Len(t, got.Cursor.Seen, len(cursor.Seen))
+	noCursor := f
+	noCursor.Cursor = nil
+	b, err := json.Marshal(noCursor)
+	require.NoError(t, err)
+	require.True(t, checkSave(t, b))
+
+	cut := bytes.Index(base, []byte(`"answers_cursor":`)) + len(`"answers_cursor":`)
+	end := bytes.LastIndexByte(base, '}')
+	head, tail := base[:cut], base[end:]
+	for _, c := range []string{
+		`null`, `{}`, `{"used":{},"seen":{}}`, `{"used":null}`, `{"seen":null}`, `{"seen":{"a":null}}`, `{"seen":{"a":[]}}`,
+		`{"used":{"a":1,"a":2}}`, `{"seen":{"a":["x"],"a":["y","z"]}}`, `{"used":{"a":1},"used":{"b":2}}`,
+		`{"Used":{"a":1}}`, `{"SEEN":{}}`, `{"used":{"a":1.5}}`, `{"used":{"a":"1"}}`, `{"used":{"\u0061":1}}`,
+		`{"seen":{"a":["\u00e9\ud800","\n"]}}`, `{"seen":{"a":[1]}}`, `{"other":[1,{"x":null}],"used":{"a":3}}`,
+		`[]`, `"x"`, `{"used":{"a":1}`, ` {"used" : { "a" : 1 } } `, "{\"used\":{\"a\xff\":1}}", "{\"seen\":{\"\xe2\x82\":[\"\xff\"]}}",
+	} {
+		checkSave(t, append(append(bytes.Clone(head), c...), tail...))
+	}
+	// odd keys (escaped ones are left to encoding/json)
+	odd := &AnswerCursor{Used: map[string]int{}, Seen: map[string][]string{}}
+	for k, key := range oddStrings {
+		odd.Used[key] = k
+		odd.Seen[key] = []string{key}
+	}
+	oddSave := f
+	oddSave.Cursor = odd
+	b, err = json.Marshal(oddSave)
+	require.NoError(t, err)
+	checkSave(t, b)
+	// a cursor given twice is merged by encoding/json
+	twice := append(append(bytes.Clone(base[:len(base)-1]), `,"answers_cursor":{"used":{"zz":9}}`...), '}')
+	require.False(t, checkSave(t, twice))
+	for range 5000 {
+		checkSave(t, mutate(r, base))
+	}
+}

@@ -120,9 +120,11 @@ func (s *Session) corruptf(format string, a ...any) error {
 
 // decodeMain reads a schema-4 save and checks it against its side files.
 func (st *Store) decodeMain(name string, b []byte) (*Session, error) {
-	var f saveFile
-	if err := json.Unmarshal(b, &f); err != nil {
-		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
+	f, ok := decodeSaveFast(b)
+	if !ok {
+		if err := json.Unmarshal(b, &f); err != nil {
+			return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
+		}
 	}
 	s := &Session{Schema: SchemaVersion, Name: f.Name, Game: f.Game, Players: f.Players, Options: f.Options, Seed: f.Seed,
 		DiceMode: f.DiceMode, RNG: f.RNG, Step: f.Step, Over: f.Over, State: f.State, Cursor: f.Cursor, Pending: f.Pending}
@@ -150,6 +152,41 @@ func (st *Store) decodeMain(name string, b []byte) (*Session, error) {
 	d.undo.Base = nil
 	s.disk, s.logHead = d, f.LogFile.Events
 	return s, nil
+}
+
+// decodeSaveFast decodes a save as json.Unmarshal does, its answers
+// cursor (most of a long game's save) by decodeCursor; ok false when
+// either cannot (then decode it with encoding/json, for its error).
+func decodeSaveFast(b []byte) (saveFile, bool) {
+	var fast struct {
+		saveFile
+		// this field hides saveFile's Cursor from encoding/json
+		Cursor rawOnce `json:"answers_cursor,omitempty"`
+	}
+	// a cursor given twice is merged by encoding/json: not read here
+	if json.Unmarshal(b, &fast) != nil || fast.Cursor.n > 1 {
+		return saveFile{}, false
+	}
+	f := fast.saveFile
+	if raw := bytes.TrimSpace(fast.Cursor.raw); len(raw) > 0 && string(raw) != "null" {
+		var ok bool
+		if f.Cursor, ok = decodeCursor(raw); !ok {
+			return saveFile{}, false
+		}
+	}
+	return f, true
+}
+
+// rawOnce keeps a JSON value undecoded, and how many times it was given.
+type rawOnce struct {
+	raw []byte
+	n   int
+}
+
+func (r *rawOnce) UnmarshalJSON(b []byte) error {
+	r.raw = append(r.raw[:0], b...)
+	r.n++
+	return nil
 }
 
 // check validates the file references of a save and that each side file
