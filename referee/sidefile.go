@@ -311,19 +311,22 @@ func (d *diskRefs) decodeLog(s *Session, n int, decode func(i int, line []byte) 
 }
 
 // markUndone marks the events of each undone step: those of the step an
-// "undo" event names, logged before it (as UndoStep marks them).
+// "undo" event names, logged before it (as UndoStep marks them). Walked
+// from the end, that is every event with a later undo of its step.
 func markUndone(evs []Event) {
-	open := map[int][]int{} // step -> events not yet marked
-	for i := range evs {
+	var undone map[int]bool // steps with an undo event after this one
+	for i := len(evs) - 1; i >= 0; i-- {
 		e := &evs[i]
-		if e.Type != "undo" {
-			open[e.Step] = append(open[e.Step], i)
+		if e.Type == "undo" {
+			if undone == nil {
+				undone = map[int]bool{}
+			}
+			undone[e.Step] = true
 			continue
 		}
-		for _, j := range open[e.Step] {
-			evs[j].Undone = true
+		if undone[e.Step] {
+			e.Undone = true
 		}
-		delete(open, e.Step)
 	}
 }
 
