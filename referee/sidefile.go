@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strconv"
 	"sync"
 	"syscall"
@@ -503,20 +504,36 @@ func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
 // Export writes the whole session as one JSON document: the save's
 // fields, then "log" (every event, one a line, as the log file holds them)
 // and "undo" (every snapshot, oldest first, as the undo file holds them).
-// The files' lines are copied, not decoded and encoded again.
-func (s *Session) Export(w io.Writer) error {
+// The files' lines are copied, not decoded and encoded again: checked
+// first (planExport), then copied, each pass reading the files through one
+// small buffer (a long game's side files are megabytes, and fresh memory
+// for them cost more than reading them twice). When the files are not as
+// the save says, they are read whole as before, for the error.
+func (s *Session) Export(w io.Writer) error { return s.export(w, true) }
+
+// export is Export; without planned, the side files are read whole.
+func (s *Session) export(w io.Writer, planned bool) error {
 	head := saveFile{Schema: SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed,
 		DiceMode: s.DiceMode, RNG: s.RNG, Step: s.Step, Over: s.Over, State: s.State, Cursor: s.Cursor, Pending: s.Pending}
 	var logLines, undoLines [][]byte
+	var plan *exportPlan
 	if d := s.disk; d != nil {
 		head.LogFile = d.log
 		head.UndoFile = undoRef{Snapshots: d.undoN, Top: d.undoTop, Bytes: d.undo.Bytes}
-		var err error
-		if logLines, err = s.exportLog(); err != nil {
-			return err
+		if s.logHead == 0 && s.logErr != nil {
+			return s.logErr
 		}
-		if undoLines, err = d.exportUndo(s); err != nil {
-			return err
+		if planned {
+			plan = s.planExport()
+		}
+		if plan == nil {
+			var err error
+			if logLines, err = s.exportLog(); err != nil {
+				return err
+			}
+			if undoLines, err = d.exportUndo(s); err != nil {
+				return err
+			}
 		}
 	}
 	for _, e := range s.Log {
@@ -542,22 +559,192 @@ func (s *Session) Export(w io.Writer) error {
 	for _, part := range []struct {
 		key   string
 		lines [][]byte
-	}{{"log", logLines}, {"undo", undoLines}} {
+		file  func(item func(line []byte)) error
+	}{{"log", logLines, plan.copyLog(s)}, {"undo", undoLines, plan.copyUndo(s)}} {
 		fmt.Fprintf(bw, ",\n  %q: [", part.key)
-		for i, l := range part.lines {
-			if i > 0 {
+		n := 0
+		item := func(l []byte) {
+			if n > 0 {
 				bw.WriteByte(',')
 			}
 			bw.WriteString("\n    ")
 			bw.Write(bytes.TrimRight(l, "\n"))
+			n++
 		}
-		if len(part.lines) > 0 {
+		if part.file != nil {
+			if err := part.file(item); err != nil {
+				return err
+			}
+		}
+		for _, l := range part.lines {
+			item(l)
+		}
+		if n > 0 {
 			bw.WriteString("\n  ")
 		}
 		bw.WriteByte(']')
 	}
 	bw.WriteString("\n}\n")
 	return bw.Flush()
+}
+
+// exportPlan is what Export copies of the side files, checked.
+type exportPlan struct {
+	logN   int    // the log file's events to copy (logHead)
+	undone []bool // of those, the ones to mark undone
+	chain  []int64
+}
+
+// sideLines calls fn with each line of the first n bytes of a side file
+// and its offset, reading through one buffer (a line longer than it is
+// read into its own). fn must not keep the line.
+func sideLines(s *Session, path string, n int64, fn func(off int64, line []byte) error) error {
+	if n == 0 {
+		return nil
+	}
+	f, err := openSide(s, path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(io.NewSectionReader(f, 0, n), 128<<10)
+	for off := int64(0); off < n; {
+		line, err := r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			var rest []byte
+			rest, err = r.ReadBytes('\n')
+			line = append(append([]byte(nil), line...), rest...)
+		}
+		if err != nil || len(line) == 0 || line[len(line)-1] != '\n' {
+			return s.corruptf("%s is not whole lines up to the %d bytes the save records", filepath.Base(path), n)
+		}
+		if err := fn(off, line); err != nil {
+			return err
+		}
+		off += int64(len(line))
+	}
+	return nil
+}
+
+// errPlan stops planExport: the files are read whole instead.
+var errPlan = errors.New("referee: side files not as the save says")
+
+// planExport checks the side files' lines Export copies: the log's first
+// logHead events (each JSON, of step and seq 0 or more) and the undo
+// stack's snapshots (each JSON, linked from the top down). Nil when
+// anything is wrong: Export then reads the files whole, for the error.
+func (s *Session) planExport() *exportPlan {
+	d := s.disk
+	p := &exportPlan{logN: s.logHead}
+	if p.logN > 0 {
+		marks := make([]mark, 0, p.logN)
+		err := sideLines(s, d.logPath, d.log.Bytes, func(_ int64, line []byte) error {
+			if len(marks) == p.logN {
+				return nil
+			}
+			if !validJSON(line) {
+				return errPlan
+			}
+			m, ok := eventHead(line)
+			if !ok && json.Unmarshal(line, &m) != nil {
+				return errPlan
+			}
+			if m.Step < 0 || m.Seq < 0 {
+				return errPlan
+			}
+			marks = append(marks, m)
+			return nil
+		})
+		if err != nil || len(marks) < p.logN {
+			return nil
+		}
+		evs := make([]Event, p.logN, p.logN+len(s.Log))
+		for i, m := range marks {
+			evs[i] = Event{Step: m.Step, Type: m.Type, Undone: m.Undone}
+		}
+		markUndone(append(evs, s.Log...))
+		p.undone = make([]bool, p.logN)
+		for i := range marks {
+			p.undone[i] = evs[i].Undone && !marks[i].Undone
+		}
+	}
+	if d.undoN == 0 {
+		return p
+	}
+	// every line's offset, prev and whether it is JSON; then the stack
+	// from the top, which must land on line starts
+	type undoMeta struct {
+		off, prev int64
+		ok        bool
+	}
+	var lines []undoMeta
+	err := sideLines(s, d.undoPath, d.undo.Bytes, func(off int64, line []byte) error {
+		l := bytes.TrimSuffix(line, []byte("\n"))
+		prev, ok := linePrev(l)
+		lines = append(lines, undoMeta{off: off, prev: prev, ok: ok && validJSON(l)})
+		return nil
+	})
+	if err != nil {
+		return nil
+	}
+	p.chain = make([]int64, d.undoN)
+	at := d.undoTop
+	for i := d.undoN - 1; i >= 0; i-- {
+		k := sort.Search(len(lines), func(k int) bool { return lines[k].off >= at })
+		if k == len(lines) || lines[k].off != at || !lines[k].ok {
+			return nil
+		}
+		prev := lines[k].prev
+		if i > 0 && (prev < 0 || prev >= at) {
+			return nil
+		}
+		p.chain[i] = at
+		at = prev
+	}
+	return p
+}
+
+// copyLog returns what copies the log file's lines planned, marking the
+// undone ones (nil: none planned).
+func (p *exportPlan) copyLog(s *Session) func(item func(line []byte)) error {
+	if p == nil || p.logN == 0 {
+		return nil
+	}
+	return func(item func(line []byte)) error {
+		i := 0
+		var buf []byte
+		return sideLines(s, s.disk.logPath, s.disk.log.Bytes, func(_ int64, line []byte) error {
+			if i == p.logN {
+				return nil
+			}
+			if p.undone[i] {
+				l := bytes.TrimRight(line, "\n")
+				buf = append(append(buf[:0], l[:len(l)-1]...), `,"undone":true}`...)
+				line = buf
+			}
+			item(line)
+			i++
+			return nil
+		})
+	}
+}
+
+// copyUndo returns what copies the undo stack's lines planned, oldest
+// first (which is the file's order: each links to an earlier line).
+func (p *exportPlan) copyUndo(s *Session) func(item func(line []byte)) error {
+	if p == nil || len(p.chain) == 0 {
+		return nil
+	}
+	return func(item func(line []byte)) error {
+		k := 0
+		return sideLines(s, s.disk.undoPath, s.disk.undo.Bytes, func(off int64, line []byte) error {
+			if k < len(p.chain) && off == p.chain[k] {
+				item(line)
+				k++
+			}
+			return nil
+		})
+	}
 }
 
 // exportLog returns the lines of the log file still unread (those read

@@ -384,3 +384,44 @@ func TestBriefEventsAreTheEventsWithoutAnswersAndData(t *testing.T) {
 	assert.Positive(t, answers, "the events had answers to leave out")
 	assert.True(t, got[len(got)-2].Undone, "the undone step's event is marked")
 }
+
+// export copies the side files line by line, the same document as reading
+// them whole: after steps undone (popped snapshots stay in the undo file,
+// undone events are marked) and played again.
+func TestExportLineByLineEqualsWhole(t *testing.T) {
+	st := &referee.Store{Dir: t.TempDir()}
+	s := newCounter(t, nil, 1)
+	save := func() {
+		require.NoError(t, st.Save(s))
+		var err error
+		s, err = st.Load("t1")
+		require.NoError(t, err)
+	}
+	for _, b := range []string{"1", "2", "3"} {
+		require.NoError(t, step(t, s, map[string]string{"counter.bonus": b}))
+		save()
+	}
+	for range 2 {
+		_, err := referee.UndoStep(s, false)
+		require.NoError(t, err)
+		save()
+	}
+	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "5"}))
+	save()
+	_, err := referee.UndoStep(s, false) // not saved: in this process only
+	require.NoError(t, err)
+	require.True(t, referee.ExportPlanned(s))
+	var a, b bytes.Buffer
+	require.NoError(t, s.Export(&a))
+	require.NoError(t, referee.ExportWhole(s, &b))
+	assert.Equal(t, b.String(), a.String())
+	assert.True(t, json.Valid(a.Bytes()))
+	assert.Contains(t, a.String(), `"undone":true`)
+	var m struct {
+		Undo []struct {
+			Step int `json:"step"`
+		} `json:"undo"`
+	}
+	require.NoError(t, json.Unmarshal(a.Bytes(), &m))
+	require.Len(t, m.Undo, 1, "the stack, not the popped snapshots")
+}
