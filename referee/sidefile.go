@@ -11,9 +11,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strconv"
 	"sync"
 	"syscall"
+	"unsafe"
 
 	"github.com/bosun-referee/bosun/tables"
 
@@ -119,9 +121,11 @@ func (s *Session) corruptf(format string, a ...any) error {
 
 // decodeMain reads a schema-4 save and checks it against its side files.
 func (st *Store) decodeMain(name string, b []byte) (*Session, error) {
-	var f saveFile
-	if err := json.Unmarshal(b, &f); err != nil {
-		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
+	f, ok := decodeSaveFast(b)
+	if !ok {
+		if err := json.Unmarshal(b, &f); err != nil {
+			return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
+		}
 	}
 	s := &Session{Schema: SchemaVersion, Name: f.Name, Game: f.Game, Players: f.Players, Options: f.Options, Seed: f.Seed,
 		DiceMode: f.DiceMode, RNG: f.RNG, Step: f.Step, Over: f.Over, State: f.State, Cursor: f.Cursor, Pending: f.Pending}
@@ -149,6 +153,41 @@ func (st *Store) decodeMain(name string, b []byte) (*Session, error) {
 	d.undo.Base = nil
 	s.disk, s.logHead = d, f.LogFile.Events
 	return s, nil
+}
+
+// decodeSaveFast decodes a save as json.Unmarshal does, its answers
+// cursor (most of a long game's save) by decodeCursor; ok false when
+// either cannot (then decode it with encoding/json, for its error).
+func decodeSaveFast(b []byte) (saveFile, bool) {
+	var fast struct {
+		saveFile
+		// this field hides saveFile's Cursor from encoding/json
+		Cursor rawOnce `json:"answers_cursor,omitempty"`
+	}
+	// a cursor given twice is merged by encoding/json: not read here
+	if json.Unmarshal(b, &fast) != nil || fast.Cursor.n > 1 {
+		return saveFile{}, false
+	}
+	f := fast.saveFile
+	if raw := bytes.TrimSpace(fast.Cursor.raw); len(raw) > 0 && string(raw) != "null" {
+		var ok bool
+		if f.Cursor, ok = decodeCursor(raw); !ok {
+			return saveFile{}, false
+		}
+	}
+	return f, true
+}
+
+// rawOnce keeps a JSON value undecoded, and how many times it was given.
+type rawOnce struct {
+	raw []byte
+	n   int
+}
+
+func (r *rawOnce) UnmarshalJSON(b []byte) error {
+	r.raw = append(r.raw[:0], b...)
+	r.n++
+	return nil
 }
 
 // check validates the file references of a save and that each side file
@@ -273,19 +312,22 @@ func (d *diskRefs) decodeLog(s *Session, n int, decode func(i int, line []byte) 
 }
 
 // markUndone marks the events of each undone step: those of the step an
-// "undo" event names, logged before it (as UndoStep marks them).
+// "undo" event names, logged before it (as UndoStep marks them). Walked
+// from the end, that is every event with a later undo of its step.
 func markUndone(evs []Event) {
-	open := map[int][]int{} // step -> events not yet marked
-	for i := range evs {
+	var undone map[int]bool // steps with an undo event after this one
+	for i := len(evs) - 1; i >= 0; i-- {
 		e := &evs[i]
-		if e.Type != "undo" {
-			open[e.Step] = append(open[e.Step], i)
+		if e.Type == "undo" {
+			if undone == nil {
+				undone = map[int]bool{}
+			}
+			undone[e.Step] = true
 			continue
 		}
-		for _, j := range open[e.Step] {
-			evs[j].Undone = true
+		if undone[e.Step] {
+			e.Undone = true
 		}
-		delete(open, e.Step)
 	}
 }
 
@@ -462,20 +504,36 @@ func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
 // Export writes the whole session as one JSON document: the save's
 // fields, then "log" (every event, one a line, as the log file holds them)
 // and "undo" (every snapshot, oldest first, as the undo file holds them).
-// The files' lines are copied, not decoded and encoded again.
-func (s *Session) Export(w io.Writer) error {
+// The files' lines are copied, not decoded and encoded again: checked
+// first (planExport), then copied, each pass reading the files through one
+// small buffer (a long game's side files are megabytes, and fresh memory
+// for them cost more than reading them twice). When the files are not as
+// the save says, they are read whole as before, for the error.
+func (s *Session) Export(w io.Writer) error { return s.export(w, true) }
+
+// export is Export; without planned, the side files are read whole.
+func (s *Session) export(w io.Writer, planned bool) error {
 	head := saveFile{Schema: SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed,
 		DiceMode: s.DiceMode, RNG: s.RNG, Step: s.Step, Over: s.Over, State: s.State, Cursor: s.Cursor, Pending: s.Pending}
 	var logLines, undoLines [][]byte
+	var plan *exportPlan
 	if d := s.disk; d != nil {
 		head.LogFile = d.log
 		head.UndoFile = undoRef{Snapshots: d.undoN, Top: d.undoTop, Bytes: d.undo.Bytes}
-		var err error
-		if logLines, err = s.exportLog(); err != nil {
-			return err
+		if s.logHead == 0 && s.logErr != nil {
+			return s.logErr
 		}
-		if undoLines, err = d.exportUndo(s); err != nil {
-			return err
+		if planned {
+			plan = s.planExport()
+		}
+		if plan == nil {
+			var err error
+			if logLines, err = s.exportLog(); err != nil {
+				return err
+			}
+			if undoLines, err = d.exportUndo(s); err != nil {
+				return err
+			}
 		}
 	}
 	for _, e := range s.Log {
@@ -501,22 +559,192 @@ func (s *Session) Export(w io.Writer) error {
 	for _, part := range []struct {
 		key   string
 		lines [][]byte
-	}{{"log", logLines}, {"undo", undoLines}} {
+		file  func(item func(line []byte)) error
+	}{{"log", logLines, plan.copyLog(s)}, {"undo", undoLines, plan.copyUndo(s)}} {
 		fmt.Fprintf(bw, ",\n  %q: [", part.key)
-		for i, l := range part.lines {
-			if i > 0 {
+		n := 0
+		item := func(l []byte) {
+			if n > 0 {
 				bw.WriteByte(',')
 			}
 			bw.WriteString("\n    ")
 			bw.Write(bytes.TrimRight(l, "\n"))
+			n++
 		}
-		if len(part.lines) > 0 {
+		if part.file != nil {
+			if err := part.file(item); err != nil {
+				return err
+			}
+		}
+		for _, l := range part.lines {
+			item(l)
+		}
+		if n > 0 {
 			bw.WriteString("\n  ")
 		}
 		bw.WriteByte(']')
 	}
 	bw.WriteString("\n}\n")
 	return bw.Flush()
+}
+
+// exportPlan is what Export copies of the side files, checked.
+type exportPlan struct {
+	logN   int    // the log file's events to copy (logHead)
+	undone []bool // of those, the ones to mark undone
+	chain  []int64
+}
+
+// sideLines calls fn with each line of the first n bytes of a side file
+// and its offset, reading through one buffer (a line longer than it is
+// read into its own). fn must not keep the line.
+func sideLines(s *Session, path string, n int64, fn func(off int64, line []byte) error) error {
+	if n == 0 {
+		return nil
+	}
+	f, err := openSide(s, path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(io.NewSectionReader(f, 0, n), 128<<10)
+	for off := int64(0); off < n; {
+		line, err := r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			var rest []byte
+			rest, err = r.ReadBytes('\n')
+			line = append(append([]byte(nil), line...), rest...)
+		}
+		if err != nil || len(line) == 0 || line[len(line)-1] != '\n' {
+			return s.corruptf("%s is not whole lines up to the %d bytes the save records", filepath.Base(path), n)
+		}
+		if err := fn(off, line); err != nil {
+			return err
+		}
+		off += int64(len(line))
+	}
+	return nil
+}
+
+// errPlan stops planExport: the files are read whole instead.
+var errPlan = errors.New("referee: side files not as the save says")
+
+// planExport checks the side files' lines Export copies: the log's first
+// logHead events (each JSON, of step and seq 0 or more) and the undo
+// stack's snapshots (each JSON, linked from the top down). Nil when
+// anything is wrong: Export then reads the files whole, for the error.
+func (s *Session) planExport() *exportPlan {
+	d := s.disk
+	p := &exportPlan{logN: s.logHead}
+	if p.logN > 0 {
+		marks := make([]mark, 0, p.logN)
+		err := sideLines(s, d.logPath, d.log.Bytes, func(_ int64, line []byte) error {
+			if len(marks) == p.logN {
+				return nil
+			}
+			if !validJSON(line) {
+				return errPlan
+			}
+			m, ok := eventHead(line)
+			if !ok && json.Unmarshal(line, &m) != nil {
+				return errPlan
+			}
+			if m.Step < 0 || m.Seq < 0 {
+				return errPlan
+			}
+			marks = append(marks, m)
+			return nil
+		})
+		if err != nil || len(marks) < p.logN {
+			return nil
+		}
+		evs := make([]Event, p.logN, p.logN+len(s.Log))
+		for i, m := range marks {
+			evs[i] = Event{Step: m.Step, Type: m.Type, Undone: m.Undone}
+		}
+		markUndone(append(evs, s.Log...))
+		p.undone = make([]bool, p.logN)
+		for i := range marks {
+			p.undone[i] = evs[i].Undone && !marks[i].Undone
+		}
+	}
+	if d.undoN == 0 {
+		return p
+	}
+	// every line's offset, prev and whether it is JSON; then the stack
+	// from the top, which must land on line starts
+	type undoMeta struct {
+		off, prev int64
+		ok        bool
+	}
+	var lines []undoMeta
+	err := sideLines(s, d.undoPath, d.undo.Bytes, func(off int64, line []byte) error {
+		l := bytes.TrimSuffix(line, []byte("\n"))
+		prev, ok := linePrev(l)
+		lines = append(lines, undoMeta{off: off, prev: prev, ok: ok && validJSON(l)})
+		return nil
+	})
+	if err != nil {
+		return nil
+	}
+	p.chain = make([]int64, d.undoN)
+	at := d.undoTop
+	for i := d.undoN - 1; i >= 0; i-- {
+		k := sort.Search(len(lines), func(k int) bool { return lines[k].off >= at })
+		if k == len(lines) || lines[k].off != at || !lines[k].ok {
+			return nil
+		}
+		prev := lines[k].prev
+		if i > 0 && (prev < 0 || prev >= at) {
+			return nil
+		}
+		p.chain[i] = at
+		at = prev
+	}
+	return p
+}
+
+// copyLog returns what copies the log file's lines planned, marking the
+// undone ones (nil: none planned).
+func (p *exportPlan) copyLog(s *Session) func(item func(line []byte)) error {
+	if p == nil || p.logN == 0 {
+		return nil
+	}
+	return func(item func(line []byte)) error {
+		i := 0
+		var buf []byte
+		return sideLines(s, s.disk.logPath, s.disk.log.Bytes, func(_ int64, line []byte) error {
+			if i == p.logN {
+				return nil
+			}
+			if p.undone[i] {
+				l := bytes.TrimRight(line, "\n")
+				buf = append(append(buf[:0], l[:len(l)-1]...), `,"undone":true}`...)
+				line = buf
+			}
+			item(line)
+			i++
+			return nil
+		})
+	}
+}
+
+// copyUndo returns what copies the undo stack's lines planned, oldest
+// first (which is the file's order: each links to an earlier line).
+func (p *exportPlan) copyUndo(s *Session) func(item func(line []byte)) error {
+	if p == nil || len(p.chain) == 0 {
+		return nil
+	}
+	return func(item func(line []byte)) error {
+		k := 0
+		return sideLines(s, s.disk.undoPath, s.disk.undo.Bytes, func(off int64, line []byte) error {
+			if k < len(p.chain) && off == p.chain[k] {
+				item(line)
+				k++
+			}
+			return nil
+		})
+	}
 }
 
 // exportLog returns the lines of the log file still unread (those read
@@ -530,7 +758,7 @@ func (s *Session) exportLog() ([][]byte, error) {
 	lines := make([][]byte, n)
 	err := s.disk.decodeLog(s, n, func(i int, line []byte) error {
 		lines[i] = line
-		if !json.Valid(line) {
+		if !validJSON(line) {
 			return errors.New("not JSON")
 		}
 		if m, ok := eventHead(line); ok {
@@ -601,11 +829,51 @@ func (d *diskRefs) exportUndo(s *Session) ([][]byte, error) {
 	if d.undoN == 0 {
 		return nil, nil
 	}
-	name := filepath.Base(d.undoPath)
 	b, err := readSide(s, d.undoPath, d.undo.Bytes)
 	if err != nil {
 		return nil, err
 	}
+	// The stack walked without checking each line, then the lines checked
+	// in parallel; anything wrong: the walk again, checking each line as
+	// it goes, for the error that names the first line wrong from the top.
+	if lines, err := d.undoStack(s, b, false); err == nil && validLines(lines) {
+		return lines, nil
+	}
+	return d.undoStack(s, b, true)
+}
+
+// validLines reports whether every line is JSON, checking them in parallel
+// chunks (a long game's undo file is megabytes).
+func validLines(lines [][]byte) bool {
+	n := len(lines)
+	chunks := min(runtime.GOMAXPROCS(0), 4, 1+n/256)
+	bad := make([]bool, chunks)
+	var wg sync.WaitGroup
+	for c := range chunks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, l := range lines[c*n/chunks : (c+1)*n/chunks] {
+				if !validJSON(l) {
+					bad[c] = true
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, b := range bad {
+		if b {
+			return false
+		}
+	}
+	return true
+}
+
+// undoStack returns the lines of the undo file's stack in b, oldest
+// first, checking that each is JSON when check is set.
+func (d *diskRefs) undoStack(s *Session, b []byte, check bool) ([][]byte, error) {
+	name := filepath.Base(d.undoPath)
 	lines := make([][]byte, d.undoN)
 	at := d.undoTop
 	for i := d.undoN - 1; i >= 0; i-- {
@@ -616,7 +884,7 @@ func (d *diskRefs) exportUndo(s *Session) ([][]byte, error) {
 		if j := bytes.IndexByte(line, '\n'); j >= 0 {
 			line = line[:j]
 		}
-		if !json.Valid(line) {
+		if check && !validJSON(line) {
 			return nil, s.corruptf("%s: snapshot at byte %d is not JSON", name, at)
 		}
 		prev, ok := linePrev(line)
@@ -652,6 +920,16 @@ func linePrev(line []byte) (int64, bool) {
 	return n, err == nil
 }
 
+// lineString views a line decodeLog read as a string, without a copy: the
+// strings decodeBrief cuts from it then alias the file's bytes, which
+// decodeLog reads into a buffer of its own that nothing writes after.
+func lineString(line []byte) string {
+	if len(line) == 0 {
+		return ""
+	}
+	return unsafe.String(&line[0], len(line))
+}
+
 // readSide reads the first n bytes of a side file.
 func readSide(s *Session, path string, n int64) ([]byte, error) {
 	f, err := openSide(s, path)
@@ -680,6 +958,31 @@ type briefEvent struct {
 	Undone bool     `json:"undone"`
 }
 
+// event is the Event b stands for (its data is FullTextKey alone).
+func (b *briefEvent) event() Event {
+	e := Event{Seq: b.Seq, Step: b.Step, Type: b.Type, Text: b.Text, Cites: b.Cites, Rolls: b.Rolls, Undone: b.Undone}
+	if b.Data.FullText != nil {
+		e.Data = map[string]any{FullTextKey: *b.Data.FullText}
+	}
+	return e
+}
+
+// decodeBriefLine decodes a line of the log file into e (zero) as
+// encoding/json does into a briefEvent: by decodeBrief, or, for a line
+// it does not read, by encoding/json.
+func decodeBriefLine(line []byte, e *Event) error {
+	if decodeBrief(lineString(line), e) {
+		return nil
+	}
+	*e = Event{}
+	var b briefEvent
+	if err := json.Unmarshal(line, &b); err != nil {
+		return err
+	}
+	*e = b.event()
+	return nil
+}
+
 // BriefEvents returns the whole log as `bosun log` shows it: the events
 // still in the log file are decoded without their answers, and of their
 // data only FullTextKey, which is most of the time it takes to read a
@@ -688,20 +991,12 @@ func (s *Session) BriefEvents() ([]Event, error) {
 	if s.logHead == 0 || s.logErr != nil {
 		return s.Log, s.logErr
 	}
-	brief := make([]briefEvent, s.logHead)
+	evs := make([]Event, s.logHead, s.logHead+len(s.Log))
 	err := s.disk.decodeLog(s, s.logHead, func(i int, line []byte) error {
-		return json.Unmarshal(line, &brief[i])
-	}, func(i int) (int, int) { return brief[i].Step, brief[i].Seq })
+		return decodeBriefLine(line, &evs[i])
+	}, func(i int) (int, int) { return evs[i].Step, evs[i].Seq })
 	if err != nil {
 		return nil, err
-	}
-	evs := make([]Event, 0, s.logHead+len(s.Log))
-	for _, b := range brief {
-		e := Event{Seq: b.Seq, Step: b.Step, Type: b.Type, Text: b.Text, Cites: b.Cites, Rolls: b.Rolls, Undone: b.Undone}
-		if b.Data.FullText != nil {
-			e.Data = map[string]any{FullTextKey: *b.Data.FullText}
-		}
-		evs = append(evs, e)
 	}
 	evs = append(evs, s.Log...)
 	markUndone(evs)

@@ -306,3 +306,122 @@ func TestExportHoldsTheSideFiles(t *testing.T) {
 	assert.Equal(t, m.Log, again.Log)
 	assert.Len(t, again.Undo, 2)
 }
+
+// export copies the side files' lines as they are, after checking each is
+// JSON: a line that is not (a snapshot below the top, or an event; each
+// edited in place, so the offsets stay right)
+// fails the export with the line it is, and the save is left as it is.
+func TestExportRefusesALineThatIsNotJSON(t *testing.T) {
+	for _, c := range []struct {
+		ext, old, new, want string
+	}{
+		{".undo", `"step":1,`, `"step":1}`, `t1.undo: snapshot at byte 0 is not JSON`},
+		{".undo", `"step":2,`, `"step":"2`, `t1.undo: snapshot at byte 145 is not JSON`},
+		{".log", `{"seq":2,`, `{"seq":2]`, `t1.log: event 2`},
+	} {
+		st := &referee.Store{Dir: t.TempDir()}
+		s := newCounter(t, nil, 1)
+		for _, b := range []string{"1", "2", "3"} {
+			require.NoError(t, step(t, s, map[string]string{"counter.bonus": b}))
+			require.NoError(t, st.Save(s))
+		}
+		p := side(st, "t1", c.ext)
+		b, err := os.ReadFile(p)
+		require.NoError(t, err)
+		require.True(t, bytes.Contains(b, []byte(c.old)), "%s", b)
+		bad := bytes.Replace(b, []byte(c.old), []byte(c.new), 1)
+		m := map[string]any{}
+		head, _ := os.ReadFile(st.Path("t1"))
+		require.NoError(t, json.Unmarshal(head, &m))
+		ref := map[string]string{".log": "log_file", ".undo": "undo_file"}[c.ext]
+		m[ref].(map[string]any)["bytes"] = m[ref].(map[string]any)["bytes"].(float64) + float64(len(bad)-len(b))
+		require.NoError(t, os.WriteFile(p, bad, 0o600))
+		writeSave(t, st, m)
+		got, err := st.Load("t1")
+		require.NoError(t, err)
+		var out bytes.Buffer
+		err = got.Export(&out)
+		require.ErrorIs(t, err, referee.ErrCorrupt, c.want)
+		assert.Contains(t, err.Error(), c.want)
+		after, _ := os.ReadFile(p)
+		assert.Equal(t, bad, after)
+	}
+}
+
+// log's events read from the log file are the events, without their
+// answers and of their data only the full text.
+func TestBriefEventsAreTheEventsWithoutAnswersAndData(t *testing.T) {
+	st := &referee.Store{Dir: t.TempDir()}
+	s := newCounter(t, nil, 1)
+	for _, b := range []string{"1", "2", "3"} {
+		require.NoError(t, step(t, s, map[string]string{"counter.bonus": b}))
+		require.NoError(t, st.Save(s))
+	}
+	_, err := referee.UndoStep(s, false)
+	require.NoError(t, err)
+	require.NoError(t, st.Save(s))
+	full, err := st.Load("t1")
+	require.NoError(t, err)
+	require.NoError(t, full.LoadLog())
+	want := full.Events()
+	require.NotEmpty(t, want)
+	brief, err := st.Load("t1")
+	require.NoError(t, err)
+	got, err := brief.BriefEvents()
+	require.NoError(t, err)
+	require.Len(t, got, len(want))
+	answers := 0
+	for i := range want {
+		answers += len(want[i].Answers)
+		w := want[i]
+		w.Answers = nil
+		w.Data = nil
+		if t, ok := want[i].Data[referee.FullTextKey]; ok {
+			w.Data = map[string]any{referee.FullTextKey: t}
+		}
+		assert.Equal(t, w, got[i], "event %d", i+1)
+	}
+	assert.Positive(t, answers, "the events had answers to leave out")
+	assert.True(t, got[len(got)-2].Undone, "the undone step's event is marked")
+}
+
+// export copies the side files line by line, the same document as reading
+// them whole: after steps undone (popped snapshots stay in the undo file,
+// undone events are marked) and played again.
+func TestExportLineByLineEqualsWhole(t *testing.T) {
+	st := &referee.Store{Dir: t.TempDir()}
+	s := newCounter(t, nil, 1)
+	save := func() {
+		require.NoError(t, st.Save(s))
+		var err error
+		s, err = st.Load("t1")
+		require.NoError(t, err)
+	}
+	for _, b := range []string{"1", "2", "3"} {
+		require.NoError(t, step(t, s, map[string]string{"counter.bonus": b}))
+		save()
+	}
+	for range 2 {
+		_, err := referee.UndoStep(s, false)
+		require.NoError(t, err)
+		save()
+	}
+	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "5"}))
+	save()
+	_, err := referee.UndoStep(s, false) // not saved: in this process only
+	require.NoError(t, err)
+	require.True(t, referee.ExportPlanned(s))
+	var a, b bytes.Buffer
+	require.NoError(t, s.Export(&a))
+	require.NoError(t, referee.ExportWhole(s, &b))
+	assert.Equal(t, b.String(), a.String())
+	assert.True(t, json.Valid(a.Bytes()))
+	assert.Contains(t, a.String(), `"undone":true`)
+	var m struct {
+		Undo []struct {
+			Step int `json:"step"`
+		} `json:"undo"`
+	}
+	require.NoError(t, json.Unmarshal(a.Bytes(), &m))
+	require.Len(t, m.Undo, 1, "the stack, not the popped snapshots")
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"hash/crc32"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -360,6 +361,7 @@ func decodeBooks(d *dec, srcs []bookSrc) (*corpus, bool) {
 		if d.err != nil {
 			return nil, false
 		}
+		c.Secs = slices.Grow(c.Secs, len(b.Secs)) // one copy, not one a doubling
 		c.addBook(b)
 	}
 	c.index()

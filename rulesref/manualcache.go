@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"unsafe"
 
 	"github.com/bosun-referee/bosun/tables/fsutil"
@@ -21,30 +22,73 @@ import (
 // shipped index instead of stemming every manual at each start.
 //
 // The file is cacheMagic, the key (sha256 of this format, the shipped
-// index's length and crc32, and every manual's metadata, length and
-// crc32: the texts are checksummed, not hashed with sha256, at each start,
-// which cost more than a millisecond a megabyte), the crc32 of the body, then
-// the body: the shipped books and the manuals encoded as encodeBody does,
-// with every weight kept bit for bit so that a loaded cache ranks exactly
-// as an index built at start. A file whose magic, key or crc does not
-// match, or that does not decode, is rebuilt, never trusted.
+// index's length and crc32, and every manual's metadata), the crc32 of the
+// rest, then the rest: for each manual its stamp (cacheStamp: the size,
+// times and inode its file had when it was read, and the crc32 of its
+// text) and its text, then the shipped books and the manuals encoded as
+// encodeBody does, with every weight kept bit for bit so that a loaded
+// cache ranks exactly as an index built at start. The crc32s are
+// Castagnoli's, which the CPU computes several times faster than IEEE's.
+//
+// A start neither reads nor checksums the manuals: each is only stat'ed,
+// and its text is the cache's (mapped). A manual whose stat differs from
+// its stamp is read: the same text (a copy, a touch) gives the cache a new
+// stamp; another text, or a file whose magic, key or crc does not match,
+// or that does not decode, is rebuilt, never trusted.
 const (
-	cacheMagic = "BOSUNMC2"
+	cacheMagic = "BOSUNMC3"
 	cacheFile  = "manuals-index.bin"
 )
 
+// castagnoli is made on first use, not at every start of bosun.
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
+
 func cachePath(dataDir string) string { return filepath.Join(manualDir(dataDir), cacheFile) }
 
-// manualSrcs reads the added manuals' texts.
-func manualSrcs(dataDir string, ms []Manual) ([]bookSrc, error) {
+// cacheStamp is what a cache records of a manual's file: a file whose
+// stat gives the same size, times and inode is taken to hold the text the
+// cache holds (a text written over within the same clock tick, at the
+// same size, would not be noticed; an edit always changes the ctime).
+type cacheStamp struct {
+	Size, MTime, Ino, CTime uint64
+	Sum                     uint32 // crc32 (Castagnoli) of the text
+}
+
+// stampSize is the encoded size of a cacheStamp: fixed, so that a new
+// stamp is written over the old one in place.
+const stampSize = 4*8 + 4
+
+func stampOf(info os.FileInfo, text []byte) cacheStamp {
+	ino, ctime := fileIDs(info)
+	return cacheStamp{Size: uint64(info.Size()), MTime: uint64(info.ModTime().UnixNano()), Ino: ino, CTime: ctime, Sum: crc32.Checksum(text, castagnoli())}
+}
+
+func (st cacheStamp) append(b []byte) []byte {
+	for _, v := range []uint64{st.Size, st.MTime, st.Ino, st.CTime} {
+		b = binary.LittleEndian.AppendUint64(b, v)
+	}
+	return binary.LittleEndian.AppendUint32(b, st.Sum)
+}
+
+func readStamp(b []byte) cacheStamp {
+	u := func(k int) uint64 { return binary.LittleEndian.Uint64(b[8*k:]) }
+	return cacheStamp{Size: u(0), MTime: u(1), Ino: u(2), CTime: u(3), Sum: binary.LittleEndian.Uint32(b[32:])}
+}
+
+// manualSrcs reads the added manuals' texts, with their stamps.
+func manualSrcs(dataDir string, ms []Manual) ([]bookSrc, []cacheStamp, error) {
 	srcs := shippedBooks()
+	var stamps []cacheStamp
 	for _, m := range ms {
 		// read, not mapped: a user may edit a manual in place, which
 		// would pull a mapped text from under a long session
-		b, err := readSized(filepath.Join(manualDir(dataDir), m.File), MaxManualSize, false)
+		b, info, err := readSizedInfo(filepath.Join(manualDir(dataDir), m.File), MaxManualSize, false)
 		if err != nil {
-			return nil, fmt.Errorf("rulesref: manual %s: %w", m.ID, err)
+			return nil, nil, fmt.Errorf("rulesref: manual %s: %w", m.ID, err)
 		}
+		// the stamp is of the stat before the read: a file changed
+		// during the read does not match its stamp next time
+		stamps = append(stamps, stampOf(info, b))
 		// the text aliases the bytes read (never written): no copy of
 		// a large manual
 		text := ""
@@ -53,66 +97,134 @@ func manualSrcs(dataDir string, ms []Manual) ([]bookSrc, error) {
 		}
 		srcs = append(srcs, bookSrc{game: m.Game, text: text, user: true, title: m.Title})
 	}
-	return srcs, nil
+	return srcs, stamps, nil
 }
 
-// cacheKey identifies the books a cache was built from, the shipped index
-// and the encoding.
-func cacheKey(ms []Manual, srcs []bookSrc) [sha256.Size]byte {
+// cacheKey identifies the manuals a cache was built for (not their texts:
+// see cacheStamp), the shipped index and the encoding.
+func cacheKey(ms []Manual) [sha256.Size]byte {
 	h := sha256.New()
 	field := func(s string) {
 		h.Write([]byte(strconv.Itoa(len(s))))
 		h.Write([]byte{':'})
 		h.Write(bytesOf(s))
 	}
-	sum := func(b []byte) {
-		h.Write(binary.LittleEndian.AppendUint64(nil, uint64(len(b))))
-		h.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(b)))
-	}
 	field(cacheMagic)
 	field(indexMagic)
-	sum(prebuilt)
-	for i, m := range ms {
+	h.Write(binary.LittleEndian.AppendUint64(nil, uint64(len(prebuilt))))
+	h.Write(binary.LittleEndian.AppendUint32(nil, crc32.Checksum(prebuilt, castagnoli())))
+	for _, m := range ms {
 		field(m.Game)
 		field(m.Title)
 		field(m.ID)
 		field(m.File)
-		sum(bytesOf(srcs[len(Games)+i].text))
 	}
 	var k [sha256.Size]byte
 	h.Sum(k[:0])
 	return k
 }
 
-// encodeCache encodes c (the shipped books and the manuals) under key.
-func encodeCache(c *corpus, key [sha256.Size]byte) []byte {
+// cacheHead is the size of the magic, the key and the crc.
+const cacheHead = len(cacheMagic) + sha256.Size + 4
+
+// encodeCache encodes c (the shipped books and the manuals, whose texts
+// and stamps are srcs and stamps) under key.
+func encodeCache(c *corpus, key [sha256.Size]byte, srcs []bookSrc, stamps []cacheStamp) []byte {
 	body := &enc{exact: true}
+	for i, st := range stamps {
+		body.b = st.append(body.b)
+		body.b = append(body.b, srcs[len(Games)+i].text...)
+	}
 	c.encodeBody(body)
-	out := make([]byte, 0, len(cacheMagic)+len(key)+4+len(body.b))
+	out := make([]byte, 0, cacheHead+len(body.b))
 	out = append(out, cacheMagic...)
 	out = append(out, key[:]...)
-	out = binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(body.b))
+	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum(body.b, castagnoli()))
 	return append(out, body.b...)
 }
 
 var errStaleCache = errors.New("rulesref: manuals index cache is stale or corrupt")
 
-// decodeCache loads a cache written by encodeCache for key and srcs.
-func decodeCache(data []byte, key [sha256.Size]byte, srcs []bookSrc) (*corpus, error) {
-	head := len(cacheMagic) + len(key) + 4
-	if len(data) < head || string(data[:len(cacheMagic)]) != cacheMagic ||
+// decodeCache loads a cache written by encodeCache for key and the
+// manuals ms under dataDir. restamp lists the manuals whose files hold
+// the cache's text under another stat (then stamps holds their new
+// stamps).
+func decodeCache(data []byte, key [sha256.Size]byte, dataDir string, ms []Manual) (c *corpus, stamps []cacheStamp, restamp []int, err error) {
+	if len(data) < cacheHead || string(data[:len(cacheMagic)]) != cacheMagic ||
 		string(data[len(cacheMagic):len(cacheMagic)+len(key)]) != string(key[:]) {
-		return nil, errStaleCache
+		return nil, nil, nil, errStaleCache
 	}
-	body := data[head:]
-	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(data[head-4:head]) {
-		return nil, errStaleCache
+	body := data[cacheHead:]
+	if crc32.Checksum(body, castagnoli()) != binary.LittleEndian.Uint32(data[cacheHead-4:cacheHead]) {
+		return nil, nil, nil, errStaleCache
+	}
+	srcs := shippedBooks()
+	for i, m := range ms {
+		if len(body) < stampSize {
+			return nil, nil, nil, errStaleCache
+		}
+		st := readStamp(body)
+		if st.Size > uint64(len(body)-stampSize) {
+			return nil, nil, nil, errStaleCache
+		}
+		text := body[stampSize : stampSize+int(st.Size)]
+		body = body[stampSize+int(st.Size):]
+		now, ok := currentStamp(filepath.Join(manualDir(dataDir), m.File), st, text)
+		if !ok {
+			return nil, nil, nil, errStaleCache
+		}
+		if now != st {
+			restamp = append(restamp, i)
+		}
+		stamps = append(stamps, now)
+		// the text aliases the cache, mapped read-only and never unmapped
+		s := ""
+		if len(text) > 0 {
+			s = unsafe.String(&text[0], len(text))
+		}
+		srcs = append(srcs, bookSrc{game: m.Game, text: s, user: true, title: m.Title})
 	}
 	c, ok := decodeBooks(&dec{b: body, exact: true}, srcs)
 	if !ok {
-		return nil, errStaleCache
+		return nil, nil, nil, errStaleCache
 	}
-	return c, nil
+	return c, stamps, restamp, nil
+}
+
+// currentStamp checks that the manual at path still holds text, which a
+// cache stamped st: at once when its stat matches st, else by reading it
+// (ok, with its new stamp, when it holds the same text).
+func currentStamp(path string, st cacheStamp, text []byte) (cacheStamp, bool) {
+	info, err := os.Lstat(path)
+	if err != nil || !info.Mode().IsRegular() {
+		return st, false
+	}
+	ino, ctime := fileIDs(info)
+	if uint64(info.Size()) == st.Size && uint64(info.ModTime().UnixNano()) == st.MTime && ino == st.Ino && ctime == st.CTime {
+		return st, true
+	}
+	b, info, err := readSizedInfo(path, MaxManualSize, false)
+	if err != nil || string(b) != string(text) {
+		return st, false
+	}
+	return stampOf(info, b), true
+}
+
+// restampCache writes new stamps over the old ones of the manuals
+// restamp in a copy of the cache data, and a new crc.
+func restampCache(data []byte, stamps []cacheStamp, restamp []int) []byte {
+	out := append([]byte(nil), data...)
+	at := cacheHead
+	for i, k := 0, 0; i < len(stamps); i++ {
+		st := readStamp(out[at:])
+		if k < len(restamp) && restamp[k] == i {
+			stamps[i].append(out[at:at])
+			k++
+		}
+		at += stampSize + int(st.Size)
+	}
+	binary.LittleEndian.PutUint32(out[cacheHead-4:], crc32.Checksum(out[cacheHead:], castagnoli()))
+	return out
 }
 
 // buildManuals indexes the shipped books plus the manuals (what Open did
@@ -140,18 +252,21 @@ func buildManuals(srcs []bookSrc, ms []Manual) *corpus {
 // from the cache when it matches them, else built and the cache saved
 // (best effort: a read-only data dir still searches, only slower).
 func openManuals(dataDir string, ms []Manual) (*corpus, error) {
-	srcs, err := manualSrcs(dataDir, ms)
-	if err != nil {
-		return nil, err
-	}
-	key := cacheKey(ms, srcs)
+	key := cacheKey(ms)
 	if data, err := readSized(cachePath(dataDir), 1<<30, true); err == nil {
-		if c, err := decodeCache(data, key, srcs); err == nil {
+		if c, stamps, restamp, err := decodeCache(data, key, dataDir, ms); err == nil {
+			if len(restamp) > 0 {
+				_ = writeAtomic(cachePath(dataDir), restampCache(data, stamps, restamp))
+			}
 			return c, nil
 		}
 	}
+	srcs, stamps, err := manualSrcs(dataDir, ms)
+	if err != nil {
+		return nil, err
+	}
 	c := buildManuals(srcs, ms)
-	_ = writeAtomic(cachePath(dataDir), encodeCache(c, key))
+	_ = writeAtomic(cachePath(dataDir), encodeCache(c, key, srcs, stamps))
 	return c, nil
 }
 
@@ -178,21 +293,28 @@ func refreshCache(dataDir string) error {
 // of its size (io.ReadAll's doubling buffers cost more than the read
 // itself for a large manual and its index). The bytes are never written.
 func readSized(path string, limit int64, mapOK bool) ([]byte, error) {
+	b, _, err := readSizedInfo(path, limit, mapOK)
+	return b, err
+}
+
+// readSizedInfo is readSized, also returning the file's stat from before
+// the read.
+func readSizedInfo(path string, limit int64, mapOK bool) ([]byte, os.FileInfo, error) {
 	f, err := fsutil.OpenRegular(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if info.Size() > limit {
-		return nil, &fsutil.TooLargeError{Name: path, Limit: limit}
+		return nil, nil, &fsutil.TooLargeError{Name: path, Limit: limit}
 	}
 	if mapOK {
 		if b, ok := mapFile(f, info.Size()); ok {
-			return b, nil
+			return b, info, nil
 		}
 	}
 	// one byte more than the size: a file that grew since the stat is
@@ -201,9 +323,9 @@ func readSized(path string, limit int64, mapOK bool) ([]byte, error) {
 	n, err := io.ReadFull(f, buf)
 	switch {
 	case err == io.EOF || err == io.ErrUnexpectedEOF:
-		return buf[:n], nil
+		return buf[:n], info, nil
 	case err != nil:
-		return nil, err
+		return nil, nil, err
 	}
 	rest, err := fsutil.ReadLimited(f, path, limit-int64(n))
 	if err != nil {
@@ -211,7 +333,7 @@ func readSized(path string, limit int64, mapOK bool) ([]byte, error) {
 		if errors.As(err, &tl) {
 			tl.Limit = limit
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	return append(buf, rest...), nil
+	return append(buf, rest...), info, nil
 }

@@ -3,10 +3,13 @@ package rulesref
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -49,7 +52,7 @@ func rebuiltLibrary(t *testing.T, dataDir string) *Library {
 	t.Helper()
 	ms, err := ListManuals(dataDir)
 	require.NoError(t, err)
-	srcs, err := manualSrcs(dataDir, ms)
+	srcs, _, err := manualSrcs(dataDir, ms)
 	require.NoError(t, err)
 	c := buildManuals(srcs, ms)
 	for i := range ms {
@@ -69,10 +72,9 @@ func TestManualsIndexCache(t *testing.T) {
 
 	ms, err := ListManuals(dir)
 	require.NoError(t, err)
-	srcs, err := manualSrcs(dir, ms)
-	require.NoError(t, err)
-	_, err = decodeCache(data, cacheKey(ms, srcs), srcs)
+	_, _, restamp, err := decodeCache(data, cacheKey(ms), dir, ms)
 	require.NoError(t, err, "the saved cache matches the manuals")
+	require.Empty(t, restamp)
 
 	cached, err := Open(dir)
 	require.NoError(t, err)
@@ -152,4 +154,67 @@ func TestReadSized(t *testing.T) {
 	require.NoError(t, os.Symlink(p, link))
 	_, err = readSized(link, MaxManualSize, true)
 	require.Error(t, err, "a link is refused")
+}
+
+// A start takes a manual whose stat matches its stamp as the cache's text;
+// a manual touched (same text) keeps the cache, restamped; a manual edited
+// at the same size with its modification time set back is noticed (on
+// Linux, by its change time) and searched anew.
+func TestManualsCacheStamps(t *testing.T) {
+	dir := t.TempDir()
+	text := "Captain Notes\nStorm Rules\nDuring a storm every ship loses one sail and the kraken wakes.\n"
+	m := addTestManual(t, dir, "rolling-seas", "Captain Notes", text)
+	p := filepath.Join(manualDir(dir), m.File)
+	ms, err := ListManuals(dir)
+	require.NoError(t, err)
+	data, err := os.ReadFile(cachePath(dir))
+	require.NoError(t, err)
+	_, stamps, restamp, err := decodeCache(data, cacheKey(ms), dir, ms)
+	require.NoError(t, err)
+	require.Empty(t, restamp)
+	require.Len(t, stamps, 1)
+	assert.Equal(t, uint64(len(text)), stamps[0].Size)
+
+	// touched: the same text under a new stat
+	later := time.Now().Add(time.Hour)
+	require.NoError(t, os.Chtimes(p, later, later))
+	_, stamps, restamp, err = decodeCache(data, cacheKey(ms), dir, ms)
+	require.NoError(t, err, "the same text keeps the cache")
+	require.Equal(t, []int{0}, restamp)
+	assert.Equal(t, uint64(later.UnixNano()), stamps[0].MTime)
+	lib, err := Open(dir)
+	require.NoError(t, err)
+	sameLibrary(t, rebuiltLibrary(t, dir), lib, "kraken wakes during a storm")
+	again, err := os.ReadFile(cachePath(dir))
+	require.NoError(t, err)
+	require.Len(t, again, len(data), "restamped in place, not rebuilt")
+	assert.NotEqual(t, data, again)
+	_, _, restamp, err = decodeCache(again, cacheKey(ms), dir, ms)
+	require.NoError(t, err)
+	assert.Empty(t, restamp, "the new stamp matches the file")
+
+	// edited at the same size, its modification time set back
+	info, err := os.Stat(p)
+	require.NoError(t, err)
+	edited := strings.Replace(text, "kraken wakes", "whale sings", 1)
+	edited += strings.Repeat(" ", len(text)-len(edited))
+	require.Len(t, edited, len(text))
+	require.NoError(t, os.WriteFile(p, []byte(edited), 0o600))
+	require.NoError(t, os.Chtimes(p, info.ModTime(), info.ModTime()))
+	if runtime.GOOS == "linux" {
+		_, _, _, err = decodeCache(again, cacheKey(ms), dir, ms)
+		require.ErrorIs(t, err, errStaleCache)
+		lib, err = Open(dir)
+		require.NoError(t, err)
+		top := lib.Search("the whale sings in a storm", SearchOptions{Limit: 1})
+		require.NotEmpty(t, top)
+		require.Contains(t, top[0].Text, "whale sings")
+		sameLibrary(t, rebuiltLibrary(t, dir), lib, "whale sings")
+	}
+
+	// a manual gone: the error names it, as without the cache
+	require.NoError(t, os.Remove(p))
+	_, err = Open(dir)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), m.ID)
 }

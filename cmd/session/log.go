@@ -2,8 +2,8 @@ package session
 
 import (
 	"bufio"
-	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
@@ -33,8 +33,10 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				if !all {
-					var live []referee.Event
+				if !all && f.G.JSON {
+					// (the table skips undone events itself: no copy of
+					// a long game's events)
+					live := make([]referee.Event, 0, len(evs))
 					for _, e := range evs {
 						if !e.Undone {
 							live = append(live, e)
@@ -47,10 +49,10 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 				}
 				return f.Render(evs, func(w io.Writer) error {
 					if f.IO.TTYOut {
-						return logTable(f, w, evs, why, full)
+						return logTable(f, w, evs, all, why, full)
 					}
 					bw := bufio.NewWriterSize(w, 64<<10) // piped: one write, not one a row
-					if err := logTable(f, bw, evs, why, full); err != nil {
+					if err := logTable(f, bw, evs, all, why, full); err != nil {
 						return err
 					}
 					return bw.Flush()
@@ -64,10 +66,16 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 	return cmd
 }
 
-// logTable prints the events as the log's table.
-func logTable(f *cmdutil.Factory, w io.Writer, evs []referee.Event, why, full bool) error {
-	var rows [][]string
-	for _, e := range evs {
+// logTable prints the events as the log's table, the undone ones only
+// with all.
+func logTable(f *cmdutil.Factory, w io.Writer, evs []referee.Event, all, why, full bool) error {
+	rows := make([][]string, 0, len(evs))
+	cells := make([]string, 0, 5*len(evs)) // the rows' cells, one allocation
+	for i := range evs {
+		e := &evs[i]
+		if e.Undone && !all {
+			continue
+		}
 		text := e.Text
 		if t, ok := e.Data[referee.FullTextKey].(string); ok && full {
 			text = t
@@ -78,7 +86,9 @@ func logTable(f *cmdutil.Factory, w io.Writer, evs []referee.Event, why, full bo
 		if len(e.Rolls) > 0 {
 			text += " (" + rollsText(e.Rolls) + ")"
 		}
-		rows = append(rows, []string{fmt.Sprint(e.Seq), fmt.Sprint(e.Step), e.Type, text, strings.Join(e.Cites, " ")})
+		at := len(cells)
+		cells = append(cells, strconv.Itoa(e.Seq), strconv.Itoa(e.Step), e.Type, text, strings.Join(e.Cites, " "))
+		rows = append(rows, cells[at:len(cells):len(cells)])
 		if why && f.Hooks.Why != nil {
 			for _, c := range e.Cites {
 				if t := f.Hooks.Why(c); t != "" {

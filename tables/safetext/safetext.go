@@ -11,6 +11,7 @@
 package safetext
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
 	"strconv"
@@ -197,13 +198,13 @@ func (w *Writer) Write(p []byte) (int, error) {
 		w.part = append([]byte(nil), p[len(p)-k:]...)
 		p = p[:len(p)-k]
 	}
-	s := string(p)
-	if clean(s) {
+	if cleanBytes(p) {
 		if _, err := w.W.Write(p); err != nil {
 			return 0, err
 		}
 		return n, nil
 	}
+	s := string(p)
 	var b strings.Builder
 	for len(s) > 0 {
 		if w.SGR && s[0] == 0x1b {
@@ -224,6 +225,33 @@ func (w *Writer) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return n, nil
+}
+
+// cleanBytes is clean for bytes, without a copy and eight bytes at a time:
+// everything bosun prints passes here, `bosun export` megabytes of it.
+func cleanBytes(p []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(p); i += 8 {
+		w := binary.LittleEndian.Uint64(p[i : i+8])
+		del := w ^ (ones * 0x7f)
+		// a byte of 0x80 or more, below 0x20, or DEL: look at each
+		// (tabs and newlines pass)
+		if (w|(w-ones*0x20)&^w|(del-ones)&^del)&highs != 0 && !cleanRun(p[i:i+8]) {
+			return false
+		}
+	}
+	return cleanRun(p[i:])
+}
+
+// cleanRun is clean for a few bytes.
+func cleanRun(p []byte) bool {
+	for _, c := range p {
+		if c >= 0x80 || (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // incompleteTail is how many bytes at the end of p start a UTF-8
