@@ -69,7 +69,20 @@ func main() {
 	lambda := flag.Float64("lambda", 0, "fit this L2 penalty only (0: try 0.003 ... 1 and 1e6)")
 	oldL := flag.Float64("old-lambda", 0.01, "the old recipe's L2 penalty")
 	show := flag.Bool("show", false, "print each question a cross-validated model misses at the top")
+	conv := flag.String("convert", "", "print this raw batch (file or directory, snippet format) as dev-set entries of batch -set, and stop")
+	convSet := flag.String("set", "", "the batch name -convert gives its questions (v11)")
 	flag.Parse()
+	if *conv != "" {
+		if *convSet == "" {
+			fmt.Fprintln(os.Stderr, "train: -convert needs -set NAME (accepted: a batch name such as v11)")
+			os.Exit(2)
+		}
+		if err := convert(*conv, *convSet); err != nil {
+			fmt.Fprintln(os.Stderr, "train:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(*devset, *floorsPath, *out, *write, *pool, *prior, *iters, *lambda, *oldL, *show); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		os.Exit(1)
