@@ -23,11 +23,20 @@
 // -outsiders runs the protocol that measures carry-over to outsiders
 // instead (leave one outsider batch out): for each of v9, v10 and v11, a
 // model fitted on v1-v8 and the other two outsider batches ranks the
-// left-out batch, with no game given and with its game given; the sums
-// over the three are compared with the shipped recipe (fitted on v1-v8
-// only, penalty -lambda or 0.3, prior -prior), for every penalty of
-// -lambdas, outsider weight of -weights and prior of -priors. It writes
-// nothing.
+// left-out batch, with no game given and with its game given (the game
+// of the question's first answering section); the counts are compared
+// with the baseline, the shipped recipe (fitted on v1-v8 only, penalty
+// -base-lambda 0.3, prior -prior), for every penalty of -lambdas,
+// outsider weight of -weights and prior of -priors
+// (`go run ./rulesref/internal/train -outsiders -lambdas 0.03,0.1,0.3
+// -weights 0,1,2,3 -priors "1,3;2,6"`). A gain on a figure (top-1 or
+// top-3, no game or game given) is real when it shows on at least two of
+// the three left-out batches and the third loses at most one question; a
+// recipe WINS with a real gain on top-1 or top-3 (no game given) and no
+// figure with a real loss or a lower sum ("strict too": and no figure
+// losing more than one question on any batch). The last column lists the
+// floors the recipe's model, fitted on every batch it fits on, breaks
+// (questions short, top-1/top-3). It writes nothing.
 //
 // Flags: -lambda fits one penalty only, -iters the optimiser's steps
 // (400), -pool the number of hits the reranker reorders (rerankTop),
@@ -123,7 +132,8 @@ func main() {
 	pool := flag.Int("pool", 0, "hits the reranker reorders (0: rerankTop as shipped)")
 	prior := flag.String("prior", "1,3", `the fit's prior "a,b": raw weights of the log score and the inverse rank`)
 	iters := flag.Int("iters", 400, "optimiser steps per fit")
-	lambda := flag.Float64("lambda", 0, "fit this L2 penalty only (0: try 0.003 ... 1 and 1e6; with -outsiders the shipped recipe's penalty, 0.3)")
+	lambda := flag.Float64("lambda", 0, "fit this L2 penalty only (0: try 0.003 ... 1 and 1e6, chosen by the cross-validation by batch; shipped: 0.3)")
+	baseL := flag.Float64("base-lambda", 0.3, "with -outsiders: the baseline's penalty (the recipe shipped before: v1-v8 only, 0.3)")
 	oldL := flag.Float64("old-lambda", 0.01, "the old recipe's L2 penalty")
 	outW := flag.Float64("outsider-weight", 0, "fit on the outsiders' batches v9-v11 too, each question weighing this in the loss (0: not fitted on)")
 	show := flag.Bool("show", false, "print each question a cross-validated model misses at the top")
@@ -158,11 +168,7 @@ func main() {
 		os.Exit(2)
 	}
 	if *outs {
-		shipL := *lambda
-		if shipL == 0 {
-			shipL = 0.3
-		}
-		err = runOutsiders(*devset, *pool, *iters, recipe{lambda: shipL, prior: p}, grid, *show)
+		err = runOutsiders(*devset, *floorsPath, *pool, *iters, recipe{lambda: *baseL, prior: p}, grid, *show)
 	} else {
 		err = run(*devset, *floorsPath, *out, *write, *pool, recipe{prior: p, outW: *outW}, *iters, *lambda, *oldL, *show)
 	}
@@ -537,7 +543,7 @@ func sumTally(m map[string]*ltrTally) ltrTally {
 	return t
 }
 
-// realGain applies the protocol's rule to a metric's gains per left-out
+// realGain applies the protocol's rule to one figure's gains per left-out
 // batch (questions, against the baseline): a gain is real when it shows
 // on at least two of the three batches and the third loses at most one
 // question.
@@ -552,11 +558,38 @@ func realGain(d []int) bool {
 	return up >= 2 && worst >= -1
 }
 
+// wins is the protocol's verdict on a recipe from its gains per left-out
+// batch (no game given top-1 d1 and top-3 d3, game given g1 and g3): a
+// real gain on top-1 or top-3 with no game given, and no figure with a
+// real loss (the same rule for losses: on two batches, the third gaining
+// at most one) or a lower sum over the three; strict: no figure losing
+// more than one question on any batch.
+func wins(d1, d3, g1, g3 []int, strict bool) bool {
+	if !realGain(d1) && !realGain(d3) {
+		return false
+	}
+	for _, d := range [][]int{d1, d3, g1, g3} {
+		neg, sum := make([]int, len(d)), 0
+		for i, x := range d {
+			neg[i] = -x
+			sum += x
+		}
+		if realGain(neg) || sum < 0 || strict && slices.Min(d) < -1 {
+			return false
+		}
+	}
+	return true
+}
+
 // runOutsiders is the protocol that measures carry-over to outsiders'
 // questions: leave one outsider batch out (see the package doc).
-func runOutsiders(devset string, pool, iters int, ship recipe, grid []recipe, show bool) error {
+func runOutsiders(devset, floorsPath string, pool, iters int, ship recipe, grid []recipe, show bool) error {
 	var dev []rulesref.TrainQuestion
 	if err := readYAML(devset, &dev); err != nil {
+		return err
+	}
+	var devFloors map[string][2]float64
+	if err := readYAML(floorsPath, &devFloors); err != nil {
 		return err
 	}
 	qs := ltrData(dev, pool, false)
@@ -576,6 +609,33 @@ func runOutsiders(devset string, pool, iters int, ship recipe, grid []recipe, sh
 		}
 		return ltrFit(train, r, iters)
 	}
+	// below lists the batches below their floor with the model a recipe
+	// ships (fitted on every batch it fits on)
+	below := func(r recipe) string {
+		w := fitOn(r, "")
+		fit := map[string]*ltrTally{}
+		for _, q := range qs {
+			if fit[q.Set] == nil {
+				fit[q.Set] = &ltrTally{}
+			}
+			fit[q.Set].add(ltrEval(q, w))
+		}
+		var out []string
+		for _, s := range have {
+			f, ok := devFloors[floorKey(s)]
+			x := fit[s]
+			if !ok {
+				out = append(out, s+" (no floor)")
+			} else if d1, d3 := x.top1-int(math.Ceil(f[0]*float64(x.n)-1e-9)), x.top3-int(math.Ceil(f[1]*float64(x.n)-1e-9)); d1 < 0 || d3 < 0 {
+				out = append(out, fmt.Sprintf("%s %+d/%+d", s, min(d1, 0), min(d3, 0)))
+			}
+		}
+		if len(out) == 0 {
+			return "all kept"
+		}
+		return strings.Join(out, ", ")
+	}
+	floorsOf := map[string]string{}
 	var rows []outsiderRow
 	hand := newOutsiderRow("hand-tuned order (no reranker)")
 	shipped := newOutsiderRow("shipped weights (ltr_weights.go)")
@@ -584,7 +644,7 @@ func runOutsiders(devset string, pool, iters int, ship recipe, grid []recipe, sh
 		shipped.score(s, rulesref.TrainShippedWeights(), qs, gqs, false)
 	}
 	ship.outW = 0
-	base := newOutsiderRow("BASELINE shipped recipe: " + ship.String())
+	base := newOutsiderRow("BASELINE " + ship.String())
 	wb := fitOn(ship, "")
 	for _, s := range outsiders {
 		base.score(s, wb, qs, gqs, false)
@@ -603,6 +663,7 @@ func runOutsiders(devset string, pool, iters int, ship recipe, grid []recipe, sh
 			}
 		}
 		rows = append(rows, row)
+		floorsOf[row.name] = below(r)
 		logf("done: %s", r)
 	}
 	logf("\nleave one outsider batch out: each of %s ranked by a model that never saw it;", strings.Join(outsiders, ", "))
@@ -611,9 +672,9 @@ func runOutsiders(devset string, pool, iters int, ship recipe, grid []recipe, sh
 	for _, s := range outsiders {
 		head += fmt.Sprintf(" %s (%d) |", s, base.noGame[s].n)
 	}
-	head += " sum no game | sum game given | gain top-1 | gain top-3 | gain game given top-1 / top-3 | real gain |"
+	head += " sum no game | sum game given | gain top-1 | gain top-3 | gain game given top-1 / top-3 | real gain | verdict | floors, fitted on all (questions below) |"
 	logf("%s", head)
-	logf("|%s", strings.Repeat("---|", 4+len(outsiders)+3))
+	logf("|%s", strings.Repeat("---|", 6+len(outsiders)+3))
 	for _, r := range rows {
 		line := "| " + r.name + " |"
 		var d1, d3, g1, g3 []int
@@ -638,6 +699,15 @@ func runOutsiders(devset string, pool, iters int, ship recipe, grid []recipe, sh
 			}
 		}
 		line += " " + strings.Join(real, ", ") + " |"
+		switch {
+		case wins(d1, d3, g1, g3, true):
+			line += " WINS (strict too) |"
+		case wins(d1, d3, g1, g3, false):
+			line += " WINS |"
+		default:
+			line += " |"
+		}
+		line += " " + floorsOf[r.name] + " |"
 		logf("%s", line)
 	}
 	return nil
