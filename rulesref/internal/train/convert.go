@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -29,7 +30,7 @@ type rawCase struct {
 // offtopic.yaml. A snippet no section holds is an error.
 //
 //	go run ./rulesref/internal/train -convert rulesref/testdata/v11 -set v11
-func convert(path, set string) error {
+func convert(w io.Writer, path, set string) error {
 	files := []string{path}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		files, _ = filepath.Glob(filepath.Join(path, "*.yaml"))
@@ -80,14 +81,14 @@ func convert(path, set string) error {
 	// the dev set's own style: double-quoted strings (Go's quoting is
 	// valid YAML for these), ids in flow style
 	for _, e := range on {
-		fmt.Printf("- q: %s\n  ids: [%s]\n  set: %s\n  answers:\n", yamlQuote(e.Q), strings.Join(e.IDs, ", "), e.Set)
+		fmt.Fprintf(w, "- q: %s\n  ids: [%s]\n  set: %s\n  answers:\n", yamlQuote(e.Q), strings.Join(e.IDs, ", "), e.Set)
 		for _, a := range e.Answers {
-			fmt.Printf("    - %s\n", yamlQuote(a))
+			fmt.Fprintf(w, "    - %s\n", yamlQuote(a))
 		}
 	}
-	fmt.Printf("# %d off-topic questions (for offtopic.yaml):\n", len(off))
+	fmt.Fprintf(w, "# %d off-topic questions (for offtopic.yaml):\n", len(off))
 	for _, q := range off {
-		fmt.Printf("# - q: %s\n#   expect: []\n", yamlQuote(q))
+		fmt.Fprintf(w, "# - q: %s\n#   expect: []\n", yamlQuote(q))
 	}
 	return nil
 }

@@ -149,7 +149,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, "train: -convert needs -set NAME (accepted: a batch name such as v11)")
 			os.Exit(2)
 		}
-		if err := convert(*conv, *convSet); err != nil {
+		if err := convert(os.Stdout, *conv, *convSet); err != nil {
 			fmt.Fprintln(os.Stderr, "train:", err)
 			os.Exit(1)
 		}
