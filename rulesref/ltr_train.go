@@ -16,6 +16,9 @@ type TrainQuestion struct {
 	// Answers, when given, make a candidate relevant only if its passage
 	// holds one of them (as TestDevSet grades).
 	Answers []string `yaml:"answers"`
+	// Game, when given, limits the search to that game (as --game or a
+	// session does); the dev set leaves it empty.
+	Game string `yaml:"game"`
 }
 
 // TrainQuery is one question's reranker candidates: the hits search may
@@ -50,7 +53,11 @@ func TrainCandidates(qs []TrainQuestion, pool int) []TrainQuery {
 	out := make([]TrainQuery, 0, len(qs))
 	for _, dq := range qs {
 		tq := TrainQuery{Q: dq.Q, Set: dq.Set}
-		hits, rc := c.rank(dq.Q, SearchOptions{Limit: 3}, newStemmer())
+		opt := SearchOptions{Limit: 3}
+		if dq.Game != "" {
+			opt.Games = []string{dq.Game}
+		}
+		hits, rc := c.rank(dq.Q, opt, newStemmer())
 		if rc != nil && len(hits) > 0 && hits[0].score >= minScore && hits[0].cover >= minCover {
 			n := len(hits)
 			for k, h := range hits {
