@@ -73,6 +73,12 @@ var cases = []benchCase{
 	{name: "misty odds broadside 15C v 35C 25S FC Gunner+Captain+FC Fencing 20 XP (worst)", args: []string{"misty", "odds", "--type", "broadside", "-a", "ship:cannons=15,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=a", "-d", "ship:cannons=35,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=b"}, relTo: 3},
 	{name: "misty odds boarding 10 v 8 FC Fencing 7/3/7/3 XP (worst)", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=5,cannons=5,fc-fencing,xp=7/3/7/3,owner=a", "-d", "ship:sailors=4,cannons=4,fc-fencing,xp=7/3/7/3,owner=b"}, relTo: 3},
 	{name: "misty odds boarding 5 v 4 FC Fencing 7 XP", args: []string{"misty", "odds", "--type", "boarding", "-a", "ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "-d", "ship:sailors=3,cannons=1,fc-fencing,xp=7,owner=b"}, relTo: 3},
+	// issue #15: a battle resolved from entered dice reports its luck
+	// percentile, exact: the 25-Cannon roll (5 Hull Hits, 20 misses; the
+	// re-rolls and the counterattack rolled, reproducibly) and the worst
+	// shape above
+	{name: "misty broadside 25C 25S FC Gunner entered dice (luck)", args: []string{"misty", "broadside", "-a", "ship:cannons=25,sailors=25,fc-gunner,owner=a", "-d", "ship:cannons=25,sailors=25,fc-gunner,owner=b", "--seed", "1", "--dice", "6,6,6,6,6,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2"}, relTo: 3},
+	{name: "misty broadside 15C v 35C 25S FC Gunner+Captain+FC Fencing 20 XP entered dice (luck, worst)", args: []string{"misty", "broadside", "-a", "ship:cannons=15,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=a", "-d", "ship:cannons=35,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=b", "--seed", "1", "--dice", "6,6,1,1,2,2,3,3,6,6,1,2,3,6,1,6"}, relTo: 3},
 	{name: "misty odds 51 Cannons refused (exit 2)", args: []string{"misty", "odds", "-a", "ship:cannons=51", "-d", "pirate"}, relTo: 1.5, exit: 2},
 	{name: "rules search (1 MB added manual)", args: []string{"--data-dir", "{manuals}", "rules", "search", "max dice in a sword fight"}, relTo: 1.5},
 	{name: "rules show (1 MB added manual)", args: []string{"--data-dir", "{manuals}", "rules", "show", "misty-waters/large-crew"}, relTo: 1.5},
@@ -163,8 +169,10 @@ func main() {
 			fmt.Fprintf(os.Stderr, "setup: adding a 1 MB manual failed (cases using it will fail): %v\n", err)
 		}
 	}
-	if err := prepareLongSession(bin, env, tmp); err != nil {
-		fmt.Fprintf(os.Stderr, "setup: the 3,000-step session failed (cases using it will fail): %v\n", err)
+	if needs(selected, usesLongSession) {
+		if err := prepareLongSession(bin, env, tmp); err != nil {
+			fmt.Fprintf(os.Stderr, "setup: the 3,000-step session failed (cases using it will fail): %v\n", err)
+		}
 	}
 
 	fmt.Printf("%-48s %9s %9s %10s %7s %s\n", "case", "median", "p90", "budget", "x help", "")
@@ -239,6 +247,17 @@ func usesSession(bc benchCase) bool {
 func usesManual(bc benchCase) bool {
 	for _, a := range bc.args {
 		if strings.Contains(a, "{manuals}") {
+			return true
+		}
+	}
+	return false
+}
+
+// usesLongSession says whether a case reads the 3,000-step session (or
+// its 20 copies), which takes minutes to play.
+func usesLongSession(bc benchCase) bool {
+	for _, a := range bc.args {
+		if strings.Contains(a, "{long}") || strings.Contains(a, "{long20}") {
 			return true
 		}
 	}

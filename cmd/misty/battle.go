@@ -220,15 +220,9 @@ func battleRun(opts *BattleOptions) error {
 		toA, toD = res.ToAttacker, res.ToDefender
 	}
 	if entered {
-		var od *mw.Odds
-		if opts.Type == mw.Broadside {
-			od, err = mw.BroadsideOdds(att, def, o)
-		} else {
-			od, err = mw.BoardingOdds(att, def, o)
-		}
-		if err == nil {
-			l := od.Percentile(toA, toD)
-			view.Luck = &l
+		// BattleLuck: the exact percentile without the whole distribution
+		if l, err := mw.BattleLuck(opts.Type, att, def, o, toA, toD); err == nil {
+			view.Luck = &l.Percentile
 		}
 	}
 	return f.Render(view, func(w io.Writer) error { return renderBattle(f, w, view, opts.Why) })

@@ -690,19 +690,17 @@ func defeatParts(pd *mw.PlayerDefeat, label string) []string {
 // Force of the moment), and the luck percentile of the dice that fell.
 // A battle the odds engine does not cover has none.
 func battleOdds(b Battle, res *Result) map[string]any {
-	var od *mw.Odds
-	var err error
 	switch b.Type {
-	case mw.Broadside:
-		od, err = mw.BroadsideOdds(b.Attacker.Unit, b.Defender.Unit, b.Options)
-	case mw.Boarding:
-		od, err = mw.BoardingOdds(b.Attacker.Unit, b.Defender.Unit, b.Options)
+	case mw.Broadside, mw.Boarding:
 	default:
 		return nil
 	}
-	if err != nil || od == nil {
+	// BattleLuck: the exact chances and percentile without the whole
+	// distribution (a large Broadside has tens of thousands of outcomes)
+	l, err := mw.BattleLuck(b.Type, b.Attacker.Unit, b.Defender.Unit, b.Options, res.ToAttacker, res.ToDefender)
+	if err != nil || l == nil {
 		return nil
 	}
-	return map[string]any{"attacker_defeated": od.AttackerDefeated, "defender_defeated": od.DefenderDefeated,
-		"luck": od.Percentile(res.ToAttacker, res.ToDefender)}
+	return map[string]any{"attacker_defeated": l.AttackerDefeated, "defender_defeated": l.DefenderDefeated,
+		"luck": l.Percentile}
 }

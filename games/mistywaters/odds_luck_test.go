@@ -1,0 +1,178 @@
+package mistywaters
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// checkLuck compares BroadsideLuck with BroadsideOdds and its Percentile
+// for one pair: the defeat chances and the percentile of every score the
+// exchange can reach, of the scores between and of scores beyond both
+// ends must be the same fractions (exact text and float). It returns the
+// number of scores compared (0: both refused the pair alike).
+func checkLuck(t *testing.T, a, d string, o Options) int {
+	t.Helper()
+	att, def := mustUnit(t, a), mustUnit(t, d)
+	full, ferr := BroadsideOdds(att, def, o)
+	pl, perr := planBroadside(att, def, o)
+	if ferr != nil {
+		require.Error(t, perr, "%s v %s", a, d)
+		_, lerr := BroadsideLuck(att, def, o, Damage{}, Damage{})
+		require.Equal(t, ferr.Error(), fmt.Sprint(lerr), "%s v %s: the same refusal", a, d)
+		return 0
+	}
+	require.NoError(t, perr, "%s v %s", a, d)
+	seen := map[int]bool{}
+	var scores []int
+	for _, oc := range full.Outcomes {
+		if !seen[oc.Score] {
+			seen[oc.Score] = true
+			scores = append(scores, oc.Score)
+		}
+	}
+	sort.Ints(scores)
+	lo, hi := scores[0], scores[len(scores)-1]
+	// every reached score, the gaps between them, and beyond both ends
+	var all []int
+	for s := lo - 3; s <= hi+3; s++ {
+		all = append(all, s)
+	}
+	if len(all) > 400 { // large exchanges: the reached scores and both ends
+		all = append(append([]int{lo - 1, lo - 150}, scores...), hi+1, hi+150)
+	}
+	// the reference: Odds.Percentile's sum over the outcomes, each
+	// outcome's fraction read once (Percentile itself for a few scores)
+	byScore := map[int]*big.Rat{}
+	for _, oc := range full.Outcomes {
+		if byScore[oc.Score] == nil {
+			byScore[oc.Score] = new(big.Rat)
+		}
+		byScore[oc.Score].Add(byScore[oc.Score], oc.P.Rat())
+	}
+	for i, s := range all {
+		want := new(big.Rat)
+		for v, p := range byScore {
+			switch {
+			case v < s:
+				want.Add(want, p)
+			case v == s:
+				want.Add(want, new(big.Rat).Mul(p, big.NewRat(1, 2)))
+			}
+		}
+		got := pl.luck(s)
+		sameProb(t, NewProb(want), got.Percentile, "%s v %s, score %d", a, d, s)
+		if i%50 == 0 {
+			// a result of Score s as the battle commands pass it
+			toA, toD := Damage{}, Damage{Sailors: s}
+			if s < 0 {
+				toA, toD = Damage{Sailors: -s}, Damage{}
+			}
+			sameProb(t, full.Percentile(toA, toD), got.Percentile, "%s v %s, score %d", a, d, s)
+		}
+		sameProb(t, full.AttackerDefeated, got.AttackerDefeated, "%s v %s: the attacker defeated", a, d)
+		sameProb(t, full.DefenderDefeated, got.DefenderDefeated, "%s v %s: the defender defeated", a, d)
+	}
+	// and through the public call, with outcomes' own damages
+	for i, oc := range full.Outcomes {
+		if i%7 != 0 && i != len(full.Outcomes)-1 {
+			continue
+		}
+		l, err := BroadsideLuck(att, def, o, oc.Attacker, oc.Defender)
+		require.NoError(t, err)
+		want := full.Percentile(oc.Attacker, oc.Defender)
+		sameProb(t, want, l.Percentile, "%s v %s, %s", a, d, oc.Label)
+		if i > 20 {
+			break
+		}
+	}
+	return len(all)
+}
+
+// sameProb requires the same exact fraction and float.
+func sameProb(t *testing.T, want, got Prob, msg string, args ...any) {
+	t.Helper()
+	require.Equal(t, want.Exact, got.Exact, append([]any{msg}, args...)...)
+	require.Equal(t, want.Float, got.Float, append([]any{msg}, args...)...)
+}
+
+// TestBroadsideLuckEqualFull checks the luck percentile's fast path
+// against the whole distribution on a grid: Gunners, First-Class Gunners,
+// Experience Tokens, Captains and Fencing Masters in the crew order, crews
+// smaller than the hits, NPCs, Forts and Sea Monsters on either side (no
+// counterattack, fixed dice), the rule switches, and large exchanges.
+func TestBroadsideLuckEqualFull(t *testing.T) {
+	shooters := []string{
+		"ship:cannons=1,sailors=0,owner=a",
+		"ship:cannons=3,sailors=2,gunner,owner=a",
+		"ship:cannons=5,sailors=1,fc-gunner,xp=2,owner=a",
+		"ship:cannons=8,sailors=0,fc-gunner,fencing,captain,xp=3,owner=a",
+		"ship:cannons=12,sailors=3,gunner,xp=4,owner=a",
+		"pirate",
+		"fort:owner=a",
+		"kraken",
+	}
+	targets := []string{
+		"pirate", "pirate:damaged", "fort:owner=b", "galleass", "freighter", "kraken", "sea-serpent",
+		"ship:cannons=2,sailors=1,gunner,owner=b",
+		"ship:cannons=6,sailors=2,fc-gunner,fc-fencing,captain,xp=2,owner=b",
+		"ship:cannons=9,sailors=0,fc-gunner,xp=5,owner=b",
+	}
+	opts := []Options{{}, {GunnerMissesOnly: true}, {NoRicochetAfterReroll: true}, {CrewOrder: []string{"gunner", "captain", "fencing", "sailor"}}, {Advanced: true}}
+	pairs, scores := 0, 0
+	for i, a := range shooters {
+		for j, d := range targets {
+			o := opts[(i+j)%len(opts)]
+			if n := checkLuck(t, a, d, o); n > 0 {
+				pairs++
+				scores += n
+			}
+		}
+	}
+	require.Greater(t, pairs, 40)
+	for _, c := range []struct {
+		a, d string
+		o    Options
+	}{
+		{"ship:cannons=25,sailors=25,fc-gunner,owner=a", "ship:cannons=25,sailors=25,fc-gunner,owner=b", Options{}},
+		{"ship:cannons=15,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=a", "ship:cannons=35,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=b", Options{}},
+		{"ship:cannons=20,sailors=2,fc-gunner,captain,xp=6,owner=a", "ship:cannons=18,sailors=10,gunner,fencing,xp=4,owner=b", Options{CrewOrder: []string{"captain", "sailor", "fencing", "gunner"}}},
+		{"ship:cannons=14,sailors=9,fc-gunner,xp=3,owner=a", "ship:cannons=14,sailors=9,fc-gunner,xp=3,owner=b", Options{GunnerMissesOnly: true}},
+		{"ship:cannons=40,sailors=3,fc-gunner,xp=15,owner=a", "fort:owner=b", Options{}},
+	} {
+		n := checkLuck(t, c.a, c.d, c.o)
+		require.Greater(t, n, 0, "%s v %s", c.a, c.d)
+		scores += n
+	}
+	t.Logf("%d pairs, %d scores compared", pairs, scores)
+}
+
+// TestBattleLuckBoarding checks the Boarding path and the refusals: the
+// same fractions as BoardingOdds and its Percentile, the same errors.
+func TestBattleLuckBoarding(t *testing.T) {
+	for _, c := range []struct{ a, d string }{
+		{"ship:sailors=3,cannons=2,fencing,owner=a", "ship:sailors=2,cannons=1,fc-fencing,xp=1,owner=b"},
+		{"ship:sailors=5,cannons=5,fc-fencing,xp=3,owner=a", "galleass"},
+	} {
+		att, def := mustUnit(t, c.a), mustUnit(t, c.d)
+		full, err := BoardingOdds(att, def, Options{})
+		require.NoError(t, err)
+		for _, oc := range full.Outcomes {
+			l, err := BattleLuck(Boarding, att, def, Options{}, oc.Attacker, oc.Defender)
+			require.NoError(t, err)
+			sameProb(t, full.Percentile(oc.Attacker, oc.Defender), l.Percentile, "%s v %s, %s", c.a, c.d, oc.Label)
+			sameProb(t, full.AttackerDefeated, l.AttackerDefeated, "%s v %s", c.a, c.d)
+			sameProb(t, full.DefenderDefeated, l.DefenderDefeated, "%s v %s", c.a, c.d)
+		}
+	}
+	att, def := mustUnit(t, "ship:cannons=2,owner=a"), mustUnit(t, "fort:owner=b")
+	_, ferr := BoardingOdds(att, def, Options{})
+	_, lerr := BattleLuck(Boarding, att, def, Options{}, Damage{}, Damage{})
+	require.Error(t, ferr)
+	require.Equal(t, ferr.Error(), fmt.Sprint(lerr))
+	_, err := BattleLuck(BattleType("duel"), att, def, Options{}, Damage{}, Damage{})
+	require.ErrorContains(t, err, "Broadside or Boarding")
+}
