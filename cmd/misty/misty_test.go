@@ -17,8 +17,14 @@ import (
 
 func run(t *testing.T, jsonOut bool, args ...string) (string, error) {
 	t.Helper()
+	return runIO(t, jsonOut, false, args...)
+}
+
+// runIO runs the command with output for a terminal (tty) or piped.
+func runIO(t *testing.T, jsonOut, tty bool, args ...string) (string, error) {
+	t.Helper()
 	out := &bytes.Buffer{}
-	f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: out, ErrOut: out})
+	f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: out, ErrOut: out, TTYOut: tty, NoColor: tty})
 	f.G.JSON = jsonOut
 	f.G.Seed, f.G.SeedSet = 7, true
 	f.V.Set("tables", t.TempDir()+"/tables.yaml")

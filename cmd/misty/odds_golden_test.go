@@ -1,13 +1,11 @@
 package misty
 
 import (
-	"bytes"
 	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/stretchr/testify/require"
 )
 
@@ -17,16 +15,7 @@ var updateOddsGolden = flag.Bool("update-odds-golden", false, "rewrite testdata/
 // bars of Unicode blocks).
 func runTTY(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	out := &bytes.Buffer{}
-	f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: out, ErrOut: out, TTYOut: true, NoColor: true})
-	f.G.Seed, f.G.SeedSet = 7, true
-	f.V.Set("tables", t.TempDir()+"/tables.yaml")
-	cmd := NewCmd(f)
-	cmd.SetArgs(args)
-	cmd.SetOut(out)
-	cmd.SetErr(out)
-	err := cmd.Execute()
-	return out.String(), err
+	return runIO(t, false, true, args...)
 }
 
 // TestOddsRenderingGolden pins the printed odds of the largest cases (the

@@ -1,7 +1,6 @@
 package mistywaters
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -47,17 +46,7 @@ func TestBoardingOddsLargeUnchanged(t *testing.T) {
 	path := filepath.Join("testdata", "odds-boarding-large.golden")
 	want := map[string]string{}
 	if !*updateBoardingLarge {
-		f, err := os.Open(path)
-		require.NoError(t, err)
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			k, v, ok := strings.Cut(sc.Text(), "\t")
-			if ok {
-				want[k] = v
-			}
-		}
-		require.NoError(t, sc.Err())
+		want = readTSVGolden(t, path)
 	}
 	var lines []string
 	for _, c := range boardingLarge {

@@ -60,25 +60,32 @@ func checkTop(t *testing.T, a, d string, o Options, ks ...int) bool {
 	return true
 }
 
-// TestBroadsideOddsTopEqualFull checks the chart's fast path against the
-// whole distribution on a grid: small and large volleys, Gunners, First-
-// Class Gunners, Experience Tokens, Fencing Masters and Captains (crew
-// removed in order), crews smaller than the hits, NPC targets and Sea
-// Monsters, and the rule switches.
-func TestBroadsideOddsTopEqualFull(t *testing.T) {
-	shooters := []string{
+// gridShooters and gridTargets are the Player Ships and targets the fast
+// Broadside paths are checked on against the whole distribution.
+var (
+	gridShooters = []string{
 		"ship:cannons=1,sailors=0,owner=a",
 		"ship:cannons=3,sailors=2,gunner,owner=a",
 		"ship:cannons=5,sailors=1,fc-gunner,xp=2,owner=a",
 		"ship:cannons=8,sailors=0,fc-gunner,fencing,captain,xp=3,owner=a",
 		"ship:cannons=12,sailors=3,gunner,xp=4,owner=a",
 	}
-	targets := []string{
+	gridTargets = []string{
 		"pirate", "pirate:damaged", "fort:owner=b", "galleass", "freighter", "kraken", "sea-serpent",
 		"ship:cannons=2,sailors=1,gunner,owner=b",
 		"ship:cannons=6,sailors=2,fc-gunner,fc-fencing,captain,xp=2,owner=b",
 		"ship:cannons=9,sailors=0,fc-gunner,xp=5,owner=b",
 	}
+)
+
+// TestBroadsideOddsTopEqualFull checks the chart's fast path against the
+// whole distribution on a grid: small and large volleys, Gunners, First-
+// Class Gunners, Experience Tokens, Fencing Masters and Captains (crew
+// removed in order), crews smaller than the hits, NPC targets and Sea
+// Monsters, and the rule switches.
+func TestBroadsideOddsTopEqualFull(t *testing.T) {
+	shooters := gridShooters
+	targets := gridTargets
 	opts := []Options{{}, {GunnerMissesOnly: true}, {NoRicochetAfterReroll: true}, {CrewOrder: []string{"gunner", "captain", "fencing", "sailor"}}}
 	compared := 0
 	for i, a := range shooters {

@@ -72,17 +72,7 @@ func TestOddsGridUnchanged(t *testing.T) {
 	path := filepath.Join("testdata", "odds-grid.golden")
 	want := map[string]string{}
 	if !*updateOddsGrid {
-		f, err := os.Open(path)
-		require.NoError(t, err)
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			k, v, ok := strings.Cut(sc.Text(), "\t")
-			if ok {
-				want[k] = v
-			}
-		}
-		require.NoError(t, sc.Err())
+		want = readTSVGolden(t, path)
 	}
 	var lines []string
 	for _, c := range oddsGrid() {
@@ -114,4 +104,22 @@ func TestOddsGridUnchanged(t *testing.T) {
 	} else {
 		require.Len(t, want, len(lines), "golden cases")
 	}
+}
+
+// readTSVGolden reads a golden of "key\tvalue" lines.
+func readTSVGolden(t *testing.T, path string) map[string]string {
+	t.Helper()
+	want := map[string]string{}
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), "\t")
+		if ok {
+			want[k] = v
+		}
+	}
+	require.NoError(t, sc.Err())
+	return want
 }

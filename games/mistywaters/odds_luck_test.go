@@ -3,6 +3,7 @@ package mistywaters
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"testing"
 
@@ -105,22 +106,9 @@ func sameProb(t *testing.T, want, got Prob, msg string, args ...any) {
 // smaller than the hits, NPCs, Forts and Sea Monsters on either side (no
 // counterattack, fixed dice), the rule switches, and large exchanges.
 func TestBroadsideLuckEqualFull(t *testing.T) {
-	shooters := []string{
-		"ship:cannons=1,sailors=0,owner=a",
-		"ship:cannons=3,sailors=2,gunner,owner=a",
-		"ship:cannons=5,sailors=1,fc-gunner,xp=2,owner=a",
-		"ship:cannons=8,sailors=0,fc-gunner,fencing,captain,xp=3,owner=a",
-		"ship:cannons=12,sailors=3,gunner,xp=4,owner=a",
-		"pirate",
-		"fort:owner=a",
-		"kraken",
-	}
-	targets := []string{
-		"pirate", "pirate:damaged", "fort:owner=b", "galleass", "freighter", "kraken", "sea-serpent",
-		"ship:cannons=2,sailors=1,gunner,owner=b",
-		"ship:cannons=6,sailors=2,fc-gunner,fc-fencing,captain,xp=2,owner=b",
-		"ship:cannons=9,sailors=0,fc-gunner,xp=5,owner=b",
-	}
+	// the NPCs, a Fort and a Sea Monster shoot too (no counterattack)
+	shooters := append(slices.Clip(gridShooters), "pirate", "fort:owner=a", "kraken")
+	targets := gridTargets
 	opts := []Options{{}, {GunnerMissesOnly: true}, {NoRicochetAfterReroll: true}, {CrewOrder: []string{"gunner", "captain", "fencing", "sailor"}}, {Advanced: true}}
 	pairs, scores := 0, 0
 	for i, a := range shooters {
