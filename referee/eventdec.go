@@ -226,16 +226,22 @@ func briefData(line string, i int, e *Event) (int, bool) {
 }
 
 func briefCites(line string, i int, e *Event) (int, bool) {
+	return briefArray(line, i, &e.Cites, 2, jsonString)
+}
+
+// briefArray decodes the JSON array at line[i:] into *dst (made with room
+// for n), each element by elem.
+func briefArray[T any](line string, i int, dst *[]T, n int, elem func(string, int, *T) (int, bool)) (int, bool) {
 	b := bytesView(line)
 	if i >= len(b) || b[i] != '[' {
 		return i, false
 	}
-	e.Cites = make([]string, 0, 2)
+	*dst = make([]T, 0, n)
 	i, more, ok := objFirst(b, i)
 	for ok && more {
-		var s string
-		if i, ok = jsonString(line, i, &s); ok {
-			e.Cites = append(e.Cites, s)
+		var v T
+		if i, ok = elem(line, i, &v); ok {
+			*dst = append(*dst, v)
 			i, more, ok = objNext(b, i, ']')
 		}
 	}
@@ -246,20 +252,7 @@ func briefCites(line string, i int, e *Event) (int, bool) {
 var rollFields = []string{"key", "die", "value", "label", "entered"}
 
 func briefRolls(line string, i int, e *Event) (int, bool) {
-	b := bytesView(line)
-	if i >= len(b) || b[i] != '[' {
-		return i, false
-	}
-	e.Rolls = make([]Roll, 0, 4)
-	i, more, ok := objFirst(b, i)
-	for ok && more {
-		var r Roll
-		if i, ok = briefRoll(line, i, &r); ok {
-			e.Rolls = append(e.Rolls, r)
-			i, more, ok = objNext(b, i, ']')
-		}
-	}
-	return i, ok
+	return briefArray(line, i, &e.Rolls, 4, briefRoll)
 }
 
 func briefRoll(line string, i int, r *Roll) (int, bool) {

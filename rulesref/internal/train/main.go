@@ -260,12 +260,8 @@ func batches(qs []rulesref.TrainQuery) []string {
 }
 
 func run(devset, floorsPath, out string, write bool, pool int, rec recipe, iters int, lambda, oldL float64, show bool) error {
-	var dev []rulesref.TrainQuestion
-	if err := readYAML(devset, &dev); err != nil {
-		return err
-	}
-	var devFloors map[string][2]float64
-	if err := readYAML(floorsPath, &devFloors); err != nil {
+	dev, devFloors, err := readDev(devset, floorsPath)
+	if err != nil {
 		return err
 	}
 	qs := ltrData(dev, pool, false)
@@ -465,6 +461,19 @@ func run(devset, floorsPath, out string, write bool, pool int, rec recipe, iters
 // questions below them).
 var belowFloors bool
 
+// readDev reads the dev set and its floors per batch.
+func readDev(devset, floorsPath string) ([]rulesref.TrainQuestion, map[string][2]float64, error) {
+	var dev []rulesref.TrainQuestion
+	if err := readYAML(devset, &dev); err != nil {
+		return nil, nil, err
+	}
+	var devFloors map[string][2]float64
+	if err := readYAML(floorsPath, &devFloors); err != nil {
+		return nil, nil, err
+	}
+	return dev, devFloors, nil
+}
+
 func logf(format string, args ...any) { fmt.Printf(format+"\n", args...) }
 
 func readYAML(path string, v any) error {
@@ -596,12 +605,8 @@ func wins(d1, d3, g1, g3 []int, strict bool) bool {
 // runOutsiders is the protocol that measures carry-over to outsiders'
 // questions: leave one outsider batch out (see the package doc).
 func runOutsiders(devset, floorsPath string, pool, iters int, ship recipe, grid []recipe, show bool) error {
-	var dev []rulesref.TrainQuestion
-	if err := readYAML(devset, &dev); err != nil {
-		return err
-	}
-	var devFloors map[string][2]float64
-	if err := readYAML(floorsPath, &devFloors); err != nil {
+	dev, devFloors, err := readDev(devset, floorsPath)
+	if err != nil {
 		return err
 	}
 	qs := ltrData(dev, pool, false)
