@@ -720,24 +720,15 @@ func conceptBits(pq *parsedQuery) map[int32][2]uint32 {
 
 // boostAnswerCues lifts the first hits by their answer cues (answer.go):
 // the sentence that holds the question's concepts, with an amount or a
-// permission when the question (of kind) asks for one, and by the best
-// sentence's BM25 per idf of the question (sentBMA, sentbm.go); then
-// re-sorts.
+// permission when the question (of kind) asks for one; then re-sorts.
 func (c *corpus) boostAnswerCues(hits []hit, pq *parsedQuery, bits map[int32][2]uint32, kind int) {
 	top := min(len(hits), cueTop)
 	if top <= 0 {
 		return
 	}
-	var sq *sentQuery
-	if sentBMA > 0 {
-		sq = c.newSentQuery(pq)
-	}
 	for k := 0; k < top; k++ {
 		best, amount, modal := c.sentenceCue(hits[k].doc, pq, bits)
 		f := 1 + sentB*best
-		if sq != nil {
-			f *= 1 + sentBMA*c.sentenceShare(hits[k].doc, sq)
-		}
 		if kind&askAmount != 0 && amount {
 			f *= 1 + amountB
 		}
