@@ -3,7 +3,7 @@
 package rulesref
 
 // ltrWeights are the learned reranker's weights, one per feature (see
-// ltr.go), fitted on the whole dev set (v1-v12, an outsider batch's
+// ltr.go), fitted on the whole dev set (v1-v11, an outsider batch's
 // question weighing 2) with L2 penalty 0.1.
 var ltrWeights = []float64{
 	1.56285,    // lnScore
