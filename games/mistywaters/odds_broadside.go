@@ -54,15 +54,38 @@ func newVolleyGrid(n, nh, nc, nd int) *volleyGrid {
 
 func (g *volleyGrid) at(h, c, d int) *wide { return &g.cells[(h*g.nc+c)*g.nd+d] }
 
-// each calls f for every non-zero cell.
+// each calls f for every non-zero cell. A volley of n dice has at most n
+// effects (h+c+d <= n), so only those cells are visited.
 func (g *volleyGrid) each(f func(h, c, d int, x *wide)) {
-	for h := 0; h < g.nh; h++ {
-		for c := 0; c < g.nc; c++ {
-			for d := 0; d < g.nd; d++ {
-				if x := g.at(h, c, d); !x.isZero() {
+	g.eachUpTo(g.n, f)
+}
+
+// eachUpTo calls f for every non-zero cell with h+c+d <= s, in the order
+// of each.
+func (g *volleyGrid) eachUpTo(s int, f func(h, c, d int, x *wide)) {
+	for h := 0; h < g.nh && h <= s; h++ {
+		for c := 0; c < g.nc && h+c <= s; c++ {
+			i := (h*g.nc + c) * g.nd
+			for d := 0; d < g.nd && h+c+d <= s; d++ {
+				if x := &g.cells[i+d]; !x.isZero() {
 					f(h, c, d, x)
 				}
 			}
+		}
+	}
+}
+
+// clearUpTo zeroes the cells with h+c+d <= s (the others are left as
+// they are).
+func (g *volleyGrid) clearUpTo(s int) {
+	for h := 0; h < g.nh && h <= s; h++ {
+		for c := 0; c < g.nc && h+c <= s; c++ {
+			i := (h*g.nc + c) * g.nd
+			m := s - h - c + 1
+			if m > g.nd {
+				m = g.nd
+			}
+			clear(g.cells[i : i+m])
 		}
 	}
 }
@@ -194,24 +217,36 @@ func volleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *big.Int
 		// re-rolls of layer r+1 reach. A die kept counts f2 so that every
 		// branch is over f2^n. Two grids hold the layer being re-rolled
 		// and the next.
+		// Layer r's states have h+c+d <= n-r: only those cells are
+		// visited and cleared.
 		fill := func(dst *volleyGrid, r int) {
-			g.each(func(h, c, d int, x *wide) {
-				if n-h-c-d != r {
-					return
+			s := n - r // the first roll's states with r dice that do nothing
+			for h := 0; h < g.nh && h <= s; h++ {
+				for c := 0; c < g.nc && h+c <= s; c++ {
+					d := s - h - c
+					if d >= g.nd {
+						continue
+					}
+					x := g.at(h, c, d)
+					if x.isZero() {
+						continue
+					}
+					y := *x
+					for j := r; j < n; j++ {
+						y.mul(f2)
+					}
+					dst.at(h, c, d).addMul(&y, 1)
 				}
-				y := *x
-				for j := r; j < n; j++ {
-					y.mul(f2)
-				}
-				dst.at(h, c, d).addMul(&y, 1)
-			})
+			}
 		}
 		cur, next := newVolleyGrid(n, g.nh, g.nc, g.nd), newVolleyGrid(n, g.nh, g.nc, g.nd)
 		fill(cur, n)
 		for r := n; r > 0; r-- {
-			clear(next.cells)
+			// next held layer r+1 (h+c+d <= n-r-1) or nothing; layer r-1
+			// fills h+c+d <= n-r+1
+			next.clearUpTo(n - r + 1)
 			fill(next, r-1)
-			cur.each(func(h, c, d int, x *wide) { g.reroll(next, h, c, d, x, re) })
+			cur.eachUpTo(n-r, func(h, c, d int, x *wide) { g.reroll(next, h, c, d, x, re) })
 			cur, next = next, cur
 		}
 		g = cur
@@ -223,7 +258,7 @@ func volleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *big.Int
 		if next == nil {
 			next = newVolleyGrid(n, g.nh, g.nc, g.nd)
 		} else {
-			clear(next.cells)
+			next.clearUpTo(n)
 		}
 		g.each(func(h, c, d int, x *wide) {
 			if n-h-c-d == 0 {
