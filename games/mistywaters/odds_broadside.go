@@ -115,110 +115,28 @@ func (g *volleyGrid) reroll(next *volleyGrid, h, c, d int, x *wide, re [4]uint64
 // First-Class Gunner and Experience Token re-rolls (bosun's default policy:
 // re-roll the dice that do nothing): exact counts over one common
 // denominator (first faces^n, times re-roll faces^n for a First-Class
-// Gunner, times re-roll faces per token). The first roll is a multinomial
-// over the face classes; each re-roll moves one die that does nothing to
-// the class it lands in, so the work grows with the number of effect
-// states (about n times the crew aboard) instead of the dice sequences.
-func volleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *big.Int) {
-	first, f1 := faceWeights(shooter, target, o, false)
-	re, f2 := faceWeights(shooter, target, o, true)
-	axis := func(cls dieClass, max int) int {
-		if first[cls] == 0 && re[cls] == 0 {
-			return 1
-		}
-		return max + 1
-	}
-	avail := crewAvailable(target)
-	if avail > n {
-		avail = n
-	}
-	g := newVolleyGrid(n, axis(clsHull, n), axis(clsCrew, avail), axis(clsDisable, n))
-	den := new(big.Int).Exp(new(big.Int).SetUint64(f1), big.NewInt(int64(n)), nil)
-	gunnerMisses := shooter.Kind == KindShip && shooter.Gunner == FirstClass && o.GunnerMissesOnly
-
-	// the first roll: n!/(miss! hull! crew! disable!) * prod weight^count
-	upTo := func(cls dieClass) int { // a class no first face reaches stays at 0
-		if first[cls] == 0 {
-			return 0
-		}
-		return n
-	}
-	for ch := 0; ch <= upTo(clsHull); ch++ {
-		for cc := 0; cc <= upTo(clsCrew) && ch+cc <= n; cc++ {
-			for cd := 0; cd <= upTo(clsDisable) && ch+cc+cd <= n; cd++ {
-				cnt := [4]int{clsMiss: n - ch - cc - cd, clsHull: ch, clsCrew: cc, clsDisable: cd}
-				x := wide{1}
-				left := n
-				for k := 0; k < 4; k++ {
-					if cnt[k] > 0 && first[k] == 0 {
-						x = wide{}
-						break
-					}
-					for j := 0; j < cnt[k]; j++ {
-						x.mul(first[k])
-					}
-					x.mul(binomN(left, cnt[k]))
-					left -= cnt[k]
-				}
-				if x.isZero() {
-					continue
-				}
-				if gunnerMisses {
-					// The Gunner re-rolls the m misses once each; the
-					// kept dice count f2 so every branch is over f2^n.
-					m := n - ch - cc - cd
-					for rh := 0; rh <= m; rh++ {
-						for rc := 0; rh+rc <= m; rc++ {
-							for rd := 0; rh+rc+rd <= m; rd++ {
-								rc4 := [4]int{clsMiss: m - rh - rc - rd, clsHull: rh, clsCrew: rc, clsDisable: rd}
-								y := x
-								left := m
-								for k := 0; k < 4 && !y.isZero(); k++ {
-									if rc4[k] > 0 && re[k] == 0 {
-										y = wide{}
-										break
-									}
-									for j := 0; j < rc4[k]; j++ {
-										y.mul(re[k])
-									}
-									y.mul(binomN(left, rc4[k]))
-									left -= rc4[k]
-								}
-								if y.isZero() {
-									continue
-								}
-								for j := m; j < n; j++ {
-									y.mul(f2)
-								}
-								c := cc + rc
-								if c > g.nc-1 {
-									c = g.nc - 1
-								}
-								g.at(ch+rh, c, cd+rd).addMul(&y, 1)
-							}
-						}
-					}
-					continue
-				}
-				c := cc
-				if c > g.nc-1 {
-					c = g.nc - 1
-				}
-				g.at(ch, c, cd).addMul(&x, 1)
-			}
-		}
-	}
-
-	if gunnerMisses {
+// Gunner, times re-roll faces per token). The volley before the tokens
+// comes from prefix (nil: a fresh one), the tokens' re-rolls then move
+// one die that does nothing at a time to the class it lands in, so the
+// work grows with the number of effect states (about n times the crew
+// aboard) instead of the dice sequences.
+func volleyCounts(shooter, target Unit, n int, o Options, prefixes volleyCache) (*volleyGrid, *big.Int) {
+	p := prefixes.get(shooter, target, o)
+	base := p.grid(n)
+	f2 := p.f2
+	den := new(big.Int).Exp(new(big.Int).SetUint64(p.f1), big.NewInt(int64(n)), nil)
+	if p.gunner != rerollNone {
 		den.Mul(den, new(big.Int).Exp(new(big.Int).SetUint64(f2), big.NewInt(int64(n)), nil))
-	} else if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
+	}
+	re := p.re
+	g := base
+	if p.gunner == rerollUseless {
 		// layer r holds the states with r dice still to re-roll: the
 		// first roll's states with r dice that do nothing and those the
 		// re-rolls of layer r+1 reach. A die kept counts f2 so that every
 		// branch is over f2^n. Two grids hold the layer being re-rolled
-		// and the next.
-		// Layer r's states have h+c+d <= n-r: only those cells are
-		// visited and cleared.
+		// and the next. Layer r's states have h+c+d <= n-r: only those
+		// cells are visited and cleared.
 		fill := func(dst *volleyGrid, r int) {
 			s := n - r // the first roll's states with r dice that do nothing
 			for h := 0; h < g.nh && h <= s; h++ {
@@ -250,9 +168,8 @@ func volleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *big.Int
 			cur, next = next, cur
 		}
 		g = cur
-		den.Mul(den, new(big.Int).Exp(new(big.Int).SetUint64(f2), big.NewInt(int64(n)), nil))
 	}
-	var spare *volleyGrid // the grid a token's re-roll fills (reused)
+	var spare *volleyGrid // the grid a token's re-roll fills (reused; never base, which is shared)
 	for k := 0; k < shooter.XPFor(0); k++ {
 		next := spare
 		if next == nil {
@@ -267,10 +184,155 @@ func volleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *big.Int
 			}
 			g.reroll(next, h, c, d, x, re)
 		})
-		g, spare = next, g
+		if g == base {
+			g, spare = next, nil
+		} else {
+			g, spare = next, g
+		}
 		den.Mul(den, new(big.Int).SetUint64(f2))
 	}
 	return g, den
+}
+
+// rerollMode is how a volley's dice are re-rolled before the tokens.
+type rerollMode int
+
+const (
+	rerollNone    rerollMode = iota // no First-Class Gunner
+	rerollUseless                   // the Gunner re-rolls every die that does nothing once
+	rerollMisses                    // the Gunner re-rolls every miss once (--gunner-rerolls misses)
+)
+
+// volleyPrefix builds the volleys of one shooter's dice against one target
+// before the tokens, die by die: a volley of n dice is a prefix of every
+// larger one, so every counterattack of an exchange, whatever the Cannons
+// it has left, reads its volley off one walk up to the largest. A die's
+// first roll does not depend on the other dice, nor does a Gunner's
+// re-roll of a miss (--gunner-rerolls misses): rolling and re-rolling one
+// die at a time gives the counts of rolling every die and then re-rolling
+// the misses (as many dice are re-rolled, each independently, and a Deck
+// Crew Hit finds crew while fewer than the crew aboard were found either
+// way). Whether a Deck Crew Hit of the first roll does nothing depends on
+// the whole roll, so the default Gunner's re-rolls of every die that does
+// nothing are made by volleyCounts on the first roll's counts.
+type volleyPrefix struct {
+	first, re [4]uint64     // face weights of a first roll and of a re-roll
+	f1, f2    uint64        // their faces
+	gunner    rerollMode    // the shooter's Gunner's re-rolls
+	mode      rerollMode    // the re-rolls made die by die: the Gunner's but rerollUseless, done in volleyCounts
+	avail     int           // the target's crew that Deck Crew Hits can find
+	grids     []*volleyGrid // by dice: the volley before the tokens
+}
+
+type volleyKey struct {
+	first, re [4]uint64
+	f1, f2    uint64
+	mode      rerollMode
+	avail     int
+}
+
+// volleyCache holds the volley prefixes of one exchange.
+type volleyCache map[volleyKey]*volleyPrefix
+
+// get is the prefix of shooter's volleys at target (a fresh one with a
+// nil cache).
+func (vc volleyCache) get(shooter, target Unit, o Options) *volleyPrefix {
+	first, f1 := faceWeights(shooter, target, o, false)
+	re, f2 := faceWeights(shooter, target, o, true)
+	mode := rerollNone
+	if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
+		mode = rerollUseless
+		if o.GunnerMissesOnly {
+			mode = rerollMisses
+		}
+	}
+	k := volleyKey{first, re, f1, f2, mode, crewAvailable(target)}
+	if p, ok := vc[k]; ok {
+		return p
+	}
+	p := &volleyPrefix{first: first, re: re, f1: f1, f2: f2, gunner: mode, mode: mode, avail: k.avail}
+	if mode == rerollUseless {
+		p.mode = rerollNone
+	}
+	g := p.newGrid(0)
+	*g.at(0, 0, 0) = wide{1}
+	p.grids = []*volleyGrid{g}
+	if vc != nil {
+		vc[k] = p
+	}
+	return p
+}
+
+// newGrid is an empty grid for a volley of n dice: an axis whose class no
+// face reaches has size 1, the crew axis stops at the crew aboard.
+func (p *volleyPrefix) newGrid(n int) *volleyGrid {
+	axis := func(cls dieClass, max int) int {
+		if p.first[cls] == 0 && p.re[cls] == 0 {
+			return 1
+		}
+		return max + 1
+	}
+	avail := p.avail
+	if avail > n {
+		avail = n
+	}
+	return newVolleyGrid(n, axis(clsHull, n), axis(clsCrew, avail), axis(clsDisable, n))
+}
+
+// grid is the volley of n dice before the tokens (shared: read only).
+func (p *volleyPrefix) grid(n int) *volleyGrid {
+	for len(p.grids) <= n {
+		p.grids = append(p.grids, p.step(p.grids[len(p.grids)-1]))
+	}
+	return p.grids[n]
+}
+
+// step adds one die to the volley g: its first roll and, by the mode, the
+// Gunner's re-roll of it. A die kept counts f2 under a Gunner so that
+// every branch is over (f1*f2)^n.
+func (p *volleyPrefix) step(g *volleyGrid) *volleyGrid {
+	ng := p.newGrid(g.n + 1)
+	fst, re := p.first, p.re
+	g.each(func(h, c, d int, x *wide) {
+		full := c >= p.avail // a Deck Crew Hit finds no crew
+		// the weights of the die's outcomes: no effect, a Hull Hit, a
+		// Deck Crew Hit that finds crew, a Disable
+		var stay, hull, crew, dis uint64
+		switch p.mode {
+		case rerollNone:
+			stay, hull, crew, dis = fst[clsMiss], fst[clsHull], fst[clsCrew], fst[clsDisable]
+			if full {
+				stay, crew = stay+crew, 0
+			}
+		case rerollMisses:
+			// a miss is re-rolled once; a Deck Crew Hit that finds no
+			// crew is kept and does nothing
+			u := fst[clsMiss]
+			stay = u * re[clsMiss]
+			if full {
+				stay += fst[clsCrew]*p.f2 + u*re[clsCrew]
+			} else {
+				crew = fst[clsCrew]*p.f2 + u*re[clsCrew]
+			}
+			hull = fst[clsHull]*p.f2 + u*re[clsHull]
+			dis = fst[clsDisable]*p.f2 + u*re[clsDisable]
+		default:
+			panic("mistywaters: a volley prefix re-rolls no die or the misses")
+		}
+		if stay > 0 {
+			ng.at(h, c, d).addMul(x, stay)
+		}
+		if hull > 0 {
+			ng.at(h+1, c, d).addMul(x, hull)
+		}
+		if crew > 0 {
+			ng.at(h, c+1, d).addMul(x, crew)
+		}
+		if dis > 0 {
+			ng.at(h, c, d+1).addMul(x, dis)
+		}
+	})
+	return ng
 }
 
 // binomN is n choose k for n < 64 (a volley has at most 51 dice: 50
@@ -316,7 +378,7 @@ type fireRes struct {
 	key    string // text and the target after, the merge key
 }
 
-func fireDist(shooter, target Unit, o Options, cache fireCache, tid int) (out []fireOut, den *big.Int) {
+func fireDist(shooter, target Unit, o Options, cache fireCache, vols volleyCache, tid int) (out []fireOut, den *big.Int) {
 	if shooter.Kind == KindMonster {
 		t := target
 		var dmg Damage
@@ -324,7 +386,7 @@ func fireDist(shooter, target Unit, o Options, cache fireCache, tid int) (out []
 		return []fireOut{{fireRes: &fireRes{target: t, dmg: dmg, text: dmg.Text()}, num: big.NewInt(1)}}, big.NewInt(1)
 	}
 	n, _ := shooter.BroadsideDice(target, o)
-	g, den := volleyCounts(shooter, target, n, o)
+	g, den := volleyCounts(shooter, target, n, o, vols)
 	idx := map[string]int{}
 	var sums []wide // by out: the counts, summed as wide (they fit: each is at most den)
 	g.each(func(h, c, d int, x *wide) {
@@ -418,8 +480,8 @@ func planBroadside(att, def Unit, o Options) (*broadsidePlan, error) {
 	if !v.Counterattack {
 		od.Notes = append(od.Notes, "no counterattack: "+v.NoCounterWhy)
 	}
-	cache := fireCache{}
-	firsts, den1 := fireDist(att, def, o, cache, 0)
+	cache, vols := fireCache{}, volleyCache{}
+	firsts, den1 := fireDist(att, def, o, cache, vols, 0)
 	memo := map[string]*counter{}
 	counters := make([]*counter, len(firsts)) // nil: no counterattack
 	for i, first := range firsts {
@@ -433,7 +495,7 @@ func planBroadside(att, def Unit, o Options) (*broadsidePlan, error) {
 		k := fireKey(defAfter, att, o)
 		c, ok := memo[k]
 		if !ok {
-			outs, den := fireDist(defAfter, att, o, cache, 1)
+			outs, den := fireDist(defAfter, att, o, cache, vols, 1)
 			c = &counter{outs, den}
 			memo[k] = c
 		}
