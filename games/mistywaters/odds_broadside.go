@@ -3,6 +3,7 @@ package mistywaters
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 )
 
 var factorials = func() []*big.Int {
@@ -45,11 +46,42 @@ func faceWeights(shooter, target Unit, o Options, reroll bool) (w [4]uint64, fac
 // whose class no face can reach has size 1.
 type volleyGrid struct {
 	n, nh, nc, nd int
+	nw            int // the words of a wide a count can use: every count is below 2^(64*nw)
 	cells         []wide
 }
 
 func newVolleyGrid(n, nh, nc, nd int) *volleyGrid {
-	return &volleyGrid{n: n, nh: nh, nc: nc, nd: nd, cells: make([]wide, nh*nc*nd)}
+	return &volleyGrid{n: n, nh: nh, nc: nc, nd: nd, nw: wideWords, cells: make([]wide, nh*nc*nd)}
+}
+
+// wordsFor is the words of a wide that hold every count up to den.
+func wordsFor(den *big.Int) int {
+	nw := (den.BitLen() + 63) / 64
+	if nw < 1 {
+		nw = 1
+	}
+	if nw > wideWords {
+		panic("mistywaters: wide count overflow")
+	}
+	return nw
+}
+
+// addMulN is addMul over the low nw words of x and w (the higher ones
+// zero, and the result below 2^(64*nw)): a volley's counts are below its
+// denominator, often a few words short of a wide.
+func (w *wide) addMulN(x *wide, k uint64, nw int) {
+	ws, xs := w[:nw], x[:nw]
+	var carry, c uint64
+	for i := range xs {
+		hi, lo := bits.Mul64(xs[i], k)
+		lo, c = bits.Add64(lo, carry, 0)
+		hi += c
+		ws[i], c = bits.Add64(ws[i], lo, 0)
+		carry = hi + c
+	}
+	if carry != 0 {
+		panic("mistywaters: wide count overflow")
+	}
 }
 
 func (g *volleyGrid) at(h, c, d int) *wide { return &g.cells[(h*g.nc+c)*g.nd+d] }
@@ -94,20 +126,20 @@ func (g *volleyGrid) clearUpTo(s int) {
 // in the state (h, c, d) of weight x, with face weights re.
 func (g *volleyGrid) reroll(next *volleyGrid, h, c, d int, x *wide, re [4]uint64) {
 	if w := re[clsMiss]; w > 0 {
-		next.at(h, c, d).addMul(x, w)
+		next.at(h, c, d).addMulN(x, w, next.nw)
 	}
 	if w := re[clsHull]; w > 0 {
-		next.at(h+1, c, d).addMul(x, w)
+		next.at(h+1, c, d).addMulN(x, w, next.nw)
 	}
 	if w := re[clsCrew]; w > 0 {
 		c2 := c + 1
 		if c2 >= g.nc {
 			c2 = g.nc - 1
 		}
-		next.at(h, c2, d).addMul(x, w)
+		next.at(h, c2, d).addMulN(x, w, next.nw)
 	}
 	if w := re[clsDisable]; w > 0 {
-		next.at(h, c, d+1).addMul(x, w)
+		next.at(h, c, d+1).addMulN(x, w, next.nw)
 	}
 }
 
@@ -130,6 +162,10 @@ func volleyCounts(shooter, target Unit, n int, o Options, prefixes volleyCache) 
 	}
 	re := p.re
 	g := base
+	// every count, the tokens' re-rolls included, is below the final
+	// denominator
+	xp := shooter.XPFor(0)
+	nw := wordsFor(new(big.Int).Mul(den, new(big.Int).Exp(new(big.Int).SetUint64(f2), big.NewInt(int64(xp)), nil)))
 	if p.gunner == rerollUseless {
 		// layer r holds the states with r dice still to re-roll: the
 		// first roll's states with r dice that do nothing and those the
@@ -158,6 +194,7 @@ func volleyCounts(shooter, target Unit, n int, o Options, prefixes volleyCache) 
 			}
 		}
 		cur, next := newVolleyGrid(n, g.nh, g.nc, g.nd), newVolleyGrid(n, g.nh, g.nc, g.nd)
+		cur.nw, next.nw = nw, nw
 		fill(cur, n)
 		for r := n; r > 0; r-- {
 			// next held layer r+1 (h+c+d <= n-r-1) or nothing; layer r-1
@@ -170,16 +207,17 @@ func volleyCounts(shooter, target Unit, n int, o Options, prefixes volleyCache) 
 		g = cur
 	}
 	var spare *volleyGrid // the grid a token's re-roll fills (reused; never base, which is shared)
-	for k := 0; k < shooter.XPFor(0); k++ {
+	for k := 0; k < xp; k++ {
 		next := spare
 		if next == nil {
 			next = newVolleyGrid(n, g.nh, g.nc, g.nd)
+			next.nw = nw
 		} else {
 			next.clearUpTo(n)
 		}
 		g.each(func(h, c, d int, x *wide) {
 			if n-h-c-d == 0 {
-				next.at(h, c, d).addMul(x, f2)
+				next.at(h, c, d).addMulN(x, f2, nw)
 				return
 			}
 			g.reroll(next, h, c, d, x, re)
@@ -292,6 +330,7 @@ func (p *volleyPrefix) grid(n int) *volleyGrid {
 // every branch is over (f1*f2)^n.
 func (p *volleyPrefix) step(g *volleyGrid) *volleyGrid {
 	ng := p.newGrid(g.n + 1)
+	ng.nw = wordsFor(new(big.Int).Exp(new(big.Int).SetUint64(p.f1*p.f2), big.NewInt(int64(ng.n)), nil))
 	fst, re := p.first, p.re
 	g.each(func(h, c, d int, x *wide) {
 		full := c >= p.avail // a Deck Crew Hit finds no crew
@@ -320,16 +359,16 @@ func (p *volleyPrefix) step(g *volleyGrid) *volleyGrid {
 			panic("mistywaters: a volley prefix re-rolls no die or the misses")
 		}
 		if stay > 0 {
-			ng.at(h, c, d).addMul(x, stay)
+			ng.at(h, c, d).addMulN(x, stay, ng.nw)
 		}
 		if hull > 0 {
-			ng.at(h+1, c, d).addMul(x, hull)
+			ng.at(h+1, c, d).addMulN(x, hull, ng.nw)
 		}
 		if crew > 0 {
-			ng.at(h, c+1, d).addMul(x, crew)
+			ng.at(h, c+1, d).addMulN(x, crew, ng.nw)
 		}
 		if dis > 0 {
-			ng.at(h, c, d+1).addMul(x, dis)
+			ng.at(h, c, d+1).addMulN(x, dis, ng.nw)
 		}
 	})
 	return ng
