@@ -403,11 +403,20 @@ type fireOut struct {
 // A fireCache remembers what a volley's effect counts do to a target: every
 // counterattack of an exchange fires at the same attacker, so each (hull,
 // crew, disable) cell is applied to it once, not once per counterattack.
-type fireCache map[fireCell]*fireRes
+type fireCache struct {
+	cells map[uint32]*fireRes // by fireCell's packed number
+	keys  map[string]int32    // numbers the merge keys of fireRes
+}
 
-type fireCell struct {
-	target  int // which target: the exchange's defender (0) or attacker (1)
-	h, c, d int
+func newFireCache() *fireCache {
+	return &fireCache{cells: map[uint32]*fireRes{}, keys: map[string]int32{}}
+}
+
+// fireCell packs a target (the exchange's defender 0 or attacker 1) and a
+// volley's hull, crew and disable counts (each at most 51 dice) into one
+// map key.
+func fireCell(target, h, c, d int) uint32 {
+	return uint32(target)<<24 | uint32(h)<<16 | uint32(c)<<8 | uint32(d)
 }
 
 type fireRes struct {
@@ -415,9 +424,10 @@ type fireRes struct {
 	dmg    Damage
 	text   string // dmg.Text()
 	key    string // text and the target after, the merge key
+	kid    int32  // key's number in the fireCache
 }
 
-func fireDist(shooter, target Unit, o Options, cache fireCache, vols volleyCache, tid int) (out []fireOut, den *big.Int) {
+func fireDist(shooter, target Unit, o Options, cache *fireCache, vols volleyCache, tid int) (out []fireOut, den *big.Int) {
 	if shooter.Kind == KindMonster {
 		t := target
 		var dmg Damage
@@ -426,11 +436,11 @@ func fireDist(shooter, target Unit, o Options, cache fireCache, vols volleyCache
 	}
 	n, _ := shooter.BroadsideDice(target, o)
 	g, den := volleyCounts(shooter, target, n, o, vols)
-	idx := map[string]int{}
+	var pos []int32 // by merge key number: its out, -1 none yet
 	var sums []wide // by out: the counts, summed as wide (they fit: each is at most den)
 	g.each(func(h, c, d int, x *wide) {
-		cell := fireCell{tid, h, c, d}
-		r, ok := cache[cell]
+		cell := fireCell(tid, h, c, d)
+		r, ok := cache.cells[cell]
 		if !ok {
 			t := target
 			// the effect does not depend on the misses
@@ -438,13 +448,22 @@ func fireDist(shooter, target Unit, o Options, cache fireCache, vols volleyCache
 			applyDice(vol, &t, o, nil)
 			txt := vol.Damage.Text()
 			r = &fireRes{target: t, dmg: vol.Damage, text: txt, key: txt + "|" + stateKey(t)}
-			cache[cell] = r
+			kid, ok := cache.keys[r.key]
+			if !ok {
+				kid = int32(len(cache.keys))
+				cache.keys[r.key] = kid
+			}
+			r.kid = kid
+			cache.cells[cell] = r
 		}
-		if i, ok := idx[r.key]; ok {
+		for int(r.kid) >= len(pos) {
+			pos = append(pos, -1)
+		}
+		if i := pos[r.kid]; i >= 0 {
 			sums[i].addMul(x, 1)
 			return
 		}
-		idx[r.key] = len(out)
+		pos[r.kid] = int32(len(out))
 		out = append(out, fireOut{fireRes: r})
 		sums = append(sums, *x)
 	})
@@ -519,7 +538,7 @@ func planBroadside(att, def Unit, o Options) (*broadsidePlan, error) {
 	if !v.Counterattack {
 		od.Notes = append(od.Notes, "no counterattack: "+v.NoCounterWhy)
 	}
-	cache, vols := fireCache{}, volleyCache{}
+	cache, vols := newFireCache(), volleyCache{}
 	firsts, den1 := fireDist(att, def, o, cache, vols, 0)
 	memo := map[string]*counter{}
 	counters := make([]*counter, len(firsts)) // nil: no counterattack
