@@ -46,7 +46,8 @@ func faceWeights(shooter, target Unit, o Options, reroll bool) (w [4]uint64, fac
 // whose class no face can reach has size 1.
 type volleyGrid struct {
 	n, nh, nc, nd int
-	nw            int // the words of a wide a count can use: every count is below 2^(64*nw)
+	nw            int  // the words of a wide a count can use: every count is below 2^(64*nw)
+	shared        bool // a volley prefix's grid: read only, never released
 	cells         []wide
 }
 
@@ -152,7 +153,7 @@ func (g *volleyGrid) reroll(next *volleyGrid, h, c, d int, x *wide, re [4]uint64
 // one die that does nothing at a time to the class it lands in, so the
 // work grows with the number of effect states (about n times the crew
 // aboard) instead of the dice sequences.
-func volleyCounts(shooter, target Unit, n int, o Options, prefixes volleyCache) (*volleyGrid, *big.Int) {
+func volleyCounts(shooter, target Unit, n int, o Options, prefixes *volleyCache) (*volleyGrid, *big.Int) {
 	p := prefixes.get(shooter, target, o)
 	base := p.grid(n)
 	f2 := p.f2
@@ -193,8 +194,7 @@ func volleyCounts(shooter, target Unit, n int, o Options, prefixes volleyCache) 
 				}
 			}
 		}
-		cur, next := newVolleyGrid(n, g.nh, g.nc, g.nd), newVolleyGrid(n, g.nh, g.nc, g.nd)
-		cur.nw, next.nw = nw, nw
+		cur, next := prefixes.grid(n, g.nh, g.nc, g.nd, nw), prefixes.grid(n, g.nh, g.nc, g.nd, nw)
 		fill(cur, n)
 		for r := n; r > 0; r-- {
 			// next held layer r+1 (h+c+d <= n-r-1) or nothing; layer r-1
@@ -205,13 +205,13 @@ func volleyCounts(shooter, target Unit, n int, o Options, prefixes volleyCache) 
 			cur, next = next, cur
 		}
 		g = cur
+		prefixes.release(next)
 	}
 	var spare *volleyGrid // the grid a token's re-roll fills (reused; never base, which is shared)
 	for k := 0; k < xp; k++ {
 		next := spare
 		if next == nil {
-			next = newVolleyGrid(n, g.nh, g.nc, g.nd)
-			next.nw = nw
+			next = prefixes.grid(n, g.nh, g.nc, g.nd, nw)
 		} else {
 			next.clearUpTo(n)
 		}
@@ -229,6 +229,7 @@ func volleyCounts(shooter, target Unit, n int, o Options, prefixes volleyCache) 
 		}
 		den.Mul(den, new(big.Int).SetUint64(f2))
 	}
+	prefixes.release(spare)
 	return g, den
 }
 
@@ -269,12 +270,47 @@ type volleyKey struct {
 	avail     int
 }
 
-// volleyCache holds the volley prefixes of one exchange.
-type volleyCache map[volleyKey]*volleyPrefix
+// volleyCache holds the volley prefixes of one exchange, and the cells of
+// grids done with, for the next volley's grids (fewer allocations). A nil
+// cache shares nothing.
+type volleyCache struct {
+	prefixes map[volleyKey]*volleyPrefix
+	free     [][]wide
+}
+
+func newVolleyCache() *volleyCache {
+	return &volleyCache{prefixes: map[volleyKey]*volleyPrefix{}}
+}
+
+// grid is an empty grid, its cells reused if some are free.
+func (vc *volleyCache) grid(n, nh, nc, nd, nw int) *volleyGrid {
+	size := nh * nc * nd
+	if vc != nil {
+		for i := len(vc.free) - 1; i >= 0; i-- {
+			if cells := vc.free[i]; cap(cells) >= size {
+				vc.free[i] = vc.free[len(vc.free)-1]
+				vc.free = vc.free[:len(vc.free)-1]
+				cells = cells[:size]
+				clear(cells)
+				return &volleyGrid{n: n, nh: nh, nc: nc, nd: nd, nw: nw, cells: cells}
+			}
+		}
+	}
+	g := newVolleyGrid(n, nh, nc, nd)
+	g.nw = nw
+	return g
+}
+
+// release gives back the cells of a grid from grid, no longer read.
+func (vc *volleyCache) release(g *volleyGrid) {
+	if vc != nil && g != nil && !g.shared {
+		vc.free = append(vc.free, g.cells)
+	}
+}
 
 // get is the prefix of shooter's volleys at target (a fresh one with a
 // nil cache).
-func (vc volleyCache) get(shooter, target Unit, o Options) *volleyPrefix {
+func (vc *volleyCache) get(shooter, target Unit, o Options) *volleyPrefix {
 	first, f1 := faceWeights(shooter, target, o, false)
 	re, f2 := faceWeights(shooter, target, o, true)
 	mode := rerollNone
@@ -285,8 +321,10 @@ func (vc volleyCache) get(shooter, target Unit, o Options) *volleyPrefix {
 		}
 	}
 	k := volleyKey{first, re, f1, f2, mode, crewAvailable(target)}
-	if p, ok := vc[k]; ok {
-		return p
+	if vc != nil {
+		if p, ok := vc.prefixes[k]; ok {
+			return p
+		}
 	}
 	p := &volleyPrefix{first: first, re: re, f1: f1, f2: f2, gunner: mode, mode: mode, avail: k.avail}
 	if mode == rerollUseless {
@@ -294,9 +332,10 @@ func (vc volleyCache) get(shooter, target Unit, o Options) *volleyPrefix {
 	}
 	g := p.newGrid(0)
 	*g.at(0, 0, 0) = wide{1}
+	g.shared = true
 	p.grids = []*volleyGrid{g}
 	if vc != nil {
-		vc[k] = p
+		vc.prefixes[k] = p
 	}
 	return p
 }
@@ -320,7 +359,9 @@ func (p *volleyPrefix) newGrid(n int) *volleyGrid {
 // grid is the volley of n dice before the tokens (shared: read only).
 func (p *volleyPrefix) grid(n int) *volleyGrid {
 	for len(p.grids) <= n {
-		p.grids = append(p.grids, p.step(p.grids[len(p.grids)-1]))
+		g := p.step(p.grids[len(p.grids)-1])
+		g.shared = true
+		p.grids = append(p.grids, g)
 	}
 	return p.grids[n]
 }
@@ -427,7 +468,7 @@ type fireRes struct {
 	kid    int32  // key's number in the fireCache
 }
 
-func fireDist(shooter, target Unit, o Options, cache *fireCache, vols volleyCache, tid int) (out []fireOut, den *big.Int) {
+func fireDist(shooter, target Unit, o Options, cache *fireCache, vols *volleyCache, tid int) (out []fireOut, den *big.Int) {
 	if shooter.Kind == KindMonster {
 		t := target
 		var dmg Damage
@@ -467,6 +508,7 @@ func fireDist(shooter, target Unit, o Options, cache *fireCache, vols volleyCach
 		out = append(out, fireOut{fireRes: r})
 		sums = append(sums, *x)
 	})
+	vols.release(g)
 	for i := range out {
 		out[i].num = sums[i].big()
 	}
@@ -538,7 +580,7 @@ func planBroadside(att, def Unit, o Options) (*broadsidePlan, error) {
 	if !v.Counterattack {
 		od.Notes = append(od.Notes, "no counterattack: "+v.NoCounterWhy)
 	}
-	cache, vols := newFireCache(), volleyCache{}
+	cache, vols := newFireCache(), newVolleyCache()
 	firsts, den1 := fireDist(att, def, o, cache, vols, 0)
 	memo := map[string]*counter{}
 	counters := make([]*counter, len(firsts)) // nil: no counterattack

@@ -212,11 +212,11 @@ func TestVolleyPrefixEqualBatch(t *testing.T) {
 			tg, err := ParseUnit(ts)
 			require.NoError(t, err, ts)
 			for oi, o := range opts {
-				shared := volleyCache{}
+				shared := newVolleyCache()
 				// descending, so that the smaller volleys are read off a walk made for a larger one
 				for n := maxN; n >= 0; n -= 3 {
 					want, wden := batchVolleyCounts(s, tg, n, o)
-					for _, vc := range []volleyCache{nil, shared} {
+					for _, vc := range []*volleyCache{nil, shared} {
 						got, gden := volleyCounts(s, tg, n, o, vc)
 						name := ss + " at " + ts
 						require.Equal(t, [3]int{want.nh, want.nc, want.nd}, [3]int{got.nh, got.nc, got.nd}, "%s options %d n %d: grid", name, oi, n)
@@ -232,7 +232,7 @@ func TestVolleyPrefixEqualBatch(t *testing.T) {
 	// the shared walk is never changed by a volley's tokens
 	s, _ := ParseUnit("ship:cannons=3,sailors=1,fc-gunner,xp=5,owner=a")
 	tg, _ := ParseUnit("ship:cannons=2,sailors=3,owner=b")
-	vc := volleyCache{}
+	vc := newVolleyCache()
 	for i := 0; i < 3; i++ {
 		got, gden := volleyCounts(s, tg, 12, Options{}, vc)
 		want, wden := batchVolleyCounts(s, tg, 12, Options{})
