@@ -239,5 +239,4 @@ func TestVolleyPrefixEqualBatch(t *testing.T) {
 		require.Equal(t, volleyCells(want), volleyCells(got))
 		require.Equal(t, 0, wden.Cmp(gden))
 	}
-	_ = big.NewInt
 }
