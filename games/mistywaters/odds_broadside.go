@@ -207,29 +207,48 @@ func volleyCounts(shooter, target Unit, n int, o Options, prefixes *volleyCache)
 		g = cur
 		prefixes.release(next)
 	}
-	var spare *volleyGrid // the grid a token's re-roll fills (reused; never base, which is shared)
+	if xp > 0 && g == base {
+		g = prefixes.grid(n, base.nh, base.nc, base.nd, nw)
+		copy(g.cells, base.cells)
+	}
+	// Each token re-rolls one die that does nothing, in place: a cell's
+	// new count is its own (kept, or re-rolled to nothing) and those of
+	// the cells one effect below it re-rolled into it, so the cells are
+	// computed from the highest down, each before the cells it reads are
+	// changed.
+	full := g.nc - 1 // a Deck Crew Hit re-rolled here finds no crew
 	for k := 0; k < xp; k++ {
-		next := spare
-		if next == nil {
-			next = prefixes.grid(n, g.nh, g.nc, g.nd, nw)
-		} else {
-			next.clearUpTo(n)
-		}
-		g.each(func(h, c, d int, x *wide) {
-			if n-h-c-d == 0 {
-				next.at(h, c, d).addMulN(x, f2, nw)
-				return
+		for h := min(g.nh-1, n); h >= 0; h-- {
+			for c := min(g.nc-1, n-h); c >= 0; c-- {
+				i := (h*g.nc + c) * g.nd
+				for d := min(g.nd-1, n-h-c); d >= 0; d-- {
+					var acc wide
+					x := &g.cells[i+d]
+					if n-h-c-d == 0 {
+						acc.addMulN(x, f2, nw)
+					} else {
+						w := re[clsMiss]
+						if c == full {
+							w += re[clsCrew]
+						}
+						acc.addMulN(x, w, nw)
+					}
+					// the cells below have a die that does nothing
+					if h > 0 && re[clsHull] > 0 {
+						acc.addMulN(g.at(h-1, c, d), re[clsHull], nw)
+					}
+					if c > 0 && re[clsCrew] > 0 {
+						acc.addMulN(g.at(h, c-1, d), re[clsCrew], nw)
+					}
+					if d > 0 && re[clsDisable] > 0 {
+						acc.addMulN(g.at(h, c, d-1), re[clsDisable], nw)
+					}
+					*x = acc
+				}
 			}
-			g.reroll(next, h, c, d, x, re)
-		})
-		if g == base {
-			g, spare = next, nil
-		} else {
-			g, spare = next, g
 		}
 		den.Mul(den, new(big.Int).SetUint64(f2))
 	}
-	prefixes.release(spare)
 	return g, den
 }
 
