@@ -133,3 +133,19 @@ func BenchmarkOddsCold(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBroadsideWorst is the worst legal Broadside shape (issue #15):
+// 15 Cannons v 35, 25 Sailors a side, both with a First-Class Gunner, a
+// Captain, First-Class Fencing and 20 XP; most of its time is the
+// counterattacks' volleys.
+func BenchmarkBroadsideWorst(b *testing.B) {
+	a, err := ParseUnit("ship:cannons=15,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=a")
+	require.NoError(b, err)
+	d, err := ParseUnit("ship:cannons=35,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=b")
+	require.NoError(b, err)
+	for i := 0; i < b.N; i++ {
+		if _, err := BroadsideOddsTop(a, d, Options{}, 12); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

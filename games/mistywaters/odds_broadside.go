@@ -3,6 +3,7 @@ package mistywaters
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 )
 
 var factorials = func() []*big.Int {
@@ -45,24 +46,79 @@ func faceWeights(shooter, target Unit, o Options, reroll bool) (w [4]uint64, fac
 // whose class no face can reach has size 1.
 type volleyGrid struct {
 	n, nh, nc, nd int
+	nw            int  // the words of a wide a count can use: every count is below 2^(64*nw)
+	shared        bool // a volley prefix's grid: read only, never released
 	cells         []wide
 }
 
 func newVolleyGrid(n, nh, nc, nd int) *volleyGrid {
-	return &volleyGrid{n: n, nh: nh, nc: nc, nd: nd, cells: make([]wide, nh*nc*nd)}
+	return &volleyGrid{n: n, nh: nh, nc: nc, nd: nd, nw: wideWords, cells: make([]wide, nh*nc*nd)}
+}
+
+// wordsFor is the words of a wide that hold every count up to den.
+func wordsFor(den *big.Int) int {
+	nw := (den.BitLen() + 63) / 64
+	if nw < 1 {
+		nw = 1
+	}
+	if nw > wideWords {
+		panic("mistywaters: wide count overflow")
+	}
+	return nw
+}
+
+// addMulN is addMul over the low nw words of x and w (the higher ones
+// zero, and the result below 2^(64*nw)): a volley's counts are below its
+// denominator, often a few words short of a wide.
+func (w *wide) addMulN(x *wide, k uint64, nw int) {
+	ws, xs := w[:nw], x[:nw]
+	var carry, c uint64
+	for i := range xs {
+		hi, lo := bits.Mul64(xs[i], k)
+		lo, c = bits.Add64(lo, carry, 0)
+		hi += c
+		ws[i], c = bits.Add64(ws[i], lo, 0)
+		carry = hi + c
+	}
+	if carry != 0 {
+		panic("mistywaters: wide count overflow")
+	}
 }
 
 func (g *volleyGrid) at(h, c, d int) *wide { return &g.cells[(h*g.nc+c)*g.nd+d] }
 
-// each calls f for every non-zero cell.
+// each calls f for every non-zero cell. A volley of n dice has at most n
+// effects (h+c+d <= n), so only those cells are visited.
 func (g *volleyGrid) each(f func(h, c, d int, x *wide)) {
-	for h := 0; h < g.nh; h++ {
-		for c := 0; c < g.nc; c++ {
-			for d := 0; d < g.nd; d++ {
-				if x := g.at(h, c, d); !x.isZero() {
+	g.eachUpTo(g.n, f)
+}
+
+// eachUpTo calls f for every non-zero cell with h+c+d <= s, in the order
+// of each.
+func (g *volleyGrid) eachUpTo(s int, f func(h, c, d int, x *wide)) {
+	for h := 0; h < g.nh && h <= s; h++ {
+		for c := 0; c < g.nc && h+c <= s; c++ {
+			i := (h*g.nc + c) * g.nd
+			for d := 0; d < g.nd && h+c+d <= s; d++ {
+				if x := &g.cells[i+d]; !x.isZero() {
 					f(h, c, d, x)
 				}
 			}
+		}
+	}
+}
+
+// clearUpTo zeroes the cells with h+c+d <= s (the others are left as
+// they are).
+func (g *volleyGrid) clearUpTo(s int) {
+	for h := 0; h < g.nh && h <= s; h++ {
+		for c := 0; c < g.nc && h+c <= s; c++ {
+			i := (h*g.nc + c) * g.nd
+			m := s - h - c + 1
+			if m > g.nd {
+				m = g.nd
+			}
+			clear(g.cells[i : i+m])
 		}
 	}
 }
@@ -71,20 +127,20 @@ func (g *volleyGrid) each(f func(h, c, d int, x *wide)) {
 // in the state (h, c, d) of weight x, with face weights re.
 func (g *volleyGrid) reroll(next *volleyGrid, h, c, d int, x *wide, re [4]uint64) {
 	if w := re[clsMiss]; w > 0 {
-		next.at(h, c, d).addMul(x, w)
+		next.at(h, c, d).addMulN(x, w, next.nw)
 	}
 	if w := re[clsHull]; w > 0 {
-		next.at(h+1, c, d).addMul(x, w)
+		next.at(h+1, c, d).addMulN(x, w, next.nw)
 	}
 	if w := re[clsCrew]; w > 0 {
 		c2 := c + 1
 		if c2 >= g.nc {
 			c2 = g.nc - 1
 		}
-		next.at(h, c2, d).addMul(x, w)
+		next.at(h, c2, d).addMulN(x, w, next.nw)
 	}
 	if w := re[clsDisable]; w > 0 {
-		next.at(h, c, d+1).addMul(x, w)
+		next.at(h, c, d+1).addMulN(x, w, next.nw)
 	}
 }
 
@@ -92,150 +148,290 @@ func (g *volleyGrid) reroll(next *volleyGrid, h, c, d int, x *wide, re [4]uint64
 // First-Class Gunner and Experience Token re-rolls (bosun's default policy:
 // re-roll the dice that do nothing): exact counts over one common
 // denominator (first faces^n, times re-roll faces^n for a First-Class
-// Gunner, times re-roll faces per token). The first roll is a multinomial
-// over the face classes; each re-roll moves one die that does nothing to
-// the class it lands in, so the work grows with the number of effect
-// states (about n times the crew aboard) instead of the dice sequences.
-func volleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *big.Int) {
-	first, f1 := faceWeights(shooter, target, o, false)
-	re, f2 := faceWeights(shooter, target, o, true)
-	axis := func(cls dieClass, max int) int {
-		if first[cls] == 0 && re[cls] == 0 {
-			return 1
-		}
-		return max + 1
-	}
-	avail := crewAvailable(target)
-	if avail > n {
-		avail = n
-	}
-	g := newVolleyGrid(n, axis(clsHull, n), axis(clsCrew, avail), axis(clsDisable, n))
-	den := new(big.Int).Exp(new(big.Int).SetUint64(f1), big.NewInt(int64(n)), nil)
-	gunnerMisses := shooter.Kind == KindShip && shooter.Gunner == FirstClass && o.GunnerMissesOnly
-
-	// the first roll: n!/(miss! hull! crew! disable!) * prod weight^count
-	upTo := func(cls dieClass) int { // a class no first face reaches stays at 0
-		if first[cls] == 0 {
-			return 0
-		}
-		return n
-	}
-	for ch := 0; ch <= upTo(clsHull); ch++ {
-		for cc := 0; cc <= upTo(clsCrew) && ch+cc <= n; cc++ {
-			for cd := 0; cd <= upTo(clsDisable) && ch+cc+cd <= n; cd++ {
-				cnt := [4]int{clsMiss: n - ch - cc - cd, clsHull: ch, clsCrew: cc, clsDisable: cd}
-				x := wide{1}
-				left := n
-				for k := 0; k < 4; k++ {
-					if cnt[k] > 0 && first[k] == 0 {
-						x = wide{}
-						break
-					}
-					for j := 0; j < cnt[k]; j++ {
-						x.mul(first[k])
-					}
-					x.mul(binomN(left, cnt[k]))
-					left -= cnt[k]
-				}
-				if x.isZero() {
-					continue
-				}
-				if gunnerMisses {
-					// The Gunner re-rolls the m misses once each; the
-					// kept dice count f2 so every branch is over f2^n.
-					m := n - ch - cc - cd
-					for rh := 0; rh <= m; rh++ {
-						for rc := 0; rh+rc <= m; rc++ {
-							for rd := 0; rh+rc+rd <= m; rd++ {
-								rc4 := [4]int{clsMiss: m - rh - rc - rd, clsHull: rh, clsCrew: rc, clsDisable: rd}
-								y := x
-								left := m
-								for k := 0; k < 4 && !y.isZero(); k++ {
-									if rc4[k] > 0 && re[k] == 0 {
-										y = wide{}
-										break
-									}
-									for j := 0; j < rc4[k]; j++ {
-										y.mul(re[k])
-									}
-									y.mul(binomN(left, rc4[k]))
-									left -= rc4[k]
-								}
-								if y.isZero() {
-									continue
-								}
-								for j := m; j < n; j++ {
-									y.mul(f2)
-								}
-								c := cc + rc
-								if c > g.nc-1 {
-									c = g.nc - 1
-								}
-								g.at(ch+rh, c, cd+rd).addMul(&y, 1)
-							}
-						}
-					}
-					continue
-				}
-				c := cc
-				if c > g.nc-1 {
-					c = g.nc - 1
-				}
-				g.at(ch, c, cd).addMul(&x, 1)
-			}
-		}
-	}
-
-	if gunnerMisses {
+// Gunner, times re-roll faces per token). The volley before the tokens
+// comes from prefix (nil: a fresh one), the tokens' re-rolls then move
+// one die that does nothing at a time to the class it lands in, so the
+// work grows with the number of effect states (about n times the crew
+// aboard) instead of the dice sequences.
+func volleyCounts(shooter, target Unit, n int, o Options, prefixes *volleyCache) (*volleyGrid, *big.Int) {
+	p := prefixes.get(shooter, target, o)
+	base := p.grid(n)
+	f2 := p.f2
+	den := new(big.Int).Exp(new(big.Int).SetUint64(p.f1), big.NewInt(int64(n)), nil)
+	if p.gunner != rerollNone {
 		den.Mul(den, new(big.Int).Exp(new(big.Int).SetUint64(f2), big.NewInt(int64(n)), nil))
-	} else if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
+	}
+	re := p.re
+	g := base
+	// every count, the tokens' re-rolls included, is below the final
+	// denominator
+	xp := shooter.XPFor(0)
+	nw := wordsFor(new(big.Int).Mul(den, new(big.Int).Exp(new(big.Int).SetUint64(f2), big.NewInt(int64(xp)), nil)))
+	if p.gunner == rerollUseless {
 		// layer r holds the states with r dice still to re-roll: the
 		// first roll's states with r dice that do nothing and those the
 		// re-rolls of layer r+1 reach. A die kept counts f2 so that every
 		// branch is over f2^n. Two grids hold the layer being re-rolled
-		// and the next.
+		// and the next. Layer r's states have h+c+d <= n-r: only those
+		// cells are visited and cleared.
 		fill := func(dst *volleyGrid, r int) {
-			g.each(func(h, c, d int, x *wide) {
-				if n-h-c-d != r {
-					return
+			s := n - r // the first roll's states with r dice that do nothing
+			for h := 0; h < g.nh && h <= s; h++ {
+				for c := 0; c < g.nc && h+c <= s; c++ {
+					d := s - h - c
+					if d >= g.nd {
+						continue
+					}
+					x := g.at(h, c, d)
+					if x.isZero() {
+						continue
+					}
+					y := *x
+					for j := r; j < n; j++ {
+						y.mul(f2)
+					}
+					dst.at(h, c, d).addMul(&y, 1)
 				}
-				y := *x
-				for j := r; j < n; j++ {
-					y.mul(f2)
-				}
-				dst.at(h, c, d).addMul(&y, 1)
-			})
+			}
 		}
-		cur, next := newVolleyGrid(n, g.nh, g.nc, g.nd), newVolleyGrid(n, g.nh, g.nc, g.nd)
+		cur, next := prefixes.grid(n, g.nh, g.nc, g.nd, nw), prefixes.grid(n, g.nh, g.nc, g.nd, nw)
 		fill(cur, n)
 		for r := n; r > 0; r-- {
-			clear(next.cells)
+			// next held layer r+1 (h+c+d <= n-r-1) or nothing; layer r-1
+			// fills h+c+d <= n-r+1
+			next.clearUpTo(n - r + 1)
 			fill(next, r-1)
-			cur.each(func(h, c, d int, x *wide) { g.reroll(next, h, c, d, x, re) })
+			cur.eachUpTo(n-r, func(h, c, d int, x *wide) { g.reroll(next, h, c, d, x, re) })
 			cur, next = next, cur
 		}
 		g = cur
-		den.Mul(den, new(big.Int).Exp(new(big.Int).SetUint64(f2), big.NewInt(int64(n)), nil))
+		prefixes.release(next)
 	}
-	var spare *volleyGrid // the grid a token's re-roll fills (reused)
-	for k := 0; k < shooter.XPFor(0); k++ {
-		next := spare
-		if next == nil {
-			next = newVolleyGrid(n, g.nh, g.nc, g.nd)
-		} else {
-			clear(next.cells)
-		}
-		g.each(func(h, c, d int, x *wide) {
-			if n-h-c-d == 0 {
-				next.at(h, c, d).addMul(x, f2)
-				return
+	if xp > 0 && g == base {
+		g = prefixes.grid(n, base.nh, base.nc, base.nd, nw)
+		copy(g.cells, base.cells)
+	}
+	// Each token re-rolls one die that does nothing, in place: a cell's
+	// new count is its own (kept, or re-rolled to nothing) and those of
+	// the cells one effect below it re-rolled into it, so the cells are
+	// computed from the highest down, each before the cells it reads are
+	// changed.
+	full := g.nc - 1 // a Deck Crew Hit re-rolled here finds no crew
+	for k := 0; k < xp; k++ {
+		for h := min(g.nh-1, n); h >= 0; h-- {
+			for c := min(g.nc-1, n-h); c >= 0; c-- {
+				i := (h*g.nc + c) * g.nd
+				for d := min(g.nd-1, n-h-c); d >= 0; d-- {
+					var acc wide
+					x := &g.cells[i+d]
+					if n-h-c-d == 0 {
+						acc.addMulN(x, f2, nw)
+					} else {
+						w := re[clsMiss]
+						if c == full {
+							w += re[clsCrew]
+						}
+						acc.addMulN(x, w, nw)
+					}
+					// the cells below have a die that does nothing
+					if h > 0 && re[clsHull] > 0 {
+						acc.addMulN(g.at(h-1, c, d), re[clsHull], nw)
+					}
+					if c > 0 && re[clsCrew] > 0 {
+						acc.addMulN(g.at(h, c-1, d), re[clsCrew], nw)
+					}
+					if d > 0 && re[clsDisable] > 0 {
+						acc.addMulN(g.at(h, c, d-1), re[clsDisable], nw)
+					}
+					*x = acc
+				}
 			}
-			g.reroll(next, h, c, d, x, re)
-		})
-		g, spare = next, g
+		}
 		den.Mul(den, new(big.Int).SetUint64(f2))
 	}
 	return g, den
+}
+
+// rerollMode is how a volley's dice are re-rolled before the tokens.
+type rerollMode int
+
+const (
+	rerollNone    rerollMode = iota // no First-Class Gunner
+	rerollUseless                   // the Gunner re-rolls every die that does nothing once
+	rerollMisses                    // the Gunner re-rolls every miss once (--gunner-rerolls misses)
+)
+
+// volleyPrefix builds the volleys of one shooter's dice against one target
+// before the tokens, die by die: a volley of n dice is a prefix of every
+// larger one, so every counterattack of an exchange, whatever the Cannons
+// it has left, reads its volley off one walk up to the largest. A die's
+// first roll does not depend on the other dice, nor does a Gunner's
+// re-roll of a miss (--gunner-rerolls misses): rolling and re-rolling one
+// die at a time gives the counts of rolling every die and then re-rolling
+// the misses (as many dice are re-rolled, each independently, and a Deck
+// Crew Hit finds crew while fewer than the crew aboard were found either
+// way). Whether a Deck Crew Hit of the first roll does nothing depends on
+// the whole roll, so the default Gunner's re-rolls of every die that does
+// nothing are made by volleyCounts on the first roll's counts.
+type volleyPrefix struct {
+	first, re [4]uint64     // face weights of a first roll and of a re-roll
+	f1, f2    uint64        // their faces
+	gunner    rerollMode    // the shooter's Gunner's re-rolls
+	mode      rerollMode    // the re-rolls made die by die: the Gunner's but rerollUseless, done in volleyCounts
+	avail     int           // the target's crew that Deck Crew Hits can find
+	grids     []*volleyGrid // by dice: the volley before the tokens
+}
+
+type volleyKey struct {
+	first, re [4]uint64
+	f1, f2    uint64
+	mode      rerollMode
+	avail     int
+}
+
+// volleyCache holds the volley prefixes of one exchange, and the cells of
+// grids done with, for the next volley's grids (fewer allocations). A nil
+// cache shares nothing.
+type volleyCache struct {
+	prefixes map[volleyKey]*volleyPrefix
+	free     [][]wide
+}
+
+func newVolleyCache() *volleyCache {
+	return &volleyCache{prefixes: map[volleyKey]*volleyPrefix{}}
+}
+
+// grid is an empty grid, its cells reused if some are free.
+func (vc *volleyCache) grid(n, nh, nc, nd, nw int) *volleyGrid {
+	size := nh * nc * nd
+	if vc != nil {
+		for i := len(vc.free) - 1; i >= 0; i-- {
+			if cells := vc.free[i]; cap(cells) >= size {
+				vc.free[i] = vc.free[len(vc.free)-1]
+				vc.free = vc.free[:len(vc.free)-1]
+				cells = cells[:size]
+				clear(cells)
+				return &volleyGrid{n: n, nh: nh, nc: nc, nd: nd, nw: nw, cells: cells}
+			}
+		}
+	}
+	g := newVolleyGrid(n, nh, nc, nd)
+	g.nw = nw
+	return g
+}
+
+// release gives back the cells of a grid from grid, no longer read.
+func (vc *volleyCache) release(g *volleyGrid) {
+	if vc != nil && g != nil && !g.shared {
+		vc.free = append(vc.free, g.cells)
+	}
+}
+
+// get is the prefix of shooter's volleys at target (a fresh one with a
+// nil cache).
+func (vc *volleyCache) get(shooter, target Unit, o Options) *volleyPrefix {
+	first, f1 := faceWeights(shooter, target, o, false)
+	re, f2 := faceWeights(shooter, target, o, true)
+	mode := rerollNone
+	if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
+		mode = rerollUseless
+		if o.GunnerMissesOnly {
+			mode = rerollMisses
+		}
+	}
+	k := volleyKey{first, re, f1, f2, mode, crewAvailable(target)}
+	if vc != nil {
+		if p, ok := vc.prefixes[k]; ok {
+			return p
+		}
+	}
+	p := &volleyPrefix{first: first, re: re, f1: f1, f2: f2, gunner: mode, mode: mode, avail: k.avail}
+	if mode == rerollUseless {
+		p.mode = rerollNone
+	}
+	g := p.newGrid(0)
+	*g.at(0, 0, 0) = wide{1}
+	g.shared = true
+	p.grids = []*volleyGrid{g}
+	if vc != nil {
+		vc.prefixes[k] = p
+	}
+	return p
+}
+
+// newGrid is an empty grid for a volley of n dice: an axis whose class no
+// face reaches has size 1, the crew axis stops at the crew aboard.
+func (p *volleyPrefix) newGrid(n int) *volleyGrid {
+	axis := func(cls dieClass, max int) int {
+		if p.first[cls] == 0 && p.re[cls] == 0 {
+			return 1
+		}
+		return max + 1
+	}
+	avail := p.avail
+	if avail > n {
+		avail = n
+	}
+	return newVolleyGrid(n, axis(clsHull, n), axis(clsCrew, avail), axis(clsDisable, n))
+}
+
+// grid is the volley of n dice before the tokens (shared: read only).
+func (p *volleyPrefix) grid(n int) *volleyGrid {
+	for len(p.grids) <= n {
+		g := p.step(p.grids[len(p.grids)-1])
+		g.shared = true
+		p.grids = append(p.grids, g)
+	}
+	return p.grids[n]
+}
+
+// step adds one die to the volley g: its first roll and, by the mode, the
+// Gunner's re-roll of it. A die kept counts f2 under a Gunner so that
+// every branch is over (f1*f2)^n.
+func (p *volleyPrefix) step(g *volleyGrid) *volleyGrid {
+	ng := p.newGrid(g.n + 1)
+	ng.nw = wordsFor(new(big.Int).Exp(new(big.Int).SetUint64(p.f1*p.f2), big.NewInt(int64(ng.n)), nil))
+	fst, re := p.first, p.re
+	g.each(func(h, c, d int, x *wide) {
+		full := c >= p.avail // a Deck Crew Hit finds no crew
+		// the weights of the die's outcomes: no effect, a Hull Hit, a
+		// Deck Crew Hit that finds crew, a Disable
+		var stay, hull, crew, dis uint64
+		switch p.mode {
+		case rerollNone:
+			stay, hull, crew, dis = fst[clsMiss], fst[clsHull], fst[clsCrew], fst[clsDisable]
+			if full {
+				stay, crew = stay+crew, 0
+			}
+		case rerollMisses:
+			// a miss is re-rolled once; a Deck Crew Hit that finds no
+			// crew is kept and does nothing
+			u := fst[clsMiss]
+			stay = u * re[clsMiss]
+			if full {
+				stay += fst[clsCrew]*p.f2 + u*re[clsCrew]
+			} else {
+				crew = fst[clsCrew]*p.f2 + u*re[clsCrew]
+			}
+			hull = fst[clsHull]*p.f2 + u*re[clsHull]
+			dis = fst[clsDisable]*p.f2 + u*re[clsDisable]
+		default:
+			panic("mistywaters: a volley prefix re-rolls no die or the misses")
+		}
+		if stay > 0 {
+			ng.at(h, c, d).addMulN(x, stay, ng.nw)
+		}
+		if hull > 0 {
+			ng.at(h+1, c, d).addMulN(x, hull, ng.nw)
+		}
+		if crew > 0 {
+			ng.at(h, c+1, d).addMulN(x, crew, ng.nw)
+		}
+		if dis > 0 {
+			ng.at(h, c, d+1).addMulN(x, dis, ng.nw)
+		}
+	})
+	return ng
 }
 
 // binomN is n choose k for n < 64 (a volley has at most 51 dice: 50
@@ -267,11 +463,20 @@ type fireOut struct {
 // A fireCache remembers what a volley's effect counts do to a target: every
 // counterattack of an exchange fires at the same attacker, so each (hull,
 // crew, disable) cell is applied to it once, not once per counterattack.
-type fireCache map[fireCell]*fireRes
+type fireCache struct {
+	cells map[uint32]*fireRes // by fireCell's packed number
+	keys  map[string]int32    // numbers the merge keys of fireRes
+}
 
-type fireCell struct {
-	target  int // which target: the exchange's defender (0) or attacker (1)
-	h, c, d int
+func newFireCache() *fireCache {
+	return &fireCache{cells: map[uint32]*fireRes{}, keys: map[string]int32{}}
+}
+
+// fireCell packs a target (the exchange's defender 0 or attacker 1) and a
+// volley's hull, crew and disable counts (each at most 51 dice) into one
+// map key.
+func fireCell(target, h, c, d int) uint32 {
+	return uint32(target)<<24 | uint32(h)<<16 | uint32(c)<<8 | uint32(d)
 }
 
 type fireRes struct {
@@ -279,9 +484,10 @@ type fireRes struct {
 	dmg    Damage
 	text   string // dmg.Text()
 	key    string // text and the target after, the merge key
+	kid    int32  // key's number in the fireCache
 }
 
-func fireDist(shooter, target Unit, o Options, cache fireCache, tid int) (out []fireOut, den *big.Int) {
+func fireDist(shooter, target Unit, o Options, cache *fireCache, vols *volleyCache, tid int) (out []fireOut, den *big.Int) {
 	if shooter.Kind == KindMonster {
 		t := target
 		var dmg Damage
@@ -289,12 +495,12 @@ func fireDist(shooter, target Unit, o Options, cache fireCache, tid int) (out []
 		return []fireOut{{fireRes: &fireRes{target: t, dmg: dmg, text: dmg.Text()}, num: big.NewInt(1)}}, big.NewInt(1)
 	}
 	n, _ := shooter.BroadsideDice(target, o)
-	g, den := volleyCounts(shooter, target, n, o)
-	idx := map[string]int{}
+	g, den := volleyCounts(shooter, target, n, o, vols)
+	var pos []int32 // by merge key number: its out, -1 none yet
 	var sums []wide // by out: the counts, summed as wide (they fit: each is at most den)
 	g.each(func(h, c, d int, x *wide) {
-		cell := fireCell{tid, h, c, d}
-		r, ok := cache[cell]
+		cell := fireCell(tid, h, c, d)
+		r, ok := cache.cells[cell]
 		if !ok {
 			t := target
 			// the effect does not depend on the misses
@@ -302,16 +508,26 @@ func fireDist(shooter, target Unit, o Options, cache fireCache, tid int) (out []
 			applyDice(vol, &t, o, nil)
 			txt := vol.Damage.Text()
 			r = &fireRes{target: t, dmg: vol.Damage, text: txt, key: txt + "|" + stateKey(t)}
-			cache[cell] = r
+			kid, ok := cache.keys[r.key]
+			if !ok {
+				kid = int32(len(cache.keys))
+				cache.keys[r.key] = kid
+			}
+			r.kid = kid
+			cache.cells[cell] = r
 		}
-		if i, ok := idx[r.key]; ok {
+		for int(r.kid) >= len(pos) {
+			pos = append(pos, -1)
+		}
+		if i := pos[r.kid]; i >= 0 {
 			sums[i].addMul(x, 1)
 			return
 		}
-		idx[r.key] = len(out)
+		pos[r.kid] = int32(len(out))
 		out = append(out, fireOut{fireRes: r})
 		sums = append(sums, *x)
 	})
+	vols.release(g)
 	for i := range out {
 		out[i].num = sums[i].big()
 	}
@@ -383,8 +599,8 @@ func planBroadside(att, def Unit, o Options) (*broadsidePlan, error) {
 	if !v.Counterattack {
 		od.Notes = append(od.Notes, "no counterattack: "+v.NoCounterWhy)
 	}
-	cache := fireCache{}
-	firsts, den1 := fireDist(att, def, o, cache, 0)
+	cache, vols := newFireCache(), newVolleyCache()
+	firsts, den1 := fireDist(att, def, o, cache, vols, 0)
 	memo := map[string]*counter{}
 	counters := make([]*counter, len(firsts)) // nil: no counterattack
 	for i, first := range firsts {
@@ -398,7 +614,7 @@ func planBroadside(att, def Unit, o Options) (*broadsidePlan, error) {
 		k := fireKey(defAfter, att, o)
 		c, ok := memo[k]
 		if !ok {
-			outs, den := fireDist(defAfter, att, o, cache, 1)
+			outs, den := fireDist(defAfter, att, o, cache, vols, 1)
 			c = &counter{outs, den}
 			memo[k] = c
 		}

@@ -158,13 +158,28 @@ func BroadsideOddsTop(att, def Unit, o Options, k int) (*Odds, error) {
 			// attacks with the same defender's loss leaving different
 			// counterattacks: their mixture, summed by attacker's loss
 			g.factor = big.NewInt(1)
-			into, order := map[int32]*entry{}, []int32(nil)
+			// the attacks leaving the same counterattack are summed
+			// first, so that each counterattack is scaled once (in the
+			// order the attacks first leave it)
+			var cs []*counter
+			weight := map[*counter]*big.Int{}
 			for _, m := range members {
+				c := pl.counters[m]
+				w, ok := weight[c]
+				if !ok {
+					w = new(big.Int)
+					weight[c] = w
+					cs = append(cs, c)
+				}
+				w.Add(w, pl.firsts[m].num)
+			}
+			into, order := map[int32]*entry{}, []int32(nil)
+			for _, c := range cs {
 				outs := noCounter
-				if c := pl.counters[m]; c != nil {
+				if c != nil {
 					outs = c.outs
 				}
-				merged(outs, pl.firsts[m].num, into, &order)
+				merged(outs, weight[c], into, &order)
 			}
 			l := make([]entry, len(order))
 			for i, id := range order {
