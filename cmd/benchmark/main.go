@@ -120,6 +120,7 @@ func main() {
 	only := flag.Bool("quality-only", false, "only score the rules search")
 	run := flag.String("run", "", "only the cases whose name matches this regular expression (bosun --help always runs: the ratios are to it)")
 	prebuilt := flag.String("bin", "", "measure this bosun binary instead of building ./cmd/bosun (to compare builds)")
+	keepTmp := flag.Bool("keep", false, "keep the temporary directory (the saves, the 3,000-step session) and print its path")
 	flag.Parse()
 	selected, err := selectCases(*run)
 	if err != nil {
@@ -141,7 +142,11 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-	defer os.RemoveAll(tmp)
+	if *keepTmp {
+		fmt.Println("keeping", tmp)
+	} else {
+		defer os.RemoveAll(tmp)
+	}
 	bin := *prebuilt
 	if bin == "" {
 		bin = filepath.Join(tmp, "bosun")
