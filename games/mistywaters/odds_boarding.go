@@ -377,6 +377,14 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 		return out
 	}
 	var dense []uint64
+	// allBudgets asks for every pair of budgets of one duel: the
+	// defender's ends of a budget, and the attacker's stages of an end
+	// (the same dice after the defender's re-rolls, whatever tokens these
+	// cost) and budget, are looked up once here instead of in the battle's
+	// memo maps for each pair
+	var ends [][]dEnd
+	endAt := map[int]int{} // an end's dice, count and Officer's re-rolls -> its row in aStages
+	var aStages [][][]branch
 	return func(dLeft, aLeft int) []branch {
 		size := 3 * (dLeft + 1) * (aLeft + 1)
 		if cap(dense) < size {
@@ -384,10 +392,35 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 		}
 		dense = dense[:size]
 		clear(dense)
+		for len(ends) <= dLeft {
+			ends = append(ends, nil)
+		}
+		es := ends[dLeft]
+		if es == nil {
+			es = dstage(du.a, du.d, 0, dLeft, 0)
+			ends[dLeft] = es
+		}
 		var dd [2]int
-		for _, e := range dstage(du.a, du.d, 0, dLeft, 0) {
-			d := unpackDice(e.d, e.nd, dd[:0])
-			for _, br := range stage(du.a, d, 2, 0, aLeft, e.fc) {
+		for _, e := range es {
+			ek := (e.d<<2|e.nd)<<3 | e.fc
+			r, ok := endAt[ek]
+			if !ok {
+				r = len(aStages)
+				endAt[ek] = r
+				aStages = append(aStages, nil)
+			}
+			row := aStages[r]
+			for len(row) <= aLeft {
+				row = append(row, nil)
+			}
+			aStages[r] = row
+			brs := row[aLeft]
+			if brs == nil {
+				d := unpackDice(e.d, e.nd, dd[:0])
+				brs = stage(du.a, d, 2, 0, aLeft, e.fc)
+				row[aLeft] = brs
+			}
+			for _, br := range brs {
 				dense[((br.win+1)*(dLeft+1)+e.dU)*(aLeft+1)+br.aUsed] += e.n * br.n
 			}
 		}
