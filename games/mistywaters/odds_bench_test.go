@@ -149,3 +149,27 @@ func BenchmarkBroadsideWorst(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBoardingWorst holds the heaviest Boarding odds of issue #15, with
+// the exact units `bosun misty odds` benchmarks in cmd/benchmark.
+func BenchmarkBoardingWorst(b *testing.B) {
+	cases := []struct{ name, a, d string }{
+		{"10v8-fc-xp7/3/7/3", "ship:sailors=5,cannons=5,fc-fencing,xp=7/3/7/3,owner=a", "ship:sailors=4,cannons=4,fc-fencing,xp=7/3/7/3,owner=b"},
+		{"5v4-fc-xp7", "ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "ship:sailors=3,cannons=1,fc-fencing,xp=7,owner=b"},
+		{"10v10-fc-xp7", "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=b"},
+		{"5v3-fc-xp7", "ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "ship:sailors=2,cannons=1,fc-fencing,xp=7,owner=b"},
+	}
+	for _, c := range cases {
+		a, err := ParseUnit(c.a)
+		require.NoError(b, err)
+		d, err := ParseUnit(c.d)
+		require.NoError(b, err)
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := BoardingOdds(a, d, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -377,6 +377,14 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 		return out
 	}
 	var dense []uint64
+	// allBudgets asks for every pair of budgets of one duel: the
+	// defender's ends of a budget, and the attacker's stages of an end
+	// (the same dice after the defender's re-rolls, whatever tokens these
+	// cost) and budget, are looked up once here instead of in the battle's
+	// memo maps for each pair
+	var ends [][]dEnd
+	endAt := map[int]int{} // an end's dice, count and Officer's re-rolls -> its row in aStages
+	var aStages [][][]branch
 	return func(dLeft, aLeft int) []branch {
 		size := 3 * (dLeft + 1) * (aLeft + 1)
 		if cap(dense) < size {
@@ -384,15 +392,47 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 		}
 		dense = dense[:size]
 		clear(dense)
+		for len(ends) <= dLeft {
+			ends = append(ends, nil)
+		}
+		es := ends[dLeft]
+		if es == nil {
+			es = dstage(du.a, du.d, 0, dLeft, 0)
+			ends[dLeft] = es
+		}
 		var dd [2]int
-		for _, e := range dstage(du.a, du.d, 0, dLeft, 0) {
-			d := unpackDice(e.d, e.nd, dd[:0])
-			for _, br := range stage(du.a, d, 2, 0, aLeft, e.fc) {
+		for _, e := range es {
+			ek := (e.d<<2|e.nd)<<3 | e.fc
+			r, ok := endAt[ek]
+			if !ok {
+				r = len(aStages)
+				endAt[ek] = r
+				aStages = append(aStages, nil)
+			}
+			row := aStages[r]
+			for len(row) <= aLeft {
+				row = append(row, nil)
+			}
+			aStages[r] = row
+			brs := row[aLeft]
+			if brs == nil {
+				d := unpackDice(e.d, e.nd, dd[:0])
+				brs = stage(du.a, d, 2, 0, aLeft, e.fc)
+				row[aLeft] = brs
+			}
+			for _, br := range brs {
 				dense[((br.win+1)*(dLeft+1)+e.dU)*(aLeft+1)+br.aUsed] += e.n * br.n
 			}
 		}
-		// in the order (winner, defender's tokens, attacker's tokens)
-		var out []branch
+		// in the order (winner, defender's tokens, attacker's tokens), in
+		// a slice of the exact length (no growth per branch)
+		nz := 0
+		for _, n := range dense {
+			if n != 0 {
+				nz++
+			}
+		}
+		out := make([]branch, 0, nz)
 		for i, n := range dense {
 			if n != 0 {
 				aU := i % (aLeft + 1)
@@ -488,6 +528,7 @@ type roundWorker struct {
 	acc    accTab
 	buf    [10]int
 	duelsB [5]duel
+	pairsB [5][2]int // a duel's front die and second-row die (arrange)
 	rows   [2]dpRows
 	// the duel classes (shared by the rolls with the same budgets) and
 	// the class sequences of this roll's pairs (run)
@@ -569,7 +610,11 @@ func (w *roundWorker) arrange(A, D []int) []duel {
 		os := o[i : i+1]
 		for j, p := range place {
 			if p == i {
-				os = []int{o[i], extras[j]}
+				// in the worker's buffer, not a new slice per duel: a
+				// roll's duels are read before the next roll is arranged
+				pr := &w.pairsB[i]
+				pr[0], pr[1] = o[i], extras[j]
+				os = pr[:]
 			}
 		}
 		if first == "attacker" {
@@ -614,10 +659,12 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 			w.seqList[i].x += x
 		}
 	}
+	var duelsB [5]duel
+	var diceB [5][4]int
 	for _, sr := range w.seqList {
-		duels := make([]duel, sr.n)
+		duels := duelsB[:sr.n]
 		for j := range duels {
-			duels[j] = duelOfKey(sr.codes[j])
+			duels[j] = duelOfKeyIn(sr.codes[j], diceB[j][:0])
 		}
 		w.dp(duels, sr.x, xpA, xpD)
 	}
@@ -631,19 +678,22 @@ type seqRoll struct {
 	x     uint64
 }
 
-// duelOfKey is the duel of a duelKey code (dice 1-6, 0 for none).
-func duelOfKey(k int) duel {
+// duelOfKeyIn is the duel of a duelKey code (dice 1-6, 0 for none), its
+// dice in buf's room (4 dice: no allocation).
+func duelOfKeyIn(k int, buf []int) duel {
 	var du duel
-	for _, v := range []int{k >> 9 & 7, k >> 6 & 7} {
+	for _, v := range [2]int{k >> 9 & 7, k >> 6 & 7} {
 		if v != 0 {
-			du.a = append(du.a, v)
+			buf = append(buf, v)
 		}
 	}
-	for _, v := range []int{k >> 3 & 7, k & 7} {
+	du.a = buf[:len(buf):len(buf)]
+	for _, v := range [2]int{k >> 3 & 7, k & 7} {
 		if v != 0 {
-			du.d = append(du.d, v)
+			buf = append(buf, v)
 		}
 	}
+	du.d = buf[len(du.a):]
 	return du
 }
 
@@ -660,7 +710,13 @@ func (w *roundWorker) class(du duel, xpA, xpD int) int {
 	}
 	bud := w.b.allBudgets(du, xpD, xpA)
 	ct.brs[code] = bud
-	fp := []byte{byte(len(du.a)), byte(len(du.d))}
+	// the fingerprint's length is known: size it once
+	size := 2
+	for _, brs := range bud {
+		size += 1 + 11*len(brs)
+	}
+	fp := make([]byte, 0, size)
+	fp = append(fp, byte(len(du.a)), byte(len(du.d)))
 	for _, brs := range bud {
 		fp = append(fp, byte(len(brs)))
 		for _, br := range brs {
