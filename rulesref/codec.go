@@ -8,7 +8,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 	"sync/atomic"
 	"unsafe"
 )
@@ -333,9 +332,10 @@ func decodeBooks(d *dec, srcs []bookSrc) (*corpus, bool) {
 			return nil, false
 		}
 		text := srcs[k].text
-		b := &book{Game: g, Text: text, Lines: strings.Split(strings.TrimRight(text, "\n"), "\n"), User: srcs[k].user, Title: srcs[k].title}
+		b := newBook(g, text)
+		b.User, b.Title = srcs[k].user, srcs[k].title
 		ns := int(d.u())
-		if ns > len(b.Lines)+2 {
+		if ns > b.NumLines()+2 {
 			return nil, false
 		}
 		b.Secs = make([]sec, ns)
@@ -345,12 +345,12 @@ func decodeBooks(d *dec, srcs []bookSrc) (*corpus, bool) {
 			x.Level = int(d.u())
 			x.Parent = int(d.u()) - 1
 			x.Start, x.End, x.Last = int(d.u()), int(d.u()), int(d.u())
-			if x.Parent >= i || x.Start > x.End || x.End > len(b.Lines) || x.Last > len(b.Lines) {
+			if x.Parent >= i || x.Start > x.End || x.End > b.NumLines() || x.Last > b.NumLines() {
 				return nil, false
 			}
 		}
 		nt := int(d.u())
-		if nt > len(b.Lines) {
+		if nt > b.NumLines() {
 			return nil, false
 		}
 		b.TOC = make([]tocEntry, nt)
