@@ -6,7 +6,6 @@ import (
 	"errors"
 	"hash/crc32"
 	"math"
-	"slices"
 	"sort"
 	"sync/atomic"
 	"unsafe"
@@ -326,6 +325,11 @@ func decodeBooks(d *dec, srcs []bookSrc) (*corpus, bool) {
 	if nb != len(srcs) {
 		return nil, false
 	}
+	// the books are decoded first, then added to c at once: c.Secs is
+	// made at its size (growing it book by book copied the shipped
+	// books' sections twice on the way to an added manual's)
+	books := make([]*book, 0, nb)
+	total := 0
 	for k := 0; k < nb && d.err == nil; k++ {
 		g := d.s()
 		if g != srcs[k].game {
@@ -361,7 +365,14 @@ func decodeBooks(d *dec, srcs []bookSrc) (*corpus, bool) {
 		if d.err != nil {
 			return nil, false
 		}
-		c.Secs = slices.Grow(c.Secs, len(b.Secs)) // one copy, not one a doubling
+		books = append(books, b)
+		total += len(b.Secs)
+	}
+	if d.err != nil {
+		return nil, false
+	}
+	c.Secs = make([]entry, 0, total)
+	for _, b := range books {
 		c.addBook(b)
 	}
 	c.index()
