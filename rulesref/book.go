@@ -3,6 +3,7 @@ package rulesref
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Kinds of sections.
@@ -31,13 +32,19 @@ type sec struct {
 
 // book is one parsed rulebook.
 type book struct {
-	Game  string
-	Text  string
-	Lines []string
-	Secs  []sec
-	TOC   []tocEntry
-	User  bool   // an extra manual added by the user
-	Title string // the manual's title (user manuals)
+	Game string
+	Text string
+	// lines is Text split at newlines (trailing newlines dropped), made
+	// on first use by Lines: a book decoded from an index (an added
+	// manual's, from its cache) is searched mostly through the index,
+	// and a search whose passages come from other books never splits it.
+	lines     []string
+	linesOnce sync.Once
+	nLines    int // len(Lines()), known without splitting
+	Secs      []sec
+	TOC       []tocEntry
+	User      bool   // an extra manual added by the user
+	Title     string // the manual's title (user manuals)
 }
 
 type tocEntry struct {
@@ -258,11 +265,25 @@ var outline = map[string][]tocEntry{
 
 func normTitle(s string) string { return slugify(s) }
 
+// newBook is a book of text, its lines not split yet.
+func newBook(game, text string) *book {
+	return &book{Game: game, Text: text, nLines: strings.Count(strings.TrimRight(text, "\n"), "\n") + 1}
+}
+
+// Lines is the book's text split at newlines (as strings.Split of the
+// text without its trailing newlines), split on first use.
+func (b *book) Lines() []string {
+	b.linesOnce.Do(func() { b.lines = strings.Split(strings.TrimRight(b.Text, "\n"), "\n") })
+	return b.lines
+}
+
+// NumLines is len(b.Lines()), without splitting the text.
+func (b *book) NumLines() int { return b.nLines }
+
 // parseBook splits a rulebook into sections.
 func parseBook(game, text string) *book {
-	b := &book{Game: game, Text: text}
-	b.Lines = strings.Split(strings.TrimRight(text, "\n"), "\n")
-	lines := b.Lines
+	b := newBook(game, text)
+	lines := b.Lines()
 	n := len(lines)
 	blankSep := false
 	for _, l := range lines {

@@ -6,9 +6,7 @@ import (
 	"errors"
 	"hash/crc32"
 	"math"
-	"slices"
 	"sort"
-	"strings"
 	"sync/atomic"
 	"unsafe"
 )
@@ -327,15 +325,21 @@ func decodeBooks(d *dec, srcs []bookSrc) (*corpus, bool) {
 	if nb != len(srcs) {
 		return nil, false
 	}
+	// the books are decoded first, then added to c at once: c.Secs is
+	// made at its size (growing it book by book copied the shipped
+	// books' sections twice on the way to an added manual's)
+	books := make([]*book, 0, nb)
+	total := 0
 	for k := 0; k < nb && d.err == nil; k++ {
 		g := d.s()
 		if g != srcs[k].game {
 			return nil, false
 		}
 		text := srcs[k].text
-		b := &book{Game: g, Text: text, Lines: strings.Split(strings.TrimRight(text, "\n"), "\n"), User: srcs[k].user, Title: srcs[k].title}
+		b := newBook(g, text)
+		b.User, b.Title = srcs[k].user, srcs[k].title
 		ns := int(d.u())
-		if ns > len(b.Lines)+2 {
+		if ns > b.NumLines()+2 {
 			return nil, false
 		}
 		b.Secs = make([]sec, ns)
@@ -345,12 +349,12 @@ func decodeBooks(d *dec, srcs []bookSrc) (*corpus, bool) {
 			x.Level = int(d.u())
 			x.Parent = int(d.u()) - 1
 			x.Start, x.End, x.Last = int(d.u()), int(d.u()), int(d.u())
-			if x.Parent >= i || x.Start > x.End || x.End > len(b.Lines) || x.Last > len(b.Lines) {
+			if x.Parent >= i || x.Start > x.End || x.End > b.NumLines() || x.Last > b.NumLines() {
 				return nil, false
 			}
 		}
 		nt := int(d.u())
-		if nt > len(b.Lines) {
+		if nt > b.NumLines() {
 			return nil, false
 		}
 		b.TOC = make([]tocEntry, nt)
@@ -361,7 +365,14 @@ func decodeBooks(d *dec, srcs []bookSrc) (*corpus, bool) {
 		if d.err != nil {
 			return nil, false
 		}
-		c.Secs = slices.Grow(c.Secs, len(b.Secs)) // one copy, not one a doubling
+		books = append(books, b)
+		total += len(b.Secs)
+	}
+	if d.err != nil {
+		return nil, false
+	}
+	c.Secs = make([]entry, 0, total)
+	for _, b := range books {
 		c.addBook(b)
 	}
 	c.index()

@@ -161,12 +161,12 @@ func (e *entry) book(c *corpus) *book { return c.Books[e.Book] }
 // ownText is the section's heading line and the lines up to its first
 // sub-section, exactly as in the rulebook.
 func (e *entry) ownText(c *corpus) string {
-	return joinLines(e.book(c).Lines[e.Start:e.End])
+	return joinLines(e.book(c).Lines()[e.Start:e.End])
 }
 
 // fullText includes every sub-section.
 func (e *entry) fullText(c *corpus) string {
-	return joinLines(e.book(c).Lines[e.Start:e.Last])
+	return joinLines(e.book(c).Lines()[e.Start:e.Last])
 }
 
 func joinLines(ls []string) string {

@@ -65,7 +65,7 @@ func (c *corpus) glossaryEntries(games []string) []GlossaryEntry {
 
 // definition is the first sentence of a section's text after its heading.
 func definition(e *entry, c *corpus) string {
-	lines := e.book(c).Lines[e.Start:e.End]
+	lines := e.book(c).Lines()[e.Start:e.End]
 	var body string
 	if e.Kind == KindHeading {
 		for _, l := range lines[1:] {

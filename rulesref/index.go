@@ -193,7 +193,7 @@ func (ix *index) addDoc(c *corpus, st *stemmer, si int, blocks map[string][]xblo
 	if !e.searchable() {
 		return
 	}
-	lines := e.book(c).Lines
+	lines := e.book(c).Lines()
 	parent := e.parentPath(c)
 	newTerm := func(k string) int32 {
 		id, ok := ix.termID[k]

@@ -22,7 +22,7 @@ func TestQuestionsAttach(t *testing.T) {
 		if !e.searchable() {
 			continue
 		}
-		lines := e.book(c).Lines
+		lines := e.book(c).Lines()
 		for ord, p := range sectionPassages(lines, e.Start, e.End) {
 			if qs := passageQuestions(blocks, e.ID, ord+1, joinLines(lines[p[0]:p[1]])); qs != nil {
 				used[e.ID]++

@@ -909,7 +909,7 @@ func (c *corpus) result(h hit, pq parsedQuery, st *stemmer) Result {
 // docText is the text of a doc's passage.
 func (c *corpus) docText(d int32) string {
 	e := &c.Secs[c.ix.DocSec[d]]
-	return joinLines(e.book(c).Lines[c.ix.DocFrom[d]:c.ix.DocTo[d]])
+	return joinLines(e.book(c).Lines()[c.ix.DocFrom[d]:c.ix.DocTo[d]])
 }
 
 // passageText is the text returned for a doc: the whole section when it
@@ -927,7 +927,7 @@ func (c *corpus) passageText(d int32) string {
 func (c *corpus) passageWindow(d int32) (text string, before, after bool) {
 	ix := c.ix
 	e := &c.Secs[ix.DocSec[d]]
-	lines := e.book(c).Lines
+	lines := e.book(c).Lines()
 	if len(joinLines(lines[e.Start:e.End])) <= maxWindow {
 		return joinLines(lines[e.Start:e.End]), false, false
 	}

@@ -34,10 +34,10 @@ func TestNoLineIsLost(t *testing.T) {
 		for _, s := range b.Secs {
 			require.Equalf(t, next, s.Start, "%s: sections must tile the file", g)
 			require.Greater(t, s.End, s.Start)
-			sb.WriteString(strings.Join(b.Lines[s.Start:s.End], "\n") + "\n")
+			sb.WriteString(strings.Join(b.Lines()[s.Start:s.End], "\n") + "\n")
 			next = s.End
 		}
-		require.Equal(t, len(b.Lines), next)
+		require.Equal(t, len(b.Lines()), next)
 		assert.Equalf(t, strings.TrimRight(text, "\n")+"\n", sb.String(), "%s: the sections together are the file", g)
 	}
 }
@@ -188,7 +188,7 @@ func TestSectionPassagesTile(t *testing.T) {
 	c := builtin()
 	for i := range c.Secs {
 		e := &c.Secs[i]
-		ps := sectionPassages(e.book(c).Lines, e.Start, e.End)
+		ps := sectionPassages(e.book(c).Lines(), e.Start, e.End)
 		require.NotEmpty(t, ps)
 		assert.Equal(t, e.Start, ps[0][0], e.ID)
 		assert.Equal(t, e.End, ps[len(ps)-1][1], e.ID)
