@@ -479,15 +479,29 @@ func (b *boardOdds) place(first string, fd, front, extras []int) []int {
 	if len(extras) == 0 {
 		return nil
 	}
-	other := "attacker"
+	var p [5]int
+	return append([]int(nil), b.placeIn(&p, first, fd, front, extras)...)
+}
+
+// placeIn is place writing into dst (no allocation per roll): the same
+// placements as npcPlace and bestPlace.
+func (b *boardOdds) placeIn(dst *[5]int, first string, fd, front, extras []int) []int {
+	k := len(extras)
+	if k == 0 {
+		return nil
+	}
 	npc := b.npcA
 	if first == "attacker" {
-		other, npc = "defender", b.npcD
+		npc = b.npcD
 	}
 	if npc {
-		return npcPlace(extras)
+		for j := 0; j < k; j++ {
+			dst[j] = j
+		}
+		return dst[:k]
 	}
-	return bestPlace(first, fd, front, extras, other, b.rules)
+	bestPlaceInto(dst, first, fd, front, extras, b.rules)
+	return dst[:k]
 }
 
 func addOut(o *roundOut, du duel, w int) {
@@ -529,6 +543,7 @@ type roundWorker struct {
 	buf    [10]int
 	duelsB [5]duel
 	pairsB [5][2]int // a duel's front die and second-row die (arrange)
+	placeB [5]int    // the extras' placement (arrange)
 	rows   [2]dpRows
 	// the duel classes (shared by the rolls with the same budgets) and
 	// the class sequences of this roll's pairs (run)
@@ -602,7 +617,7 @@ func (w *roundWorker) arrange(A, D []int) []duel {
 	}
 	var place []int
 	if k > 0 {
-		place = b.place(first, fd, front, extras)
+		place = b.placeIn(&w.placeB, first, fd, front, extras)
 	}
 	for i := 0; i < n; i++ {
 		du := &w.duelsB[i]
