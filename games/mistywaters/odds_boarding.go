@@ -984,6 +984,11 @@ func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
 		for j := i; j < len(as); j += workers {
 			share = append(share, as[j])
 		}
+		if workers == 1 {
+			// no goroutine to hand the one worker to: it runs here
+			ws[i].run(share, nD, xpA, xpD, simple)
+			continue
+		}
 		wg.Add(1)
 		go func(w *roundWorker, share []mset) {
 			defer wg.Done()
