@@ -99,6 +99,20 @@ type boardOdds struct {
 	dstages    map[int][]dEnd   // duelBranchesCalc's defender's stages
 	classTabs  map[[2]int]*classTab
 	runTabs    [2]rowTab // roundEqual's tables
+	brSlab     []branch  // room for branch slices (branchSlice; under stMu)
+}
+
+// branchSlice returns an empty slice with room for exactly n branches,
+// cut from a shared chunk: a duel's branches for each pair of budgets are
+// kept for the whole battle, so they need not be allocated one by one.
+// The caller holds b.stMu.
+func (b *boardOdds) branchSlice(n int) []branch {
+	if n > len(b.brSlab) || b.brSlab == nil {
+		b.brSlab = make([]branch, max(n, 1024))
+	}
+	s := b.brSlab[:0:n]
+	b.brSlab = b.brSlab[n:]
+	return s
 }
 
 func newBoardOdds(att, def Unit, o Options) *boardOdds {
@@ -432,7 +446,7 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 				nz++
 			}
 		}
-		out := make([]branch, 0, nz)
+		out := b.branchSlice(nz)
 		for i, n := range dense {
 			if n != 0 {
 				aU := i % (aLeft + 1)
