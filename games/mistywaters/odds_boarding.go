@@ -100,6 +100,7 @@ type boardOdds struct {
 	classTabs  map[[2]int]*classTab
 	runTabs    [2]rowTab // roundEqual's tables
 	brSlab     []branch  // room for branch slices (branchSlice; under stMu)
+	denseB     []uint64  // branchFn's sums by budgets (under stMu)
 }
 
 // branchSlice returns an empty slice with room for exactly n branches,
@@ -205,13 +206,15 @@ func stageKey(a, d []int, st, dl, al, fc int) int {
 func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 	b.stMu.Lock()
 	defer b.stMu.Unlock()
-	return b.branchFn(du)(dLeft, aLeft)
+	return b.branchFn(du, dLeft, aLeft)(dLeft, aLeft)
 }
 
 // branchFn returns duelBranchesCalc for one duel and any budgets (the
 // caller holds b.stMu while it uses it): the stages are set up once for
 // the duel's budgets in turn.
-func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
+// maxD and maxA are the largest budgets it will be asked for (a hint for
+// sizing: larger ones are answered too).
+func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []branch {
 	nd := len(du.a) + len(du.d)
 	if b.stages == nil {
 		b.stages = make(map[int][]branch, 1<<12)
@@ -307,10 +310,17 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 			}
 		default:
 			// scale 6^-(fc + xp) to the denominator 6^(nd + xp).
-			passOn([]branch{{win: b.rules.winner(duel{a: a, d: d}), n: pow6[nd-fc]}})
+			passOn(append(b.branchSlice(1), branch{win: b.rules.winner(duel{a: a, d: d}), n: pow6[nd-fc]}))
 		}
 		out := pass
 		if !passed {
+			nz := 0
+			for _, n := range dense {
+				if n != 0 {
+					nz++
+				}
+			}
+			out = b.branchSlice(nz)
 			for i, n := range dense {
 				if n != 0 {
 					aU := i % (al + 1)
@@ -390,7 +400,6 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 		dmemo[key] = out
 		return out
 	}
-	var dense []uint64
 	// allBudgets asks for every pair of budgets of one duel: the
 	// defender's ends of a budget, and the attacker's stages of an end
 	// (the same dice after the defender's re-rolls, whatever tokens these
@@ -400,12 +409,17 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 	endAt := map[int]int{} // an end's dice, count and Officer's re-rolls -> its row in aStages
 	var aStages [][][]branch
 	return func(dLeft, aLeft int) []branch {
+		// one scratch array for every duel of the battle (the caller
+		// holds b.stMu), grown to the largest budgets at once
 		size := 3 * (dLeft + 1) * (aLeft + 1)
-		if cap(dense) < size {
-			dense = make([]uint64, size)
+		if cap(b.denseB) < size {
+			b.denseB = make([]uint64, max(size, 3*(maxD+1)*(maxA+1)))
 		}
-		dense = dense[:size]
+		dense := b.denseB[:size]
 		clear(dense)
+		if ends == nil {
+			ends = make([][]dEnd, 0, maxD+1)
+		}
 		for len(ends) <= dLeft {
 			ends = append(ends, nil)
 		}
@@ -414,7 +428,6 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 			es = dstage(du.a, du.d, 0, dLeft, 0)
 			ends[dLeft] = es
 		}
-		var dd [2]int
 		for _, e := range es {
 			ek := (e.d<<2|e.nd)<<3 | e.fc
 			r, ok := endAt[ek]
@@ -424,12 +437,16 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 				aStages = append(aStages, nil)
 			}
 			row := aStages[r]
+			if row == nil {
+				row = make([][]branch, 0, maxA+1)
+			}
 			for len(row) <= aLeft {
 				row = append(row, nil)
 			}
 			aStages[r] = row
 			brs := row[aLeft]
 			if brs == nil {
+				var dd [2]int // only for a stage not walked yet
 				d := unpackDice(e.d, e.nd, dd[:0])
 				brs = stage(du.a, d, 2, 0, aLeft, e.fc)
 				row[aLeft] = brs
@@ -802,7 +819,7 @@ func (b *boardOdds) allBudgets(du duel, xpD, xpA int) [][]branch {
 				continue
 			}
 			if calc == nil {
-				calc = b.branchFn(du)
+				calc = b.branchFn(du, xpD, xpA)
 			}
 			out[i] = calc(dl, al)
 		}
