@@ -101,6 +101,17 @@ type boardOdds struct {
 	runTabs    [2]rowTab // roundEqual's tables
 	brSlab     []branch  // room for branch slices (branchSlice; under stMu)
 	denseB     []uint64  // branchFn's sums by budgets (under stMu)
+	endSlab    []dEnd    // room for dEnd slices (dEndSlice; under stMu)
+}
+
+// dEndSlice is branchSlice for the defender's stage ends.
+func (b *boardOdds) dEndSlice(n int) []dEnd {
+	if n > len(b.endSlab) || b.endSlab == nil {
+		b.endSlab = make([]dEnd, max(n, 1024))
+	}
+	s := b.endSlab[:0:n]
+	b.endSlab = b.endSlab[n:]
+	return s
 }
 
 // branchSlice returns an empty slice with room for exactly n branches,
@@ -348,8 +359,12 @@ func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []b
 			return r
 		}
 		var out []dEnd
-		idx := map[dEnd]int{}
+		var idx map[dEnd]int // made by the first addAll (a stage that re-rolls)
 		addAll := func(es []dEnd, dU int) {
+			if idx == nil {
+				idx = make(map[dEnd]int, 2*len(es))
+				out = make([]dEnd, 0, 2*len(es))
+			}
 			for _, e := range es {
 				k := dEnd{d: e.d, nd: e.nd, fc: e.fc, dU: e.dU + dU}
 				if i, ok := idx[k]; ok {
@@ -388,7 +403,7 @@ func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []b
 				li, ok = xpCanHelp(d, a, b.rules.bonusD, b.rules.bonusA, b.rules)
 			}
 			if !ok {
-				out = []dEnd{{d: packDice(d), nd: len(d), fc: fc, n: 1}}
+				out = append(b.dEndSlice(1), dEnd{d: packDice(d), nd: len(d), fc: fc, n: 1})
 				break
 			}
 			no := append([]int(nil), d...)
