@@ -98,10 +98,12 @@ type boardOdds struct {
 	stages     map[int][]branch // duelBranchesCalc's stages
 	dstages    map[int][]dEnd   // duelBranchesCalc's defender's stages
 	classTabs  map[[2]int]*classTab
-	runTabs    [2]rowTab // roundEqual's tables
-	brSlab     []branch  // room for branch slices (branchSlice; under stMu)
-	denseB     []uint64  // branchFn's sums by budgets (under stMu)
-	endSlab    []dEnd    // room for dEnd slices (dEndSlice; under stMu)
+	runTabs    [2]rowTab      // roundEqual's tables
+	brSlab     []branch       // room for branch slices (branchSlice; under stMu)
+	denseB     []uint64       // branchFn's sums by budgets (under stMu)
+	endSlab    []dEnd         // room for dEnd slices (dEndSlice; under stMu)
+	endIdx     []map[dEnd]int // the defender's stages' tables of ends, by depth (under stMu)
+	endDepth   int            // how many defender's stages are being walked
 }
 
 // dEndSlice is branchSlice for the defender's stage ends.
@@ -358,11 +360,21 @@ func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []b
 		if r, ok := dmemo[key]; ok {
 			return r
 		}
+		// the stages being walked nest: each depth has its table of
+		// ends, kept for the battle and cleared for the next stage at
+		// that depth (a stage's table is not read after it returns)
+		depth := b.endDepth
+		b.endDepth++
+		defer func() { b.endDepth-- }()
 		var out []dEnd
-		var idx map[dEnd]int // made by the first addAll (a stage that re-rolls)
+		var idx map[dEnd]int // taken by the first addAll (a stage that re-rolls)
 		addAll := func(es []dEnd, dU int) {
 			if idx == nil {
-				idx = make(map[dEnd]int, 2*len(es))
+				for len(b.endIdx) <= depth {
+					b.endIdx = append(b.endIdx, map[dEnd]int{})
+				}
+				idx = b.endIdx[depth]
+				clear(idx)
 				out = make([]dEnd, 0, 2*len(es))
 			}
 			for _, e := range es {
