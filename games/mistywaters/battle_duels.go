@@ -138,70 +138,89 @@ func scoreFor(ar arrangement, side string, r duelRules) (net, own int) {
 // (with Fencing Master bonuses); on equal net it prefers fewer own losses,
 // then the earliest placement in order.
 func bestPlace(first string, firstDice, front, extras []int, side string, r duelRules) []int {
-	n := len(firstDice)
 	k := len(extras)
 	if k == 0 {
 		return nil
 	}
+	var best [5]int
+	bestPlaceInto(&best, first, firstDice, front, extras, r)
+	return append([]int(nil), best[:k]...)
+}
+
+// placer is bestPlace's search: a value on the caller's stack, walked by a
+// method rather than a closure, so a placement allocates nothing (the odds
+// place the extras of every roll they enumerate).
+type placer struct {
+	n, k             int
+	ft, single       [5]int
+	front, extras    []int
+	ob               int
+	r                *duelRules
+	place, best, at  [5]int // at: extra index behind duel i, or -1
+	bestNet, bestOwn int
+}
+
+// bestPlaceInto is bestPlace writing the placement into best[:len(extras)].
+func bestPlaceInto(best *[5]int, first string, firstDice, front, extras []int, r duelRules) {
+	p := placer{n: len(firstDice), k: len(extras), front: front, extras: extras, r: &r}
 	fb, ob := r.bonusD, r.bonusA // first side's bonus, placing side's bonus
 	if first == "attacker" {
 		fb, ob = r.bonusA, r.bonusD
 	}
-	var ft, single [5]int
-	for i := 0; i < n; i++ {
-		ft[i] = r.total1(firstDice[i], fb)
-		single[i] = r.total1(front[i], ob)
+	p.ob = ob
+	for i := 0; i < p.n; i++ {
+		p.ft[i] = r.total1(firstDice[i], fb)
+		p.single[i] = r.total1(front[i], ob)
 	}
-	var place, best [5]int
-	var at [5]int // extra index behind duel i, or -1
-	for i := range at {
-		at[i] = -1
+	for i := range p.at {
+		p.at[i] = -1
 	}
-	bestNet, bestOwn := -1<<30, 1<<30
-	var rec func(j int)
-	rec = func(j int) {
-		if j == k {
-			net, own := 0, 0
-			for i := 0; i < n; i++ {
-				ot, dice := single[i], 1
-				if e := at[i]; e >= 0 {
-					ot, dice = r.total2(front[i], extras[e], ob), 2
-				}
-				switch {
-				case ot > ft[i]:
-					net++
-				case ot < ft[i]:
-					net -= dice
-					own += dice
-				}
-			}
-			// With the same net dice, fewer own dice lost (or, with
-			// takeMore, more: the same net then means more opponent dice).
-			tie := own < bestOwn
-			if r.takeMore {
-				tie = own > bestOwn
-			}
-			if net > bestNet || (net == bestNet && tie) {
-				bestNet, bestOwn = net, own
-				best = place
-			}
-			return
-		}
+	p.bestNet, p.bestOwn = -1<<30, 1<<30
+	p.rec(0)
+	*best = p.best
+}
+
+func (p *placer) rec(j int) {
+	n, r := p.n, p.r
+	if j == p.k {
+		net, own := 0, 0
 		for i := 0; i < n; i++ {
-			if at[i] >= 0 {
-				continue
+			ot, dice := p.single[i], 1
+			if e := p.at[i]; e >= 0 {
+				ot, dice = r.total2(p.front[i], p.extras[e], p.ob), 2
 			}
-			if j > 0 && extras[j] == extras[j-1] && i < place[j-1] {
-				continue
+			switch {
+			case ot > p.ft[i]:
+				net++
+			case ot < p.ft[i]:
+				net -= dice
+				own += dice
 			}
-			at[i] = j
-			place[j] = i
-			rec(j + 1)
-			at[i] = -1
 		}
+		// With the same net dice, fewer own dice lost (or, with
+		// takeMore, more: the same net then means more opponent dice).
+		tie := own < p.bestOwn
+		if r.takeMore {
+			tie = own > p.bestOwn
+		}
+		if net > p.bestNet || (net == p.bestNet && tie) {
+			p.bestNet, p.bestOwn = net, own
+			p.best = p.place
+		}
+		return
 	}
-	rec(0)
-	return append([]int(nil), best[:k]...)
+	for i := 0; i < n; i++ {
+		if p.at[i] >= 0 {
+			continue
+		}
+		if j > 0 && p.extras[j] == p.extras[j-1] && i < p.place[j-1] {
+			continue
+		}
+		p.at[i] = j
+		p.place[j] = i
+		p.rec(j + 1)
+		p.at[i] = -1
+	}
 }
 
 func (r duelRules) total1(v, bonus int) int {

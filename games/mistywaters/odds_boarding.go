@@ -98,7 +98,35 @@ type boardOdds struct {
 	stages     map[int][]branch // duelBranchesCalc's stages
 	dstages    map[int][]dEnd   // duelBranchesCalc's defender's stages
 	classTabs  map[[2]int]*classTab
-	runTabs    [2]rowTab // roundEqual's tables
+	runTabs    [2]rowTab      // roundEqual's tables
+	brSlab     []branch       // room for branch slices (branchSlice; under stMu)
+	denseB     []uint64       // branchFn's sums by budgets (under stMu)
+	endSlab    []dEnd         // room for dEnd slices (dEndSlice; under stMu)
+	endIdx     []map[dEnd]int // the defender's stages' tables of ends, by depth (under stMu)
+	endDepth   int            // how many defender's stages are being walked
+}
+
+// dEndSlice is branchSlice for the defender's stage ends.
+func (b *boardOdds) dEndSlice(n int) []dEnd {
+	if n > len(b.endSlab) || b.endSlab == nil {
+		b.endSlab = make([]dEnd, max(n, 1024))
+	}
+	s := b.endSlab[:0:n]
+	b.endSlab = b.endSlab[n:]
+	return s
+}
+
+// branchSlice returns an empty slice with room for exactly n branches,
+// cut from a shared chunk: a duel's branches for each pair of budgets are
+// kept for the whole battle, so they need not be allocated one by one.
+// The caller holds b.stMu.
+func (b *boardOdds) branchSlice(n int) []branch {
+	if n > len(b.brSlab) || b.brSlab == nil {
+		b.brSlab = make([]branch, max(n, 1024))
+	}
+	s := b.brSlab[:0:n]
+	b.brSlab = b.brSlab[n:]
+	return s
 }
 
 func newBoardOdds(att, def Unit, o Options) *boardOdds {
@@ -191,13 +219,15 @@ func stageKey(a, d []int, st, dl, al, fc int) int {
 func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 	b.stMu.Lock()
 	defer b.stMu.Unlock()
-	return b.branchFn(du)(dLeft, aLeft)
+	return b.branchFn(du, dLeft, aLeft)(dLeft, aLeft)
 }
 
 // branchFn returns duelBranchesCalc for one duel and any budgets (the
 // caller holds b.stMu while it uses it): the stages are set up once for
 // the duel's budgets in turn.
-func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
+// maxD and maxA are the largest budgets it will be asked for (a hint for
+// sizing: larger ones are answered too).
+func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []branch {
 	nd := len(du.a) + len(du.d)
 	if b.stages == nil {
 		b.stages = make(map[int][]branch, 1<<12)
@@ -293,10 +323,17 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 			}
 		default:
 			// scale 6^-(fc + xp) to the denominator 6^(nd + xp).
-			passOn([]branch{{win: b.rules.winner(duel{a: a, d: d}), n: pow6[nd-fc]}})
+			passOn(append(b.branchSlice(1), branch{win: b.rules.winner(duel{a: a, d: d}), n: pow6[nd-fc]}))
 		}
 		out := pass
 		if !passed {
+			nz := 0
+			for _, n := range dense {
+				if n != 0 {
+					nz++
+				}
+			}
+			out = b.branchSlice(nz)
 			for i, n := range dense {
 				if n != 0 {
 					aU := i % (al + 1)
@@ -323,9 +360,23 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 		if r, ok := dmemo[key]; ok {
 			return r
 		}
+		// the stages being walked nest: each depth has its table of
+		// ends, kept for the battle and cleared for the next stage at
+		// that depth (a stage's table is not read after it returns)
+		depth := b.endDepth
+		b.endDepth++
+		defer func() { b.endDepth-- }()
 		var out []dEnd
-		idx := map[dEnd]int{}
+		var idx map[dEnd]int // taken by the first addAll (a stage that re-rolls)
 		addAll := func(es []dEnd, dU int) {
+			if idx == nil {
+				for len(b.endIdx) <= depth {
+					b.endIdx = append(b.endIdx, map[dEnd]int{})
+				}
+				idx = b.endIdx[depth]
+				clear(idx)
+				out = make([]dEnd, 0, 2*len(es))
+			}
 			for _, e := range es {
 				k := dEnd{d: e.d, nd: e.nd, fc: e.fc, dU: e.dU + dU}
 				if i, ok := idx[k]; ok {
@@ -364,7 +415,7 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 				li, ok = xpCanHelp(d, a, b.rules.bonusD, b.rules.bonusA, b.rules)
 			}
 			if !ok {
-				out = []dEnd{{d: packDice(d), nd: len(d), fc: fc, n: 1}}
+				out = append(b.dEndSlice(1), dEnd{d: packDice(d), nd: len(d), fc: fc, n: 1})
 				break
 			}
 			no := append([]int(nil), d...)
@@ -376,7 +427,6 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 		dmemo[key] = out
 		return out
 	}
-	var dense []uint64
 	// allBudgets asks for every pair of budgets of one duel: the
 	// defender's ends of a budget, and the attacker's stages of an end
 	// (the same dice after the defender's re-rolls, whatever tokens these
@@ -386,12 +436,17 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 	endAt := map[int]int{} // an end's dice, count and Officer's re-rolls -> its row in aStages
 	var aStages [][][]branch
 	return func(dLeft, aLeft int) []branch {
+		// one scratch array for every duel of the battle (the caller
+		// holds b.stMu), grown to the largest budgets at once
 		size := 3 * (dLeft + 1) * (aLeft + 1)
-		if cap(dense) < size {
-			dense = make([]uint64, size)
+		if cap(b.denseB) < size {
+			b.denseB = make([]uint64, max(size, 3*(maxD+1)*(maxA+1)))
 		}
-		dense = dense[:size]
+		dense := b.denseB[:size]
 		clear(dense)
+		if ends == nil {
+			ends = make([][]dEnd, 0, maxD+1)
+		}
 		for len(ends) <= dLeft {
 			ends = append(ends, nil)
 		}
@@ -400,7 +455,6 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 			es = dstage(du.a, du.d, 0, dLeft, 0)
 			ends[dLeft] = es
 		}
-		var dd [2]int
 		for _, e := range es {
 			ek := (e.d<<2|e.nd)<<3 | e.fc
 			r, ok := endAt[ek]
@@ -410,12 +464,16 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 				aStages = append(aStages, nil)
 			}
 			row := aStages[r]
+			if row == nil {
+				row = make([][]branch, 0, maxA+1)
+			}
 			for len(row) <= aLeft {
 				row = append(row, nil)
 			}
 			aStages[r] = row
 			brs := row[aLeft]
 			if brs == nil {
+				var dd [2]int // only for a stage not walked yet
 				d := unpackDice(e.d, e.nd, dd[:0])
 				brs = stage(du.a, d, 2, 0, aLeft, e.fc)
 				row[aLeft] = brs
@@ -432,7 +490,7 @@ func (b *boardOdds) branchFn(du duel) func(dLeft, aLeft int) []branch {
 				nz++
 			}
 		}
-		out := make([]branch, 0, nz)
+		out := b.branchSlice(nz)
 		for i, n := range dense {
 			if n != 0 {
 				aU := i % (aLeft + 1)
@@ -479,15 +537,29 @@ func (b *boardOdds) place(first string, fd, front, extras []int) []int {
 	if len(extras) == 0 {
 		return nil
 	}
-	other := "attacker"
+	var p [5]int
+	return append([]int(nil), b.placeIn(&p, first, fd, front, extras)...)
+}
+
+// placeIn is place writing into dst (no allocation per roll): the same
+// placements as npcPlace and bestPlace.
+func (b *boardOdds) placeIn(dst *[5]int, first string, fd, front, extras []int) []int {
+	k := len(extras)
+	if k == 0 {
+		return nil
+	}
 	npc := b.npcA
 	if first == "attacker" {
-		other, npc = "defender", b.npcD
+		npc = b.npcD
 	}
 	if npc {
-		return npcPlace(extras)
+		for j := 0; j < k; j++ {
+			dst[j] = j
+		}
+		return dst[:k]
 	}
-	return bestPlace(first, fd, front, extras, other, b.rules)
+	bestPlaceInto(dst, first, fd, front, extras, b.rules)
+	return dst[:k]
 }
 
 func addOut(o *roundOut, du duel, w int) {
@@ -529,6 +601,7 @@ type roundWorker struct {
 	buf    [10]int
 	duelsB [5]duel
 	pairsB [5][2]int // a duel's front die and second-row die (arrange)
+	placeB [5]int    // the extras' placement (arrange)
 	rows   [2]dpRows
 	// the duel classes (shared by the rolls with the same budgets) and
 	// the class sequences of this roll's pairs (run)
@@ -602,7 +675,7 @@ func (w *roundWorker) arrange(A, D []int) []duel {
 	}
 	var place []int
 	if k > 0 {
-		place = b.place(first, fd, front, extras)
+		place = b.placeIn(&w.placeB, first, fd, front, extras)
 	}
 	for i := 0; i < n; i++ {
 		du := &w.duelsB[i]
@@ -773,7 +846,7 @@ func (b *boardOdds) allBudgets(du duel, xpD, xpA int) [][]branch {
 				continue
 			}
 			if calc == nil {
-				calc = b.branchFn(du)
+				calc = b.branchFn(du, xpD, xpA)
 			}
 			out[i] = calc(dl, al)
 		}
@@ -968,6 +1041,11 @@ func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
 		var share []mset
 		for j := i; j < len(as); j += workers {
 			share = append(share, as[j])
+		}
+		if workers == 1 {
+			// no goroutine to hand the one worker to: it runs here
+			ws[i].run(share, nD, xpA, xpD, simple)
+			continue
 		}
 		wg.Add(1)
 		go func(w *roundWorker, share []mset) {

@@ -74,3 +74,26 @@ func TestBoardingOddsLargeUnchanged(t *testing.T) {
 		require.Len(t, want, len(lines), "golden cases")
 	}
 }
+
+// rowSlot numbers every rowKey roundEqual can make (v 1-7, runs 0-5, u
+// 0-6, duels won and lost 0-5) with a distinct slot below rowSlots.
+func TestRowSlotDense(t *testing.T) {
+	seen := make([]bool, rowSlots)
+	for v := 1; v <= 7; v++ {
+		for rD := 0; rD <= 5; rD++ {
+			for u := 0; u <= 6; u++ {
+				for rA := 0; rA <= 5; rA++ {
+					for w := 0; w <= 5; w++ {
+						for l := 0; l <= 5; l++ {
+							s := rowSlot(rowKey(v, rD, u, rA, w, l))
+							if s < 0 || s >= rowSlots || seen[s] {
+								t.Fatalf("rowSlot(%d,%d,%d,%d,%d,%d) = %d: out of range or taken", v, rD, u, rA, w, l, s)
+							}
+							seen[s] = true
+						}
+					}
+				}
+			}
+		}
+	}
+}

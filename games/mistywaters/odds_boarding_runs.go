@@ -45,11 +45,27 @@ func rowUnkey(k uint32) (v, rD, u, rA, w, l int) {
 	return x & 7, x >> 3 & 7, x >> 6 & 7, x >> 9 & 7, x >> 12 & 7, x >> 15 & 7
 }
 
-const rowKeys = 1 << 18
+// rowSlots is the number of distinct rowKeys: v 1-7, runs 0-5, u 0-6,
+// duels won and lost 0-5 (a sixth of the 18-bit key space, so the lookup
+// table of a phase is 500 KB, not 2 MB in two arrays, and the pages it
+// touches are fewer).
+const rowSlots = 7 * 6 * 7 * 6 * 6 * 6
+
+// rowSlot numbers a rowKey densely in [0, rowSlots).
+func rowSlot(k uint32) int {
+	v, rD, u, rA, w, l := rowUnkey(k)
+	return ((((((v-1)*6+rD)*7+u)*6+rA)*6+w)*6 + l)
+}
+
+// rowAt is a rowTab's lookup entry: the row of a key, valid in generation gen.
+type rowAt struct {
+	gen uint32
+	at  int32
+}
 
 // rowTab holds the rows of one phase: row i has key keys[i] and the counts
 // cells[i*qs : (i+1)*qs], indexed by dl*(xpA+1) + al. Rows are found by
-// key through a direct table cleared by generation. Every cell beyond the
+// key through a direct table (by rowSlot) cleared by generation. Every cell beyond the
 // rows in use is zero: the reader of a row clears it (while it is in the
 // cache), so a new row needs no clearing.
 type rowTab struct {
@@ -58,13 +74,12 @@ type rowTab struct {
 	cells []u128
 	zero  []u128
 	gen   uint32
-	stamp []uint32
-	at    []int32
+	slots []rowAt // by rowSlot
 }
 
 func (t *rowTab) reset(qs int) {
-	if t.stamp == nil {
-		t.stamp, t.at = make([]uint32, rowKeys), make([]int32, rowKeys)
+	if t.slots == nil {
+		t.slots = make([]rowAt, rowSlots)
 	}
 	if len(t.zero) < qs {
 		t.zero = make([]u128, qs)
@@ -80,12 +95,13 @@ func (t *rowTab) reset(qs int) {
 // it is new. Cells are reached through the index, since adding a row may
 // move them.
 func (t *rowTab) row(k uint32) int {
-	if t.stamp[k] == t.gen {
-		return int(t.at[k])
+	sl := &t.slots[rowSlot(k)]
+	if sl.gen == t.gen {
+		return int(sl.at)
 	}
 	i := len(t.keys)
 	t.keys = append(t.keys, k)
-	t.stamp[k], t.at[k] = t.gen, int32(i)
+	*sl = rowAt{t.gen, int32(i)}
 	if n := len(t.cells); cap(t.cells)-n >= t.qs {
 		// already zero: roundEqual clears each row once it has read it
 		t.cells = t.cells[:n+t.qs]
