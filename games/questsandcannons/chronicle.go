@@ -19,7 +19,9 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 	var st chronicle.Story
 	round, label := 1, "Round 1"
 	var pros, mar chronicle.Tracker
-	coop := s.Options["coop"] != "" && s.Options["coop"] != "off" && s.Options["coop"] != "no"
+	// the mode is the state's, as setup decided it from the options
+	cur, err := load(s)
+	coop := err == nil && cur.coop()
 	line := func(t string) { st.Line(label, t) }
 	var teams []string
 	sunk, dmg := 0, 0
