@@ -30,7 +30,8 @@ func sourceHash() uint32 {
 		h = crc32.Update(h, crc32.IEEETable, bytesOf(g))
 		h = crc32.Update(h, crc32.IEEETable, bytesOf(rulebookText(g)))
 	}
-	return crc32.Update(h, crc32.IEEETable, bytesOf(questionsText))
+	h = crc32.Update(h, crc32.IEEETable, bytesOf(questionsText))
+	return crc32.Update(h, crc32.IEEETable, bytesOf(playersText))
 }
 
 // bytesOf views a string's bytes without copying them (read only).

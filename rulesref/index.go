@@ -112,7 +112,7 @@ func docTerms(st *stemmer, title, path, body string) (map[string]float32, float3
 func buildIndex(c *corpus) *index {
 	st := newStemmer()
 	ix := &index{termID: map[string]int32{}, surfID: map[string]int32{}}
-	blocks := parseQuestions(questionsText)
+	blocks := expansionBlocks()
 	for si := range c.Secs {
 		ix.addDoc(c, st, si, blocks)
 	}
@@ -228,18 +228,22 @@ func (ix *index) addDoc(c *corpus, st *stemmer, si int, blocks map[string][]xblo
 		var xn float32
 		var xsurf []string
 		var xseq []int32
-		for _, q := range passageQuestions(blocks, e.ID, ord+1, body) {
-			at := len(xseq)
-			xseq = append(xseq, 0, 0) // norm (finish), terms
-			for _, w := range words(q) {
-				if stopWords[w] {
-					continue
+		for _, b := range passageBlocks(blocks, e.ID, ord+1, body) {
+			for _, q := range b.qs {
+				at := len(xseq)
+				xseq = append(xseq, 0, 0) // norm (finish), terms
+				for _, w := range words(q) {
+					if stopWords[w] {
+						continue
+					}
+					xtf[st.stem(w)]++
+					xn++
+					if !b.players {
+						xsurf = append(xsurf, w)
+					}
+					xseq = append(xseq, newTerm(st.stem(w)))
+					xseq[at+1]++
 				}
-				xtf[st.stem(w)]++
-				xn++
-				xsurf = append(xsurf, w)
-				xseq = append(xseq, newTerm(st.stem(w)))
-				xseq[at+1]++
 			}
 		}
 		ix.XSeq = append(ix.XSeq, xseq)

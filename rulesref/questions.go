@@ -29,12 +29,39 @@ import (
 //go:embed data/questions.txt
 var questionsText string
 
+// playersText holds, in the same format, the questions of the outsiders'
+// batches (players who saw only the rulebooks), each under the passage
+// that holds its answering sentence: real table phrasings of the rules
+// players actually ask about. Written by `go run
+// ./rulesref/internal/train -expand SETS`; see docs/rules-search.md.
+//
+//go:embed data/players.txt
+var playersText string
+
+// expansionBlocks are the blocks the index is built from: the written
+// questions', then the players'.
+func expansionBlocks() map[string][]xblock {
+	blocks := parseQuestions(questionsText)
+	for id, bs := range parseQuestions(playersText) {
+		for i := range bs {
+			bs[i].players = true
+		}
+		blocks[id] = append(blocks[id], bs...)
+	}
+	return blocks
+}
+
 const anchorLen = 48
 
 type xblock struct {
 	ord    int
 	anchor string
 	qs     []string
+	// players: a block of playersText. Its words are indexed but do not
+	// join the vocabulary of known words (the typo corrector's): the
+	// players' own misspellings ("immediatly", "teh") must still be
+	// corrected, not matched as words of the rulebooks.
+	players bool
 }
 
 // parseQuestions returns the expansion blocks by section id.
@@ -86,13 +113,48 @@ func passageAnchor(body string) string {
 }
 
 // passageQuestions returns the questions of the ord-th passage (from 1) of
-// section id whose text is body, or nil.
+// section id whose text is body (of every block naming it, in file
+// order), or nil.
 func passageQuestions(blocks map[string][]xblock, id string, ord int, body string) []string {
+	var qs []string
+	for _, b := range passageBlocks(blocks, id, ord, body) {
+		qs = append(qs, b.qs...)
+	}
+	return qs
+}
+
+// passageBlocks returns the blocks naming the ord-th passage (from 1) of
+// section id whose text is body, in file order.
+func passageBlocks(blocks map[string][]xblock, id string, ord int, body string) []xblock {
 	a := passageAnchor(body)
+	var out []xblock
 	for _, b := range blocks[id] {
 		if b.ord == ord && b.anchor == a {
-			return b.qs
+			out = append(out, b)
 		}
 	}
-	return nil
+	return out
+}
+
+// PassageHeads returns the block heads ("<id> #<passage> | <opening>") of
+// every passage of the shipped rulebooks whose text holds snippet
+// (spacing ignored), in rulebook order.
+func PassageHeads(snippet string) []string {
+	snippet = strings.Join(strings.Fields(snippet), " ")
+	c := builtin()
+	var out []string
+	for si := range c.Secs {
+		e := &c.Secs[si]
+		if !e.searchable() {
+			continue
+		}
+		lines := e.book(c).Lines()
+		for ord, p := range sectionPassages(lines, e.Start, e.End) {
+			body := joinLines(lines[p[0]:p[1]])
+			if strings.Contains(strings.Join(strings.Fields(body), " "), snippet) {
+				out = append(out, e.ID+" #"+strconv.Itoa(ord+1)+" | "+passageAnchor(body))
+			}
+		}
+	}
+	return out
 }

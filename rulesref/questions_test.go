@@ -14,7 +14,7 @@ import (
 // rulebooks (section, passage number and opening): when the rulebooks or
 // the passage splitting change, the questions must be moved with them.
 func TestQuestionsAttach(t *testing.T) {
-	blocks := parseQuestions(questionsText)
+	blocks := expansionBlocks() // data/questions.txt and data/players.txt
 	c := parseAll()
 	used := map[string]int{}
 	for si := range c.Secs {
@@ -24,9 +24,7 @@ func TestQuestionsAttach(t *testing.T) {
 		}
 		lines := e.book(c).Lines()
 		for ord, p := range sectionPassages(lines, e.Start, e.End) {
-			if qs := passageQuestions(blocks, e.ID, ord+1, joinLines(lines[p[0]:p[1]])); qs != nil {
-				used[e.ID]++
-			}
+			used[e.ID] += len(passageBlocks(blocks, e.ID, ord+1, joinLines(lines[p[0]:p[1]])))
 		}
 	}
 	n := 0
@@ -38,6 +36,50 @@ func TestQuestionsAttach(t *testing.T) {
 		}
 	}
 	require.Greater(t, n, 800, "most passages have questions")
+	players := 0
+	for _, bs := range parseQuestions(playersText) {
+		players += len(bs)
+	}
+	require.Greater(t, players, 300, "the players' questions attach too")
+}
+
+// The players' questions are indexed, but their words do not join the
+// words the typo corrector knows: a misspelling only a player wrote
+// ("immediatly") is still corrected, and a word only players used is
+// not a rulebook word.
+func TestPlayersWordsNotVocabulary(t *testing.T) {
+	known := map[string]bool{}
+	for _, bs := range parseQuestions(questionsText) {
+		for _, b := range bs {
+			for _, q := range b.qs {
+				for _, w := range words(q) {
+					known[w] = true
+				}
+			}
+		}
+	}
+	for _, g := range Games {
+		for _, w := range words(rulebookText(g)) {
+			known[w] = true
+		}
+	}
+	ix := builtin().ix
+	only := 0
+	for _, bs := range parseQuestions(playersText) {
+		for _, b := range bs {
+			for _, q := range b.qs {
+				for _, w := range words(q) {
+					if known[w] || stopWords[w] || len(w) < 3 || isNumber(w) {
+						continue
+					}
+					only++
+					_, ok := ix.surf(w)
+					assert.Falsef(t, ok, "%q (only in a player's question %q) is a known word", w, q)
+				}
+			}
+		}
+	}
+	require.Greater(t, only, 10, "the players' questions hold words of their own")
 }
 
 // The questions are a second field of their passage: a word only they
@@ -86,17 +128,19 @@ func TestQuestionsField(t *testing.T) {
 // Every "= " header of data/questions.txt parses into a block (a header
 // that fails to parse would drop its questions silently).
 func TestQuestionsHeadersParse(t *testing.T) {
-	n := 0
-	for _, l := range strings.Split(questionsText, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(l), "= ") {
-			n++
+	for _, text := range []string{questionsText, playersText} {
+		n := 0
+		for _, l := range strings.Split(text, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(l), "= ") {
+				n++
+			}
 		}
+		got := 0
+		for _, bs := range parseQuestions(text) {
+			got += len(bs)
+		}
+		assert.Equal(t, n, got)
 	}
-	got := 0
-	for _, bs := range parseQuestions(questionsText) {
-		got += len(bs)
-	}
-	assert.Equal(t, n, got)
 }
 
 // A decoded index made growable (as `bosun rules add` does before adding

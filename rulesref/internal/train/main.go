@@ -143,6 +143,7 @@ func main() {
 	priors := flag.String("priors", "1,3", `with -outsiders: the priors tried, "a,b" separated by ";"`)
 	conv := flag.String("convert", "", "print this raw batch (file or directory, snippet format) as dev-set entries of batch -set, and stop")
 	convSet := flag.String("set", "", "the batch name -convert gives its questions (v11)")
+	expandSets := flag.String("expand", "", "print the questions of these dev-set batches (comma-separated, e.g. v9,v10) as expansion blocks for rulesref/data/players.txt, and stop")
 	flag.BoolVar(&belowFloors, "below-floors", false, "accept a fit that leaves a batch below its floor (then set the floors to its training figures): only for a recipe the -outsiders protocol found to carry over")
 	flag.Parse()
 	if *conv != "" {
@@ -151,6 +152,13 @@ func main() {
 			os.Exit(2)
 		}
 		if err := convert(os.Stdout, *conv, *convSet); err != nil {
+			fmt.Fprintln(os.Stderr, "train:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *expandSets != "" {
+		if err := expand(os.Stdout, os.Stderr, *devset, strings.Split(*expandSets, ",")); err != nil {
 			fmt.Fprintln(os.Stderr, "train:", err)
 			os.Exit(1)
 		}
@@ -468,6 +476,9 @@ func readDev(devset, floorsPath string) ([]rulesref.TrainQuestion, map[string][2
 		return nil, nil, err
 	}
 	var devFloors map[string][2]float64
+	if floorsPath == "" {
+		return dev, nil, nil
+	}
 	if err := readYAML(floorsPath, &devFloors); err != nil {
 		return nil, nil, err
 	}
