@@ -92,3 +92,25 @@ func TestParseGrid(t *testing.T) {
 	assert.Equal(t, "", floorKey("v1"))
 	assert.Equal(t, "v10", floorKey("v10"))
 }
+
+// TestExpandRebuildsPlayers: the shipped players' questions are exactly
+// what -expand writes from the dev set's outsider batches, each question
+// sits under passages that hold one of its answering snippets, and a
+// batch with no question is refused.
+func TestExpandRebuildsPlayers(t *testing.T) {
+	var b, e strings.Builder
+	require.NoError(t, expand(&b, &e, "../../testdata/devset.yaml", []string{"v9", "v10", "v11", "v12", "v13"}))
+	shipped, err := os.ReadFile("../../data/players.txt")
+	require.NoError(t, err)
+	assert.Equal(t, string(shipped), b.String(), "rulesref/data/players.txt is stale: go run ./rulesref/internal/train -expand v9,v10,v11,v12,v13 > rulesref/data/players.txt, then go generate ./rulesref/")
+	assert.Contains(t, e.String(), " 0 questions left out")
+	// a question of v10 under the passage of its answer, not elsewhere
+	out := b.String()
+	i := strings.Index(out, "\n= misty-waters/hand-limit #")
+	require.GreaterOrEqual(t, i, 0)
+	block, _, _ := strings.Cut(out[i+1:], "\n\n")
+	assert.Contains(t, block, "hand limit")
+	err = expand(&b, &e, "../../testdata/devset.yaml", []string{"v99"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "v99")
+}
