@@ -33,9 +33,12 @@ func TestOffTopic(t *testing.T) {
 	// questions joined (22 of 28), raised to 24 of 28 by the unknown word
 	// after "in"/"of" (pq.elsewhere), then the share measured when batch
 	// v11's ten joined (29 of 38), then v12's ten (8 of 10 measured
-	// untouched: 37 of 48), then v13's (7 of 10: 44 of 58); raise it as
-	// the engine improves.
-	assert.GreaterOrEqual(t, float64(none)/float64(len(cs)), 0.758, "%d of %d off-topic questions get no ruling", none, len(cs))
+	// untouched: 37 of 48), then v13's (7 of 10: 44 of 58), then v14's
+	// (5 of 10: 49 of 68); the signs of elsewhere.go (another game named,
+	// real sailing, a game to play), written from these questions, answer
+	// none of the 68 (a training figure: the fresh batch after them is the
+	// measure, docs/rules-search.md); raise it as the engine improves.
+	assert.GreaterOrEqual(t, float64(none)/float64(len(cs)), 1.0, "%d of %d off-topic questions get no ruling", none, len(cs))
 	for _, q := range []string{"who won the world cup in 2018", "how does bitcoin mining work", "what time does the pharmacy close"} {
 		assert.Empty(t, Search(q, SearchOptions{Limit: 3}), q)
 	}

@@ -448,6 +448,9 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 	if !opt.all && notAboutTheseGames(&pq) {
 		return nil, nil
 	}
+	if _, ok := elsewhereQuestion(words(q)); ok && !opt.all && pq.game == "" {
+		return nil, nil // another game, real sailing, a game to play (elsewhere.go)
+	}
 	hits, rawTop := c.candidates(known, games)
 	pr := priors{
 		opt:    opt,

@@ -1,0 +1,127 @@
+package rulesref
+
+import "strings"
+
+// Questions that are plainly about something other than bosun's four
+// games get "no ruling" rather than the nearest rule with a shared word
+// ("how many victory points do you need to win catan" is not answered by
+// Rolling Seas' end of game, "what knot do i tie my sailboat to a dock
+// cleat with" not by Misty Waters' No Cheating). Three signs, each read on
+// the player's own words, and only when the question names none of
+// bosun's games (pq.game): it names another game; it asks about real
+// sailing; it asks for a game to play. None of the words below is in any
+// rulebook (TestElsewhereWordsNotInRulebooks), so no rule can be the
+// answer to what they ask. See docs/rules-search.md, "fifth pass".
+
+// otherGames are games players mention by mistake (or to compare), as
+// word sequences. Left out: names that are rulebook words or common
+// words at a table ("risk", "clue", "poker", "battleship", "root", "go").
+var otherGames = [][]string{
+	{"catan"}, {"chess"}, {"checkers"}, {"draughts"}, {"sea", "of", "thieves"},
+	{"ticket", "to", "ride"}, {"twilight", "imperium"}, {"monopoly"}, {"uno"},
+	{"scrabble"}, {"carcassonne"}, {"pandemic"}, {"gloomhaven"}, {"wingspan"},
+	{"scythe"}, {"azul"}, {"splendor"}, {"codenames"}, {"cluedo"}, {"yahtzee"},
+	{"backgammon"}, {"mahjong"}, {"warhammer"}, {"dungeons", "and", "dragons"},
+	{"dungeons", "dragons"}, {"magic", "the", "gathering"}, {"mtg"},
+	{"terraforming", "mars"}, {"7", "wonders"}, {"seven", "wonders"}, {"dixit"},
+	{"arkham", "horror"}, {"blood", "rage"}, {"king", "of", "tokyo"},
+	{"spirit", "island"}, {"skull", "and", "bones"}, {"black", "flag"},
+	{"assassin", "creed"}, {"world", "of", "warships"}, {"world", "of", "warcraft"},
+	{"libertalia"}, {"merchants", "and", "marauders"}, {"port", "royal"},
+	{"minecraft"}, {"fortnite"}, {"pokemon"}, {"hearthstone"}, {"blackjack"},
+	{"solitaire", "card", "game"}, {"cribbage"}, {"rummikub"}, {"jenga"},
+	{"stratego"}, {"diplomacy", "board", "game"}, {"axis", "and", "allies"},
+}
+
+// seamanship: words of real sailing that no rulebook uses; two of them in
+// a question ("tack a sailboat upwind", "a bowline knot for mooring") make
+// it a question about real boats. One alone is not enough: a player may
+// call their Sloop a sailboat.
+var seamanship = map[string]bool{
+	"sailboat": true, "sailboats": true, "mainsail": true, "jib": true, "bowline": true,
+	"cleat": true, "starboard": true, "keel": true, "tiller": true, "rudder": true,
+	"knot": true, "upwind": true, "mooring": true, "moor": true,
+	"dinghy": true, "yacht": true, "kayak": true, "regatta": true, "mast": true,
+	"tack": true, "tacking": true, "jibe": true, "gybe": true, "halyard": true, "reefing": true,
+}
+
+// realWorld marks a question about the real world ("on a real ship",
+// "how did real pirates", "historically"), when a word of the sea follows
+// within three words.
+var realWorld = map[string]bool{"real": true, "irl": true, "historically": true, "historical": true, "realistic": true}
+
+var seaWords = map[string]bool{
+	"ship": true, "ships": true, "boat": true, "boats": true, "sailboat": true, "sailboats": true,
+	"sailing": true, "sailor": true, "sailors": true, "sea": true, "seas": true, "ocean": true,
+	"pirate": true, "pirates": true, "navy": true, "navies": true, "captain": true, "captains": true,
+	"sail": true, "sails": true, "life": true, "world": true,
+}
+
+// gameAdjective: words between "a good" / "recommend" and "game" in a
+// request for a game to play ("a good pirate themed board game for").
+var gameAdjective = map[string]bool{
+	"me": true, "us": true, "a": true, "an": true, "some": true, "any": true, "another": true,
+	"other": true, "similar": true, "board": true, "card": true, "dice": true, "pirate": true,
+	"pirates": true, "themed": true, "naval": true, "nautical": true, "family": true, "party": true,
+	"short": true, "quick": true, "new": true, "cheap": true, "kids": true, "strategy": true,
+}
+
+// elsewhereQuestion reports whether the player's words ws (as words()
+// splits them) ask about something other than these games, and which
+// sign says so.
+func elsewhereQuestion(ws []string) (string, bool) {
+	for i := range ws {
+		for _, g := range otherGames {
+			if i+len(g) <= len(ws) && equalWords(ws[i:i+len(g)], g) {
+				return "names another game: " + strings.Join(g, " "), true
+			}
+		}
+	}
+	n := 0
+	for i, w := range ws {
+		if seamanship[w] {
+			n++
+		}
+		if realWorld[w] {
+			for _, v := range ws[i+1 : min(len(ws), i+4)] {
+				if seaWords[v] {
+					return "asks about the real world: " + strings.Join(ws[i:], " "), true
+				}
+			}
+		}
+	}
+	if n >= 2 {
+		return "asks about real sailing", true
+	}
+	// "what's a good board game for 6 players", "recommend a pirate game"
+	for i, w := range ws {
+		switch w {
+		case "recommend", "suggest":
+			j := i + 1
+			for j < len(ws) && gameAdjective[ws[j]] {
+				j++
+			}
+			if j < len(ws) && (ws[j] == "game" || ws[j] == "games") {
+				return "asks for a game to play", true
+			}
+		case "good", "best", "fun", "great":
+			j := i + 1
+			for j < len(ws) && gameAdjective[ws[j]] {
+				j++
+			}
+			if j+1 < len(ws) && (ws[j] == "game" || ws[j] == "games") && (ws[j+1] == "for" || ws[j+1] == "to") {
+				return "asks for a game to play", true
+			}
+		}
+	}
+	return "", false
+}
+
+func equalWords(a, b []string) bool {
+	for i := range b {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

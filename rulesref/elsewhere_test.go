@@ -1,0 +1,89 @@
+package rulesref
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gopkg.in/yaml.v3"
+)
+
+// No word or name elsewhereQuestion reads as a sign of another topic is a
+// word of any rulebook: a question using it cannot be asking for a rule.
+func TestElsewhereWordsNotInRulebooks(t *testing.T) {
+	inBooks := map[string]bool{}
+	var all []string
+	for _, g := range Games {
+		ws := words(rulebookText(g))
+		all = append(all, ws...)
+		for _, w := range ws {
+			inBooks[w] = true
+		}
+	}
+	book := " " + strings.Join(all, " ") + " "
+	for _, g := range otherGames {
+		assert.NotContainsf(t, book, " "+strings.Join(g, " ")+" ", "%q is rulebook text", strings.Join(g, " "))
+	}
+	for w := range seamanship {
+		assert.Falsef(t, inBooks[w], "%q is a rulebook word", w)
+	}
+}
+
+// The signs, each way: another game named, real sailing (two words of
+// it, or "real" before a word of the sea), a request for a game to play;
+// and the questions that share a word with them but ask for a rule.
+func TestElsewhereQuestion(t *testing.T) {
+	for _, q := range []string{
+		"how many victory points do you need to win catan",
+		"in Sea of Thieves how do you patch holes in the hull?",
+		"how many players can play ticket to ride",
+		"in chess can i castle out of check",
+		"what knot should i use to tie my sailboat to a dock cleat",
+		"how do real sailing ships tack upwind against the wind?",
+		"what does port and starboard mean on a real ship",
+		"what's a good board game for 6 players that takes under an hour?",
+		"can you recommend a pirate board game",
+	} {
+		_, ok := elsewhereQuestion(words(q))
+		assert.Truef(t, ok, "%q", q)
+		assert.Emptyf(t, Search(q, SearchOptions{Limit: 3}), "%q", q)
+	}
+	for _, q := range []string{
+		"can my sailboat carry two cannons",            // one word of real sailing: a Sloop
+		"is a 1 a real hit in a broadside",             // "real" with no word of the sea after it
+		"what's the best strategy for the game to win", // not a request for a game
+		"is the extended variant recommended for new players",
+		"how do u actually win this game, is it just points?",
+		"how many actions do i get on my turn?",
+	} {
+		_, ok := elsewhereQuestion(words(q))
+		assert.Falsef(t, ok, "%q", q)
+	}
+	// a question naming one of bosun's games is about it, whatever it
+	// compares it with
+	assert.NotEmpty(t, Search("is misty waters boarding like chess, how many dice do i roll", SearchOptions{Limit: 3}))
+}
+
+// Not one on-topic question of the dev set or the held-out set reads as
+// being about something else.
+func TestElsewhereSparesRulesQuestions(t *testing.T) {
+	var qs []struct {
+		Q string `yaml:"q"`
+	}
+	for _, f := range []string{"testdata/devset.yaml", "testdata/heldout.yaml"} {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		var cs []struct {
+			Q string `yaml:"q"`
+		}
+		require.NoError(t, yaml.Unmarshal(b, &cs))
+		qs = append(qs, cs...)
+	}
+	require.Greater(t, len(qs), 2000)
+	for _, c := range qs {
+		why, ok := elsewhereQuestion(words(c.Q))
+		assert.Falsef(t, ok, "%q: %s", c.Q, why)
+	}
+}
