@@ -73,7 +73,7 @@ func elsewhereQuestion(ws []string) (string, bool) {
 	for i := range ws {
 		for _, g := range otherGames {
 			if i+len(g) <= len(ws) && equalWords(ws[i:i+len(g)], g) {
-				return "names another game: " + strings.Join(g, " "), true
+				return "names another game (" + strings.Join(g, " ") + ")", true
 			}
 		}
 	}
@@ -85,7 +85,7 @@ func elsewhereQuestion(ws []string) (string, bool) {
 		if realWorld[w] {
 			for _, v := range ws[i+1 : min(len(ws), i+4)] {
 				if seaWords[v] {
-					return "asks about the real world: " + strings.Join(ws[i:], " "), true
+					return "asks about the real world", true
 				}
 			}
 		}
@@ -115,6 +115,17 @@ func elsewhereQuestion(ws []string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Elsewhere says why a question gets no ruling when it is about something
+// other than bosun's games ("names another game (catan)"), for the
+// message beside "no ruling"; ok is false for any other question.
+func Elsewhere(q string) (why string, ok bool) {
+	pq := builtin().parseQuery(q, newStemmer())
+	if pq.game != "" {
+		return "", false
+	}
+	return elsewhereQuestion(words(q))
 }
 
 func equalWords(a, b []string) bool {

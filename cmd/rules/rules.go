@@ -175,6 +175,10 @@ func searchRun(opts *SearchOptions) error {
 		}
 		if len(res) == 0 {
 			fmt.Fprintf(w, "No ruling found for %q.\n", opts.Query)
+			if why, ok := rulesref.Elsewhere(opts.Query); ok {
+				fmt.Fprintf(w, "That question %s.\nbosun answers only from the rulebooks of its games (bosun games lists them).\n", why)
+				return nil
+			}
 			if scope != "" {
 				fmt.Fprintln(w, "Try other words, search every game (--all-games), or browse: bosun rules toc")
 				return nil

@@ -85,6 +85,28 @@ func TestSearchNoRuling(t *testing.T) {
 	assert.Contains(t, out, "No ruling found")
 }
 
+// A question about another game or real sailing gets no ruling, and the
+// human output says why.
+func TestSearchElsewhere(t *testing.T) {
+	out, _, err := run(t, t.TempDir(), "search", "--json", "how many victory points do you need to win catan")
+	require.NoError(t, err)
+	assert.JSONEq(t, "[]", out)
+	out, _, err = run(t, t.TempDir(), "search", "how many victory points do you need to win catan")
+	require.NoError(t, err)
+	assert.Contains(t, out, "No ruling found")
+	assert.Contains(t, out, "That question names another game (catan).")
+	out, _, err = run(t, t.TempDir(), "search", "what knot should i use to tie my sailboat to a dock cleat")
+	require.NoError(t, err)
+	assert.Contains(t, out, "That question asks about real sailing.")
+	for _, l := range strings.Split(out, "\n") {
+		assert.LessOrEqual(t, len(l), 80, l)
+	}
+	// a plain miss says nothing of the kind
+	out, _, err = run(t, t.TempDir(), "search", "is it raining in paris")
+	require.NoError(t, err)
+	assert.NotContains(t, out, "That question")
+}
+
 func TestBadInput(t *testing.T) {
 	dir := t.TempDir()
 	_, _, err := run(t, dir, "search")
