@@ -48,7 +48,19 @@ var seamanship = map[string]bool{
 // realWorld marks a question about the real world ("on a real ship",
 // "how did real pirates", "historically"), when a word of the sea follows
 // within three words.
-var realWorld = map[string]bool{"real": true, "irl": true, "historically": true, "historical": true, "realistic": true}
+var realWorld = map[string]bool{
+	"real": true, "irl": true, "historically": true, "historical": true, "realistic": true,
+	"century": true, "model": true, // "an 18th century ship of the line", "a wooden model ship"
+}
+
+// product: words about the game as a product (apps, buying parts, who
+// made it), which no rulebook answers: one is enough.
+var product = map[string]bool{
+	"app": true, "apps": true, "ipad": true, "iphone": true, "android": true, "steam": true,
+	"website": true, "kickstarter": true, "sleeve": true, "sleeves": true, "designer": true,
+	"designers": true, "artist": true, "illustrator": true, "pdf": true, "printable": true,
+	"amazon": true,
+}
 
 var seaWords = map[string]bool{
 	"ship": true, "ships": true, "boat": true, "boats": true, "sailboat": true, "sailboats": true,
@@ -64,12 +76,19 @@ var gameAdjective = map[string]bool{
 	"other": true, "similar": true, "board": true, "card": true, "dice": true, "pirate": true,
 	"pirates": true, "themed": true, "naval": true, "nautical": true, "family": true, "party": true,
 	"short": true, "quick": true, "new": true, "cheap": true, "kids": true, "strategy": true,
+	"good": true, "great": true, "fun": true, "best": true, "player": true, "players": true,
+	"2": true, "3": true, "4": true, "5": true, "6": true, "8": true, "two": true, "four": true,
 }
 
 // elsewhereQuestion reports whether the player's words ws (as words()
 // splits them) ask about something other than these games, and which
-// sign says so.
-func elsewhereQuestion(ws []string) (string, bool) {
+// sign says so. named: the question names one of bosun's games; then
+// only a question about the game as a product ("who designed rolling
+// seas") is elsewhere.
+func elsewhereQuestion(ws []string, named bool) (string, bool) {
+	if why, ok := productQuestion(ws); ok || named {
+		return why, ok
+	}
 	for i := range ws {
 		for _, g := range otherGames {
 			if i+len(g) <= len(ws) && equalWords(ws[i:i+len(g)], g) {
@@ -96,7 +115,7 @@ func elsewhereQuestion(ws []string) (string, bool) {
 	// "what's a good board game for 6 players", "recommend a pirate game"
 	for i, w := range ws {
 		switch w {
-		case "recommend", "suggest":
+		case "recommend", "suggest", "recommendation", "recommendations":
 			j := i + 1
 			for j < len(ws) && gameAdjective[ws[j]] {
 				j++
@@ -122,10 +141,34 @@ func elsewhereQuestion(ws []string) (string, bool) {
 // message beside "no ruling"; ok is false for any other question.
 func Elsewhere(q string) (why string, ok bool) {
 	pq := builtin().parseQuery(q, newStemmer())
-	if pq.game != "" {
-		return "", false
+	return elsewhereQuestion(words(q), pq.game != "")
+}
+
+// productQuestion: the question is about the game as a product (an app,
+// buying parts, who made it).
+func productQuestion(ws []string) (string, bool) {
+	for i, w := range ws {
+		if product[w] {
+			return "asks about the game as a product (" + w + ")", true
+		}
+		// "where can i buy replacement meeples", "who designed the box art"
+		if (w == "replacement" || w == "replacements") && anyWord(ws, "buy", "order", "purchase", "shop", "store") ||
+			w == "who" && i+1 < len(ws) && (ws[i+1] == "designed" || ws[i+1] == "published" || ws[i+1] == "illustrated") {
+			return "asks about the game as a product", true
+		}
 	}
-	return elsewhereQuestion(words(q))
+	return "", false
+}
+
+func anyWord(ws []string, of ...string) bool {
+	for _, w := range ws {
+		for _, o := range of {
+			if w == o {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func equalWords(a, b []string) bool {

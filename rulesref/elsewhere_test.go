@@ -45,8 +45,12 @@ func TestElsewhereQuestion(t *testing.T) {
 		"what does port and starboard mean on a real ship",
 		"what's a good board game for 6 players that takes under an hour?",
 		"can you recommend a pirate board game",
+		"recommend a good 2 player pirate game for kids under 8",
+		"is there a mobile app version of this game for ipad?",
+		"where can i buy replacement meeples for a lost wooden destroyer piece?",
+		"what was the largest cannon ever mounted on an 18th century ship of the line?",
 	} {
-		_, ok := elsewhereQuestion(words(q))
+		_, ok := elsewhereQuestion(words(q), false)
 		assert.Truef(t, ok, "%q", q)
 		assert.Emptyf(t, Search(q, SearchOptions{Limit: 3}), "%q", q)
 	}
@@ -57,13 +61,18 @@ func TestElsewhereQuestion(t *testing.T) {
 		"is the extended variant recommended for new players",
 		"how do u actually win this game, is it just points?",
 		"how many actions do i get on my turn?",
+		"do i get a replacement ship when mine sinks",
 	} {
-		_, ok := elsewhereQuestion(words(q))
+		_, ok := elsewhereQuestion(words(q), false)
 		assert.Falsef(t, ok, "%q", q)
 	}
 	// a question naming one of bosun's games is about it, whatever it
-	// compares it with
+	// compares it with, unless it asks about the game as a product
 	assert.NotEmpty(t, Search("is misty waters boarding like chess, how many dice do i roll", SearchOptions{Limit: 3}))
+	assert.Empty(t, Search("who designed rolling seas and when did it come out", SearchOptions{Limit: 3}))
+	why, ok := Elsewhere("who designed rolling seas and when did it come out")
+	assert.True(t, ok)
+	assert.Equal(t, "asks about the game as a product", why)
 }
 
 // Not one on-topic question of the dev set or the held-out set reads as
@@ -83,7 +92,7 @@ func TestElsewhereSparesRulesQuestions(t *testing.T) {
 	}
 	require.Greater(t, len(qs), 2000)
 	for _, c := range qs {
-		why, ok := elsewhereQuestion(words(c.Q))
+		why, ok := elsewhereQuestion(words(c.Q), false)
 		assert.Falsef(t, ok, "%q: %s", c.Q, why)
 	}
 }

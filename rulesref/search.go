@@ -448,7 +448,7 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 	if !opt.all && notAboutTheseGames(&pq) {
 		return nil, nil
 	}
-	if _, ok := elsewhereQuestion(words(q)); ok && !opt.all && pq.game == "" {
+	if _, ok := elsewhereQuestion(words(q), pq.game != ""); ok && !opt.all {
 		return nil, nil // another game, real sailing, a game to play (elsewhere.go)
 	}
 	hits, rawTop := c.candidates(known, games)

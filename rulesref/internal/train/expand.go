@@ -16,7 +16,7 @@ import (
 // A question none of whose snippets a single passage holds (a snippet
 // across two passages) is left out and counted on stderr.
 //
-//	go run ./rulesref/internal/train -expand v9,v10,v11,v12,v13,v14 > rulesref/data/players.txt
+//	go run ./rulesref/internal/train -expand v9,v10,v11,v12,v13,v14,v15 > rulesref/data/players.txt
 func expand(w, errw io.Writer, devset string, sets []string) error {
 	dev, _, err := readDev(devset, "")
 	if err != nil {

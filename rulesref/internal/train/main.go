@@ -81,7 +81,7 @@ var insiders = []string{"v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"}
 
 // outsiders are the batches written by outsiders who saw only the
 // rulebooks; fitted on only with -outsider-weight > 0.
-var outsiders = []string{"v9", "v10", "v11", "v12", "v13", "v14"}
+var outsiders = []string{"v9", "v10", "v11", "v12", "v13", "v14", "v15"}
 
 // ltrOldSets are the batches the shipped weights (ltr_weights.go before
 // v8) were fitted on; the old recipe's cross-validation fits on these
