@@ -82,7 +82,7 @@ func TestDevSet(t *testing.T) {
 		}
 	}
 	assert.Len(t, games, 4, "every game has questions")
-	for _, name := range []string{"", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15"} {
+	for _, name := range []string{"", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16"} {
 		if x := sets[name]; x != nil {
 			t.Logf("dev set %q: %d questions, top-1 %.1f%%, top-3 %.1f%%", name, x.n,
 				100*float64(x.top1)/float64(x.n), 100*float64(x.top3)/float64(x.n))

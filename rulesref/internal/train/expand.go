@@ -57,7 +57,7 @@ func expand(w, errw io.Writer, devset string, sets []string) error {
 	}
 	for _, s := range sets {
 		if !found[s] {
-			return fmt.Errorf("%s: no question of batch %s (accepted: batches with answering snippets, such as v9-v13)", devset, s)
+			return fmt.Errorf("%s: no question of batch %s (accepted: batches with answering snippets, such as v9-v15)", devset, s)
 		}
 	}
 	fmt.Fprintf(w, "# Outsiders' questions as document expansion (see questions.go), written by\n# go run ./rulesref/internal/train -expand %s\n", strings.Join(sets, ","))
