@@ -141,8 +141,19 @@ func passageBlocks(blocks map[string][]xblock, id string, ord int, body string) 
 // (spacing ignored), in rulebook order.
 func PassageHeads(snippet string) []string {
 	snippet = strings.Join(strings.Fields(snippet), " ")
-	c := builtin()
 	var out []string
+	eachPassage(builtin(), func(e *entry, ord int, body string) {
+		if strings.Contains(strings.Join(strings.Fields(body), " "), snippet) {
+			out = append(out, e.ID+" #"+strconv.Itoa(ord)+" | "+passageAnchor(body))
+		}
+	})
+	return out
+}
+
+// eachPassage calls f with every passage of c's searchable sections, in
+// rulebook order: its section, its number in the section (from 1) and
+// its text.
+func eachPassage(c *corpus, f func(e *entry, ord int, body string)) {
 	for si := range c.Secs {
 		e := &c.Secs[si]
 		if !e.searchable() {
@@ -150,11 +161,7 @@ func PassageHeads(snippet string) []string {
 		}
 		lines := e.book(c).Lines()
 		for ord, p := range sectionPassages(lines, e.Start, e.End) {
-			body := joinLines(lines[p[0]:p[1]])
-			if strings.Contains(strings.Join(strings.Fields(body), " "), snippet) {
-				out = append(out, e.ID+" #"+strconv.Itoa(ord+1)+" | "+passageAnchor(body))
-			}
+			f(e, ord+1, joinLines(lines[p[0]:p[1]]))
 		}
 	}
-	return out
 }

@@ -15,18 +15,10 @@ import (
 // the passage splitting change, the questions must be moved with them.
 func TestQuestionsAttach(t *testing.T) {
 	blocks := expansionBlocks() // data/questions.txt and data/players.txt
-	c := parseAll()
 	used := map[string]int{}
-	for si := range c.Secs {
-		e := &c.Secs[si]
-		if !e.searchable() {
-			continue
-		}
-		lines := e.book(c).Lines()
-		for ord, p := range sectionPassages(lines, e.Start, e.End) {
-			used[e.ID] += len(passageBlocks(blocks, e.ID, ord+1, joinLines(lines[p[0]:p[1]])))
-		}
-	}
+	eachPassage(parseAll(), func(e *entry, ord int, body string) {
+		used[e.ID] += len(passageBlocks(blocks, e.ID, ord, body))
+	})
 	n := 0
 	for id, bs := range blocks {
 		n += len(bs)
