@@ -6,12 +6,14 @@ import "strings"
 // games get "no ruling" rather than the nearest rule with a shared word
 // ("how many victory points do you need to win catan" is not answered by
 // Rolling Seas' end of game, "what knot do i tie my sailboat to a dock
-// cleat with" not by Misty Waters' No Cheating). Three signs, each read on
-// the player's own words, and only when the question names none of
-// bosun's games (pq.game): it names another game; it asks about real
-// sailing; it asks for a game to play. None of the words below is in any
-// rulebook (TestElsewhereWordsNotInRulebooks), so no rule can be the
-// answer to what they ask. See docs/rules-search.md, "fifth pass".
+// cleat with" not by Misty Waters' No Cheating). The signs are read on
+// the player's own words. Three count only when the question names none
+// of bosun's games (pq.game): it names another game; it asks about real
+// sailing; it asks for a game to play. The fourth counts even when it
+// names one: it asks about the game as a product ("who designed rolling
+// seas"). None of the words below is in any rulebook
+// (TestElsewhereWordsNotInRulebooks), so no rule can be the answer to
+// what they ask. See docs/rules-search.md, "fifth pass".
 
 // otherGames are games players mention by mistake (or to compare), as
 // word sequences. Left out: names that are rulebook words or common
