@@ -48,8 +48,15 @@ func TestSearchNeverPanics(t *testing.T) {
 		for i := range words {
 			qs = append(qs, strings.Join(append(append([]string{}, words[:i]...), words[i+1:]...), " "))
 		}
-		for _, q := range qs {
-			for _, limit := range []int{1, 3, 10} {
+		for k, q := range qs {
+			limits := []int{1, 3, 10}
+			if k > 0 {
+				// the question with one word dropped: the largest limit
+				// only (the dev set grows; each search costs as much
+				// whatever its limit)
+				limits = limits[2:]
+			}
+			for _, limit := range limits {
 				func() {
 					defer func() {
 						if r := recover(); r != nil {
