@@ -78,11 +78,11 @@ type roundOut [5]int
 type roundKey struct{ nA, nD, xpA, xpD int }
 
 type branch struct {
-	win          int // +1 attacker, -1 defender, 0 tie
-	dUsed, aUsed int
 	// n counts the equally likely re-roll outcomes, scaled to a denominator
 	// of 6^(dice in the duel + Experience Tokens used).
-	n uint64
+	n            uint64
+	win          int8 // +1 attacker, -1 defender, 0 tie
+	dUsed, aUsed int8 // at most 14 tokens a roll
 }
 
 type boardOdds struct {
@@ -176,7 +176,7 @@ func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
 	// Fencing Master and no token left, or nobody loses).
 	w := b.rules.winner(du)
 	if (w != 1 || (!b.fcD && dLeft == 0)) && (w != -1 || (!b.fcA && aLeft == 0)) {
-		return []branch{{win: w, n: pow6[nd]}}
+		return []branch{{win: int8(w), n: pow6[nd]}}
 	}
 	key := duelKey(du, dLeft, aLeft)
 	b.brMu.Lock()
@@ -255,7 +255,7 @@ func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []b
 				dense = make([]uint64, 3*(dl+1)*(al+1))
 			}
 			for _, br := range brs {
-				dense[((br.win+1)*(dl+1)+br.dUsed+dU)*(al+1)+br.aUsed+aU] += br.n
+				dense[((int(br.win)+1)*(dl+1)+int(br.dUsed)+dU)*(al+1)+int(br.aUsed)+aU] += br.n
 			}
 		}
 		passOn := func(brs []branch) { pass, passed = brs, true }
@@ -323,7 +323,7 @@ func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []b
 			}
 		default:
 			// scale 6^-(fc + xp) to the denominator 6^(nd + xp).
-			passOn(append(b.branchSlice(1), branch{win: b.rules.winner(duel{a: a, d: d}), n: pow6[nd-fc]}))
+			passOn(append(b.branchSlice(1), branch{win: int8(b.rules.winner(duel{a: a, d: d})), n: pow6[nd-fc]}))
 		}
 		out := pass
 		if !passed {
@@ -338,7 +338,7 @@ func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []b
 				if n != 0 {
 					aU := i % (al + 1)
 					dU := i / (al + 1) % (dl + 1)
-					out = append(out, branch{win: i/((al+1)*(dl+1)) - 1, dUsed: dU, aUsed: aU, n: n})
+					out = append(out, branch{win: int8(i/((al+1)*(dl+1)) - 1), dUsed: int8(dU), aUsed: int8(aU), n: n})
 				}
 			}
 		}
@@ -479,7 +479,7 @@ func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []b
 				row[aLeft] = brs
 			}
 			for _, br := range brs {
-				dense[((br.win+1)*(dLeft+1)+e.dU)*(aLeft+1)+br.aUsed] += e.n * br.n
+				dense[((int(br.win)+1)*(dLeft+1)+e.dU)*(aLeft+1)+int(br.aUsed)] += e.n * br.n
 			}
 		}
 		// in the order (winner, defender's tokens, attacker's tokens), in
@@ -495,7 +495,7 @@ func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []b
 			if n != 0 {
 				aU := i % (aLeft + 1)
 				dU := i / (aLeft + 1) % (dLeft + 1)
-				out = append(out, branch{win: i/((aLeft+1)*(dLeft+1)) - 1, dUsed: dU, aUsed: aU, n: n})
+				out = append(out, branch{win: int8(i/((aLeft+1)*(dLeft+1)) - 1), dUsed: int8(dU), aUsed: int8(aU), n: n})
 			}
 		}
 		return out
@@ -608,6 +608,7 @@ type roundWorker struct {
 	ct      *classTab
 	seqs    map[uint64]int
 	seqList []seqRoll
+	fp      []byte // class's fingerprint buffer
 }
 
 func (w *roundWorker) add(k int, x, n uint64) { w.acc.at(k).addMul(x, n) }
@@ -783,13 +784,9 @@ func (w *roundWorker) class(du duel, xpA, xpD int) int {
 	}
 	bud := w.b.allBudgets(du, xpD, xpA)
 	ct.brs[code] = bud
-	// the fingerprint's length is known: size it once
-	size := 2
-	for _, brs := range bud {
-		size += 1 + 11*len(brs)
-	}
-	fp := make([]byte, 0, size)
-	fp = append(fp, byte(len(du.a)), byte(len(du.d)))
+	// the fingerprint is built in the worker's buffer: only a new class's
+	// is copied (as the map's key)
+	fp := append(w.fp[:0], byte(len(du.a)), byte(len(du.d)))
 	for _, brs := range bud {
 		fp = append(fp, byte(len(brs)))
 		for _, br := range brs {
@@ -799,6 +796,7 @@ func (w *roundWorker) class(du duel, xpA, xpD int) int {
 			}
 		}
 	}
+	w.fp = fp
 	c, ok := ct.fps[string(fp)]
 	if !ok {
 		c = len(ct.fps)
@@ -840,7 +838,7 @@ func (b *boardOdds) allBudgets(du duel, xpD, xpA int) [][]branch {
 			i := dl*(xpA+1) + al
 			if (w != 1 || (!b.fcD && dl == 0)) && (w != -1 || (!b.fcA && al == 0)) {
 				if plain == nil {
-					plain = []branch{{win: w, n: pow6[len(du.a)+len(du.d)]}}
+					plain = []branch{{win: int8(w), n: pow6[len(du.a)+len(du.d)]}}
 				}
 				out[i] = plain
 				continue
@@ -913,11 +911,11 @@ func (w *roundWorker) dp(duels []duel, x uint64, xpA, xpD int) {
 				}
 				dl, al := q/qa, q%qa
 				for _, br := range bud[q] {
-					wi := br.win + 1
+					wi := int(br.win) + 1
 					if to[wi] < 0 {
 						to[wi] = nxt.row(k + deltas[wi])
 					}
-					nxt.cells[to[wi]*qs+(dl-br.dUsed)*qa+al-br.aUsed] += n * br.n
+					nxt.cells[to[wi]*qs+(dl-int(br.dUsed))*qa+al-int(br.aUsed)] += n * br.n
 				}
 			}
 		}

@@ -201,7 +201,7 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 				}
 				dl, al := q/qa, q%qa
 				for _, br := range branches(v, u, dl, al) {
-					wi := br.win + 1
+					wi := int(br.win) + 1
 					if to[wi] < 0 {
 						w2, l2 := w, l
 						switch br.win {
@@ -212,7 +212,7 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 						}
 						to[wi] = nxt.row(rowKey(v, rD-1, u, rA-1, w2, l2))
 					}
-					nxt.cells[to[wi]*qs+(dl-br.dUsed)*qa+al-br.aUsed].add(mul128(x, br.n))
+					nxt.cells[to[wi]*qs+(dl-int(br.dUsed))*qa+al-int(br.aUsed)].add(mul128(x, br.n))
 				}
 			}
 			clear(src)
