@@ -192,26 +192,6 @@ func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
 	return br
 }
 
-// stageKey encodes a duel re-roll stage: the dice (3 bits each, 0 for
-// none), the stage, the tokens each side has left and the dice the
-// Officers re-rolled so far.
-func stageKey(a, d []int, st, dl, al, fc int) int {
-	k := 0
-	for i := 0; i < 2; i++ {
-		k <<= 3
-		if i < len(a) {
-			k |= a[i]
-		}
-	}
-	for i := 0; i < 2; i++ {
-		k <<= 3
-		if i < len(d) {
-			k |= d[i]
-		}
-	}
-	return ((k<<3|st)<<6|dl)<<9 | al<<3 | fc
-}
-
 // duelBranchesCalc walks one duel's re-roll stages. The stages are
 // memoised for the whole battle (b.stages), not per call: the duels with
 // other token budgets reach the same stages after a re-roll or two, so a
@@ -222,218 +202,259 @@ func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 	return b.branchFn(du, dLeft, aLeft)(dLeft, aLeft)
 }
 
+// The stages of a duel's re-rolls see the other side's dice only through
+// their total (fcChoiceAt, xpCanHelpAt, the winner): the defender's stages
+// are memoised on the attacker's total and the defender's dice, the
+// attacker's on its dice and the defender's total and count, so duels
+// with other dice of the same total share them, and the defender's ends
+// are merged by the total they leave.
+
+// aStageKey encodes an attacker's re-roll stage: its dice (3 bits each, 0
+// for none), the defender's dice count and total, the stage, the tokens
+// the attacker has left and the dice the Officers re-rolled so far.
+func aStageKey(a []int, dn, dt, st, al, fc int) int {
+	k := 0
+	for i := 0; i < 2; i++ {
+		k <<= 3
+		if i < len(a) {
+			k |= a[i]
+		}
+	}
+	k = k<<2 | dn
+	k = k<<4 | dt
+	return (k<<3|st)<<9 | al<<3 | fc
+}
+
+// dStageKey encodes a defender's re-roll stage: the attacker's total, the
+// defender's dice (3 bits each, 0 for none), the stage, the tokens the
+// defender has left and the dice its Officer re-rolled so far.
+func dStageKey(at int, d []int, st, dl, fc int) int {
+	k := at
+	for i := 0; i < 2; i++ {
+		k <<= 3
+		if i < len(d) {
+			k |= d[i]
+		}
+	}
+	return ((k<<3|st)<<6|dl)<<3 | fc
+}
+
+// maxStageTokens is the most tokens a side can have left in a duel's
+// stages: a roll takes at most 14 Experience Tokens, both sides together.
+const maxStageTokens = 14
+
+// astage is the attacker's re-roll stages (st 2: its First-Class Fencing
+// Master, 3: its Experience Tokens, 4: the end) of a duel whose attacker
+// has dice a against dn defender's dice of total dt, with al tokens left
+// and fc dice re-rolled by the Officers so far. The branches are memoised
+// for the whole battle (b.stages); the caller holds b.stMu.
+func (b *boardOdds) astage(a []int, dn, dt, st, al, fc int) []branch {
+	key := aStageKey(a, dn, dt, st, al, fc)
+	if r, ok := b.stages[key]; ok {
+		return r
+	}
+	r := &b.rules
+	var out []branch
+	// a stage that re-rolls sums its branches densely by (winner, tokens
+	// used): at most 3*(14+1) counts, on the stack
+	var denseB [3 * (maxStageTokens + 1)]uint64
+	var dense []uint64
+	if al <= maxStageTokens {
+		dense = denseB[:3*(al+1)]
+	} else {
+		dense = make([]uint64, 3*(al+1))
+	}
+	dens := false
+	add := func(brs []branch, aU int) {
+		dens = true
+		for _, br := range brs {
+			dense[(int(br.win)+1)*(al+1)+int(br.aUsed)+aU] += br.n
+		}
+	}
+	lost := st < 4 && r.total(a, r.bonusA) < dt
+	switch st {
+	case 2: // First-Class Fencing Master
+		if !b.fcA || !lost {
+			out = b.astage(a, dn, dt, 3, al, fc)
+			break
+		}
+		mask := fcMaskAt(a, dt, r.bonusA, *r)
+		var trialB [2]int
+		trial := trialB[:copy(trialB[:], a)]
+		if len(a) > len(trialB) {
+			trial = append([]int(nil), a...)
+		}
+		k := bits.OnesCount(uint(mask))
+		for c := 0; c < int(pow6[k]); c++ {
+			x := c
+			for i := range trial {
+				if mask&(1<<i) != 0 {
+					trial[i] = x%6 + 1
+					x /= 6
+				}
+			}
+			// stages keep no dice slice (the memo holds branches only)
+			add(b.astage(trial, dn, dt, 3, al, fc+k), 0)
+		}
+	case 3: // Experience Tokens
+		li, ok := 0, false
+		if al > 0 && lost {
+			li, ok = xpCanHelpAt(a, dt, r.bonusA, *r)
+		}
+		if !ok {
+			out = b.astage(a, dn, dt, 4, al, fc)
+			break
+		}
+		var noB [2]int
+		no := noB[:copy(noB[:], a)]
+		if len(a) > len(noB) {
+			no = append([]int(nil), a...)
+		}
+		for v := 1; v <= 6; v++ {
+			no[li] = v
+			add(b.astage(no, dn, dt, 3, al-1, fc), 1)
+		}
+	default:
+		w := 0
+		switch ta := r.total(a, r.bonusA); {
+		case ta > dt:
+			w = 1
+		case ta < dt:
+			w = -1
+		}
+		// scale 6^-(fc + xp) to the denominator 6^(nd + xp).
+		out = append(b.branchSlice(1), branch{win: int8(w), n: pow6[len(a)+dn-fc]})
+	}
+	if dens {
+		nz := 0
+		for _, n := range dense {
+			if n != 0 {
+				nz++
+			}
+		}
+		out = b.branchSlice(nz)
+		for i, n := range dense {
+			if n != 0 {
+				out = append(out, branch{win: int8(i/(al+1) - 1), aUsed: int8(i % (al + 1)), n: n})
+			}
+		}
+	}
+	b.stages[key] = out
+	return out
+}
+
+// dstage is the defender's re-roll stages (st 0: its First-Class Fencing
+// Master, 1: its Experience Tokens) of a duel whose defender has dice d
+// against the attacker's total at, with dl tokens left and fc dice
+// re-rolled by its Officer so far: where they end, by the total they
+// leave. Memoised for the whole battle (b.dstages); the caller holds
+// b.stMu.
+func (b *boardOdds) dstage(at int, d []int, st, dl, fc int) []dEnd {
+	key := dStageKey(at, d, st, dl, fc)
+	if r, ok := b.dstages[key]; ok {
+		return r
+	}
+	r := &b.rules
+	// the stages being walked nest: each depth has its table of ends,
+	// kept for the battle and cleared for the next stage at that depth (a
+	// stage's table is not read after it returns)
+	depth := b.endDepth
+	b.endDepth++
+	var out []dEnd
+	var idx map[dEnd]int // taken by the first add (a stage that re-rolls)
+	add := func(es []dEnd, dU int) {
+		if idx == nil {
+			for len(b.endIdx) <= depth {
+				b.endIdx = append(b.endIdx, map[dEnd]int{})
+			}
+			idx = b.endIdx[depth]
+			clear(idx)
+			out = make([]dEnd, 0, 2*len(es))
+		}
+		for _, e := range es {
+			k := dEnd{d: e.d, nd: e.nd, fc: e.fc, dU: e.dU + dU}
+			if i, ok := idx[k]; ok {
+				out[i].n += e.n
+				continue
+			}
+			idx[k] = len(out)
+			k.n = e.n
+			out = append(out, k)
+		}
+	}
+	dt := r.total(d, r.bonusD)
+	lost := dt < at
+	switch st {
+	case 0: // First-Class Fencing Master
+		if !b.fcD || !lost {
+			out = b.dstage(at, d, 1, dl, fc)
+			break
+		}
+		mask := fcMaskAt(d, at, r.bonusD, *r)
+		var trialB [2]int
+		trial := trialB[:copy(trialB[:], d)]
+		if len(d) > len(trialB) {
+			trial = append([]int(nil), d...)
+		}
+		k := bits.OnesCount(uint(mask))
+		for c := 0; c < int(pow6[k]); c++ {
+			x := c
+			for i := range trial {
+				if mask&(1<<i) != 0 {
+					trial[i] = x%6 + 1
+					x /= 6
+				}
+			}
+			add(b.dstage(at, trial, 1, dl, fc+k), 0)
+		}
+	default: // Experience Tokens
+		li, ok := 0, false
+		if dl > 0 && lost {
+			li, ok = xpCanHelpAt(d, at, r.bonusD, *r)
+		}
+		if !ok {
+			out = append(b.dEndSlice(1), dEnd{d: dt, nd: len(d), fc: fc, n: 1})
+			break
+		}
+		var noB [2]int
+		no := noB[:copy(noB[:], d)]
+		if len(d) > len(noB) {
+			no = append([]int(nil), d...)
+		}
+		for v := 1; v <= 6; v++ {
+			no[li] = v
+			add(b.dstage(at, no, 1, dl-1, fc), 1)
+		}
+	}
+	b.endDepth--
+	b.dstages[key] = out
+	return out
+}
+
 // branchFn returns duelBranchesCalc for one duel and any budgets (the
-// caller holds b.stMu while it uses it): the stages are set up once for
-// the duel's budgets in turn.
+// caller holds b.stMu while it uses it).
 // maxD and maxA are the largest budgets it will be asked for (a hint for
 // sizing: larger ones are answered too).
 func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []branch {
-	nd := len(du.a) + len(du.d)
 	if b.stages == nil {
 		b.stages = make(map[int][]branch, 1<<12)
 	}
-	memo := b.stages
-	var stage func(a, d []int, st, dl, al, fc int) []branch
-	stage = func(a, d []int, st, dl, al, fc int) []branch {
-		if st >= 2 {
-			// the attacker's stages use none of the defender's tokens:
-			// one memo entry whatever the defender has left
-			dl = 0
-		}
-		key := stageKey(a, d, st, dl, al, fc)
-		if r, ok := memo[key]; ok {
-			return r
-		}
-		// a stage that passes to the next unchanged returns its branches
-		// as they are; one that re-rolls sums its branches densely by
-		// (winner, tokens used by each side): no search per branch
-		var pass []branch
-		passed := false
-		var dense []uint64
-		addAll := func(brs []branch, dU, aU int) {
-			if dense == nil {
-				dense = make([]uint64, 3*(dl+1)*(al+1))
-			}
-			for _, br := range brs {
-				dense[((int(br.win)+1)*(dl+1)+int(br.dUsed)+dU)*(al+1)+int(br.aUsed)+aU] += br.n
-			}
-		}
-		passOn := func(brs []branch) { pass, passed = brs, true }
-		ownIsD := st < 2
-		own, opp := a, d
-		ob, pb := b.rules.bonusA, b.rules.bonusD
-		if ownIsD {
-			own, opp = d, a
-			ob, pb = pb, ob
-		}
-		lost := st < 4 && b.rules.total(own, ob) < b.rules.total(opp, pb)
-		next := func(no []int, st2, dl2, al2, fc2 int) []branch {
-			if ownIsD {
-				return stage(a, no, st2, dl2, al2, fc2)
-			}
-			return stage(no, d, st2, dl2, al2, fc2)
-		}
-		switch st {
-		case 0, 2: // First-Class Fencing Master
-			fcOn := b.fcD
-			if st == 2 {
-				fcOn = b.fcA
-			}
-			if !fcOn || !lost {
-				passOn(stage(a, d, st+1, dl, al, fc))
-				break
-			}
-			idx := fcChoice(own, opp, ob, pb, b.rules)
-			trial := append([]int(nil), own...)
-			var enum func(j int)
-			enum = func(j int) {
-				if j == len(idx) {
-					// stages keep no dice slice (the memo holds branches
-					// only), so trial is passed as it is
-					addAll(next(trial, st+1, dl, al, fc+len(idx)), 0, 0)
-					return
-				}
-				for v := 1; v <= 6; v++ {
-					trial[idx[j]] = v
-					enum(j + 1)
-				}
-			}
-			enum(0)
-		case 1, 3: // Experience Tokens
-			left := dl
-			if st == 3 {
-				left = al
-			}
-			li, ok := 0, false
-			if left > 0 && lost {
-				li, ok = xpCanHelp(own, opp, ob, pb, b.rules)
-			}
-			if !ok {
-				passOn(stage(a, d, st+1, dl, al, fc))
-				break
-			}
-			no := append([]int(nil), own...)
-			for v := 1; v <= 6; v++ {
-				no[li] = v
-				if st == 1 {
-					addAll(next(no, st, dl-1, al, fc), 1, 0)
-				} else {
-					addAll(next(no, st, dl, al-1, fc), 0, 1)
-				}
-			}
-		default:
-			// scale 6^-(fc + xp) to the denominator 6^(nd + xp).
-			passOn(append(b.branchSlice(1), branch{win: int8(b.rules.winner(duel{a: a, d: d})), n: pow6[nd-fc]}))
-		}
-		out := pass
-		if !passed {
-			nz := 0
-			for _, n := range dense {
-				if n != 0 {
-					nz++
-				}
-			}
-			out = b.branchSlice(nz)
-			for i, n := range dense {
-				if n != 0 {
-					aU := i % (al + 1)
-					dU := i / (al + 1) % (dl + 1)
-					out = append(out, branch{win: int8(i/((al+1)*(dl+1)) - 1), dUsed: int8(dU), aUsed: int8(aU), n: n})
-				}
-			}
-		}
-		memo[key] = out
-		return out
-	}
-	// The defender's stages come first and do not depend on the
-	// attacker's tokens: they are walked once per defender's budget, to
-	// the dice they leave (dstage), and each such end meets the attacker's
-	// stages with the attacker's budget. The sums are those of walking
-	// every stage with both budgets.
 	if b.dstages == nil {
 		b.dstages = make(map[int][]dEnd, 1<<10)
 	}
-	dmemo := b.dstages
-	var dstage func(a, d []int, st, dl, fc int) []dEnd
-	dstage = func(a, d []int, st, dl, fc int) []dEnd {
-		key := stageKey(a, d, st, dl, 0, fc)
-		if r, ok := dmemo[key]; ok {
-			return r
-		}
-		// the stages being walked nest: each depth has its table of
-		// ends, kept for the battle and cleared for the next stage at
-		// that depth (a stage's table is not read after it returns)
-		depth := b.endDepth
-		b.endDepth++
-		defer func() { b.endDepth-- }()
-		var out []dEnd
-		var idx map[dEnd]int // taken by the first addAll (a stage that re-rolls)
-		addAll := func(es []dEnd, dU int) {
-			if idx == nil {
-				for len(b.endIdx) <= depth {
-					b.endIdx = append(b.endIdx, map[dEnd]int{})
-				}
-				idx = b.endIdx[depth]
-				clear(idx)
-				out = make([]dEnd, 0, 2*len(es))
-			}
-			for _, e := range es {
-				k := dEnd{d: e.d, nd: e.nd, fc: e.fc, dU: e.dU + dU}
-				if i, ok := idx[k]; ok {
-					out[i].n += e.n
-					continue
-				}
-				idx[k] = len(out)
-				k.n = e.n
-				out = append(out, k)
-			}
-		}
-		lost := b.rules.total(d, b.rules.bonusD) < b.rules.total(a, b.rules.bonusA)
-		switch st {
-		case 0: // First-Class Fencing Master
-			if !b.fcD || !lost {
-				out = dstage(a, d, 1, dl, fc)
-				break
-			}
-			ix := fcChoice(d, a, b.rules.bonusD, b.rules.bonusA, b.rules)
-			trial := append([]int(nil), d...)
-			var enum func(j int)
-			enum = func(j int) {
-				if j == len(ix) {
-					addAll(dstage(a, trial, 1, dl, fc+len(ix)), 0)
-					return
-				}
-				for v := 1; v <= 6; v++ {
-					trial[ix[j]] = v
-					enum(j + 1)
-				}
-			}
-			enum(0)
-		default: // Experience Tokens
-			li, ok := 0, false
-			if dl > 0 && lost {
-				li, ok = xpCanHelp(d, a, b.rules.bonusD, b.rules.bonusA, b.rules)
-			}
-			if !ok {
-				out = append(b.dEndSlice(1), dEnd{d: packDice(d), nd: len(d), fc: fc, n: 1})
-				break
-			}
-			no := append([]int(nil), d...)
-			for v := 1; v <= 6; v++ {
-				no[li] = v
-				addAll(dstage(a, no, 1, dl-1, fc), 1)
-			}
-		}
-		dmemo[key] = out
-		return out
-	}
+	at := b.rules.total(du.a, b.rules.bonusA)
+	// The defender's stages come first and do not depend on the
+	// attacker's tokens: they are walked once per defender's budget, to
+	// the totals they leave (dstage), and each such end meets the
+	// attacker's stages with the attacker's budget. The sums are those of
+	// walking every stage with both budgets.
 	// allBudgets asks for every pair of budgets of one duel: the
 	// defender's ends of a budget, and the attacker's stages of an end
-	// (the same dice after the defender's re-rolls, whatever tokens these
+	// (the same total after the defender's re-rolls, whatever tokens these
 	// cost) and budget, are looked up once here instead of in the battle's
 	// memo maps for each pair
 	var ends [][]dEnd
-	endAt := map[int]int{} // an end's dice, count and Officer's re-rolls -> its row in aStages
+	endAt := map[int]int{} // an end's total, count and Officer's re-rolls -> its row in aStages
 	var aStages [][][]branch
 	return func(dLeft, aLeft int) []branch {
 		// one scratch array for every duel of the battle (the caller
@@ -452,7 +473,7 @@ func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []b
 		}
 		es := ends[dLeft]
 		if es == nil {
-			es = dstage(du.a, du.d, 0, dLeft, 0)
+			es = b.dstage(at, du.d, 0, dLeft, 0)
 			ends[dLeft] = es
 		}
 		for _, e := range es {
@@ -473,9 +494,7 @@ func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []b
 			aStages[r] = row
 			brs := row[aLeft]
 			if brs == nil {
-				var dd [2]int // only for a stage not walked yet
-				d := unpackDice(e.d, e.nd, dd[:0])
-				brs = stage(du.a, d, 2, 0, aLeft, e.fc)
+				brs = b.astage(du.a, e.nd, e.d, 2, aLeft, e.fc)
 				row[aLeft] = brs
 			}
 			for _, br := range brs {
@@ -502,27 +521,12 @@ func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []b
 	}
 }
 
-// dEnd is where the defender's re-roll stages of a duel end: its dice
-// (packed 3 bits each, nd of them), the dice its Officer re-rolled so far,
-// the tokens it used and how many re-roll outcomes lead there.
+// dEnd is where the defender's re-roll stages of a duel end: the total of
+// its dice, their count nd, the dice its Officer re-rolled so far, the
+// tokens it used and how many re-roll outcomes lead there.
 type dEnd struct {
 	d, nd, fc, dU int
 	n             uint64
-}
-
-func packDice(d []int) int {
-	k := 0
-	for i, v := range d {
-		k |= v << (3 * i)
-	}
-	return k
-}
-
-func unpackDice(k, n int, dst []int) []int {
-	for i := 0; i < n; i++ {
-		dst = append(dst, k>>(3*i)&7)
-	}
-	return dst
 }
 
 // arrangeOdds arranges sorted rolls (ascending) for the odds, with the
