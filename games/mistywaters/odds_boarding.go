@@ -100,10 +100,10 @@ type boardOdds struct {
 	classTabs  map[[2]int]*classTab
 	runTabs    [2]rowTab      // roundEqual's tables
 	brSlab     []branch       // room for branch slices (branchSlice; under stMu)
-	denseB     []uint64       // branchFn's sums by budgets (under stMu)
 	endSlab    []dEnd         // room for dEnd slices (dEndSlice; under stMu)
 	endIdx     []map[dEnd]int // the defender's stages' tables of ends, by depth (under stMu)
 	endDepth   int            // how many defender's stages are being walked
+	bf         bfScratch      // one duel's branches for every budget (under stMu)
 }
 
 // dEndSlice is branchSlice for the defender's stage ends.
@@ -199,7 +199,15 @@ func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
 func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 	b.stMu.Lock()
 	defer b.stMu.Unlock()
-	return b.branchFn(du, dLeft, aLeft)(dLeft, aLeft)
+	b.bfStart(du, dLeft, aLeft)
+	dense := b.bfCalc(dLeft, aLeft)
+	nz := 0
+	for _, n := range dense {
+		if n != 0 {
+			nz++
+		}
+	}
+	return appendDense(b.branchSlice(nz), dense, dLeft, aLeft)
 }
 
 // The stages of a duel's re-rolls see the other side's dice only through
@@ -431,94 +439,103 @@ func (b *boardOdds) dstage(at int, d []int, st, dl, fc int) []dEnd {
 	return out
 }
 
-// branchFn returns duelBranchesCalc for one duel and any budgets (the
-// caller holds b.stMu while it uses it).
-// maxD and maxA are the largest budgets it will be asked for (a hint for
-// sizing: larger ones are answered too).
-func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []branch {
+// bfScratch is the scratch of one duel's branches for every pair of
+// budgets (bfStart, bfCalc), kept for the battle and used under b.stMu.
+type bfScratch struct {
+	du       duel
+	at, maxA int
+	ends     [][]dEnd // by the defender's budget: its stages' ends (nil: not walked yet)
+	gen      uint32
+	endAt    [1 << 9]bfRow // by an end's total, count and Officer's re-rolls
+	rows     [][]branch    // an end's row r, attacker's budget al: rows[r*(maxA+1)+al]
+	nrows    int
+	dense    []uint64
+}
+
+type bfRow struct {
+	gen uint32
+	row int32
+}
+
+// bfStart sets up the branches of duel du for budgets up to maxD and maxA
+// (the caller holds b.stMu).
+func (b *boardOdds) bfStart(du duel, maxD, maxA int) {
 	if b.stages == nil {
 		b.stages = make(map[int][]branch, 1<<12)
 	}
 	if b.dstages == nil {
 		b.dstages = make(map[int][]dEnd, 1<<10)
 	}
-	at := b.rules.total(du.a, b.rules.bonusA)
-	// The defender's stages come first and do not depend on the
-	// attacker's tokens: they are walked once per defender's budget, to
-	// the totals they leave (dstage), and each such end meets the
-	// attacker's stages with the attacker's budget. The sums are those of
-	// walking every stage with both budgets.
-	// allBudgets asks for every pair of budgets of one duel: the
-	// defender's ends of a budget, and the attacker's stages of an end
-	// (the same total after the defender's re-rolls, whatever tokens these
-	// cost) and budget, are looked up once here instead of in the battle's
-	// memo maps for each pair
-	var ends [][]dEnd
-	endAt := map[int]int{} // an end's total, count and Officer's re-rolls -> its row in aStages
-	var aStages [][][]branch
-	return func(dLeft, aLeft int) []branch {
-		// one scratch array for every duel of the battle (the caller
-		// holds b.stMu), grown to the largest budgets at once
-		size := 3 * (dLeft + 1) * (aLeft + 1)
-		if cap(b.denseB) < size {
-			b.denseB = make([]uint64, max(size, 3*(maxD+1)*(maxA+1)))
-		}
-		dense := b.denseB[:size]
-		clear(dense)
-		if ends == nil {
-			ends = make([][]dEnd, 0, maxD+1)
-		}
-		for len(ends) <= dLeft {
-			ends = append(ends, nil)
-		}
-		es := ends[dLeft]
-		if es == nil {
-			es = b.dstage(at, du.d, 0, dLeft, 0)
-			ends[dLeft] = es
-		}
-		for _, e := range es {
-			ek := (e.d<<2|e.nd)<<3 | e.fc
-			r, ok := endAt[ek]
-			if !ok {
-				r = len(aStages)
-				endAt[ek] = r
-				aStages = append(aStages, nil)
-			}
-			row := aStages[r]
-			if row == nil {
-				row = make([][]branch, 0, maxA+1)
-			}
-			for len(row) <= aLeft {
-				row = append(row, nil)
-			}
-			aStages[r] = row
-			brs := row[aLeft]
-			if brs == nil {
-				brs = b.astage(du.a, e.nd, e.d, 2, aLeft, e.fc)
-				row[aLeft] = brs
-			}
-			for _, br := range brs {
-				dense[((int(br.win)+1)*(dLeft+1)+e.dU)*(aLeft+1)+int(br.aUsed)] += e.n * br.n
-			}
-		}
-		// in the order (winner, defender's tokens, attacker's tokens), in
-		// a slice of the exact length (no growth per branch)
-		nz := 0
-		for _, n := range dense {
-			if n != 0 {
-				nz++
-			}
-		}
-		out := b.branchSlice(nz)
-		for i, n := range dense {
-			if n != 0 {
-				aU := i % (aLeft + 1)
-				dU := i / (aLeft + 1) % (dLeft + 1)
-				out = append(out, branch{win: int8(i/((aLeft+1)*(dLeft+1)) - 1), dUsed: int8(dU), aUsed: int8(aU), n: n})
-			}
-		}
-		return out
+	f := &b.bf
+	f.du, f.maxA = du, maxA
+	f.at = b.rules.total(du.a, b.rules.bonusA)
+	f.ends = f.ends[:0]
+	for i := 0; i <= maxD; i++ {
+		f.ends = append(f.ends, nil)
 	}
+	f.gen++
+	f.rows, f.nrows = f.rows[:0], 0
+	if size := 3 * (maxD + 1) * (maxA + 1); cap(f.dense) < size {
+		f.dense = make([]uint64, size)
+	}
+}
+
+// bfCalc returns the branches of bfStart's duel with dLeft and aLeft
+// tokens left as dense counts by (winner, defender's tokens used,
+// attacker's tokens used), valid until the next call (the caller holds
+// b.stMu).
+//
+// The defender's stages come first and do not depend on the attacker's
+// tokens: they are walked once per defender's budget, to the totals they
+// leave (dstage), and each such end meets the attacker's stages with the
+// attacker's budget. The sums are those of walking every stage with both
+// budgets. The defender's ends of a budget, and the attacker's stages of
+// an end (the same total after the defender's re-rolls, whatever tokens
+// these cost) and budget, are looked up once per duel instead of in the
+// battle's memo maps for each pair.
+func (b *boardOdds) bfCalc(dLeft, aLeft int) []uint64 {
+	f := &b.bf
+	dense := f.dense[:3*(dLeft+1)*(aLeft+1)]
+	clear(dense)
+	es := f.ends[dLeft]
+	if es == nil {
+		es = b.dstage(f.at, f.du.d, 0, dLeft, 0)
+		f.ends[dLeft] = es
+	}
+	qa := f.maxA + 1
+	for _, e := range es {
+		sl := &f.endAt[(e.d<<2|e.nd)<<3|e.fc]
+		if sl.gen != f.gen {
+			*sl = bfRow{f.gen, int32(f.nrows)}
+			f.nrows++
+			for i := 0; i < qa; i++ {
+				f.rows = append(f.rows, nil)
+			}
+		}
+		cell := &f.rows[int(sl.row)*qa+aLeft]
+		brs := *cell
+		if brs == nil {
+			brs = b.astage(f.du.a, e.nd, e.d, 2, aLeft, e.fc)
+			*cell = brs
+		}
+		for _, br := range brs {
+			dense[((int(br.win)+1)*(dLeft+1)+e.dU)*(aLeft+1)+int(br.aUsed)] += e.n * br.n
+		}
+	}
+	return dense
+}
+
+// appendDense appends bfCalc's counts as branches, in the order (winner,
+// defender's tokens, attacker's tokens).
+func appendDense(out []branch, dense []uint64, dLeft, aLeft int) []branch {
+	for i, n := range dense {
+		if n != 0 {
+			aU := i % (aLeft + 1)
+			dU := i / (aLeft + 1) % (dLeft + 1)
+			out = append(out, branch{win: int8(i/((aLeft+1)*(dLeft+1)) - 1), dUsed: int8(dU), aUsed: int8(aU), n: n})
+		}
+	}
+	return out
 }
 
 // dEnd is where the defender's re-roll stages of a duel end: the total of
@@ -612,7 +629,8 @@ type roundWorker struct {
 	ct      *classTab
 	seqs    map[uint64]int
 	seqList []seqRoll
-	fp      []byte // class's fingerprint buffer
+	fp      []byte     // class's fingerprint buffer
+	bud     budScratch // class's branches of a duel
 }
 
 func (w *roundWorker) add(k int, x, n uint64) { w.acc.at(k).addMul(x, n) }
@@ -786,8 +804,7 @@ func (w *roundWorker) class(du duel, xpA, xpD int) int {
 	if c := ct.classes[code]; c > 0 {
 		return int(c - 1)
 	}
-	bud := w.b.allBudgets(du, xpD, xpA)
-	ct.brs[code] = bud
+	bud := w.b.allBudgets(du, xpD, xpA, &w.bud)
 	// the fingerprint is built in the worker's buffer: only a new class's
 	// is copied (as the map's key)
 	fp := append(w.fp[:0], byte(len(du.a)), byte(len(du.d)))
@@ -803,8 +820,16 @@ func (w *roundWorker) class(du duel, xpA, xpD int) int {
 	w.fp = fp
 	c, ok := ct.fps[string(fp)]
 	if !ok {
+		// a new class keeps its branches (the scratch's are overwritten
+		// by the next duel); a duel of a known class keeps none
 		c = len(ct.fps)
 		ct.fps[string(fp)] = c
+		flat := append([]branch(nil), w.bud.flat...)
+		keep := make([][]branch, len(bud))
+		for i := range keep {
+			keep[i] = flat[w.bud.offs[i]:w.bud.offs[i+1]:w.bud.offs[i+1]]
+		}
+		ct.brs = append(ct.brs, keep)
 	}
 	ct.classes[code] = int32(c + 1)
 	return c
@@ -815,7 +840,7 @@ func (w *roundWorker) class(du duel, xpA, xpD int) int {
 type classTab struct {
 	classes []int32        // by duel code: its class + 1 (0: not classed yet)
 	fps     map[string]int // a class's branches by budget, as bytes -> class
-	brs     [][][]branch   // by duel code: the branches by budget
+	brs     [][][]branch   // by class: the branches by budget
 }
 
 func (b *boardOdds) classTab(xpA, xpD int) *classTab {
@@ -823,37 +848,49 @@ func (b *boardOdds) classTab(xpA, xpD int) *classTab {
 	if ct, ok := b.classTabs[k]; ok {
 		return ct
 	}
-	ct := &classTab{classes: make([]int32, 4096), fps: map[string]int{}, brs: make([][][]branch, 4096)}
+	ct := &classTab{classes: make([]int32, 4096), fps: map[string]int{}}
 	b.classTabs[k] = ct
 	return ct
 }
 
+// budScratch is allBudgets' result: the branches of every budget in one
+// array (flat), cut by hdr; a worker's, overwritten by the next duel.
+type budScratch struct {
+	flat []branch
+	offs []int
+	hdr  [][]branch
+}
+
 // allBudgets is duelBranches for every pair of budgets up to xpD and xpA,
-// indexed dLeft*(xpA+1) + aLeft.
-func (b *boardOdds) allBudgets(du duel, xpD, xpA int) [][]branch {
-	out := make([][]branch, (xpD+1)*(xpA+1))
+// indexed dLeft*(xpA+1) + aLeft, in sc (valid until sc's next use).
+func (b *boardOdds) allBudgets(du duel, xpD, xpA int, sc *budScratch) [][]branch {
 	w := b.rules.winner(du)
 	b.stMu.Lock()
 	defer b.stMu.Unlock()
-	var calc func(dLeft, aLeft int) []branch // made when first needed
-	var plain []branch                       // nobody re-rolls: one branch, whatever the budgets
+	flat, offs := sc.flat[:0], sc.offs[:0]
+	started := false
 	for dl := 0; dl <= xpD; dl++ {
 		for al := 0; al <= xpA; al++ {
-			i := dl*(xpA+1) + al
+			offs = append(offs, len(flat))
 			if (w != 1 || (!b.fcD && dl == 0)) && (w != -1 || (!b.fcA && al == 0)) {
-				if plain == nil {
-					plain = []branch{{win: int8(w), n: pow6[len(du.a)+len(du.d)]}}
-				}
-				out[i] = plain
+				// nobody re-rolls: one branch
+				flat = append(flat, branch{win: int8(w), n: pow6[len(du.a)+len(du.d)]})
 				continue
 			}
-			if calc == nil {
-				calc = b.branchFn(du, xpD, xpA)
+			if !started {
+				b.bfStart(du, xpD, xpA)
+				started = true
 			}
-			out[i] = calc(dl, al)
+			flat = appendDense(flat, b.bfCalc(dl, al), dl, al)
 		}
 	}
-	return out
+	offs = append(offs, len(flat))
+	hdr := sc.hdr[:0]
+	for i := 0; i+1 < len(offs); i++ {
+		hdr = append(hdr, flat[offs[i]:offs[i+1]:offs[i+1]])
+	}
+	sc.flat, sc.offs, sc.hdr = flat, offs, hdr
+	return hdr
 }
 
 // dpRows is the states of one roll's duel-by-duel programme: a row per
@@ -900,7 +937,7 @@ func (w *roundWorker) dp(duels []duel, x uint64, xpA, xpD int) {
 	cur.cells[cur.row(0)*qs+xpD*qa+xpA] = 1
 	for _, du := range duels {
 		// run classed every duel: its branches by budget are at hand
-		bud := w.ct.brs[duelKey(du, 0, 0)]
+		bud := w.ct.brs[w.ct.classes[duelKey(du, 0, 0)]-1]
 		var deltas [3]int
 		for wi := -1; wi <= 1; wi++ {
 			deltas[wi+1] = outDelta(du, wi)
