@@ -104,6 +104,7 @@ type boardOdds struct {
 	endIdx     []map[dEnd]int // the defender's stages' tables of ends, by depth (under stMu)
 	endDepth   int            // how many defender's stages are being walked
 	bf         bfScratch      // one duel's branches for every budget (under stMu)
+	seqCaches  []seqCache     // the class sequences of the rolls with re-rolls enumerated so far
 }
 
 // dEndSlice is branchSlice for the defender's stage ends.
@@ -635,6 +636,17 @@ type roundWorker struct {
 
 func (w *roundWorker) add(k int, x, n uint64) { w.acc.at(k).addMul(x, n) }
 
+// counts returns the table's counts as a map.
+func (t *accTab) counts() map[int]u128 {
+	out := make(map[int]u128, t.n)
+	for i, full := range t.full {
+		if full {
+			out[t.keys[i]] = t.vals[i]
+		}
+	}
+	return out
+}
+
 // accTab is an open-addressing table of exact counts by encoded outcome.
 type accTab struct {
 	keys []int
@@ -755,6 +767,12 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 			w.seqList[i].x += x
 		}
 	}
+	w.dpSeqs(xpA, xpD)
+}
+
+// dpSeqs runs the programme of each class sequence of w.seqList with the
+// tokens each side declared.
+func (w *roundWorker) dpSeqs(xpA, xpD int) {
 	var duelsB [5]duel
 	var diceB [5][4]int
 	for _, sr := range w.seqList {
@@ -764,6 +782,19 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 		}
 		w.dp(duels, sr.x, xpA, xpD)
 	}
+}
+
+// seqCache is the class sequences of the rolls of nA v nD dice classed
+// with budgets xpA and xpD. A duel's branches with dLeft and aLeft tokens
+// left do not depend on the largest budgets asked for, so two duels of the
+// same class with these budgets have the same branches with any smaller
+// ones: the sequences serve a roll of the same dice with fewer tokens (a
+// tie roll after a clash roll of the same size) without enumerating its
+// rolls again.
+type seqCache struct {
+	nA, nD, xpA, xpD int
+	ct               *classTab
+	seqList          []seqRoll
 }
 
 // seqRoll is the rolls of one class sequence: a representative's duels
@@ -841,6 +872,7 @@ type classTab struct {
 	classes []int32        // by duel code: its class + 1 (0: not classed yet)
 	fps     map[string]int // a class's branches by budget, as bytes -> class
 	brs     [][][]branch   // by class: the branches by budget
+	xpA     int            // the budgets: brs[c][dLeft*(xpA+1)+aLeft]
 }
 
 func (b *boardOdds) classTab(xpA, xpD int) *classTab {
@@ -848,7 +880,7 @@ func (b *boardOdds) classTab(xpA, xpD int) *classTab {
 	if ct, ok := b.classTabs[k]; ok {
 		return ct
 	}
-	ct := &classTab{classes: make([]int32, 4096), fps: map[string]int{}}
+	ct := &classTab{classes: make([]int32, 4096), fps: map[string]int{}, xpA: xpA}
 	b.classTabs[k] = ct
 	return ct
 }
@@ -938,6 +970,7 @@ func (w *roundWorker) dp(duels []duel, x uint64, xpA, xpD int) {
 	for _, du := range duels {
 		// run classed every duel: its branches by budget are at hand
 		bud := w.ct.brs[w.ct.classes[duelKey(du, 0, 0)]-1]
+		sqa := w.ct.xpA + 1 // the class's branches are by its table's budgets
 		var deltas [3]int
 		for wi := -1; wi <= 1; wi++ {
 			deltas[wi+1] = outDelta(du, wi)
@@ -951,7 +984,7 @@ func (w *roundWorker) dp(duels []duel, x uint64, xpA, xpD int) {
 					continue
 				}
 				dl, al := q/qa, q%qa
-				for _, br := range bud[q] {
+				for _, br := range bud[dl*sqa+al] {
 					wi := int(br.win) + 1
 					if to[wi] < 0 {
 						to[wi] = nxt.row(k + deltas[wi])
@@ -1062,6 +1095,15 @@ func (b *boardOdds) roundSixths(nA, nD, xpA, xpD int) map[roundOut]*sixths {
 // roundPairs enumerates every pair of sorted rolls (weighted by their
 // orderings) in parallel: encoded roundOut | tokens used <<21 -> count.
 func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
+	if !simple {
+		for _, sc := range b.seqCaches {
+			if sc.nA == nA && sc.nD == nD && sc.xpA >= xpA && sc.xpD >= xpD {
+				w := &roundWorker{b: b, ct: sc.ct, seqList: sc.seqList}
+				w.dpSeqs(xpA, xpD)
+				return w.acc.counts()
+			}
+		}
+	}
 	as := multisets(nA)
 	multisets(nD)
 	workers := runtime.GOMAXPROCS(0)
@@ -1093,6 +1135,12 @@ func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
 		}(ws[i], share)
 	}
 	wg.Wait()
+	if !simple {
+		b.seqCaches = append(b.seqCaches, seqCache{nA, nD, xpA, xpD, ws[0].ct, ws[0].seqList})
+	}
+	if workers == 1 {
+		return ws[0].acc.counts()
+	}
 	acc := map[int]u128{}
 	for _, w := range ws {
 		for i, full := range w.acc.full {
