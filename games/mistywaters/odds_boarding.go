@@ -92,11 +92,10 @@ type boardOdds struct {
 	npcA, npcD bool
 	fcA, fcD   bool
 	rounds     map[roundKey]map[roundOut]*sixths
-	brMu       sync.Mutex
-	brCache    map[int][]branch
+	eqBrs      map[[2]int][][]branch // eqBranches
 	stMu       sync.Mutex
-	stages     map[int][]branch // duelBranchesCalc's stages
-	dstages    map[int][]dEnd   // duelBranchesCalc's defender's stages
+	stages     map[int][]branch // the attacker's stages (astage)
+	dstages    map[int][]dEnd   // the defender's stages (dstage)
 	classTabs  map[[2]int]*classTab
 	runTabs    [2]rowTab      // roundEqual's tables
 	brSlab     []branch       // room for branch slices (branchSlice; under stMu)
@@ -133,7 +132,7 @@ func (b *boardOdds) branchSlice(n int) []branch {
 func newBoardOdds(att, def Unit, o Options) *boardOdds {
 	b := &boardOdds{att: att, def: def, o: o, rules: boardingRules(att, def, o),
 		npcA: att.IsNPC(), npcD: def.IsNPC(),
-		rounds: map[roundKey]map[roundOut]*sixths{}, brCache: map[int][]branch{},
+		rounds:    map[roundKey]map[roundOut]*sixths{},
 		classTabs: map[[2]int]*classTab{}}
 	b.fcA = !b.npcA && fencing(att) == FirstClass
 	b.fcD = !b.npcD && fencing(def) == FirstClass
@@ -166,49 +165,60 @@ var pow6 = func() []uint64 {
 	return p
 }()
 
-// duelBranches enumerates one duel's re-rolls: the defender's First-Class
+// duelBudgets enumerates one duel's re-rolls: the defender's First-Class
 // Fencing Master and Experience Tokens, then the attacker's (the policy of
-// the resolver), with the tokens each side has left. The stages are
-// memoised on (dice, stage, tokens left, dice re-rolled by the Officer so
-// far), so a long chain of Experience Token re-rolls costs little.
-func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
-	nd := len(du.a) + len(du.d)
-	// Fast path: a duel nobody re-rolls in (the loser has no First-Class
-	// Fencing Master and no token left, or nobody loses).
+// the resolver), for every pair of budgets up to xpD and xpA (dst, indexed
+// dLeft*(xpA+1) + aLeft, kept for the battle). The stages are memoised for
+// the whole battle (b.stages, b.dstages), so a long chain of Experience
+// Token re-rolls is counted once.
+func (b *boardOdds) duelBudgets(du duel, xpD, xpA int, dst [][]branch) {
 	w := b.rules.winner(du)
-	if (w != 1 || (!b.fcD && dLeft == 0)) && (w != -1 || (!b.fcA && aLeft == 0)) {
-		return []branch{{win: int8(w), n: pow6[nd]}}
-	}
-	key := duelKey(du, dLeft, aLeft)
-	b.brMu.Lock()
-	br, ok := b.brCache[key]
-	b.brMu.Unlock()
-	if ok {
-		return br
-	}
-	br = b.duelBranchesCalc(du, dLeft, aLeft)
-	b.brMu.Lock()
-	b.brCache[key] = br
-	b.brMu.Unlock()
-	return br
-}
-
-// duelBranchesCalc walks one duel's re-roll stages. The stages are
-// memoised for the whole battle (b.stages), not per call: the duels with
-// other token budgets reach the same stages after a re-roll or two, so a
-// long chain of Experience Token re-rolls is counted once.
-func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
 	b.stMu.Lock()
 	defer b.stMu.Unlock()
-	b.bfStart(du, dLeft, aLeft)
-	dense := b.bfCalc(dLeft, aLeft)
-	nz := 0
-	for _, n := range dense {
-		if n != 0 {
-			nz++
+	var plain []branch
+	started := false
+	for dl := 0; dl <= xpD; dl++ {
+		for al := 0; al <= xpA; al++ {
+			i := dl*(xpA+1) + al
+			// a duel nobody re-rolls in (the loser has no First-Class
+			// Fencing Master and no token left, or nobody loses)
+			if (w != 1 || (!b.fcD && dl == 0)) && (w != -1 || (!b.fcA && al == 0)) {
+				if plain == nil {
+					plain = append(b.branchSlice(1), branch{win: int8(w), n: pow6[len(du.a)+len(du.d)]})
+				}
+				dst[i] = plain
+				continue
+			}
+			if !started {
+				b.bfStart(du, xpD, xpA)
+				started = true
+			}
+			dense := b.bfCalc(dl, al)
+			nz := 0
+			for _, n := range dense {
+				if n != 0 {
+					nz++
+				}
+			}
+			dst[i] = appendDense(b.branchSlice(nz), dense, dl, al)
 		}
 	}
-	return appendDense(b.branchSlice(nz), dense, dLeft, aLeft)
+}
+
+// eqBranches is the branches of the 1 v 1 duels of the equal rolls with
+// budgets xpA and xpD, by ((v*7+u)*(xpD+1)+dLeft)*(xpA+1)+aLeft (nil: not
+// enumerated yet): shared by the battle's equal rolls with these budgets.
+func (b *boardOdds) eqBranches(xpA, xpD int) [][]branch {
+	k := [2]int{xpA, xpD}
+	if t, ok := b.eqBrs[k]; ok {
+		return t
+	}
+	t := make([][]branch, 49*(xpD+1)*(xpA+1))
+	if b.eqBrs == nil {
+		b.eqBrs = map[[2]int][][]branch{}
+	}
+	b.eqBrs[k] = t
+	return t
 }
 
 // The stages of a duel's re-rolls see the other side's dice only through
@@ -893,7 +903,7 @@ type budScratch struct {
 	hdr  [][]branch
 }
 
-// allBudgets is duelBranches for every pair of budgets up to xpD and xpA,
+// allBudgets is duelBudgets for every pair of budgets up to xpD and xpA,
 // indexed dLeft*(xpA+1) + aLeft, in sc (valid until sc's next use).
 func (b *boardOdds) allBudgets(du duel, xpD, xpA int, sc *budScratch) [][]branch {
 	w := b.rules.winner(du)

@@ -127,15 +127,14 @@ var binom = func() [11][11]uint64 {
 // roundEqual is roundDist's count table for n vs n dice with re-rolls:
 // encoded roundOut | tokens used <<21 -> count over 6^(4n + used).
 func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
-	brs := make([][]branch, 49*(xpD+1)*(xpA+1))
+	brs := b.eqBranches(xpA, xpD)
 	branches := func(v, u, dl, al int) []branch {
-		i := ((v*7+u)*(xpD+1)+dl)*(xpA+1) + al
-		if br := brs[i]; br != nil {
-			return br
+		at := (v*7 + u) * (xpD + 1) * (xpA + 1)
+		if brs[at] == nil {
+			// every budget of the duel at once (its stages set up once)
+			b.duelBudgets(duel{a: []int{u}, d: []int{v}}, xpD, xpA, brs[at:at+(xpD+1)*(xpA+1)])
 		}
-		br := b.duelBranches(duel{a: []int{u}, d: []int{v}}, dl, al)
-		brs[i] = br
-		return br
+		return brs[at+dl*(xpA+1)+al]
 	}
 	qa := xpA + 1
 	qs := (xpD + 1) * qa
