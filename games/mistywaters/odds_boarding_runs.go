@@ -163,7 +163,13 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 				addRow(nxt, k, src, 1)
 			} else {
 				for v2 := 1; v2 < v; v2++ {
-					for c := 1; c <= left; c++ {
+					// a run of 1s must cover the positions left: no
+					// value is lower (a shorter one leads nowhere)
+					c := 1
+					if v2 == 1 {
+						c = left
+					}
+					for ; c <= left; c++ {
 						addRow(nxt, rowKey(v2, c, u, rA, w, l), src, binom[left][c])
 					}
 				}
@@ -179,7 +185,12 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 				addRow(cur, k, src, 1)
 			} else {
 				for u2 := u + 1; u2 <= 6; u2++ {
-					for c := 1; c <= left; c++ {
+					// and a run of 6s the attacker's positions left
+					c := 1
+					if u2 == 6 {
+						c = left
+					}
+					for ; c <= left; c++ {
 						addRow(cur, rowKey(v, rD, u2, c, w, l), src, binom[left][c])
 					}
 				}
