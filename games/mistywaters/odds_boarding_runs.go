@@ -63,37 +63,44 @@ type rowAt struct {
 	at  int32
 }
 
-// rowTab holds the rows of one phase: row i has key keys[i] and the counts
-// cells[i*qs : (i+1)*qs], indexed by dl*(xpA+1) + al. Rows are found by
-// key through a direct table (by rowSlot) cleared by generation. Every cell beyond the
-// rows in use is zero: the reader of a row clears it (while it is in the
-// cache), so a new row needs no clearing.
+// rowTab holds the rows of one phase: row i has key keys[i] and its
+// counts by the tokens each side has left in blocks, one per defender's
+// tokens left dl (heads[i*nb+dl], -1 for a block all zero) of qa counts
+// by the attacker's tokens left (cells[b*qa : (b+1)*qa] for block b):
+// most blocks of a row stay zero (of a 7 XP a side 5 v 5 roll's rows, six
+// in ten), so they take no memory. Rows are found by key through a direct
+// table (by rowSlot) cleared by generation. Every cell beyond the blocks
+// in use is zero: the reader of a row clears its blocks (while they are
+// in the cache), so a new block needs no clearing.
 type rowTab struct {
-	qs    int
-	keys  []uint32
-	cells []u128
-	zero  []u128
-	gen   uint32
-	slots []rowAt // by rowSlot
+	qa, nb int
+	keys   []uint32
+	heads  []int32
+	cells  []u128
+	zero   []u128
+	gen    uint32
+	slots  []rowAt // by rowSlot
 }
 
-func (t *rowTab) reset(qs int) {
+func (t *rowTab) reset(qa, nb int) {
 	if t.slots == nil {
 		t.slots = make([]rowAt, rowSlots)
 	}
-	if len(t.zero) < qs {
-		t.zero = make([]u128, qs)
-		// room for the largest roll's rows at once (a few thousand)
-		t.cells = make([]u128, 0, 4096*qs)
+	if len(t.zero) < qa {
+		t.zero = make([]u128, qa)
+	}
+	if cap(t.cells) < 8192*qa {
+		// room for the largest roll's blocks at once (a few thousand);
+		// the pages not reached are never touched
+		t.cells = make([]u128, 0, 8192*qa)
 	}
 	t.gen++
-	t.qs = qs
-	t.keys, t.cells = t.keys[:0], t.cells[:0]
+	t.qa, t.nb = qa, nb
+	t.keys, t.heads, t.cells = t.keys[:0], t.heads[:0], t.cells[:0]
 }
 
 // row returns the index of the row with key k, adding it (all zero) when
-// it is new. Cells are reached through the index, since adding a row may
-// move them.
+// it is new.
 func (t *rowTab) row(k uint32) int {
 	sl := &t.slots[rowSlot(k)]
 	if sl.gen == t.gen {
@@ -102,13 +109,28 @@ func (t *rowTab) row(k uint32) int {
 	i := len(t.keys)
 	t.keys = append(t.keys, k)
 	*sl = rowAt{t.gen, int32(i)}
-	if n := len(t.cells); cap(t.cells)-n >= t.qs {
-		// already zero: roundEqual clears each row once it has read it
-		t.cells = t.cells[:n+t.qs]
-	} else {
-		t.cells = append(t.cells, t.zero[:t.qs]...)
+	for d := 0; d < t.nb; d++ {
+		t.heads = append(t.heads, -1)
 	}
 	return i
+}
+
+// block returns the index of row i's block for dl, adding it (all zero)
+// when it is new. Cells are reached through the index, since adding a
+// block may move them.
+func (t *rowTab) block(i, dl int) int {
+	h := &t.heads[i*t.nb+dl]
+	if *h < 0 {
+		n := len(t.cells)
+		if cap(t.cells)-n >= t.qa {
+			// already zero: roundEqual clears each block once it has read it
+			t.cells = t.cells[:n+t.qa]
+		} else {
+			t.cells = append(t.cells, t.zero[:t.qa]...)
+		}
+		*h = int32(n / t.qa)
+	}
+	return int(*h)
 }
 
 func (x u128) isZero() bool { return x.hi|x.lo == 0 }
@@ -136,31 +158,43 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 		}
 		return brs[at+dl*(xpA+1)+al]
 	}
-	qa := xpA + 1
-	qs := (xpD + 1) * qa
+	qa, nb := xpA+1, xpD+1
 	// the two tables are kept for the battle's other rolls; each phase
 	// reads one and fills the other
 	cur, nxt := &b.runTabs[0], &b.runTabs[1]
-	cur.reset(qs)
-	cur.cells[cur.row(rowKey(7, 0, 0, 0, 0, 0))*qs+xpD*qa+xpA] = u128{0, 1}
-	// addRow adds src times f to dst's row k
-	addRow := func(dst *rowTab, k uint32, src []u128, f uint64) {
-		d := dst.cells[dst.row(k)*qs:][:qs]
-		for q, x := range src {
-			if !x.isZero() {
-				d[q].add(mul128(x, f))
+	cur.reset(qa, nb)
+	cur.cells[cur.block(cur.row(rowKey(7, 0, 0, 0, 0, 0)), xpD)*qa+xpA] = u128{0, 1}
+	// addRow adds src's row j times f to dst's row k
+	addRow := func(dst *rowTab, k uint32, src *rowTab, j int, f uint64) {
+		di := dst.row(k)
+		for d, sb := range src.heads[j*nb:][:nb] {
+			if sb < 0 {
+				continue
+			}
+			dc := dst.cells[dst.block(di, d)*qa:][:qa]
+			for a, x := range src.cells[int(sb)*qa:][:qa] {
+				if !x.isZero() {
+					dc[a].add(mul128(x, f))
+				}
+			}
+		}
+	}
+	// clearRow zeroes src's row j once read
+	clearRow := func(src *rowTab, j int) {
+		for _, sb := range src.heads[j*nb:][:nb] {
+			if sb >= 0 {
+				clear(src.cells[int(sb)*qa:][:qa])
 			}
 		}
 	}
 	for i := 0; i < n; i++ {
 		left := n - i
 		// a new defender run (values strictly lower, highest first)
-		nxt.reset(qs)
+		nxt.reset(qa, nb)
 		for j, k := range cur.keys {
-			src := cur.cells[j*qs:][:qs]
 			v, rD, u, rA, w, l := rowUnkey(k)
 			if rD > 0 {
-				addRow(nxt, k, src, 1)
+				addRow(nxt, k, cur, j, 1)
 			} else {
 				for v2 := 1; v2 < v; v2++ {
 					// a run of 1s must cover the positions left: no
@@ -170,19 +204,18 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 						c = left
 					}
 					for ; c <= left; c++ {
-						addRow(nxt, rowKey(v2, c, u, rA, w, l), src, binom[left][c])
+						addRow(nxt, rowKey(v2, c, u, rA, w, l), cur, j, binom[left][c])
 					}
 				}
 			}
-			clear(src)
+			clearRow(cur, j)
 		}
 		// a new attacker run (values strictly higher, lowest first)
-		cur.reset(qs)
+		cur.reset(qa, nb)
 		for j, k := range nxt.keys {
-			src := nxt.cells[j*qs:][:qs]
 			v, rD, u, rA, w, l := rowUnkey(k)
 			if rA > 0 {
-				addRow(cur, k, src, 1)
+				addRow(cur, k, nxt, j, 1)
 			} else {
 				for u2 := u + 1; u2 <= 6; u2++ {
 					// and a run of 6s the attacker's positions left
@@ -191,41 +224,45 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 						c = left
 					}
 					for ; c <= left; c++ {
-						addRow(cur, rowKey(v, rD, u2, c, w, l), src, binom[left][c])
+						addRow(cur, rowKey(v, rD, u2, c, w, l), nxt, j, binom[left][c])
 					}
 				}
 			}
-			clear(src)
+			clearRow(nxt, j)
 		}
 		// the duel at position i: defender die v against attacker die u
-		nxt.reset(qs)
+		nxt.reset(qa, nb)
 		for j, k := range cur.keys {
-			src := cur.cells[j*qs:][:qs]
 			v, rD, u, rA, w, l := rowUnkey(k)
 			// rows for a defender win, a tie, an attacker win (made when
 			// first reached)
 			to := [3]int{-1, -1, -1}
-			for q, x := range src {
-				if x.isZero() {
+			for dl, sb := range cur.heads[j*nb:][:nb] {
+				if sb < 0 {
 					continue
 				}
-				dl, al := q/qa, q%qa
-				for _, br := range branches(v, u, dl, al) {
-					wi := int(br.win) + 1
-					if to[wi] < 0 {
-						w2, l2 := w, l
-						switch br.win {
-						case 1:
-							w2++
-						case -1:
-							l2++
-						}
-						to[wi] = nxt.row(rowKey(v, rD-1, u, rA-1, w2, l2))
+				src := cur.cells[int(sb)*qa:][:qa]
+				for al, x := range src {
+					if x.isZero() {
+						continue
 					}
-					nxt.cells[to[wi]*qs+(dl-int(br.dUsed))*qa+al-int(br.aUsed)].add(mul128(x, br.n))
+					for _, br := range branches(v, u, dl, al) {
+						wi := int(br.win) + 1
+						if to[wi] < 0 {
+							w2, l2 := w, l
+							switch br.win {
+							case 1:
+								w2++
+							case -1:
+								l2++
+							}
+							to[wi] = nxt.row(rowKey(v, rD-1, u, rA-1, w2, l2))
+						}
+						nxt.cells[nxt.block(to[wi], dl-int(br.dUsed))*qa+al-int(br.aUsed)].add(mul128(x, br.n))
+					}
 				}
+				clear(src)
 			}
-			clear(src)
 		}
 		cur, nxt = nxt, cur
 	}
@@ -233,15 +270,19 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 	for j, k := range cur.keys {
 		_, _, _, _, w, l := rowUnkey(k)
 		t := n - w - l
-		for q, x := range cur.cells[j*qs:][:qs] {
-			if x.isZero() {
+		for dl, sb := range cur.heads[j*nb:][:nb] {
+			if sb < 0 {
 				continue
 			}
-			dl, al := q/qa, q%qa
-			k := encOut(roundOut{l, w, t, t, w}) | ((xpD-dl)+(xpA-al))<<21
-			y := out[k]
-			y.add(x)
-			out[k] = y
+			for al, x := range cur.cells[int(sb)*qa:][:qa] {
+				if x.isZero() {
+					continue
+				}
+				k := encOut(roundOut{l, w, t, t, w}) | ((xpD-dl)+(xpA-al))<<21
+				y := out[k]
+				y.add(x)
+				out[k] = y
+			}
 		}
 	}
 	clear(cur.cells)
