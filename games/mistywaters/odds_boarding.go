@@ -2,6 +2,7 @@ package mistywaters
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/bosun-referee/bosun/referee"
 	"math/bits"
@@ -640,7 +641,6 @@ type roundWorker struct {
 	ct      *classTab
 	seqs    map[uint64]int
 	seqList []seqRoll
-	fp      []byte     // class's fingerprint buffer
 	bud     budScratch // class's branches of a duel
 }
 
@@ -846,43 +846,65 @@ func (w *roundWorker) class(du duel, xpA, xpD int) int {
 		return int(c - 1)
 	}
 	bud := w.b.allBudgets(du, xpD, xpA, &w.bud)
-	// the fingerprint is built in the worker's buffer: only a new class's
-	// is copied (as the map's key)
-	fp := append(w.fp[:0], byte(len(du.a)), byte(len(du.d)))
-	for _, brs := range bud {
-		fp = append(fp, byte(len(brs)))
-		for _, br := range brs {
-			fp = append(fp, byte(br.win+1), byte(br.dUsed), byte(br.aUsed))
-			for s := 0; s < 64; s += 8 {
-				fp = append(fp, byte(br.n>>s))
-			}
+	// the branches are hashed, and compared in full with the classes of
+	// the same hash: a class is its dice counts and branches by budget
+	sc := &w.bud
+	h := mix64(uint64(len(du.a))<<8 | uint64(len(du.d)))
+	for _, o := range sc.offs {
+		h = mix64(h ^ uint64(o))
+	}
+	for _, br := range sc.flat {
+		h = mix64(h ^ br.n)
+		h = mix64(h ^ (uint64(uint8(br.win))<<16 | uint64(uint8(br.dUsed))<<8 | uint64(uint8(br.aUsed))))
+	}
+	for _, c := range ct.byHash[h] {
+		k := &ct.keys[c]
+		if k.na == len(du.a) && k.nd == len(du.d) && slices.Equal(k.offs, sc.offs) && slices.Equal(k.flat, sc.flat) {
+			ct.classes[code] = c + 1
+			return int(c)
 		}
 	}
-	w.fp = fp
-	c, ok := ct.fps[string(fp)]
-	if !ok {
-		// a new class keeps its branches (the scratch's are overwritten
-		// by the next duel); a duel of a known class keeps none
-		c = len(ct.fps)
-		ct.fps[string(fp)] = c
-		flat := append([]branch(nil), w.bud.flat...)
-		keep := make([][]branch, len(bud))
-		for i := range keep {
-			keep[i] = flat[w.bud.offs[i]:w.bud.offs[i+1]:w.bud.offs[i+1]]
-		}
-		ct.brs = append(ct.brs, keep)
+	// a new class keeps its branches (the scratch's are overwritten by the
+	// next duel); a duel of a known class keeps none
+	c := int32(len(ct.keys))
+	k := classKey{na: len(du.a), nd: len(du.d), flat: slices.Clone(sc.flat), offs: slices.Clone(sc.offs)}
+	keep := make([][]branch, len(bud))
+	for i := range keep {
+		keep[i] = k.flat[k.offs[i]:k.offs[i+1]:k.offs[i+1]]
 	}
-	ct.classes[code] = int32(c + 1)
-	return c
+	ct.keys = append(ct.keys, k)
+	ct.brs = append(ct.brs, keep)
+	ct.byHash[h] = append(ct.byHash[h], c)
+	ct.classes[code] = c + 1
+	return int(c)
+}
+
+// mix64 is a 64-bit finaliser (splitmix64's): a hash step.
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// classKey is what makes a duel class: the dice counts on each side and
+// the branches of every budget (flat, cut at offs).
+type classKey struct {
+	na, nd int
+	flat   []branch
+	offs   []int
 }
 
 // classTab is the duel classes of a battle's rolls with the same token
 // budgets (the clash and tie rolls of every size share them).
 type classTab struct {
-	classes []int32        // by duel code: its class + 1 (0: not classed yet)
-	fps     map[string]int // a class's branches by budget, as bytes -> class
-	brs     [][][]branch   // by class: the branches by budget
-	xpA     int            // the budgets: brs[c][dLeft*(xpA+1)+aLeft]
+	classes []int32            // by duel code: its class + 1 (0: not classed yet)
+	keys    []classKey         // by class
+	byHash  map[uint64][]int32 // the classes with a hash of their key
+	brs     [][][]branch       // by class: the branches by budget
+	xpA     int                // the budgets: brs[c][dLeft*(xpA+1)+aLeft]
 }
 
 func (b *boardOdds) classTab(xpA, xpD int) *classTab {
@@ -890,7 +912,7 @@ func (b *boardOdds) classTab(xpA, xpD int) *classTab {
 	if ct, ok := b.classTabs[k]; ok {
 		return ct
 	}
-	ct := &classTab{classes: make([]int32, 4096), fps: map[string]int{}, xpA: xpA}
+	ct := &classTab{classes: make([]int32, 4096), byHash: map[uint64][]int32{}, xpA: xpA}
 	b.classTabs[k] = ct
 	return ct
 }
