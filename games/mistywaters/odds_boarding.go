@@ -618,13 +618,18 @@ func decOut(k int) roundOut {
 
 // outcome deltas on the encoded roundOut (fields are 4 bits each).
 func outDelta(du duel, w int) int {
+	return outDeltaN(len(du.a), len(du.d), w)
+}
+
+// outDeltaN is outDelta for a duel of na attacker's and nd defender's dice.
+func outDeltaN(na, nd, w int) int {
 	switch w {
 	case 1:
-		return len(du.d)<<4 | 1<<16
+		return nd<<4 | 1<<16
 	case -1:
-		return len(du.a)
+		return na
 	}
-	return len(du.a)<<8 | len(du.d)<<12
+	return na<<8 | nd<<12
 }
 
 // roundWorker enumerates a share of the rolls with its own caches.
@@ -635,7 +640,6 @@ type roundWorker struct {
 	duelsB [5]duel
 	pairsB [5][2]int // a duel's front die and second-row die (arrange)
 	placeB [5]int    // the extras' placement (arrange)
-	rows   [2]dpRows
 	// the duel classes (shared by the rolls with the same budgets) and
 	// the class sequences of this roll's pairs (run)
 	ct      *classTab
@@ -780,20 +784,6 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 	w.dpSeqs(xpA, xpD)
 }
 
-// dpSeqs runs the programme of each class sequence of w.seqList with the
-// tokens each side declared.
-func (w *roundWorker) dpSeqs(xpA, xpD int) {
-	var duelsB [5]duel
-	var diceB [5][4]int
-	for _, sr := range w.seqList {
-		duels := duelsB[:sr.n]
-		for j := range duels {
-			duels[j] = duelOfKeyIn(sr.codes[j], diceB[j][:0])
-		}
-		w.dp(duels, sr.x, xpA, xpD)
-	}
-}
-
 // seqCache is the class sequences of the rolls of nA v nD dice classed
 // with budgets xpA and xpD. A duel's branches with dLeft and aLeft tokens
 // left do not depend on the largest budgets asked for, so two duels of the
@@ -813,25 +803,6 @@ type seqRoll struct {
 	codes [5]int
 	n     int
 	x     uint64
-}
-
-// duelOfKeyIn is the duel of a duelKey code (dice 1-6, 0 for none), its
-// dice in buf's room (4 dice: no allocation).
-func duelOfKeyIn(k int, buf []int) duel {
-	var du duel
-	for _, v := range [2]int{k >> 9 & 7, k >> 6 & 7} {
-		if v != 0 {
-			buf = append(buf, v)
-		}
-	}
-	du.a = buf[:len(buf):len(buf)]
-	for _, v := range [2]int{k >> 3 & 7, k & 7} {
-		if v != 0 {
-			buf = append(buf, v)
-		}
-	}
-	du.d = buf[len(du.a):]
-	return du
 }
 
 // class numbers a duel by what the roll's programme sees of it: its dice
@@ -957,14 +928,14 @@ func (b *boardOdds) allBudgets(du duel, xpD, xpA int, sc *budScratch) [][]branch
 	return hdr
 }
 
-// dpRows is the states of one roll's duel-by-duel programme: a row per
-// encoded outcome so far, holding a dense array of counts by the tokens
-// each side has left (index dLeft*(xpA+1) + aLeft). A duel's re-roll
-// branches move each count to one of at most three rows (won, tied,
-// lost), found once per row, instead of hashing every state and branch.
+// dpRows is the states of a duel-by-duel programme: a row per encoded
+// outcome so far, holding a dense array of counts by the tokens each side
+// has left (index dLeft*(xpA+1) + aLeft). A duel's re-roll branches move
+// each count to one of at most three rows (won, tied, lost), found once
+// per row, instead of hashing every state and branch.
 type dpRows struct {
 	keys  []int
-	cells []uint64
+	cells []u128
 	qs    int
 }
 
@@ -985,57 +956,107 @@ func (r *dpRows) row(k int) int {
 		r.cells = r.cells[:n+r.qs]
 		clear(r.cells[n:])
 	} else {
-		r.cells = append(r.cells, make([]uint64, r.qs)...)
+		r.cells = append(r.cells, make([]u128, r.qs)...)
 	}
 	return len(r.keys) - 1
 }
 
-// dp runs the duels of one roll of weight x (its ordered rolls) with the
-// tokens each side declared, adding each outcome and tokens used to the
-// worker's counts.
-func (w *roundWorker) dp(duels []duel, x uint64, xpA, xpD int) {
-	qa := xpA + 1
-	qs := (xpD + 1) * qa
-	cur, nxt := &w.rows[0], &w.rows[1]
-	cur.reset(qs)
-	cur.cells[cur.row(0)*qs+xpD*qa+xpA] = 1
-	for _, du := range duels {
-		// run classed every duel: its branches by budget are at hand
-		bud := w.ct.brs[w.ct.classes[duelKey(du, 0, 0)]-1]
-		sqa := w.ct.xpA + 1 // the class's branches are by its table's budgets
-		var deltas [3]int
-		for wi := -1; wi <= 1; wi++ {
-			deltas[wi+1] = outDelta(du, wi)
+// dpSeqs runs the duels of w.seqList's class sequences with the tokens
+// each side declared, adding each outcome and tokens used to the worker's
+// counts. The programme is linear in its counts, so each sequence starts
+// from its weight (its rolls' orderings) and the sequences that end alike
+// are summed before their common duels: a sequence's first duel runs on
+// its own, its last one once for every sequence ending in that class.
+// Sorted by the reversed sequence, the sequences sharing the duels from
+// position j on are contiguous, and the programme is a walk of that tree
+// (most work is on the last duels, whose states are the largest).
+func (w *roundWorker) dpSeqs(xpA, xpD int) {
+	if len(w.seqList) == 0 {
+		return
+	}
+	ct := w.ct
+	n := w.seqList[0].n
+	type clsSeq struct {
+		cls [5]int32
+		x   uint64
+	}
+	seqs := make([]clsSeq, len(w.seqList))
+	for i, sr := range w.seqList {
+		for j := 0; j < n; j++ {
+			seqs[i].cls[j] = ct.classes[sr.codes[j]] - 1
 		}
-		nxt.reset(qs)
-		for j, k := range cur.keys {
-			to := [3]int{-1, -1, -1}
-			for q := 0; q < qs; q++ {
-				n := cur.cells[j*qs+q]
-				if n == 0 {
-					continue
-				}
-				dl, al := q/qa, q%qa
-				for _, br := range bud[dl*sqa+al] {
-					wi := int(br.win) + 1
-					if to[wi] < 0 {
-						to[wi] = nxt.row(k + deltas[wi])
-					}
-					nxt.cells[to[wi]*qs+(dl-int(br.dUsed))*qa+al-int(br.aUsed)] += n * br.n
-				}
+		seqs[i].x = sr.x
+	}
+	slices.SortFunc(seqs, func(a, b clsSeq) int {
+		for j := n - 1; j >= 0; j-- {
+			if a.cls[j] != b.cls[j] {
+				return int(a.cls[j]) - int(b.cls[j])
 			}
 		}
-		cur, nxt = nxt, cur
+		return 0
+	})
+	qa := xpA + 1
+	qs := (xpD + 1) * qa
+	sqa := ct.xpA + 1 // the class's branches are by its table's budgets
+	levels := make([]dpRows, n+1)
+	// agg adds to levels[j] the states after j duels of the sequences
+	// lo..hi (which share their duels from position j on)
+	var agg func(j, lo, hi int)
+	agg = func(j, lo, hi int) {
+		dst := &levels[j]
+		if j == 0 {
+			x := uint64(0)
+			for _, sq := range seqs[lo:hi] {
+				x += sq.x
+			}
+			dst.cells[dst.row(0)*qs+xpD*qa+xpA].add(u128{0, x})
+			return
+		}
+		for a := lo; a < hi; {
+			c := seqs[a].cls[j-1]
+			b := a + 1
+			for b < hi && seqs[b].cls[j-1] == c {
+				b++
+			}
+			src := &levels[j-1]
+			src.reset(qs)
+			agg(j-1, a, b)
+			// duel j (class c) on the states of a..b
+			bud, k := ct.brs[c], &ct.keys[c]
+			var deltas [3]int
+			for wi := -1; wi <= 1; wi++ {
+				deltas[wi+1] = outDeltaN(k.na, k.nd, wi)
+			}
+			for r, key := range src.keys {
+				to := [3]int{-1, -1, -1}
+				for q, x := range src.cells[r*qs:][:qs] {
+					if x.isZero() {
+						continue
+					}
+					dl, al := q/qa, q%qa
+					for _, br := range bud[dl*sqa+al] {
+						wi := int(br.win) + 1
+						if to[wi] < 0 {
+							to[wi] = dst.row(key + deltas[wi])
+						}
+						dst.cells[to[wi]*qs+(dl-int(br.dUsed))*qa+al-int(br.aUsed)].add(mul128(x, br.n))
+					}
+				}
+			}
+			a = b
+		}
 	}
-	for j, k := range cur.keys {
-		for q := 0; q < qs; q++ {
-			n := cur.cells[j*qs+q]
-			if n == 0 {
+	root := &levels[n]
+	root.reset(qs)
+	agg(n, 0, len(seqs))
+	for r, k := range root.keys {
+		for q, x := range root.cells[r*qs:][:qs] {
+			if x.isZero() {
 				continue
 			}
 			dl, al := q/qa, q%qa
 			used := (xpD - dl) + (xpA - al)
-			w.add(k|used<<21, x, n)
+			w.acc.at(k | used<<21).add(x)
 		}
 	}
 }
