@@ -128,3 +128,33 @@ func TestDuelChoicesSeeOnlyTheTotal(t *testing.T) {
 	}
 	require.Equal(t, 2*3*3*(6+36+216)*(6+36), n)
 }
+
+// placeOne (the odds' placement of a single extra die) proposes the
+// placement of bestPlaceInto for every arrangement of 1 to 4 duels: every
+// sorted first side's roll, every sorted front of the placing side and
+// every extra die at least its highest front die, with and without
+// Fencing Master bonuses, the printed cap and take-more.
+func TestPlaceOneMatchesBestPlace(t *testing.T) {
+	n := 0
+	for _, rules := range []duelRules{{}, {bonusA: 1}, {bonusD: 1, cap6: true}, {bonusA: 1, bonusD: 2, takeMore: true}, {takeMore: true, cap6: true}} {
+		for _, first := range []string{"attacker", "defender"} {
+			for k := 1; k <= 4; k++ {
+				for _, f := range multisets(k) {
+					fd := slices.Clone(f.dice)
+					slices.Reverse(fd) // highest first
+					for _, front := range multisets(k) {
+						for extra := front.dice[k-1]; extra <= 6; extra++ {
+							var want [5]int
+							bestPlaceInto(&want, first, fd, front.dice, []int{extra}, rules)
+							if got := placeOne(first, fd, front.dice, extra, &rules); got != want[0] {
+								t.Fatalf("%s first %v, front %v, extra %d (%+v): placeOne %d, bestPlace %d", first, fd, front.dice, extra, rules, got, want[0])
+							}
+							n++
+						}
+					}
+				}
+			}
+		}
+	}
+	require.Greater(t, n, 100000)
+}

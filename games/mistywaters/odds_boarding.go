@@ -591,8 +591,57 @@ func (b *boardOdds) placeIn(dst *[5]int, first string, fd, front, extras []int) 
 		}
 		return dst[:k]
 	}
+	if k == 1 {
+		dst[0] = placeOne(first, fd, front, extras[0], &b.rules)
+		return dst[:1]
+	}
 	bestPlaceInto(dst, first, fd, front, extras, b.rules)
 	return dst[:k]
+}
+
+// placeOne is bestPlaceInto for a single extra die (the usual 5 v 4): the
+// net and own losses of each placement are those of all single dice with
+// one duel's changed, so each is found in one step, not by summing every
+// duel again; the same placement (tried in the same order, kept on the
+// same comparisons).
+func placeOne(first string, fd, front []int, extra int, r *duelRules) int {
+	fb, ob := r.bonusD, r.bonusA // first side's bonus, placing side's bonus
+	if first == "attacker" {
+		fb, ob = r.bonusA, r.bonusD
+	}
+	n := len(fd)
+	var sNet, sOwn, pNet, pOwn [5]int
+	baseNet, baseOwn := 0, 0
+	for i := 0; i < n; i++ {
+		ft := r.total1(fd[i], fb)
+		switch st := r.total1(front[i], ob); {
+		case st > ft:
+			sNet[i] = 1
+		case st < ft:
+			sNet[i], sOwn[i] = -1, 1
+		}
+		switch pt := r.total2(front[i], extra, ob); {
+		case pt > ft:
+			pNet[i] = 1
+		case pt < ft:
+			pNet[i], pOwn[i] = -2, 2
+		}
+		baseNet += sNet[i]
+		baseOwn += sOwn[i]
+	}
+	best, bestNet, bestOwn := 0, -1<<30, 1<<30
+	for i := 0; i < n; i++ {
+		net := baseNet - sNet[i] + pNet[i]
+		own := baseOwn - sOwn[i] + pOwn[i]
+		tie := own < bestOwn
+		if r.takeMore {
+			tie = own > bestOwn
+		}
+		if net > bestNet || (net == bestNet && tie) {
+			best, bestNet, bestOwn = i, net, own
+		}
+	}
+	return best
 }
 
 func addOut(o *roundOut, du duel, w int) {
@@ -640,6 +689,7 @@ type roundWorker struct {
 	duelsB [5]duel
 	pairsB [5][2]int // a duel's front die and second-row die (arrange)
 	placeB [5]int    // the extras' placement (arrange)
+	codesB [5]int    // the duels' codes, duelKey(du, 0, 0) (arrange)
 	// the duel classes (shared by the rolls with the same budgets) and
 	// the class sequences of this roll's pairs (run)
 	ct      *classTab
@@ -739,10 +789,17 @@ func (w *roundWorker) arrange(A, D []int) []duel {
 				os = pr[:]
 			}
 		}
+		// the duel's code (duelKey) as it is built
+		oc := os[0] << 3
+		if len(os) == 2 {
+			oc |= os[1]
+		}
 		if first == "attacker" {
 			du.a, du.d = fs, os
+			w.codesB[i] = fs[0]<<9 | oc
 		} else {
 			du.a, du.d = os, fs
+			w.codesB[i] = oc<<6 | fs[0]<<3
 		}
 	}
 	return w.duelsB[:n]
@@ -765,17 +822,15 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 			// rolls whose duels re-roll alike are one programme: sum
 			// their weights by the sequence of duel classes
 			key := uint64(0)
-			for _, du := range duels {
-				key = key<<12 | uint64(w.class(du, xpA, xpD))
+			for j, du := range duels {
+				key = key<<12 | uint64(w.class(du, w.codesB[j], xpA, xpD))
 			}
 			i, ok := w.seqs[key]
 			if !ok {
 				i = len(w.seqList)
 				w.seqs[key] = i
 				sr := seqRoll{n: len(duels)}
-				for j, du := range duels {
-					sr.codes[j] = duelKey(du, 0, 0)
-				}
+				copy(sr.codes[:], w.codesB[:len(duels)])
 				w.seqList = append(w.seqList, sr)
 			}
 			w.seqList[i].x += x
@@ -805,14 +860,13 @@ type seqRoll struct {
 	x     uint64
 }
 
-// class numbers a duel by what the roll's programme sees of it: its dice
-// on each side and its re-roll branches for every pair of token budgets.
-// Two duels with the same class change the programme's states alike, so
+// class numbers a duel (code: duelKey(du, 0, 0)) by what the roll's
+// programme sees of it: its dice on each side and its re-roll branches for
+// every pair of token budgets. Two duels with the same class change the programme's states alike, so
 // two rolls whose duels have the same classes in order have the same
 // outcome counts.
-func (w *roundWorker) class(du duel, xpA, xpD int) int {
+func (w *roundWorker) class(du duel, code, xpA, xpD int) int {
 	ct := w.ct
-	code := duelKey(du, 0, 0)
 	if c := ct.classes[code]; c > 0 {
 		return int(c - 1)
 	}
@@ -1319,9 +1373,28 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 			}
 			states = next
 		}
-		for s, p := range states {
-			final[s] = p.rat()
+		// the states are summed by outcome over powers of 6 and each
+		// outcome made a fraction once (a gcd per outcome, not per state)
+		type labelled struct {
+			toA, toD Damage
+			p        *sixths
 		}
+		byLabel := map[string]*labelled{}
+		for s, p := range states {
+			toA, toD := b.finalDamage(s)
+			l := outcomeLabel(toA, toD)
+			if g, ok := byLabel[l]; ok {
+				g.p.addScaled(&p.num, p.exp)
+				continue
+			}
+			byLabel[l] = &labelled{toA, toD, p}
+		}
+		acc := newAccum()
+		for _, g := range byLabel {
+			acc.add(g.toA, g.toD, g.p.rat())
+		}
+		acc.finish(od)
+		return od, nil
 	}
 	acc := newAccum()
 	for s, p := range final {
