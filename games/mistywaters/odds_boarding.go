@@ -472,11 +472,13 @@ type bfRow struct {
 // bfStart sets up the branches of duel du for budgets up to maxD and maxA
 // (the caller holds b.stMu).
 func (b *boardOdds) bfStart(du duel, maxD, maxA int) {
+	// grown as needed: a size hint allocates (and the process faults in)
+	// tables a battle may not fill
 	if b.stages == nil {
-		b.stages = make(map[int][]branch, 1<<12)
+		b.stages = map[int][]branch{}
 	}
 	if b.dstages == nil {
-		b.dstages = make(map[int][]dEnd, 1<<10)
+		b.dstages = map[int][]dEnd{}
 	}
 	f := &b.bf
 	f.du, f.maxA = du, maxA

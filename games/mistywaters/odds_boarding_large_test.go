@@ -75,25 +75,37 @@ func TestBoardingOddsLargeUnchanged(t *testing.T) {
 	}
 }
 
-// rowSlot numbers every rowKey roundEqual can make (v 1-7, runs 0-5, u
-// 0-6, duels won and lost 0-5) with a distinct slot below rowSlots.
-func TestRowSlotDense(t *testing.T) {
-	seen := make([]bool, rowSlots)
+// A rowTab finds every rowKey roundEqual can make (v 1-7, runs 0-5, u
+// 0-6, duels won and lost 0-5) as the row it was added as, through the
+// growth of its lookup table, and a new generation starts empty.
+func TestRowTabFindsEveryKey(t *testing.T) {
+	var keys []uint32
 	for v := 1; v <= 7; v++ {
 		for rD := 0; rD <= 5; rD++ {
 			for u := 0; u <= 6; u++ {
 				for rA := 0; rA <= 5; rA++ {
 					for w := 0; w <= 5; w++ {
 						for l := 0; l <= 5; l++ {
-							s := rowSlot(rowKey(v, rD, u, rA, w, l))
-							if s < 0 || s >= rowSlots || seen[s] {
-								t.Fatalf("rowSlot(%d,%d,%d,%d,%d,%d) = %d: out of range or taken", v, rD, u, rA, w, l, s)
-							}
-							seen[s] = true
+							keys = append(keys, rowKey(v, rD, u, rA, w, l))
 						}
 					}
 				}
 			}
 		}
 	}
+	var tab rowTab
+	for round := 0; round < 2; round++ {
+		tab.reset(2, 3)
+		for i, k := range keys {
+			require.Equal(t, i, tab.row(k), "new key %x", k)
+		}
+		for i, k := range keys {
+			require.Equal(t, i, tab.row(k), "key %x again", k)
+		}
+		require.Len(t, tab.keys, len(keys))
+		require.Len(t, tab.heads, 3*len(keys))
+	}
+	tab.reset(2, 3)
+	require.Equal(t, 0, tab.row(keys[100]))
+	require.Equal(t, 1, tab.row(keys[5]))
 }

@@ -45,22 +45,11 @@ func rowUnkey(k uint32) (v, rD, u, rA, w, l int) {
 	return x & 7, x >> 3 & 7, x >> 6 & 7, x >> 9 & 7, x >> 12 & 7, x >> 15 & 7
 }
 
-// rowSlots is the number of distinct rowKeys: v 1-7, runs 0-5, u 0-6,
-// duels won and lost 0-5 (a sixth of the 18-bit key space, so the lookup
-// table of a phase is 500 KB, not 2 MB in two arrays, and the pages it
-// touches are fewer).
-const rowSlots = 7 * 6 * 7 * 6 * 6 * 6
-
-// rowSlot numbers a rowKey densely in [0, rowSlots).
-func rowSlot(k uint32) int {
-	v, rD, u, rA, w, l := rowUnkey(k)
-	return ((((((v-1)*6+rD)*7+u)*6+rA)*6+w)*6 + l)
-}
-
-// rowAt is a rowTab's lookup entry: the row of a key, valid in generation gen.
+// rowAt is a rowTab's lookup entry: the row of key key, valid in
+// generation gen (an entry of another generation is free).
 type rowAt struct {
-	gen uint32
-	at  int32
+	gen, key uint32
+	at       int32
 }
 
 // rowTab holds the rows of one phase: row i has key keys[i] and its
@@ -68,8 +57,10 @@ type rowAt struct {
 // tokens left dl (heads[i*nb+dl], -1 for a block all zero) of qa counts
 // by the attacker's tokens left (cells[b*qa : (b+1)*qa] for block b):
 // most blocks of a row stay zero (of a 7 XP a side 5 v 5 roll's rows, six
-// in ten), so they take no memory. Rows are found by key through a direct
-// table (by rowSlot) cleared by generation. Every cell beyond the blocks
+// in ten), so they take no memory. Rows are found by key in an
+// open-addressing table cleared by generation, at most half full (48 KB
+// for the 2,000 rows of the largest roll: a table indexed by every
+// possible key took 500 KB, and a page fault for most of its pages). Every cell beyond the blocks
 // in use is zero: the reader of a row clears its blocks (while they are
 // in the cache), so a new block needs no clearing.
 type rowTab struct {
@@ -79,12 +70,12 @@ type rowTab struct {
 	cells  []u128
 	zero   []u128
 	gen    uint32
-	slots  []rowAt // by rowSlot
+	slots  []rowAt // by a hash of the key, linear probing
 }
 
 func (t *rowTab) reset(qa, nb int) {
 	if t.slots == nil {
-		t.slots = make([]rowAt, rowSlots)
+		t.slots = make([]rowAt, 4096)
 	}
 	if len(t.zero) < qa {
 		t.zero = make([]u128, qa)
@@ -102,17 +93,42 @@ func (t *rowTab) reset(qa, nb int) {
 // row returns the index of the row with key k, adding it (all zero) when
 // it is new.
 func (t *rowTab) row(k uint32) int {
-	sl := &t.slots[rowSlot(k)]
-	if sl.gen == t.gen {
-		return int(sl.at)
+	m := uint32(len(t.slots) - 1)
+	h := k * 0x9E3779B1 >> 16 & m
+	for {
+		sl := &t.slots[h]
+		if sl.gen != t.gen {
+			break
+		}
+		if sl.key == k {
+			return int(sl.at)
+		}
+		h = (h + 1) & m
+	}
+	if 2*(len(t.keys)+1) > len(t.slots) {
+		t.grow()
+		return t.row(k)
 	}
 	i := len(t.keys)
 	t.keys = append(t.keys, k)
-	*sl = rowAt{t.gen, int32(i)}
+	t.slots[h] = rowAt{t.gen, k, int32(i)}
 	for d := 0; d < t.nb; d++ {
 		t.heads = append(t.heads, -1)
 	}
 	return i
+}
+
+// grow doubles the lookup table, its rows kept.
+func (t *rowTab) grow() {
+	t.slots = make([]rowAt, 2*len(t.slots))
+	m := uint32(len(t.slots) - 1)
+	for i, k := range t.keys {
+		h := k * 0x9E3779B1 >> 16 & m
+		for t.slots[h].gen == t.gen {
+			h = (h + 1) & m
+		}
+		t.slots[h] = rowAt{t.gen, k, int32(i)}
+	}
 }
 
 // block returns the index of row i's block for dl, adding it (all zero)
