@@ -85,6 +85,11 @@ func (t *rowTab) reset(qa, nb int) {
 		// the pages not reached are never touched
 		t.cells = make([]u128, 0, 8192*qa)
 	}
+	if cap(t.heads) < 4096*nb {
+		// and rows (growing by copies touched twice the pages)
+		t.keys = make([]uint32, 0, 4096)
+		t.heads = make([]int32, 0, 4096*nb)
+	}
 	t.gen++
 	t.qa, t.nb = qa, nb
 	t.keys, t.heads, t.cells = t.keys[:0], t.heads[:0], t.cells[:0]
