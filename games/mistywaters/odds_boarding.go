@@ -134,7 +134,10 @@ func newBoardOdds(att, def Unit, o Options) *boardOdds {
 	b := &boardOdds{att: att, def: def, o: o, rules: boardingRules(att, def, o),
 		npcA: att.IsNPC(), npcD: def.IsNPC(),
 		rounds:    map[roundKey]map[roundOut]*sixths{},
-		classTabs: map[[2]int]*classTab{}}
+		classTabs: map[[2]int]*classTab{},
+		// grown as needed: a size hint allocates (and the process
+		// faults in) tables a battle may not fill
+		stages: map[int][]branch{}, dstages: map[int][]dEnd{}}
 	b.fcA = !b.npcA && fencing(att) == FirstClass
 	b.fcD = !b.npcD && fencing(def) == FirstClass
 	return b
@@ -472,14 +475,6 @@ type bfRow struct {
 // bfStart sets up the branches of duel du for budgets up to maxD and maxA
 // (the caller holds b.stMu).
 func (b *boardOdds) bfStart(du duel, maxD, maxA int) {
-	// grown as needed: a size hint allocates (and the process faults in)
-	// tables a battle may not fill
-	if b.stages == nil {
-		b.stages = map[int][]branch{}
-	}
-	if b.dstages == nil {
-		b.dstages = map[int][]dEnd{}
-	}
 	f := &b.bf
 	f.du, f.maxA = du, maxA
 	f.at = b.rules.total(du.a, b.rules.bonusA)
@@ -698,6 +693,7 @@ type roundWorker struct {
 	seqs    map[uint64]int
 	seqList []seqRoll
 	bud     budScratch // class's branches of a duel
+	ends    [][]dEnd   // class's defender's ends of a duel by budget
 }
 
 func (w *roundWorker) add(k int, x, n uint64) { w.acc.at(k).addMul(x, n) }
@@ -872,6 +868,52 @@ func (w *roundWorker) class(du duel, code, xpA, xpD int) int {
 	if c := ct.classes[code]; c > 0 {
 		return int(c - 1)
 	}
+	// A duel's branches are those of its attacker's dice against the ends
+	// of its defender's stages for each budget (bfCalc), with the winner
+	// on the dice as rolled deciding who re-rolls at all: duels alike in
+	// these (most often a defender losing with one die, whatever it is:
+	// its First-Class Fencing Master re-rolls it) are one class, found
+	// without enumerating their branches again.
+	b := w.b
+	wn := b.rules.winner(du)
+	b.stMu.Lock()
+	ends := w.ends[:0]
+	ph := mix64(uint64(code>>6)<<2 | uint64(wn+1))
+	at := b.rules.total(du.a, b.rules.bonusA)
+	for dl := 0; dl <= xpD; dl++ {
+		es := b.dstage(at, du.d, 0, dl, 0)
+		ends = append(ends, es)
+		ph = mix64(ph ^ uint64(len(es)))
+		for _, e := range es {
+			ph = mix64(ph ^ uint64(e.d|e.nd<<4|e.fc<<6|e.dU<<9))
+			ph = mix64(ph ^ e.n)
+		}
+	}
+	b.stMu.Unlock()
+	w.ends = ends
+	for _, pc := range ct.pre[ph] {
+		if pc.a == code>>6 && pc.w == wn && slices.EqualFunc(pc.ends, ends, slices.Equal) {
+			ct.classes[code] = pc.class + 1
+			return int(pc.class)
+		}
+	}
+	c := w.classOf(du, code, xpA, xpD)
+	ct.pre[ph] = append(ct.pre[ph], preClass{a: code >> 6, w: wn, ends: slices.Clone(ends), class: int32(c)})
+	return c
+}
+
+// preClass is a duel's attacker's dice (its code's high bits), winner on
+// the dice as rolled and its defender's ends by budget: two duels alike in
+// these have the same branches.
+type preClass struct {
+	a, w  int
+	ends  [][]dEnd
+	class int32
+}
+
+// classOf classes a duel by its branches for every budget.
+func (w *roundWorker) classOf(du duel, code, xpA, xpD int) int {
+	ct := w.ct
 	bud := w.b.allBudgets(du, xpD, xpA, &w.bud)
 	// the branches are hashed, and compared in full with the classes of
 	// the same hash: a class is its dice counts and branches by budget
@@ -930,8 +972,9 @@ type classTab struct {
 	classes []int32            // by duel code: its class + 1 (0: not classed yet)
 	keys    []classKey         // by class
 	byHash  map[uint64][]int32 // the classes with a hash of their key
-	brs     [][][]branch       // by class: the branches by budget
-	xpA     int                // the budgets: brs[c][dLeft*(xpA+1)+aLeft]
+	pre     map[uint64][]preClass
+	brs     [][][]branch // by class: the branches by budget
+	xpA     int          // the budgets: brs[c][dLeft*(xpA+1)+aLeft]
 }
 
 func (b *boardOdds) classTab(xpA, xpD int) *classTab {
@@ -939,7 +982,7 @@ func (b *boardOdds) classTab(xpA, xpD int) *classTab {
 	if ct, ok := b.classTabs[k]; ok {
 		return ct
 	}
-	ct := &classTab{classes: make([]int32, 4096), byHash: map[uint64][]int32{}, xpA: xpA}
+	ct := &classTab{classes: make([]int32, 4096), byHash: map[uint64][]int32{}, pre: map[uint64][]preClass{}, xpA: xpA}
 	b.classTabs[k] = ct
 	return ct
 }
@@ -1381,9 +1424,21 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 			toA, toD Damage
 			p        *sixths
 		}
-		byLabel := map[string]*labelled{}
+		// the end of a battle depends on the dice each side lost only
+		// (finalDamage): the states are summed by those first
+		type lost struct{ a, d, pirate int }
+		byLost := map[lost]*sixths{}
 		for s, p := range states {
-			toA, toD := b.finalDamage(s)
+			k := lost{s.lostA, s.lostD, s.pirate}
+			if g, ok := byLost[k]; ok {
+				g.addScaled(&p.num, p.exp)
+				continue
+			}
+			byLost[k] = p
+		}
+		byLabel := map[string]*labelled{}
+		for k, p := range byLost {
+			toA, toD := b.finalDamage(battleState{lostA: k.a, lostD: k.d, pirate: k.pirate})
 			l := outcomeLabel(toA, toD)
 			if g, ok := byLabel[l]; ok {
 				g.p.addScaled(&p.num, p.exp)
