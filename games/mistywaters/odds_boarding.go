@@ -821,7 +821,7 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 			// their weights by the sequence of duel classes
 			key := uint64(0)
 			for j, du := range duels {
-				key = key<<12 | uint64(w.class(du, w.codesB[j], xpA, xpD))
+				key = key<<12 | uint64(w.class(du, w.codesB[j]))
 			}
 			i, ok := w.seqs[key]
 			if !ok {
@@ -863,8 +863,9 @@ type seqRoll struct {
 // every pair of token budgets. Two duels with the same class change the programme's states alike, so
 // two rolls whose duels have the same classes in order have the same
 // outcome counts.
-func (w *roundWorker) class(du duel, code, xpA, xpD int) int {
+func (w *roundWorker) class(du duel, code int) int {
 	ct := w.ct
+	xpA, xpD := ct.xpA, ct.xpD // the table's budgets (at least the roll's)
 	if c := ct.classes[code]; c > 0 {
 		return int(c - 1)
 	}
@@ -975,15 +976,26 @@ type classTab struct {
 	pre     map[uint64][]preClass
 	brs     [][][]branch // by class: the branches by budget
 	xpA     int          // the budgets: brs[c][dLeft*(xpA+1)+aLeft]
+	xpD     int
 }
 
+// classTab returns the duel classes for rolls with budgets xpA and xpD:
+// those of a battle's roll with as many tokens or more a side if there is
+// one (a duel's branches with given tokens left do not depend on the
+// largest budgets, so classes with larger budgets serve smaller ones: a
+// tie roll after a clash roll with more tokens classes few duels anew).
 func (b *boardOdds) classTab(xpA, xpD int) *classTab {
-	k := [2]int{xpA, xpD}
-	if ct, ok := b.classTabs[k]; ok {
-		return ct
+	var best *classTab
+	for k, ct := range b.classTabs {
+		if k[0] >= xpA && k[1] >= xpD && (best == nil || (k[0]+1)*(k[1]+1) < (best.xpA+1)*(best.xpD+1)) {
+			best = ct // the smallest such
+		}
 	}
-	ct := &classTab{classes: make([]int32, 4096), byHash: map[uint64][]int32{}, pre: map[uint64][]preClass{}, xpA: xpA}
-	b.classTabs[k] = ct
+	if best != nil {
+		return best
+	}
+	ct := &classTab{classes: make([]int32, 4096), byHash: map[uint64][]int32{}, pre: map[uint64][]preClass{}, xpA: xpA, xpD: xpD}
+	b.classTabs[[2]int{xpA, xpD}] = ct
 	return ct
 }
 
