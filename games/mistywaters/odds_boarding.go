@@ -1063,12 +1063,13 @@ func (r *dpRows) row(k int) int {
 	}
 	r.keys = append(r.keys, k)
 	n := len(r.cells)
-	if cap(r.cells)-n >= r.qs {
-		r.cells = r.cells[:n+r.qs]
-		clear(r.cells[n:])
-	} else {
-		r.cells = append(r.cells, make([]u128, r.qs)...)
+	if cap(r.cells)-n < r.qs {
+		// room for twice the rows (a slice of zeros appended was a
+		// second allocation per row)
+		r.cells = slices.Grow(r.cells, max(n, 16*r.qs))
 	}
+	r.cells = r.cells[:n+r.qs]
+	clear(r.cells[n:])
 	return len(r.keys) - 1
 }
 
