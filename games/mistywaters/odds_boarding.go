@@ -803,13 +803,68 @@ func (w *roundWorker) arrange(A, D []int) []duel {
 	return w.duelsB[:n]
 }
 
+// arrangeCodes is arrange giving the duels' codes only (duelKey(du, 0,
+// 0), in w.codesB): the duels themselves are made only for a code not
+// classed yet.
+func (w *roundWorker) arrangeCodes(A, D []int) []int {
+	attFirst := len(A) < len(D)
+	first := "defender"
+	f, o := D, A
+	if attFirst {
+		first, f, o = "attacker", A, D
+	}
+	n := len(f)
+	k := len(o) - n
+	var ex [5]int // the extra die behind each duel (0: none)
+	if k > 0 {
+		fd := w.buf[0:n]
+		for i := 0; i < n; i++ {
+			fd[i] = f[n-1-i]
+		}
+		extras := w.buf[5 : 5+k]
+		for j := 0; j < k; j++ {
+			extras[j] = o[len(o)-1-j]
+		}
+		for j, p := range w.b.placeIn(&w.placeB, first, fd, o[:n], extras) {
+			ex[p] = extras[j]
+		}
+	}
+	for i := 0; i < n; i++ {
+		oc := o[i]<<3 | ex[i]
+		if attFirst {
+			w.codesB[i] = f[n-1-i]<<9 | oc
+		} else {
+			w.codesB[i] = oc<<6 | f[n-1-i]<<3
+		}
+	}
+	return w.codesB[:n]
+}
+
+// duelOfCode is the duel of a duelKey code (dice 1-6, 0 for none), its
+// dice in buf (no allocation).
+func duelOfCode(k int, buf *[4]int) duel {
+	d := buf[:0]
+	for _, v := range [2]int{k >> 9 & 7, k >> 6 & 7} {
+		if v != 0 {
+			d = append(d, v)
+		}
+	}
+	na := len(d)
+	for _, v := range [2]int{k >> 3 & 7, k & 7} {
+		if v != 0 {
+			d = append(d, v)
+		}
+	}
+	return duel{a: d[:na:na], d: d[na:]}
+}
+
 func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 	b := w.b
 	for _, ma := range as {
 		for _, md := range multisets(nD) {
 			x := ma.w * md.w
-			duels := w.arrange(ma.dice, md.dice)
 			if simple {
+				duels := w.arrange(ma.dice, md.dice)
 				o := 0
 				for _, du := range duels {
 					o += outDelta(du, b.rules.winner(du))
@@ -819,16 +874,17 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 			}
 			// rolls whose duels re-roll alike are one programme: sum
 			// their weights by the sequence of duel classes
+			codes := w.arrangeCodes(ma.dice, md.dice)
 			key := uint64(0)
-			for j, du := range duels {
-				key = key<<12 | uint64(w.class(du, w.codesB[j]))
+			for _, code := range codes {
+				key = key<<12 | uint64(w.class(code))
 			}
 			i, ok := w.seqs[key]
 			if !ok {
 				i = len(w.seqList)
 				w.seqs[key] = i
-				sr := seqRoll{n: len(duels)}
-				copy(sr.codes[:], w.codesB[:len(duels)])
+				sr := seqRoll{n: len(codes)}
+				copy(sr.codes[:], codes)
 				w.seqList = append(w.seqList, sr)
 			}
 			w.seqList[i].x += x
@@ -863,12 +919,14 @@ type seqRoll struct {
 // every pair of token budgets. Two duels with the same class change the programme's states alike, so
 // two rolls whose duels have the same classes in order have the same
 // outcome counts.
-func (w *roundWorker) class(du duel, code int) int {
+func (w *roundWorker) class(code int) int {
 	ct := w.ct
 	xpA, xpD := ct.xpA, ct.xpD // the table's budgets (at least the roll's)
 	if c := ct.classes[code]; c > 0 {
 		return int(c - 1)
 	}
+	var dice [4]int
+	du := duelOfCode(code, &dice)
 	// A duel's branches are those of its attacker's dice against the ends
 	// of its defender's stages for each budget (bfCalc), with the winner
 	// on the dice as rolled deciding who re-rolls at all: duels alike in

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -108,4 +109,47 @@ func TestRowTabFindsEveryKey(t *testing.T) {
 	tab.reset(2, 3)
 	require.Equal(t, 0, tab.row(keys[100]))
 	require.Equal(t, 1, tab.row(keys[5]))
+}
+
+// The odds' arrangement of a roll's codes (arrangeCodes) is that of its
+// duels (arrange), for every pair of sorted rolls of 1 to 5 dice a side,
+// with players placing (and taking more) and with an NPC side placing.
+func TestArrangeCodesMatchesArrange(t *testing.T) {
+	cases := []struct {
+		a, d string
+		o    Options
+	}{
+		{"ship:sailors=4,cannons=1,fc-fencing,owner=a", "ship:sailors=3,cannons=2,fencing,owner=b", Options{}},
+		{"ship:sailors=4,cannons=1,fencing,owner=a", "ship:sailors=3,cannons=2,owner=b", Options{PlaceTakeMore: true}},
+		{"ship:sailors=4,cannons=1,owner=a", "galleass", Options{}},
+	}
+	n := 0
+	for _, c := range cases {
+		b := newBoardOdds(mustUnit(t, c.a), mustUnit(t, c.d), c.o)
+		w := &roundWorker{b: b}
+		for nA := 1; nA <= 5; nA++ {
+			for nD := 1; nD <= 5; nD++ {
+				for _, ma := range multisets(nA) {
+					for _, md := range multisets(nD) {
+						var want []int
+						for _, du := range w.arrange(ma.dice, md.dice) {
+							want = append(want, duelKey(du, 0, 0))
+						}
+						got := w.arrangeCodes(ma.dice, md.dice)
+						if !slices.Equal(want, got) {
+							t.Fatalf("%s v %s: %v v %v: codes %v, arrange %v", c.a, c.d, ma.dice, md.dice, got, want)
+						}
+						for _, code := range got {
+							var dice [4]int
+							if back := duelKey(duelOfCode(code, &dice), 0, 0); back != code {
+								t.Fatalf("duelOfCode(%o) gives code %o", code, back)
+							}
+						}
+						n++
+					}
+				}
+			}
+		}
+	}
+	require.Equal(t, 3*461*461, n)
 }
