@@ -171,13 +171,16 @@ var binom = func() [11][11]uint64 {
 // encoded roundOut | tokens used <<21 -> count over 6^(4n + used).
 func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 	brs := b.eqBranches(xpA, xpD)
-	branches := func(v, u, dl, al int) []branch {
+	// branches returns the branches of defender's die v against
+	// attacker's die u by budget, dLeft*(xpA+1)+aLeft
+	branches := func(v, u int) [][]branch {
 		at := (v*7 + u) * (xpD + 1) * (xpA + 1)
-		if brs[at] == nil {
+		bu := brs[at : at+(xpD+1)*(xpA+1)]
+		if bu[0] == nil {
 			// every budget of the duel at once (its stages set up once)
-			b.duelBudgets(duel{a: []int{u}, d: []int{v}}, xpD, xpA, brs[at:at+(xpD+1)*(xpA+1)])
+			b.duelBudgets(duel{a: []int{u}, d: []int{v}}, xpD, xpA, bu)
 		}
-		return brs[at+dl*(xpA+1)+al]
+		return bu
 	}
 	qa, nb := xpA+1, xpD+1
 	// the two tables are kept for the battle's other rolls; each phase
@@ -193,6 +196,12 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 				continue
 			}
 			dc := dst.cells[dst.block(di, d)*qa:][:qa]
+			if f == 1 { // a row passed on as it is
+				for a, x := range src.cells[int(sb)*qa:][:qa] {
+					dc[a].add(x)
+				}
+				continue
+			}
 			for a, x := range src.cells[int(sb)*qa:][:qa] {
 				if !x.isZero() {
 					dc[a].add(mul128(x, f))
@@ -258,6 +267,7 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 			// rows for a defender win, a tie, an attacker win (made when
 			// first reached)
 			to := [3]int{-1, -1, -1}
+			bu := branches(v, u)
 			for dl, sb := range cur.heads[j*nb:][:nb] {
 				if sb < 0 {
 					continue
@@ -267,7 +277,7 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 					if x.isZero() {
 						continue
 					}
-					for _, br := range branches(v, u, dl, al) {
+					for _, br := range bu[dl*qa+al] {
 						wi := int(br.win) + 1
 						if to[wi] < 0 {
 							w2, l2 := w, l
