@@ -20,6 +20,16 @@ func (x *u128) addMul(a, b uint64) {
 	x.hi, _ = bits.Add64(x.hi, h, c)
 }
 
+// setBig sets z to x (z's words reused).
+func (x u128) setBig(z *big.Int) {
+	z.SetUint64(x.hi)
+	z.Lsh(z, 64)
+	if x.lo != 0 {
+		var lo big.Int // on the stack: its word is copied in
+		z.Add(z, lo.SetUint64(x.lo))
+	}
+}
+
 func (x u128) big() *big.Int {
 	v := new(big.Int).SetUint64(x.hi)
 	v.Lsh(v, 64)
@@ -1257,15 +1267,18 @@ func pow6Of(e int) *big.Int {
 	return pow6Big[e]
 }
 
-// addScaled adds num/6^exp to s.
-func (s *sixths) addScaled(num *big.Int, exp int) {
+// addScaled adds num/6^exp to s; tmp (nil: one is made) is scratch.
+func (s *sixths) addScaled(num *big.Int, exp int, tmp *big.Int) {
 	switch {
 	case exp > s.exp:
 		s.num.Mul(&s.num, pow6Of(exp-s.exp))
 		s.exp = exp
 		s.num.Add(&s.num, num)
 	case exp < s.exp:
-		s.num.Add(&s.num, new(big.Int).Mul(num, pow6Of(s.exp-exp)))
+		if tmp == nil {
+			tmp = new(big.Int)
+		}
+		s.num.Add(&s.num, tmp.Mul(num, pow6Of(s.exp-exp)))
 	default:
 		s.num.Add(&s.num, num)
 	}
@@ -1296,6 +1309,7 @@ func (b *boardOdds) roundSixths(nA, nD, xpA, xpD int) map[roundOut]*sixths {
 		counts = b.roundPairs(nA, nD, xpA, xpD, simple)
 	}
 	out := map[roundOut]*sixths{}
+	var cb, scaled big.Int // scratch
 	for k, c := range counts {
 		used := k >> 21
 		exp := nA + nD
@@ -1303,11 +1317,12 @@ func (b *boardOdds) roundSixths(nA, nD, xpA, xpD int) map[roundOut]*sixths {
 			exp = 2*(nA+nD) + used
 		}
 		o := decOut(k & (1<<20 - 1))
+		c.setBig(&cb)
 		if p, ok := out[o]; ok {
-			p.addScaled(c.big(), exp)
+			p.addScaled(&cb, exp, &scaled)
 		} else {
 			p = &sixths{exp: exp}
-			p.num.Set(c.big())
+			p.num.Set(&cb)
 			out[o] = p
 		}
 	}
@@ -1457,12 +1472,14 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 		// the running states are counted over powers of 6 (no gcd at each
 		// sum) and become fractions once, at the end
 		states := map[battleState]*sixths{{}: {num: *big.NewInt(1)}}
-		tmp := new(big.Int)
+		// scratch numbers: a product, a product scaled (put copies what
+		// it keeps)
+		tmp, pp, scaled := new(big.Int), new(big.Int), new(big.Int)
 		for ci, c := range Clashes(a, d) {
 			next := map[battleState]*sixths{}
 			put := func(s battleState, num *big.Int, exp int) {
 				if cur, ok := next[s]; ok {
-					cur.addScaled(num, exp)
+					cur.addScaled(num, exp, scaled)
 				} else {
 					p := &sixths{exp: exp}
 					p.num.Set(num)
@@ -1476,7 +1493,7 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 				}
 				for ro, p1 := range b.roundSixths(c[0], c[1], att.XPFor(ci*2), def.XPFor(ci*2)) {
 					s1 := b.apply(s, ro, false)
-					pp := new(big.Int).Mul(&p.num, &p1.num)
+					pp.Mul(&p.num, &p1.num)
 					ppExp := p.exp + p1.exp
 					if s1.stopped || (ro[2] == 0 && ro[3] == 0) {
 						put(s1, pp, ppExp)
@@ -1502,7 +1519,7 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 		for s, p := range states {
 			k := lost{s.lostA, s.lostD, s.pirate}
 			if g, ok := byLost[k]; ok {
-				g.addScaled(&p.num, p.exp)
+				g.addScaled(&p.num, p.exp, scaled)
 				continue
 			}
 			byLost[k] = p
@@ -1512,7 +1529,7 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 			toA, toD := b.finalDamage(battleState{lostA: k.a, lostD: k.d, pirate: k.pirate})
 			l := outcomeLabel(toA, toD)
 			if g, ok := byLabel[l]; ok {
-				g.p.addScaled(&p.num, p.exp)
+				g.p.addScaled(&p.num, p.exp, scaled)
 				continue
 			}
 			byLabel[l] = &labelled{toA, toD, p}
