@@ -1,6 +1,7 @@
 package mistywaters
 
 import (
+	"math/bits"
 	"sort"
 )
 
@@ -244,42 +245,61 @@ func (r duelRules) total2(v, w, bonus int) int {
 // on equal chance the smaller subset, then the earlier one. Returns indexes
 // into own dice.
 func fcChoice(own, opp []int, ownBonus, oppBonus int, r duelRules) []int {
-	ot := r.total(opp, oppBonus)
-	var best []int
+	return fcChoiceAt(own, r.total(opp, oppBonus), ownBonus, r)
+}
+
+// fcChoiceAt is fcChoice against the opponent's total ot: the choice sees
+// the opponent's dice only through their total.
+func fcChoiceAt(own []int, ot, ownBonus int, r duelRules) []int {
+	mask := fcMaskAt(own, ot, ownBonus, r)
+	var idx []int
+	for i := range own {
+		if mask&(1<<i) != 0 {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}
+
+// fcMaskAt is fcChoiceAt as a bit mask of the own dice to re-roll (bit i:
+// own[i]), with nothing allocated: the subsets in order of their masks,
+// each scored by enumerating its re-rolls.
+func fcMaskAt(own []int, ot, ownBonus int, r duelRules) int {
+	var trialB [4]int
+	trial := trialB[:0]
+	if len(own) > len(trialB) {
+		trial = make([]int, 0, len(own))
+	}
+	trial = append(trial, own...)
+	best, bestLen := 0, 0
 	bestScore, bestDen := -1, 1
 	k := len(own)
 	for mask := 1; mask < 1<<k; mask++ {
-		var idx []int
-		for i := 0; i < k; i++ {
-			if mask&(1<<i) != 0 {
-				idx = append(idx, i)
-			}
-		}
-		score, den := 0, 1
-		for range idx {
+		n := bits.OnesCount(uint(mask))
+		den := 1
+		for i := 0; i < n; i++ {
 			den *= 6
 		}
-		trial := append([]int(nil), own...)
-		var enum func(j int)
-		enum = func(j int) {
-			if j == len(idx) {
-				t := r.total(trial, ownBonus)
-				if t > ot {
-					score += 2
-				} else if t == ot {
-					score++
+		score := 0
+		for c := 0; c < den; c++ {
+			x := c
+			for i := 0; i < k; i++ {
+				if mask&(1<<i) != 0 {
+					trial[i] = x%6 + 1
+					x /= 6
 				}
-				return
 			}
-			for v := 1; v <= 6; v++ {
-				trial[idx[j]] = v
-				enum(j + 1)
+			t := r.total(trial, ownBonus)
+			if t > ot {
+				score += 2
+			} else if t == ot {
+				score++
 			}
 		}
-		enum(0)
+		copy(trial, own)
 		// compare score/den with bestScore/bestDen.
-		if best == nil || score*bestDen > bestScore*den || (score*bestDen == bestScore*den && len(idx) < len(best)) {
-			best, bestScore, bestDen = idx, score, den
+		if best == 0 || score*bestDen > bestScore*den || (score*bestDen == bestScore*den && n < bestLen) {
+			best, bestLen, bestScore, bestDen = mask, n, score, den
 		}
 	}
 	return best
@@ -288,13 +308,27 @@ func fcChoice(own, opp []int, ownBonus, oppBonus int, r duelRules) []int {
 // xpCanHelp reports whether re-rolling the lowest own die could stop the
 // duel from being lost.
 func xpCanHelp(own, opp []int, ownBonus, oppBonus int, r duelRules) (int, bool) {
+	return xpCanHelpAt(own, r.total(opp, oppBonus), ownBonus, r)
+}
+
+// xpCanHelpAt is xpCanHelp against the opponent's total ot.
+func xpCanHelpAt(own []int, ot, ownBonus int, r duelRules) (int, bool) {
 	li := 0
 	for i, v := range own {
 		if v < own[li] {
 			li = i
 		}
 	}
-	trial := append([]int(nil), own...)
-	trial[li] = 6
-	return li, r.total(trial, ownBonus) >= r.total(opp, oppBonus)
+	// the total with the lowest die at 6 (nothing allocated)
+	s := 0
+	for i, v := range own {
+		if i == li {
+			v = 6
+		}
+		s += r.total1(v, ownBonus)
+	}
+	if r.cap6 && s > 6 {
+		s = 6
+	}
+	return li, s >= ot
 }

@@ -2,6 +2,7 @@ package mistywaters
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/bosun-referee/bosun/referee"
 	"math/bits"
@@ -17,6 +18,16 @@ func (x *u128) addMul(a, b uint64) {
 	var c uint64
 	x.lo, c = bits.Add64(x.lo, l, 0)
 	x.hi, _ = bits.Add64(x.hi, h, c)
+}
+
+// setBig sets z to x (z's words reused).
+func (x u128) setBig(z *big.Int) {
+	z.SetUint64(x.hi)
+	z.Lsh(z, 64)
+	if x.lo != 0 {
+		var lo big.Int // on the stack: its word is copied in
+		z.Add(z, lo.SetUint64(x.lo))
+	}
 }
 
 func (x u128) big() *big.Int {
@@ -78,11 +89,11 @@ type roundOut [5]int
 type roundKey struct{ nA, nD, xpA, xpD int }
 
 type branch struct {
-	win          int // +1 attacker, -1 defender, 0 tie
-	dUsed, aUsed int
 	// n counts the equally likely re-roll outcomes, scaled to a denominator
 	// of 6^(dice in the duel + Experience Tokens used).
-	n uint64
+	n            uint64
+	win          int8 // +1 attacker, -1 defender, 0 tie
+	dUsed, aUsed int8 // at most 14 tokens a roll
 }
 
 type boardOdds struct {
@@ -92,18 +103,18 @@ type boardOdds struct {
 	npcA, npcD bool
 	fcA, fcD   bool
 	rounds     map[roundKey]map[roundOut]*sixths
-	brMu       sync.Mutex
-	brCache    map[int][]branch
+	eqBrs      map[[2]int][][]branch // eqBranches
 	stMu       sync.Mutex
-	stages     map[int][]branch // duelBranchesCalc's stages
-	dstages    map[int][]dEnd   // duelBranchesCalc's defender's stages
+	stages     map[int][]branch // the attacker's stages (astage)
+	dstages    map[int][]dEnd   // the defender's stages (dstage)
 	classTabs  map[[2]int]*classTab
 	runTabs    [2]rowTab      // roundEqual's tables
 	brSlab     []branch       // room for branch slices (branchSlice; under stMu)
-	denseB     []uint64       // branchFn's sums by budgets (under stMu)
 	endSlab    []dEnd         // room for dEnd slices (dEndSlice; under stMu)
 	endIdx     []map[dEnd]int // the defender's stages' tables of ends, by depth (under stMu)
 	endDepth   int            // how many defender's stages are being walked
+	bf         bfScratch      // one duel's branches for every budget (under stMu)
+	seqCaches  []seqCache     // the class sequences of the rolls with re-rolls enumerated so far
 }
 
 // dEndSlice is branchSlice for the defender's stage ends.
@@ -132,8 +143,11 @@ func (b *boardOdds) branchSlice(n int) []branch {
 func newBoardOdds(att, def Unit, o Options) *boardOdds {
 	b := &boardOdds{att: att, def: def, o: o, rules: boardingRules(att, def, o),
 		npcA: att.IsNPC(), npcD: def.IsNPC(),
-		rounds: map[roundKey]map[roundOut]*sixths{}, brCache: map[int][]branch{},
-		classTabs: map[[2]int]*classTab{}}
+		rounds:    map[roundKey]map[roundOut]*sixths{},
+		classTabs: map[[2]int]*classTab{},
+		// grown as needed: a size hint allocates (and the process
+		// faults in) tables a battle may not fill
+		stages: map[int][]branch{}, dstages: map[int][]dEnd{}}
 	b.fcA = !b.npcA && fencing(att) == FirstClass
 	b.fcD = !b.npcD && fencing(def) == FirstClass
 	return b
@@ -165,37 +179,73 @@ var pow6 = func() []uint64 {
 	return p
 }()
 
-// duelBranches enumerates one duel's re-rolls: the defender's First-Class
+// duelBudgets enumerates one duel's re-rolls: the defender's First-Class
 // Fencing Master and Experience Tokens, then the attacker's (the policy of
-// the resolver), with the tokens each side has left. The stages are
-// memoised on (dice, stage, tokens left, dice re-rolled by the Officer so
-// far), so a long chain of Experience Token re-rolls costs little.
-func (b *boardOdds) duelBranches(du duel, dLeft, aLeft int) []branch {
-	nd := len(du.a) + len(du.d)
-	// Fast path: a duel nobody re-rolls in (the loser has no First-Class
-	// Fencing Master and no token left, or nobody loses).
+// the resolver), for every pair of budgets up to xpD and xpA (dst, indexed
+// dLeft*(xpA+1) + aLeft, kept for the battle). The stages are memoised for
+// the whole battle (b.stages, b.dstages), so a long chain of Experience
+// Token re-rolls is counted once.
+func (b *boardOdds) duelBudgets(du duel, xpD, xpA int, dst [][]branch) {
 	w := b.rules.winner(du)
-	if (w != 1 || (!b.fcD && dLeft == 0)) && (w != -1 || (!b.fcA && aLeft == 0)) {
-		return []branch{{win: w, n: pow6[nd]}}
+	b.stMu.Lock()
+	defer b.stMu.Unlock()
+	var plain []branch
+	started := false
+	for dl := 0; dl <= xpD; dl++ {
+		for al := 0; al <= xpA; al++ {
+			i := dl*(xpA+1) + al
+			// a duel nobody re-rolls in (the loser has no First-Class
+			// Fencing Master and no token left, or nobody loses)
+			if (w != 1 || (!b.fcD && dl == 0)) && (w != -1 || (!b.fcA && al == 0)) {
+				if plain == nil {
+					plain = append(b.branchSlice(1), branch{win: int8(w), n: pow6[len(du.a)+len(du.d)]})
+				}
+				dst[i] = plain
+				continue
+			}
+			if !started {
+				b.bfStart(du, xpD, xpA)
+				started = true
+			}
+			dense := b.bfCalc(dl, al)
+			nz := 0
+			for _, n := range dense {
+				if n != 0 {
+					nz++
+				}
+			}
+			dst[i] = appendDense(b.branchSlice(nz), dense, dl, al)
+		}
 	}
-	key := duelKey(du, dLeft, aLeft)
-	b.brMu.Lock()
-	br, ok := b.brCache[key]
-	b.brMu.Unlock()
-	if ok {
-		return br
-	}
-	br = b.duelBranchesCalc(du, dLeft, aLeft)
-	b.brMu.Lock()
-	b.brCache[key] = br
-	b.brMu.Unlock()
-	return br
 }
 
-// stageKey encodes a duel re-roll stage: the dice (3 bits each, 0 for
-// none), the stage, the tokens each side has left and the dice the
-// Officers re-rolled so far.
-func stageKey(a, d []int, st, dl, al, fc int) int {
+// eqBranches is the branches of the 1 v 1 duels of the equal rolls with
+// budgets xpA and xpD, by ((v*7+u)*(xpD+1)+dLeft)*(xpA+1)+aLeft (nil: not
+// enumerated yet): shared by the battle's equal rolls with these budgets.
+func (b *boardOdds) eqBranches(xpA, xpD int) [][]branch {
+	k := [2]int{xpA, xpD}
+	if t, ok := b.eqBrs[k]; ok {
+		return t
+	}
+	t := make([][]branch, 49*(xpD+1)*(xpA+1))
+	if b.eqBrs == nil {
+		b.eqBrs = map[[2]int][][]branch{}
+	}
+	b.eqBrs[k] = t
+	return t
+}
+
+// The stages of a duel's re-rolls see the other side's dice only through
+// their total (fcChoiceAt, xpCanHelpAt, the winner): the defender's stages
+// are memoised on the attacker's total and the defender's dice, the
+// attacker's on its dice and the defender's total and count, so duels
+// with other dice of the same total share them, and the defender's ends
+// are merged by the total they leave.
+
+// aStageKey encodes an attacker's re-roll stage: its dice (3 bits each, 0
+// for none), the defender's dice count and total, the stage, the tokens
+// the attacker has left and the dice the Officers re-rolled so far.
+func aStageKey(a []int, dn, dt, st, al, fc int) int {
 	k := 0
 	for i := 0; i < 2; i++ {
 		k <<= 3
@@ -203,326 +253,316 @@ func stageKey(a, d []int, st, dl, al, fc int) int {
 			k |= a[i]
 		}
 	}
+	k = k<<2 | dn
+	k = k<<4 | dt
+	return (k<<3|st)<<9 | al<<3 | fc
+}
+
+// dStageKey encodes a defender's re-roll stage: the attacker's total, the
+// defender's dice (3 bits each, 0 for none), the stage, the tokens the
+// defender has left and the dice its Officer re-rolled so far.
+func dStageKey(at int, d []int, st, dl, fc int) int {
+	k := at
 	for i := 0; i < 2; i++ {
 		k <<= 3
 		if i < len(d) {
 			k |= d[i]
 		}
 	}
-	return ((k<<3|st)<<6|dl)<<9 | al<<3 | fc
+	return ((k<<3|st)<<6|dl)<<3 | fc
 }
 
-// duelBranchesCalc walks one duel's re-roll stages. The stages are
-// memoised for the whole battle (b.stages), not per call: the duels with
-// other token budgets reach the same stages after a re-roll or two, so a
-// long chain of Experience Token re-rolls is counted once.
-func (b *boardOdds) duelBranchesCalc(du duel, dLeft, aLeft int) []branch {
-	b.stMu.Lock()
-	defer b.stMu.Unlock()
-	return b.branchFn(du, dLeft, aLeft)(dLeft, aLeft)
-}
+// maxStageTokens is the most tokens a side can have left in a duel's
+// stages: a roll takes at most 14 Experience Tokens, both sides together.
+const maxStageTokens = 14
 
-// branchFn returns duelBranchesCalc for one duel and any budgets (the
-// caller holds b.stMu while it uses it): the stages are set up once for
-// the duel's budgets in turn.
-// maxD and maxA are the largest budgets it will be asked for (a hint for
-// sizing: larger ones are answered too).
-func (b *boardOdds) branchFn(du duel, maxD, maxA int) func(dLeft, aLeft int) []branch {
-	nd := len(du.a) + len(du.d)
-	if b.stages == nil {
-		b.stages = make(map[int][]branch, 1<<12)
+// astage is the attacker's re-roll stages (st 2: its First-Class Fencing
+// Master, 3: its Experience Tokens, 4: the end) of a duel whose attacker
+// has dice a against dn defender's dice of total dt, with al tokens left
+// and fc dice re-rolled by the Officers so far. The branches are memoised
+// for the whole battle (b.stages); the caller holds b.stMu.
+func (b *boardOdds) astage(a []int, dn, dt, st, al, fc int) []branch {
+	key := aStageKey(a, dn, dt, st, al, fc)
+	if r, ok := b.stages[key]; ok {
+		return r
 	}
-	memo := b.stages
-	var stage func(a, d []int, st, dl, al, fc int) []branch
-	stage = func(a, d []int, st, dl, al, fc int) []branch {
-		if st >= 2 {
-			// the attacker's stages use none of the defender's tokens:
-			// one memo entry whatever the defender has left
-			dl = 0
-		}
-		key := stageKey(a, d, st, dl, al, fc)
-		if r, ok := memo[key]; ok {
-			return r
-		}
-		// a stage that passes to the next unchanged returns its branches
-		// as they are; one that re-rolls sums its branches densely by
-		// (winner, tokens used by each side): no search per branch
-		var pass []branch
-		passed := false
-		var dense []uint64
-		addAll := func(brs []branch, dU, aU int) {
-			if dense == nil {
-				dense = make([]uint64, 3*(dl+1)*(al+1))
-			}
-			for _, br := range brs {
-				dense[((br.win+1)*(dl+1)+br.dUsed+dU)*(al+1)+br.aUsed+aU] += br.n
-			}
-		}
-		passOn := func(brs []branch) { pass, passed = brs, true }
-		ownIsD := st < 2
-		own, opp := a, d
-		ob, pb := b.rules.bonusA, b.rules.bonusD
-		if ownIsD {
-			own, opp = d, a
-			ob, pb = pb, ob
-		}
-		lost := st < 4 && b.rules.total(own, ob) < b.rules.total(opp, pb)
-		next := func(no []int, st2, dl2, al2, fc2 int) []branch {
-			if ownIsD {
-				return stage(a, no, st2, dl2, al2, fc2)
-			}
-			return stage(no, d, st2, dl2, al2, fc2)
-		}
-		switch st {
-		case 0, 2: // First-Class Fencing Master
-			fcOn := b.fcD
-			if st == 2 {
-				fcOn = b.fcA
-			}
-			if !fcOn || !lost {
-				passOn(stage(a, d, st+1, dl, al, fc))
-				break
-			}
-			idx := fcChoice(own, opp, ob, pb, b.rules)
-			trial := append([]int(nil), own...)
-			var enum func(j int)
-			enum = func(j int) {
-				if j == len(idx) {
-					// stages keep no dice slice (the memo holds branches
-					// only), so trial is passed as it is
-					addAll(next(trial, st+1, dl, al, fc+len(idx)), 0, 0)
-					return
-				}
-				for v := 1; v <= 6; v++ {
-					trial[idx[j]] = v
-					enum(j + 1)
-				}
-			}
-			enum(0)
-		case 1, 3: // Experience Tokens
-			left := dl
-			if st == 3 {
-				left = al
-			}
-			li, ok := 0, false
-			if left > 0 && lost {
-				li, ok = xpCanHelp(own, opp, ob, pb, b.rules)
-			}
-			if !ok {
-				passOn(stage(a, d, st+1, dl, al, fc))
-				break
-			}
-			no := append([]int(nil), own...)
-			for v := 1; v <= 6; v++ {
-				no[li] = v
-				if st == 1 {
-					addAll(next(no, st, dl-1, al, fc), 1, 0)
-				} else {
-					addAll(next(no, st, dl, al-1, fc), 0, 1)
-				}
-			}
-		default:
-			// scale 6^-(fc + xp) to the denominator 6^(nd + xp).
-			passOn(append(b.branchSlice(1), branch{win: b.rules.winner(duel{a: a, d: d}), n: pow6[nd-fc]}))
-		}
-		out := pass
-		if !passed {
-			nz := 0
-			for _, n := range dense {
-				if n != 0 {
-					nz++
-				}
-			}
-			out = b.branchSlice(nz)
-			for i, n := range dense {
-				if n != 0 {
-					aU := i % (al + 1)
-					dU := i / (al + 1) % (dl + 1)
-					out = append(out, branch{win: i/((al+1)*(dl+1)) - 1, dUsed: dU, aUsed: aU, n: n})
-				}
-			}
-		}
-		memo[key] = out
-		return out
+	r := &b.rules
+	var out []branch
+	// a stage that re-rolls sums its branches densely by (winner, tokens
+	// used): at most 3*(14+1) counts, on the stack
+	var denseB [3 * (maxStageTokens + 1)]uint64
+	var dense []uint64
+	if al <= maxStageTokens {
+		dense = denseB[:3*(al+1)]
+	} else {
+		dense = make([]uint64, 3*(al+1))
 	}
-	// The defender's stages come first and do not depend on the
-	// attacker's tokens: they are walked once per defender's budget, to
-	// the dice they leave (dstage), and each such end meets the attacker's
-	// stages with the attacker's budget. The sums are those of walking
-	// every stage with both budgets.
-	if b.dstages == nil {
-		b.dstages = make(map[int][]dEnd, 1<<10)
+	dens := false
+	add := func(brs []branch, aU int) {
+		dens = true
+		for _, br := range brs {
+			dense[(int(br.win)+1)*(al+1)+int(br.aUsed)+aU] += br.n
+		}
 	}
-	dmemo := b.dstages
-	var dstage func(a, d []int, st, dl, fc int) []dEnd
-	dstage = func(a, d []int, st, dl, fc int) []dEnd {
-		key := stageKey(a, d, st, dl, 0, fc)
-		if r, ok := dmemo[key]; ok {
-			return r
+	lost := st < 4 && r.total(a, r.bonusA) < dt
+	switch st {
+	case 2: // First-Class Fencing Master
+		if !b.fcA || !lost {
+			out = b.astage(a, dn, dt, 3, al, fc)
+			break
 		}
-		// the stages being walked nest: each depth has its table of
-		// ends, kept for the battle and cleared for the next stage at
-		// that depth (a stage's table is not read after it returns)
-		depth := b.endDepth
-		b.endDepth++
-		defer func() { b.endDepth-- }()
-		var out []dEnd
-		var idx map[dEnd]int // taken by the first addAll (a stage that re-rolls)
-		addAll := func(es []dEnd, dU int) {
-			if idx == nil {
-				for len(b.endIdx) <= depth {
-					b.endIdx = append(b.endIdx, map[dEnd]int{})
-				}
-				idx = b.endIdx[depth]
-				clear(idx)
-				out = make([]dEnd, 0, 2*len(es))
-			}
-			for _, e := range es {
-				k := dEnd{d: e.d, nd: e.nd, fc: e.fc, dU: e.dU + dU}
-				if i, ok := idx[k]; ok {
-					out[i].n += e.n
-					continue
-				}
-				idx[k] = len(out)
-				k.n = e.n
-				out = append(out, k)
-			}
+		mask := fcMaskAt(a, dt, r.bonusA, *r)
+		var trialB [2]int
+		trial := trialB[:copy(trialB[:], a)]
+		if len(a) > len(trialB) {
+			trial = append([]int(nil), a...)
 		}
-		lost := b.rules.total(d, b.rules.bonusD) < b.rules.total(a, b.rules.bonusA)
-		switch st {
-		case 0: // First-Class Fencing Master
-			if !b.fcD || !lost {
-				out = dstage(a, d, 1, dl, fc)
-				break
-			}
-			ix := fcChoice(d, a, b.rules.bonusD, b.rules.bonusA, b.rules)
-			trial := append([]int(nil), d...)
-			var enum func(j int)
-			enum = func(j int) {
-				if j == len(ix) {
-					addAll(dstage(a, trial, 1, dl, fc+len(ix)), 0)
-					return
-				}
-				for v := 1; v <= 6; v++ {
-					trial[ix[j]] = v
-					enum(j + 1)
+		k := bits.OnesCount(uint(mask))
+		for c := 0; c < int(pow6[k]); c++ {
+			x := c
+			for i := range trial {
+				if mask&(1<<i) != 0 {
+					trial[i] = x%6 + 1
+					x /= 6
 				}
 			}
-			enum(0)
-		default: // Experience Tokens
-			li, ok := 0, false
-			if dl > 0 && lost {
-				li, ok = xpCanHelp(d, a, b.rules.bonusD, b.rules.bonusA, b.rules)
-			}
-			if !ok {
-				out = append(b.dEndSlice(1), dEnd{d: packDice(d), nd: len(d), fc: fc, n: 1})
-				break
-			}
-			no := append([]int(nil), d...)
-			for v := 1; v <= 6; v++ {
-				no[li] = v
-				addAll(dstage(a, no, 1, dl-1, fc), 1)
-			}
+			// stages keep no dice slice (the memo holds branches only)
+			add(b.astage(trial, dn, dt, 3, al, fc+k), 0)
 		}
-		dmemo[key] = out
-		return out
+	case 3: // Experience Tokens
+		li, ok := 0, false
+		if al > 0 && lost {
+			li, ok = xpCanHelpAt(a, dt, r.bonusA, *r)
+		}
+		if !ok {
+			out = b.astage(a, dn, dt, 4, al, fc)
+			break
+		}
+		var noB [2]int
+		no := noB[:copy(noB[:], a)]
+		if len(a) > len(noB) {
+			no = append([]int(nil), a...)
+		}
+		for v := 1; v <= 6; v++ {
+			no[li] = v
+			add(b.astage(no, dn, dt, 3, al-1, fc), 1)
+		}
+	default:
+		w := 0
+		switch ta := r.total(a, r.bonusA); {
+		case ta > dt:
+			w = 1
+		case ta < dt:
+			w = -1
+		}
+		// scale 6^-(fc + xp) to the denominator 6^(nd + xp).
+		out = append(b.branchSlice(1), branch{win: int8(w), n: pow6[len(a)+dn-fc]})
 	}
-	// allBudgets asks for every pair of budgets of one duel: the
-	// defender's ends of a budget, and the attacker's stages of an end
-	// (the same dice after the defender's re-rolls, whatever tokens these
-	// cost) and budget, are looked up once here instead of in the battle's
-	// memo maps for each pair
-	var ends [][]dEnd
-	endAt := map[int]int{} // an end's dice, count and Officer's re-rolls -> its row in aStages
-	var aStages [][][]branch
-	return func(dLeft, aLeft int) []branch {
-		// one scratch array for every duel of the battle (the caller
-		// holds b.stMu), grown to the largest budgets at once
-		size := 3 * (dLeft + 1) * (aLeft + 1)
-		if cap(b.denseB) < size {
-			b.denseB = make([]uint64, max(size, 3*(maxD+1)*(maxA+1)))
-		}
-		dense := b.denseB[:size]
-		clear(dense)
-		if ends == nil {
-			ends = make([][]dEnd, 0, maxD+1)
-		}
-		for len(ends) <= dLeft {
-			ends = append(ends, nil)
-		}
-		es := ends[dLeft]
-		if es == nil {
-			es = dstage(du.a, du.d, 0, dLeft, 0)
-			ends[dLeft] = es
-		}
-		for _, e := range es {
-			ek := (e.d<<2|e.nd)<<3 | e.fc
-			r, ok := endAt[ek]
-			if !ok {
-				r = len(aStages)
-				endAt[ek] = r
-				aStages = append(aStages, nil)
-			}
-			row := aStages[r]
-			if row == nil {
-				row = make([][]branch, 0, maxA+1)
-			}
-			for len(row) <= aLeft {
-				row = append(row, nil)
-			}
-			aStages[r] = row
-			brs := row[aLeft]
-			if brs == nil {
-				var dd [2]int // only for a stage not walked yet
-				d := unpackDice(e.d, e.nd, dd[:0])
-				brs = stage(du.a, d, 2, 0, aLeft, e.fc)
-				row[aLeft] = brs
-			}
-			for _, br := range brs {
-				dense[((br.win+1)*(dLeft+1)+e.dU)*(aLeft+1)+br.aUsed] += e.n * br.n
-			}
-		}
-		// in the order (winner, defender's tokens, attacker's tokens), in
-		// a slice of the exact length (no growth per branch)
+	if dens {
 		nz := 0
 		for _, n := range dense {
 			if n != 0 {
 				nz++
 			}
 		}
-		out := b.branchSlice(nz)
+		out = b.branchSlice(nz)
 		for i, n := range dense {
 			if n != 0 {
-				aU := i % (aLeft + 1)
-				dU := i / (aLeft + 1) % (dLeft + 1)
-				out = append(out, branch{win: i/((aLeft+1)*(dLeft+1)) - 1, dUsed: dU, aUsed: aU, n: n})
+				out = append(out, branch{win: int8(i/(al+1) - 1), aUsed: int8(i % (al + 1)), n: n})
 			}
 		}
-		return out
+	}
+	b.stages[key] = out
+	return out
+}
+
+// dstage is the defender's re-roll stages (st 0: its First-Class Fencing
+// Master, 1: its Experience Tokens) of a duel whose defender has dice d
+// against the attacker's total at, with dl tokens left and fc dice
+// re-rolled by its Officer so far: where they end, by the total they
+// leave. Memoised for the whole battle (b.dstages); the caller holds
+// b.stMu.
+func (b *boardOdds) dstage(at int, d []int, st, dl, fc int) []dEnd {
+	key := dStageKey(at, d, st, dl, fc)
+	if r, ok := b.dstages[key]; ok {
+		return r
+	}
+	r := &b.rules
+	// the stages being walked nest: each depth has its table of ends,
+	// kept for the battle and cleared for the next stage at that depth (a
+	// stage's table is not read after it returns)
+	depth := b.endDepth
+	b.endDepth++
+	var out []dEnd
+	var idx map[dEnd]int // taken by the first add (a stage that re-rolls)
+	add := func(es []dEnd, dU int) {
+		if idx == nil {
+			for len(b.endIdx) <= depth {
+				b.endIdx = append(b.endIdx, map[dEnd]int{})
+			}
+			idx = b.endIdx[depth]
+			clear(idx)
+			out = make([]dEnd, 0, 2*len(es))
+		}
+		for _, e := range es {
+			k := dEnd{d: e.d, nd: e.nd, fc: e.fc, dU: e.dU + dU}
+			if i, ok := idx[k]; ok {
+				out[i].n += e.n
+				continue
+			}
+			idx[k] = len(out)
+			k.n = e.n
+			out = append(out, k)
+		}
+	}
+	dt := r.total(d, r.bonusD)
+	lost := dt < at
+	switch st {
+	case 0: // First-Class Fencing Master
+		if !b.fcD || !lost {
+			out = b.dstage(at, d, 1, dl, fc)
+			break
+		}
+		mask := fcMaskAt(d, at, r.bonusD, *r)
+		var trialB [2]int
+		trial := trialB[:copy(trialB[:], d)]
+		if len(d) > len(trialB) {
+			trial = append([]int(nil), d...)
+		}
+		k := bits.OnesCount(uint(mask))
+		for c := 0; c < int(pow6[k]); c++ {
+			x := c
+			for i := range trial {
+				if mask&(1<<i) != 0 {
+					trial[i] = x%6 + 1
+					x /= 6
+				}
+			}
+			add(b.dstage(at, trial, 1, dl, fc+k), 0)
+		}
+	default: // Experience Tokens
+		li, ok := 0, false
+		if dl > 0 && lost {
+			li, ok = xpCanHelpAt(d, at, r.bonusD, *r)
+		}
+		if !ok {
+			out = append(b.dEndSlice(1), dEnd{d: dt, nd: len(d), fc: fc, n: 1})
+			break
+		}
+		var noB [2]int
+		no := noB[:copy(noB[:], d)]
+		if len(d) > len(noB) {
+			no = append([]int(nil), d...)
+		}
+		for v := 1; v <= 6; v++ {
+			no[li] = v
+			add(b.dstage(at, no, 1, dl-1, fc), 1)
+		}
+	}
+	b.endDepth--
+	b.dstages[key] = out
+	return out
+}
+
+// bfScratch is the scratch of one duel's branches for every pair of
+// budgets (bfStart, bfCalc), kept for the battle and used under b.stMu.
+type bfScratch struct {
+	du       duel
+	at, maxA int
+	ends     [][]dEnd // by the defender's budget: its stages' ends (nil: not walked yet)
+	gen      uint32
+	endAt    [1 << 9]bfRow // by an end's total, count and Officer's re-rolls
+	rows     [][]branch    // an end's row r, attacker's budget al: rows[r*(maxA+1)+al]
+	nrows    int
+	dense    []uint64
+}
+
+type bfRow struct {
+	gen uint32
+	row int32
+}
+
+// bfStart sets up the branches of duel du for budgets up to maxD and maxA
+// (the caller holds b.stMu).
+func (b *boardOdds) bfStart(du duel, maxD, maxA int) {
+	f := &b.bf
+	f.du, f.maxA = du, maxA
+	f.at = b.rules.total(du.a, b.rules.bonusA)
+	f.ends = f.ends[:0]
+	for i := 0; i <= maxD; i++ {
+		f.ends = append(f.ends, nil)
+	}
+	f.gen++
+	f.rows, f.nrows = f.rows[:0], 0
+	if size := 3 * (maxD + 1) * (maxA + 1); cap(f.dense) < size {
+		f.dense = make([]uint64, size)
 	}
 }
 
-// dEnd is where the defender's re-roll stages of a duel end: its dice
-// (packed 3 bits each, nd of them), the dice its Officer re-rolled so far,
-// the tokens it used and how many re-roll outcomes lead there.
+// bfCalc returns the branches of bfStart's duel with dLeft and aLeft
+// tokens left as dense counts by (winner, defender's tokens used,
+// attacker's tokens used), valid until the next call (the caller holds
+// b.stMu).
+//
+// The defender's stages come first and do not depend on the attacker's
+// tokens: they are walked once per defender's budget, to the totals they
+// leave (dstage), and each such end meets the attacker's stages with the
+// attacker's budget. The sums are those of walking every stage with both
+// budgets. The defender's ends of a budget, and the attacker's stages of
+// an end (the same total after the defender's re-rolls, whatever tokens
+// these cost) and budget, are looked up once per duel instead of in the
+// battle's memo maps for each pair.
+func (b *boardOdds) bfCalc(dLeft, aLeft int) []uint64 {
+	f := &b.bf
+	dense := f.dense[:3*(dLeft+1)*(aLeft+1)]
+	clear(dense)
+	es := f.ends[dLeft]
+	if es == nil {
+		es = b.dstage(f.at, f.du.d, 0, dLeft, 0)
+		f.ends[dLeft] = es
+	}
+	qa := f.maxA + 1
+	for _, e := range es {
+		sl := &f.endAt[(e.d<<2|e.nd)<<3|e.fc]
+		if sl.gen != f.gen {
+			*sl = bfRow{f.gen, int32(f.nrows)}
+			f.nrows++
+			for i := 0; i < qa; i++ {
+				f.rows = append(f.rows, nil)
+			}
+		}
+		cell := &f.rows[int(sl.row)*qa+aLeft]
+		brs := *cell
+		if brs == nil {
+			brs = b.astage(f.du.a, e.nd, e.d, 2, aLeft, e.fc)
+			*cell = brs
+		}
+		for _, br := range brs {
+			dense[((int(br.win)+1)*(dLeft+1)+e.dU)*(aLeft+1)+int(br.aUsed)] += e.n * br.n
+		}
+	}
+	return dense
+}
+
+// appendDense appends bfCalc's counts as branches, in the order (winner,
+// defender's tokens, attacker's tokens).
+func appendDense(out []branch, dense []uint64, dLeft, aLeft int) []branch {
+	for i, n := range dense {
+		if n != 0 {
+			aU := i % (aLeft + 1)
+			dU := i / (aLeft + 1) % (dLeft + 1)
+			out = append(out, branch{win: int8(i/((aLeft+1)*(dLeft+1)) - 1), dUsed: int8(dU), aUsed: int8(aU), n: n})
+		}
+	}
+	return out
+}
+
+// dEnd is where the defender's re-roll stages of a duel end: the total of
+// its dice, their count nd, the dice its Officer re-rolled so far, the
+// tokens it used and how many re-roll outcomes lead there.
 type dEnd struct {
 	d, nd, fc, dU int
 	n             uint64
-}
-
-func packDice(d []int) int {
-	k := 0
-	for i, v := range d {
-		k |= v << (3 * i)
-	}
-	return k
-}
-
-func unpackDice(k, n int, dst []int) []int {
-	for i := 0; i < n; i++ {
-		dst = append(dst, k>>(3*i)&7)
-	}
-	return dst
 }
 
 // arrangeOdds arranges sorted rolls (ascending) for the odds, with the
@@ -558,8 +598,57 @@ func (b *boardOdds) placeIn(dst *[5]int, first string, fd, front, extras []int) 
 		}
 		return dst[:k]
 	}
+	if k == 1 {
+		dst[0] = placeOne(first, fd, front, extras[0], &b.rules)
+		return dst[:1]
+	}
 	bestPlaceInto(dst, first, fd, front, extras, b.rules)
 	return dst[:k]
+}
+
+// placeOne is bestPlaceInto for a single extra die (the usual 5 v 4): the
+// net and own losses of each placement are those of all single dice with
+// one duel's changed, so each is found in one step, not by summing every
+// duel again; the same placement (tried in the same order, kept on the
+// same comparisons).
+func placeOne(first string, fd, front []int, extra int, r *duelRules) int {
+	fb, ob := r.bonusD, r.bonusA // first side's bonus, placing side's bonus
+	if first == "attacker" {
+		fb, ob = r.bonusA, r.bonusD
+	}
+	n := len(fd)
+	var sNet, sOwn, pNet, pOwn [5]int
+	baseNet, baseOwn := 0, 0
+	for i := 0; i < n; i++ {
+		ft := r.total1(fd[i], fb)
+		switch st := r.total1(front[i], ob); {
+		case st > ft:
+			sNet[i] = 1
+		case st < ft:
+			sNet[i], sOwn[i] = -1, 1
+		}
+		switch pt := r.total2(front[i], extra, ob); {
+		case pt > ft:
+			pNet[i] = 1
+		case pt < ft:
+			pNet[i], pOwn[i] = -2, 2
+		}
+		baseNet += sNet[i]
+		baseOwn += sOwn[i]
+	}
+	best, bestNet, bestOwn := 0, -1<<30, 1<<30
+	for i := 0; i < n; i++ {
+		net := baseNet - sNet[i] + pNet[i]
+		own := baseOwn - sOwn[i] + pOwn[i]
+		tie := own < bestOwn
+		if r.takeMore {
+			tie = own > bestOwn
+		}
+		if net > bestNet || (net == bestNet && tie) {
+			best, bestNet, bestOwn = i, net, own
+		}
+	}
+	return best
 }
 
 func addOut(o *roundOut, du duel, w int) {
@@ -585,13 +674,18 @@ func decOut(k int) roundOut {
 
 // outcome deltas on the encoded roundOut (fields are 4 bits each).
 func outDelta(du duel, w int) int {
+	return outDeltaN(len(du.a), len(du.d), w)
+}
+
+// outDeltaN is outDelta for a duel of na attacker's and nd defender's dice.
+func outDeltaN(na, nd, w int) int {
 	switch w {
 	case 1:
-		return len(du.d)<<4 | 1<<16
+		return nd<<4 | 1<<16
 	case -1:
-		return len(du.a)
+		return na
 	}
-	return len(du.a)<<8 | len(du.d)<<12
+	return na<<8 | nd<<12
 }
 
 // roundWorker enumerates a share of the rolls with its own caches.
@@ -602,15 +696,28 @@ type roundWorker struct {
 	duelsB [5]duel
 	pairsB [5][2]int // a duel's front die and second-row die (arrange)
 	placeB [5]int    // the extras' placement (arrange)
-	rows   [2]dpRows
+	codesB [5]int    // the duels' codes, duelKey(du, 0, 0) (arrange)
 	// the duel classes (shared by the rolls with the same budgets) and
 	// the class sequences of this roll's pairs (run)
 	ct      *classTab
 	seqs    map[uint64]int
 	seqList []seqRoll
+	bud     budScratch // class's branches of a duel
+	ends    [][]dEnd   // class's defender's ends of a duel by budget
 }
 
 func (w *roundWorker) add(k int, x, n uint64) { w.acc.at(k).addMul(x, n) }
+
+// counts returns the table's counts as a map.
+func (t *accTab) counts() map[int]u128 {
+	out := make(map[int]u128, t.n)
+	for i, full := range t.full {
+		if full {
+			out[t.keys[i]] = t.vals[i]
+		}
+	}
+	return out
+}
 
 // accTab is an open-addressing table of exact counts by encoded outcome.
 type accTab struct {
@@ -690,13 +797,75 @@ func (w *roundWorker) arrange(A, D []int) []duel {
 				os = pr[:]
 			}
 		}
+		// the duel's code (duelKey) as it is built
+		oc := os[0] << 3
+		if len(os) == 2 {
+			oc |= os[1]
+		}
 		if first == "attacker" {
 			du.a, du.d = fs, os
+			w.codesB[i] = fs[0]<<9 | oc
 		} else {
 			du.a, du.d = os, fs
+			w.codesB[i] = oc<<6 | fs[0]<<3
 		}
 	}
 	return w.duelsB[:n]
+}
+
+// arrangeCodes is arrange giving the duels' codes only (duelKey(du, 0,
+// 0), in w.codesB): the duels themselves are made only for a code not
+// classed yet.
+func (w *roundWorker) arrangeCodes(A, D []int) []int {
+	attFirst := len(A) < len(D)
+	first := "defender"
+	f, o := D, A
+	if attFirst {
+		first, f, o = "attacker", A, D
+	}
+	n := len(f)
+	k := len(o) - n
+	var ex [5]int // the extra die behind each duel (0: none)
+	if k > 0 {
+		fd := w.buf[0:n]
+		for i := 0; i < n; i++ {
+			fd[i] = f[n-1-i]
+		}
+		extras := w.buf[5 : 5+k]
+		for j := 0; j < k; j++ {
+			extras[j] = o[len(o)-1-j]
+		}
+		for j, p := range w.b.placeIn(&w.placeB, first, fd, o[:n], extras) {
+			ex[p] = extras[j]
+		}
+	}
+	for i := 0; i < n; i++ {
+		oc := o[i]<<3 | ex[i]
+		if attFirst {
+			w.codesB[i] = f[n-1-i]<<9 | oc
+		} else {
+			w.codesB[i] = oc<<6 | f[n-1-i]<<3
+		}
+	}
+	return w.codesB[:n]
+}
+
+// duelOfCode is the duel of a duelKey code (dice 1-6, 0 for none), its
+// dice in buf (no allocation).
+func duelOfCode(k int, buf *[4]int) duel {
+	d := buf[:0]
+	for _, v := range [2]int{k >> 9 & 7, k >> 6 & 7} {
+		if v != 0 {
+			d = append(d, v)
+		}
+	}
+	na := len(d)
+	for _, v := range [2]int{k >> 3 & 7, k & 7} {
+		if v != 0 {
+			d = append(d, v)
+		}
+	}
+	return duel{a: d[:na:na], d: d[na:]}
 }
 
 func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
@@ -704,8 +873,8 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 	for _, ma := range as {
 		for _, md := range multisets(nD) {
 			x := ma.w * md.w
-			duels := w.arrange(ma.dice, md.dice)
 			if simple {
+				duels := w.arrange(ma.dice, md.dice)
 				o := 0
 				for _, du := range duels {
 					o += outDelta(du, b.rules.winner(du))
@@ -715,32 +884,36 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 			}
 			// rolls whose duels re-roll alike are one programme: sum
 			// their weights by the sequence of duel classes
+			codes := w.arrangeCodes(ma.dice, md.dice)
 			key := uint64(0)
-			for _, du := range duels {
-				key = key<<12 | uint64(w.class(du, xpA, xpD))
+			for _, code := range codes {
+				key = key<<12 | uint64(w.class(code))
 			}
 			i, ok := w.seqs[key]
 			if !ok {
 				i = len(w.seqList)
 				w.seqs[key] = i
-				sr := seqRoll{n: len(duels)}
-				for j, du := range duels {
-					sr.codes[j] = duelKey(du, 0, 0)
-				}
+				sr := seqRoll{n: len(codes)}
+				copy(sr.codes[:], codes)
 				w.seqList = append(w.seqList, sr)
 			}
 			w.seqList[i].x += x
 		}
 	}
-	var duelsB [5]duel
-	var diceB [5][4]int
-	for _, sr := range w.seqList {
-		duels := duelsB[:sr.n]
-		for j := range duels {
-			duels[j] = duelOfKeyIn(sr.codes[j], diceB[j][:0])
-		}
-		w.dp(duels, sr.x, xpA, xpD)
-	}
+	w.dpSeqs(xpA, xpD)
+}
+
+// seqCache is the class sequences of the rolls of nA v nD dice classed
+// with budgets xpA and xpD. A duel's branches with dLeft and aLeft tokens
+// left do not depend on the largest budgets asked for, so two duels of the
+// same class with these budgets have the same branches with any smaller
+// ones: the sequences serve a roll of the same dice with fewer tokens (a
+// tie roll after a clash roll of the same size) without enumerating its
+// rolls again.
+type seqCache struct {
+	nA, nD, xpA, xpD int
+	ct               *classTab
+	seqList          []seqRoll
 }
 
 // seqRoll is the rolls of one class sequence: a representative's duels
@@ -751,117 +924,197 @@ type seqRoll struct {
 	x     uint64
 }
 
-// duelOfKeyIn is the duel of a duelKey code (dice 1-6, 0 for none), its
-// dice in buf's room (4 dice: no allocation).
-func duelOfKeyIn(k int, buf []int) duel {
-	var du duel
-	for _, v := range [2]int{k >> 9 & 7, k >> 6 & 7} {
-		if v != 0 {
-			buf = append(buf, v)
-		}
-	}
-	du.a = buf[:len(buf):len(buf)]
-	for _, v := range [2]int{k >> 3 & 7, k & 7} {
-		if v != 0 {
-			buf = append(buf, v)
-		}
-	}
-	du.d = buf[len(du.a):]
-	return du
-}
-
-// class numbers a duel by what the roll's programme sees of it: its dice
-// on each side and its re-roll branches for every pair of token budgets.
-// Two duels with the same class change the programme's states alike, so
+// class numbers a duel (code: duelKey(du, 0, 0)) by what the roll's
+// programme sees of it: its dice on each side and its re-roll branches for
+// every pair of token budgets. Two duels with the same class change the programme's states alike, so
 // two rolls whose duels have the same classes in order have the same
 // outcome counts.
-func (w *roundWorker) class(du duel, xpA, xpD int) int {
+func (w *roundWorker) class(code int) int {
 	ct := w.ct
-	code := duelKey(du, 0, 0)
+	xpA, xpD := ct.xpA, ct.xpD // the table's budgets (at least the roll's)
 	if c := ct.classes[code]; c > 0 {
 		return int(c - 1)
 	}
-	bud := w.b.allBudgets(du, xpD, xpA)
-	ct.brs[code] = bud
-	// the fingerprint's length is known: size it once
-	size := 2
-	for _, brs := range bud {
-		size += 1 + 11*len(brs)
-	}
-	fp := make([]byte, 0, size)
-	fp = append(fp, byte(len(du.a)), byte(len(du.d)))
-	for _, brs := range bud {
-		fp = append(fp, byte(len(brs)))
-		for _, br := range brs {
-			fp = append(fp, byte(br.win+1), byte(br.dUsed), byte(br.aUsed))
-			for s := 0; s < 64; s += 8 {
-				fp = append(fp, byte(br.n>>s))
-			}
+	var dice [4]int
+	du := duelOfCode(code, &dice)
+	// A duel's branches are those of its attacker's dice against the ends
+	// of its defender's stages for each budget (bfCalc), with the winner
+	// on the dice as rolled deciding who re-rolls at all: duels alike in
+	// these (most often a defender losing with one die, whatever it is:
+	// its First-Class Fencing Master re-rolls it) are one class, found
+	// without enumerating their branches again.
+	b := w.b
+	wn := b.rules.winner(du)
+	b.stMu.Lock()
+	ends := w.ends[:0]
+	ph := mix64(uint64(code>>6)<<2 | uint64(wn+1))
+	at := b.rules.total(du.a, b.rules.bonusA)
+	for dl := 0; dl <= xpD; dl++ {
+		es := b.dstage(at, du.d, 0, dl, 0)
+		ends = append(ends, es)
+		ph = mix64(ph ^ uint64(len(es)))
+		for _, e := range es {
+			ph = mix64(ph ^ uint64(e.d|e.nd<<4|e.fc<<6|e.dU<<9))
+			ph = mix64(ph ^ e.n)
 		}
 	}
-	c, ok := ct.fps[string(fp)]
-	if !ok {
-		c = len(ct.fps)
-		ct.fps[string(fp)] = c
+	b.stMu.Unlock()
+	w.ends = ends
+	for _, pc := range ct.pre[ph] {
+		if pc.a == code>>6 && pc.w == wn && slices.EqualFunc(pc.ends, ends, slices.Equal) {
+			ct.classes[code] = pc.class + 1
+			return int(pc.class)
+		}
 	}
-	ct.classes[code] = int32(c + 1)
+	c := w.classOf(du, code, xpA, xpD)
+	ct.pre[ph] = append(ct.pre[ph], preClass{a: code >> 6, w: wn, ends: slices.Clone(ends), class: int32(c)})
 	return c
+}
+
+// preClass is a duel's attacker's dice (its code's high bits), winner on
+// the dice as rolled and its defender's ends by budget: two duels alike in
+// these have the same branches.
+type preClass struct {
+	a, w  int
+	ends  [][]dEnd
+	class int32
+}
+
+// classOf classes a duel by its branches for every budget.
+func (w *roundWorker) classOf(du duel, code, xpA, xpD int) int {
+	ct := w.ct
+	bud := w.b.allBudgets(du, xpD, xpA, &w.bud)
+	// the branches are hashed, and compared in full with the classes of
+	// the same hash: a class is its dice counts and branches by budget
+	sc := &w.bud
+	h := mix64(uint64(len(du.a))<<8 | uint64(len(du.d)))
+	for _, o := range sc.offs {
+		h = mix64(h ^ uint64(o))
+	}
+	for _, br := range sc.flat {
+		h = mix64(h ^ br.n)
+		h = mix64(h ^ (uint64(uint8(br.win))<<16 | uint64(uint8(br.dUsed))<<8 | uint64(uint8(br.aUsed))))
+	}
+	for _, c := range ct.byHash[h] {
+		k := &ct.keys[c]
+		if k.na == len(du.a) && k.nd == len(du.d) && slices.Equal(k.offs, sc.offs) && slices.Equal(k.flat, sc.flat) {
+			ct.classes[code] = c + 1
+			return int(c)
+		}
+	}
+	// a new class keeps its branches (the scratch's are overwritten by the
+	// next duel); a duel of a known class keeps none
+	c := int32(len(ct.keys))
+	k := classKey{na: len(du.a), nd: len(du.d), flat: slices.Clone(sc.flat), offs: slices.Clone(sc.offs)}
+	keep := make([][]branch, len(bud))
+	for i := range keep {
+		keep[i] = k.flat[k.offs[i]:k.offs[i+1]:k.offs[i+1]]
+	}
+	ct.keys = append(ct.keys, k)
+	ct.brs = append(ct.brs, keep)
+	ct.byHash[h] = append(ct.byHash[h], c)
+	ct.classes[code] = c + 1
+	return int(c)
+}
+
+// mix64 is a 64-bit finaliser (splitmix64's): a hash step.
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// classKey is what makes a duel class: the dice counts on each side and
+// the branches of every budget (flat, cut at offs).
+type classKey struct {
+	na, nd int
+	flat   []branch
+	offs   []int
 }
 
 // classTab is the duel classes of a battle's rolls with the same token
 // budgets (the clash and tie rolls of every size share them).
 type classTab struct {
-	classes []int32        // by duel code: its class + 1 (0: not classed yet)
-	fps     map[string]int // a class's branches by budget, as bytes -> class
-	brs     [][][]branch   // by duel code: the branches by budget
+	classes []int32            // by duel code: its class + 1 (0: not classed yet)
+	keys    []classKey         // by class
+	byHash  map[uint64][]int32 // the classes with a hash of their key
+	pre     map[uint64][]preClass
+	brs     [][][]branch // by class: the branches by budget
+	xpA     int          // the budgets: brs[c][dLeft*(xpA+1)+aLeft]
+	xpD     int
 }
 
+// classTab returns the duel classes for rolls with budgets xpA and xpD:
+// those of a battle's roll with as many tokens or more a side if there is
+// one (a duel's branches with given tokens left do not depend on the
+// largest budgets, so classes with larger budgets serve smaller ones: a
+// tie roll after a clash roll with more tokens classes few duels anew).
 func (b *boardOdds) classTab(xpA, xpD int) *classTab {
-	k := [2]int{xpA, xpD}
-	if ct, ok := b.classTabs[k]; ok {
-		return ct
+	var best *classTab
+	for k, ct := range b.classTabs {
+		if k[0] >= xpA && k[1] >= xpD && (best == nil || (k[0]+1)*(k[1]+1) < (best.xpA+1)*(best.xpD+1)) {
+			best = ct // the smallest such
+		}
 	}
-	ct := &classTab{classes: make([]int32, 4096), fps: map[string]int{}, brs: make([][][]branch, 4096)}
-	b.classTabs[k] = ct
+	if best != nil {
+		return best
+	}
+	ct := &classTab{classes: make([]int32, 4096), byHash: map[uint64][]int32{}, pre: map[uint64][]preClass{}, xpA: xpA, xpD: xpD}
+	b.classTabs[[2]int{xpA, xpD}] = ct
 	return ct
 }
 
-// allBudgets is duelBranches for every pair of budgets up to xpD and xpA,
-// indexed dLeft*(xpA+1) + aLeft.
-func (b *boardOdds) allBudgets(du duel, xpD, xpA int) [][]branch {
-	out := make([][]branch, (xpD+1)*(xpA+1))
+// budScratch is allBudgets' result: the branches of every budget in one
+// array (flat), cut by hdr; a worker's, overwritten by the next duel.
+type budScratch struct {
+	flat []branch
+	offs []int
+	hdr  [][]branch
+}
+
+// allBudgets is duelBudgets for every pair of budgets up to xpD and xpA,
+// indexed dLeft*(xpA+1) + aLeft, in sc (valid until sc's next use).
+func (b *boardOdds) allBudgets(du duel, xpD, xpA int, sc *budScratch) [][]branch {
 	w := b.rules.winner(du)
 	b.stMu.Lock()
 	defer b.stMu.Unlock()
-	var calc func(dLeft, aLeft int) []branch // made when first needed
-	var plain []branch                       // nobody re-rolls: one branch, whatever the budgets
+	flat, offs := sc.flat[:0], sc.offs[:0]
+	started := false
 	for dl := 0; dl <= xpD; dl++ {
 		for al := 0; al <= xpA; al++ {
-			i := dl*(xpA+1) + al
+			offs = append(offs, len(flat))
 			if (w != 1 || (!b.fcD && dl == 0)) && (w != -1 || (!b.fcA && al == 0)) {
-				if plain == nil {
-					plain = []branch{{win: w, n: pow6[len(du.a)+len(du.d)]}}
-				}
-				out[i] = plain
+				// nobody re-rolls: one branch
+				flat = append(flat, branch{win: int8(w), n: pow6[len(du.a)+len(du.d)]})
 				continue
 			}
-			if calc == nil {
-				calc = b.branchFn(du, xpD, xpA)
+			if !started {
+				b.bfStart(du, xpD, xpA)
+				started = true
 			}
-			out[i] = calc(dl, al)
+			flat = appendDense(flat, b.bfCalc(dl, al), dl, al)
 		}
 	}
-	return out
+	offs = append(offs, len(flat))
+	hdr := sc.hdr[:0]
+	for i := 0; i+1 < len(offs); i++ {
+		hdr = append(hdr, flat[offs[i]:offs[i+1]:offs[i+1]])
+	}
+	sc.flat, sc.offs, sc.hdr = flat, offs, hdr
+	return hdr
 }
 
-// dpRows is the states of one roll's duel-by-duel programme: a row per
-// encoded outcome so far, holding a dense array of counts by the tokens
-// each side has left (index dLeft*(xpA+1) + aLeft). A duel's re-roll
-// branches move each count to one of at most three rows (won, tied,
-// lost), found once per row, instead of hashing every state and branch.
+// dpRows is the states of a duel-by-duel programme: a row per encoded
+// outcome so far, holding a dense array of counts by the tokens each side
+// has left (index dLeft*(xpA+1) + aLeft). A duel's re-roll branches move
+// each count to one of at most three rows (won, tied, lost), found once
+// per row, instead of hashing every state and branch.
 type dpRows struct {
 	keys  []int
-	cells []uint64
+	cells []u128
 	qs    int
 }
 
@@ -878,60 +1131,112 @@ func (r *dpRows) row(k int) int {
 	}
 	r.keys = append(r.keys, k)
 	n := len(r.cells)
-	if cap(r.cells)-n >= r.qs {
-		r.cells = r.cells[:n+r.qs]
-		clear(r.cells[n:])
-	} else {
-		r.cells = append(r.cells, make([]uint64, r.qs)...)
+	if cap(r.cells)-n < r.qs {
+		// room for twice the rows (a slice of zeros appended was a
+		// second allocation per row)
+		r.cells = slices.Grow(r.cells, max(n, 16*r.qs))
 	}
+	r.cells = r.cells[:n+r.qs]
+	clear(r.cells[n:])
 	return len(r.keys) - 1
 }
 
-// dp runs the duels of one roll of weight x (its ordered rolls) with the
-// tokens each side declared, adding each outcome and tokens used to the
-// worker's counts.
-func (w *roundWorker) dp(duels []duel, x uint64, xpA, xpD int) {
-	qa := xpA + 1
-	qs := (xpD + 1) * qa
-	cur, nxt := &w.rows[0], &w.rows[1]
-	cur.reset(qs)
-	cur.cells[cur.row(0)*qs+xpD*qa+xpA] = 1
-	for _, du := range duels {
-		// run classed every duel: its branches by budget are at hand
-		bud := w.ct.brs[duelKey(du, 0, 0)]
-		var deltas [3]int
-		for wi := -1; wi <= 1; wi++ {
-			deltas[wi+1] = outDelta(du, wi)
+// dpSeqs runs the duels of w.seqList's class sequences with the tokens
+// each side declared, adding each outcome and tokens used to the worker's
+// counts. The programme is linear in its counts, so each sequence starts
+// from its weight (its rolls' orderings) and the sequences that end alike
+// are summed before their common duels: a sequence's first duel runs on
+// its own, its last one once for every sequence ending in that class.
+// Sorted by the reversed sequence, the sequences sharing the duels from
+// position j on are contiguous, and the programme is a walk of that tree
+// (most work is on the last duels, whose states are the largest).
+func (w *roundWorker) dpSeqs(xpA, xpD int) {
+	if len(w.seqList) == 0 {
+		return
+	}
+	ct := w.ct
+	n := w.seqList[0].n
+	type clsSeq struct {
+		cls [5]int32
+		x   uint64
+	}
+	seqs := make([]clsSeq, len(w.seqList))
+	for i, sr := range w.seqList {
+		for j := 0; j < n; j++ {
+			seqs[i].cls[j] = ct.classes[sr.codes[j]] - 1
 		}
-		nxt.reset(qs)
-		for j, k := range cur.keys {
-			to := [3]int{-1, -1, -1}
-			for q := 0; q < qs; q++ {
-				n := cur.cells[j*qs+q]
-				if n == 0 {
-					continue
-				}
-				dl, al := q/qa, q%qa
-				for _, br := range bud[q] {
-					wi := br.win + 1
-					if to[wi] < 0 {
-						to[wi] = nxt.row(k + deltas[wi])
-					}
-					nxt.cells[to[wi]*qs+(dl-br.dUsed)*qa+al-br.aUsed] += n * br.n
-				}
+		seqs[i].x = sr.x
+	}
+	slices.SortFunc(seqs, func(a, b clsSeq) int {
+		for j := n - 1; j >= 0; j-- {
+			if a.cls[j] != b.cls[j] {
+				return int(a.cls[j]) - int(b.cls[j])
 			}
 		}
-		cur, nxt = nxt, cur
+		return 0
+	})
+	qa := xpA + 1
+	qs := (xpD + 1) * qa
+	sqa := ct.xpA + 1 // the class's branches are by its table's budgets
+	levels := make([]dpRows, n+1)
+	// agg adds to levels[j] the states after j duels of the sequences
+	// lo..hi (which share their duels from position j on)
+	var agg func(j, lo, hi int)
+	agg = func(j, lo, hi int) {
+		dst := &levels[j]
+		if j == 0 {
+			x := uint64(0)
+			for _, sq := range seqs[lo:hi] {
+				x += sq.x
+			}
+			dst.cells[dst.row(0)*qs+xpD*qa+xpA].add(u128{0, x})
+			return
+		}
+		for a := lo; a < hi; {
+			c := seqs[a].cls[j-1]
+			b := a + 1
+			for b < hi && seqs[b].cls[j-1] == c {
+				b++
+			}
+			src := &levels[j-1]
+			src.reset(qs)
+			agg(j-1, a, b)
+			// duel j (class c) on the states of a..b
+			bud, k := ct.brs[c], &ct.keys[c]
+			var deltas [3]int
+			for wi := -1; wi <= 1; wi++ {
+				deltas[wi+1] = outDeltaN(k.na, k.nd, wi)
+			}
+			for r, key := range src.keys {
+				to := [3]int{-1, -1, -1}
+				for q, x := range src.cells[r*qs:][:qs] {
+					if x.isZero() {
+						continue
+					}
+					dl, al := q/qa, q%qa
+					for _, br := range bud[dl*sqa+al] {
+						wi := int(br.win) + 1
+						if to[wi] < 0 {
+							to[wi] = dst.row(key + deltas[wi])
+						}
+						dst.cells[to[wi]*qs+(dl-int(br.dUsed))*qa+al-int(br.aUsed)].add(mul128(x, br.n))
+					}
+				}
+			}
+			a = b
+		}
 	}
-	for j, k := range cur.keys {
-		for q := 0; q < qs; q++ {
-			n := cur.cells[j*qs+q]
-			if n == 0 {
+	root := &levels[n]
+	root.reset(qs)
+	agg(n, 0, len(seqs))
+	for r, k := range root.keys {
+		for q, x := range root.cells[r*qs:][:qs] {
+			if x.isZero() {
 				continue
 			}
 			dl, al := q/qa, q%qa
 			used := (xpD - dl) + (xpA - al)
-			w.add(k|used<<21, x, n)
+			w.acc.at(k | used<<21).add(x)
 		}
 	}
 }
@@ -962,15 +1267,18 @@ func pow6Of(e int) *big.Int {
 	return pow6Big[e]
 }
 
-// addScaled adds num/6^exp to s.
-func (s *sixths) addScaled(num *big.Int, exp int) {
+// addScaled adds num/6^exp to s; tmp (nil: one is made) is scratch.
+func (s *sixths) addScaled(num *big.Int, exp int, tmp *big.Int) {
 	switch {
 	case exp > s.exp:
 		s.num.Mul(&s.num, pow6Of(exp-s.exp))
 		s.exp = exp
 		s.num.Add(&s.num, num)
 	case exp < s.exp:
-		s.num.Add(&s.num, new(big.Int).Mul(num, pow6Of(s.exp-exp)))
+		if tmp == nil {
+			tmp = new(big.Int)
+		}
+		s.num.Add(&s.num, tmp.Mul(num, pow6Of(s.exp-exp)))
 	default:
 		s.num.Add(&s.num, num)
 	}
@@ -1001,6 +1309,7 @@ func (b *boardOdds) roundSixths(nA, nD, xpA, xpD int) map[roundOut]*sixths {
 		counts = b.roundPairs(nA, nD, xpA, xpD, simple)
 	}
 	out := map[roundOut]*sixths{}
+	var cb, scaled big.Int // scratch
 	for k, c := range counts {
 		used := k >> 21
 		exp := nA + nD
@@ -1008,11 +1317,12 @@ func (b *boardOdds) roundSixths(nA, nD, xpA, xpD int) map[roundOut]*sixths {
 			exp = 2*(nA+nD) + used
 		}
 		o := decOut(k & (1<<20 - 1))
+		c.setBig(&cb)
 		if p, ok := out[o]; ok {
-			p.addScaled(c.big(), exp)
+			p.addScaled(&cb, exp, &scaled)
 		} else {
 			p = &sixths{exp: exp}
-			p.num.Set(c.big())
+			p.num.Set(&cb)
 			out[o] = p
 		}
 	}
@@ -1023,6 +1333,15 @@ func (b *boardOdds) roundSixths(nA, nD, xpA, xpD int) map[roundOut]*sixths {
 // roundPairs enumerates every pair of sorted rolls (weighted by their
 // orderings) in parallel: encoded roundOut | tokens used <<21 -> count.
 func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
+	if !simple {
+		for _, sc := range b.seqCaches {
+			if sc.nA == nA && sc.nD == nD && sc.xpA >= xpA && sc.xpD >= xpD {
+				w := &roundWorker{b: b, ct: sc.ct, seqList: sc.seqList}
+				w.dpSeqs(xpA, xpD)
+				return w.acc.counts()
+			}
+		}
+	}
 	as := multisets(nA)
 	multisets(nD)
 	workers := runtime.GOMAXPROCS(0)
@@ -1054,6 +1373,12 @@ func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
 		}(ws[i], share)
 	}
 	wg.Wait()
+	if !simple {
+		b.seqCaches = append(b.seqCaches, seqCache{nA, nD, xpA, xpD, ws[0].ct, ws[0].seqList})
+	}
+	if workers == 1 {
+		return ws[0].acc.counts()
+	}
 	acc := map[int]u128{}
 	for _, w := range ws {
 		for i, full := range w.acc.full {
@@ -1147,12 +1472,14 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 		// the running states are counted over powers of 6 (no gcd at each
 		// sum) and become fractions once, at the end
 		states := map[battleState]*sixths{{}: {num: *big.NewInt(1)}}
-		tmp := new(big.Int)
+		// scratch numbers: a product, a product scaled (put copies what
+		// it keeps)
+		tmp, pp, scaled := new(big.Int), new(big.Int), new(big.Int)
 		for ci, c := range Clashes(a, d) {
 			next := map[battleState]*sixths{}
 			put := func(s battleState, num *big.Int, exp int) {
 				if cur, ok := next[s]; ok {
-					cur.addScaled(num, exp)
+					cur.addScaled(num, exp, scaled)
 				} else {
 					p := &sixths{exp: exp}
 					p.num.Set(num)
@@ -1166,7 +1493,7 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 				}
 				for ro, p1 := range b.roundSixths(c[0], c[1], att.XPFor(ci*2), def.XPFor(ci*2)) {
 					s1 := b.apply(s, ro, false)
-					pp := new(big.Int).Mul(&p.num, &p1.num)
+					pp.Mul(&p.num, &p1.num)
 					ppExp := p.exp + p1.exp
 					if s1.stopped || (ro[2] == 0 && ro[3] == 0) {
 						put(s1, pp, ppExp)
@@ -1179,9 +1506,40 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 			}
 			states = next
 		}
-		for s, p := range states {
-			final[s] = p.rat()
+		// the states are summed by outcome over powers of 6 and each
+		// outcome made a fraction once (a gcd per outcome, not per state)
+		type labelled struct {
+			toA, toD Damage
+			p        *sixths
 		}
+		// the end of a battle depends on the dice each side lost only
+		// (finalDamage): the states are summed by those first
+		type lost struct{ a, d, pirate int }
+		byLost := map[lost]*sixths{}
+		for s, p := range states {
+			k := lost{s.lostA, s.lostD, s.pirate}
+			if g, ok := byLost[k]; ok {
+				g.addScaled(&p.num, p.exp, scaled)
+				continue
+			}
+			byLost[k] = p
+		}
+		byLabel := map[string]*labelled{}
+		for k, p := range byLost {
+			toA, toD := b.finalDamage(battleState{lostA: k.a, lostD: k.d, pirate: k.pirate})
+			l := outcomeLabel(toA, toD)
+			if g, ok := byLabel[l]; ok {
+				g.p.addScaled(&p.num, p.exp, scaled)
+				continue
+			}
+			byLabel[l] = &labelled{toA, toD, p}
+		}
+		acc := newAccum()
+		for _, g := range byLabel {
+			acc.add(g.toA, g.toD, g.p.rat())
+		}
+		acc.finish(od)
+		return od, nil
 	}
 	acc := newAccum()
 	for s, p := range final {

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,25 +76,80 @@ func TestBoardingOddsLargeUnchanged(t *testing.T) {
 	}
 }
 
-// rowSlot numbers every rowKey roundEqual can make (v 1-7, runs 0-5, u
-// 0-6, duels won and lost 0-5) with a distinct slot below rowSlots.
-func TestRowSlotDense(t *testing.T) {
-	seen := make([]bool, rowSlots)
+// A rowTab finds every rowKey roundEqual can make (v 1-7, runs 0-5, u
+// 0-6, duels won and lost 0-5) as the row it was added as, through the
+// growth of its lookup table, and a new generation starts empty.
+func TestRowTabFindsEveryKey(t *testing.T) {
+	var keys []uint32
 	for v := 1; v <= 7; v++ {
 		for rD := 0; rD <= 5; rD++ {
 			for u := 0; u <= 6; u++ {
 				for rA := 0; rA <= 5; rA++ {
 					for w := 0; w <= 5; w++ {
 						for l := 0; l <= 5; l++ {
-							s := rowSlot(rowKey(v, rD, u, rA, w, l))
-							if s < 0 || s >= rowSlots || seen[s] {
-								t.Fatalf("rowSlot(%d,%d,%d,%d,%d,%d) = %d: out of range or taken", v, rD, u, rA, w, l, s)
-							}
-							seen[s] = true
+							keys = append(keys, rowKey(v, rD, u, rA, w, l))
 						}
 					}
 				}
 			}
 		}
 	}
+	var tab rowTab
+	for round := 0; round < 2; round++ {
+		tab.reset(2, 3)
+		for i, k := range keys {
+			require.Equal(t, i, tab.row(k), "new key %x", k)
+		}
+		for i, k := range keys {
+			require.Equal(t, i, tab.row(k), "key %x again", k)
+		}
+		require.Len(t, tab.keys, len(keys))
+		require.Len(t, tab.heads, 3*len(keys))
+	}
+	tab.reset(2, 3)
+	require.Equal(t, 0, tab.row(keys[100]))
+	require.Equal(t, 1, tab.row(keys[5]))
+}
+
+// The odds' arrangement of a roll's codes (arrangeCodes) is that of its
+// duels (arrange), for every pair of sorted rolls of 1 to 5 dice a side,
+// with players placing (and taking more) and with an NPC side placing.
+func TestArrangeCodesMatchesArrange(t *testing.T) {
+	cases := []struct {
+		a, d string
+		o    Options
+	}{
+		{"ship:sailors=4,cannons=1,fc-fencing,owner=a", "ship:sailors=3,cannons=2,fencing,owner=b", Options{}},
+		{"ship:sailors=4,cannons=1,fencing,owner=a", "ship:sailors=3,cannons=2,owner=b", Options{PlaceTakeMore: true}},
+		{"ship:sailors=4,cannons=1,owner=a", "galleass", Options{}},
+	}
+	n := 0
+	for _, c := range cases {
+		b := newBoardOdds(mustUnit(t, c.a), mustUnit(t, c.d), c.o)
+		w := &roundWorker{b: b}
+		for nA := 1; nA <= 5; nA++ {
+			for nD := 1; nD <= 5; nD++ {
+				for _, ma := range multisets(nA) {
+					for _, md := range multisets(nD) {
+						var want []int
+						for _, du := range w.arrange(ma.dice, md.dice) {
+							want = append(want, duelKey(du, 0, 0))
+						}
+						got := w.arrangeCodes(ma.dice, md.dice)
+						if !slices.Equal(want, got) {
+							t.Fatalf("%s v %s: %v v %v: codes %v, arrange %v", c.a, c.d, ma.dice, md.dice, got, want)
+						}
+						for _, code := range got {
+							var dice [4]int
+							if back := duelKey(duelOfCode(code, &dice), 0, 0); back != code {
+								t.Fatalf("duelOfCode(%o) gives code %o", code, back)
+							}
+						}
+						n++
+					}
+				}
+			}
+		}
+	}
+	require.Equal(t, 3*461*461, n)
 }

@@ -45,70 +45,113 @@ func rowUnkey(k uint32) (v, rD, u, rA, w, l int) {
 	return x & 7, x >> 3 & 7, x >> 6 & 7, x >> 9 & 7, x >> 12 & 7, x >> 15 & 7
 }
 
-// rowSlots is the number of distinct rowKeys: v 1-7, runs 0-5, u 0-6,
-// duels won and lost 0-5 (a sixth of the 18-bit key space, so the lookup
-// table of a phase is 500 KB, not 2 MB in two arrays, and the pages it
-// touches are fewer).
-const rowSlots = 7 * 6 * 7 * 6 * 6 * 6
-
-// rowSlot numbers a rowKey densely in [0, rowSlots).
-func rowSlot(k uint32) int {
-	v, rD, u, rA, w, l := rowUnkey(k)
-	return ((((((v-1)*6+rD)*7+u)*6+rA)*6+w)*6 + l)
-}
-
-// rowAt is a rowTab's lookup entry: the row of a key, valid in generation gen.
+// rowAt is a rowTab's lookup entry: the row of key key, valid in
+// generation gen (an entry of another generation is free).
 type rowAt struct {
-	gen uint32
-	at  int32
+	gen, key uint32
+	at       int32
 }
 
-// rowTab holds the rows of one phase: row i has key keys[i] and the counts
-// cells[i*qs : (i+1)*qs], indexed by dl*(xpA+1) + al. Rows are found by
-// key through a direct table (by rowSlot) cleared by generation. Every cell beyond the
-// rows in use is zero: the reader of a row clears it (while it is in the
-// cache), so a new row needs no clearing.
+// rowTab holds the rows of one phase: row i has key keys[i] and its
+// counts by the tokens each side has left in blocks, one per defender's
+// tokens left dl (heads[i*nb+dl], -1 for a block all zero) of qa counts
+// by the attacker's tokens left (cells[b*qa : (b+1)*qa] for block b):
+// most blocks of a row stay zero (of a 7 XP a side 5 v 5 roll's rows, six
+// in ten), so they take no memory. Rows are found by key in an
+// open-addressing table cleared by generation, at most half full (48 KB
+// for the 2,000 rows of the largest roll: a table indexed by every
+// possible key took 500 KB, and a page fault for most of its pages). Every cell beyond the blocks
+// in use is zero: the reader of a row clears its blocks (while they are
+// in the cache), so a new block needs no clearing.
 type rowTab struct {
-	qs    int
-	keys  []uint32
-	cells []u128
-	zero  []u128
-	gen   uint32
-	slots []rowAt // by rowSlot
+	qa, nb int
+	keys   []uint32
+	heads  []int32
+	cells  []u128
+	zero   []u128
+	gen    uint32
+	slots  []rowAt // by a hash of the key, linear probing
 }
 
-func (t *rowTab) reset(qs int) {
+func (t *rowTab) reset(qa, nb int) {
 	if t.slots == nil {
-		t.slots = make([]rowAt, rowSlots)
+		t.slots = make([]rowAt, 4096)
 	}
-	if len(t.zero) < qs {
-		t.zero = make([]u128, qs)
-		// room for the largest roll's rows at once (a few thousand)
-		t.cells = make([]u128, 0, 4096*qs)
+	if len(t.zero) < qa {
+		t.zero = make([]u128, qa)
+	}
+	if cap(t.cells) < 8192*qa {
+		// room for the largest roll's blocks at once (a few thousand);
+		// the pages not reached are never touched
+		t.cells = make([]u128, 0, 8192*qa)
+	}
+	if cap(t.heads) < 4096*nb {
+		// and rows (growing by copies touched twice the pages)
+		t.keys = make([]uint32, 0, 4096)
+		t.heads = make([]int32, 0, 4096*nb)
 	}
 	t.gen++
-	t.qs = qs
-	t.keys, t.cells = t.keys[:0], t.cells[:0]
+	t.qa, t.nb = qa, nb
+	t.keys, t.heads, t.cells = t.keys[:0], t.heads[:0], t.cells[:0]
 }
 
 // row returns the index of the row with key k, adding it (all zero) when
-// it is new. Cells are reached through the index, since adding a row may
-// move them.
+// it is new.
 func (t *rowTab) row(k uint32) int {
-	sl := &t.slots[rowSlot(k)]
-	if sl.gen == t.gen {
-		return int(sl.at)
+	m := uint32(len(t.slots) - 1)
+	h := k * 0x9E3779B1 >> 16 & m
+	for {
+		sl := &t.slots[h]
+		if sl.gen != t.gen {
+			break
+		}
+		if sl.key == k {
+			return int(sl.at)
+		}
+		h = (h + 1) & m
+	}
+	if 2*(len(t.keys)+1) > len(t.slots) {
+		t.grow()
+		return t.row(k)
 	}
 	i := len(t.keys)
 	t.keys = append(t.keys, k)
-	*sl = rowAt{t.gen, int32(i)}
-	if n := len(t.cells); cap(t.cells)-n >= t.qs {
-		// already zero: roundEqual clears each row once it has read it
-		t.cells = t.cells[:n+t.qs]
-	} else {
-		t.cells = append(t.cells, t.zero[:t.qs]...)
+	t.slots[h] = rowAt{t.gen, k, int32(i)}
+	for d := 0; d < t.nb; d++ {
+		t.heads = append(t.heads, -1)
 	}
 	return i
+}
+
+// grow doubles the lookup table, its rows kept.
+func (t *rowTab) grow() {
+	t.slots = make([]rowAt, 2*len(t.slots))
+	m := uint32(len(t.slots) - 1)
+	for i, k := range t.keys {
+		h := k * 0x9E3779B1 >> 16 & m
+		for t.slots[h].gen == t.gen {
+			h = (h + 1) & m
+		}
+		t.slots[h] = rowAt{t.gen, k, int32(i)}
+	}
+}
+
+// block returns the index of row i's block for dl, adding it (all zero)
+// when it is new. Cells are reached through the index, since adding a
+// block may move them.
+func (t *rowTab) block(i, dl int) int {
+	h := &t.heads[i*t.nb+dl]
+	if *h < 0 {
+		n := len(t.cells)
+		if cap(t.cells)-n >= t.qa {
+			// already zero: roundEqual clears each block once it has read it
+			t.cells = t.cells[:n+t.qa]
+		} else {
+			t.cells = append(t.cells, t.zero[:t.qa]...)
+		}
+		*h = int32(n / t.qa)
+	}
+	return int(*h)
 }
 
 func (x u128) isZero() bool { return x.hi|x.lo == 0 }
@@ -127,95 +170,130 @@ var binom = func() [11][11]uint64 {
 // roundEqual is roundDist's count table for n vs n dice with re-rolls:
 // encoded roundOut | tokens used <<21 -> count over 6^(4n + used).
 func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
-	brs := make([][]branch, 49*(xpD+1)*(xpA+1))
-	branches := func(v, u, dl, al int) []branch {
-		i := ((v*7+u)*(xpD+1)+dl)*(xpA+1) + al
-		if br := brs[i]; br != nil {
-			return br
+	brs := b.eqBranches(xpA, xpD)
+	// branches returns the branches of defender's die v against
+	// attacker's die u by budget, dLeft*(xpA+1)+aLeft
+	branches := func(v, u int) [][]branch {
+		at := (v*7 + u) * (xpD + 1) * (xpA + 1)
+		bu := brs[at : at+(xpD+1)*(xpA+1)]
+		if bu[0] == nil {
+			// every budget of the duel at once (its stages set up once)
+			b.duelBudgets(duel{a: []int{u}, d: []int{v}}, xpD, xpA, bu)
 		}
-		br := b.duelBranches(duel{a: []int{u}, d: []int{v}}, dl, al)
-		brs[i] = br
-		return br
+		return bu
 	}
-	qa := xpA + 1
-	qs := (xpD + 1) * qa
+	qa, nb := xpA+1, xpD+1
 	// the two tables are kept for the battle's other rolls; each phase
 	// reads one and fills the other
 	cur, nxt := &b.runTabs[0], &b.runTabs[1]
-	cur.reset(qs)
-	cur.cells[cur.row(rowKey(7, 0, 0, 0, 0, 0))*qs+xpD*qa+xpA] = u128{0, 1}
-	// addRow adds src times f to dst's row k
-	addRow := func(dst *rowTab, k uint32, src []u128, f uint64) {
-		d := dst.cells[dst.row(k)*qs:][:qs]
-		for q, x := range src {
-			if !x.isZero() {
-				d[q].add(mul128(x, f))
+	cur.reset(qa, nb)
+	cur.cells[cur.block(cur.row(rowKey(7, 0, 0, 0, 0, 0)), xpD)*qa+xpA] = u128{0, 1}
+	// addRow adds src's row j times f to dst's row k
+	addRow := func(dst *rowTab, k uint32, src *rowTab, j int, f uint64) {
+		di := dst.row(k)
+		for d, sb := range src.heads[j*nb:][:nb] {
+			if sb < 0 {
+				continue
+			}
+			dc := dst.cells[dst.block(di, d)*qa:][:qa]
+			if f == 1 { // a row passed on as it is
+				for a, x := range src.cells[int(sb)*qa:][:qa] {
+					dc[a].add(x)
+				}
+				continue
+			}
+			for a, x := range src.cells[int(sb)*qa:][:qa] {
+				if !x.isZero() {
+					dc[a].add(mul128(x, f))
+				}
+			}
+		}
+	}
+	// clearRow zeroes src's row j once read
+	clearRow := func(src *rowTab, j int) {
+		for _, sb := range src.heads[j*nb:][:nb] {
+			if sb >= 0 {
+				clear(src.cells[int(sb)*qa:][:qa])
 			}
 		}
 	}
 	for i := 0; i < n; i++ {
 		left := n - i
 		// a new defender run (values strictly lower, highest first)
-		nxt.reset(qs)
+		nxt.reset(qa, nb)
 		for j, k := range cur.keys {
-			src := cur.cells[j*qs:][:qs]
 			v, rD, u, rA, w, l := rowUnkey(k)
 			if rD > 0 {
-				addRow(nxt, k, src, 1)
+				addRow(nxt, k, cur, j, 1)
 			} else {
 				for v2 := 1; v2 < v; v2++ {
-					for c := 1; c <= left; c++ {
-						addRow(nxt, rowKey(v2, c, u, rA, w, l), src, binom[left][c])
+					// a run of 1s must cover the positions left: no
+					// value is lower (a shorter one leads nowhere)
+					c := 1
+					if v2 == 1 {
+						c = left
+					}
+					for ; c <= left; c++ {
+						addRow(nxt, rowKey(v2, c, u, rA, w, l), cur, j, binom[left][c])
 					}
 				}
 			}
-			clear(src)
+			clearRow(cur, j)
 		}
 		// a new attacker run (values strictly higher, lowest first)
-		cur.reset(qs)
+		cur.reset(qa, nb)
 		for j, k := range nxt.keys {
-			src := nxt.cells[j*qs:][:qs]
 			v, rD, u, rA, w, l := rowUnkey(k)
 			if rA > 0 {
-				addRow(cur, k, src, 1)
+				addRow(cur, k, nxt, j, 1)
 			} else {
 				for u2 := u + 1; u2 <= 6; u2++ {
-					for c := 1; c <= left; c++ {
-						addRow(cur, rowKey(v, rD, u2, c, w, l), src, binom[left][c])
+					// and a run of 6s the attacker's positions left
+					c := 1
+					if u2 == 6 {
+						c = left
+					}
+					for ; c <= left; c++ {
+						addRow(cur, rowKey(v, rD, u2, c, w, l), nxt, j, binom[left][c])
 					}
 				}
 			}
-			clear(src)
+			clearRow(nxt, j)
 		}
 		// the duel at position i: defender die v against attacker die u
-		nxt.reset(qs)
+		nxt.reset(qa, nb)
 		for j, k := range cur.keys {
-			src := cur.cells[j*qs:][:qs]
 			v, rD, u, rA, w, l := rowUnkey(k)
 			// rows for a defender win, a tie, an attacker win (made when
 			// first reached)
 			to := [3]int{-1, -1, -1}
-			for q, x := range src {
-				if x.isZero() {
+			bu := branches(v, u)
+			for dl, sb := range cur.heads[j*nb:][:nb] {
+				if sb < 0 {
 					continue
 				}
-				dl, al := q/qa, q%qa
-				for _, br := range branches(v, u, dl, al) {
-					wi := br.win + 1
-					if to[wi] < 0 {
-						w2, l2 := w, l
-						switch br.win {
-						case 1:
-							w2++
-						case -1:
-							l2++
-						}
-						to[wi] = nxt.row(rowKey(v, rD-1, u, rA-1, w2, l2))
+				src := cur.cells[int(sb)*qa:][:qa]
+				for al, x := range src {
+					if x.isZero() {
+						continue
 					}
-					nxt.cells[to[wi]*qs+(dl-br.dUsed)*qa+al-br.aUsed].add(mul128(x, br.n))
+					for _, br := range bu[dl*qa+al] {
+						wi := int(br.win) + 1
+						if to[wi] < 0 {
+							w2, l2 := w, l
+							switch br.win {
+							case 1:
+								w2++
+							case -1:
+								l2++
+							}
+							to[wi] = nxt.row(rowKey(v, rD-1, u, rA-1, w2, l2))
+						}
+						nxt.cells[nxt.block(to[wi], dl-int(br.dUsed))*qa+al-int(br.aUsed)].add(mul128(x, br.n))
+					}
 				}
+				clear(src)
 			}
-			clear(src)
 		}
 		cur, nxt = nxt, cur
 	}
@@ -223,15 +301,19 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 	for j, k := range cur.keys {
 		_, _, _, _, w, l := rowUnkey(k)
 		t := n - w - l
-		for q, x := range cur.cells[j*qs:][:qs] {
-			if x.isZero() {
+		for dl, sb := range cur.heads[j*nb:][:nb] {
+			if sb < 0 {
 				continue
 			}
-			dl, al := q/qa, q%qa
-			k := encOut(roundOut{l, w, t, t, w}) | ((xpD-dl)+(xpA-al))<<21
-			y := out[k]
-			y.add(x)
-			out[k] = y
+			for al, x := range cur.cells[int(sb)*qa:][:qa] {
+				if x.isZero() {
+					continue
+				}
+				k := encOut(roundOut{l, w, t, t, w}) | ((xpD-dl)+(xpA-al))<<21
+				y := out[k]
+				y.add(x)
+				out[k] = y
+			}
 		}
 	}
 	clear(cur.cells)

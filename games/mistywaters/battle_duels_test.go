@@ -1,0 +1,160 @@
+package mistywaters
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// fcChoiceRef is fcChoice as it was written before fcMaskAt (a slice of
+// indexes and a closure per subset): the reference fcMaskAt must match.
+func fcChoiceRef(own, opp []int, ownBonus, oppBonus int, r duelRules) []int {
+	ot := r.total(opp, oppBonus)
+	var best []int
+	bestScore, bestDen := -1, 1
+	k := len(own)
+	for mask := 1; mask < 1<<k; mask++ {
+		var idx []int
+		for i := 0; i < k; i++ {
+			if mask&(1<<i) != 0 {
+				idx = append(idx, i)
+			}
+		}
+		score, den := 0, 1
+		for range idx {
+			den *= 6
+		}
+		trial := append([]int(nil), own...)
+		var enum func(j int)
+		enum = func(j int) {
+			if j == len(idx) {
+				t := r.total(trial, ownBonus)
+				if t > ot {
+					score += 2
+				} else if t == ot {
+					score++
+				}
+				return
+			}
+			for v := 1; v <= 6; v++ {
+				trial[idx[j]] = v
+				enum(j + 1)
+			}
+		}
+		enum(0)
+		if best == nil || score*bestDen > bestScore*den || (score*bestDen == bestScore*den && len(idx) < len(best)) {
+			best, bestScore, bestDen = idx, score, den
+		}
+	}
+	return best
+}
+
+// xpCanHelpRef is xpCanHelp as it was written before xpCanHelpAt.
+func xpCanHelpRef(own, opp []int, ownBonus, oppBonus int, r duelRules) (int, bool) {
+	li := 0
+	for i, v := range own {
+		if v < own[li] {
+			li = i
+		}
+	}
+	trial := append([]int(nil), own...)
+	trial[li] = 6
+	return li, r.total(trial, ownBonus) >= r.total(opp, oppBonus)
+}
+
+// rolls returns every ordered roll of 1 to n dice.
+func rolls(n int) [][]int {
+	var out [][]int
+	var rec func(cur []int)
+	rec = func(cur []int) {
+		if len(cur) > 0 {
+			out = append(out, append([]int(nil), cur...))
+		}
+		if len(cur) == n {
+			return
+		}
+		for v := 1; v <= 6; v++ {
+			rec(append(cur, v))
+		}
+	}
+	rec(nil)
+	return out
+}
+
+// The odds' re-roll stages see the opponent's dice only through their
+// total (fcMaskAt, xpCanHelpAt): every own roll of 1 to 3 dice against
+// every opponent roll of 1 or 2 dice, with and without the printed cap,
+// with every Fencing Master bonus pair, gives the choice of the reference
+// code, dice position for dice position.
+func TestDuelChoicesSeeOnlyTheTotal(t *testing.T) {
+	owns, opps := rolls(3), rolls(2)
+	n := 0
+	for _, cap6 := range []bool{false, true} {
+		for ob := 0; ob <= 2; ob++ {
+			for pb := 0; pb <= 2; pb++ {
+				r := duelRules{bonusA: ob, bonusD: pb, cap6: cap6}
+				for _, own := range owns {
+					for _, opp := range opps {
+						ot := r.total(opp, pb)
+						want := fcChoiceRef(own, opp, ob, pb, r)
+						if got := fcChoice(own, opp, ob, pb, r); !slices.Equal(want, got) {
+							t.Fatalf("fcChoice %v v %v (%+v): %v, want %v", own, opp, r, got, want)
+						}
+						mask := fcMaskAt(own, ot, ob, r)
+						got := []int(nil)
+						for i := range own {
+							if mask&(1<<i) != 0 {
+								got = append(got, i)
+							}
+						}
+						if !slices.Equal(want, got) {
+							t.Fatalf("fcMaskAt %v v %v (%+v): %v, want %v", own, opp, r, got, want)
+						}
+						wl, wok := xpCanHelpRef(own, opp, ob, pb, r)
+						gl, gok := xpCanHelpAt(own, ot, ob, r)
+						if gl != wl || gok != wok {
+							t.Fatalf("xpCanHelpAt %v v %v (%+v): %d %v, want %d %v", own, opp, r, gl, gok, wl, wok)
+						}
+						gl, gok = xpCanHelp(own, opp, ob, pb, r)
+						if gl != wl || gok != wok {
+							t.Fatalf("xpCanHelp %v v %v (%+v): %d %v, want %d %v", own, opp, r, gl, gok, wl, wok)
+						}
+						n++
+					}
+				}
+			}
+		}
+	}
+	require.Equal(t, 2*3*3*(6+36+216)*(6+36), n)
+}
+
+// placeOne (the odds' placement of a single extra die) proposes the
+// placement of bestPlaceInto for every arrangement of 1 to 4 duels: every
+// sorted first side's roll, every sorted front of the placing side and
+// every extra die at least its highest front die, with and without
+// Fencing Master bonuses, the printed cap and take-more.
+func TestPlaceOneMatchesBestPlace(t *testing.T) {
+	n := 0
+	for _, rules := range []duelRules{{}, {bonusA: 1}, {bonusD: 1, cap6: true}, {bonusA: 1, bonusD: 2, takeMore: true}, {takeMore: true, cap6: true}} {
+		for _, first := range []string{"attacker", "defender"} {
+			for k := 1; k <= 4; k++ {
+				for _, f := range multisets(k) {
+					fd := slices.Clone(f.dice)
+					slices.Reverse(fd) // highest first
+					for _, front := range multisets(k) {
+						for extra := front.dice[k-1]; extra <= 6; extra++ {
+							var want [5]int
+							bestPlaceInto(&want, first, fd, front.dice, []int{extra}, rules)
+							if got := placeOne(first, fd, front.dice, extra, &rules); got != want[0] {
+								t.Fatalf("%s first %v, front %v, extra %d (%+v): placeOne %d, bestPlace %d", first, fd, front.dice, extra, rules, got, want[0])
+							}
+							n++
+						}
+					}
+				}
+			}
+		}
+	}
+	require.Greater(t, n, 100000)
+}
