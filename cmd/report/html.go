@@ -27,141 +27,72 @@ code{font-size:.85rem}.status{padding:.4rem .7rem;background:#f5f0e1;border-left
 
 // HTML writes the chronicle as one self-contained HTML page.
 func HTML(w io.Writer, ch *chronicle.Chronicle) error {
-	p := &printer{w: w}
-	e := html.EscapeString
-	p.f("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-	p.f("<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n", e(ch.Title), css)
-	p.f("<h1>%s</h1>\n", e(ch.Title))
-	if ch.Over {
-		p.f("<p class=\"status\">The game is over: the final chronicle after %d steps.</p>\n", ch.Step-1)
-	} else {
-		p.f("<p class=\"status\">The game is not over: the chronicle so far, before step %d.</p>\n", ch.Step)
-	}
-	var ps, os []string
-	for _, pl := range ch.Players {
-		if pl.Side != "" {
-			ps = append(ps, fmt.Sprintf("%s (%s)", pl.Name, pl.Side))
-		} else {
-			ps = append(ps, pl.Name)
-		}
-	}
-	for _, o := range ch.Options {
-		os = append(os, o.Key+"="+o.Value)
-	}
-	if len(os) == 0 {
-		os = []string{"the defaults"}
-	}
-	p.f("<ul>\n<li>Players: %s</li>\n<li>Options: %s</li>\n<li>Dice: %s, seed %d</li>\n</ul>\n", e(strings.Join(ps, ", ")), e(strings.Join(os, ", ")), e(ch.Dice), ch.Seed)
+	return walk(&htmlWriter{out{w: w}}, ch)
+}
 
-	if ch.Over {
-		p.f("<h2>Result</h2>\n")
-	} else {
-		p.f("<h2>Result so far</h2>\n")
-	}
-	if r := ch.Result; r == nil {
-		p.f("<p>%s</p>\n", map[bool]string{true: "The log does not say who won.", false: "No winner yet: the game goes on."}[ch.Over])
-	} else {
-		switch {
-		case len(r.Winners) > 0:
-			p.f("<p><strong>Winner%s: %s.</strong> %s</p>\n", map[bool]string{true: "s", false: ""}[len(r.Winners) > 1], e(strings.Join(r.Winners, ", ")), e(r.Why))
-		case r.Why != "":
-			p.f("<p><strong>No winner.</strong> %s</p>\n", e(r.Why))
-		}
-		if len(r.Ranks) > 0 {
-			p.f("<table>\n<tr><th>Place</th><th>Player</th><th>Score</th><th>Detail</th></tr>\n")
-			for _, k := range r.Ranks {
-				p.f("<tr><td>%d</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", k.Place, e(k.Name), e(k.Score), e(k.Detail))
-			}
-			p.f("</table>\n")
-		}
-		for _, t := range r.TieBreaks {
-			p.f("<p>Tie-break: %s</p>\n", e(t))
-		}
-	}
+// htmlWriter is the HTML writer.
+type htmlWriter struct{ out }
 
-	p.f("<h2>Charts</h2>\n")
-	if len(ch.Charts) == 0 {
-		p.f("<p>No chart: nothing recorded yet.</p>\n")
-	}
-	for _, c := range ch.Charts {
-		p.f("<div class=\"chart\" id=\"chart-%s\">\n<figure>\n<figcaption>%s</figcaption>\n", e(c.ID), e(c.Title))
-		if !c.Empty() {
-			p.f("%s", SVG(c))
-		}
-		if c.Note != "" {
-			p.f("<p class=\"note\">%s</p>\n", e(c.Note))
-		}
-		p.f("</figure>\n</div>\n")
-	}
+func (h *htmlWriter) begin(title, status string, facts []string) {
+	h.f("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	h.f("<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n", h.esc(title), css)
+	h.heading(1, title)
+	h.f("<p class=\"status\">%s</p>\n", h.esc(status))
+	h.list(each(facts, h.esc))
+}
 
-	p.f("<h2>Story</h2>\n")
-	if len(ch.Rounds) == 0 {
-		p.f("<p>%s</p>\n", textNoStory)
-	}
-	for _, r := range ch.Rounds {
-		p.f("<h3>%s</h3>\n<ul>\n", e(r.Label))
-		for _, l := range r.Lines {
-			p.f("<li>%s</li>\n", e(l))
-		}
-		p.f("</ul>\n")
-	}
+func (h *htmlWriter) heading(level int, text string) {
+	h.f("<h%d>%s</h%d>\n", level, h.esc(text), level)
+}
 
-	p.f("<h2>Battles</h2>\n")
-	if len(ch.Battles) == 0 {
-		p.f("<p>%s</p>\n", noBattle(ch.Over))
-	} else {
-		p.f("<p>%s</p>\n", textLuck)
-		p.f("<table>\n<tr><th>#</th><th>When</th><th>Battle</th><th>Odds before the dice</th><th>Dice</th><th>Result</th><th>Luck</th></tr>\n")
-		for i, b := range ch.Battles {
-			p.f("<tr><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", i+1, e(b.Round), e(b.Title), e(oddsText(b)), e(diceText(b)), e(b.Result), e(luckText(b)))
-		}
-		p.f("</table>\n")
-	}
+func (h *htmlWriter) para(s string) { h.f("<p>%s</p>\n", s) }
 
-	p.f("<h2>Automa and NPC decisions</h2>\n")
-	if len(ch.Decisions) == 0 {
-		p.f("<p>%s</p>\n", textNoDecisions)
-	} else {
-		p.f("<ul>\n")
-		for _, d := range ch.Decisions {
-			p.f("<li>%s, %s: %s</li>\n", e(d.Round), e(d.Who), e(d.Text))
-		}
-		p.f("</ul>\n")
+func (h *htmlWriter) list(items []string) {
+	h.f("<ul>\n")
+	for _, it := range items {
+		h.f("<li>%s</li>\n", it)
 	}
+	h.f("</ul>\n")
+}
 
-	p.f("<h2>Rulings applied</h2>\n")
-	if len(ch.Rulings) == 0 {
-		p.f("<p>%s</p>\n", textNoRulings)
-	} else {
-		p.f("<table>\n<tr><th>Section</th><th>Times</th><th>First applied to</th></tr>\n")
-		for _, r := range ch.Rulings {
-			p.f("<tr><td><code>%s</code></td><td>%d</td><td>%s</td></tr>\n", e(r.Section), r.Count, e(r.First))
-		}
-		p.f("</table>\n")
+func (h *htmlWriter) esc(s string) string    { return html.EscapeString(s) }
+func (h *htmlWriter) code(s string) string   { return "<code>" + h.esc(s) + "</code>" }
+func (h *htmlWriter) strong(s string) string { return "<strong>" + s + "</strong>" }
+func (h *htmlWriter) chartsFirst() bool      { return true }
+
+func (h *htmlWriter) tieBreaks(items []string) {
+	for _, it := range items {
+		h.para(it)
 	}
-	p.f("<h2>Rules questions asked</h2>\n")
-	if len(ch.Questions) == 0 {
-		p.f("<p>%s</p>\n", textNoQuestions)
-	} else {
-		p.f("<ul>\n")
-		for _, q := range ch.Questions {
-			if q.Answer != "" {
-				p.f("<li>step %d: %s (answered by <code>%s</code>)</li>\n", q.Step, e(q.Query), e(q.Answer))
-				continue
-			}
-			p.f("<li>step %d: %s</li>\n", q.Step, e(q.Query))
-		}
-		p.f("</ul>\n")
+}
+
+func (h *htmlWriter) table(head []string, rows [][]string) {
+	h.f("<table>\n<tr><th>%s</th></tr>\n", strings.Join(head, "</th><th>"))
+	for _, r := range rows {
+		h.f("<tr><td>%s</td></tr>\n", strings.Join(r, "</td><td>"))
 	}
-	if len(ch.Notes) > 0 {
-		p.f("<h2>Notes</h2>\n<ul>\n")
-		for _, n := range ch.Notes {
-			p.f("<li>%s</li>\n", e(n))
-		}
-		p.f("</ul>\n")
+	h.f("</table>\n")
+}
+
+func (h *htmlWriter) ranks(rs []chronicle.Rank)     { h.table(rankTable(h, rs)) }
+func (h *htmlWriter) battles(bs []chronicle.Battle) { h.table(battleTable(h, bs)) }
+func (h *htmlWriter) rulings(rs []chronicle.Ruling) { h.table(rulingTable(h, rs)) }
+
+// chart writes a chart as a figure: its title, the SVG, then its note.
+func (h *htmlWriter) chart(c chronicle.Chart) {
+	h.f("<div class=\"chart\" id=\"chart-%s\">\n<figure>\n<figcaption>%s</figcaption>\n", h.esc(c.ID), h.esc(c.Title))
+	if !c.Empty() {
+		h.f("%s", SVG(c))
 	}
-	p.f("</body>\n</html>\n")
-	return p.err
+	if c.Note != "" {
+		h.f("<p class=\"note\">%s</p>\n", h.esc(c.Note))
+	}
+	h.f("</figure>\n</div>\n")
+}
+
+func (h *htmlWriter) end() error {
+	h.f("</body>\n</html>\n")
+	return h.err
 }
 
 // SVG draws a chart: lines with dots, or grouped bars, with axes, grid,

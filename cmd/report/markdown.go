@@ -17,186 +17,101 @@ func Markdown(w io.Writer, ch *chronicle.Chronicle, width int, bars bool) error 
 	if bars {
 		return Terminal(w, ch, width)
 	}
-	return markdown(&printer{w: w}, ch)
+	return walk(&printer{out: out{w: w}}, ch)
 }
 
-// markdown writes the chronicle through p: Markdown, or with p.term the
-// terminal view's text before its lines are fitted.
-func markdown(p *printer, ch *chronicle.Chronicle) error {
-	p.f("# %s\n\n", ch.Title)
-	if ch.Over {
-		p.f("The game is over: the final chronicle after %d steps.\n\n", ch.Step-1)
-	} else {
-		p.f("The game is not over: the chronicle so far, before step %d.\n\n", ch.Step)
-	}
-	var ps []string
-	for _, pl := range ch.Players {
-		if pl.Side != "" {
-			ps = append(ps, fmt.Sprintf("%s (%s)", pl.Name, pl.Side))
-		} else {
-			ps = append(ps, pl.Name)
-		}
-	}
-	p.f("- Players: %s\n", strings.Join(ps, ", "))
-	if len(ch.Options) > 0 {
-		var os []string
-		for _, o := range ch.Options {
-			os = append(os, o.Key+"="+o.Value)
-		}
-		p.f("- Options: %s\n", strings.Join(os, ", "))
-	} else {
-		p.f("- Options: the defaults\n")
-	}
-	p.f("- Dice: %s, seed %d\n\n", ch.Dice, ch.Seed)
-
-	p.result(ch)
-
-	p.f("## Story\n\n")
-	if len(ch.Rounds) == 0 {
-		p.f("%s\n\n", textNoStory)
-	}
-	for _, r := range ch.Rounds {
-		p.f("### %s\n\n", r.Label)
-		for _, l := range r.Lines {
-			p.f("- %s\n", md(l))
-		}
-		p.f("\n")
-	}
-
-	p.f("## Battles\n\n")
-	if len(ch.Battles) == 0 {
-		p.f("%s\n\n", noBattle(ch.Over))
-	} else {
-		p.f("%s\n\n", textLuck)
-		if p.term {
-			p.battleBlocks(ch.Battles)
-		} else {
-			p.f("| # | When | Battle | Odds before the dice | Dice | Result | Luck |\n|---|---|---|---|---|---|---|\n")
-			for i, b := range ch.Battles {
-				p.f("| %d | %s | %s | %s | %s | %s | %s |\n", i+1, md(b.Round), md(b.Title), md(oddsText(b)), md(diceText(b)), md(b.Result), md(luckText(b)))
-			}
-			p.f("\n")
-		}
-	}
-
-	p.f("## Automa and NPC decisions\n\n")
-	if len(ch.Decisions) == 0 {
-		p.f("%s\n\n", textNoDecisions)
-	}
-	for _, d := range ch.Decisions {
-		p.f("- %s, %s: %s\n", md(d.Round), md(d.Who), md(d.Text))
-	}
-	if len(ch.Decisions) > 0 {
-		p.f("\n")
-	}
-
-	p.f("## Charts\n\n")
-	if len(ch.Charts) == 0 {
-		p.f("No chart: nothing recorded yet.\n\n")
-	}
-	for _, c := range ch.Charts {
-		p.f("### %s\n\n", c.Title)
-		if c.Note != "" {
-			p.f("_%s_\n\n", md(c.Note))
-		}
-		if c.Empty() {
-			continue
-		}
-		if p.term {
-			p.f("```\n%s```\n\n", TextChart(c, p.width))
-		} else {
-			p.chartTable(c)
-		}
-	}
-
-	p.f("## Rulings applied\n\n")
-	if len(ch.Rulings) == 0 {
-		p.f("%s\n\n", textNoRulings)
-	} else if p.term {
-		p.rulingBlocks(ch.Rulings)
-	} else {
-		p.f("| Section | Times | First applied to |\n|---|---|---|\n")
-		for _, r := range ch.Rulings {
-			p.f("| `%s` | %d | %s |\n", r.Section, r.Count, md(r.First))
-		}
-		p.f("\n")
-	}
-
-	p.f("## Rules questions asked\n\n")
-	if len(ch.Questions) == 0 {
-		p.f("%s\n\n", textNoQuestions)
-	}
-	for _, q := range ch.Questions {
-		if q.Answer != "" {
-			p.f("- step %d: %s (answered by `%s`)\n", q.Step, md(q.Query), q.Answer)
-			continue
-		}
-		p.f("- step %d: %s\n", q.Step, md(q.Query))
-	}
-	if len(ch.Questions) > 0 {
-		p.f("\n")
-	}
-	if len(ch.Notes) > 0 {
-		p.f("## Notes\n\n")
-		for _, n := range ch.Notes {
-			p.f("- %s\n", md(n))
-		}
-		p.f("\n")
-	}
-	return p.err
-}
-
+// printer is the Markdown writer; with term, the terminal view's.
 type printer struct {
-	w     io.Writer
-	err   error
+	out
 	term  bool // the terminal view: tables as aligned columns or blocks
 	width int  // the terminal view's width
 }
 
-func (p *printer) f(format string, a ...any) {
-	if p.err != nil {
-		return
-	}
-	_, p.err = fmt.Fprintf(p.w, format, a...)
+// out writes to w and keeps the first error.
+type out struct {
+	w   io.Writer
+	err error
 }
 
-func (p *printer) result(ch *chronicle.Chronicle) {
-	title := "Result"
-	if !ch.Over {
-		title = "Result so far"
-	}
-	p.f("## %s\n\n", title)
-	r := ch.Result
-	if r == nil {
-		if ch.Over {
-			p.f("The log does not say who won.\n\n")
-		} else {
-			p.f("No winner yet: the game goes on.\n\n")
-		}
+func (o *out) f(format string, a ...any) {
+	if o.err != nil {
 		return
 	}
+	_, o.err = fmt.Fprintf(o.w, format, a...)
+}
+
+func (o *out) end() error { return o.err }
+
+func (p *printer) begin(title, status string, facts []string) {
+	p.heading(1, title)
+	p.para(status)
+	p.list(facts)
+}
+
+func (p *printer) heading(level int, text string) {
+	p.f("%s %s\n\n", strings.Repeat("#", level), text)
+}
+
+func (p *printer) para(s string) { p.f("%s\n\n", s) }
+
+func (p *printer) list(items []string) {
+	for _, it := range items {
+		p.f("- %s\n", it)
+	}
+	p.f("\n")
+}
+
+func (p *printer) esc(s string) string      { return md(s) }
+func (p *printer) code(s string) string     { return "`" + s + "`" }
+func (p *printer) strong(s string) string   { return "**" + s + "**" }
+func (p *printer) tieBreaks(items []string) { p.list(items) }
+func (p *printer) chartsFirst() bool        { return false }
+
+func (p *printer) table(head []string, rows [][]string) {
+	p.f("| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat("---|", len(head)))
+	for _, r := range rows {
+		p.f("| %s |\n", strings.Join(r, " | "))
+	}
+	p.f("\n")
+}
+
+func (p *printer) ranks(rs []chronicle.Rank) {
+	if p.term {
+		p.rankColumns(rs)
+		return
+	}
+	p.table(rankTable(p, rs))
+}
+
+func (p *printer) battles(bs []chronicle.Battle) {
+	if p.term {
+		p.battleBlocks(bs)
+		return
+	}
+	p.table(battleTable(p, bs))
+}
+
+func (p *printer) rulings(rs []chronicle.Ruling) {
+	if p.term {
+		p.rulingBlocks(rs)
+		return
+	}
+	p.table(rulingTable(p, rs))
+}
+
+// chart writes a chart under its title, its note first: as a table of
+// its values, or in the terminal view as text bars.
+func (p *printer) chart(c chronicle.Chart) {
+	p.heading(3, c.Title)
+	if c.Note != "" {
+		p.para("_" + md(c.Note) + "_")
+	}
 	switch {
-	case len(r.Winners) == 1:
-		p.f("**Winner: %s.** %s\n\n", md(r.Winners[0]), md(r.Why))
-	case len(r.Winners) > 1:
-		p.f("**Winners: %s.** %s\n\n", md(strings.Join(r.Winners, ", ")), md(r.Why))
-	case r.Why != "":
-		p.f("**No winner.** %s\n\n", md(r.Why))
-	}
-	if len(r.Ranks) > 0 && p.term {
-		p.ranks(r.Ranks)
-	} else if len(r.Ranks) > 0 {
-		p.f("| Place | Player | Score | Detail |\n|---|---|---|---|\n")
-		for _, k := range r.Ranks {
-			p.f("| %d | %s | %s | %s |\n", k.Place, md(k.Name), md(k.Score), md(k.Detail))
-		}
-		p.f("\n")
-	}
-	for _, t := range r.TieBreaks {
-		p.f("- Tie-break: %s\n", md(t))
-	}
-	if len(r.TieBreaks) > 0 {
-		p.f("\n")
+	case c.Empty():
+	case p.term:
+		p.f("```\n%s```\n\n", TextChart(c, p.width))
+	default:
+		p.chartTable(c)
 	}
 }
 
@@ -439,6 +354,7 @@ const (
 	textNoDecisions = "None: no automa or NPC acted."
 	textNoRulings   = "None yet."
 	textNoQuestions = "None recorded in this session's log."
+	textNoChart     = "No chart: nothing recorded yet."
 	textLuck        = "Odds are exact, before the dice; luck is the percentile of the dice that fell against the exact distribution (50th: an average roll; ties counted half)."
 )
 

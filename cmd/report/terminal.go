@@ -21,7 +21,7 @@ func Terminal(w io.Writer, ch *chronicle.Chronicle, width int) error {
 		width = cmdutil.DefaultWidth
 	}
 	var buf bytes.Buffer
-	if err := markdown(&printer{w: &buf, term: true, width: width}, ch); err != nil {
+	if err := walk(&printer{out: out{w: &buf}, term: true, width: width}, ch); err != nil {
 		return err
 	}
 	_, err := io.WriteString(w, fitLines(buf.String(), width))
@@ -147,10 +147,10 @@ func (p *printer) rulingBlocks(rs []chronicle.Ruling) {
 // narrower terminal the detail goes under its row.
 const minDetail = 20
 
-// ranks writes the places as aligned columns (Place, Player, Score) with
+// rankColumns writes the places as aligned columns (Place, Player, Score) with
 // the Detail as a last column wrapped under itself, or, when the width
 // leaves it too little room, on indented lines under its row.
-func (p *printer) ranks(rs []chronicle.Rank) {
+func (p *printer) rankColumns(rs []chronicle.Rank) {
 	header := []string{"Place", "Player", "Score", "Detail"}
 	rows := make([][]string, len(rs))
 	hasDetail := false
