@@ -271,11 +271,17 @@ func (d *diskRefs) decodeLog(s *Session, n int, decode func(i int, line []byte) 
 	if n == 0 {
 		return nil
 	}
-	name := filepath.Base(d.logPath)
 	b, err := readSide(s, d.logPath, d.log.Bytes)
 	if err != nil {
 		return err
 	}
+	return d.decodeLines(s, b, n, decode, at)
+}
+
+// decodeLines is decodeLog on the log file's bytes b (read or mapped: a
+// fault reading a mapping cut short is an error).
+func (d *diskRefs) decodeLines(s *Session, b []byte, n int, decode func(i int, line []byte) error, at func(i int) (step, seq int)) error {
+	name := filepath.Base(d.logPath)
 	lines := make([][]byte, 0, n)
 	for len(b) > 0 && len(lines) < n {
 		k := bytes.IndexByte(b, '\n')
@@ -295,6 +301,7 @@ func (d *diskRefs) decodeLog(s *Session, n int, decode func(i int, line []byte) 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer s.catchFault(&errs[c])()
 			for i := c * n / chunks; i < (c+1)*n/chunks; i++ {
 				if err := decode(i, lines[i]); err != nil {
 					errs[c] = s.corruptf("%s: event %d: %v", name, i+1, err)
@@ -981,7 +988,8 @@ func linePrev(line []byte) (int64, bool) {
 
 // lineString views a line decodeLog read as a string, without a copy: the
 // strings decodeBrief cuts from it then alias the file's bytes, which
-// decodeLog reads into a buffer of its own that nothing writes after.
+// decodeLog reads into a buffer of its own, or WithBriefEvents maps
+// read-only for as long as fn runs, and nothing writes after.
 func lineString(line []byte) string {
 	if len(line) == 0 {
 		return ""
@@ -1042,6 +1050,54 @@ func decodeBriefLine(line []byte, e *Event) error {
 	return nil
 }
 
+// WithBriefEvents calls fn with the events BriefEvents returns, decoded
+// from the log file mapped read-only (read where it cannot be mapped):
+// their strings are cut from the mapping, which is removed when fn
+// returns, so fn must not keep them. A fault reading the mapping (the
+// file cut short meanwhile: a step rolled back by another process) is an
+// error, not a crash.
+func (s *Session) WithBriefEvents(fn func(evs []Event) error) (err error) {
+	if s.logHead == 0 || s.logErr != nil {
+		if s.logErr != nil {
+			return s.logErr
+		}
+		return fn(s.Log)
+	}
+	defer s.catchFault(&err)()
+	b, release, err := mapSide(s, s.disk.logPath, s.disk.log.Bytes)
+	if err != nil {
+		return err
+	}
+	defer release()
+	evs, err := s.briefEvents(b)
+	if err != nil {
+		return err
+	}
+	return fn(evs)
+}
+
+// mapSide returns the first n bytes of a side file (n > 0) mapped
+// read-only, or read where it cannot be mapped, and what releases them.
+func mapSide(s *Session, path string, n int64) (b []byte, release func(), err error) {
+	f, err := openSide(s, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	short := s.corruptf("%s is shorter than the %d bytes the save records", filepath.Base(path), n)
+	if info, err := f.Stat(); err != nil || info.Size() < n {
+		return nil, nil, short
+	}
+	if b, ok := fsutil.MapFile(f, n); ok {
+		return b, func() { fsutil.Unmap(b) }, nil
+	}
+	b = make([]byte, n)
+	if _, err := io.ReadFull(f, b); err != nil {
+		return nil, nil, short
+	}
+	return b, func() {}, nil
+}
+
 // BriefEvents returns the whole log as `bosun log` shows it: the events
 // still in the log file are decoded without their answers, and of their
 // data only FullTextKey, which is most of the time it takes to read a
@@ -1050,8 +1106,17 @@ func (s *Session) BriefEvents() ([]Event, error) {
 	if s.logHead == 0 || s.logErr != nil {
 		return s.Log, s.logErr
 	}
+	b, err := readSide(s, s.disk.logPath, s.disk.log.Bytes)
+	if err != nil {
+		return nil, err
+	}
+	return s.briefEvents(b)
+}
+
+// briefEvents is BriefEvents on the log file's bytes b.
+func (s *Session) briefEvents(b []byte) ([]Event, error) {
 	evs := make([]Event, s.logHead, s.logHead+len(s.Log))
-	err := s.disk.decodeLog(s, s.logHead, func(i int, line []byte) error {
+	err := s.disk.decodeLines(s, b, s.logHead, func(i int, line []byte) error {
 		return decodeBriefLine(line, &evs[i])
 	}, func(i int) (int, int) { return evs[i].Step, evs[i].Seq })
 	if err != nil {

@@ -22,40 +22,41 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withSession(f, "", false, func(s *referee.Session) error {
+				if f.G.JSON {
+					evs, err := s.Events(), s.LoadLog()
+					if err != nil {
+						return err
+					}
+					if !all {
+						live := make([]referee.Event, 0, len(evs))
+						for _, e := range evs {
+							if !e.Undone {
+								live = append(live, e)
+							}
+						}
+						evs = live
+					}
+					if evs == nil {
+						evs = []referee.Event{}
+					}
+					return f.Render(evs, nil)
+				}
 				// The text needs neither the answers nor the data of the
 				// events (--full aside): a long game's log is read faster
-				// without them.
-				read := s.BriefEvents
-				if f.G.JSON {
-					read = func() ([]referee.Event, error) { return s.Events(), s.LoadLog() }
-				}
-				evs, err := read()
-				if err != nil {
-					return err
-				}
-				if !all && f.G.JSON {
-					// (the table skips undone events itself: no copy of
-					// a long game's events)
-					live := make([]referee.Event, 0, len(evs))
-					for _, e := range evs {
-						if !e.Undone {
-							live = append(live, e)
+				// without them, from the log file mapped while it prints
+				// (the table skips undone events itself).
+				return s.WithBriefEvents(func(evs []referee.Event) error {
+					return f.Render(evs, func(w io.Writer) error {
+						if f.IO.TTYOut {
+							return logTable(f, w, evs, all, why, full)
 						}
-					}
-					evs = live
-				}
-				if evs == nil {
-					evs = []referee.Event{}
-				}
-				return f.Render(evs, func(w io.Writer) error {
-					if f.IO.TTYOut {
-						return logTable(f, w, evs, all, why, full)
-					}
-					// piped: the rows written straight into one buffer, as
-					// f.Table writes them (no cells to build for a long game)
-					bw := bufio.NewWriterSize(w, 64<<10)
-					logRows(bw, evs, all, full, whyHook(f, why))
-					return bw.Flush()
+						// piped: the rows written straight into one buffer,
+						// as f.Table writes them (no cells to build for a
+						// long game)
+						bw := bufio.NewWriterSize(w, 64<<10)
+						logRows(bw, evs, all, full, whyHook(f, why))
+						return bw.Flush()
+					})
 				})
 			})
 		},
