@@ -254,7 +254,7 @@ func openSide(s *Session, path string) (*os.File, error) {
 // are in its first log.Bytes bytes.
 func (d *diskRefs) readLog(s *Session, n int) ([]Event, error) {
 	evs := make([]Event, n)
-	err := d.decodeLog(s, n, func(i int, line []byte) error {
+	err := d.decodeLog(s, n, func(_, i int, line []byte) error {
 		return json.Unmarshal(line, &evs[i])
 	}, func(i int) (int, int) { return evs[i].Step, evs[i].Seq })
 	if err != nil {
@@ -267,7 +267,7 @@ func (d *diskRefs) readLog(s *Session, n int) ([]Event, error) {
 // parallel chunks (a long game's log is megabytes of JSON, and decoding
 // is most of what reading it costs), and checks each event's step and
 // seq as at reports them.
-func (d *diskRefs) decodeLog(s *Session, n int, decode func(i int, line []byte) error, at func(i int) (step, seq int)) error {
+func (d *diskRefs) decodeLog(s *Session, n int, decode func(c, i int, line []byte) error, at func(i int) (step, seq int)) error {
 	if n == 0 {
 		return nil
 	}
@@ -278,9 +278,12 @@ func (d *diskRefs) decodeLog(s *Session, n int, decode func(i int, line []byte) 
 	return d.decodeLines(s, b, n, decode, at)
 }
 
+// maxChunks is the most chunks decodeLines decodes in parallel.
+const maxChunks = 4
+
 // decodeLines is decodeLog on the log file's bytes b (read or mapped: a
 // fault reading a mapping cut short is an error).
-func (d *diskRefs) decodeLines(s *Session, b []byte, n int, decode func(i int, line []byte) error, at func(i int) (step, seq int)) error {
+func (d *diskRefs) decodeLines(s *Session, b []byte, n int, decode func(c, i int, line []byte) error, at func(i int) (step, seq int)) error {
 	name := filepath.Base(d.logPath)
 	lines := make([][]byte, 0, n)
 	for len(b) > 0 && len(lines) < n {
@@ -294,7 +297,7 @@ func (d *diskRefs) decodeLines(s *Session, b []byte, n int, decode func(i int, l
 	if len(lines) < n {
 		return s.corruptf("%s holds %d events; the save records %d", name, len(lines), n)
 	}
-	chunks := min(runtime.GOMAXPROCS(0), 4, 1+n/512)
+	chunks := min(runtime.GOMAXPROCS(0), maxChunks, 1+n/512)
 	errs := make([]error, chunks)
 	var wg sync.WaitGroup
 	for c := range chunks {
@@ -303,7 +306,7 @@ func (d *diskRefs) decodeLines(s *Session, b []byte, n int, decode func(i int, l
 			defer wg.Done()
 			defer s.catchFault(&errs[c])()
 			for i := c * n / chunks; i < (c+1)*n/chunks; i++ {
-				if err := decode(i, lines[i]); err != nil {
+				if err := decode(c, i, lines[i]); err != nil {
 					errs[c] = s.corruptf("%s: event %d: %v", name, i+1, err)
 					return
 				}
@@ -822,7 +825,7 @@ func (s *Session) exportLog() ([][]byte, error) {
 	}
 	marks := make([]mark, n)
 	lines := make([][]byte, n)
-	err := s.disk.decodeLog(s, n, func(i int, line []byte) error {
+	err := s.disk.decodeLog(s, n, func(_, i int, line []byte) error {
 		lines[i] = line
 		if !validJSON(line) {
 			return errors.New("not JSON")
@@ -1038,7 +1041,13 @@ func (b *briefEvent) event() Event {
 // encoding/json does into a briefEvent: by decodeBrief, or, for a line
 // it does not read, by encoding/json.
 func decodeBriefLine(line []byte, e *Event) error {
-	if decodeBrief(lineString(line), e) {
+	var d briefDecoder
+	return d.decodeLine(line, e)
+}
+
+// decodeLine is decodeBriefLine, the cites cut from d's slab.
+func (d *briefDecoder) decodeLine(line []byte, e *Event) error {
+	if d.decode(lineString(line), e) {
 		return nil
 	}
 	*e = Event{}
@@ -1116,8 +1125,9 @@ func (s *Session) BriefEvents() ([]Event, error) {
 // briefEvents is BriefEvents on the log file's bytes b.
 func (s *Session) briefEvents(b []byte) ([]Event, error) {
 	evs := make([]Event, s.logHead, s.logHead+len(s.Log))
-	err := s.disk.decodeLines(s, b, s.logHead, func(i int, line []byte) error {
-		return decodeBriefLine(line, &evs[i])
+	var decs [maxChunks]briefDecoder // one a chunk: their slabs are not shared
+	err := s.disk.decodeLines(s, b, s.logHead, func(c, i int, line []byte) error {
+		return decs[c].decodeLine(line, &evs[i])
 	}, func(i int) (int, int) { return evs[i].Step, evs[i].Seq })
 	if err != nil {
 		return nil, err
