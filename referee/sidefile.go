@@ -738,15 +738,7 @@ func (s *Session) planExport() (plan *exportPlan) {
 		}) {
 			return nil
 		}
-		evs := make([]Event, n, n+len(s.Log))
-		for i, m := range marks {
-			evs[i] = Event{Step: m.Step, Type: m.Type, Undone: m.Undone}
-		}
-		markUndone(append(evs, s.Log...))
-		p.undone = make([]bool, n)
-		for i := range marks {
-			p.undone[i] = evs[i].Undone && !marks[i].Undone
-		}
+		p.undone = undoneMarks(marks, s.Log)
 	}
 	if d.undoN == 0 {
 		return p
@@ -853,6 +845,31 @@ func (s *Session) exportLog() ([][]byte, error) {
 	return lines, nil
 }
 
+// undoneMarks reports, for each mark, whether Export marks its event
+// undone: markUndone on the marks' events followed by tail would mark it,
+// and its line does not say so already (no Events built for a long log).
+func undoneMarks(marks []mark, tail []Event) []bool {
+	var undone map[int]bool // steps with an undo event after this one
+	later := func(step int, typ string) bool {
+		if typ == "undo" {
+			if undone == nil {
+				undone = map[int]bool{}
+			}
+			undone[step] = true
+			return false
+		}
+		return undone[step]
+	}
+	for i := len(tail) - 1; i >= 0; i-- {
+		later(tail[i].Step, tail[i].Type)
+	}
+	out := make([]bool, len(marks))
+	for i := len(marks) - 1; i >= 0; i-- {
+		out[i] = later(marks[i].Step, marks[i].Type) && !marks[i].Undone
+	}
+	return out
+}
+
 // mark is what export needs of a logged event to mark it undone.
 type mark struct {
 	Seq    int    `json:"seq"`
@@ -863,6 +880,7 @@ type mark struct {
 
 // eventHead reads a mark from the start of a log line as bosun writes it,
 // {"seq":N,"step":N,"type":"T",... (ok false: decode the line instead).
+// Its Type is cut from line, not copied.
 func eventHead(line []byte) (m mark, ok bool) {
 	num := func(b []byte, key string) (int, []byte, bool) {
 		rest, ok := bytes.CutPrefix(b, []byte(key))
@@ -888,7 +906,7 @@ func eventHead(line []byte) (m mark, ok bool) {
 	if !ok || end < 0 || bytes.IndexByte(rest[:end], '\\') >= 0 {
 		return m, false
 	}
-	m.Type = string(rest[:end])
+	m.Type = lineString(rest[:end])
 	m.Undone = bytes.HasSuffix(bytes.TrimRight(line, "\n"), []byte(`"undone":true}`))
 	return m, true
 }
