@@ -7,4 +7,10 @@ import "io"
 func ExportWhole(s *Session, w io.Writer) error { return s.export(w, false) }
 
 // ExportPlanned reports whether Export copies s's side files line by line.
-func ExportPlanned(s *Session) bool { return s.planExport() != nil }
+func ExportPlanned(s *Session) bool {
+	p := s.planExport()
+	if p != nil {
+		p.release()
+	}
+	return p != nil
+}

@@ -59,8 +59,20 @@ func checkBrief(t *testing.T, line []byte) bool {
 	}
 	require.NoError(t, err, "%q", line)
 	require.Equal(t, want, got, "%q", line)
+	// the same with the decoder `bosun log` keeps for thousands of lines,
+	// its cites slab shared by every line checked so far
+	var slabbed Event
+	require.NoError(t, sharedDecoder.decodeLine(bytes.Clone(line), &slabbed), "%q", line)
+	require.Equal(t, want, slabbed, "%q", line)
+	if fastOK && len(slabbed.Cites) > 0 {
+		require.Equal(t, len(slabbed.Cites), cap(slabbed.Cites), "appending to an event's cites copies them: %q", line)
+	}
 	return fastOK
 }
+
+// sharedDecoder is one briefDecoder for every line checkBrief checks (the
+// tests calling it are not parallel).
+var sharedDecoder briefDecoder
 
 func TestDecodeBriefEqualsEncodingJSONOnEveryEventType(t *testing.T) {
 	lines := testEvents(t)

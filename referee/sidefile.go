@@ -11,7 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"syscall"
@@ -254,7 +254,7 @@ func openSide(s *Session, path string) (*os.File, error) {
 // are in its first log.Bytes bytes.
 func (d *diskRefs) readLog(s *Session, n int) ([]Event, error) {
 	evs := make([]Event, n)
-	err := d.decodeLog(s, n, func(i int, line []byte) error {
+	err := d.decodeLog(s, n, func(_, i int, line []byte) error {
 		return json.Unmarshal(line, &evs[i])
 	}, func(i int) (int, int) { return evs[i].Step, evs[i].Seq })
 	if err != nil {
@@ -267,15 +267,24 @@ func (d *diskRefs) readLog(s *Session, n int) ([]Event, error) {
 // parallel chunks (a long game's log is megabytes of JSON, and decoding
 // is most of what reading it costs), and checks each event's step and
 // seq as at reports them.
-func (d *diskRefs) decodeLog(s *Session, n int, decode func(i int, line []byte) error, at func(i int) (step, seq int)) error {
+func (d *diskRefs) decodeLog(s *Session, n int, decode func(c, i int, line []byte) error, at func(i int) (step, seq int)) error {
 	if n == 0 {
 		return nil
 	}
-	name := filepath.Base(d.logPath)
 	b, err := readSide(s, d.logPath, d.log.Bytes)
 	if err != nil {
 		return err
 	}
+	return d.decodeLines(s, b, n, decode, at)
+}
+
+// maxChunks is the most chunks decodeLines decodes in parallel.
+const maxChunks = 4
+
+// decodeLines is decodeLog on the log file's bytes b (read or mapped: a
+// fault reading a mapping cut short is an error).
+func (d *diskRefs) decodeLines(s *Session, b []byte, n int, decode func(c, i int, line []byte) error, at func(i int) (step, seq int)) error {
+	name := filepath.Base(d.logPath)
 	lines := make([][]byte, 0, n)
 	for len(b) > 0 && len(lines) < n {
 		k := bytes.IndexByte(b, '\n')
@@ -288,15 +297,16 @@ func (d *diskRefs) decodeLog(s *Session, n int, decode func(i int, line []byte) 
 	if len(lines) < n {
 		return s.corruptf("%s holds %d events; the save records %d", name, len(lines), n)
 	}
-	chunks := min(runtime.GOMAXPROCS(0), 4, 1+n/512)
+	chunks := min(runtime.GOMAXPROCS(0), maxChunks, 1+n/512)
 	errs := make([]error, chunks)
 	var wg sync.WaitGroup
 	for c := range chunks {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer s.catchFault(&errs[c])()
 			for i := c * n / chunks; i < (c+1)*n/chunks; i++ {
-				if err := decode(i, lines[i]); err != nil {
+				if err := decode(c, i, lines[i]); err != nil {
 					errs[c] = s.corruptf("%s: event %d: %v", name, i+1, err)
 					return
 				}
@@ -504,15 +514,16 @@ func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
 // Export writes the whole session as one JSON document: the save's
 // fields, then "log" (every event, one a line, as the log file holds them)
 // and "undo" (every snapshot, oldest first, as the undo file holds them).
-// The files' lines are copied, not decoded and encoded again: checked
-// first (planExport), then copied, each pass reading the files through one
-// small buffer (a long game's side files are megabytes, and fresh memory
-// for them cost more than reading them twice). When the files are not as
-// the save says, they are read whole as before, for the error.
+// The files' lines are copied, not decoded and encoded again: the files
+// are mapped read-only (fsutil.MapFile; read where they cannot be),
+// checked (planExport), then copied from the mapping (a long game's side
+// files are megabytes, and fresh memory for them cost more than the
+// checks). When the files are not as the save says, they are read whole
+// as before, for the error.
 func (s *Session) Export(w io.Writer) error { return s.export(w, true) }
 
 // export is Export; without planned, the side files are read whole.
-func (s *Session) export(w io.Writer, planned bool) error {
+func (s *Session) export(w io.Writer, planned bool) (err error) {
 	head := saveFile{Schema: SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed,
 		DiceMode: s.DiceMode, RNG: s.RNG, Step: s.Step, Over: s.Over, State: s.State, Cursor: s.Cursor, Pending: s.Pending}
 	var logLines, undoLines [][]byte
@@ -524,7 +535,10 @@ func (s *Session) export(w io.Writer, planned bool) error {
 			return s.logErr
 		}
 		if planned {
-			plan = s.planExport()
+			defer s.catchFault(&err)()
+			if plan = s.planExport(); plan != nil {
+				defer plan.release()
+			}
 		}
 		if plan == nil {
 			var err error
@@ -559,8 +573,8 @@ func (s *Session) export(w io.Writer, planned bool) error {
 	for _, part := range []struct {
 		key   string
 		lines [][]byte
-		file  func(item func(line []byte)) error
-	}{{"log", logLines, plan.copyLog(s)}, {"undo", undoLines, plan.copyUndo(s)}} {
+		file  func(item func(line []byte))
+	}{{"log", logLines, plan.copyLog()}, {"undo", undoLines, plan.copyUndo()}} {
 		fmt.Fprintf(bw, ",\n  %q: [", part.key)
 		n := 0
 		item := func(l []byte) {
@@ -572,9 +586,7 @@ func (s *Session) export(w io.Writer, planned bool) error {
 			n++
 		}
 		if part.file != nil {
-			if err := part.file(item); err != nil {
-				return err
-			}
+			part.file(item)
 		}
 		for _, l := range part.lines {
 			item(l)
@@ -590,160 +602,209 @@ func (s *Session) export(w io.Writer, planned bool) error {
 
 // exportPlan is what Export copies of the side files, checked.
 type exportPlan struct {
-	logN   int    // the log file's events to copy (logHead)
-	undone []bool // of those, the ones to mark undone
-	chain  []int64
+	logLines  [][]byte // the log file's events to copy (logHead)
+	undone    []bool   // of those, the ones to mark undone
+	undoLines [][]byte // the undo stack's snapshots, oldest first
+	mapped    [][]byte // the mappings the lines are cut from
 }
 
-// sideLines calls fn with each line of the first n bytes of a side file
-// and its offset, reading through one buffer (a line longer than it is
-// read into its own). fn must not keep the line.
-func sideLines(s *Session, path string, n int64, fn func(off int64, line []byte) error) error {
-	if n == 0 {
-		return nil
+// release unmaps the side files; nothing may use the plan's lines after.
+func (p *exportPlan) release() {
+	for _, b := range p.mapped {
+		fsutil.Unmap(b)
 	}
-	f, err := openSide(s, path)
+	p.mapped = nil
+}
+
+// side returns the first n bytes of a side file (mapped when it can be)
+// when they are whole lines; ok false otherwise (or for a file shorter
+// than n: Export then reads the files whole, for the error).
+func (p *exportPlan) side(path string, n int64) (b []byte, ok bool) {
+	if n <= 0 {
+		return nil, false
+	}
+	f, err := fsutil.OpenRegular(path)
 	if err != nil {
-		return err
+		return nil, false
 	}
 	defer f.Close()
-	r := bufio.NewReaderSize(io.NewSectionReader(f, 0, n), 128<<10)
-	for off := int64(0); off < n; {
-		line, err := r.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			var rest []byte
-			rest, err = r.ReadBytes('\n')
-			line = append(append([]byte(nil), line...), rest...)
-		}
-		if err != nil || len(line) == 0 || line[len(line)-1] != '\n' {
-			return s.corruptf("%s is not whole lines up to the %d bytes the save records", filepath.Base(path), n)
-		}
-		if err := fn(off, line); err != nil {
-			return err
-		}
-		off += int64(len(line))
+	info, err := f.Stat()
+	if err != nil || info.Size() < n {
+		return nil, false
 	}
-	return nil
+	if b, ok = fsutil.MapFile(f, n); ok {
+		p.mapped = append(p.mapped, b)
+	} else {
+		b = make([]byte, n)
+		if _, err := io.ReadFull(f, b); err != nil {
+			return nil, false
+		}
+	}
+	return b, b[n-1] == '\n'
 }
 
-// errPlan stops planExport: the files are read whole instead.
-var errPlan = errors.New("referee: side files not as the save says")
+// catchFault makes reading a mapped side file that another process cut
+// short (a step rolled back while this one reads) an error, not a crash:
+// the fault panics (debug.SetPanicOnFault) and the func it returns, run
+// deferred, recovers it into err.
+func (s *Session) catchFault(err *error) func() {
+	old := debug.SetPanicOnFault(true)
+	return func() {
+		debug.SetPanicOnFault(old)
+		if r := recover(); r != nil {
+			if _, fault := r.(interface{ Addr() uintptr }); !fault {
+				panic(r)
+			}
+			*err = s.corruptf("a side file was cut short while it was read (%v)", r)
+		}
+	}
+}
+
+// inChunks runs check over [0, n) in parallel chunks (a long game's side
+// files are megabytes), reporting whether every chunk passed; a fault
+// reading a mapping fails its chunk.
+func inChunks(n, per int, check func(lo, hi int) bool) bool {
+	chunks := min(runtime.GOMAXPROCS(0), 4, 1+n/per)
+	ok := make([]bool, chunks)
+	var wg sync.WaitGroup
+	for c := range chunks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+			defer func() {
+				if r := recover(); r != nil {
+					if _, fault := r.(interface{ Addr() uintptr }); !fault {
+						panic(r)
+					}
+				}
+			}()
+			ok[c] = check(c*n/chunks, (c+1)*n/chunks)
+		}()
+	}
+	wg.Wait()
+	for _, good := range ok {
+		if !good {
+			return false
+		}
+	}
+	return true
+}
 
 // planExport checks the side files' lines Export copies: the log's first
 // logHead events (each JSON, of step and seq 0 or more) and the undo
-// stack's snapshots (each JSON, linked from the top down). Nil when
-// anything is wrong: Export then reads the files whole, for the error.
-func (s *Session) planExport() *exportPlan {
+// stack's snapshots (each JSON, linked from the top down to line starts),
+// each file whole lines up to the length the save records. Nil when
+// anything is wrong: Export then reads the files whole, for the error. A
+// plan that is not nil must be released.
+func (s *Session) planExport() (plan *exportPlan) {
 	d := s.disk
-	p := &exportPlan{logN: s.logHead}
-	if p.logN > 0 {
-		marks := make([]mark, 0, p.logN)
-		err := sideLines(s, d.logPath, d.log.Bytes, func(_ int64, line []byte) error {
-			if len(marks) == p.logN {
-				return nil
-			}
-			if !validJSON(line) {
-				return errPlan
-			}
-			m, ok := eventHead(line)
-			if !ok && json.Unmarshal(line, &m) != nil {
-				return errPlan
-			}
-			if m.Step < 0 || m.Seq < 0 {
-				return errPlan
-			}
-			marks = append(marks, m)
-			return nil
-		})
-		if err != nil || len(marks) < p.logN {
+	p := &exportPlan{}
+	defer func() {
+		if plan == nil {
+			p.release()
+		}
+	}()
+	if n := s.logHead; n > 0 {
+		b, ok := p.side(d.logPath, d.log.Bytes)
+		if !ok {
 			return nil
 		}
-		evs := make([]Event, p.logN, p.logN+len(s.Log))
-		for i, m := range marks {
-			evs[i] = Event{Step: m.Step, Type: m.Type, Undone: m.Undone}
+		p.logLines = make([][]byte, 0, n)
+		for len(b) > 0 && len(p.logLines) < n {
+			k := bytes.IndexByte(b, '\n') // found: b ends a line
+			p.logLines = append(p.logLines, b[:k+1])
+			b = b[k+1:]
 		}
-		markUndone(append(evs, s.Log...))
-		p.undone = make([]bool, p.logN)
-		for i := range marks {
-			p.undone[i] = evs[i].Undone && !marks[i].Undone
+		if len(p.logLines) < n {
+			return nil
 		}
+		marks := make([]mark, n)
+		if !inChunks(n, 512, func(lo, hi int) bool {
+			for i := lo; i < hi; i++ {
+				line, m := p.logLines[i], &marks[i]
+				if !validJSON(line) {
+					return false
+				}
+				var ok bool
+				if *m, ok = eventHead(line); !ok && json.Unmarshal(line, m) != nil {
+					return false
+				}
+				if m.Step < 0 || m.Seq < 0 {
+					return false
+				}
+			}
+			return true
+		}) {
+			return nil
+		}
+		p.undone = undoneMarks(marks, s.Log)
 	}
 	if d.undoN == 0 {
 		return p
 	}
-	// every line's offset, prev and whether it is JSON; then the stack
-	// from the top, which must land on line starts
-	type undoMeta struct {
-		off, prev int64
-		ok        bool
-	}
-	var lines []undoMeta
-	err := sideLines(s, d.undoPath, d.undo.Bytes, func(off int64, line []byte) error {
-		l := bytes.TrimSuffix(line, []byte("\n"))
-		prev, ok := linePrev(l)
-		lines = append(lines, undoMeta{off: off, prev: prev, ok: ok && validJSON(l)})
-		return nil
-	})
-	if err != nil {
+	b, ok := p.side(d.undoPath, d.undo.Bytes)
+	if !ok {
 		return nil
 	}
-	p.chain = make([]int64, d.undoN)
+	// the stack from the top, which must land on line starts
+	p.undoLines = make([][]byte, d.undoN)
 	at := d.undoTop
 	for i := d.undoN - 1; i >= 0; i-- {
-		k := sort.Search(len(lines), func(k int) bool { return lines[k].off >= at })
-		if k == len(lines) || lines[k].off != at || !lines[k].ok {
+		if at < 0 || at >= int64(len(b)) || (at > 0 && b[at-1] != '\n') {
 			return nil
 		}
-		prev := lines[k].prev
-		if i > 0 && (prev < 0 || prev >= at) {
+		line := b[at:]
+		line = line[:bytes.IndexByte(line, '\n')+1] // found: b ends a line
+		prev, ok := linePrev(line[:len(line)-1])
+		if !ok || (i > 0 && (prev < 0 || prev >= at)) {
 			return nil
 		}
-		p.chain[i] = at
+		p.undoLines[i] = line
 		at = prev
+	}
+	if !inChunks(d.undoN, 256, func(lo, hi int) bool {
+		for _, l := range p.undoLines[lo:hi] {
+			if !validJSON(l[:len(l)-1]) {
+				return false
+			}
+		}
+		return true
+	}) {
+		return nil
 	}
 	return p
 }
 
 // copyLog returns what copies the log file's lines planned, marking the
 // undone ones (nil: none planned).
-func (p *exportPlan) copyLog(s *Session) func(item func(line []byte)) error {
-	if p == nil || p.logN == 0 {
+func (p *exportPlan) copyLog() func(item func(line []byte)) {
+	if p == nil || len(p.logLines) == 0 {
 		return nil
 	}
-	return func(item func(line []byte)) error {
-		i := 0
+	return func(item func(line []byte)) {
 		var buf []byte
-		return sideLines(s, s.disk.logPath, s.disk.log.Bytes, func(_ int64, line []byte) error {
-			if i == p.logN {
-				return nil
-			}
+		for i, line := range p.logLines {
 			if p.undone[i] {
 				l := bytes.TrimRight(line, "\n")
 				buf = append(append(buf[:0], l[:len(l)-1]...), `,"undone":true}`...)
 				line = buf
 			}
 			item(line)
-			i++
-			return nil
-		})
+		}
 	}
 }
 
 // copyUndo returns what copies the undo stack's lines planned, oldest
-// first (which is the file's order: each links to an earlier line).
-func (p *exportPlan) copyUndo(s *Session) func(item func(line []byte)) error {
-	if p == nil || len(p.chain) == 0 {
+// first (nil: none planned).
+func (p *exportPlan) copyUndo() func(item func(line []byte)) {
+	if p == nil || len(p.undoLines) == 0 {
 		return nil
 	}
-	return func(item func(line []byte)) error {
-		k := 0
-		return sideLines(s, s.disk.undoPath, s.disk.undo.Bytes, func(off int64, line []byte) error {
-			if k < len(p.chain) && off == p.chain[k] {
-				item(line)
-				k++
-			}
-			return nil
-		})
+	return func(item func(line []byte)) {
+		for _, line := range p.undoLines {
+			item(line)
+		}
 	}
 }
 
@@ -756,7 +817,7 @@ func (s *Session) exportLog() ([][]byte, error) {
 	}
 	marks := make([]mark, n)
 	lines := make([][]byte, n)
-	err := s.disk.decodeLog(s, n, func(i int, line []byte) error {
+	err := s.disk.decodeLog(s, n, func(_, i int, line []byte) error {
 		lines[i] = line
 		if !validJSON(line) {
 			return errors.New("not JSON")
@@ -784,6 +845,31 @@ func (s *Session) exportLog() ([][]byte, error) {
 	return lines, nil
 }
 
+// undoneMarks reports, for each mark, whether Export marks its event
+// undone: markUndone on the marks' events followed by tail would mark it,
+// and its line does not say so already (no Events built for a long log).
+func undoneMarks(marks []mark, tail []Event) []bool {
+	var undone map[int]bool // steps with an undo event after this one
+	later := func(step int, typ string) bool {
+		if typ == "undo" {
+			if undone == nil {
+				undone = map[int]bool{}
+			}
+			undone[step] = true
+			return false
+		}
+		return undone[step]
+	}
+	for i := len(tail) - 1; i >= 0; i-- {
+		later(tail[i].Step, tail[i].Type)
+	}
+	out := make([]bool, len(marks))
+	for i := len(marks) - 1; i >= 0; i-- {
+		out[i] = later(marks[i].Step, marks[i].Type) && !marks[i].Undone
+	}
+	return out
+}
+
 // mark is what export needs of a logged event to mark it undone.
 type mark struct {
 	Seq    int    `json:"seq"`
@@ -794,6 +880,7 @@ type mark struct {
 
 // eventHead reads a mark from the start of a log line as bosun writes it,
 // {"seq":N,"step":N,"type":"T",... (ok false: decode the line instead).
+// Its Type is cut from line, not copied.
 func eventHead(line []byte) (m mark, ok bool) {
 	num := func(b []byte, key string) (int, []byte, bool) {
 		rest, ok := bytes.CutPrefix(b, []byte(key))
@@ -819,7 +906,7 @@ func eventHead(line []byte) (m mark, ok bool) {
 	if !ok || end < 0 || bytes.IndexByte(rest[:end], '\\') >= 0 {
 		return m, false
 	}
-	m.Type = string(rest[:end])
+	m.Type = lineString(rest[:end])
 	m.Undone = bytes.HasSuffix(bytes.TrimRight(line, "\n"), []byte(`"undone":true}`))
 	return m, true
 }
@@ -922,7 +1009,8 @@ func linePrev(line []byte) (int64, bool) {
 
 // lineString views a line decodeLog read as a string, without a copy: the
 // strings decodeBrief cuts from it then alias the file's bytes, which
-// decodeLog reads into a buffer of its own that nothing writes after.
+// decodeLog reads into a buffer of its own, or WithBriefEvents maps
+// read-only for as long as fn runs, and nothing writes after.
 func lineString(line []byte) string {
 	if len(line) == 0 {
 		return ""
@@ -971,7 +1059,13 @@ func (b *briefEvent) event() Event {
 // encoding/json does into a briefEvent: by decodeBrief, or, for a line
 // it does not read, by encoding/json.
 func decodeBriefLine(line []byte, e *Event) error {
-	if decodeBrief(lineString(line), e) {
+	var d briefDecoder
+	return d.decodeLine(line, e)
+}
+
+// decodeLine is decodeBriefLine, the cites cut from d's slab.
+func (d *briefDecoder) decodeLine(line []byte, e *Event) error {
+	if d.decode(lineString(line), e) {
 		return nil
 	}
 	*e = Event{}
@@ -983,6 +1077,54 @@ func decodeBriefLine(line []byte, e *Event) error {
 	return nil
 }
 
+// WithBriefEvents calls fn with the events BriefEvents returns, decoded
+// from the log file mapped read-only (read where it cannot be mapped):
+// their strings are cut from the mapping, which is removed when fn
+// returns, so fn must not keep them. A fault reading the mapping (the
+// file cut short meanwhile: a step rolled back by another process) is an
+// error, not a crash.
+func (s *Session) WithBriefEvents(fn func(evs []Event) error) (err error) {
+	if s.logHead == 0 || s.logErr != nil {
+		if s.logErr != nil {
+			return s.logErr
+		}
+		return fn(s.Log)
+	}
+	defer s.catchFault(&err)()
+	b, release, err := mapSide(s, s.disk.logPath, s.disk.log.Bytes)
+	if err != nil {
+		return err
+	}
+	defer release()
+	evs, err := s.briefEvents(b)
+	if err != nil {
+		return err
+	}
+	return fn(evs)
+}
+
+// mapSide returns the first n bytes of a side file (n > 0) mapped
+// read-only, or read where it cannot be mapped, and what releases them.
+func mapSide(s *Session, path string, n int64) (b []byte, release func(), err error) {
+	f, err := openSide(s, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	short := s.corruptf("%s is shorter than the %d bytes the save records", filepath.Base(path), n)
+	if info, err := f.Stat(); err != nil || info.Size() < n {
+		return nil, nil, short
+	}
+	if b, ok := fsutil.MapFile(f, n); ok {
+		return b, func() { fsutil.Unmap(b) }, nil
+	}
+	b = make([]byte, n)
+	if _, err := io.ReadFull(f, b); err != nil {
+		return nil, nil, short
+	}
+	return b, func() {}, nil
+}
+
 // BriefEvents returns the whole log as `bosun log` shows it: the events
 // still in the log file are decoded without their answers, and of their
 // data only FullTextKey, which is most of the time it takes to read a
@@ -991,9 +1133,19 @@ func (s *Session) BriefEvents() ([]Event, error) {
 	if s.logHead == 0 || s.logErr != nil {
 		return s.Log, s.logErr
 	}
+	b, err := readSide(s, s.disk.logPath, s.disk.log.Bytes)
+	if err != nil {
+		return nil, err
+	}
+	return s.briefEvents(b)
+}
+
+// briefEvents is BriefEvents on the log file's bytes b.
+func (s *Session) briefEvents(b []byte) ([]Event, error) {
 	evs := make([]Event, s.logHead, s.logHead+len(s.Log))
-	err := s.disk.decodeLog(s, s.logHead, func(i int, line []byte) error {
-		return decodeBriefLine(line, &evs[i])
+	var decs [maxChunks]briefDecoder // one a chunk: their slabs are not shared
+	err := s.disk.decodeLines(s, b, s.logHead, func(c, i int, line []byte) error {
+		return decs[c].decodeLine(line, &evs[i])
 	}, func(i int) (int, int) { return evs[i].Step, evs[i].Seq })
 	if err != nil {
 		return nil, err

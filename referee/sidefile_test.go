@@ -3,6 +3,7 @@ package referee_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -383,6 +384,33 @@ func TestBriefEventsAreTheEventsWithoutAnswersAndData(t *testing.T) {
 	}
 	assert.Positive(t, answers, "the events had answers to leave out")
 	assert.True(t, got[len(got)-2].Undone, "the undone step's event is marked")
+
+	// the same events decoded from the mapped log file
+	mapped, err := st.Load("t1")
+	require.NoError(t, err)
+	calls := 0
+	require.NoError(t, mapped.WithBriefEvents(func(evs []referee.Event) error {
+		calls++
+		assert.Equal(t, got, evs)
+		return nil
+	}))
+	assert.Equal(t, 1, calls)
+	sentinel := errors.New("fn failed")
+	assert.ErrorIs(t, mapped.WithBriefEvents(func([]referee.Event) error { return sentinel }), sentinel)
+
+	// a log file shorter than the save says is the corrupt-save error
+	// BriefEvents gives, and fn is not called
+	cut, err := st.Load("t1")
+	require.NoError(t, err)
+	logPath := filepath.Join(st.Dir, "sessions", "t1.log")
+	info, err := os.Stat(logPath)
+	require.NoError(t, err)
+	require.NoError(t, os.Truncate(logPath, info.Size()-2))
+	_, berr := cut.BriefEvents()
+	require.ErrorIs(t, berr, referee.ErrCorrupt)
+	werr := cut.WithBriefEvents(func([]referee.Event) error { t.Error("fn called on a cut log"); return nil })
+	require.ErrorIs(t, werr, referee.ErrCorrupt)
+	assert.Equal(t, berr.Error(), werr.Error())
 }
 
 // export copies the side files line by line, the same document as reading

@@ -288,7 +288,7 @@ func refreshCache(dataDir string) error {
 }
 
 // readSized reads a regular file (a link is refused) of at most limit
-// bytes: mapped when mapOK and it can be (mapFile; only for the index
+// bytes: mapped when mapOK and it can be (fsutil.MapFile; only for the index
 // cache, which bosun alone writes, always by rename), else into a buffer
 // of its size (io.ReadAll's doubling buffers cost more than the read
 // itself for a large manual and its index). The bytes are never written.
@@ -313,7 +313,7 @@ func readSizedInfo(path string, limit int64, mapOK bool) ([]byte, os.FileInfo, e
 		return nil, nil, &fsutil.TooLargeError{Name: path, Limit: limit}
 	}
 	if mapOK {
-		if b, ok := mapFile(f, info.Size()); ok {
+		if b, ok := fsutil.MapFile(f, info.Size()); ok {
 			return b, info, nil
 		}
 	}

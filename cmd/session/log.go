@@ -22,40 +22,41 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withSession(f, "", false, func(s *referee.Session) error {
-				// The text needs neither the answers nor the data of the
-				// events (--full aside): a long game's log is read faster
-				// without them.
-				read := s.BriefEvents
 				if f.G.JSON {
-					read = func() ([]referee.Event, error) { return s.Events(), s.LoadLog() }
-				}
-				evs, err := read()
-				if err != nil {
-					return err
-				}
-				if !all && f.G.JSON {
-					// (the table skips undone events itself: no copy of
-					// a long game's events)
-					live := make([]referee.Event, 0, len(evs))
-					for _, e := range evs {
-						if !e.Undone {
-							live = append(live, e)
-						}
-					}
-					evs = live
-				}
-				if evs == nil {
-					evs = []referee.Event{}
-				}
-				return f.Render(evs, func(w io.Writer) error {
-					if f.IO.TTYOut {
-						return logTable(f, w, evs, all, why, full)
-					}
-					bw := bufio.NewWriterSize(w, 64<<10) // piped: one write, not one a row
-					if err := logTable(f, bw, evs, all, why, full); err != nil {
+					evs, err := s.Events(), s.LoadLog()
+					if err != nil {
 						return err
 					}
-					return bw.Flush()
+					if !all {
+						live := make([]referee.Event, 0, len(evs))
+						for _, e := range evs {
+							if !e.Undone {
+								live = append(live, e)
+							}
+						}
+						evs = live
+					}
+					if evs == nil {
+						evs = []referee.Event{}
+					}
+					return f.Render(evs, nil)
+				}
+				// The text needs neither the answers nor the data of the
+				// events (--full aside): a long game's log is read faster
+				// without them, from the log file mapped while it prints
+				// (the table skips undone events itself).
+				return s.WithBriefEvents(func(evs []referee.Event) error {
+					return f.Render(evs, func(w io.Writer) error {
+						if f.IO.TTYOut {
+							return logTable(f, w, evs, all, why, full)
+						}
+						// piped: the rows written straight into one buffer,
+						// as f.Table writes them (no cells to build for a
+						// long game)
+						bw := bufio.NewWriterSize(w, 64<<10)
+						logRows(bw, evs, all, full, whyHook(f, why))
+						return bw.Flush()
+					})
 				})
 			})
 		},
@@ -64,6 +65,68 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 	cmd.Flags().BoolVar(&why, "why", false, "print the rule text behind each cited section")
 	cmd.Flags().BoolVar(&full, "full", false, "print in full the boilerplate shown once per session (Adventure placement rules)")
 	return cmd
+}
+
+// whyHook is the rule text of a cited section when --why asks for it.
+func whyHook(f *cmdutil.Factory, why bool) func(string) string {
+	if why {
+		return f.Hooks.Why
+	}
+	return nil
+}
+
+// logHeader is the log table's header.
+var logHeader = []string{"#", "STEP", "TYPE", "EVENT", "CITES"}
+
+// logRows writes the rows logTable gives f.Table as f.Table writes them
+// when piped (tab-separated, the header first), without building them.
+func logRows(w *bufio.Writer, evs []referee.Event, all, full bool, why func(string) string) {
+	w.WriteString(strings.Join(logHeader, "\t"))
+	w.WriteByte('\n')
+	var num [20]byte
+	for i := range evs {
+		e := &evs[i]
+		if e.Undone && !all {
+			continue
+		}
+		w.Write(strconv.AppendInt(num[:0], int64(e.Seq), 10))
+		w.WriteByte('\t')
+		w.Write(strconv.AppendInt(num[:0], int64(e.Step), 10))
+		w.WriteByte('\t')
+		w.WriteString(e.Type)
+		w.WriteByte('\t')
+		if e.Undone {
+			w.WriteString("(undone) ")
+		}
+		w.WriteString(eventText(e, full))
+		if len(e.Rolls) > 0 {
+			w.WriteString(" (" + rollsText(e.Rolls) + ")")
+		}
+		w.WriteByte('\t')
+		for k, c := range e.Cites {
+			if k > 0 {
+				w.WriteByte(' ')
+			}
+			w.WriteString(c)
+		}
+		w.WriteByte('\n')
+		if why != nil {
+			for _, c := range e.Cites {
+				if t := why(c); t != "" {
+					w.WriteString("\t\t\t  " + c + ": " + t + "\t\n")
+				}
+			}
+		}
+	}
+}
+
+// eventText is the text the log shows of e, before its marks: with full,
+// the full text the step shortened.
+func eventText(e *referee.Event, full bool) string {
+	if t, ok := e.Data[referee.FullTextKey].(string); ok && full {
+		return t
+	}
+	return e.Text
 }
 
 // logTable prints the events as the log's table, the undone ones only
@@ -76,10 +139,7 @@ func logTable(f *cmdutil.Factory, w io.Writer, evs []referee.Event, all, why, fu
 		if e.Undone && !all {
 			continue
 		}
-		text := e.Text
-		if t, ok := e.Data[referee.FullTextKey].(string); ok && full {
-			text = t
-		}
+		text := eventText(e, full)
 		if e.Undone {
 			text = "(undone) " + text
 		}
@@ -97,5 +157,5 @@ func logTable(f *cmdutil.Factory, w io.Writer, evs []referee.Event, all, why, fu
 			}
 		}
 	}
-	return f.Table(w, []string{"#", "STEP", "TYPE", "EVENT", "CITES"}, rows)
+	return f.Table(w, logHeader, rows)
 }
