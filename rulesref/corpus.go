@@ -3,6 +3,7 @@ package rulesref
 import (
 	"sort"
 	"strings"
+	"sync"
 )
 
 // entry is a section of the corpus.
@@ -31,11 +32,14 @@ func (e *entry) searchable() bool { return e.Kind != KindTitle && e.Kind != Kind
 
 // corpus is every rulebook, parsed.
 type corpus struct {
-	Books   []*book
-	Secs    []entry
+	Books []*book
+	Secs  []entry
+	ix    *index
+	// byID and aliases resolve section ids (find); idMu guards them,
+	// built on first use
+	idMu    sync.Mutex
 	byID    map[string]int
 	aliases map[string]int
-	ix      *index
 }
 
 func gameIndex(game string) int {
@@ -97,16 +101,25 @@ func (c *corpus) addBook(b *book) {
 	}
 }
 
-// index rebuilds the id and alias maps.
+// index forgets the id and alias maps after sections were added: they
+// are built on the first lookup of an id (find), not at every start (a
+// search looks up none, and with a large added manual the id map alone
+// was a tenth of its start).
 func (c *corpus) index() {
+	c.idMu.Lock()
+	c.byID, c.aliases = nil, nil
+	c.idMu.Unlock()
+}
+
+// buildIDs maps each section id to its section (idMu held).
+func (c *corpus) buildIDs() {
 	c.byID = make(map[string]int, len(c.Secs))
 	for i := range c.Secs {
 		c.byID[c.Secs[i].ID] = i
 	}
-	c.aliases = nil // built on the first lookup of an unknown id
 }
 
-// buildAliases: "<game>/<slug>" for a duplicated heading names its first
+// buildAliases (idMu held): "<game>/<slug>" for a duplicated heading names its first
 // occurrence outside summaries; the full title path
 // ("<game>/<chapter>/<section>") names any section.
 func (c *corpus) buildAliases() {
@@ -146,6 +159,11 @@ func (c *corpus) buildAliases() {
 // find resolves an id or alias.
 func (c *corpus) find(id string) (int, bool) {
 	id = strings.TrimSpace(strings.ToLower(id))
+	c.idMu.Lock()
+	defer c.idMu.Unlock()
+	if c.byID == nil {
+		c.buildIDs()
+	}
 	if i, ok := c.byID[id]; ok {
 		return i, true
 	}
