@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
+	"unsafe"
 )
 
 // entry is a section of the corpus.
@@ -61,6 +63,17 @@ func (c *corpus) addBook(b *book) {
 	if b.User {
 		prefix = b.Game + "/" + slugify(b.Title) // once, not per section
 	}
+	// every section's children share one array, carved by count (the
+	// appends below fill each part in order without growing it)
+	nchild := make([]int32, len(b.Secs))
+	total := 0
+	for _, s := range b.Secs {
+		if s.Parent >= 0 {
+			nchild[s.Parent]++
+			total++
+		}
+	}
+	kids := make([]int, total)
 	for k, s := range b.Secs {
 		p := -1
 		if s.Parent >= 0 {
@@ -73,15 +86,20 @@ func (c *corpus) addBook(b *book) {
 		}
 		c.Secs = append(c.Secs, entry{GameIdx: gi, Book: bi, ID: id, Title: s.Title, Kind: s.Kind,
 			Level: s.Level, Parent: p, Start: s.Start, End: s.End, Last: s.Last})
+		if n := int(nchild[k]); n > 0 {
+			c.Secs[base+k].Children, kids = kids[:0:n], kids[n:]
+		}
 		if p >= 0 {
 			c.Secs[p].Children = append(c.Secs[p].Children, base+k)
 		}
 	}
 	// a section inherits its parent's flags (parents come first), so
-	// each title is lowercased once
+	// each title is lowercased once (an ASCII one into a reused buffer)
+	var buf []byte
 	for k := base; k < len(c.Secs); k++ {
 		e := &c.Secs[k]
-		t := strings.ToLower(e.Title)
+		var t string
+		t, buf = lowerTitle(e.Title, buf)
 		if e.Parent >= 0 {
 			p := &c.Secs[e.Parent]
 			e.summary, e.parts = p.summary, p.parts
@@ -99,6 +117,28 @@ func (c *corpus) addBook(b *book) {
 			e.example = true
 		}
 	}
+}
+
+// lowerTitle is strings.ToLower(title), in buf when the title is ASCII:
+// the result is valid until buf is reused.
+func lowerTitle(title string, buf []byte) (string, []byte) {
+	for i := 0; i < len(title); i++ {
+		if title[i] >= utf8.RuneSelf {
+			return strings.ToLower(title), buf
+		}
+	}
+	buf = buf[:0]
+	for i := 0; i < len(title); i++ {
+		ch := title[i]
+		if 'A' <= ch && ch <= 'Z' {
+			ch += 'a' - 'A'
+		}
+		buf = append(buf, ch)
+	}
+	if len(buf) == 0 {
+		return "", buf
+	}
+	return unsafe.String(&buf[0], len(buf)), buf
 }
 
 // index forgets the id and alias maps after sections were added: they
