@@ -3,6 +3,9 @@ package rulesref
 import (
 	"sort"
 	"strings"
+	"sync"
+	"unicode/utf8"
+	"unsafe"
 )
 
 // entry is a section of the corpus.
@@ -31,11 +34,14 @@ func (e *entry) searchable() bool { return e.Kind != KindTitle && e.Kind != Kind
 
 // corpus is every rulebook, parsed.
 type corpus struct {
-	Books   []*book
-	Secs    []entry
+	Books []*book
+	Secs  []entry
+	ix    *index
+	// byID and aliases resolve section ids (find); idMu guards them,
+	// built on first use
+	idMu    sync.Mutex
 	byID    map[string]int
 	aliases map[string]int
-	ix      *index
 }
 
 func gameIndex(game string) int {
@@ -57,6 +63,17 @@ func (c *corpus) addBook(b *book) {
 	if b.User {
 		prefix = b.Game + "/" + slugify(b.Title) // once, not per section
 	}
+	// every section's children share one array, carved by count (the
+	// appends below fill each part in order without growing it)
+	nchild := make([]int32, len(b.Secs))
+	total := 0
+	for _, s := range b.Secs {
+		if s.Parent >= 0 {
+			nchild[s.Parent]++
+			total++
+		}
+	}
+	kids := make([]int, total)
 	for k, s := range b.Secs {
 		p := -1
 		if s.Parent >= 0 {
@@ -69,15 +86,20 @@ func (c *corpus) addBook(b *book) {
 		}
 		c.Secs = append(c.Secs, entry{GameIdx: gi, Book: bi, ID: id, Title: s.Title, Kind: s.Kind,
 			Level: s.Level, Parent: p, Start: s.Start, End: s.End, Last: s.Last})
+		if n := int(nchild[k]); n > 0 {
+			c.Secs[base+k].Children, kids = kids[:0:n], kids[n:]
+		}
 		if p >= 0 {
 			c.Secs[p].Children = append(c.Secs[p].Children, base+k)
 		}
 	}
 	// a section inherits its parent's flags (parents come first), so
-	// each title is lowercased once
+	// each title is lowercased once (an ASCII one into a reused buffer)
+	var buf []byte
 	for k := base; k < len(c.Secs); k++ {
 		e := &c.Secs[k]
-		t := strings.ToLower(e.Title)
+		var t string
+		t, buf = lowerTitle(e.Title, buf)
 		if e.Parent >= 0 {
 			p := &c.Secs[e.Parent]
 			e.summary, e.parts = p.summary, p.parts
@@ -97,16 +119,47 @@ func (c *corpus) addBook(b *book) {
 	}
 }
 
-// index rebuilds the id and alias maps.
+// lowerTitle is strings.ToLower(title), in buf when the title is ASCII:
+// the result is valid until buf is reused.
+func lowerTitle(title string, buf []byte) (string, []byte) {
+	for i := 0; i < len(title); i++ {
+		if title[i] >= utf8.RuneSelf {
+			return strings.ToLower(title), buf
+		}
+	}
+	buf = buf[:0]
+	for i := 0; i < len(title); i++ {
+		ch := title[i]
+		if 'A' <= ch && ch <= 'Z' {
+			ch += 'a' - 'A'
+		}
+		buf = append(buf, ch)
+	}
+	if len(buf) == 0 {
+		return "", buf
+	}
+	return unsafe.String(&buf[0], len(buf)), buf
+}
+
+// index forgets the id and alias maps after sections were added: they
+// are built on the first lookup of an id (find), not at every start (a
+// search looks up none, and with a large added manual the id map alone
+// was a tenth of its start).
 func (c *corpus) index() {
+	c.idMu.Lock()
+	c.byID, c.aliases = nil, nil
+	c.idMu.Unlock()
+}
+
+// buildIDs maps each section id to its section (idMu held).
+func (c *corpus) buildIDs() {
 	c.byID = make(map[string]int, len(c.Secs))
 	for i := range c.Secs {
 		c.byID[c.Secs[i].ID] = i
 	}
-	c.aliases = nil // built on the first lookup of an unknown id
 }
 
-// buildAliases: "<game>/<slug>" for a duplicated heading names its first
+// buildAliases (idMu held): "<game>/<slug>" for a duplicated heading names its first
 // occurrence outside summaries; the full title path
 // ("<game>/<chapter>/<section>") names any section.
 func (c *corpus) buildAliases() {
@@ -146,6 +199,11 @@ func (c *corpus) buildAliases() {
 // find resolves an id or alias.
 func (c *corpus) find(id string) (int, bool) {
 	id = strings.TrimSpace(strings.ToLower(id))
+	c.idMu.Lock()
+	defer c.idMu.Unlock()
+	if c.byID == nil {
+		c.buildIDs()
+	}
 	if i, ok := c.byID[id]; ok {
 		return i, true
 	}

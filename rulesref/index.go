@@ -354,11 +354,34 @@ func (ix *index) gameOfDoc(c *corpus, d int32) int {
 // the expansion questions for a word only they use).
 func (ix *index) idf(t int32) float64 {
 	n := float64(len(ix.DocLen))
-	df := float64(len(ix.post(t)))
-	if df == 0 {
-		df = float64(len(ix.xpost(t)))
-	}
+	df := float64(ix.df(t))
 	return math.Log(1 + (n-df+0.5)/(df+0.5))
+}
+
+// df is the number of passages whose text holds term t, or when none,
+// of expansion fields. Postings not decoded yet are not decoded for it:
+// their counts lead their encoding (decodePost), and a search asks the
+// idf of many more terms (every term of the candidate passages) than it
+// reads the postings of.
+func (ix *index) df(t int32) int {
+	if ix.postBlob == nil || ix.postDone[t].Load() {
+		if n := len(ix.Post[t]); n > 0 {
+			return n
+		}
+		return len(ix.XPost[t])
+	}
+	d := dec{b: ix.postBlob[ix.postOff[t]:ix.postOff[t+1]]}
+	count := func() int {
+		n := int(d.u())
+		if n > len(ix.DocLen) {
+			n = 0 // as decodePost reads it
+		}
+		return n
+	}
+	if n := count(); n > 0 {
+		return n
+	}
+	return count() // no text postings: the expansion's count follows
 }
 
 // post returns the postings of term t in the passages' text.

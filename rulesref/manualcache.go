@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"unsafe"
 
 	"github.com/bosun-referee/bosun/tables/fsutil"
@@ -22,13 +21,17 @@ import (
 // shipped index instead of stemming every manual at each start.
 //
 // The file is cacheMagic, the key (sha256 of this format, the shipped
-// index's length and crc32, and every manual's metadata), the crc32 of the
-// rest, then the rest: for each manual its stamp (cacheStamp: the size,
+// index's length and crc32 (prebuiltCRC, computed when it is generated:
+// checksumming it at start read 400 KB that a search with the cache never
+// reads), and every manual's metadata), the crc32 of the rest, then the
+// rest: for each manual its stamp (cacheStamp: the size,
 // times and inode its file had when it was read, and the crc32 of its
 // text) and its text, then the shipped books and the manuals encoded as
 // encodeBody does, with every weight kept bit for bit so that a loaded
-// cache ranks exactly as an index built at start. The crc32s are
-// Castagnoli's, which the CPU computes several times faster than IEEE's.
+// cache ranks exactly as an index built at start. The crc32s are IEEE's
+// (carry-less multiply on amd64): Castagnoli's are as fast to compute,
+// but Go builds their tables on first use, a quarter of a millisecond at
+// every start.
 //
 // A start neither reads nor checksums the manuals: each is only stat'ed,
 // and its text is the cache's (mapped). A manual whose stat differs from
@@ -36,12 +39,9 @@ import (
 // stamp; another text, or a file whose magic, key or crc does not match,
 // or that does not decode, is rebuilt, never trusted.
 const (
-	cacheMagic = "BOSUNMC3"
+	cacheMagic = "BOSUNMC4"
 	cacheFile  = "manuals-index.bin"
 )
-
-// castagnoli is made on first use, not at every start of bosun.
-var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 func cachePath(dataDir string) string { return filepath.Join(manualDir(dataDir), cacheFile) }
 
@@ -51,7 +51,7 @@ func cachePath(dataDir string) string { return filepath.Join(manualDir(dataDir),
 // same size, would not be noticed; an edit always changes the ctime).
 type cacheStamp struct {
 	Size, MTime, Ino, CTime uint64
-	Sum                     uint32 // crc32 (Castagnoli) of the text
+	Sum                     uint32 // crc32 (IEEE) of the text
 }
 
 // stampSize is the encoded size of a cacheStamp: fixed, so that a new
@@ -60,7 +60,7 @@ const stampSize = 4*8 + 4
 
 func stampOf(info os.FileInfo, text []byte) cacheStamp {
 	ino, ctime := fileIDs(info)
-	return cacheStamp{Size: uint64(info.Size()), MTime: uint64(info.ModTime().UnixNano()), Ino: ino, CTime: ctime, Sum: crc32.Checksum(text, castagnoli())}
+	return cacheStamp{Size: uint64(info.Size()), MTime: uint64(info.ModTime().UnixNano()), Ino: ino, CTime: ctime, Sum: crc32.ChecksumIEEE(text)}
 }
 
 func (st cacheStamp) append(b []byte) []byte {
@@ -112,7 +112,7 @@ func cacheKey(ms []Manual) [sha256.Size]byte {
 	field(cacheMagic)
 	field(indexMagic)
 	h.Write(binary.LittleEndian.AppendUint64(nil, uint64(len(prebuilt))))
-	h.Write(binary.LittleEndian.AppendUint32(nil, crc32.Checksum(prebuilt, castagnoli())))
+	h.Write(binary.LittleEndian.AppendUint32(nil, prebuiltCRC))
 	for _, m := range ms {
 		field(m.Game)
 		field(m.Title)
@@ -139,7 +139,7 @@ func encodeCache(c *corpus, key [sha256.Size]byte, srcs []bookSrc, stamps []cach
 	out := make([]byte, 0, cacheHead+len(body.b))
 	out = append(out, cacheMagic...)
 	out = append(out, key[:]...)
-	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum(body.b, castagnoli()))
+	out = binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(body.b))
 	return append(out, body.b...)
 }
 
@@ -155,7 +155,7 @@ func decodeCache(data []byte, key [sha256.Size]byte, dataDir string, ms []Manual
 		return nil, nil, nil, errStaleCache
 	}
 	body := data[cacheHead:]
-	if crc32.Checksum(body, castagnoli()) != binary.LittleEndian.Uint32(data[cacheHead-4:cacheHead]) {
+	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(data[cacheHead-4:cacheHead]) {
 		return nil, nil, nil, errStaleCache
 	}
 	srcs := shippedBooks()
@@ -223,7 +223,7 @@ func restampCache(data []byte, stamps []cacheStamp, restamp []int) []byte {
 		}
 		at += stampSize + int(st.Size)
 	}
-	binary.LittleEndian.PutUint32(out[cacheHead-4:], crc32.Checksum(out[cacheHead:], castagnoli()))
+	binary.LittleEndian.PutUint32(out[cacheHead-4:], crc32.ChecksumIEEE(out[cacheHead:]))
 	return out
 }
 

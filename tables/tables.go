@@ -13,21 +13,21 @@
 package tables
 
 import (
-	"embed"
 	"fmt"
-	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/bosun-referee/bosun/tables/fsutil"
 	"gopkg.in/yaml.v3"
 )
 
-//go:embed data/*.yaml
-var data embed.FS
+// The shipped tables are written in data/*.yaml and compiled into Go values
+// (shipped.go, generated and checked by go test: TestShippedGoMatchesYAML),
+// so that a command reads a table without parsing YAML; only the user's
+// overlay file is YAML at run time.
+//
+//go:generate go test -run ^TestShippedGo$ -update .
 
 // Sources a row may come from.
 const (
@@ -60,28 +60,28 @@ type Table struct {
 	Rows        []Row  `yaml:"rows" json:"rows"`
 }
 
-// Set is the embedded tables with the user's overlay applied. Embedded
-// files are parsed when first used, so a command that needs one table
-// does not pay for all of them; every file is validated by go test
-// (TestEveryEmbeddedTableIsValid) and again when it is parsed.
+// Set is the shipped tables with the user's overlay applied. A shipped
+// table is built from its compiled values when first used, so a command
+// that needs one table does not pay for all of them; every table is
+// validated by go test (TestEveryEmbeddedTableIsValid) and again when it
+// is first used.
 type Set struct {
 	OverlayPath string
-	files       map[string]string // table name -> embedded path
-	tables      map[string]*Table // parsed so far
+	tables      map[string]*Table // built so far
 	overlay     map[string]map[string]Row
 	saved       map[string]map[string]Row // the overlay as last read or written
 	pending     map[string]map[string]Row // remembered since then
 	dirty       bool
 }
 
-// Embedded parses and validates every embedded table.
+// Embedded builds and validates every shipped table.
 func Embedded() (map[string]*Table, error) {
 	s, err := Load("")
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]*Table{}
-	for name := range s.files {
+	for _, name := range shippedNames {
 		t, err := s.embedded(name)
 		if err != nil {
 			return nil, err
@@ -91,36 +91,25 @@ func Embedded() (map[string]*Table, error) {
 	return out, nil
 }
 
-// embedded returns one embedded table, parsing it on first use (nil when
-// there is no such file).
+// embedded returns one shipped table, built on first use (nil when there
+// is no such table).
 func (s *Set) embedded(name string) (*Table, error) {
 	if t, ok := s.tables[name]; ok {
 		return t, nil
 	}
-	f, ok := s.files[name]
-	if !ok {
+	t := shippedTable(name)
+	if t == nil {
 		return nil, nil
 	}
-	b, err := data.ReadFile(f)
-	if err != nil {
-		return nil, err
-	}
-	var t Table
-	if err := yaml.Unmarshal(b, &t); err != nil {
-		return nil, fmt.Errorf("tables: %s: %w", f, err)
-	}
-	if t.Name != name {
-		return nil, fmt.Errorf("tables: %s: name %q does not match the file name %q", f, t.Name, name)
-	}
 	if err := t.validate(); err != nil {
-		return nil, fmt.Errorf("tables: %s: %w", f, err)
+		return nil, fmt.Errorf("tables: data/%s.yaml: %w", name, err)
 	}
-	s.tables[name] = &t
-	return &t, nil
+	s.tables[name] = t
+	return t, nil
 }
 
 // mustEmbedded is embedded for accessors that return no error: a malformed
-// embedded file is a build defect, which go test catches.
+// shipped table is a build defect, which go test catches.
 func (s *Set) mustEmbedded(name string) *Table {
 	t, err := s.embedded(name)
 	if err != nil {
@@ -132,14 +121,7 @@ func (s *Set) mustEmbedded(name string) *Table {
 // Load returns the embedded tables with the overlay file at overlayPath (if
 // it exists) applied. A malformed overlay is an error naming the file.
 func Load(overlayPath string) (*Set, error) {
-	files, err := fs.Glob(data, "data/*.yaml")
-	if err != nil {
-		return nil, err
-	}
-	s := &Set{OverlayPath: overlayPath, files: map[string]string{}, tables: map[string]*Table{}, overlay: map[string]map[string]Row{}}
-	for _, f := range files {
-		s.files[strings.TrimSuffix(path.Base(f), ".yaml")] = f
-	}
+	s := &Set{OverlayPath: overlayPath, tables: map[string]*Table{}, overlay: map[string]map[string]Row{}}
 	if overlayPath == "" {
 		return s, nil
 	}
@@ -221,12 +203,9 @@ func (t *Table) validate() error {
 
 // Names lists the table names, sorted.
 func (s *Set) Names() []string {
-	var n []string
-	for k := range s.files {
-		n = append(n, k)
-	}
+	n := append([]string(nil), shippedNames...)
 	for k := range s.overlay {
-		if _, ok := s.files[k]; !ok {
+		if shippedTable(k) == nil {
 			n = append(n, k)
 		}
 	}
