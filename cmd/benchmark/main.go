@@ -1,7 +1,11 @@
 // Command benchmark measures the wall time of one-shot bosun commands the
 // way a table meets them: a fresh process each time. It builds the binary,
 // prepares a saved session, runs each case many times and prints the
-// median, the 90th percentile and the budget it must stay under.
+// median, the 90th percentile and the budget it must stay under. Each
+// case's runs alternate with runs of `bosun --help`, and its ratio and
+// budget are to the median of those: the machine's speed drifts during a
+// whole run, and a ratio to one --help median taken at the start moved by
+// up to a third between runs of the same build.
 //
 //	go run ./cmd/benchmark            # or: make bench
 //	go run ./cmd/benchmark -runs 50 -check
@@ -188,19 +192,32 @@ func main() {
 		for i, a := range bc.args {
 			args[i] = strings.ReplaceAll(a, "{manuals}", manuals)
 		}
-		times, err := measure(bin, env, args, bc.exit, *runs)
+		isHelp := bc.args[0] == "--help"
+		var helpArgs []string
+		if !isHelp {
+			helpArgs = []string{"--help"}
+		}
+		times, helps, err := measure(bin, env, args, helpArgs, bc.exit, *runs)
 		if err != nil {
 			fmt.Printf("%-48s %9s %9s %10s %7s %s\n", bc.name, "-", "-", "-", "-", "FAILED: "+err.Error())
 			over = true
 			continue
 		}
 		med, p90 := times[len(times)/2], times[len(times)*9/10]
-		if bc.args[0] == "--help" {
+		if isHelp {
 			helpMedian = med
+		}
+		// the ratio is to the --help runs made alternately with this
+		// case's runs: the machine's speed drifts during a whole run
+		// (by up to a third on the development VM), a pair of
+		// interleaved medians much less
+		ref := helpMedian
+		if len(helps) > 0 {
+			ref = helps[len(helps)/2]
 		}
 		budget := bc.budget
 		if bc.relTo > 0 {
-			budget = time.Duration(bc.relTo * float64(helpMedian))
+			budget = time.Duration(bc.relTo * float64(ref))
 		}
 		verdict := "ok"
 		if med > budget {
@@ -208,8 +225,8 @@ func main() {
 			over = true
 		}
 		ratio := "-"
-		if helpMedian > 0 {
-			ratio = fmt.Sprintf("%.2fx", float64(med)/float64(helpMedian))
+		if ref > 0 {
+			ratio = fmt.Sprintf("%.2fx", float64(med)/float64(ref))
 		}
 		fmt.Printf("%-48s %9s %9s %10s %7s %s\n", bc.name, ms(med), ms(p90), ms(budget), ratio, verdict)
 	}
@@ -278,9 +295,8 @@ func needs(cs []benchCase, f func(benchCase) bool) bool {
 	return false
 }
 
-func measure(bin string, env, args []string, exit, runs int) ([]time.Duration, error) {
-	var times []time.Duration
-	for i := 0; i < runs+3; i++ {
+func measure(bin string, env, args, alt []string, exit, runs int) (times, altTimes []time.Duration, err error) {
+	one := func(args []string, exit int) (time.Duration, error) {
 		c := exec.Command(bin, args...)
 		c.Env = env
 		c.Stdin = strings.NewReader("")
@@ -297,14 +313,31 @@ func measure(bin string, env, args []string, exit, runs int) ([]time.Duration, e
 			if len(msg) > 120 {
 				msg = msg[:120]
 			}
-			return nil, fmt.Errorf("%v: %s", err, msg)
+			return 0, fmt.Errorf("%v: %s", err, msg)
+		}
+		return d, nil
+	}
+	for i := 0; i < runs+3; i++ {
+		d, err := one(args, exit)
+		if err != nil {
+			return nil, nil, err
+		}
+		var a time.Duration
+		if alt != nil {
+			if a, err = one(alt, 0); err != nil {
+				return nil, nil, err
+			}
 		}
 		if i >= 3 {
 			times = append(times, d)
+			if alt != nil {
+				altTimes = append(altTimes, a)
+			}
 		}
 	}
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
-	return times, nil
+	sort.Slice(altTimes, func(i, j int) bool { return altTimes[i] < altTimes[j] })
+	return times, altTimes, nil
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
