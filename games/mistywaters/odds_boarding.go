@@ -313,19 +313,10 @@ func (b *boardOdds) astage(a []int, dn, dt, st, al, fc int) []branch {
 		}
 		mask := fcMaskAt(a, dt, r.bonusA, *r)
 		var trialB [2]int
-		trial := trialB[:copy(trialB[:], a)]
-		if len(a) > len(trialB) {
-			trial = append([]int(nil), a...)
-		}
+		trial := scratchDice(&trialB, a)
 		k := bits.OnesCount(uint(mask))
 		for c := 0; c < int(pow6[k]); c++ {
-			x := c
-			for i := range trial {
-				if mask&(1<<i) != 0 {
-					trial[i] = x%6 + 1
-					x /= 6
-				}
-			}
+			setFaces(trial, mask, c)
 			// stages keep no dice slice (the memo holds branches only)
 			add(b.astage(trial, dn, dt, 3, al, fc+k), 0)
 		}
@@ -339,10 +330,7 @@ func (b *boardOdds) astage(a []int, dn, dt, st, al, fc int) []branch {
 			break
 		}
 		var noB [2]int
-		no := noB[:copy(noB[:], a)]
-		if len(a) > len(noB) {
-			no = append([]int(nil), a...)
-		}
+		no := scratchDice(&noB, a)
 		for v := 1; v <= 6; v++ {
 			no[li] = v
 			add(b.astage(no, dn, dt, 3, al-1, fc), 1)
@@ -425,19 +413,10 @@ func (b *boardOdds) dstage(at int, d []int, st, dl, fc int) []dEnd {
 		}
 		mask := fcMaskAt(d, at, r.bonusD, *r)
 		var trialB [2]int
-		trial := trialB[:copy(trialB[:], d)]
-		if len(d) > len(trialB) {
-			trial = append([]int(nil), d...)
-		}
+		trial := scratchDice(&trialB, d)
 		k := bits.OnesCount(uint(mask))
 		for c := 0; c < int(pow6[k]); c++ {
-			x := c
-			for i := range trial {
-				if mask&(1<<i) != 0 {
-					trial[i] = x%6 + 1
-					x /= 6
-				}
-			}
+			setFaces(trial, mask, c)
 			add(b.dstage(at, trial, 1, dl, fc+k), 0)
 		}
 	default: // Experience Tokens
@@ -450,10 +429,7 @@ func (b *boardOdds) dstage(at int, d []int, st, dl, fc int) []dEnd {
 			break
 		}
 		var noB [2]int
-		no := noB[:copy(noB[:], d)]
-		if len(d) > len(noB) {
-			no = append([]int(nil), d...)
-		}
+		no := scratchDice(&noB, d)
 		for v := 1; v <= 6; v++ {
 			no[li] = v
 			add(b.dstage(at, no, 1, dl-1, fc), 1)
@@ -462,6 +438,27 @@ func (b *boardOdds) dstage(at int, d []int, st, dl, fc int) []dEnd {
 	b.endDepth--
 	b.dstages[key] = out
 	return out
+}
+
+// scratchDice copies dice into buf when they fit (a duel side holds at
+// most two: no allocation), else into a new slice, for a stage to change.
+func scratchDice(buf *[2]int, dice []int) []int {
+	if len(dice) > len(buf) {
+		return append([]int(nil), dice...)
+	}
+	return buf[:copy(buf[:], dice)]
+}
+
+// setFaces gives the dice at the positions of mask the faces numbered c
+// (base 6, the first position lowest): c from 0 to 6^k-1 walks every
+// re-roll of those k dice.
+func setFaces(trial []int, mask, c int) {
+	for i := range trial {
+		if mask&(1<<i) != 0 {
+			trial[i] = c%6 + 1
+			c /= 6
+		}
+	}
 }
 
 // bfScratch is the scratch of one duel's branches for every pair of
