@@ -171,6 +171,27 @@ func (d *Dice) Restore(b []byte) error {
 	return d.pcg.UnmarshalBinary(b)
 }
 
+// mark returns a function that puts the dice back where they are now,
+// so that a step run again rolls the same (a test RNG that cannot be
+// cloned is left where it is).
+func (d *Dice) mark() func() {
+	if d == nil {
+		return func() {}
+	}
+	st := d.State()
+	var fx RNG
+	if c, ok := d.fixed.(Cloner); ok {
+		fx = c.Clone()
+	}
+	return func() {
+		d.Restore(st)
+		if fx != nil {
+			d.fixed = fx.(Cloner).Clone()
+		}
+		d.rolls = nil
+	}
+}
+
 // IntN draws from the dice RNG (for shuffles and other virtual draws).
 func (d *Dice) IntN(n int) int {
 	if d.fixed != nil {

@@ -86,6 +86,12 @@ func (q Question) Normalize(raw string) (string, error) {
 	}
 	c, err := q.Check(v)
 	if err != nil {
+		if re, reask := reaskOf(err); reask {
+			if re.Then == "" {
+				re.Then, re.Value = q.Key, v // the answer that showed it
+			}
+			return "", err
+		}
 		if errors.Is(err, ErrUsage) {
 			return "", err
 		}
@@ -275,6 +281,9 @@ type Scripted struct {
 	overUsed  map[string]int
 	// Record collects every answer given, in order.
 	Record []Answer
+	// replay and reask run a step again after a ReaskError (Replay).
+	replay map[string][]Answer
+	reask  *pendingReask
 }
 
 // Recorder is implemented by prompters that record the answers given (the
@@ -434,6 +443,11 @@ func (s *Scripted) Ask(q Question) (string, error) {
 	}
 	if s.overUsed == nil {
 		s.overUsed = map[string]int{}
+	}
+	if s.replay != nil {
+		if v, ok, err := s.fromReplay(q); ok {
+			return v, err
+		}
 	}
 	if vals, ok := s.Override[q.Key]; ok && len(vals) > 0 {
 		a, _ := next(vals, s.overUsed, q.Key, true)

@@ -127,7 +127,9 @@ func Next(g Game, s *Session, env *Env) ([]Event, error) {
 	if recording {
 		rec.TakeRecord() // answers given before this step (a failed one) are not its answers
 	}
+	rewind := env.Dice.mark()
 	err := g.Next(s, env)
+	err = replaySteps(g, s, env, snap, rewind, err)
 	if err == nil {
 		err = s.logErr // the step looked back at a log that could not be read
 	}
@@ -191,4 +193,52 @@ func UndoStep(s *Session, force bool) (Event, error) {
 	}
 	s.appendEvent(ev)
 	return s.Log[len(s.Log)-1], nil // as logged, with its seq and step
+}
+
+// replaySteps runs the step again while it fails with a ReaskError whose
+// earlier answer a person gave (Replayer): every other answer of the
+// failed attempt is given again, dice rolled by bosun roll the same, and
+// the events already printed are not printed twice.
+func replaySteps(g Game, s *Session, env *Env, snap Snapshot, rewind func(), err error) error {
+	rp, ok := env.Prompt.(Replayer)
+	if !ok {
+		return err
+	}
+	defer rp.EndReplay()
+	onEmit := env.OnEmit
+	defer func() { env.OnEmit = onEmit }()
+	for n := 0; err != nil && n < maxReasks; n++ {
+		re, ok := reaskOf(err)
+		if !ok {
+			return err
+		}
+		var answers []Answer
+		var shown []string
+		for _, ev := range env.events {
+			answers = append(answers, ev.Answers...)
+			shown = append(shown, ev.Text)
+		}
+		if rec, ok := env.Prompt.(Recorder); ok {
+			answers = append(answers, rec.TakeRecord()...)
+		}
+		if !rp.Replay(answers, re) {
+			return err
+		}
+		s.State, s.RNG, s.Over = append([]byte(nil), snap.State...), append([]byte(nil), snap.RNG...), snap.Over
+		rewind()
+		env.events, env.revealed = nil, false
+		if onEmit != nil {
+			i := 0
+			env.OnEmit = func(ev Event) {
+				if i < len(shown) && shown[i] == ev.Text {
+					i++
+					return
+				}
+				i = len(shown) // past the first difference, everything is new
+				onEmit(ev)
+			}
+		}
+		err = g.Next(s, env)
+	}
+	return err
 }

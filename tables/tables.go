@@ -383,3 +383,20 @@ func (s *Set) InFile(table, key string) bool {
 	_, ok := s.saved[table][key]
 	return ok
 }
+
+// Fork returns a copy of the set whose remembered values are its own: a
+// value remembered in the fork is not in s, and the fork writes no file
+// unless its caller flushes it.
+func (s *Set) Fork() *Set {
+	c := *s
+	c.tables = make(map[string]*Table, len(s.tables))
+	for k, t := range s.tables {
+		c.tables[k] = t
+	}
+	c.overlay = copyOverlay(s.overlay)
+	c.saved = copyOverlay(s.saved)
+	if s.pending != nil {
+		c.pending = copyOverlay(s.pending)
+	}
+	return &c
+}
