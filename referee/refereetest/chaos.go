@@ -36,7 +36,7 @@ type ChaosGame struct {
 	Answers func() *referee.Scripted
 	// MaxSteps stops a game that does not end (0: 2,000).
 	MaxSteps int
-	// ForksPerKey caps the forks tried for each declared key (0: 6).
+	// ForksPerKey caps the forks tried for each declared key (0: 40).
 	ForksPerKey int
 }
 
@@ -80,8 +80,24 @@ func Chaos(g ChaosGame) ChaosReport {
 			rep.Problems = append(rep.Problems, msg)
 		}
 	}
+	wordsSeen := map[string]bool{}
+	words := func(where, text string) {
+		for _, w := range BadWords(text) {
+			if !wordsSeen[where+w] {
+				wordsSeen[where+w] = true
+				problem("%s: %s: %s, in %q", g.Name, where, w, text)
+			}
+		}
+	}
+	specOf := func(key string) string {
+		if spec, ok := referee.FindSpec(specs, key); ok {
+			return spec.Key
+		}
+		return key
+	}
 	cp := &chaosPrompter{Scripted: g.Answers(), fumble: true}
 	cp.onAsk = func(q referee.Question, answer string) {
+		words("the question "+specOf(q.Key), q.Text)
 		rep.Asked[q.Key]++
 		spec, ok := referee.FindSpec(specs, q.Key)
 		if ok {
@@ -95,6 +111,9 @@ func Chaos(g ChaosGame) ChaosReport {
 			}
 		}
 	}
+	cp.onRefuse = func(q referee.Question, msg string) {
+		words("the refusal of "+specOf(q.Key), strings.Replace(msg, " ("+q.Text+")", "", 1))
+	}
 	s, env, err := g.Start(cp)
 	if err != nil {
 		rep.Problems = append(rep.Problems, fmt.Sprintf("%s: setup: %v", g.Name, err))
@@ -106,7 +125,7 @@ func Chaos(g ChaosGame) ChaosReport {
 	}
 	perKey := g.ForksPerKey
 	if perKey == 0 {
-		perKey = 6
+		perKey = 40
 	}
 	forked := map[string]int{} // forks tried per spec key
 	tried := map[string]bool{} // spec key + value already forked
@@ -148,8 +167,10 @@ func Chaos(g ChaosGame) ChaosReport {
 				if preTables != nil {
 					fenv.Tables = preTables.Fork()
 				}
-				_, ferr := referee.Next(g.Game, fs, fenv)
+				ferr := forkStep(g.Game, fs, fenv)
 				switch {
+				case errors.Is(ferr, errRanOut):
+					rep.Unsure++
 				case ferr == nil:
 					rep.Passed++
 				case isReask(ferr):
@@ -169,6 +190,9 @@ func Chaos(g ChaosGame) ChaosReport {
 		}
 	}
 	rep.Final = s
+	for _, e := range s.Log {
+		words(fmt.Sprintf("a %s event", e.Type), e.Text)
+	}
 	// The fumbles and the forks must have changed nothing: the same
 	// answers without them end in the same state with the same log.
 	plain, penv, err := g.Start(&chaosPrompter{Scripted: g.Answers()})
@@ -216,11 +240,10 @@ func CheckChaos(t testing.TB, game referee.Game, runs ...ChaosGame) []ChaosRepor
 		forks, passed, unsure = forks+rep.Forks, passed+rep.Passed, unsure+rep.Unsure
 		reps = append(reps, rep)
 	}
-	a, ok := game.(referee.Asker)
-	if !ok {
-		return reps
+	var specs []referee.QuestionSpec
+	if a, ok := game.(referee.Asker); ok {
+		specs = a.Questions()
 	}
-	specs := a.Questions()
 	un := Uncovered(specs, reps...)
 	t.Logf("%s chaos table: %d distinct keys asked, %d of %d declared keys covered; %d forks tried (%d ended well, %d the fork's player could not finish)",
 		game.Info().ID, len(asked), len(specs)-len(un), len(specs), forks, passed, unsure)
@@ -257,9 +280,10 @@ type asked struct {
 // chaosPrompter fumbles each question, then answers it from the script.
 type chaosPrompter struct {
 	*referee.Scripted
-	fumble bool
-	onAsk  func(referee.Question, string)
-	step   []asked
+	fumble   bool
+	onAsk    func(referee.Question, string)
+	onRefuse func(referee.Question, string)
+	step     []asked
 }
 
 func (c *chaosPrompter) begin()       { c.step = nil }
@@ -279,6 +303,9 @@ func (c *chaosPrompter) Ask(q referee.Question) (string, error) {
 		n, err := q.Normalize(v)
 		if err == nil && n != a && !contains(rec.accepted, n) {
 			rec.accepted = append(rec.accepted, n)
+		}
+		if err != nil && c.onRefuse != nil {
+			c.onRefuse(q, err.Error())
 		}
 	}
 	if c.onAsk != nil {
@@ -406,4 +433,25 @@ func (f *forkPlayer) Ask(q referee.Question) (string, error) {
 func isReask(err error) bool {
 	_, ok := referee.AsReask(err)
 	return ok
+}
+
+// errRanOut is a fork that rolled more than a test's fixed dice hold.
+var errRanOut = errors.New("chaos: the fixed dice ran out")
+
+// forkStep runs one step of a fork. A fork may take a path the script
+// never took and roll dice a fixed test sequence does not hold
+// (referee.Fixed panics): that fork is not judged. Any other panic is a
+// failure of the step.
+func forkStep(g referee.Game, s *referee.Session, env *referee.Env) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if msg, ok := r.(string); ok && strings.HasPrefix(msg, "referee.Fixed:") {
+				err = errRanOut
+				return
+			}
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	_, err = referee.Next(g, s, env)
+	return err
 }
