@@ -1,5 +1,6 @@
 // Command gendocs writes bosun's command reference (markdown and man pages)
-// into docs/ and its completion scripts into completions/. The output has
+// and the table of question keys with their defaults (questions.md) into
+// docs/, and its completion scripts into completions/. The output has
 // no dates, so running it twice on the same tree changes nothing.
 //
 //	go run ./cmd/gendocs -docs docs -completions completions
@@ -14,6 +15,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/cmd/root"
+	"github.com/bosun-referee/bosun/games/all"
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
 )
@@ -54,6 +56,9 @@ func run(docsDir, compDir string) error {
 		date := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) // fixed: reproducible output
 		hdr := &doc.GenManHeader{Title: "BOSUN", Section: "1", Source: "bosun", Manual: "bosun manual", Date: &date}
 		if err := doc.GenManTree(newRoot(), hdr, man); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(docsDir, "questions.md"), []byte(all.QuestionsDoc()), 0o644); err != nil {
 			return err
 		}
 	}
