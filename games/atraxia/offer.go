@@ -66,11 +66,12 @@ func (t *step) chooseAction(text string) (string, error) {
 		// After the last Active Action ending the turn is the likely
 		// answer: the menu starts on it.
 		q.Options = append([]string{"end"}, slices.DeleteFunc(slices.Clone(offered), func(a string) bool { return a == "end" })...)
+		q.Default = "end"
 	}
 	if referee.AnsweredAhead(t.p, q.Key) {
 		q.Options = Actions
 	}
-	act, err := t.p.Ask(q)
+	act, err := t.ask(q)
 	if err != nil {
 		return "", err
 	}

@@ -1,0 +1,145 @@
+package atraxia
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// declaring wraps the scripted prompter of a test: every question asked is
+// checked against Game.Questions (referee.CheckDeclared) and its key
+// remembered, so every test of the package plays against the
+// declarations, and TestMain can tell which declared keys no test asked.
+type declaring struct {
+	*referee.Scripted
+	t   testing.TB
+	mu  sync.Mutex
+	bad map[string]string
+}
+
+func declare(t testing.TB, p *referee.Scripted) *declaring {
+	d := &declaring{Scripted: p, t: t, bad: map[string]string{}}
+	t.Cleanup(func() {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if len(d.bad) > 0 {
+			var keys []string
+			for k := range d.bad {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			var lines []string
+			for _, k := range keys {
+				lines = append(lines, d.bad[k])
+			}
+			t.Errorf("%d question key(s) asked without a matching declaration in Game.Questions:\n%s", len(keys), strings.Join(lines, "\n"))
+		}
+	})
+	return d
+}
+
+var (
+	askedMu sync.Mutex
+	asked   = map[string]bool{}
+)
+
+// Ask implements referee.Prompter.
+func (d *declaring) Ask(q referee.Question) (string, error) {
+	askedMu.Lock()
+	asked[q.Key] = true
+	askedMu.Unlock()
+	if err := referee.CheckDeclared(Game{}.Questions(), q); err != nil {
+		d.mu.Lock()
+		d.bad[q.Key] = err.Error()
+		d.mu.Unlock()
+	}
+	return d.Scripted.Ask(q)
+}
+
+// TestMain fails when a declared question key was asked by no test of a
+// whole run of the package: the list must be what the game asks.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := m.Run()
+	if f := flag.Lookup("test.run"); code == 0 && (f == nil || f.Value.String() == "") {
+		var unasked []string
+		for _, s := range (Game{}).Questions() {
+			found := false
+			for k := range asked {
+				if s.Match(k) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				unasked = append(unasked, s.Key)
+			}
+		}
+		if len(unasked) > 0 {
+			fmt.Fprintf(os.Stderr, "declared question keys that no test asked (declare only what the game asks, and test it): %s\n", strings.Join(unasked, ", "))
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// Every question the scripted 4-player game asks is declared with its
+// kind and default (issue 24: "Every question declares its default").
+func TestQuestionsDeclared(t *testing.T) {
+	specs := Game{}.Questions()
+	seen := map[string]bool{}
+	for _, s := range specs {
+		assert.False(t, seen[s.Key], "%s declared twice", s.Key)
+		seen[s.Key] = true
+		assert.NotEmpty(t, s.Why, s.Key)
+		assert.False(t, s.Default != "" && s.Varies != "", "%s: a fixed default or one that varies, not both", s.Key)
+	}
+	p := loadAnswers(t, "testdata/session-4p.yaml")
+	d := &declaring{Scripted: p, t: t, bad: map[string]string{}}
+	set := map[string]bool{}
+	rec := &recording{Prompter: d, keys: set}
+	s, env := newSessionWith(t, p, rec, []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2}, "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", map[string]string{"pirates": "yes", "countdown": "marker"})
+	for steps := 0; !s.Over; steps++ {
+		_, err := referee.Next(Game{}, s, env)
+		require.NoError(t, err, "step %d", steps+1)
+		require.Less(t, steps, 60)
+	}
+	var bad []string
+	for _, e := range d.bad {
+		bad = append(bad, e)
+	}
+	sort.Strings(bad)
+	assert.Empty(t, bad, "undeclared or mismatched question keys:\n%s", strings.Join(bad, "\n"))
+	t.Logf("the scripted game asked %d distinct question keys", len(set))
+	assert.GreaterOrEqual(t, len(set), 30)
+}
+
+// "controlled the whole continent?" grants a third Active Action: Enter
+// must say no (issue 24). At a terminal Enter is the empty answer.
+func TestContinentDefaultIsNo(t *testing.T) {
+	s, step := stepWith(t, nil, map[string][]string{"wfa.turn.action": {"collect"}, "wfa.collect.oc": {"1"}, "wfa.collect.alwood": {"1"}, "wfa.collect.ammo": {"0"}, "wfa.turn.continent": {""}}, func(st *State) {
+		st.Actions = 1
+	})
+	require.NoError(t, step())
+	assert.Equal(t, 2, state(t, s).Allowed, "Enter grants no third Active Action")
+}
+
+type recording struct {
+	referee.Prompter
+	keys map[string]bool
+	qs   []referee.Question
+}
+
+func (r *recording) Ask(q referee.Question) (string, error) {
+	r.keys[q.Key] = true
+	r.qs = append(r.qs, q)
+	return r.Prompter.Ask(q)
+}
