@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -142,4 +143,31 @@ func (r *recording) Ask(q referee.Question) (string, error) {
 	r.keys[q.Key] = true
 	r.qs = append(r.qs, q)
 	return r.Prompter.Ask(q)
+}
+
+// badWords are the shapes issue 24 found in bosun's words: a count of one
+// with a plural noun, a count with "(s)", a resource shouted, an empty
+// list in parentheses, "a" before a vowel sound.
+var badWords = regexp.MustCompile(`(^|[^\d.,-])1 [A-Za-z]{2,}(s|\(s\))\b|\d \w+\(s\)|ALWOOD|\(\s*\)|\((removed|none) \)|\b[Aa] (island|Apex|Isle|OC|AlWood|Ammo|ammo|action|Active|extra|empty)\b`)
+
+// The scripted game's questions and events say counts in the right
+// number and read as English (issue 24, "Words").
+func TestScriptedGameWords(t *testing.T) {
+	p := loadAnswers(t, "testdata/session-4p.yaml")
+	rec := &recording{Prompter: declare(t, p), keys: map[string]bool{}}
+	s, env := newSessionWith(t, p, rec, []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2}, "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", map[string]string{"pirates": "yes", "countdown": "marker"})
+	var texts []string
+	for steps := 0; !s.Over && steps < 60; steps++ {
+		evs, err := referee.Next(Game{}, s, env)
+		require.NoError(t, err)
+		for _, e := range evs {
+			texts = append(texts, e.Type+": "+e.Text)
+		}
+	}
+	for _, q := range rec.qs {
+		texts = append(texts, q.Key+": "+q.Text)
+	}
+	for _, tx := range texts {
+		assert.False(t, badWords.MatchString(tx), "%q in %s", badWords.FindString(tx), tx)
+	}
 }
