@@ -171,3 +171,52 @@ func TestScriptedGameWords(t *testing.T) {
 		assert.False(t, badWords.MatchString(tx), "%q in %s", badWords.FindString(tx), tx)
 	}
 }
+
+// chaos tries wrong and other answers on every question (its Normalize
+// with its Check, as a terminal does before the answer it takes) before
+// the scripted answer.
+type chaos struct {
+	referee.Prompter
+	keys  map[string]bool
+	tried int
+}
+
+var chaosAnswers = []string{"", " ", "zzz", "-1", "0", "1", "999999", "yes", "no", "none", "C", "CDDDDDDG", "P", "apex9", "isle", "fox-home",
+	"squirrel-1", "lion-home", "oc=99", "5,5,5,5,5,5,5,5,5,5,5", "1,1", "hire", "fight", "self", "end", "upgrade"}
+
+func (c *chaos) Ask(q referee.Question) (string, error) {
+	c.keys[q.Key] = true
+	tries := append(append([]string(nil), chaosAnswers...), q.Options...)
+	for _, a := range tries {
+		_, _ = q.Normalize(a)
+		c.tried++
+	}
+	return c.Prompter.Ask(q)
+}
+
+// The chaos table: trying wrong answers (wrong types, out of range,
+// illegal choices, empty) and every offered one at each question of the
+// scripted game before its scripted answer changes nothing: every step
+// goes on and the game ends as the scripted one does (the checks are
+// pure). It reports the keys it covered.
+func TestChaosTable(t *testing.T) {
+	run := func(wrap func(referee.Prompter) referee.Prompter) (*referee.Session, []string) {
+		p := loadAnswers(t, "testdata/session-4p.yaml")
+		s, env := newSessionWith(t, p, wrap(declare(t, p)), []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2}, "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", map[string]string{"pirates": "yes", "countdown": "marker"})
+		var texts []string
+		for steps := 0; !s.Over && steps < 60; steps++ {
+			evs, err := referee.Next(Game{}, s, env)
+			require.NoError(t, err, "step %d: no step ends with an input error", steps+1)
+			for _, e := range evs {
+				texts = append(texts, e.Text)
+			}
+		}
+		return s, texts
+	}
+	plain, plainTexts := run(func(p referee.Prompter) referee.Prompter { return p })
+	ch := &chaos{keys: map[string]bool{}}
+	wild, wildTexts := run(func(p referee.Prompter) referee.Prompter { ch.Prompter = p; return ch })
+	assert.JSONEq(t, string(plain.State), string(wild.State), "the same game")
+	assert.Equal(t, plainTexts, wildTexts)
+	t.Logf("chaos table: %d answers tried at %d distinct question keys", ch.tried, len(ch.keys))
+}
