@@ -363,12 +363,16 @@ func RankScores(sc []Score) []Score {
 // answer (exit 2) says which answer to fix.
 func (t *step) ask(q referee.Question) (string, error) {
 	if check := q.Check; check != nil {
+		// The referee's own form, `answer "x" for KEY (question): why`,
+		// which --json reads the key from; the question without its long
+		// syntax note.
+		text, _, _ := strings.Cut(q.Text, " (")
 		key := q.Key
 		q.Check = func(a string) (string, error) {
 			v, err := check(a)
 			var ue *referee.UsageError
 			if err != nil && errors.As(err, &ue) {
-				return v, referee.RuleError(ue.Cites, "answer %q for %s: %s", a, key, ue.Msg)
+				return v, referee.RuleError(ue.Cites, "answer %q for %s (%s): %s", a, key, text, ue.Msg)
 			}
 			return v, err
 		}
