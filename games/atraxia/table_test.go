@@ -288,3 +288,14 @@ func TestConvertChoosesTheCrystal(t *testing.T) {
 	assert.Equal(t, 3, x.OC)
 	assert.Equal(t, 7, x.AlWood)
 }
+
+// One Active Action left is "1 Active Action left", not "1 Active
+// Action(s)".
+func TestStatusCountsActions(t *testing.T) {
+	s, step := stepWith(t, nil, map[string][]string{"wfa.turn.action": {"collect"}, "wfa.collect.oc": {"1"}, "wfa.collect.alwood": {"1"}, "wfa.collect.ammo": {"0"}}, nil)
+	require.NoError(t, step())
+	v, err := Game{}.Status(s, &referee.Env{Prompt: referee.NewScripted()})
+	require.NoError(t, err)
+	assert.Contains(t, v.Text(), "Xanthe (fox clan), 1 Active Action left")
+	assert.False(t, badWords.MatchString(v.Text()), "%q", badWords.FindString(v.Text()))
+}
