@@ -331,7 +331,7 @@ func (t *step) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 	// answer never throws away the move and what came before it.
 	oc, al := t.v.Cost["privateer-oc"], t.v.Cost["privateer-alwood"]
 	why := hireRefusal(t.st, t.v, c)
-	q := referee.Question{Key: "wfa.pirate.choice", Kind: referee.KindChoose, Options: []string{"fight", "hire"},
+	q := referee.Question{Key: "wfa.pirate.choice", Kind: referee.KindChoose, Options: []string{"fight", "hire"}, Default: referee.NoDefault,
 		Text: fmt.Sprintf("%s meets the pirates on %s: fight (Scenario A) or hire them as a Privateer (Scenario B, %d OC + %d AlWood)?", c.Player, a.Name, oc, al),
 		Check: func(a string) (string, error) {
 			if a == "hire" && why != nil {

@@ -59,7 +59,7 @@ func (t *step) chooseAction(text string) (string, error) {
 	// The refusal runs inside the question too, so an action the rules
 	// forbid now is re-asked at a terminal (a scripted one is refused as
 	// before).
-	q := referee.Question{Key: "wfa.turn.action", Text: text, Kind: referee.KindChoose, Options: offered,
+	q := referee.Question{Key: "wfa.turn.action", Text: text, Kind: referee.KindChoose, Options: offered, Default: referee.NoDefault,
 		Accepted: "one of: " + strings.Join(offered, ", "),
 		Check:    func(a string) (string, error) { return a, refuse(a) }}
 	if t.st.Started && t.st.Actions >= t.st.Allowed {
