@@ -39,7 +39,7 @@ func (t *step) collect(c *Clan, rebuild bool) error {
 			}
 			room := resourceRoom(t.st, c, get)
 			hi = max(room-get(c), 0)
-			accepted = fmt.Sprintf("a whole number from 0 to %d: the box holds \"20 Resource Cards of 10 Denomination (10 each for OC and AlWood)\", so with the other clans' cards %s can hold at most %d %s (has %d)", hi, c.Player, room, names[r], get(c))
+			accepted = fmt.Sprintf("a whole number from 0 to %d (the box's value-10 %s cards the other clans leave: %s can hold at most %d %s, has %d)", hi, names[r], c.Player, room, names[r], get(c))
 		case "ammo":
 			check = func(a string) (string, error) {
 				n, _ := strconv.Atoi(a)
@@ -184,7 +184,7 @@ func (t *step) buy(c *Clan, power bool) error {
 			cost += fmt.Sprintf(" + %d AlWood", kAl)
 		}
 		n, err := t.askNumQ(referee.Question{Key: "wfa.buy." + k, Min: 0, Max: most, Default: "0",
-			Accepted: fmt.Sprintf("a whole number from 0 to %d: \"A Clan Leader can buy any number of ships available in their reserve ... so long as all of the resource costs are paid\" (%d in reserve, %s each, %d OC and %d AlWood left)", most, c.Reserve.Get(k), cost, c.OC-oc, c.AlWood-al),
+			Accepted: fmt.Sprintf("a whole number from 0 to %d (ships in the reserve, all costs paid: %d in reserve, %s each, %d OC and %d AlWood left)", most, c.Reserve.Get(k), cost, c.OC-oc, c.AlWood-al),
 			Text:     fmt.Sprintf("How many %s does %s buy (%s each; %d in reserve, %d OC and %d AlWood left: at most %d)?", referee.Noun(2, titleKind(k)), c.Player, cost, c.Reserve.Get(k), c.OC-oc, c.AlWood-al, most)})
 		if err != nil {
 			return err

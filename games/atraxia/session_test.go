@@ -121,9 +121,9 @@ func TestForbiddenActions(t *testing.T) {
 		opts    map[string]string
 		want    string
 	}{
-		{"buy beyond means", map[string][]string{"wfa.turn.action": {"buy"}, "wfa.buy.gunboat": {"0"}, "wfa.buy.frigate": {"0"}, "wfa.buy.destroyer": {"2"}}, nil, "from 0 to 1: \"A Clan Leader can buy any number of ships available in their reserve ... so long as all of the resource costs are paid\" (5 in reserve, 4 OC each, 5 OC and 5 AlWood left)"},
+		{"buy beyond means", map[string][]string{"wfa.turn.action": {"buy"}, "wfa.buy.gunboat": {"0"}, "wfa.buy.frigate": {"0"}, "wfa.buy.destroyer": {"2"}}, nil, "from 0 to 1 (ships in the reserve, all costs paid: 5 in reserve, 4 OC each, 5 OC and 5 AlWood left)"},
 		{"buy beyond reserve", map[string][]string{"wfa.turn.action": {"buy"}, "wfa.buy.gunboat": {"4"}}, nil, "answer \"4\" for wfa.buy.gunboat"},
-		{"buy beyond reserve range", map[string][]string{"wfa.turn.action": {"buy"}, "wfa.buy.gunboat": {"4"}}, nil, "from 0 to 3: "},
+		{"buy beyond reserve range", map[string][]string{"wfa.turn.action": {"buy"}, "wfa.buy.gunboat": {"4"}}, nil, "from 0 to 3 (ships in the reserve"},
 		{"first apex entry without capital", map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"fox-4"}, "wfa.move.to": {"apex1"}, "wfa.move.to.capacity": {"5"}, "wfa.move.ships": {"G"}}, nil, "answer \"G\" for wfa.move.ships"},
 		{"isle not from apex", map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"fox-home"}, "wfa.move.to": {"isle"}, "wfa.move.ships": {"C"}}, nil, "only from an adjacent Apex"},
 		{"move onto own island", map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"fox-home"}, "wfa.move.to": {"fox-4"}, "wfa.move.ships": {"C"}, "wfa.move.to.holder": {"self"}}, nil, "not under the Clan Leader's control"},

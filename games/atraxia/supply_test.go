@@ -27,7 +27,7 @@ func TestCollectBoundedByTheResourceCards(t *testing.T) {
 	// The range is the box's limit, refused in the question (re-asked
 	// in place at a terminal), with the rule that sets it.
 	assert.ErrorContains(t, err, "answer \"11\" for wfa.collect.oc")
-	assert.ErrorContains(t, err, "accepted: a whole number from 0 to 10: the box holds \"20 Resource Cards of 10 Denomination (10 each for OC and AlWood)\", so with the other clans' cards Xanthe can hold at most 19 OC (has 9)")
+	assert.ErrorContains(t, err, "accepted: a whole number from 0 to 10 (the box's value-10 OC cards the other clans leave: Xanthe can hold at most 19 OC, has 9)")
 	assert.Equal(t, 9, state(t, s).Clans[0].OC, "nothing changed")
 
 	ans["wfa.collect.oc"] = []string{"10"}

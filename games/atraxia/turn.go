@@ -364,10 +364,9 @@ func RankScores(sc []Score) []Score {
 func (t *step) ask(q referee.Question) (string, error) {
 	if check := q.Check; check != nil {
 		// The referee's own form, `answer "x" for KEY (question): why`,
-		// which --json reads the key from; the question without its long
-		// syntax note.
-		text, _, _ := strings.Cut(q.Text, " (")
-		key := q.Key
+		// which --json reads the key from and a terminal shortens to the
+		// answer and why.
+		text, key := q.Text, q.Key
 		q.Check = func(a string) (string, error) {
 			v, err := check(a)
 			var ue *referee.UsageError
