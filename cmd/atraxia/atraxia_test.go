@@ -113,13 +113,21 @@ func TestBattleCommandHomeBaseAndRetreat(t *testing.T) {
 	assert.Equal(t, 32, v.Result.Defender.Total) // 22 + 10 for the Home Base
 	assert.Equal(t, 2, v.Result.Crystals)        // the defeated fleet had a Capital Ship
 	assert.True(t, v.Result.HomeBaseFalls)
-	assert.Equal(t, wfa.Fleet{Capital: 1, Destroyer: 1}, v.Result.Retreat.Home)
-	assert.Equal(t, wfa.Fleet{Destroyer: 1}, v.Result.Retreat.Reserve)
+	// The defender's Home Base fell: it is eliminated, and nothing
+	// retreats to the Home Base it lost (issue 24).
+	assert.Empty(t, v.Result.Retreat.Home)
+	assert.Empty(t, v.Result.Retreat.Reserve)
 	assert.Contains(t, v.Cites, wfa.CiteGameEnd)
 	out, err = run(t, false, "battle", "--attacker-strength", "35", "--defender", "CDD", "--home-base")
 	require.NoError(t, err)
-	assert.Contains(t, out, "retreat: 1 capital to the Home Base, 2 destroyers to the reserve")
-	assert.Contains(t, out, "the defender is eliminated")
+	assert.NotContains(t, out, "to the Home Base")
+	assert.NotContains(t, out, "to its Home Base")
+	assert.Contains(t, out, "the defender has lost its Home Base and is eliminated from the game: no retreat")
+	// A Home Base held: the beaten attacker retreats to its own.
+	out, err = run(t, false, "battle", "--attacker", "DDD", "--defender", "CDD", "--home-base")
+	require.NoError(t, err)
+	assert.Contains(t, out, "winner: defender")
+	assert.Contains(t, out, "retreat: 1 destroyer to the Home Base, 2 destroyers to the reserve")
 }
 
 // "rolls the black pirate die twice, and adds the combined value of the two

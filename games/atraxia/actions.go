@@ -22,9 +22,32 @@ func (t *step) collect(c *Clan, rebuild bool) error {
 		c.AlWood -= cost
 		t.emit("rebuild", fmt.Sprintf("%s rebuilds barren island %s for %d AlWood (%d left)", c.Player, isl.Name, cost, c.AlWood), map[string]any{"player": c.Player, "island": isl.Name}, CitePlayerActions)
 	}
+	// Each amount's range is what the box leaves (resource cards of 10 and
+	// Ammo cards, the other clans' counted), so an accepted answer is never
+	// refused afterwards.
 	got := map[string]int{}
+	names := map[string]string{"oc": "OC", "alwood": "AlWood", "ammo": "Ammo"}
 	for _, r := range []string{"oc", "alwood", "ammo"} {
-		n, err := t.askNum("wfa.collect."+r, fmt.Sprintf("%s collects: total %s marked on the islands with a Gunboat of %s (each island once; not blocked islands)", c.Player, strings.ToUpper(r), c.Player), 0, 200)
+		hi := 200
+		accepted := ""
+		var check func(string) (string, error)
+		switch r {
+		case "oc", "alwood":
+			get := func(x *Clan) int { return x.OC }
+			if r == "alwood" {
+				get = func(x *Clan) int { return x.AlWood }
+			}
+			room := resourceRoom(t.st, c, get)
+			hi = max(room-get(c), 0)
+			accepted = fmt.Sprintf("a whole number from 0 to %d (the box's value-10 %s cards the other clans leave: %s can hold at most %d %s, has %d)", hi, names[r], c.Player, room, names[r], get(c))
+		case "ammo":
+			check = func(a string) (string, error) {
+				n, _ := strconv.Atoi(a)
+				return a, resourceRefusal(t.st, c, c.OC+got["oc"], c.AlWood+got["alwood"], append(slices.Clone(c.Ammo), AmmoCards(n)...))
+			}
+		}
+		n, err := t.askNumQ(referee.Question{Key: "wfa.collect." + r, Min: 0, Max: hi, Check: check, Accepted: accepted,
+			Text: fmt.Sprintf("%s collects: total %s marked on the islands with a Gunboat of %s (each island once; not blocked islands)", c.Player, names[r], c.Player)})
 		if err != nil {
 			return err
 		}
@@ -32,7 +55,8 @@ func (t *step) collect(c *Clan, rebuild bool) error {
 	}
 	cards := AmmoCards(got["ammo"])
 	if t.optional("wfa.collect.ammo.cards") {
-		// Parsed and summed inside the question: a typo is re-asked.
+		// Parsed, summed and counted against the box inside the question:
+		// a typo is re-asked.
 		parse := func(a string) ([]int, error) {
 			cards, err := ParseAmmo(a)
 			if err != nil {
@@ -41,10 +65,14 @@ func (t *step) collect(c *Clan, rebuild bool) error {
 			if sum(cards) != got["ammo"] {
 				return nil, referee.RuleError(cites(CiteCollect), "atraxia: Ammo cards %s add up to %d, not the %d Ammo collected", cardsText(cards), sum(cards), got["ammo"])
 			}
+			if err := resourceRefusal(t.st, c, c.OC+got["oc"], c.AlWood+got["alwood"], append(slices.Clone(c.Ammo), cards...)); err != nil {
+				return nil, err
+			}
 			return cards, nil
 		}
-		a, err := t.p.Ask(referee.Question{Key: "wfa.collect.ammo.cards", Text: "Ammo cards drawn (values 1, 2, 5)", Kind: referee.KindText,
+		a, err := t.ask(referee.Question{Key: "wfa.collect.ammo.cards", Text: "Ammo cards drawn (values 1, 2, 5)", Kind: referee.KindText,
 			Accepted: "the values of the Ammo cards drawn, comma-separated, each 1, 2 or 5, adding up to the Ammo collected",
+			Default:  cardsText(cards),
 			Check:    func(a string) (string, error) { _, err := parse(a); return a, err }})
 		if err != nil {
 			return err
@@ -52,9 +80,6 @@ func (t *step) collect(c *Clan, rebuild bool) error {
 		if cards, err = parse(a); err != nil {
 			return err
 		}
-	}
-	if err := resourceRefusal(t.st, c, c.OC+got["oc"], c.AlWood+got["alwood"], append(append([]int(nil), c.Ammo...), cards...)); err != nil {
-		return err
 	}
 	c.OC += got["oc"]
 	c.AlWood += got["alwood"]
@@ -77,75 +102,102 @@ func (t *step) buy(c *Clan, power bool) error {
 	if err := actionRefusal(st, t.v, act); err != nil {
 		return err
 	}
+	hand := t.v.Cost["power-hand"]
 	if power {
+		// Every range below is the real limit (this turn's purchases, the
+		// hand, what can be paid), so an accepted answer is never refused.
 		left := t.v.Cost["power-per-turn"] - st.Bought
-		n, err := t.askNum("wfa.buy.power.count", fmt.Sprintf("How many Power cards does %s buy (at most %d more this turn; hand %d of %d)?", c.Player, left, c.Power, t.v.Cost["power-hand"]), 1, left)
+		n, err := t.askNum("wfa.buy.power.count", fmt.Sprintf("How many Power cards does %s buy (at most %d more this turn; hand %d of %d)?", c.Player, left, c.Power, hand), 1, left)
 		if err != nil {
 			return err
 		}
 		discard := 0
-		if over := c.Power + n - t.v.Cost["power-hand"]; over > 0 {
-			discard, err = t.askNum("wfa.buy.power.discard", fmt.Sprintf("%s's hand limit is %d: how many Power cards are discarded first (no refund)?", c.Player, t.v.Cost["power-hand"]), 0, c.Power)
+		if over := c.Power + n - hand; over > 0 {
+			// "If a Clan Leader wants to buy more cards after reaching the
+			// hand limit, they must first discard a Power card".
+			discard, err = t.askNum("wfa.buy.power.discard", fmt.Sprintf("%s's hand limit is %d: how many Power cards are discarded first (no refund; at least %d)?", c.Player, hand, over), over, c.Power)
 			if err != nil {
 				return err
 			}
-			if discard < over {
-				return referee.RuleError(cites(CiteBuyPower), "atraxia: %s holds %d Power cards; buying %d needs discarding %d first (hand limit %d)", c.Player, c.Power, n, over, t.v.Cost["power-hand"])
-			}
 		}
-		oc, err := t.askNum("wfa.buy.power.oc", "Total OC printed on the Power cards bought", 0, 100)
+		oc, err := t.askNum("wfa.buy.power.oc", fmt.Sprintf("Total OC printed on the Power cards bought (%s has %d)", c.Player, c.OC), 0, c.OC)
 		if err != nil {
 			return err
 		}
-		al, err := t.askNum("wfa.buy.power.alwood", "Total AlWood printed on the Power cards bought", 0, 100)
+		al, err := t.askNum("wfa.buy.power.alwood", fmt.Sprintf("Total AlWood printed on the Power cards bought (%s has %d)", c.Player, c.AlWood), 0, c.AlWood)
 		if err != nil {
 			return err
-		}
-		if c.OC < oc || c.AlWood < al {
-			return referee.RuleError(cites(CiteBuyPower), "atraxia: the Power cards cost %d OC and %d AlWood; %s has %d OC and %d AlWood", oc, al, c.Player, c.OC, c.AlWood)
 		}
 		c.OC -= oc
 		c.AlWood -= al
 		c.Power += n - discard
 		st.Bought += n
 		t.env.Reveal()
-		t.emit("buy-power", fmt.Sprintf("%s discards %d and buys %d Power card(s) for %d OC and %d AlWood; draw %d replacement(s) so 4 stay face up (reshuffle the discards if the deck is out)", c.Player, discard, n, oc, al, n),
+		t.emit("buy-power", fmt.Sprintf("%s discards %d and buys %s for %d OC and %d AlWood; draw %d replacement(s) so 4 stay face up (reshuffle the discards if the deck is out)", c.Player, discard, referee.Count(n, "Power card"), oc, al, n),
 			map[string]any{"player": c.Player, "count": n, "discarded": discard, "oc": oc, "alwood": al, "hand": c.Power}, CiteBuyPower)
+	}
+	// "A Clan Leader can buy any number of ships available in their reserve
+	// ... so long as all of the resource costs are paid": the privateer
+	// first (one purchase), then each kind up to what the reserve holds and
+	// what is left to pay with.
+	oc, al := 0, 0
+	priv := false
+	if st.Opts.Pirates && c.Privateer == "reserve" {
+		pOC, pAl := t.v.Cost["privateer-oc"], t.v.Cost["privateer-alwood"]
+		var why error
+		switch {
+		case st.held(c.Clan):
+			why = referee.RuleError(cites(CiteCombatPrivateer), "atraxia: %s's privateer went back to the reserve this turn: it \"can be repurchased on a subsequent turn\"", c.Player)
+		case c.OC < pOC || c.AlWood < pAl:
+			why = referee.RuleError(cites(CiteBuyingShips), "atraxia: buying back the Privateer costs %d OC + %d AlWood; %s has %d OC and %d AlWood", pOC, pAl, c.Player, c.OC, c.AlWood)
+		}
+		if why == nil || referee.AnsweredAhead(t.p, "wfa.buy.privateer") {
+			a, err := t.ask(referee.Question{Key: "wfa.buy.privateer", Kind: referee.KindConfirm, Default: "no",
+				Text: fmt.Sprintf("Does %s buy back the Privateer (%d OC + %d AlWood)?", c.Player, pOC, pAl),
+				Check: func(a string) (string, error) {
+					if a == "yes" && why != nil {
+						return a, why
+					}
+					return a, nil
+				}})
+			if err != nil {
+				return err
+			}
+			if priv = a == "yes"; priv {
+				oc, al = pOC, pAl
+			}
+		}
 	}
 	var bought Fleet
 	for _, k := range []string{"gunboat", "frigate", "destroyer"} {
-		n, err := t.askNum("wfa.buy."+k, fmt.Sprintf("How many %ss does %s buy (%d in reserve)?", k, c.Player, c.Reserve.Get(k)), 0, 6)
+		kOC, kAl := t.v.Cost[k+"-oc"], t.v.Cost[k+"-alwood"]
+		most := c.Reserve.Get(k)
+		if kOC > 0 {
+			most = min(most, (c.OC-oc)/kOC)
+		}
+		if kAl > 0 {
+			most = min(most, (c.AlWood-al)/kAl)
+		}
+		most = max(most, 0)
+		cost := fmt.Sprintf("%d OC", kOC)
+		if kAl > 0 {
+			cost += fmt.Sprintf(" + %d AlWood", kAl)
+		}
+		n, err := t.askNumQ(referee.Question{Key: "wfa.buy." + k, Min: 0, Max: most, Default: "0",
+			Accepted: fmt.Sprintf("a whole number from 0 to %d (ships in the reserve, all costs paid: %d in reserve, %s each, %d OC and %d AlWood left)", most, c.Reserve.Get(k), cost, c.OC-oc, c.AlWood-al),
+			Text:     fmt.Sprintf("How many %s does %s buy (%s each; %d in reserve, %d OC and %d AlWood left: at most %d)?", referee.Noun(2, titleKind(k)), c.Player, cost, c.Reserve.Get(k), c.OC-oc, c.AlWood-al, most)})
 		if err != nil {
 			return err
 		}
-		if n > c.Reserve.Get(k) {
-			return referee.RuleError(cites(CiteBuyingShips), "atraxia: %s has %d %s(s) in reserve; only ships in the reserve can be bought", c.Player, c.Reserve.Get(k), k)
-		}
 		*bought.ptr(k) = n
-	}
-	priv := false
-	if st.Opts.Pirates && c.Privateer == "reserve" {
-		var err error
-		if priv, err = referee.Confirm(t.p, "wfa.buy.privateer", fmt.Sprintf("Does %s buy back the Privateer (%d OC + %d AlWood)?", c.Player, t.v.Cost["privateer-oc"], t.v.Cost["privateer-alwood"])); err != nil {
-			return err
-		}
-		if priv && st.held(c.Clan) {
-			return referee.RuleError(cites(CiteCombatPrivateer), "atraxia: %s's privateer went back to the reserve this turn: it \"can be repurchased on a subsequent turn\"", c.Player)
-		}
-	}
-	oc := bought.Gunboat*t.v.Cost["gunboat-oc"] + bought.Frigate*t.v.Cost["frigate-oc"] + bought.Destroyer*t.v.Cost["destroyer-oc"]
-	al := bought.Gunboat * t.v.Cost["gunboat-alwood"]
-	if priv {
-		oc += t.v.Cost["privateer-oc"]
-		al += t.v.Cost["privateer-alwood"]
-	}
-	if c.OC < oc || c.AlWood < al {
-		return referee.RuleError(cites(CiteBuyingShips), "atraxia: %s costs %d OC and %d AlWood (Gunboat 1 OC + 1 AlWood, Frigate 2 OC, Destroyer 4 OC, Pirate 6 OC + 4 AlWood); %s has %d OC and %d AlWood", bought, oc, al, c.Player, c.OC, c.AlWood)
+		oc += n * kOC
+		al += n * kAl
 	}
 	var placed []string
 	rest := bought
+	skip := excluded{}
 	for !rest.Empty() {
-		loc, err := t.askLoc("wfa.buy.place.location", fmt.Sprintf("Where does %s place bought ships (%s still to place)?", c.Player, rest), func(loc Loc) error {
+		loc, err := t.askLoc("wfa.buy.place.location", fmt.Sprintf("Where does %s place bought ships (%s still to place)?", c.Player, rest), skip.check, func(loc Loc) error {
 			if loc.Kind == "isle" {
 				return referee.RuleError(cites(CiteBuyingShips), "atraxia: bought ships cannot be placed on the Isle of Myth")
 			}
@@ -163,16 +215,27 @@ func (t *step) buy(c *Clan, power bool) error {
 		if err != nil {
 			return err
 		}
-		f, err := t.askFleet("wfa.buy.place.ships", fmt.Sprintf("Which of the bought ships go to %s?", loc.Name), func(f Fleet) error {
-			if f.Empty() || !rest.Covers(f) {
-				return referee.Usagef("atraxia: %s is not among the ships still to place (%s)", f, rest)
-			}
-			return nil
-		})
+		room, err := t.room("wfa.buy.place", loc, false)
 		if err != nil {
 			return err
 		}
-		if err := t.capacity("wfa.buy.place", loc, f.Ships()); err != nil {
+		if room <= 0 {
+			why := fmt.Sprintf("its fleet capacity of %d is full (%s there)", t.capa, referee.Count(t.present, "ship"))
+			skip[loc.Name] = why
+			t.emit("buy-refused", fmt.Sprintf("%s: %s; name another location for the bought ships", loc.Name, why), map[string]any{"player": c.Player, "location": loc.Name}, CiteFleetCapacity, CiteBuyingShips)
+			continue
+		}
+		def := referee.NoDefault
+		if rest.Ships() <= room {
+			def = rest.Letters()
+		}
+		f, err := t.askFleet("wfa.buy.place.ships", fmt.Sprintf("Which of the bought ships go to %s (room for %s)?", loc.Name, roomText(room)), def, func(f Fleet) error {
+			if f.Empty() || !rest.Covers(f) {
+				return referee.Usagef("atraxia: %s is not among the ships still to place (%s)", f, rest)
+			}
+			return t.roomRefusal(loc, f.Ships(), room)
+		})
+		if err != nil {
 			return err
 		}
 		rest = rest.Sub(f)
@@ -184,6 +247,9 @@ func (t *step) buy(c *Clan, power bool) error {
 	text := fmt.Sprintf("%s buys %s for %d OC and %d AlWood (%d OC, %d AlWood left)", c.Player, bought, oc, al, c.OC, c.AlWood)
 	if bought.Empty() {
 		text = fmt.Sprintf("%s buys no ships (%d OC, %d AlWood)", c.Player, c.OC, c.AlWood)
+		if priv {
+			text = fmt.Sprintf("%s buys no ships but the Privateer for %d OC and %d AlWood (%d OC, %d AlWood left)", c.Player, oc, al, c.OC, c.AlWood)
+		}
 	}
 	if len(placed) > 0 {
 		text += ": " + strings.Join(placed, ", ")
@@ -196,25 +262,12 @@ func (t *step) buy(c *Clan, power bool) error {
 	return nil
 }
 
-// capacity asks a location's fleet capacity and the ships already there and
-// refuses n more ships beyond it.
-func (t *step) capacity(prefix string, loc Loc, n int) error {
-	if loc.Kind == "isle" {
-		return nil
+// titleKind is a ship kind as the rulebook writes it ("Gunboat").
+func titleKind(k string) string {
+	if k == "capital" {
+		return "Capital Ship"
 	}
-	capa, err := t.askNum(prefix+".capacity", fmt.Sprintf("Fleet capacity of %s (the number in its flag)", loc.Name), 1, 99)
-	if err != nil {
-		return err
-	}
-	present, err := t.askNum(prefix+".present", fmt.Sprintf("Ships already on %s (all clans)", loc.Name), 0, 99)
-	if err != nil {
-		return err
-	}
-	t.capa, t.present = capa, present
-	if present+n > capa {
-		return referee.RuleError(cites(CiteFleetCapacity), "atraxia: %s holds %d ship(s) of a fleet capacity of %d: %d more cannot enter (at most %d)", loc.Name, present, capa, n, max(0, capa-present))
-	}
-	return nil
+	return strings.ToUpper(k[:1]) + k[1:]
 }
 
 func (t *step) teleporter(c *Clan) error {
@@ -223,14 +276,14 @@ func (t *step) teleporter(c *Clan) error {
 		return err
 	}
 	q := referee.Question{Key: "wfa.teleporter.locations", Kind: referee.KindText, Accepted: "two dockable islands comma-separated, the first one controlled, e.g. fox-1,apex2 (apex1-apex6, CLAN-1 to CLAN-4)",
-		Text: fmt.Sprintf("Where do %s's two teleporters stand after this build or redeploy (two dockable islands, the first one %s controls)? (%s)", c.Player, c.Player, LocSyntax)}
+		Text: fmt.Sprintf("Where do %s's two teleporters stand after this build or redeploy (two dockable islands, the first one %s controls)? (%s)", c.Player, c.Player, t.st.locSyntax())}
 	want := 2
 	if t.st.TeleLost == 1 {
 		// One teleporter was destroyed this turn: it "may be rebuilt on a
 		// subsequent turn", so only the other one is redeployed now.
 		want = 1
 		q.Accepted = "one dockable island the Clan Leader controls, e.g. fox-1 (apex1-apex6, CLAN-1 to CLAN-4)"
-		q.Text = fmt.Sprintf("%s's other teleporter was destroyed this turn and is rebuilt only on a subsequent turn: where does the remaining one stand after this redeploy (a dockable island %s controls)? (%s)", c.Player, c.Player, LocSyntax)
+		q.Text = fmt.Sprintf("%s's other teleporter was destroyed this turn and is rebuilt only on a subsequent turn: where does the remaining one stand after this redeploy (a dockable island %s controls)? (%s)", c.Player, c.Player, t.st.locSyntax())
 	}
 	// The locations are parsed and checked inside the question, so a typo
 	// is re-asked at a terminal instead of ending the step.
@@ -244,7 +297,7 @@ func (t *step) teleporter(c *Clan) error {
 		}
 		var locs []string
 		for _, it := range items {
-			l, err := ParseLoc(it)
+			l, err := t.st.parseLoc(it)
 			if err != nil {
 				return nil, err
 			}
@@ -265,7 +318,7 @@ func (t *step) teleporter(c *Clan) error {
 		return locs, nil
 	}
 	q.Check = func(a string) (string, error) { _, err := parse(a); return a, err }
-	a, err := t.p.Ask(q)
+	a, err := t.ask(q)
 	if err != nil {
 		return err
 	}
@@ -304,7 +357,7 @@ func (t *step) mount(c *Clan) error {
 	if err != nil {
 		return err
 	}
-	r, err := referee.Choose(t.p, "wfa.mount.resource", fmt.Sprintf("Which resource does %s produce (conversions there give it)?", l.Name), "oc", "alwood", "ammo")
+	r, err := referee.ChooseUsual(t.p, "wfa.mount.resource", fmt.Sprintf("Which resource does %s produce (conversions there give it)?", l.Name), referee.NoDefault, "oc", "alwood", "ammo")
 	if err != nil {
 		return err
 	}
@@ -347,7 +400,7 @@ func (t *step) whichMount(c *Clan, key, text string, usable []int) (int, error) 
 	for _, i := range usable {
 		opts = append(opts, c.Mounted[i].Island)
 	}
-	a, err := referee.Choose(t.p, key, text, opts...)
+	a, err := referee.ChooseUsual(t.p, key, text, referee.NoDefault, opts...)
 	if err != nil {
 		return 0, err
 	}
@@ -485,7 +538,13 @@ func (t *step) convertAs(c *Clan, prefix string, required bool) error {
 		_, err = Convert(&dry, m.Resource, pay, limit)
 		return a, err
 	}
-	a, err := t.p.Ask(referee.Question{Key: prefix + ".pay", Kind: referee.KindText, Accepted: "none, or RESOURCE=N items comma-separated, RESOURCE one of oc, alwood, ammo, e.g. oc=1,alwood=1",
+	// Converting is optional in a battle and after a mount or dismount:
+	// Enter converts nothing there.
+	def := referee.NoDefault
+	if !required {
+		def = "none"
+	}
+	a, err := t.ask(referee.Question{Key: prefix + ".pay", Kind: referee.KindText, Default: def, Accepted: "none, or RESOURCE=N items comma-separated, RESOURCE one of oc, alwood, ammo, e.g. oc=1,alwood=1",
 		Text:  fmt.Sprintf("%s converts 1:1 into %s (crystal on %s, at most %d): what is paid, e.g. oc=2 or oc=1,alwood=1, or none", c.Player, m.Resource, m.Island, limit),
 		Check: check})
 	if err != nil {
@@ -526,7 +585,7 @@ func (t *step) ransomAction(c *Clan) error {
 		return err
 	}
 	opts := ransomable(t.st, c)
-	isl, err := referee.Choose(t.p, "wfa.ransom.island", "Which blocked island does "+c.Player+" ransom?", opts...)
+	isl, err := referee.ChooseUsual(t.p, "wfa.ransom.island", "Which blocked island does "+c.Player+" ransom?", referee.NoDefault, opts...)
 	if err != nil {
 		return err
 	}

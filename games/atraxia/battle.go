@@ -314,18 +314,28 @@ func Resolve(v Values, in BattleInput) (BattleResult, error) {
 			fx("the pirate ship is removed from the board for good; the attacker keeps its fleet, takes control of the Apex Island and gains %d Magic Crystal", r.Crystals)
 			return r, nil
 		}
+		fx("the attacker takes control of the location, keeps its fleet and gains %s", referee.Count(r.Crystals, "Magic Crystal"))
+		if in.HomeBase {
+			// "If the battle results in the Clan Leader losing control of
+			// their Home Base, they are eliminated from the game": the
+			// defeated fleet has no Home Base to retreat to ("Half of the
+			// ships ... are sent to the Clan Leader's Home Base"), and an
+			// eliminated clan's ships leave the board. The Home Base's own
+			// teleporter is the winner's to use ("If a Clan Leader conquers
+			// an opponent's Home Base, they gain use of that Home Base's
+			// teleporter").
+			r.HomeBaseFalls = true
+			r.Cites = append(r.Cites, CiteGameEnd, CiteTeleporters)
+			fx("the Home Base falls: the attacker immediately acquires all the defender's Magic Crystals and resources, and gains use of the Home Base's teleporter")
+			fx("the defender has lost its Home Base and is eliminated from the game: no retreat (there is no Home Base left to send ships to); all its ships leave the board")
+			return r, nil
+		}
 		r.Retreat = RetreatOf(in.Defender.Fleet, rule)
-		fx("the attacker takes control of the location, keeps its fleet and gains %d Magic Crystal(s)", r.Crystals)
 		if in.Defender.Fleet.Privateer > 0 {
 			fx("the privateer goes back to its Clan Leader's reserve (repurchase on a later turn); a blocked island is no longer blocked")
 		}
 		retreatFx("defender", in.Defender)
 		fx("the defender's teleporter on the location (if any) is destroyed")
-		if in.HomeBase {
-			r.HomeBaseFalls = true
-			r.Cites = append(r.Cites, CiteGameEnd)
-			fx("the Home Base falls: the attacker acquires all the defender's Magic Crystals and resources, and the defender is eliminated")
-		}
 		return r, nil
 	}
 	r.Winner = "defender"
@@ -339,7 +349,7 @@ func Resolve(v Values, in BattleInput) (BattleResult, error) {
 	if in.Attacker.Fleet.Capital > 0 {
 		r.Crystals = 2
 	}
-	fx("the defender keeps the location and gains %d Magic Crystal(s)", r.Crystals)
+	fx("the defender keeps the location and gains %s", referee.Count(r.Crystals, "Magic Crystal"))
 	retreatFx("attacker", in.Attacker)
 	fx("the attacker's teleporter on the location (if any) is destroyed")
 	return r, nil

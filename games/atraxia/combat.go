@@ -2,6 +2,7 @@ package atraxia
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
 )
@@ -32,7 +33,7 @@ func (t *step) sideInput(c *Clan, role string, fleet Fleet) (Side, error) {
 			}
 			return played, rest, nil
 		}
-		a, err := t.p.Ask(referee.Question{Key: pre + ".ammo", Kind: referee.KindText, Accepted: "none, or the values of Ammo cards in hand, comma-separated (e.g. 5,1)",
+		a, err := t.ask(referee.Question{Key: pre + ".ammo", Kind: referee.KindText, Accepted: "none, or the values of Ammo cards in hand, comma-separated (e.g. 5,1)",
 			Text:  fmt.Sprintf("%s (%s) plays Ammo cards face down, at most %d: which values (hand %s), or none", c.Player, role, t.v.Cost["battle-ammo-cards"], cardsText(c.Ammo)),
 			Check: func(a string) (string, error) { _, _, err := parse(a); return a, err }})
 		if err != nil {
@@ -52,17 +53,18 @@ func (t *step) sideInput(c *Clan, role string, fleet Fleet) (Side, error) {
 		}
 		if n > 0 {
 			s.PowerCards = n
-			if s.PowerOwn, err = t.askNum(pre+".power.own", "The Power cards' effect on "+c.Player+"'s own total (e.g. 3, 0)", -99, 99); err != nil {
+			if s.PowerOwn, err = t.askNumQ(referee.Question{Key: pre + ".power.own", Text: "The Power cards' effect on " + c.Player + "'s own total (e.g. 3; Enter: 0)", Min: -MaxEffect, Max: MaxEffect, Default: "0"}); err != nil {
 				return s, err
 			}
-			if s.PowerAgainst, err = t.askNum(pre+".power.against", "The Power cards' effect on the opponent's total (e.g. -4, 0)", -99, 99); err != nil {
+			if s.PowerAgainst, err = t.askNumQ(referee.Question{Key: pre + ".power.against", Text: "The Power cards' effect on the opponent's total (e.g. -4; Enter: 0)", Min: -MaxEffect, Max: MaxEffect, Default: "0"}); err != nil {
 				return s, err
 			}
 			c.Power -= n
 		}
 	}
 	var err error
-	s.Ability, err = t.askNum(pre+".ability", fmt.Sprintf("%s's Clan Leader ability %d.0: combat bonus it gives in this battle (0 if it does not apply)", c.Player, c.Ability), -99, 99)
+	s.Ability, err = t.askNumQ(referee.Question{Key: pre + ".ability", Min: -MaxEffect, Max: MaxEffect, Default: "0",
+		Text: fmt.Sprintf("%s's Clan Leader ability %d.0: combat bonus it gives in this battle (Enter: 0, it does not apply)", c.Player, c.Ability)})
 	return s, err
 }
 
@@ -76,7 +78,7 @@ func (t *step) battle(att, def *Clan, from, to Loc, ships Fleet) error {
 			t.startCountdown()
 		}
 	} else {
-		f, err := t.askFleet("wfa.battle.defender.fleet", fmt.Sprintf("Battle on %s: %s's ships there (without a privateer; none if the privateer is alone)", to.Name, def.Player), func(f Fleet) error {
+		f, err := t.askFleet("wfa.battle.defender.fleet", fmt.Sprintf("Battle on %s: %s's ships there (without a privateer; none if the privateer is alone)", to.Name, def.Player), referee.NoDefault, func(f Fleet) error {
 			if f.Privateer > 0 || (f.Empty() && def.Privateer != to.Name) || !def.OnBoard().Covers(f) || (f.Capital > 0) != (def.Capital == to.Name) {
 				return referee.Usagef("atraxia: %s is not %s's fleet on %s (on the board: %s; Capital Ship on %s)", f, def.Player, to.Name, def.OnBoard(), def.Capital)
 			}
@@ -86,7 +88,7 @@ func (t *step) battle(att, def *Clan, from, to Loc, ships Fleet) error {
 			return err
 		}
 		defFleet = f
-		re, err := t.askFleet("wfa.battle.defender.reinforce", fmt.Sprintf("%s may take a free Redistribute Ships action along a connected trail: which ships reinforce %s (none if none)?", def.Player, to.Name), func(re Fleet) error {
+		re, err := t.askFleet("wfa.battle.defender.reinforce", fmt.Sprintf("%s may take a free Redistribute Ships action along a connected trail: which ships reinforce %s (none if none)?", def.Player, to.Name), "none", func(re Fleet) error {
 			if re.Privateer > 0 {
 				return referee.RuleError(cites(CitePrivateerRules), "atraxia: the privateer cannot join a defending fleet by the free redistribute")
 			}
@@ -176,28 +178,37 @@ func (t *step) leave(c *Clan, from Loc, ships Fleet) {
 // retreat, teleporter, mounted crystal, Home Base and elimination.
 func (t *step) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle bool) error {
 	st := t.st
-	r, err := t.retreat(lose, lost)
-	if err != nil {
-		return err
+	// "If the battle results in the Clan Leader losing control of their
+	// Home Base, they are eliminated from the game": a fleet beaten on its
+	// own Home Base has no Home Base to retreat to.
+	fell := loc.Kind == "home" && loc.Clan == lose.Clan
+	var r Retreat
+	if !fell {
+		var err error
+		if r, err = t.retreat(lose, lost); err != nil {
+			return err
+		}
 	}
 	crystals = t.takeCrystals(win, crystals, "winning the battle")
 	win.Crystals += crystals
 	lose.Reserve = lose.Reserve.Add(Fleet{Destroyer: r.Reserve.Destroyer, Frigate: r.Reserve.Frigate, Gunboat: r.Reserve.Gunboat})
-	if lost.Capital > 0 {
+	if lost.Capital > 0 && !fell {
 		lose.Capital = lose.Home()
 	}
-	if lost.Privateer > 0 {
+	if lost.Privateer > 0 && !fell {
 		lose.Privateer = "reserve"
 		st.Held = append(st.Held, lose.Clan)
 	}
 	if isle && st.Isle.Holder == lose.Clan {
 		st.Isle.Holder, st.Isle.Upkeeps, st.Isle.Left = "", 0, false
 	}
-	parts := []string{fmt.Sprintf("%s gains %d Magic Crystal(s)", win.Player, crystals)}
-	parts = append(parts, fmt.Sprintf("%s retreats: %s to %s, %s to the reserve", lose.Player, r.Home, lose.Home(), r.Reserve))
+	parts := []string{fmt.Sprintf("%s gains %s", win.Player, referee.Count(crystals, "Magic Crystal"))}
 	cs := []string{CiteWinner, CiteLoser}
-	if p := t.loseTeleporter(lose, loc.Name); p != "" {
-		parts = append(parts, p)
+	if !fell {
+		parts = append(parts, fmt.Sprintf("%s retreats: %s to %s, %s to the reserve", lose.Player, r.Home, lose.Home(), r.Reserve))
+		if p := t.loseTeleporter(lose, loc.Name); p != "" {
+			parts = append(parts, p)
+		}
 	}
 	if i := lose.mountAt(loc.Name); i >= 0 {
 		// "If an opponent gains control of the island they will also gain
@@ -214,25 +225,37 @@ func (t *step) defeat(win, lose *Clan, loc Loc, lost Fleet, crystals int, isle b
 		}
 		cs = append(cs, CiteMount)
 	}
-	if loc.Kind == "home" && loc.Clan == lose.Clan {
+	if fell {
+		// "If the battle location was an opponent's Home Base, immediately
+		// acquire all Magic Crystals and resources of that opponent"; the
+		// winner "gain[s] use of that Home Base's teleporter".
 		mc := lose.Crystals + len(lose.Mounted)
 		win.Crystals += mc
 		win.OC += lose.OC
 		win.AlWood += lose.AlWood
 		win.Ammo = append(win.Ammo, lose.Ammo...)
-		parts = append(parts, fmt.Sprintf("%s takes %s's Home Base with %d Magic Crystal(s), %d OC, %d AlWood and %d Ammo; %s is eliminated", win.Player, lose.Player, mc, lose.OC, lose.AlWood, lose.AmmoTotal(), lose.Player))
+		parts = append(parts, fmt.Sprintf("%s takes %s's Home Base with %s, %d OC, %d AlWood and %d Ammo, and gains use of its teleporter", win.Player, lose.Player, referee.Count(mc, "Magic Crystal"), lose.OC, lose.AlWood, lose.AmmoTotal()))
+		parts = append(parts, fmt.Sprintf("%s has lost the Home Base and is eliminated from the game: the beaten fleet (%s) has no Home Base to retreat to; take all of %s's ships and teleporters off the board", lose.Player, lost, lose.Player))
 		lose.Crystals, lose.Mounted, lose.OC, lose.AlWood, lose.Ammo = 0, nil, 0, 0, nil
 		lose.Eliminated = true
+		// Every ship off the board: none on it, none hostage.
+		lose.Reserve, lose.Hostage, lose.Capital, lose.Privateer, lose.Teleporters = StartFleet, Fleet{}, "", "", nil
 		win.Homes = append(win.Homes, loc.Name)
 		if st.Isle.Clan == lose.Clan {
 			st.Isle = Isle{Entered: st.Isle.Entered}
 		}
 		for i := 0; i < len(st.Blocks); i++ {
 			if b := st.Blocks[i]; b.Owner == lose.Clan || b.Victim == lose.Clan {
+				if v := st.clan(b.Victim); b.Owner == lose.Clan && v != nil {
+					// The eliminated clan's privateer leaves the board: the
+					// ships it held hostage are free again.
+					v.Hostage = v.Hostage.Sub(b.Hostages)
+				}
 				st.Blocks = append(st.Blocks[:i], st.Blocks[i+1:]...)
 				i--
 			}
 		}
+		cs = append(cs, CiteGameEnd, CiteTeleporters)
 	}
 	t.emit("battle-result", joinParts(parts), map[string]any{"winner": win.Player, "loser": lose.Player, "crystals": crystals, "home": r.Home, "reserve": r.Reserve, "eliminated": lose.Eliminated}, cs...)
 	if lose.Eliminated {
@@ -277,7 +300,7 @@ func (t *step) retreat(lose *Clan, lost Fleet) (Retreat, error) {
 		_, err = RetreatChoice(lost, f, t.st.Opts.Retreat)
 		return a, err
 	}
-	a, err := t.p.Ask(referee.Question{Key: "wfa.battle.retreat.home", Kind: referee.KindText, Accepted: FleetSyntax,
+	a, err := t.ask(referee.Question{Key: "wfa.battle.retreat.home", Kind: referee.KindText, Accepted: FleetSyntax, Default: r.Home.Letters(),
 		Text:  fmt.Sprintf("Ships of %s sent to the Home Base (%d of %s: half rounded down, the Capital Ship always) (%s)", lose.Player, r.Home.Ships(), lost, FleetSyntax),
 		Check: check})
 	if err != nil {
@@ -303,24 +326,34 @@ func joinParts(p []string) string {
 
 // pirate resolves a fleet entering a pirate-held Apex Island.
 func (t *step) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
-	ch, err := referee.Choose(t.p, "wfa.pirate.choice", fmt.Sprintf("%s meets the pirates on %s: fight (Scenario A) or hire them as a Privateer (Scenario B, %d OC + %d AlWood)?", c.Player, a.Name, t.v.Cost["privateer-oc"], t.v.Cost["privateer-alwood"]), "fight", "hire")
+	// Hiring is offered only when the rules allow it now (one active
+	// privateer, not back in the reserve this turn, paid in full), so the
+	// answer never throws away the move and what came before it.
+	oc, al := t.v.Cost["privateer-oc"], t.v.Cost["privateer-alwood"]
+	why := hireRefusal(t.st, t.v, c)
+	q := referee.Question{Key: "wfa.pirate.choice", Kind: referee.KindChoose, Options: []string{"fight", "hire"}, Default: referee.NoDefault,
+		Text: fmt.Sprintf("%s meets the pirates on %s: fight (Scenario A) or hire them as a Privateer (Scenario B, %d OC + %d AlWood)?", c.Player, a.Name, oc, al),
+		Check: func(a string) (string, error) {
+			if a == "hire" && why != nil {
+				return a, why
+			}
+			return a, nil
+		}}
+	if why != nil {
+		// The only answer left: "Immediately upon moving to an Apex Island
+		// controlled by the pirates a Clan Leader must choose one of the two
+		// following scenarios".
+		q.Text = fmt.Sprintf("%s meets the pirates on %s: fight them (Scenario A; hiring is not possible: %s)", c.Player, a.Name, strings.TrimPrefix(why.Error(), "atraxia: "))
+		q.Default = "fight"
+		if !referee.AnsweredAhead(t.p, q.Key) {
+			q.Options = []string{"fight"}
+		}
+	}
+	ch, err := t.ask(q)
 	if err != nil {
 		return err
 	}
 	if ch == "hire" {
-		// "EACH CLAN LEADER MAY ONLY HAVE ONE ACTIVE PRIVATEER ALLY": one in
-		// the reserve is not active (privateer-rehire=reserve) unless the
-		// option says no.
-		if c.Privateer != "" && (c.Privateer != "reserve" || t.st.Opts.Rehire == "no") {
-			return referee.RuleError(cites(CitePirateHire), "atraxia: each Clan Leader may only have one active Privateer ally (%s's is %s)", c.Player, c.Privateer)
-		}
-		if t.st.held(c.Clan) {
-			return referee.RuleError(cites(CiteCombatPrivateer), "atraxia: %s's privateer went back to the reserve this turn: it \"can be repurchased on a subsequent turn\"", c.Player)
-		}
-		oc, al := t.v.Cost["privateer-oc"], t.v.Cost["privateer-alwood"]
-		if c.OC < oc || c.AlWood < al {
-			return referee.RuleError(cites(CitePirateHire), "atraxia: hiring a pirate costs %d OC and %d AlWood; %s has %d OC and %d AlWood", oc, al, c.Player, c.OC, c.AlWood)
-		}
 		c.OC -= oc
 		c.AlWood -= al
 		c.Privateer = c.Home()
@@ -386,18 +419,44 @@ func (t *step) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 	return nil
 }
 
-// privateerBlock: a privateer teleports onto an opponent's dockable island.
-func (t *step) privateerBlock(c, holder *Clan, from, to Loc, ships Fleet, teleport bool) error {
-	st := t.st
+// hireRefusal is why c cannot hire a pirate as a Privateer now, or nil.
+func hireRefusal(st *State, v Values, c *Clan) error {
+	// "EACH CLAN LEADER MAY ONLY HAVE ONE ACTIVE PRIVATEER ALLY": one in
+	// the reserve is not active (privateer-rehire=reserve) unless the
+	// option says no.
+	if c.Privateer != "" && (c.Privateer != "reserve" || st.Opts.Rehire == "no") {
+		where := c.Privateer
+		if where == "reserve" {
+			where = "in the reserve (privateer-rehire=no)"
+		} else {
+			where = "on " + where
+		}
+		return referee.RuleError(cites(CitePirateHire), "atraxia: each Clan Leader may only have one active Privateer ally (%s's is %s)", c.Player, where)
+	}
+	if st.held(c.Clan) {
+		return referee.RuleError(cites(CiteCombatPrivateer), "atraxia: %s's privateer went back to the reserve this turn: it \"can be repurchased on a subsequent turn\"", c.Player)
+	}
+	if oc, al := v.Cost["privateer-oc"], v.Cost["privateer-alwood"]; c.OC < oc || c.AlWood < al {
+		return referee.RuleError(cites(CitePirateHire), "atraxia: \"To hire a pirate, pay a cost of 6 Ocean Crystals and 4 AlWood\": %s has %d OC and %d AlWood, not %d OC and %d AlWood", c.Player, c.OC, c.AlWood, oc, al)
+	}
+	return nil
+}
+
+// privateerBlockRefusal is why c's privateer (ships) cannot block to,
+// held by holder: checked in the ships question.
+func (t *step) privateerBlockRefusal(c, holder *Clan, from, to Loc, ships Fleet) error {
 	pr := cites(CitePrivateerRules)
 	if ships.Ships() != 1 {
 		return referee.RuleError(pr, "atraxia: a privateer cannot be part of an attacking fleet; it blocks an opponent's island alone")
+	}
+	if holder.Privateer == to.Name {
+		return referee.RuleError(pr, "atraxia: a privateer cannot fight another privateer (%s's is on %s)", holder.Player, to.Name)
 	}
 	// "Using a teleporter, a Clan Leader can use a "Move Ship" action to move
 	// their privateer to any dockable island controlled by their opponent to
 	// block the island" and "Once built, Clan Leaders can consider islands
 	// with their teleporters as adjacent": a teleporter at each end.
-	if !teleport {
+	if !(c.hasTeleporter(from.Name) && c.hasTeleporter(to.Name)) {
 		missing := from.Name
 		if c.hasTeleporter(from.Name) {
 			missing = to.Name
@@ -413,7 +472,14 @@ func (t *step) privateerBlock(c, holder *Clan, from, to Loc, ships Fleet, telepo
 	if holder.Capital == to.Name {
 		return referee.RuleError(pr, "atraxia: the privateer cannot ever move onto an island controlled by a fleet with an opponent's Capital Ship (%s's is on %s)", holder.Player, to.Name)
 	}
-	h, err := t.askFleet("wfa.privateer.hostages", fmt.Sprintf("%s's ships on %s (now held hostage)", holder.Player, to.Name), func(h Fleet) error {
+	return nil
+}
+
+// privateerBlock: a privateer teleports onto an opponent's dockable island
+// (privateerBlockRefusal checked it).
+func (t *step) privateerBlock(c, holder *Clan, from, to Loc, ships Fleet) error {
+	st := t.st
+	h, err := t.askFleet("wfa.privateer.hostages", fmt.Sprintf("%s's ships on %s (now held hostage)", holder.Player, to.Name), referee.NoDefault, func(h Fleet) error {
 		if h.Empty() || h.Privateer > 0 || h.Capital > 0 || !holder.OnBoard().Covers(h) {
 			return referee.Usagef("atraxia: %s is not %s's fleet on %s (on the board: %s)", h, holder.Player, to.Name, holder.OnBoard())
 		}
@@ -428,7 +494,10 @@ func (t *step) privateerBlock(c, holder *Clan, from, to Loc, ships Fleet, telepo
 	st.Blocks = append(st.Blocks, b)
 	t.emit("privateer-block", fmt.Sprintf("%s's privateer teleports onto %s: the island is blocked and %s's %s are held hostage (no combat; no third clan may enter)", c.Player, to.Name, holder.Player, h),
 		map[string]any{"player": c.Player, "victim": holder.Player, "island": to.Name, "hostages": h}, CitePrivateerRules, CiteBlocking)
-	resp, err := referee.Choose(t.p, "wfa.privateer.response", fmt.Sprintf("%s: fight the privateer now with the ships on %s, pay a ransom, or wait?", holder.Player, to.Name), "fight", "ransom", "wait")
+	// "IF A CLAN LEADER CHOOSES TO NEITHER ENGAGE IN COMBAT, NOR PAY RANSOM
+	// TO THE PRIVATEER, THE PRIVATEER CONTINUES TO BLOCK": Enter waits,
+	// starting no battle and paying nothing.
+	resp, err := referee.ChooseUsual(t.p, "wfa.privateer.response", fmt.Sprintf("%s: fight the privateer now with the ships on %s, pay a ransom, or wait (Enter)?", holder.Player, to.Name), "wait", "fight", "ransom", "wait")
 	if err != nil {
 		return err
 	}

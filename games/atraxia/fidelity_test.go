@@ -151,6 +151,7 @@ func TestForcedUpkeepMoveKeepsCapacity(t *testing.T) {
 	x := st.Clans[0]
 	x.Capital, x.OC, x.Reserve = "isle", 0, Fleet{Destroyer: 3, Frigate: 4, Gunboat: 3}
 	st.Isle = Isle{Clan: "fox", Fleet: Fleet{Capital: 1, Destroyer: 2}, Holder: "fox", Entered: true}
+	st.Apex[0].Tile = 0 // explored: Xanthe's ships hold it
 	paid, err := tt.upkeep(x, false)
 	require.NoError(t, err)
 	assert.False(t, paid)

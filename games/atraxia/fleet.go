@@ -94,6 +94,19 @@ func (f Fleet) String() string {
 	return strings.Join(parts, ", ")
 }
 
+// Letters writes the fleet one letter per ship, strongest first ("CDDG"),
+// as ParseFleet reads it; "none" for no ship.
+func (f Fleet) Letters() string {
+	var b strings.Builder
+	for _, k := range shipKinds {
+		b.WriteString(strings.Repeat(strings.ToUpper(k[:1]), max(f.Get(k), 0)))
+	}
+	if b.Len() == 0 {
+		return "none"
+	}
+	return b.String()
+}
+
 // FleetSyntax says how a fleet is written.
 const FleetSyntax = `ships as KIND=N items or one letter per ship (C capital, D destroyer, F frigate, G gunboat, P privateer), e.g. "capital=1,destroyer=2" or "CDDG"; "none" for no ship`
 

@@ -18,10 +18,11 @@ func testTurn(t *testing.T, answers map[string][]string) (*State, *step) {
 	}
 	set, err := tables.Load("")
 	require.NoError(t, err)
-	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{Seq: make([]int, 50)}, p), Prompt: p, Tables: set}
+	d := declare(t, p)
+	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{Seq: make([]int, 50)}, d), Prompt: d, Tables: set}
 	s, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "Xanthe", Side: "fox"}, {Name: "Myles", Side: "rhino"}, {Name: "Ann", Side: "tiger"}}, nil, 1, referee.Virtual, env)
 	require.NoError(t, err)
 	st, err := load(s)
 	require.NoError(t, err)
-	return st, &step{st: st, v: DefaultValues(), env: env, p: p}
+	return st, &step{st: st, v: DefaultValues(), env: env, p: d}
 }

@@ -59,18 +59,19 @@ func (t *step) chooseAction(text string) (string, error) {
 	// The refusal runs inside the question too, so an action the rules
 	// forbid now is re-asked at a terminal (a scripted one is refused as
 	// before).
-	q := referee.Question{Key: "wfa.turn.action", Text: text, Kind: referee.KindChoose, Options: offered,
+	q := referee.Question{Key: "wfa.turn.action", Text: text, Kind: referee.KindChoose, Options: offered, Default: referee.NoDefault,
 		Accepted: "one of: " + strings.Join(offered, ", "),
 		Check:    func(a string) (string, error) { return a, refuse(a) }}
 	if t.st.Started && t.st.Actions >= t.st.Allowed {
 		// After the last Active Action ending the turn is the likely
 		// answer: the menu starts on it.
 		q.Options = append([]string{"end"}, slices.DeleteFunc(slices.Clone(offered), func(a string) bool { return a == "end" })...)
+		q.Default = "end"
 	}
 	if referee.AnsweredAhead(t.p, q.Key) {
 		q.Options = Actions
 	}
-	act, err := t.p.Ask(q)
+	act, err := t.ask(q)
 	if err != nil {
 		return "", err
 	}

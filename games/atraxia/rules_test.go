@@ -112,8 +112,14 @@ func TestResolveNamesEveryEffect(t *testing.T) {
 	assert.Equal(t, "attacker", res.Winner)
 	assert.Equal(t, 2, res.Crystals)
 	assert.True(t, res.HomeBaseFalls)
-	assert.Contains(t, res.Effects, "the Home Base falls: the attacker acquires all the defender's Magic Crystals and resources, and the defender is eliminated")
-	assert.Contains(t, res.Effects, "the defender's teleporter on the location (if any) is destroyed")
+	assert.Contains(t, res.Effects, "the Home Base falls: the attacker immediately acquires all the defender's Magic Crystals and resources, and gains use of the Home Base's teleporter")
+	assert.Contains(t, res.Effects, "the defender has lost its Home Base and is eliminated from the game: no retreat (there is no Home Base left to send ships to); all its ships leave the board")
+	// Issue 24: the fallen Home Base is not where the defender retreats.
+	assert.Empty(t, res.Retreat.Home, "no ship is sent to a Home Base that fell")
+	for _, e := range res.Effects {
+		assert.NotContains(t, e, "to its Home Base", "a clan eliminated with its Home Base sends no ship there")
+		assert.NotContains(t, e, "teleporter on the location (if any) is destroyed", "the Home Base's own teleporter goes to the winner")
+	}
 	assert.Contains(t, res.Cites, CiteGameEnd)
 	// A strength entered without ships: no retreat computed, said so.
 	res, err = Resolve(DefaultValues(), BattleInput{Attacker: Side{Strength: 20}, Defender: Side{Fleet: Fleet{Destroyer: 3}}})

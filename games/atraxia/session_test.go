@@ -17,9 +17,15 @@ func loadAnswers(t *testing.T, path string) *referee.Scripted {
 
 func newSession(t *testing.T, p *referee.Scripted, seq []int, players string, opts map[string]string) (*referee.Session, *referee.Env) {
 	t.Helper()
+	return newSessionWith(t, p, declare(t, p), seq, players, opts)
+}
+
+// newSessionWith starts a session whose questions go to ask (p, wrapped).
+func newSessionWith(t *testing.T, p *referee.Scripted, ask referee.Prompter, seq []int, players string, opts map[string]string) (*referee.Session, *referee.Env) {
+	t.Helper()
 	set, err := tables.Load("")
 	require.NoError(t, err)
-	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{Seq: seq}, p), Prompt: p, Tables: set}
+	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{Seq: seq}, ask), Prompt: ask, Tables: set}
 	var ps []referee.Player
 	for _, s := range referee.SplitList(players) {
 		var name, side string
@@ -115,12 +121,13 @@ func TestForbiddenActions(t *testing.T) {
 		opts    map[string]string
 		want    string
 	}{
-		{"buy beyond means", map[string][]string{"wfa.turn.action": {"buy"}, "wfa.buy.gunboat": {"0"}, "wfa.buy.frigate": {"0"}, "wfa.buy.destroyer": {"2"}}, nil, "costs 8 OC"},
-		{"buy beyond reserve", map[string][]string{"wfa.turn.action": {"buy"}, "wfa.buy.gunboat": {"4"}}, nil, "in reserve"},
-		{"first apex entry without capital", map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"fox-4"}, "wfa.move.to": {"apex1"}, "wfa.move.ships": {"G"}}, nil, "Capital Ship must be part"},
+		{"buy beyond means", map[string][]string{"wfa.turn.action": {"buy"}, "wfa.buy.gunboat": {"0"}, "wfa.buy.frigate": {"0"}, "wfa.buy.destroyer": {"2"}}, nil, "from 0 to 1 (ships in the reserve, all costs paid: 5 in reserve, 4 OC each, 5 OC and 5 AlWood left)"},
+		{"buy beyond reserve", map[string][]string{"wfa.turn.action": {"buy"}, "wfa.buy.gunboat": {"4"}}, nil, "answer \"4\" for wfa.buy.gunboat"},
+		{"buy beyond reserve range", map[string][]string{"wfa.turn.action": {"buy"}, "wfa.buy.gunboat": {"4"}}, nil, "from 0 to 3 (ships in the reserve"},
+		{"first apex entry without capital", map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"fox-4"}, "wfa.move.to": {"apex1"}, "wfa.move.to.capacity": {"5"}, "wfa.move.ships": {"G"}}, nil, "answer \"G\" for wfa.move.ships"},
 		{"isle not from apex", map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"fox-home"}, "wfa.move.to": {"isle"}, "wfa.move.ships": {"C"}}, nil, "only from an adjacent Apex"},
 		{"move onto own island", map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"fox-home"}, "wfa.move.to": {"fox-4"}, "wfa.move.ships": {"C"}, "wfa.move.to.holder": {"self"}}, nil, "not under the Clan Leader's control"},
-		{"capacity", map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"fox-home"}, "wfa.move.to": {"fox-4"}, "wfa.move.ships": {"C"}, "wfa.move.to.holder": {"none"}, "wfa.move.to.capacity": {"3"}, "wfa.move.to.present": {"3"}}, nil, "fleet capacity"},
+		{"capacity", map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"fox-home"}, "wfa.move.to": {"fox-4"}, "wfa.move.ships": {"C"}, "wfa.move.to.holder": {"rhino"}, "wfa.move.to.capacity": {"3"}, "wfa.move.to.present": {"3"}}, nil, "answer \"fox-4\" for wfa.move.to"},
 		{"non-dockable from non-dockable", map[string][]string{"wfa.turn.action": {"move"}, "wfa.move.from": {"rhino-south"}, "wfa.move.to": {"rhino-home"}, "wfa.move.ships": {"G"}}, nil, "non-dockable"},
 		{"convert without crystal", map[string][]string{"wfa.turn.action": {"convert"}}, nil, "no mounted Magic Crystal"},
 		{"mount without crystal", map[string][]string{"wfa.turn.action": {"mount+convert"}}, nil, "mounting takes"},

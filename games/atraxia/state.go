@@ -320,3 +320,32 @@ func ParseClan(s string) (string, bool) {
 	}
 	return "", false
 }
+
+// clanNames are the clans in the game, in seat order.
+func (st *State) clanNames() []string {
+	var out []string
+	for _, c := range st.Clans {
+		out = append(out, c.Clan)
+	}
+	return out
+}
+
+// locSyntax says how locations are written in this game: only the clans
+// playing have a continent on the board.
+func (st *State) locSyntax() string {
+	return strings.Replace(LocSyntax, strings.Join(Clans, ", "), strings.Join(st.clanNames(), ", "), 1)
+}
+
+// parseLoc reads a location of this game: an island of a clan not in the
+// game is not on the board.
+func (st *State) parseLoc(s string) (Loc, error) {
+	l, err := ParseLoc(s)
+	if err != nil {
+		return Loc{}, referee.Usagef("atraxia: %q is not a location; write %s", s, st.locSyntax())
+	}
+	if l.Clan != "" && st.clan(l.Clan) == nil {
+		return Loc{}, referee.RuleError(cites(CiteGameSetup), "atraxia: %s: the %s clan is not in this game, so its continent is not on the board (\"Gather Player Continent boards equal to the number of Clan Leaders\"); clans playing: %s",
+			l.Name, l.Clan, strings.Join(st.clanNames(), ", "))
+	}
+	return l, nil
+}

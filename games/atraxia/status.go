@@ -28,7 +28,7 @@ func (v StatusView) Text() string {
 	case v.ActionsLeft <= 0:
 		line("Turn:         %s (%s clan), no Active Action left: a free action (upgrade, ransom) or end", v.Turn, v.clan)
 	default:
-		line("Turn:         %s (%s clan), %d Active Action(s) left", v.Turn, v.clan, v.ActionsLeft)
+		line("Turn:         %s (%s clan), %s left", v.Turn, v.clan, referee.Count(v.ActionsLeft, "Active Action"))
 	}
 	line("Isle of Myth: %s", v.isleText())
 	var apex []string

@@ -24,8 +24,10 @@ func TestCollectBoundedByTheResourceCards(t *testing.T) {
 	err := step()
 	require.Error(t, err)
 	assert.True(t, referee.IsUsage(err))
-	assert.ErrorContains(t, err, "would hold 20 OC, which with the other clans' takes 11 value-10 resource cards")
-	assert.ErrorContains(t, err, "accepted: at most 19 OC for Xanthe now")
+	// The range is the box's limit, refused in the question (re-asked
+	// in place at a terminal), with the rule that sets it.
+	assert.ErrorContains(t, err, "answer \"11\" for wfa.collect.oc")
+	assert.ErrorContains(t, err, "accepted: a whole number from 0 to 10 (the box's value-10 OC cards the other clans leave: Xanthe can hold at most 19 OC, has 9)")
 	assert.Equal(t, 9, state(t, s).Clans[0].OC, "nothing changed")
 
 	ans["wfa.collect.oc"] = []string{"10"}

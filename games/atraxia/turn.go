@@ -1,8 +1,10 @@
 package atraxia
 
 import (
+	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -102,7 +104,9 @@ func (t *step) run() error {
 		st.Actions++
 		if st.Actions == 2 && !st.Asked3rd {
 			st.Asked3rd = true
-			yes, err := referee.Confirm(t.p, "wfa.turn.continent", fmt.Sprintf("Did %s control every island of the %s continent at any point during this turn (a third Active Action)?", c.Player, c.Clan))
+			// Enter answers no: a yes grants an Active Action, so the table
+			// says it.
+			yes, err := referee.ConfirmUsual(t.p, "wfa.turn.continent", fmt.Sprintf("Did %s control every island of the %s continent at any point during this turn (a third Active Action)?", c.Player, c.Clan), "no")
 			if err != nil {
 				return err
 			}
@@ -188,33 +192,38 @@ func (t *step) upkeep(c *Clan, final bool) (bool, error) {
 		t.emit("upkeep", fmt.Sprintf("%s cannot pay the Isle of Myth upkeep of %d OC (fleet strength %d, has %d OC): no Magic Crystals", c.Player, cost, strength, c.OC), data, CiteUpkeep, CiteGameEnd)
 		return false, nil
 	}
+	// "Once the capacity is full, additional ships can not enter the
+	// island for any reason": the fleet goes to the nearest controlled
+	// island with room for it; one without room is asked again.
 	var to Loc
+	skip := excluded{}
+	n := st.Isle.Fleet.Ships()
 	for {
 		var err error
-		to, err = t.askLoc("wfa.isle.upkeep.to", fmt.Sprintf("%s cannot pay the upkeep of %d OC (fleet strength %d, has %d OC): the whole fleet on the Isle moves to the nearest island %s controls; which?", c.Player, cost, strength, c.OC, c.Player), func(to Loc) error {
+		to, err = t.askLoc("wfa.isle.upkeep.to", fmt.Sprintf("%s cannot pay the upkeep of %d OC (fleet strength %d, has %d OC): the whole fleet on the Isle (%s) moves to the nearest island %s controls with room for it; which?", c.Player, cost, strength, c.OC, referee.Count(n, "ship"), c.Player), skip.check, func(to Loc) error {
 			if to.Kind == "isle" {
 				return referee.RuleError(cites(CiteUpkeep), "atraxia: the fleet must leave the Isle of Myth for the nearest island %s controls", c.Player)
 			}
 			if b := st.block(to.Name); b != nil && b.Victim == c.Clan {
 				return referee.RuleError(cites(CiteBlocking, CiteUpkeep), "atraxia: %s is blocked by %s's privateer: %s cannot use it (\"cannot ... take any other action that requires control of the island\")", to.Name, st.clan(b.Owner).Player, c.Player)
 			}
+			if a := st.apex(to.Name); a != nil && (a.Covered || a.Pirate || a.Tile > 0) {
+				return referee.RuleError(cites(CiteUpkeep, CiteControlling), "atraxia: %s is not controlled by %s (%s)", to.Name, c.Player, apexState(a))
+			}
 			return nil
 		})
 		if err != nil {
 			return false, err
 		}
-		// "Once the capacity is full, additional ships can not enter the
-		// island for any reason": the fleet goes to the nearest controlled
-		// island with room for it.
-		t.capa = 0
-		err = t.capacity("wfa.isle.upkeep.to", to, st.Isle.Fleet.Ships())
-		if err == nil {
-			break
-		}
-		if !referee.IsUsage(err) || t.capa == 0 {
+		room, err := t.room("wfa.isle.upkeep.to", to, false)
+		if err != nil {
 			return false, err
 		}
-		t.emit("upkeep", fmt.Sprintf("%s (fleet capacity %d, %d ship(s) there) has no room for the %d ship(s) of the fleet: name the nearest island %s controls with room for them", to.Name, t.capa, t.present, st.Isle.Fleet.Ships(), c.Player),
+		if room >= n {
+			break
+		}
+		skip[to.Name] = fmt.Sprintf("it has room for %s (fleet capacity %d, %s there), not the fleet's %d", referee.Count(max(room, 0), "more ship"), t.capa, referee.Count(t.present, "ship"), n)
+		t.emit("upkeep", fmt.Sprintf("%s (fleet capacity %d, %s there) has no room for the %s of the fleet: name the nearest island %s controls with room for them", to.Name, t.capa, referee.Count(t.present, "ship"), referee.Count(n, "ship"), c.Player),
 			map[string]any{"player": c.Player, "to": to.Name, "capacity": t.capa, "present": t.present}, CiteFleetCapacity, CiteUpkeep)
 	}
 	if st.Isle.Fleet.Capital > 0 {
@@ -300,7 +309,7 @@ func (t *step) finalScoring() error {
 	}
 	for i := range sc {
 		if count[sc[i].Crystals] > 1 {
-			n, err := referee.Number(t.p, "wfa.score.locations."+sc[i].Clan, fmt.Sprintf("Tie on %d Magic Crystals: how many locations does %s (%s clan) control?", sc[i].Crystals, sc[i].Player, sc[i].Clan), 0, 99)
+			n, err := t.askNum("wfa.score.locations."+sc[i].Clan, fmt.Sprintf("Tie on %d Magic Crystals: how many locations does %s (%s clan) control?", sc[i].Crystals, sc[i].Player, sc[i].Clan), 0, 99)
 			if err != nil {
 				return err
 			}
@@ -349,13 +358,35 @@ func RankScores(sc []Score) []Score {
 
 // --- questions ---
 
-// askLoc asks for a location. The answer is parsed, and checked by checks
-// (pure: they read state, never change it), inside the question, so a
-// typo at a terminal is re-asked in place instead of ending the step; a
-// scripted answer they refuse is the same usage error as before.
+// ask asks q. A refusal by its Check names the question's key and the
+// answer refused, as the referee's own checks do, so a scripted wrong
+// answer (exit 2) says which answer to fix.
+func (t *step) ask(q referee.Question) (string, error) {
+	if check := q.Check; check != nil {
+		// The referee's own form, `answer "x" for KEY (question): why`,
+		// which --json reads the key from and a terminal shortens to the
+		// answer and why.
+		text, key := q.Text, q.Key
+		q.Check = func(a string) (string, error) {
+			v, err := check(a)
+			var ue *referee.UsageError
+			if err != nil && errors.As(err, &ue) {
+				return v, referee.RuleError(ue.Cites, "answer %q for %s (%s): %s", a, key, text, ue.Msg)
+			}
+			return v, err
+		}
+	}
+	return t.p.Ask(q)
+}
+
+// askLoc asks for a location. The answer is parsed (a clan's island only
+// of a clan in the game), and checked by checks (pure: they read state,
+// never change it), inside the question, so a typo at a terminal is
+// re-asked in place instead of ending the step; a scripted answer they
+// refuse is the same usage error as before.
 func (t *step) askLoc(key, text string, checks ...func(Loc) error) (Loc, error) {
 	parse := func(a string) (Loc, error) {
-		l, err := ParseLoc(a)
+		l, err := t.st.parseLoc(a)
 		if err != nil {
 			return Loc{}, err
 		}
@@ -366,7 +397,8 @@ func (t *step) askLoc(key, text string, checks ...func(Loc) error) (Loc, error) 
 		}
 		return l, nil
 	}
-	a, err := t.p.Ask(referee.Question{Key: key, Text: text + " (" + LocSyntax + ")", Kind: referee.KindText, Accepted: "a location: " + LocSyntax,
+	syntax := t.st.locSyntax()
+	a, err := t.ask(referee.Question{Key: key, Text: text + " (" + syntax + ")", Kind: referee.KindText, Accepted: "a location: " + syntax,
 		Check: func(a string) (string, error) { _, err := parse(a); return a, err }})
 	if err != nil {
 		return Loc{}, err
@@ -375,8 +407,8 @@ func (t *step) askLoc(key, text string, checks ...func(Loc) error) (Loc, error) 
 }
 
 // askFleet asks for ships, parsed and checked inside the question as
-// askLoc does.
-func (t *step) askFleet(key, text string, checks ...func(Fleet) error) (Fleet, error) {
+// askLoc does. def, when set, is the question's default.
+func (t *step) askFleet(key, text, def string, checks ...func(Fleet) error) (Fleet, error) {
 	parse := func(a string) (Fleet, error) {
 		f, err := ParseFleet(a)
 		if err != nil {
@@ -389,7 +421,7 @@ func (t *step) askFleet(key, text string, checks ...func(Fleet) error) (Fleet, e
 		}
 		return f, nil
 	}
-	a, err := t.p.Ask(referee.Question{Key: key, Text: text + " (" + FleetSyntax + ")", Kind: referee.KindText, Accepted: FleetSyntax,
+	a, err := t.ask(referee.Question{Key: key, Text: text + " (" + FleetSyntax + ")", Kind: referee.KindText, Accepted: FleetSyntax, Default: def,
 		Check: func(a string) (string, error) { _, err := parse(a); return a, err }})
 	if err != nil {
 		return Fleet{}, err
@@ -397,8 +429,76 @@ func (t *step) askFleet(key, text string, checks ...func(Fleet) error) (Fleet, e
 	return parse(a)
 }
 
+// askNum asks for a whole number in [lo, hi] with no default. A range
+// with one value is not asked: that value is the answer.
 func (t *step) askNum(key, text string, lo, hi int) (int, error) {
-	return referee.Number(t.p, key, text, lo, hi)
+	return t.askNumQ(referee.Question{Key: key, Text: text, Kind: referee.KindNumber, Min: lo, Max: hi})
+}
+
+// askNumQ asks a number question (its Min, Max, Default and Check as
+// given); a range with one value is not asked.
+func (t *step) askNumQ(q referee.Question) (int, error) {
+	q.Kind = referee.KindNumber
+	if q.Max < q.Min {
+		q.Max = q.Min
+	}
+	if q.Min == q.Max {
+		return q.Min, nil
+	}
+	a, err := t.ask(q)
+	if err != nil {
+		return 0, err
+	}
+	return strconv.Atoi(a)
+}
+
+// room asks a location's fleet capacity and the ships already there and
+// returns how many more ships may enter ("Once the capacity is full,
+// additional ships can not enter the island for any reason"). The Isle of
+// Myth has no limit. With empty the location is known to hold no ship and
+// only its capacity is asked.
+func (t *step) room(prefix string, loc Loc, empty bool) (int, error) {
+	t.capa, t.present = 0, 0
+	if loc.Kind == "isle" {
+		return unlimited, nil
+	}
+	capa, err := t.askNum(prefix+".capacity", fmt.Sprintf("Fleet capacity of %s (the number in its flag)", loc.Name), 1, 99)
+	if err != nil {
+		return 0, err
+	}
+	present := 0
+	if !empty {
+		if present, err = t.askNum(prefix+".present", fmt.Sprintf("Ships already on %s (all clans; %d is full: then no ship can enter)", loc.Name, capa), 0, capa); err != nil {
+			return 0, err
+		}
+	}
+	t.capa, t.present = capa, present
+	return capa - present, nil
+}
+
+// unlimited is the room on the Isle of Myth ("THE ISLE OF MYTH IS THE ONLY
+// ISLAND THAT HAS AN UNLIMITED FLEET CAPACITY").
+const unlimited = 1 << 20
+
+// roomRefusal refuses n ships entering loc with room left.
+func (t *step) roomRefusal(loc Loc, n, room int) error {
+	if n <= room || loc.Kind == "isle" {
+		return nil
+	}
+	return referee.RuleError(cites(CiteFleetCapacity), "atraxia: %s holds %s of a fleet capacity of %d: %s more cannot enter (accepted: at most %s)",
+		loc.Name, referee.Count(t.present, "ship"), t.capa, referee.Count(n, "ship"), referee.Count(room, "ship"))
+}
+
+// excluded are the answers of a location question found impossible later
+// in the step (a full island, one the clan controls): the question is
+// asked again, and refuses them with the reason.
+type excluded map[string]string
+
+func (x excluded) check(l Loc) error {
+	if why, ok := x[l.Name]; ok {
+		return referee.RuleError(cites(CiteFleetCapacity, CiteMoveRedistribute), "atraxia: %s: %s; name another location", l.Name, why)
+	}
+	return nil
 }
 
 // optional asks a question only when an answer is preset for it (a choice
