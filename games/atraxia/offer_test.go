@@ -207,7 +207,7 @@ func TestMenuOffersOnlyLegalActions(t *testing.T) {
 	st := state(t, s)
 	st.Clans[0].Crystals = 1
 	require.NoError(t, s.SaveState(st))
-	_, err := referee.Next(Game{}, s, env)
+	_, err := next(t, s, env)
 	require.NoError(t, err)
 	require.Len(t, p.Asked, 1)
 	assert.Equal(t, []string{"collect", "rebuild+collect", "buy", "power+buy", "move", "teleporter+move",
@@ -237,7 +237,7 @@ func TestStdinActionIsChecked(t *testing.T) {
 	p := referee.NewScripted()
 	p.Lines = []string{"ransom"}
 	s, env := newSession(t, p, make([]int, 20), "Xanthe:fox,Myles:rhino,Ann:tiger", nil)
-	_, err := referee.Next(Game{}, s, env)
+	_, err := next(t, s, env)
 	require.Error(t, err)
 	assert.True(t, referee.IsUsage(err))
 	assert.ErrorContains(t, err, "no island of Xanthe is blocked by a privateer; accepted now: collect, rebuild+collect, buy")

@@ -68,7 +68,7 @@ func TestStatusTextAtTheTable(t *testing.T) {
 	s, env := newSession(t, p, seq, "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", map[string]string{"pirates": "yes", "countdown": "marker"})
 	// Round 1 and Round 2 up to Myles's block of fox-4.
 	for i := 0; i < 13; i++ {
-		_, err := referee.Next(Game{}, s, env)
+		_, err := next(t, s, env)
 		require.NoError(t, err, "step %d", i+1)
 	}
 	v, err := Game{}.Status(s, env)
@@ -102,7 +102,7 @@ func TestStatusTextAtTheTable(t *testing.T) {
 
 	// At the end: the winner and the scores.
 	for !s.Over {
-		_, err := referee.Next(Game{}, s, env)
+		_, err := next(t, s, env)
 		require.NoError(t, err)
 	}
 	v, err = Game{}.Status(s, env)

@@ -2,94 +2,36 @@ package atraxia
 
 import (
 	"flag"
-	"fmt"
 	"os"
 	"regexp"
-	"sort"
-	"strings"
-	"sync"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// declaring wraps the scripted prompter of a test: every question asked is
-// checked against Game.Questions (referee.CheckDeclared) and its key
-// remembered, so every test of the package plays against the
-// declarations, and TestMain can tell which declared keys no test asked.
-type declaring struct {
-	*referee.Scripted
-	t   testing.TB
-	mu  sync.Mutex
-	bad map[string]string
+// chaosTable plays every step of the package's tests as a fumbling table
+// (refereetest.Table): each question is fumbled, checked against
+// Game.Questions and counted, and each accepted fumble is tried on a fork
+// of its step. TestMain fails when a declared key was asked by no test.
+var chaosTable = refereetest.NewTable(Game{},
+	// Places and pieces a table may type by mistake.
+	"C", "CDDDDDDG", "P", "apex9", "isle", "fox-home", "squirrel-1", "lion-home", "oc=99", "5,5,5,5,5,5,5,5,5,5,5", "1,1", "hire", "fight", "self", "end", "upgrade")
+
+// declare fumbles the questions a test asks outside a step (the setup).
+func declare(t testing.TB, p *referee.Scripted) referee.Prompter { return chaosTable.Prompter(t, p) }
+
+// next runs one step through the chaos table.
+func next(t testing.TB, s *referee.Session, env *referee.Env) ([]referee.Event, error) {
+	t.Helper()
+	return chaosTable.Next(t, s, env)
 }
 
-func declare(t testing.TB, p *referee.Scripted) *declaring {
-	d := &declaring{Scripted: p, t: t, bad: map[string]string{}}
-	t.Cleanup(func() {
-		d.mu.Lock()
-		defer d.mu.Unlock()
-		if len(d.bad) > 0 {
-			var keys []string
-			for k := range d.bad {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			var lines []string
-			for _, k := range keys {
-				lines = append(lines, d.bad[k])
-			}
-			t.Errorf("%d question key(s) asked without a matching declaration in Game.Questions:\n%s", len(keys), strings.Join(lines, "\n"))
-		}
-	})
-	return d
-}
-
-var (
-	askedMu sync.Mutex
-	asked   = map[string]bool{}
-)
-
-// Ask implements referee.Prompter.
-func (d *declaring) Ask(q referee.Question) (string, error) {
-	askedMu.Lock()
-	asked[q.Key] = true
-	askedMu.Unlock()
-	if err := referee.CheckDeclared(Game{}.Questions(), q); err != nil {
-		d.mu.Lock()
-		d.bad[q.Key] = err.Error()
-		d.mu.Unlock()
-	}
-	return d.Scripted.Ask(q)
-}
-
-// TestMain fails when a declared question key was asked by no test of a
-// whole run of the package: the list must be what the game asks.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	code := m.Run()
-	if f := flag.Lookup("test.run"); code == 0 && (f == nil || f.Value.String() == "") {
-		var unasked []string
-		for _, s := range (Game{}).Questions() {
-			found := false
-			for k := range asked {
-				if s.Match(k) {
-					found = true
-					break
-				}
-			}
-			if !found {
-				unasked = append(unasked, s.Key)
-			}
-		}
-		if len(unasked) > 0 {
-			fmt.Fprintf(os.Stderr, "declared question keys that no test asked (declare only what the game asks, and test it): %s\n", strings.Join(unasked, ", "))
-			code = 1
-		}
-	}
-	os.Exit(code)
+	os.Exit(chaosTable.Main(m))
 }
 
 // Every question the scripted 4-player game asks is declared with its
@@ -104,21 +46,15 @@ func TestQuestionsDeclared(t *testing.T) {
 		assert.False(t, s.Default != "" && s.Varies != "", "%s: a fixed default or one that varies, not both", s.Key)
 	}
 	p := loadAnswers(t, "testdata/session-4p.yaml")
-	d := &declaring{Scripted: p, t: t, bad: map[string]string{}}
 	set := map[string]bool{}
-	rec := &recording{Prompter: d, keys: set}
+	rec := &recording{Prompter: declare(t, p), keys: set}
 	s, env := newSessionWith(t, p, rec, []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2}, "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", map[string]string{"pirates": "yes", "countdown": "marker"})
 	for steps := 0; !s.Over; steps++ {
-		_, err := referee.Next(Game{}, s, env)
+		_, err := next(t, s, env)
 		require.NoError(t, err, "step %d", steps+1)
 		require.Less(t, steps, 60)
 	}
-	var bad []string
-	for _, e := range d.bad {
-		bad = append(bad, e)
-	}
-	sort.Strings(bad)
-	assert.Empty(t, bad, "undeclared or mismatched question keys:\n%s", strings.Join(bad, "\n"))
+	// The chaos table fails the test on every undeclared or mismatched key.
 	t.Logf("the scripted game asked %d distinct question keys", len(set))
 	assert.GreaterOrEqual(t, len(set), 30)
 }
@@ -158,7 +94,7 @@ func TestScriptedGameWords(t *testing.T) {
 	s, env := newSessionWith(t, p, rec, []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2}, "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", map[string]string{"pirates": "yes", "countdown": "marker"})
 	var texts []string
 	for steps := 0; !s.Over && steps < 60; steps++ {
-		evs, err := referee.Next(Game{}, s, env)
+		evs, err := next(t, s, env)
 		require.NoError(t, err)
 		for _, e := range evs {
 			texts = append(texts, e.Type+": "+e.Text)
@@ -170,53 +106,4 @@ func TestScriptedGameWords(t *testing.T) {
 	for _, tx := range texts {
 		assert.False(t, badWords.MatchString(tx), "%q in %s", badWords.FindString(tx), tx)
 	}
-}
-
-// chaos tries wrong and other answers on every question (its Normalize
-// with its Check, as a terminal does before the answer it takes) before
-// the scripted answer.
-type chaos struct {
-	referee.Prompter
-	keys  map[string]bool
-	tried int
-}
-
-var chaosAnswers = []string{"", " ", "zzz", "-1", "0", "1", "999999", "yes", "no", "none", "C", "CDDDDDDG", "P", "apex9", "isle", "fox-home",
-	"squirrel-1", "lion-home", "oc=99", "5,5,5,5,5,5,5,5,5,5,5", "1,1", "hire", "fight", "self", "end", "upgrade"}
-
-func (c *chaos) Ask(q referee.Question) (string, error) {
-	c.keys[q.Key] = true
-	tries := append(append([]string(nil), chaosAnswers...), q.Options...)
-	for _, a := range tries {
-		_, _ = q.Normalize(a)
-		c.tried++
-	}
-	return c.Prompter.Ask(q)
-}
-
-// The chaos table: trying wrong answers (wrong types, out of range,
-// illegal choices, empty) and every offered one at each question of the
-// scripted game before its scripted answer changes nothing: every step
-// goes on and the game ends as the scripted one does (the checks are
-// pure). It reports the keys it covered.
-func TestChaosTable(t *testing.T) {
-	run := func(wrap func(referee.Prompter) referee.Prompter) (*referee.Session, []string) {
-		p := loadAnswers(t, "testdata/session-4p.yaml")
-		s, env := newSessionWith(t, p, wrap(declare(t, p)), []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2}, "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", map[string]string{"pirates": "yes", "countdown": "marker"})
-		var texts []string
-		for steps := 0; !s.Over && steps < 60; steps++ {
-			evs, err := referee.Next(Game{}, s, env)
-			require.NoError(t, err, "step %d: no step ends with an input error", steps+1)
-			for _, e := range evs {
-				texts = append(texts, e.Text)
-			}
-		}
-		return s, texts
-	}
-	plain, plainTexts := run(func(p referee.Prompter) referee.Prompter { return p })
-	ch := &chaos{keys: map[string]bool{}}
-	wild, wildTexts := run(func(p referee.Prompter) referee.Prompter { ch.Prompter = p; return ch })
-	assert.JSONEq(t, string(plain.State), string(wild.State), "the same game")
-	assert.Equal(t, plainTexts, wildTexts)
-	t.Logf("chaos table: %d answers tried at %d distinct question keys", ch.tried, len(ch.keys))
 }

@@ -30,7 +30,7 @@ func stepWith(t *testing.T, opts map[string]string, answers map[string][]string,
 	}
 	require.NoError(t, s.SaveState(st))
 	return s, func() error {
-		_, err := referee.Next(Game{}, s, env)
+		_, err := next(t, s, env)
 		return err
 	}
 }

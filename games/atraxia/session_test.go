@@ -66,7 +66,7 @@ func TestScriptedFourPlayerSession(t *testing.T) {
 	}
 	steps := 0
 	for !s.Over {
-		_, err := referee.Next(Game{}, s, env)
+		_, err := next(t, s, env)
 		require.NoError(t, err, "step %d", steps+1)
 		steps++
 		require.Less(t, steps, 60)
@@ -110,7 +110,7 @@ func TestScriptedFourPlayerSession(t *testing.T) {
 	assert.Equal(t, 1, types["final-scoring"])
 	assert.Equal(t, 5, types["countdown"]) // start at 5, then 4, 3, 2, 1
 
-	_, err := referee.Next(Game{}, s, env)
+	_, err := next(t, s, env)
 	assert.True(t, referee.IsUsage(err))
 }
 
@@ -165,7 +165,7 @@ func TestForbiddenActions(t *testing.T) {
 				require.NoError(t, s.SaveState(st))
 			}
 			before := append([]byte(nil), s.State...)
-			_, err := referee.Next(Game{}, s, env)
+			_, err := next(t, s, env)
 			require.Error(t, err)
 			assert.True(t, referee.IsUsage(err), err.Error())
 			assert.ErrorContains(t, err, c.want)
@@ -196,7 +196,7 @@ func TestSessionBattleExample(t *testing.T) {
 	x.Ammo, x.Power = []int{2, 2, 1}, 1
 	m.Teleporters = []string{"rhino-1", "fox-4"} // continents "not connect to one another"
 	require.NoError(t, s.SaveState(st))
-	evs, err := referee.Next(Game{}, s, env)
+	evs, err := next(t, s, env)
 	require.NoError(t, err)
 	st = state(t, s)
 	x, m = st.Clans[0], st.Clans[1]

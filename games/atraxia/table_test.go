@@ -51,7 +51,7 @@ func atTable(t *testing.T, opts map[string]string, answers map[string][]string, 
 		mutate(st)
 	}
 	require.NoError(t, s.SaveState(st))
-	evs, err := referee.Next(Game{}, s, env)
+	evs, err := next(t, s, env)
 	require.NoError(t, err, "the step is never thrown away (refused in place: %v)", term.refused)
 	for k, q := range term.answers {
 		assert.Empty(t, q, "answers of %s left unused", k)

@@ -99,7 +99,7 @@ func TestTypoIsReasked(t *testing.T) {
 				c.mutate(st)
 			}
 			require.NoError(t, s.SaveState(st))
-			_, err := referee.Next(Game{}, s, env)
+			_, err := next(t, s, env)
 			require.NoError(t, err)
 			assert.Empty(t, p.Unasked(), "every typo's question was asked")
 			var got []string

@@ -2,10 +2,13 @@ package refereetest
 
 import (
 	"errors"
+	"flag"
 	"fmt"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -36,6 +39,9 @@ type ChaosGame struct {
 	Answers func() *referee.Scripted
 	// MaxSteps stops a game that does not end (0: 2,000).
 	MaxSteps int
+	// Fumbles are answers this game's table may type by mistake (names
+	// of its places, its pieces), tried with the general ones (Fumbles).
+	Fumbles []string
 	// ForksPerKey caps the forks tried for each declared key (0: 40).
 	ForksPerKey int
 }
@@ -64,138 +70,65 @@ var errChaosUnsure = errors.New("chaos: no answer to give")
 
 // Chaos plays g as a fumbling table.
 func Chaos(g ChaosGame) ChaosReport {
-	rep := ChaosReport{Asked: map[string]int{}, Specs: map[string]int{}}
-	var specs []referee.QuestionSpec
-	asker, declares := g.Game.(referee.Asker)
-	if declares {
-		specs = asker.Questions()
-	} else {
-		rep.Problems = append(rep.Problems, g.Game.Info().ID+" does not list its questions (referee.Asker)")
+	tb := NewTable(g.Game, g.Fumbles...)
+	if g.ForksPerKey > 0 {
+		tb.ForksPerKey = g.ForksPerKey
 	}
-	seen := map[string]bool{}
-	problem := func(format string, args ...any) {
-		msg := fmt.Sprintf(format, args...)
-		if !seen[msg] {
-			seen[msg] = true
-			rep.Problems = append(rep.Problems, msg)
+	return tb.play(g)
+}
+
+// Play plays the scripted game g through the table (see Chaos), failing t
+// on every problem found; what it asks counts toward the table's
+// coverage.
+func (tb *Table) Play(t testing.TB, g ChaosGame) ChaosReport {
+	t.Helper()
+	rep := tb.play(g)
+	for _, p := range rep.Problems {
+		t.Error(p)
+	}
+	return rep
+}
+
+func (tb *Table) play(g ChaosGame) ChaosReport {
+	rep := ChaosReport{}
+	problems := &problemList{}
+	answers := g.Answers()
+	var setup []asked
+	sp := tb.wrap(problems, &setup, answers)
+	s, env, err := g.Start(sp)
+	if err == nil {
+		// The steps wrap the prompters themselves.
+		if env.Prompt == referee.Prompter(sp) {
+			env.Prompt = answers
+		}
+		if env.Dice != nil && env.Dice.Prompt == referee.Prompter(sp) {
+			env.Dice.Prompt = answers
 		}
 	}
-	wordsSeen := map[string]bool{}
-	words := func(where, text string) {
-		for _, w := range BadWords(text) {
-			if !wordsSeen[where+w] {
-				wordsSeen[where+w] = true
-				problem("%s: %s: %s, in %q", g.Name, where, w, text)
-			}
-		}
-	}
-	specOf := func(key string) string {
-		if spec, ok := referee.FindSpec(specs, key); ok {
-			return spec.Key
-		}
-		return key
-	}
-	cp := &chaosPrompter{Scripted: g.Answers(), fumble: true}
-	cp.onAsk = func(q referee.Question, answer string) {
-		words("the question "+specOf(q.Key), q.Text)
-		rep.Asked[q.Key]++
-		spec, ok := referee.FindSpec(specs, q.Key)
-		if ok {
-			rep.Specs[spec.Key]++
-		} else {
-			rep.Specs[""]++
-		}
-		if declares {
-			if err := referee.CheckDeclared(specs, q); err != nil {
-				problem("%s: %v", g.Name, err)
-			}
-		}
-	}
-	cp.onRefuse = func(q referee.Question, msg string) {
-		words("the refusal of "+specOf(q.Key), strings.Replace(msg, " ("+q.Text+")", "", 1))
-	}
-	s, env, err := g.Start(cp)
 	if err != nil {
-		rep.Problems = append(rep.Problems, fmt.Sprintf("%s: setup: %v", g.Name, err))
+		problems.add("%s: setup: %v", g.Name, err)
+		rep.Problems = problems.list
 		return rep
 	}
 	maxSteps := g.MaxSteps
 	if maxSteps == 0 {
 		maxSteps = 2000
 	}
-	perKey := g.ForksPerKey
-	if perKey == 0 {
-		perKey = 40
-	}
-	forked := map[string]int{} // forks tried per spec key
-	tried := map[string]bool{} // spec key + value already forked
 	for !s.Over && rep.Steps < maxSteps {
-		pre := s.Fork()
-		preDice, diceOK := env.Dice.Fork(nil)
-		var preTables *tables.Set
-		if env.Tables != nil {
-			preTables = env.Tables.Fork()
-		}
-		cp.begin()
-		_, err := referee.Next(g.Game, s, env)
+		_, err := tb.next(problems, s, env)
 		rep.Steps++
-		asked := cp.end()
 		if err != nil {
-			rep.Problems = append(rep.Problems, fmt.Sprintf("%s: step %d: the scripted answers failed: %v", g.Name, rep.Steps, err))
+			problems.add("%s: step %d: the scripted answers failed: %v", g.Name, rep.Steps, err)
 			break
-		}
-		if !diceOK {
-			continue
-		}
-		for j, a := range asked {
-			for _, v := range a.accepted {
-				spec, _ := referee.FindSpec(specs, a.q.Key)
-				id := spec.Key
-				if id == "" {
-					id = a.q.Key
-				}
-				if tried[id+"="+v] || forked[id] >= perKey {
-					continue
-				}
-				tried[id+"="+v] = true
-				forked[id]++
-				rep.Forks++
-				fp := &forkPlayer{main: asked, at: j, value: v}
-				fs := pre.Fork()
-				fd, _ := preDice.Fork(fp)
-				fenv := &referee.Env{Dice: fd, Prompt: fp}
-				if preTables != nil {
-					fenv.Tables = preTables.Fork()
-				}
-				ferr := forkStep(g.Game, fs, fenv)
-				switch {
-				case errors.Is(ferr, errRanOut):
-					rep.Unsure++
-				case ferr == nil:
-					rep.Passed++
-				case isReask(ferr):
-					// A terminal asks the earlier question again, keeping
-					// the step (referee.Reask).
-					rep.Passed++
-				case errors.Is(ferr, errChaosUnsure):
-					rep.Unsure++
-				case fp.diverged:
-					// The fork asked something else before reaching the
-					// chosen question: nothing to judge.
-					rep.Unsure++
-				default:
-					problem("%s: step %d: %s=%q was accepted, then the step failed: %v (answers: %s)", g.Name, rep.Steps, a.q.Key, v, ferr, fp.trail())
-				}
-			}
 		}
 	}
 	rep.Final = s
 	for _, e := range s.Log {
-		words(fmt.Sprintf("a %s event", e.Type), e.Text)
+		tb.words(problems, fmt.Sprintf("a %s event", e.Type), e.Text)
 	}
 	// The fumbles and the forks must have changed nothing: the same
 	// answers without them end in the same state with the same log.
-	plain, penv, err := g.Start(&chaosPrompter{Scripted: g.Answers()})
+	plain, penv, err := g.Start(g.Answers())
 	if err == nil {
 		for n := 0; !plain.Over && n < rep.Steps; n++ {
 			if _, err = referee.Next(g.Game, plain, penv); err != nil {
@@ -205,13 +138,274 @@ func Chaos(g ChaosGame) ChaosReport {
 	}
 	switch {
 	case err != nil:
-		problem("%s: the plain scripted run failed: %v", g.Name, err)
+		problems.add("%s: the plain scripted run failed: %v", g.Name, err)
 	case string(plain.State) != string(s.State) || plain.Step != s.Step:
-		problem("%s: the fumbling table ended in another state than the plain scripted run (step %d, plain %d)", g.Name, s.Step, plain.Step)
+		problems.add("%s: the fumbling table ended in another state than the plain scripted run (step %d, plain %d)", g.Name, s.Step, plain.Step)
 	case logText(plain.Log) != logText(s.Log):
-		problem("%s: the fumbling table's log differs from the plain scripted run's", g.Name)
+		problems.add("%s: the fumbling table's log differs from the plain scripted run's", g.Name)
 	}
+	rep.Asked, rep.Specs = tb.askedCopy()
+	rep.Forks, rep.Passed, rep.Unsure = tb.Forks, tb.Passed, tb.Unsure
+	rep.Problems = problems.list
 	return rep
+}
+
+// problemList collects problems once each.
+type problemList struct {
+	seen map[string]bool
+	list []string
+}
+
+func (p *problemList) add(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if p.seen == nil {
+		p.seen = map[string]bool{}
+	}
+	if !p.seen[msg] {
+		p.seen[msg] = true
+		p.list = append(p.list, msg)
+	}
+}
+
+// Table is a game's chaos table for a whole package of tests: its Next
+// replaces referee.Next, so that every step any test runs is played as a
+// fumbling table plays it (see Chaos), and what no test asked shows in
+// Uncovered. It is safe for tests that run in parallel.
+type Table struct {
+	Game referee.Game
+	// Fumbles are answers this game's table may type by mistake, tried
+	// with the general ones (Fumbles).
+	Fumbles []string
+	// ForksPerKey caps the forks tried for each declared key (40).
+	ForksPerKey int
+	// Forks, Passed and Unsure count the forks tried, those that ended
+	// well, and those the fork's player could not finish.
+	Forks, Passed, Unsure int
+
+	name     string
+	specs    []referee.QuestionSpec
+	declares bool
+	mu       sync.Mutex
+	asked    map[string]int // by key
+	bySpec   map[string]int // by declaring spec ("" for none)
+	forked   map[string]int // forks tried per spec key
+	tried    map[string]bool
+	said     map[string]bool // bad words reported
+}
+
+// NewTable returns the chaos table of game.
+func NewTable(game referee.Game, fumbles ...string) *Table {
+	tb := &Table{Game: game, Fumbles: fumbles, ForksPerKey: 40, name: game.Info().ID,
+		asked: map[string]int{}, bySpec: map[string]int{}, forked: map[string]int{}, tried: map[string]bool{}, said: map[string]bool{}}
+	if a, ok := game.(referee.Asker); ok {
+		tb.specs, tb.declares = a.Questions(), true
+	}
+	return tb
+}
+
+// Next runs one step as referee.Next does, with env's prompter (and the
+// dice's) fumbled at every question, then tries each accepted fumble on a
+// fork of the step; every problem found fails t.
+func (tb *Table) Next(t testing.TB, s *referee.Session, env *referee.Env) ([]referee.Event, error) {
+	t.Helper()
+	problems := &problemList{}
+	evs, err := tb.next(problems, s, env)
+	for _, p := range problems.list {
+		t.Error(p)
+	}
+	return evs, err
+}
+
+// Uncovered lists the declared keys no step of the table asked.
+func (tb *Table) Uncovered() []string {
+	_, by := tb.askedCopy()
+	return Uncovered(tb.specs, ChaosReport{Specs: by})
+}
+
+// Summary says how much the table covered.
+func (tb *Table) Summary() string {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return fmt.Sprintf("%s chaos table: %d distinct keys asked, %d declared keys; %d forks tried (%d ended well, %d the fork's player could not finish)",
+		tb.name, len(tb.asked), len(tb.specs), tb.Forks, tb.Passed, tb.Unsure)
+}
+
+// Main runs a package's tests (from TestMain) and, after a whole run that
+// passed, fails when a declared question key was asked by no test.
+func (tb *Table) Main(m *testing.M) int {
+	code := m.Run()
+	if f := flag.Lookup("test.run"); code != 0 || (f != nil && f.Value.String() != "") {
+		return code
+	}
+	if !tb.declares {
+		fmt.Fprintf(os.Stderr, "%s does not list its questions (referee.Asker)\n", tb.name)
+		return 1
+	}
+	if un := tb.Uncovered(); len(un) > 0 {
+		fmt.Fprintf(os.Stderr, "%s: %d declared question keys were asked by no test's chaos table (declare only what the game asks, and test it): %s\n", tb.name, len(un), strings.Join(un, ", "))
+		return 1
+	}
+	if testing.Verbose() {
+		fmt.Println(tb.Summary())
+	}
+	return code
+}
+
+func (tb *Table) askedCopy() (map[string]int, map[string]int) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	a, b := map[string]int{}, map[string]int{}
+	for k, v := range tb.asked {
+		a[k] = v
+	}
+	for k, v := range tb.bySpec {
+		b[k] = v
+	}
+	return a, b
+}
+
+func (tb *Table) specOf(key string) string {
+	if spec, ok := referee.FindSpec(tb.specs, key); ok {
+		return spec.Key
+	}
+	return key
+}
+
+func (tb *Table) words(problems *problemList, where, text string) {
+	for _, w := range BadWords(text) {
+		tb.mu.Lock()
+		said := tb.said[where+w]
+		tb.said[where+w] = true
+		tb.mu.Unlock()
+		if !said {
+			problems.add("%s: %s: %s, in %q", tb.name, where, w, text)
+		}
+	}
+}
+
+// wrap returns p fumbled, its questions checked and counted into step.
+func (tb *Table) wrap(problems *problemList, step *[]asked, p referee.Prompter) *chaosPrompter {
+	return &chaosPrompter{inner: p, extra: tb.Fumbles, step: step,
+		onAsk: func(q referee.Question) {
+			tb.words(problems, "the question "+tb.specOf(q.Key), q.Text)
+			tb.mu.Lock()
+			tb.asked[q.Key]++
+			if spec, ok := referee.FindSpec(tb.specs, q.Key); ok {
+				tb.bySpec[spec.Key]++
+			} else {
+				tb.bySpec[""]++
+			}
+			tb.mu.Unlock()
+			if tb.declares {
+				if err := referee.CheckDeclared(tb.specs, q); err != nil {
+					problems.add("%s: %v", tb.name, err)
+				}
+			}
+		},
+		onRefuse: func(q referee.Question, msg string) {
+			tb.words(problems, "the refusal of "+tb.specOf(q.Key), strings.Replace(msg, " ("+q.Text+")", "", 1))
+		}}
+}
+
+// Prompter returns p fumbled at every question, each question checked
+// against the declarations and counted, for what a test asks outside a
+// step (a session's setup); problems fail t. No fork is tried.
+func (tb *Table) Prompter(t testing.TB, p referee.Prompter) referee.Prompter {
+	problems := &problemList{}
+	var step []asked
+	t.Cleanup(func() {
+		for _, msg := range problems.list {
+			t.Error(msg)
+		}
+	})
+	return tb.wrap(problems, &step, p)
+}
+
+// next is Next with its problems collected.
+func (tb *Table) next(problems *problemList, s *referee.Session, env *referee.Env) ([]referee.Event, error) {
+	if !tb.declares {
+		problems.add("%s does not list its questions (referee.Asker)", tb.name)
+	}
+	pre := s.Fork()
+	var preDice *referee.Dice
+	diceOK := env.Dice != nil
+	if env.Dice != nil {
+		preDice, diceOK = env.Dice.Fork(nil)
+	}
+	var preTables *tables.Set
+	if env.Tables != nil {
+		preTables = env.Tables.Fork()
+	}
+	var step []asked
+	wrap := func(p referee.Prompter) *chaosPrompter { return tb.wrap(problems, &step, p) }
+	// A prompter already fumbled (Prompter, for the setup) is fumbled
+	// once, here.
+	unwrap := func(p referee.Prompter) referee.Prompter {
+		if cp, ok := p.(*chaosPrompter); ok {
+			return cp.inner
+		}
+		return p
+	}
+	prompt := env.Prompt
+	env.Prompt = wrap(unwrap(prompt))
+	var dicePrompt referee.Prompter
+	if env.Dice != nil {
+		dicePrompt = env.Dice.Prompt
+		switch {
+		case dicePrompt == prompt:
+			env.Dice.Prompt = env.Prompt
+		case dicePrompt != nil:
+			env.Dice.Prompt = wrap(unwrap(dicePrompt))
+		}
+	}
+	evs, err := referee.Next(tb.Game, s, env)
+	env.Prompt = prompt
+	if env.Dice != nil {
+		env.Dice.Prompt = dicePrompt
+	}
+	if err != nil || !diceOK {
+		return evs, err
+	}
+	for j, a := range step {
+		for _, v := range a.accepted {
+			id := tb.specOf(a.q.Key)
+			tb.mu.Lock()
+			skip := tb.tried[id+"="+v] || tb.forked[id] >= tb.ForksPerKey
+			if !skip {
+				tb.tried[id+"="+v] = true
+				tb.forked[id]++
+				tb.Forks++
+			}
+			tb.mu.Unlock()
+			if skip {
+				continue
+			}
+			fp := &forkPlayer{main: step, at: j, value: v}
+			fs := pre.Fork()
+			fd, _ := preDice.Fork(fp)
+			fenv := &referee.Env{Dice: fd, Prompt: fp}
+			if preTables != nil {
+				fenv.Tables = preTables.Fork()
+			}
+			ferr := forkStep(tb.Game, fs, fenv)
+			tb.mu.Lock()
+			switch {
+			case ferr == nil, isReask(ferr):
+				// A Reask: a terminal asks the earlier question again,
+				// keeping the step.
+				tb.Passed++
+			case errors.Is(ferr, errRanOut), errors.Is(ferr, errChaosUnsure), fp.diverged:
+				// A fork the test's fixed dice cannot roll, a question the
+				// fork's player cannot answer, or a fork that asked
+				// something else before the chosen question: not judged.
+				tb.Unsure++
+			default:
+				problems.add("%s: step %d: %s=%q was accepted, then the step failed: %v (answers: %s)", tb.name, pre.Step, a.q.Key, v, ferr, fp.trail())
+			}
+			tb.mu.Unlock()
+		}
+	}
+	return evs, nil
 }
 
 func logText(evs []referee.Event) string {
@@ -222,36 +416,6 @@ func logText(evs []referee.Event) string {
 	return b.String()
 }
 
-// CheckChaos plays runs of game as a fumbling table and fails t on every
-// problem found and on every declared key no run asked.
-func CheckChaos(t testing.TB, game referee.Game, runs ...ChaosGame) []ChaosReport {
-	t.Helper()
-	var reps []ChaosReport
-	asked := map[string]bool{}
-	forks, passed, unsure := 0, 0, 0
-	for _, g := range runs {
-		rep := Chaos(g)
-		for _, p := range rep.Problems {
-			t.Error(p)
-		}
-		for k := range rep.Asked {
-			asked[k] = true
-		}
-		forks, passed, unsure = forks+rep.Forks, passed+rep.Passed, unsure+rep.Unsure
-		reps = append(reps, rep)
-	}
-	var specs []referee.QuestionSpec
-	if a, ok := game.(referee.Asker); ok {
-		specs = a.Questions()
-	}
-	un := Uncovered(specs, reps...)
-	t.Logf("%s chaos table: %d distinct keys asked, %d of %d declared keys covered; %d forks tried (%d ended well, %d the fork's player could not finish)",
-		game.Info().ID, len(asked), len(specs)-len(un), len(specs), forks, passed, unsure)
-	if len(un) > 0 {
-		t.Errorf("%s: %d declared question keys are never asked by the chaos games (add a scripted game that reaches them): %s", game.Info().ID, len(un), strings.Join(un, ", "))
-	}
-	return reps
-}
 
 // Uncovered lists the declared keys no question of reports asked.
 func Uncovered(specs []referee.QuestionSpec, reports ...ChaosReport) []string {
@@ -277,29 +441,35 @@ type asked struct {
 	accepted []string
 }
 
-// chaosPrompter fumbles each question, then answers it from the script.
+// chaosPrompter fumbles each question, then answers it with its inner
+// prompter. It forwards the prompters' optional interfaces (answers
+// ahead, records, replays): where inner has none, its answers are those
+// of a prompter that has none.
 type chaosPrompter struct {
-	*referee.Scripted
-	fumble   bool
-	onAsk    func(referee.Question, string)
+	inner    referee.Prompter
+	extra    []string
+	onAsk    func(referee.Question)
 	onRefuse func(referee.Question, string)
-	step     []asked
+	step     *[]asked
 }
 
-func (c *chaosPrompter) begin()       { c.step = nil }
-func (c *chaosPrompter) end() []asked { s := c.step; c.step = nil; return s }
+var (
+	_ referee.AnswersAhead = (*chaosPrompter)(nil)
+	_ referee.Recorder     = (*chaosPrompter)(nil)
+	_ referee.Replayer     = (*chaosPrompter)(nil)
+)
 
 // Ask implements referee.Prompter.
 func (c *chaosPrompter) Ask(q referee.Question) (string, error) {
-	a, err := c.Scripted.Ask(q)
+	if c.onAsk != nil {
+		c.onAsk(q) // asked, whatever the answer
+	}
+	a, err := c.inner.Ask(q)
 	if err != nil {
 		return "", err
 	}
 	rec := asked{q: q, answer: a}
-	if !c.fumble {
-		return a, nil
-	}
-	for _, v := range Fumbles(q) {
+	for _, v := range append(Fumbles(q), c.extra...) {
 		n, err := q.Normalize(v)
 		if err == nil && n != a && !contains(rec.accepted, n) {
 			rec.accepted = append(rec.accepted, n)
@@ -308,11 +478,44 @@ func (c *chaosPrompter) Ask(q referee.Question) (string, error) {
 			c.onRefuse(q, err.Error())
 		}
 	}
-	if c.onAsk != nil {
-		c.onAsk(q, a)
-	}
-	c.step = append(c.step, rec)
+	*c.step = append(*c.step, rec)
 	return a, nil
+}
+
+// HasAnswer implements referee.Presetter.
+func (c *chaosPrompter) HasAnswer(key string) bool {
+	p, ok := c.inner.(referee.Presetter)
+	return ok && p.HasAnswer(key)
+}
+
+// LinesAhead implements referee.AnswersAhead.
+func (c *chaosPrompter) LinesAhead() bool {
+	p, ok := c.inner.(referee.AnswersAhead)
+	return ok && p.LinesAhead()
+}
+
+// PresetKeys implements referee.AnswersAhead.
+func (c *chaosPrompter) PresetKeys() []string { return referee.PresetKeys(c.inner) }
+
+// TakeRecord implements referee.Recorder.
+func (c *chaosPrompter) TakeRecord() []referee.Answer {
+	if r, ok := c.inner.(referee.Recorder); ok {
+		return r.TakeRecord()
+	}
+	return nil
+}
+
+// Replay implements referee.Replayer.
+func (c *chaosPrompter) Replay(answers []referee.Answer, re *referee.ReaskError) bool {
+	r, ok := c.inner.(referee.Replayer)
+	return ok && r.Replay(answers, re)
+}
+
+// EndReplay implements referee.Replayer.
+func (c *chaosPrompter) EndReplay() {
+	if r, ok := c.inner.(referee.Replayer); ok {
+		r.EndReplay()
+	}
 }
 
 func contains(list []string, v string) bool {
