@@ -176,13 +176,19 @@ const (
 // (misty.ship.NAME), the Fort (misty.fort.NAME) or the Militia
 // (misty.militia.NAME) that fights.
 func (r *step) playerSide(name, what string) (Side, error) {
-	return r.playerShip(name, what, "")
+	return r.playerShip(name, what, "", nil)
 }
+
+// unitRule is a rule of the step about one unit spec (the ship already
+// attacked this turn, the battle it could fight, the ship already named
+// as a target): it refuses inside the spec's question, so a terminal
+// re-asks in place and nothing later in the step refuses the spec.
+type unitRule func(u mw.Unit) error
 
 // playerShip is playerSide for a ship that must be of one type (wantShip,
 // a fleet code: the target was named NAME-TYPE); "" accepts any ship of
 // the player's fleet.
-func (r *step) playerShip(name, what, wantShip string) (Side, error) {
+func (r *step) playerShip(name, what, wantShip string, rule unitRule) (Side, error) {
 	st := r.st
 	p := st.player(name)
 	if p == nil {
@@ -261,6 +267,15 @@ func (r *step) playerShip(name, what, wantShip string) (Side, error) {
 		if err := u.Validate(mw.TableLimits{Set: r.env.Tables}); err != nil {
 			return Side{}, err
 		}
+		if rule != nil {
+			if err := rule(u); err != nil {
+				// The refusal names the question and the answer it refuses.
+				if msg, cites, ok := refusal(err); ok {
+					return Side{}, referee.RuleError(cites, "mistywaters: %s=%q: %s", key, a, msg)
+				}
+				return Side{}, err
+			}
+		}
 		if st.Opt.vari("simplified") && (u.Captain == mw.FirstClass || u.Gunner == mw.FirstClass || u.FencingMaster == mw.FirstClass) {
 			// Simplified Variant: "Recruiting: First-Class Officers are not used."
 			return Side{}, referee.RuleError([]string{citeSimplified}, "mistywaters: %s=%q: First-Class Officers are not used in the Simplified Variant (Recruiting); give captain, gunner or fencing without =fc", key, a)
@@ -284,6 +299,12 @@ func (r *step) playerShip(name, what, wantShip string) (Side, error) {
 // candidate resolves a target named in a targets list: a player's name (a
 // Player Ship), NAME-fort, or an NPC id.
 func (r *step) candidate(t string) (Side, error) {
+	return r.candidateRule(t, nil)
+}
+
+// candidateRule is candidate with a rule about the Player Ship's spec
+// (see unitRule); Forts, Militias and NPCs are not checked by it.
+func (r *step) candidateRule(t string, rule unitRule) (Side, error) {
 	st := r.st
 	switch {
 	case st.npc(t) != nil:
@@ -296,9 +317,9 @@ func (r *step) candidate(t string) (Side, error) {
 		return r.playerSide(strings.TrimSuffix(t, "-militia"), "militia")
 	}
 	if p, k, ok := st.splitShipTarget(t); ok {
-		return r.playerShip(p.Name, "ship", k.Code)
+		return r.playerShip(p.Name, "ship", k.Code, rule)
 	}
-	return r.playerSide(t, "ship")
+	return r.playerShip(t, "ship", "", rule)
 }
 
 // refusal returns the cites and message of a rule refusal.

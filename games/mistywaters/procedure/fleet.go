@@ -392,7 +392,7 @@ func (r *step) treasureLostWith(p *PlayerState, code string) error {
 	}
 	carried := code == "GA" || len(p.Fleet) == 0
 	if !carried {
-		c, err := r.confirm("misty.player."+p.Name+".lost-treasure", fmt.Sprintf("%s: did your Lost %s carry the Conquistadors' Treasure?", p.Name, shipTitle(code)))
+		c, err := r.confirm("misty.player."+p.Name+".lost-treasure", fmt.Sprintf("%s: did your Lost %s carry the Conquistadors' Treasure?", p.Name, shipTitle(code)), referee.NoDefault)
 		if err != nil {
 			return err
 		}

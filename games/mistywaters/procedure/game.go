@@ -104,8 +104,11 @@ func (r *step) number(key, text string, min, max int) (int, error) {
 	return strconv.Atoi(a)
 }
 
-func (r *step) confirm(key, text string) (bool, error) {
-	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindConfirm})
+// confirm asks a yes/no question whose Enter takes usual ("yes", "no",
+// or referee.NoDefault: Enter re-asks). Every call site says which answer
+// is usual at the table (see Questions).
+func (r *step) confirm(key, text, usual string) (bool, error) {
+	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindConfirm, Default: usual})
 	return a == "yes", err
 }
 

@@ -189,7 +189,7 @@ func (r *step) walkDirection(n *NPC) error {
 		cites = []string{citeDirectionDice, citeMonsterMove}
 	}
 	if r.dutchmanOn(id) {
-		dz, err := r.confirm("misty.npc."+id+".deathzone-start", fmt.Sprintf("does %s start on a space adjacent to the Flying Dutchman?", id))
+		dz, err := r.confirm("misty.npc."+id+".deathzone-start", fmt.Sprintf("does %s start on a space adjacent to the Flying Dutchman?", id), "no")
 		if err != nil {
 			return err
 		}
@@ -233,7 +233,7 @@ func (r *step) walkDirection(n *NPC) error {
 	var path []string
 	stop := "range used"
 	if contactQ != "" {
-		c, err := r.confirm("misty.npc."+id+".contact", contactQ)
+		c, err := r.confirm("misty.npc."+id+".contact", contactQ, "no")
 		if err != nil {
 			return err
 		}
@@ -266,7 +266,7 @@ func (r *step) walkDirection(n *NPC) error {
 		heading = dir
 		path = append(path, dir)
 		if steps < rng && contactQ != "" {
-			c, err := r.confirm("misty.npc."+id+".contact", contactQ)
+			c, err := r.confirm("misty.npc."+id+".contact", contactQ, "no")
 			if err != nil {
 				return err
 			}
@@ -278,7 +278,7 @@ func (r *step) walkDirection(n *NPC) error {
 	}
 	back := 0
 	for back < steps {
-		occ, err := r.confirm("misty.npc."+id+".final-occupied", fmt.Sprintf("is the space where %s would end its movement occupied?", id))
+		occ, err := r.confirm("misty.npc."+id+".final-occupied", fmt.Sprintf("is the space where %s would end its movement occupied?", id), "no")
 		if err != nil {
 			return err
 		}
@@ -326,7 +326,7 @@ func (r *step) afterMove(n *NPC, moved int) error {
 		}
 	}
 	if r.dutchmanOn(id) && moved > 0 {
-		dz, err := r.confirm("misty.npc."+id+".deathzone", fmt.Sprintf("did %s pass through or stop on a space adjacent to the Flying Dutchman?", id))
+		dz, err := r.confirm("misty.npc."+id+".deathzone", fmt.Sprintf("did %s pass through or stop on a space adjacent to the Flying Dutchman?", id), "no")
 		if err != nil {
 			return err
 		}
@@ -381,7 +381,7 @@ func (r *step) walkArrows(n *NPC) error {
 		}
 	}
 	if n.Kind == KindGalleass && n.Lagoon {
-		in, err := r.confirm("misty.npc.galleass.in-lagoon", "is the Conquistadors' Galleass on a red space of the Red Water Lagoon (or the space by the 'X')?")
+		in, err := r.confirm("misty.npc.galleass.in-lagoon", "is the Conquistadors' Galleass on a red space of the Red Water Lagoon (or the space by the 'X')?", referee.NoDefault)
 		if err != nil {
 			return err
 		}
@@ -391,7 +391,7 @@ func (r *step) walkArrows(n *NPC) error {
 		}
 	}
 	if r.dutchmanOn(id) {
-		dz, err := r.confirm("misty.npc."+id+".deathzone-start", fmt.Sprintf("does %s start on a space adjacent to the Flying Dutchman?", id))
+		dz, err := r.confirm("misty.npc."+id+".deathzone-start", fmt.Sprintf("does %s start on a space adjacent to the Flying Dutchman?", id), "no")
 		if err != nil {
 			return err
 		}
@@ -476,7 +476,7 @@ func (r *step) walkArrows(n *NPC) error {
 	extra := 0
 	if n.Kind != KindDutchman {
 		for {
-			occ, err := r.confirm("misty.npc."+id+".final-occupied", fmt.Sprintf("is the space where %s would end its movement occupied?", id))
+			occ, err := r.confirm("misty.npc."+id+".final-occupied", fmt.Sprintf("is the space where %s would end its movement occupied?", id), "no")
 			if err != nil {
 				return err
 			}
@@ -539,7 +539,7 @@ func (r *step) dutchmanTakes(p *PlayerState, want string) error {
 		r.emit("npc", fmt.Sprintf("Death Zone: %s's ship is saved this Round", p.Name), nil, citeDeathZone)
 		return nil
 	}
-	save, err := r.confirm("misty.player."+p.Name+".dutchman-save", p.Name+": pay 3 Experience Tokens to save your Player Ship from the Flying Dutchman for 1 Round?")
+	save, err := r.confirm("misty.player."+p.Name+".dutchman-save", p.Name+": pay 3 Experience Tokens to save your Player Ship from the Flying Dutchman for 1 Round?", referee.NoDefault)
 	if err != nil {
 		return err
 	}
@@ -591,7 +591,7 @@ func (r *step) pickTarget(key string, targets []string) (int, error) {
 }
 
 func (r *step) stopCard(player, attacker string) (bool, error) {
-	stop, err := r.confirm("misty.player."+player+".stop-card", fmt.Sprintf("%s: play an Action Card that stops the attack of %s?", player, attacker))
+	stop, err := r.confirm("misty.player."+player+".stop-card", fmt.Sprintf("%s: play an Action Card that stops the attack of %s?", player, attacker), "no")
 	if err != nil {
 		return false, err
 	}

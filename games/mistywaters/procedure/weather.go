@@ -307,7 +307,7 @@ func (r *step) whirlpoolItem(item, cite string) error {
 		if st.Whirlpools[ww-1] != "" {
 			continue
 		}
-		occ, err := r.confirm(fmt.Sprintf("misty.board.whirlpool.%d.occupied", ww), fmt.Sprintf("is Whirlpool %d occupied by a ship or Sea Monster?", ww))
+		occ, err := r.confirm(fmt.Sprintf("misty.board.whirlpool.%d.occupied", ww), fmt.Sprintf("is Whirlpool %d occupied by a Player Ship, Pirate Ship, other NPC Ship, Sea Monster, or other object (a Crate or Raft bosun did not place)?", ww), "no")
 		if err != nil {
 			return err
 		}
@@ -376,7 +376,7 @@ func (r *step) tharSheBlows() error {
 				r.emit("weather", fmt.Sprintf("%s reads the Sea Adventure Card aloud and follows it%s", p.Name, shipNote(ship)), map[string]any{"player": p.Name, "card": "other", "ship": ship}, citeSeaAdventure)
 				continue
 			}
-			placed, err := r.confirm("misty.player."+p.Name+".monster-placed", fmt.Sprintf("%s: is there an unoccupied At Sea space adjacent to your ship for the %s?", p.Name, card))
+			placed, err := r.confirm("misty.player."+p.Name+".monster-placed", fmt.Sprintf("%s: is there an unoccupied At Sea space adjacent to your ship for the %s?", p.Name, card), "yes")
 			if err != nil {
 				return err
 			}

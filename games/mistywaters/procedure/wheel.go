@@ -211,7 +211,7 @@ func (r *step) drawEvent() error {
 			if err != nil {
 				return err
 			}
-			cont, err := r.confirm("misty.event.continuing", "does the card show the continuing effect symbol?")
+			cont, err := r.confirm("misty.event.continuing", "does the card show the continuing effect symbol?", referee.NoDefault)
 			if err != nil {
 				return err
 			}
@@ -256,7 +256,7 @@ func (r *step) anotherPirate() error {
 	placed := ""
 	for i := 0; i < 4; i++ {
 		b := blackShips[(start+i)%4]
-		occ, err := r.confirm("misty.board.blackship."+b+".occupied", fmt.Sprintf("is the %s Black Ship space occupied?", b))
+		occ, err := r.confirm("misty.board.blackship."+b+".occupied", fmt.Sprintf("is the %s Black Ship space occupied?", b), "no")
 		if err != nil {
 			return err
 		}

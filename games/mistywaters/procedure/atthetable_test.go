@@ -1,0 +1,106 @@
+package procedure
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bosun-referee/bosun/referee"
+)
+
+// probe wraps a prompter and, before each question is answered, lets the
+// test look at it (and try answers on it, as a terminal would).
+type probe struct {
+	p     referee.Prompter
+	asked map[string]int
+	look  func(q referee.Question, n int)
+}
+
+func (p *probe) Ask(q referee.Question) (string, error) {
+	if p.asked == nil {
+		p.asked = map[string]int{}
+	}
+	p.asked[q.Key]++
+	if p.look != nil {
+		p.look(q, p.asked[q.Key])
+	}
+	return p.p.Ask(q)
+}
+
+// HasAnswer lets entered dice come from the answers (referee.Presetter).
+func (p *probe) HasAnswer(key string) bool {
+	if ps, ok := p.p.(referee.Presetter); ok {
+		return ps.HasAnswer(key)
+	}
+	return false
+}
+
+// "each Player Ship and Fort may only choose to attack once per Phase 5":
+// a ship that already attacked is refused in its own spec question (a
+// terminal re-asks in place; the step and its battle dice go on), it is
+// not bosun's default, and once every unit has attacked the attack
+// question is not asked again.
+func TestSecondAttackRefusesTheShipThatAttackedInItsQuestion(t *testing.T) {
+	st := battleState(PhaseTurns, 5, []string{"Ann", "Bob"}, NPC{ID: "pirate-1", Kind: KindPirate}, NPC{ID: "pirate-2", Kind: KindPirate})
+	tb := newTable(t, st, map[string]any{
+		"misty.player.Ann.attack":                []string{"pirate-1", "pirate-2"},
+		"misty.ship.Ann":                         []string{"brig:cannons=2,sailors=2", "sloop:cannons=1,sailors=1"},
+		"misty.battle.Ann.pirate-1.attack.roll":  "1,1",
+		"misty.battle.Ann.pirate-1.counter.roll": "1,1,1,1",
+		"misty.battle.Ann.pirate-2.attack.roll":  "1",
+		"misty.battle.Ann.pirate-2.counter.roll": "1,1,1,1",
+		"misty.board.wind.speed.5":               "0",
+		"misty.board.wind.box.sheath-the-swords": "9",
+		"misty.player.Ann.ports":                 "none",
+	})
+	pr := &probe{p: tb.env.Prompt}
+	refused := ""
+	pr.look = func(q referee.Question, n int) {
+		if q.Key == "misty.ship.Ann" && n == 2 {
+			_, err := q.Normalize("brig:cannons=2,sailors=2")
+			require.Error(t, err)
+			refused = err.Error()
+			assert.NotEqual(t, "brig:cannons=2,sailors=2", q.Default, "the ship that attacked is not the default")
+		}
+	}
+	tb.env.Prompt = pr
+	tb.step()
+	assert.Contains(t, refused, "misty.ship.Ann")
+	assert.Contains(t, refused, "Ann's Brig already attacked pirate-1 this turn")
+	assert.Equal(t, 2, pr.asked["misty.player.Ann.attack"], "with both ships used the attack question is not asked again")
+	assert.Contains(t, tb.text(), "Ann's Sloop attacks pirate-2 by Broadside Battle")
+	assert.Contains(t, tb.text(), "every unit of yours that could attack has attacked this turn")
+}
+
+// With no target any unit of the player may attack, "Does a Player Ship
+// attack?" is not asked; a Fort alone is offered only what a Fort may
+// attack ("an opponent's Player Ship, a Pirate Ship, other NPC Ship, or
+// Sea Monster"), never a Battery, another Fort or a Militia.
+func TestAttackNotAskedWithoutATarget(t *testing.T) {
+	st := battleState(PhaseTurns, 5, []string{"Ann", "Bob"})
+	st.Players[1].Fleet = nil
+	tb := newTable(t, st, map[string]any{
+		"misty.board.wind.speed.5": "0",
+		"misty.player.Ann.ports":   "none",
+	})
+	pr := &probe{p: tb.env.Prompt}
+	tb.env.Prompt = pr
+	tb.step()
+	assert.Zero(t, pr.asked["misty.player.Ann.attack"])
+	assert.Contains(t, tb.text(), "Ann: no target on the map that a unit of yours may attack")
+
+	st = battleState(PhaseTurns, 5, []string{"Ann", "Bob"}, NPC{ID: "battery-1", Kind: KindBattery}, NPC{ID: "pirate-1", Kind: KindPirate})
+	st.Players[0].Fleet = nil
+	st.Players[0].Captured, st.Players[1].Captured = 1, 1
+	st.Opt.Advanced["militia"] = true
+	tb = newTable(t, st, map[string]any{
+		"misty.board.wind.speed.5":  "0",
+		"misty.player.Ann.attack":   "none",
+		"misty.player.Ann.new-ship": "none",
+	})
+	tb.step()
+	q, ok := tb.rec.question("misty.player.Ann.attack")
+	require.True(t, ok)
+	assert.Equal(t, []string{"none", "pirate-1", "Bob", "Bob-sloop", "Bob-brig"}, q.Options)
+}
