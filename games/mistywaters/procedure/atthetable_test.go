@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables"
 )
 
 // probe wraps a prompter and, before each question is answered, lets the
@@ -103,4 +104,48 @@ func TestAttackNotAskedWithoutATarget(t *testing.T) {
 	q, ok := tb.rec.question("misty.player.Ann.attack")
 	require.True(t, ok)
 	assert.Equal(t, []string{"none", "pirate-1", "Bob", "Bob-sloop", "Bob-brig"}, q.Options)
+}
+
+// Team Mode: "teammates ... opposite corner Bases". A pick is offered only
+// the Bases that keep both teams opposite, so no pick is refused after it
+// is made (which lost the whole setup), and a Base with no other choice
+// left is not asked.
+func TestTeamBasesOfferOnlyOppositeCorners(t *testing.T) {
+	set, err := tables.Load("")
+	require.NoError(t, err)
+	sp := referee.NewScripted()
+	sp.Set("misty.setup.base.Ann", "NE", "set")
+	sp.Set("misty.setup.base.Bob", "NW", "set")
+	pr := &probe{p: sp}
+	var bobOpts []string
+	pr.look = func(q referee.Question, _ int) {
+		if q.Key == "misty.setup.base.Bob" {
+			bobOpts = q.Options
+		}
+	}
+	s, err := referee.NewSession(&Game{}, "t", fourColours, map[string]string{"variants": "team"}, 1, referee.Virtual, &referee.Env{Prompt: pr, Tables: set})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"NW", "SE"}, bobOpts, "SW is Cy's, opposite Ann")
+	assert.Zero(t, pr.asked["misty.setup.base.Cy"])
+	assert.Zero(t, pr.asked["misty.setup.base.Dan"])
+	st := stateOf(t, s)
+	assert.Equal(t, "SW", st.player("Cy").Base)
+	assert.Equal(t, "SE", st.player("Dan").Base)
+}
+
+// A count with one possible value is not asked: with 3 Mines on the map
+// from the players before, the next player has none to name.
+func TestHarvestCountWithNothingLeftIsNotAsked(t *testing.T) {
+	st := battleState(PhaseWheel, 5, nil)
+	st.Round = 6
+	st.Players[0].Captured, st.Players[1].Captured = 3, 2
+	tb := newTable(t, st, map[string]any{
+		"misty.harvest.Ann.mines": "3", "misty.harvest.Ann.plantations": "0", "misty.harvest.Ann.sold-crates": "0",
+		"misty.harvest.Bob.plantations": "0",
+	})
+	pr := &probe{p: tb.env.Prompt}
+	tb.env.Prompt = pr
+	tb.step()
+	assert.Zero(t, pr.asked["misty.harvest.Bob.mines"])
+	assert.Equal(t, 1, pr.asked["misty.harvest.Bob.plantations"])
 }

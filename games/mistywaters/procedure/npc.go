@@ -629,19 +629,43 @@ func (r *step) npcAttack(id string, names []string) error {
 	var eligible []Side
 	var labels []string
 	named := map[string]string{} // player's ship (NAME/CODE) -> the target name that named it
-	for _, t := range names {
-		def, err := r.candidate(t)
+	// The ships named NAME-TYPE are described first, so that a bare NAME
+	// asked after them is refused in its own question when it describes a
+	// ship already named (the order of the targets, for the die, is kept).
+	order := make([]int, 0, len(names))
+	for i, t := range names {
+		if _, _, ok := st.splitShipTarget(t); ok {
+			order = append(order, i)
+		}
+	}
+	for i, t := range names {
+		if _, _, ok := st.splitShipTarget(t); !ok {
+			order = append(order, i)
+		}
+	}
+	sides := make([]Side, len(names))
+	for _, i := range order {
+		t := names[i]
+		// Each of a player's ships is named once: a spec of a ship already
+		// named is refused in its own question (re-asked at a terminal).
+		rule := func(u mw.Unit) error {
+			if prev, ok := named[u.Owner+"/"+unitCode(u)]; ok && unitCode(u) != "" {
+				return referee.RuleError([]string{citeNPCAttacks}, "mistywaters: %s's %s is already a target of %s (named %s): name a player once for each of their Player Ships on an Adjacent Space, with a different ship spec each (%s's ships afloat: %s)",
+					u.Owner, shipTitle(unitCode(u)), id, prev, u.Owner, fleetText(st.player(u.Owner).Fleet))
+			}
+			return nil
+		}
+		def, err := r.candidateRule(t, rule)
 		if err != nil {
 			return err
 		}
 		if code := unitCode(def.Unit); def.Player != "" && code != "" {
-			k := def.Player + "/" + code
-			if prev, ok := named[k]; ok {
-				return referee.Usagef("mistywaters: misty.npc.%s.targets names %s's %s twice (%s and %s): name a player once for each of their Player Ships on an Adjacent Space, with a different ship spec each (%s's ships afloat: %s)",
-					id, def.Player, shipTitle(code), prev, t, def.Player, fleetText(st.player(def.Player).Fleet))
-			}
-			named[k] = t
+			named[def.Player+"/"+code] = t
 		}
+		sides[i] = def
+	}
+	for i, t := range names {
+		def := sides[i]
 		if _, err := mw.CanAttack(att.Unit, def.Unit, mw.Broadside, o); err != nil {
 			msg, cs, ok := refusal(err)
 			if !ok {
@@ -696,7 +720,7 @@ func (r *step) attacks(group string) error {
 				continue
 			}
 			opts := append(st.shipOptions(), st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter)...)
-			ts, err := r.list("misty.npc."+m+".targets", fmt.Sprintf("which targets are on spaces adjacent to the %s? (%s; Pirate Ships; other NPC Ships)", m, shipTargetHelp), append(opts, "none"))
+			ts, err := r.targets("misty.npc."+m+".targets", fmt.Sprintf("which targets are on spaces adjacent to the %s? (%s; Pirate Ships; other NPC Ships)", m, shipTargetHelp), append(opts, "none"))
 			if err != nil {
 				return err
 			}
@@ -713,7 +737,7 @@ func (r *step) attacks(group string) error {
 			if st.npc(b) == nil {
 				continue
 			}
-			ts, err := r.list("misty.npc."+b+".targets", fmt.Sprintf("which Player Ships are on spaces a red arrow of %s points to? (%s)", b, shipTargetHelp), append(st.shipOptions(), "none"))
+			ts, err := r.targets("misty.npc."+b+".targets", fmt.Sprintf("which Player Ships are on spaces a red arrow of %s points to? (%s)", b, shipTargetHelp), append(st.shipOptions(), "none"))
 			if err != nil {
 				return err
 			}
@@ -741,7 +765,7 @@ func (r *step) attacks(group string) error {
 				}
 			}
 			opts = append(opts, st.ids(KindMonster)...)
-			ts, err := r.list("misty.npc."+pid+".targets", fmt.Sprintf("which targets are on spaces adjacent to %s? (%s; NAME-fort for a Fort; Sea Monsters)", pid, shipTargetHelp), append(opts, "none"))
+			ts, err := r.targets("misty.npc."+pid+".targets", fmt.Sprintf("which targets are on spaces adjacent to %s? (%s; NAME-fort for a Fort; Sea Monsters)", pid, shipTargetHelp), append(opts, "none"))
 			if err != nil {
 				return err
 			}
@@ -751,6 +775,53 @@ func (r *step) attacks(group string) error {
 		}
 	}
 	return nil
+}
+
+// targets asks an NPC's targets (a list of shipOptions, NPC ids, Forts):
+// inside the question, a player is named at most once for each Player
+// Ship they may have (NAME once for each, NAME-TYPE once), and nothing
+// else twice, so the ship specs asked next cannot run out of ships.
+func (r *step) targets(key, text string, options []string) ([]string, error) {
+	st := r.st
+	check := func(a string) (string, error) {
+		seen := map[string]int{}
+		per := map[string]int{}
+		for _, it := range referee.SplitList(a) {
+			if it == "none" {
+				continue
+			}
+			seen[it]++
+			p := st.player(it)
+			if sp, _, ok := st.splitShipTarget(it); ok {
+				p = sp
+				if seen[it] > 1 {
+					return a, referee.RuleError([]string{citeNPCAttacks}, "mistywaters: %s names %s twice: name each of a player's Player Ships once", key, it)
+				}
+			}
+			if p != nil {
+				per[p.Name]++
+				if per[p.Name] > st.fleetCap() {
+					return a, referee.RuleError([]string{citeNPCAttacks, citeBuyingShips}, "mistywaters: %s names %s's ships %d times, but a player has at most %d Player Ships (ships afloat: %s): name a player once for each of their Player Ships there", key, p.Name, per[p.Name], st.fleetCap(), fleetText(p.Fleet))
+				}
+				continue
+			}
+			if seen[it] > 1 {
+				return a, referee.Usagef("mistywaters: %s names %s twice: name each target once", key, it)
+			}
+		}
+		return a, nil
+	}
+	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: options, Default: noneDefault(options), Check: check})
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, it := range referee.SplitList(a) {
+		if it != "none" {
+			out = append(out, it)
+		}
+	}
+	return out, nil
 }
 
 // shipTargetHelp explains how target lists name Player Ships.

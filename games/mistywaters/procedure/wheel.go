@@ -381,11 +381,21 @@ func (r *step) harvest() error {
 				return nil
 			}
 		}
-		mines, err := r.numberRule("misty.harvest."+p.Name+".mines", p.Name+": how many Mines are built on your Captured Islands?", 0, 3, refuse("Mines"))
+		// The rules leave at most one per Captured Island and 3 on the map
+		// with the others' answers (refused with the reason inside the
+		// question); with nothing left the count is 0 and not asked.
+		count := func(kind, key string) (int, error) {
+			hi := min(most, max(3-built[kind], 0))
+			if hi == 0 {
+				return 0, nil
+			}
+			return r.numberRule("misty.harvest."+p.Name+"."+key, fmt.Sprintf("%s: how many %s are built on your Captured Islands?", p.Name, kind), 0, 3, refuse(kind))
+		}
+		mines, err := count("Mines", "mines")
 		if err != nil {
 			return err
 		}
-		plants, err := r.numberRule("misty.harvest."+p.Name+".plantations", p.Name+": how many Plantations are built on your Captured Islands?", 0, 3, refuse("Plantations"))
+		plants, err := count("Plantations", "plantations")
 		if err != nil {
 			return err
 		}
