@@ -149,3 +149,61 @@ func TestHarvestCountWithNothingLeftIsNotAsked(t *testing.T) {
 	assert.Zero(t, pr.asked["misty.harvest.Bob.mines"])
 	assert.Equal(t, 1, pr.asked["misty.harvest.Bob.plantations"])
 }
+
+// Defaults reflect what bosun just applied: after a battle that left
+// Ann's Brig with fewer Cannons and Sailors, the next spec question for it
+// defaults to the board it has now, and never repeats the Experience
+// Tokens declared ("All declared Experience Tokens must be returned to the
+// supply whether they were used or not").
+func TestShipSpecDefaultIsTheBoardAfterTheLastBattle(t *testing.T) {
+	st := battleState(PhaseNPC, 5, []string{"attack:pirates"}, NPC{ID: "pirate-1", Kind: KindPirate}, NPC{ID: "pirate-2", Kind: KindPirate})
+	tb := newTable(t, st, map[string]any{
+		"misty.npc.pirate-1.targets":                 "Ann-brig",
+		"misty.npc.pirate-2.targets":                 "Ann-brig",
+		"misty.player.Ann.stop-card":                 "no",
+		"misty.ship.Ann":                             []string{"brig:cannons=3,sailors=3,gunner,xp=1", "brig:cannons=2,sailors=0,gunner"},
+		"misty.battle.pirate-1.Ann-brig.attack.roll": "6,5,4,1",
+		"misty.battle.pirate-2.Ann-brig.attack.roll": "1,1,1,1",
+	}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+	pr := &probe{p: tb.env.Prompt}
+	var second referee.Question
+	pr.look = func(q referee.Question, n int) {
+		if q.Key == "misty.ship.Ann" && n == 2 {
+			second = q
+		}
+	}
+	tb.env.Prompt = pr
+	tb.step()
+	assert.Contains(t, tb.text(), "it now has 2 Cannons, 0 Sailors")
+	assert.Equal(t, "brig:cannons=2,sailors=0,gunner", second.Default, "the board after the first battle, without its Experience Token")
+	assert.Contains(t, tb.text(), "Ann: remove the Gunner from Ann's Brig's board")
+	assert.Equal(t, "brig:cannons=2,sailors=0", tb.state().player("Ann").Boards["B"], "the Officer removed leaves the board")
+}
+
+// Enter takes the usual answer, never one that changes the board: a
+// Pirate Ship moved with Enter at every question is not in contact, finds
+// its main direction open and its final space free, and moves its whole
+// range; the defender who presses Enter plays no Action Card.
+func TestEnterTakesTheUsualAnswer(t *testing.T) {
+	st := battleState(PhaseNPC, 5, []string{"move:pirate-1"}, NPC{ID: "pirate-1", Kind: KindPirate})
+	st.Round = 3 // a Pirate Movement Round
+	tb := newTable(t, st, map[string]any{"misty.board.wind.speed.5": "0"}, 0)
+	tb.rec.p.Fallback = enter{}
+	tb.step()
+	assert.Contains(t, tb.text(), "pirate-1 moves 4 spaces", tb.text())
+	for _, k := range []string{"misty.npc.pirate-1.contact", "misty.npc.pirate-1.final-occupied"} {
+		q, ok := tb.rec.question(k)
+		require.True(t, ok, k)
+		assert.Equal(t, "no", q.Default, k)
+	}
+
+	st = battleState(PhaseNPC, 5, []string{"attack:pirates"}, NPC{ID: "pirate-1", Kind: KindPirate})
+	tb = newTable(t, st, map[string]any{
+		"misty.npc.pirate-1.targets": "Ann-sloop",
+		"misty.ship.Ann":             "sloop:cannons=1,sailors=1",
+	}, 0, 0, 0, 0, 0, 0, 0, 0)
+	tb.rec.p.Fallback = enter{}
+	tb.step()
+	assert.NotContains(t, tb.text(), "plays an Action Card that stops the attack")
+	assert.Contains(t, tb.text(), "pirate-1 attacks Ann's Sloop by Broadside Battle")
+}

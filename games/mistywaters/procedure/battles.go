@@ -3,6 +3,7 @@ package procedure
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,8 @@ type Side struct {
 	NPC    bool    `json:"npc,omitempty"`    // tracked by bosun (NPCs and the Last Day Temple)
 	Player string  `json:"player,omitempty"` // the owner of a player's unit
 	Unit   mw.Unit `json:"unit"`
+	// Spec is the unit spec a player's unit was described with.
+	Spec string `json:"-"`
 }
 
 // Battle is a battle the procedure resolves.
@@ -280,20 +283,137 @@ func (r *step) playerShip(name, what, wantShip string, rule unitRule) (Side, err
 			// Simplified Variant: "Recruiting: First-Class Officers are not used."
 			return Side{}, referee.RuleError([]string{citeSimplified}, "mistywaters: %s=%q: First-Class Officers are not used in the Simplified Variant (Recruiting); give captain, gunner or fencing without =fc", key, a)
 		}
-		return Side{ID: id, Player: name, Unit: u}, nil
+		return Side{ID: id, Player: name, Unit: u, Spec: a}, nil
 	}
 	// A unit's board changes little from battle to battle: the spec given
-	// last in this session is the default.
+	// last in this session is the default, with what bosun removed since
+	// (the ship's board after its last battle), without Experience Tokens
+	// (declared tokens are returned after each battle); a spec the
+	// question refuses (a ship that already attacked) is no default.
 	q := referee.Question{Key: key, Kind: referee.KindText, Text: text, Where: where, Accepted: accepted,
 		Check: func(a string) (string, error) {
 			_, err := side(a, true)
 			return a, err
 		}}
-	a, err := r.ask(referee.Sticky(r.s, r.env, q))
+	q = referee.Sticky(r.s, r.env, q)
+	if what == "ship" {
+		q.Default = r.shipDefault(p, q, wantShip)
+	}
+	a, err := r.ask(q)
 	if err != nil {
 		return Side{}, err
 	}
 	return side(a, false)
+}
+
+// shipDefault is the default of a ship's spec question: the board bosun
+// knows for the ship (wantShip, else the ship of the spec given last), else
+// the spec given last, without Experience Tokens; "" when the question
+// refuses it.
+func (r *step) shipDefault(p *PlayerState, q referee.Question, wantShip string) string {
+	code := wantShip
+	if code == "" && q.Default != "" {
+		if u, err := mw.ParseUnit(q.Default); err == nil {
+			u.Owner = p.Name
+			code = unitCode(u)
+		}
+	}
+	def := withoutKeys(q.Default, xpKeys)
+	if b, ok := p.Boards[code]; ok && code != "" {
+		def = b
+	}
+	if def == "" {
+		return ""
+	}
+	if _, err := q.Normalize(def); err != nil {
+		return ""
+	}
+	return def
+}
+
+var (
+	xpKeys      = []string{"xp"}
+	captainKeys = []string{"captain", "fc-captain"}
+	gunnerKeys  = []string{"gunner", "fc-gunner"}
+	fencingKeys = []string{"fencing", "fencing-master", "fm", "fc-fencing", "fc-fm"}
+	// countKeys are the keys bosun writes itself after a battle (Cannons,
+	// Sailors, its own count of defeats), and those of one battle only
+	// (the Experience Tokens declared, a shore party).
+	countKeys = []string{"cannons", "c", "sailors", "s", "xp", "defeats", "prior-defeats", "shore"}
+)
+
+// withoutKeys drops the items of a unit spec whose key is one of keys.
+func withoutKeys(spec string, keys []string) string {
+	kind, rest, ok := strings.Cut(spec, ":")
+	if !ok {
+		return spec
+	}
+	var items []string
+	for _, it := range strings.Split(rest, ",") {
+		k, _, _ := strings.Cut(strings.TrimSpace(it), "=")
+		if strings.TrimSpace(it) == "" || slices.Contains(keys, strings.ToLower(strings.TrimSpace(k))) {
+			continue
+		}
+		items = append(items, strings.TrimSpace(it))
+	}
+	if len(items) == 0 {
+		return kind
+	}
+	return kind + ":" + strings.Join(items, ",")
+}
+
+// boardAfter is a ship's spec after a battle: the spec given, with the
+// Cannons and Sailors it has now, without the Officers it lost and without
+// what held for that battle only (Experience Tokens, a shore party).
+func boardAfter(spec string, after mw.Unit) string {
+	drop := append([]string(nil), countKeys...)
+	if after.Captain == mw.NoOfficer {
+		drop = append(drop, captainKeys...)
+	}
+	if after.Gunner == mw.NoOfficer {
+		drop = append(drop, gunnerKeys...)
+	}
+	if after.FencingMaster == mw.NoOfficer {
+		drop = append(drop, fencingKeys...)
+	}
+	kind, _, _ := strings.Cut(withoutKeys(spec, drop), ":")
+	rest := strings.TrimPrefix(withoutKeys(spec, drop), kind)
+	rest = strings.TrimPrefix(rest, ":")
+	counts := fmt.Sprintf("cannons=%d,sailors=%d", after.Cannons, after.Sailors)
+	if after.Kind == mw.KindGalleass {
+		counts = fmt.Sprintf("sailors=%d", after.Sailors)
+	}
+	if rest == "" {
+		return kind + ":" + counts
+	}
+	return kind + ":" + counts + "," + rest
+}
+
+// rememberBoard keeps a player's ship's board after a battle (the next
+// spec question's default); a ship defeated has none.
+func (r *step) rememberBoard(s Side, after mw.Unit, defeated bool) {
+	p := r.st.player(s.Player)
+	code := unitCode(s.Unit)
+	if p == nil || code == "" {
+		return
+	}
+	if defeated {
+		delete(p.Boards, code)
+		return
+	}
+	spec := s.Spec
+	u, err := mw.ParseUnit(spec)
+	if err != nil {
+		return
+	}
+	u.Owner = s.Player
+	if unitCode(u) != code {
+		return
+	}
+	if p.Boards == nil {
+		p.Boards = map[string]string{}
+	}
+	p.Boards[code] = boardAfter(spec, after)
 }
 
 // candidate resolves a target named in a targets list: a player's name (a
@@ -488,12 +608,13 @@ func (r *step) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res 
 			}
 		default:
 			if what := d.Removals(); what != "" {
-				r.emit("battle", fmt.Sprintf("%s: remove %s from %s's board (it now has %d Cannons, %d Sailors)", s.Player, what, s.Unit.Label(), after.Cannons, after.Sailors),
+				r.emit("battle", fmt.Sprintf("%s: remove %s from %s's board (it now has %s, %s)", s.Player, what, s.Unit.Label(), referee.Count(after.Cannons, "Cannon"), referee.Count(after.Sailors, "Sailor")),
 					map[string]any{"player": s.Player, "damage": d, "after": after}, mw.CiteDiceResult, mw.CiteDeckCrewRemoval)
 			}
 			for _, n := range d.Notes {
 				r.emit("battle", fmt.Sprintf("%s: %s", s.Player, n), nil, mw.CiteDiceResult)
 			}
+			r.rememberBoard(s, after, d.Defeated)
 			if d.Defeated && p != nil {
 				p.Defeats++
 			}

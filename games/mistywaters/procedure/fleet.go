@@ -215,6 +215,7 @@ func (r *step) loseShip(p *PlayerState, code, how string, cites ...string) {
 		return
 	}
 	p.Fleet = append(append([]string{}, p.Fleet[:idx]...), p.Fleet[idx+1:]...)
+	delete(p.Boards, code)
 	p.Lost = append(p.Lost, LostShip{Ship: code, Round: r.st.Round, How: how, Pending: true, OwnTurn: r.st.current == p.Name})
 	text := fmt.Sprintf("%s's %s leaves the fleet (%s); ships afloat: %s", p.Name, shipTitle(code), how, fleetText(p.Fleet))
 	if len(p.Fleet) == 0 {

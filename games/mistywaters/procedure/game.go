@@ -64,6 +64,12 @@ func (r *step) choose(key, text string, options ...string) (string, error) {
 	return r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindChoose, Options: options, Default: noneDefault(options)})
 }
 
+// chooseUsual asks a choice whose Enter takes usual (one of options, or
+// referee.NoDefault).
+func (r *step) chooseUsual(key, text, usual string, options ...string) (string, error) {
+	return r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindChoose, Options: options, Default: usual})
+}
+
 // noneDefault is the default of a choice or list that offers none: nothing
 // happening (no attack, no target, no port, no bet) is the usual answer,
 // and Enter takes it.

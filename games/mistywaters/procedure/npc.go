@@ -247,15 +247,18 @@ func (r *step) walkDirection(n *NPC) error {
 		passWhat = "other Sea Monsters may be passed through; no North-South Passage"
 	}
 	for steps < rng {
-		open, err := r.list("misty.npc."+id+".open",
-			fmt.Sprintf("%s, space %d of %d: which of %s (main), %s (top-right), %s (top-left) lead to a space it may enter (At Sea or a Black Ship space; %s)? none if no direction",
-				id, steps+1, rng, main, tr, tl, passWhat), dedupe([]string{main, tr, tl, "none"}))
+		// The main direction is usually open sea: Enter takes it.
+		a, err := r.ask(referee.Question{Key: "misty.npc." + id + ".open", Kind: referee.KindList, Options: dedupe([]string{main, tr, tl, "none"}), Default: main,
+			Text: fmt.Sprintf("%s, space %d of %d: which of %s (main), %s (top-right), %s (top-left) lead to a space it may enter (At Sea or a Black Ship space; %s)? none if no direction",
+				id, steps+1, rng, main, tr, tl, passWhat)})
 		if err != nil {
 			return err
 		}
 		set := map[string]bool{}
-		for _, o := range open {
-			set[o] = true
+		for _, o := range referee.SplitList(a) {
+			if o != "none" {
+				set[o] = true
+			}
 		}
 		dir := ChooseDirection(set, main, tl, tr, heading, st.Opt.SideRule)
 		if dir == "" {

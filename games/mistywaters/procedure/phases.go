@@ -543,7 +543,8 @@ func (r *step) treasureStep(p *PlayerState) error {
 				opts = append(opts, "seized-by-"+o.Name)
 			}
 		}
-		a, err := r.choose("misty.player."+p.Name+".treasure", p.Name+": what became of the Conquistadors' Treasure you carry? (home: it reached your own Base)", opts...)
+		// Usually the Treasure stays aboard: Enter keeps it.
+		a, err := r.chooseUsual("misty.player."+p.Name+".treasure", p.Name+": what became of the Conquistadors' Treasure you carry? (kept: still aboard; home: it reached your own Base)", "kept", opts...)
 		if err != nil {
 			return err
 		}
@@ -686,7 +687,7 @@ func (r *step) phase6() error {
 				opts = append(opts, p.Name)
 			}
 		}
-		a, err := r.choose("misty.priority.trade", st.priorityName()+": give the Priority Token to another player through Negotiation? (keep, or the player; not to the holder of the last Round)", opts...)
+		a, err := r.chooseUsual("misty.priority.trade", st.priorityName()+": give the Priority Token to another player through Negotiation? (keep, or the player; not to the holder of the last Round)", "keep", opts...)
 		if err != nil {
 			return err
 		}

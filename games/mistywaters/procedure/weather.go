@@ -150,7 +150,9 @@ func (r *step) activeTile() (Tile, bool, error) {
 	if err != nil {
 		return Tile{}, false, err
 	}
-	eff, err := r.choose("misty.weather.tile.effect", "the activated Weather Tile's effect", TileEffects...)
+	// The effect is read off the tile: Enter takes nothing (none would
+	// skip a printed effect).
+	eff, err := r.chooseUsual("misty.weather.tile.effect", "the activated Weather Tile's effect", referee.NoDefault, TileEffects...)
 	if err != nil {
 		return Tile{}, false, err
 	}
