@@ -207,3 +207,29 @@ func TestEnterTakesTheUsualAnswer(t *testing.T) {
 	assert.NotContains(t, tb.text(), "plays an Action Card that stops the attack")
 	assert.Contains(t, tb.text(), "pirate-1 attacks Ann's Sloop by Broadside Battle")
 }
+
+// A session reads the Wind Force boxes from the same table as the battle
+// commands: at 9 oB Rocky Seas is not in force (it starts at 10 oB), and
+// when tables.yaml puts it at 9 oB the ship At Sea is refused a Broadside
+// in its own spec question.
+func TestSessionRockySeasFollowsTheOneTable(t *testing.T) {
+	answers := map[string]any{
+		"misty.player.Ann.attack":                []string{"pirate-1", "none"},
+		"misty.ship.Ann":                         "brig:cannons=2,sailors=2",
+		"misty.battle.Ann.pirate-1.attack.roll":  "1,1",
+		"misty.battle.Ann.pirate-1.counter.roll": "1,1,1,1",
+		"misty.board.wind.speed.9":               "0",
+		"misty.board.wind.box.sheath-the-swords": "12",
+		"misty.player.Ann.ports":                 "none",
+	}
+	st := battleState(PhaseTurns, 9, []string{"Ann", "Bob"}, NPC{ID: "pirate-1", Kind: KindPirate})
+	tb := newTable(t, st, answers)
+	tb.step()
+	assert.Contains(t, tb.text(), "Ann's Brig attacks pirate-1 by Broadside Battle")
+
+	tb = newTable(t, st, answers)
+	require.NoError(t, tb.env.Tables.Remember("mwp-wind-force", "box.rocky-seas", 9, "test"))
+	err := tb.try()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `misty.ship.Ann="brig:cannons=2,sailors=2": Rocky Seas (9 oB)`)
+}

@@ -1,0 +1,45 @@
+package misty
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
+)
+
+// runTables runs the command with the tables overlay at path.
+func runTables(t *testing.T, path string, args ...string) (string, error) {
+	t.Helper()
+	out := &bytes.Buffer{}
+	f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: out, ErrOut: out})
+	f.G.Seed, f.G.SeedSet = 7, true
+	f.V.Set("tables", path)
+	cmd := NewCmd(f)
+	cmd.SetArgs(args)
+	cmd.SetOut(out)
+	cmd.SetErr(out)
+	err := cmd.Execute()
+	return out.String(), err
+}
+
+// The Wind Force boxes are one table for the battle commands and a
+// session (mwp-wind-force, rows box.EFFECT): at 9 oB the one-shot knows
+// Rocky Seas starts at 10 oB as a session does, and asks nothing; a box
+// the table corrects in tables.yaml moves both.
+func TestWindForceBoxesAreTheSessionsTable(t *testing.T) {
+	args := []string{"broadside", "-a", "brig:cannons=2,sailors=2,owner=ann", "-d", "pirate", "--dice", "1,1", "--defender-dice", "1,1,1,1", "--wind", "9"}
+	out, err := runTables(t, filepath.Join(t.TempDir(), "tables.yaml"), args...)
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "Broadside Battle")
+
+	path := filepath.Join(t.TempDir(), "tables.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("mwp-wind-force:\n  box.rocky-seas:\n    value: 9\n    source: user\n"), 0o600))
+	_, err = runTables(t, path, args...)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "Rocky Seas (9 oB)")
+}
