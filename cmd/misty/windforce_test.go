@@ -43,3 +43,18 @@ func TestWindForceBoxesAreTheSessionsTable(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "Rocky Seas (9 oB)")
 }
+
+// "All declared Experience Tokens must be returned to the supply whether
+// they were used or not": the battle says so when a side declared some,
+// and every count reads in the right number.
+func TestBattleRemindsToReturnDeclaredTokens(t *testing.T) {
+	out, err := run(t, false, "broadside", "-a", "ship:cannons=2,sailors=2,xp=1,owner=ann", "-d", "pirate", "--dice", "1,1+3", "--why")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "reminder: the attacker returns the 1 Experience Token declared to the supply, whether it was used or not")
+	assert.Contains(t, out, "1 Experience Token declared and returned to the supply; 1 re-roll used")
+	assert.NotContains(t, out, "1 Experience Tokens")
+
+	out, err = run(t, false, "broadside", "-a", "ship:cannons=2,sailors=2,owner=ann", "-d", "pirate", "--dice", "1,1")
+	require.NoError(t, err, out)
+	assert.NotContains(t, out, "reminder:", "nothing declared, nothing to return")
+}

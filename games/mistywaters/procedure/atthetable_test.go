@@ -233,3 +233,40 @@ func TestSessionRockySeasFollowsTheOneTable(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `misty.ship.Ann="brig:cannons=2,sailors=2": Rocky Seas (9 oB)`)
 }
+
+// The target die's question says which faces pick which target before
+// the roll (an entered roll), and so does the event after it; three
+// targets split the die in pairs, four leave 5-6 to roll again.
+func TestTargetDieSaysItsFacesBeforeTheRoll(t *testing.T) {
+	st := battleState(PhaseNPC, 5, []string{"attack:pirates"}, NPC{ID: "pirate-1", Kind: KindPirate})
+	tb := newTable(t, st, map[string]any{
+		"misty.npc.pirate-1.targets": "Ann,Bob",
+		"misty.ship.Ann":             "brig:cannons=2,sailors=2",
+		"misty.ship.Bob":             "brig:cannons=2,sailors=2",
+		"misty.npc.pirate-1.target":  "5",
+		"misty.player.Bob.stop-card": "yes",
+	})
+	tb.step()
+	q, ok := tb.rec.question("misty.npc.pirate-1.target")
+	require.True(t, ok)
+	assert.Contains(t, q.Text, "(1-3: Ann, 4-6: Bob)")
+	assert.Contains(t, tb.text(), "the die picks Bob (1-3: Ann, 4-6: Bob)")
+	assert.Equal(t, "1-2: a, 3-4: b, 5-6: c", faceMap([]string{"a", "b", "c"}))
+	assert.Equal(t, "1: a, 2: b, 3: c, 4: d, 5-6: roll again", faceMap([]string{"a", "b", "c", "d"}))
+	assert.Equal(t, "1: a, 2: b, 3: c, 4: d, 5: e, 6: roll again", faceMap([]string{"a", "b", "c", "d", "e"}))
+}
+
+// "All declared Experience Tokens must be returned to the supply whether
+// they were used or not": bosun says so after a battle in which a player
+// declared some, in the right number.
+func TestDeclaredExperienceTokensAreReturned(t *testing.T) {
+	st := battleState(PhaseNPC, 5, []string{"attack:pirates"}, NPC{ID: "pirate-1", Kind: KindPirate})
+	tb := newTable(t, st, map[string]any{
+		"misty.npc.pirate-1.targets":                 "Ann-brig",
+		"misty.player.Ann.stop-card":                 "no",
+		"misty.ship.Ann":                             "brig:cannons=2,sailors=2,xp=1",
+		"misty.battle.pirate-1.Ann-brig.attack.roll": "1,1,1,1",
+	}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+	tb.step()
+	assert.Contains(t, tb.text(), "Ann: return the 1 Experience Token declared to the supply, whether it was used or not")
+}

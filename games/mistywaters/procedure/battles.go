@@ -487,12 +487,34 @@ func (r *step) fight(b Battle) (*Result, error) {
 		data["odds"] = od
 	}
 	r.emit("battle", strings.Join(lines, "; "), data, uniqStrings(cites)...)
+	// "All declared Experience Tokens must be returned to the supply
+	// whether they were used or not."
+	for _, sd := range []Side{b.Attacker, b.Defender} {
+		if n := declaredXP(sd.Unit, b.Type); sd.Player != "" && n > 0 {
+			r.emit("battle", fmt.Sprintf("%s: return the %s declared to the supply, whether %s used or not", sd.Player, referee.Count(n, "Experience Token"), referee.Noun(n, "it was", "they were")),
+				map[string]any{"player": sd.Player, "xp_returned": n}, mw.CiteXPRerolls)
+		}
+	}
 	r.applySide(b, b.Attacker, b.Defender, res.AttackerAfter, res.ToAttacker, res)
 	r.applySide(b, b.Defender, b.Attacker, res.DefenderAfter, res.ToDefender, res)
 	if err := r.rewards(b, res); err != nil {
 		return nil, err
 	}
 	return res, nil
+}
+
+// declaredXP is the number of Experience Tokens a unit declared for its
+// rolls in a battle: a Broadside has one roll, a Boarding Battle one per
+// clash and tie re-roll.
+func declaredXP(u mw.Unit, t mw.BattleType) int {
+	if t == mw.Broadside || len(u.XPRolls) == 0 {
+		return u.XPFor(0)
+	}
+	n := 0
+	for _, x := range u.XPRolls {
+		n += x
+	}
+	return n
 }
 
 func titleType(t mw.BattleType) string {
@@ -530,12 +552,7 @@ func roundText(rd mw.Round) string {
 	return fmt.Sprintf("%s: attacker %s vs defender %s, attacker loses %s, defender %d", what, diceText(rd.AttackerRoll), diceText(rd.DefenderRoll), referee.Count(rd.AttackerLost, "die", "dice"), rd.DefenderLost)
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
+func plural(n int, what string) string { return referee.Count(n, what) }
 
 func titleCase(s string) string {
 	w := strings.Fields(s)

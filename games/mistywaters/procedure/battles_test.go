@@ -326,5 +326,5 @@ func TestHarvestMinesAtMostOnePerCapturedIsland(t *testing.T) {
 	})
 	require.Error(t, err)
 	assert.True(t, referee.IsUsage(err))
-	assert.Contains(t, err.Error(), `Ann has 1 Captured Island(s) and "Each island is limited to 1 token of each type of infrastructure": at most 1 Mines`)
+	assert.Contains(t, err.Error(), `Ann has 1 Captured Island and "Each island is limited to 1 token of each type of infrastructure": at most 1 Mine (accepted: 0-1)`)
 }

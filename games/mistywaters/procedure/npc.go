@@ -291,7 +291,7 @@ func (r *step) walkDirection(n *NPC) error {
 		back++
 	}
 	moved := steps - back
-	text := fmt.Sprintf("%s moves %d space(s): %s (%s)", id, moved, strings.Join(path[:moved], " "), stop)
+	text := fmt.Sprintf("%s moves %s: %s (%s)", id, referee.Count(moved, "space"), strings.Join(path[:moved], " "), stop)
 	if moved == 0 {
 		text = fmt.Sprintf("%s does not move (%s)", id, stop)
 	}
@@ -431,10 +431,17 @@ func (r *step) walkArrows(n *NPC) error {
 			if err != nil {
 				return false, err
 			}
-			d, err := r.d6("misty.npc." + id + ".fork")
+			names := make([]string, routes)
+			for i := range names {
+				names[i] = fmt.Sprintf("route %d", i+1)
+			}
+			die := referee.D(6)
+			die.Title = fmt.Sprintf("a regular die for the Galleass's route, counted from the left (%s)", faceMap(names))
+			roll, err := r.env.Dice.Roll("misty.npc."+id+".fork", die)
 			if err != nil {
 				return false, err
 			}
+			d := roll.Value
 			route := (d-1)*routes/6 + 1
 			forks = append(forks, route)
 			r.emit("npc", fmt.Sprintf("%s: the grey arrows fork; die %d picks route %d of %d (counted from the left)", id, d, route, routes), map[string]any{"npc": id, "die": d, "route": route, "routes": routes}, citeGalleass)
@@ -493,7 +500,7 @@ func (r *step) walkArrows(n *NPC) error {
 			}
 		}
 	}
-	text := fmt.Sprintf("%s moves %d space(s) along the %s", id, steps, arrows)
+	text := fmt.Sprintf("%s moves %s along the %s", id, referee.Count(steps, "space"), arrows)
 	if extra > 0 {
 		text += fmt.Sprintf(" (%d extra to pass occupied %s)", extra, referee.Noun(extra, "space"))
 	}
@@ -578,8 +585,12 @@ func (r *step) pickTarget(key string, targets []string) (int, error) {
 	if k == 1 {
 		return 0, nil
 	}
+	// The question names which faces pick which target before the roll.
+	die := referee.D(6)
+	die.Title = fmt.Sprintf("a regular die for the target (%s)", faceMap(targets))
 	for i := 0; i < 50; i++ {
-		v, err := r.d6(key)
+		roll, err := r.env.Dice.Roll(key, die)
+		v := roll.Value
 		if err != nil {
 			return 0, err
 		}
@@ -591,6 +602,31 @@ func (r *step) pickTarget(key string, targets []string) (int, error) {
 		}
 	}
 	return 0, nil
+}
+
+// faceMap says which faces of a regular die pick which of names (see
+// pickTarget): "1-3: Ann, 4-6: Bob", or "1: Ann, 2: Bob, 3: Cy, 4: Dan,
+// 5-6: roll again".
+func faceMap(names []string) string {
+	k := len(names)
+	span := func(a, b int) string {
+		if a == b {
+			return fmt.Sprint(a)
+		}
+		return fmt.Sprintf("%d-%d", a, b)
+	}
+	var parts []string
+	if 6%k == 0 {
+		per := 6 / k
+		for i, n := range names {
+			parts = append(parts, span(i*per+1, (i+1)*per)+": "+n)
+		}
+		return strings.Join(parts, ", ")
+	}
+	for i, n := range names {
+		parts = append(parts, fmt.Sprintf("%d: %s", i+1, n))
+	}
+	return strings.Join(append(parts, span(k+1, 6)+": roll again"), ", ")
 }
 
 func (r *step) stopCard(player, attacker string) (bool, error) {
@@ -690,7 +726,7 @@ func (r *step) npcAttack(id string, names []string) error {
 	}
 	def, t := eligible[i], labels[i]
 	if len(eligible) > 1 {
-		r.emit("npc", fmt.Sprintf("%s has %d targets (%s): the die picks %s", id, len(eligible), strings.Join(labels, ", "), t), map[string]any{"npc": id, "targets": labels, "target": t}, citeNPCAttacks)
+		r.emit("npc", fmt.Sprintf("%s has %d targets (%s): the die picks %s (%s)", id, len(eligible), strings.Join(labels, ", "), t, faceMap(labels)), map[string]any{"npc": id, "targets": labels, "target": t}, citeNPCAttacks)
 	}
 	if def.Player != "" {
 		if stop, err := r.stopCard(def.Player, id); err != nil || stop {

@@ -205,7 +205,7 @@ func (r *step) capturedAtReset() error {
 		}
 		others += c
 		if c != p.Captured {
-			r.emit("endgame", fmt.Sprintf("%s now controls %d Captured Island(s) (was %d)", p.Name, c, p.Captured), map[string]any{"player": p.Name, "captured": c, "was": p.Captured}, citeCapturing, citeCheckEndGame)
+			r.emit("endgame", fmt.Sprintf("%s now controls %s (was %d)", p.Name, referee.Count(c, "Captured Island"), p.Captured), map[string]any{"player": p.Name, "captured": c, "was": p.Captured}, citeCapturing, citeCheckEndGame)
 			p.Captured = c
 		}
 	}

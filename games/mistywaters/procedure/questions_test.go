@@ -2,6 +2,7 @@ package procedure
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -149,4 +150,50 @@ func TestQuestionSpecsAreWellFormed(t *testing.T) {
 	var g referee.Game = &Game{}
 	_, ok := g.(referee.Asker)
 	assert.True(t, ok, "the game lists its questions")
+}
+
+// badWords are the shapes of wrong counts and empty lists in bosun's
+// text (issue #24): "1 Coins", "1 Experience Tokens", "(removed )",
+// "Island(s)", "a island".
+var badWords = []*regexp.Regexp{
+	regexp.MustCompile(`(^|[^\w.,-])1 (Coins|Silver Coins|Experience Tokens|Actions|Cannons|Sailors|Officers|spaces|dice|Crates|Barrels|Damage Markers|re-rolls|Hull Hits|Deck Crew Hits|misses|Votes|Captured Islands|Islands|parsecs|Rounds|Pirate Ships|targets|routes|Mines|Plantations|Tokens)\b`),
+	regexp.MustCompile(`\(s\)`),
+	regexp.MustCompile(`\(\s*(removed)?\s*\)`),
+	regexp.MustCompile(`\ba (island|Island|Experience|Action|Officer|Anchorage|Atoll|Event)\b`),
+	regexp.MustCompile(`\b0 (Cannon|Sailor|Officer|Experience Token|Silver Coin|Coin|space|Crate|Barrel)\b`),
+}
+
+func badShapes(text string) []string {
+	var out []string
+	for _, re := range badWords {
+		if m := re.FindString(text); m != "" {
+			out = append(out, fmt.Sprintf("%q in %q", m, text))
+		}
+	}
+	return out
+}
+
+// Every text the scripted games print counts in the right number and
+// never shows an empty list.
+func TestScriptedGamesWordsReadRight(t *testing.T) {
+	for _, c := range []struct {
+		players []referee.Player
+		opts    map[string]string
+		seed    uint64
+		answers string
+		steps   int
+	}{
+		{three, nil, 7, "testdata/three-players.yaml", 500},
+		{three[:2], map[string]string{"components": "none"}, 3, "testdata/two-players.yaml", 300},
+	} {
+		_, r := playDeclared(t, c.players, c.opts, c.seed, c.answers, c.steps)
+		require.NoError(t, r.err)
+		var bad []string
+		for _, e := range r.events {
+			bad = append(bad, badShapes(e.Text)...)
+		}
+		assert.Empty(t, bad, c.answers)
+	}
+	assert.NotEmpty(t, badShapes("Ann receives 1 Coins"), "the scan finds what it looks for")
+	assert.NotEmpty(t, badShapes("removes 3 ships (removed )"))
 }

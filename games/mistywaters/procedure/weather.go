@@ -211,10 +211,10 @@ func (r *step) windEffects(start int, moved bool) error {
 	if ob.Crew+ob.Cannons > 0 {
 		var what []string
 		if ob.Crew > 0 {
-			what = append(what, fmt.Sprintf("%d Sailor(s)/Officer(s)", ob.Crew))
+			what = append(what, fmt.Sprintf("%d %s/%s", ob.Crew, referee.Noun(ob.Crew, "Sailor"), referee.Noun(ob.Crew, "Officer")))
 		}
 		if ob.Cannons > 0 {
-			what = append(what, fmt.Sprintf("%d Cannon(s)", ob.Cannons))
+			what = append(what, referee.Count(ob.Cannons, "Cannon"))
 		}
 		r.emit("weather", fmt.Sprintf("Overboard: each Player Ship At Sea removes %s now (an applicable Action Card may protect a ship; NPC Ships lose nothing)", strings.Join(what, " and ")),
 			map[string]any{"overboard": ob, "wind": st.Wind}, citeOverboard)

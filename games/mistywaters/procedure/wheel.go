@@ -374,7 +374,7 @@ func (r *step) harvest() error {
 			return func(n int) error {
 				switch {
 				case n > p.Captured:
-					return referee.RuleError([]string{citeInfrastructure}, "misty: %s has %d Captured Island(s) and \"Each island is limited to 1 token of each type of infrastructure\": at most %d %s (accepted: 0-%d)", p.Name, p.Captured, p.Captured, kind, most)
+					return referee.RuleError([]string{citeInfrastructure}, "misty: %s has %s and \"Each island is limited to 1 token of each type of infrastructure\": at most %s (accepted: 0-%d)", p.Name, referee.Count(p.Captured, "Captured Island"), referee.Count(p.Captured, strings.TrimSuffix(kind, "s")), most)
 				case built[kind]+n > 3:
 					return referee.RuleError([]string{citeInfrastructure, citeCompInfra}, "misty: %d %s would make %d on the map with the other players', but \"each type of infrastructure is limited to 3 tokens for the entire map\" (accepted: at most %d)", n, kind, built[kind]+n, max(3-built[kind], 0))
 				}
@@ -416,8 +416,8 @@ func (r *step) harvest() error {
 			}
 		}
 		silver := 3*soldC + 2*soldB
-		r.emit("harvest", fmt.Sprintf("%s: %d Crate(s) and %d Barrel(s) produced; %d Crate(s) and %d Barrel(s) sold by the Courier Freighter for %d Silver; place the rest on the islands (max 3 of each per island)",
-			p.Name, mines, plants, soldC, soldB, silver),
+		r.emit("harvest", fmt.Sprintf("%s: %s and %s produced; %s and %s sold by the Courier Freighter for %d Silver; place the rest on the islands (max 3 of each per island)",
+			p.Name, referee.Count(mines, "Crate"), referee.Count(plants, "Barrel"), referee.Count(soldC, "Crate"), referee.Count(soldB, "Barrel"), silver),
 			map[string]any{"player": p.Name, "crates": mines, "barrels": plants, "sold_crates": soldC, "sold_barrels": soldB, "silver": silver}, citeHarvest, citeFreeTradeRoute)
 	}
 	return nil
