@@ -270,3 +270,32 @@ func TestDeclaredExperienceTokensAreReturned(t *testing.T) {
 	tb.step()
 	assert.Contains(t, tb.text(), "Ann: return the 1 Experience Token declared to the supply, whether it was used or not")
 }
+
+// A later answer that makes an earlier one impossible re-asks the earlier
+// question: Bob's ship turns out to be at a Tavern ("a Player Ship at a
+// Tavern cannot be attacked"), so Ann's target is asked again without
+// Bob, and the step goes on (no refusal after her ship's spec).
+func TestTargetShownUnattackableIsAskedAgain(t *testing.T) {
+	st := battleState(PhaseTurns, 5, []string{"Ann", "Bob"})
+	tb := newTable(t, st, map[string]any{
+		"misty.player.Ann.attack":  []string{"Bob", "none"},
+		"misty.ship.Bob":           "brig:cannons=2,sailors=2,at=tavern",
+		"misty.board.wind.speed.5": "0",
+		"misty.player.Ann.ports":   "none",
+	})
+	pr := &probe{p: tb.env.Prompt}
+	var second referee.Question
+	pr.look = func(q referee.Question, n int) {
+		if q.Key == "misty.player.Ann.attack" && n == 2 {
+			second = q
+		}
+	}
+	tb.env.Prompt = pr
+	tb.step()
+	assert.Contains(t, tb.text(), "Ann: Bob's Brig cannot be attacked by a unit of yours (a Player Ship at a Tavern cannot be attacked); choose another target, or none")
+	assert.Equal(t, 2, pr.asked["misty.player.Ann.attack"])
+	assert.NotContains(t, second.Options, "Bob")
+	assert.NotContains(t, second.Options, "Bob-brig", "nor the same ship by its type")
+	assert.Contains(t, second.Options, "Bob-sloop")
+	assert.Zero(t, pr.asked["misty.ship.Ann"], "Ann's own ship is not asked for an attack that cannot happen")
+}

@@ -242,6 +242,10 @@ func (r *step) playerAttacks(p *PlayerState) error {
 		return nil
 	}
 	attacked := map[string]string{} // unit ("fort" or a ship code) -> the target it attacked
+	// Targets whose spec showed no unit of the player may attack them (a
+	// Player Ship at a Tavern...): the attack question is asked again
+	// without them, keeping the step's other answers and dice.
+	refused := map[string]bool{}
 	for {
 		var shipsLeft []string
 		for _, f := range p.Fleet {
@@ -257,7 +261,12 @@ func (r *step) playerAttacks(p *PlayerState) error {
 			}
 			return nil
 		}
-		opts := r.attackTargets(p, ships, fortLeft)
+		var opts []string
+		for _, o := range r.attackTargets(p, ships, fortLeft) {
+			if !refused[o] {
+				opts = append(opts, o)
+			}
+		}
 		if len(opts) == 1 {
 			r.emit("turn", fmt.Sprintf("%s: no target on the map that a unit of yours may attack", p.Name), map[string]any{"player": p.Name}, citePlayerAttacks)
 			return nil
@@ -285,6 +294,18 @@ func (r *step) playerAttacks(p *PlayerState) error {
 		def, err := r.candidate(t)
 		if err != nil {
 			return err
+		}
+		// The defender's spec may show the target cannot be attacked by any
+		// unit of the player (it is at a Tavern, at a Base, protected by a
+		// Fort at the Docks): the target, the earlier answer, is what is
+		// impossible, so it is asked again (without it), not refused later.
+		if why := r.unattackable(p, def.Unit, t, ships, fortLeft); why != "" {
+			refused[t] = true
+			if code := unitCode(def.Unit); def.Player != "" && code != "" {
+				refused[def.Player+"-"+shipType(code)] = true // the same ship by its type
+			}
+			r.emit("turn", fmt.Sprintf("%s: %s cannot be attacked by a unit of yours (%s); choose another target, or none", p.Name, def.Unit.Label(), why), map[string]any{"player": p.Name, "target": t, "refused": why}, citePlayerAttacks, citeSelectTarget)
+			continue
 		}
 		with := "ship"
 		if !ships {
@@ -342,6 +363,43 @@ func (r *step) playerAttacks(p *PlayerState) error {
 			return err
 		}
 	}
+}
+
+// unattackable says why no unit of p that may still attack could attack
+// def (target name t) wherever it is stopped, or "" when one could (or
+// when bosun cannot tell yet: a Wind Force box not given). It tries a
+// Player Ship of p at each location and p's Fort.
+func (r *step) unattackable(p *PlayerState, def mw.Unit, t string, ships, fort bool) string {
+	o := r.battleOptions()
+	o.Boxes = knownBoxes{r}
+	team := ""
+	if n := r.st.team(p.Name); n > 0 {
+		team = fmt.Sprint(n)
+	}
+	var probes []mw.Unit
+	if ships {
+		for _, loc := range mw.Locations {
+			probes = append(probes, mw.Unit{Kind: mw.KindShip, ShipType: "sloop", Owner: p.Name, Team: team, Location: loc, Cannons: 1, Sailors: 1})
+		}
+	}
+	if fort && fortMayAttack(def.Kind) {
+		probes = append(probes, mw.Unit{Kind: mw.KindFort, Owner: p.Name, Team: team, Location: mw.Land})
+	}
+	why := ""
+	for _, u := range probes {
+		_, err := r.attackTypes(u, def, t, o)
+		if err == nil {
+			return ""
+		}
+		msg, _, ok := refusal(err)
+		if !ok {
+			return "" // not a rule (a box not known yet): let the spec's check judge
+		}
+		if why == "" {
+			why = msg
+		}
+	}
+	return why
 }
 
 // unitsLeft names the units of a player that may still attack.
