@@ -299,3 +299,43 @@ func TestTargetShownUnattackableIsAskedAgain(t *testing.T) {
 	assert.Contains(t, second.Options, "Bob-sloop")
 	assert.Zero(t, pr.asked["misty.ship.Ann"], "Ann's own ship is not asked for an attack that cannot happen")
 }
+
+// A Fort that took a Damage Marker in one battle defaults to fort:damaged
+// in the next.
+func TestFortSpecDefaultIsDamagedAfterAMarker(t *testing.T) {
+	st := battleState(PhaseNPC, 5, []string{"attack:pirates"}, NPC{ID: "pirate-1", Kind: KindPirate}, NPC{ID: "pirate-2", Kind: KindPirate})
+	st.Players[0].Captured = 1
+	tb := newTable(t, st, map[string]any{
+		"misty.npc.pirate-1.targets":                 "Ann-fort",
+		"misty.npc.pirate-2.targets":                 "Ann-fort",
+		"misty.player.Ann.stop-card":                 "no",
+		"misty.fort.Ann":                             []string{"fort", "fort:damaged"},
+		"misty.battle.pirate-1.Ann-fort.attack.roll": "6,1,1,1",
+		"misty.battle.pirate-2.Ann-fort.attack.roll": "1,1,1,1",
+	}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+	pr := &probe{p: tb.env.Prompt}
+	var second referee.Question
+	pr.look = func(q referee.Question, n int) {
+		if q.Key == "misty.fort.Ann" && n == 2 {
+			second = q
+		}
+	}
+	tb.env.Prompt = pr
+	tb.step()
+	require.Contains(t, tb.text(), "Ann: your Fort takes a Damage Marker", tb.text())
+	assert.Equal(t, "fort:damaged", second.Default)
+}
+
+// "There are 6 large Main Islands": when the players before have counted
+// all six, the last player's count can only be 0 and is not asked.
+func TestCapturedCountWithNoIslandLeftIsNotAsked(t *testing.T) {
+	st := &State{Round: 3, Phase: PhaseReset, Players: players("Ann", "Bob", "Cy"), Opt: baseOpts()}
+	st.Players[2].Captured = 1
+	tb := newTable(t, st, map[string]any{"misty.player.Ann.captured": "4", "misty.player.Bob.captured": "2"})
+	pr := &probe{p: tb.env.Prompt}
+	tb.env.Prompt = pr
+	tb.step()
+	assert.Zero(t, pr.asked["misty.player.Cy.captured"])
+	assert.Equal(t, 0, tb.state().player("Cy").Captured)
+	assert.Contains(t, tb.text(), "Cy now controls 0 Captured Islands (was 1)")
+}

@@ -296,8 +296,15 @@ func (r *step) playerShip(name, what, wantShip string, rule unitRule) (Side, err
 			return a, err
 		}}
 	q = referee.Sticky(r.s, r.env, q)
-	if what == "ship" {
+	switch what {
+	case "ship":
 		q.Default = r.shipDefault(p, q, wantShip)
+	default: // the Fort or Militia as bosun left it after its last battle
+		if b, ok := p.Boards[what]; ok {
+			if _, err := q.Normalize(b); err == nil {
+				q.Default = b
+			}
+		}
 	}
 	a, err := r.ask(q)
 	if err != nil {
@@ -414,6 +421,22 @@ func (r *step) rememberBoard(s Side, after mw.Unit, defeated bool) {
 		p.Boards = map[string]string{}
 	}
 	p.Boards[code] = boardAfter(spec, after)
+}
+
+// setBoard keeps (spec "" forgets) what bosun knows of a player's unit
+// after a battle: the default of its next spec question.
+func (r *step) setBoard(p *PlayerState, unit, spec string) {
+	if p == nil {
+		return
+	}
+	if spec == "" {
+		delete(p.Boards, unit)
+		return
+	}
+	if p.Boards == nil {
+		p.Boards = map[string]string{}
+	}
+	p.Boards[unit] = spec
 }
 
 // candidate resolves a target named in a targets list: a player's name (a
@@ -612,14 +635,19 @@ func (r *step) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res 
 		case mw.KindFort:
 			if d.Defeated {
 				r.emit("battle", fmt.Sprintf("%s: your Fort is defeated: remove the Fort token from the map (any player can build it again)", s.Player), map[string]any{"player": s.Player, "fort": "defeated"}, mw.CiteDefeatedForts)
+				r.setBoard(p, "fort", "")
 			} else if d.Markers > 0 {
 				r.emit("battle", fmt.Sprintf("%s: your Fort takes a Damage Marker (flip it to its damaged side)", s.Player), map[string]any{"player": s.Player, "fort": "damaged"}, mw.CiteDefeatedForts)
+				r.setBoard(p, "fort", "fort:damaged")
 			}
 		case mw.KindMilitia:
 			if d.Sailors > 0 {
 				text := fmt.Sprintf("%s: remove %s from your Plantation's Militia", s.Player, plural(d.Sailors, "Sailor"))
 				if d.Defeated {
 					text += "; the Militia is defeated (the Plantation stays; the island can be re-Captured)"
+					r.setBoard(p, "militia", "")
+				} else {
+					r.setBoard(p, "militia", fmt.Sprintf("militia:sailors=%d", after.Sailors))
 				}
 				r.emit("battle", text, map[string]any{"player": s.Player, "militia_lost": d.Sailors}, mw.CiteDefeatedMilitia)
 			}

@@ -190,6 +190,9 @@ func (r *step) voting() error {
 						continue
 					}
 					b := voteBoxes[c.Key]
+					if b.box > 0 && b.box-used[b.pool] <= 0 {
+						continue // the box holds no more of these: 0, not asked
+					}
 					a, err := r.ask(referee.Question{Key: "misty.vote." + m + "." + c.Key, Text: fmt.Sprintf("%s: how many %s?", m, c.Title),
 						Kind: referee.KindNumber, Min: 0, Max: b.box,
 						Check: func(a string) (string, error) {

@@ -182,6 +182,15 @@ func (r *step) capturedAtReset() error {
 			}
 			return nil
 		}
+		// With every Main Island counted by the players before, the
+		// count can only be 0: it is not asked.
+		if MainIslands-others <= 0 {
+			if p.Captured != 0 {
+				r.emit("endgame", fmt.Sprintf("%s now controls 0 Captured Islands (was %d): the other players control all %d Main Islands", p.Name, p.Captured, MainIslands), map[string]any{"player": p.Name, "captured": 0, "was": p.Captured}, citeCapturing, citeMainIslands)
+				p.Captured = 0
+			}
+			continue
+		}
 		// The count rarely changes: what bosun last learned (the last
 		// answer, or 0) is the default, so Enter keeps it.
 		a, err := r.ask(referee.Question{Key: "misty.player." + p.Name + ".captured", Kind: referee.KindNumber, Min: 0, Max: MainIslands, Default: strconv.Itoa(min(p.Captured, MainIslands-others)),
