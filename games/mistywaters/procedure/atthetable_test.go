@@ -339,3 +339,26 @@ func TestCapturedCountWithNoIslandLeftIsNotAsked(t *testing.T) {
 	assert.Equal(t, 0, tb.state().player("Cy").Captured)
 	assert.Contains(t, tb.text(), "Cy now controls 0 Captured Islands (was 1)")
 }
+
+// Whirlpools: "If a Whirlpool is occupied by any Player Ship, Pirate
+// Ships, other NPC Ships, or Sea Monsters, or other object": the question
+// names them all, and Enter says it is free.
+func TestWhirlpoolOccupiedNamesEveryObject(t *testing.T) {
+	st := phase3At(5)
+	tb := newTable(t, st, map[string]any{
+		"misty.weather.tile.move":                "0",
+		"misty.weather.tile.effect":              "ship-debris",
+		"misty.board.wind.speed.5":               "0",
+		"misty.board.wind.box.sheath-the-swords": "9",
+		"misty.board.wind.box.sea-giveth":        "9",
+		"misty.board.wind.box.hunker-down":       "12",
+		"misty.board.wind.overboard.5":           "0",
+	}, 2)
+	tb.rec.p.Fallback = enter{}
+	tb.step()
+	q, ok := tb.rec.question("misty.board.whirlpool.3.occupied")
+	require.True(t, ok)
+	assert.Contains(t, q.Text, "Player Ship, Pirate Ship, other NPC Ship, Sea Monster, or other object")
+	assert.Equal(t, "no", q.Default)
+	assert.Contains(t, tb.text(), "place a crate from the supply on Whirlpool 3")
+}

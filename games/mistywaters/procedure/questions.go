@@ -98,6 +98,10 @@ func (g *Game) Questions() []referee.QuestionSpec {
 		varies("misty.fort.*", txt, "the spec given last for the Fort, fort:damaged once bosun gave it a Damage Marker", "a Fort changes only when it takes a Damage Marker"),
 		varies("misty.militia.*", txt, "the spec given last for the Militia, with the Sailors bosun left it", "a Militia changes only when it loses Sailors"),
 		spec("misty.battle.**", txt, none, dice),
+		// The battle commands (bosun misty broadside/boarding) enter their
+		// dice under the engine's own roll keys.
+		spec("misty.broadside.**", txt, none, dice),
+		spec("misty.boarding.**", txt, none, dice),
 		spec("misty.player.*.boarding-choice", ch, none, "the victor chooses what to do with the defeated ship"),
 		spec("misty.player.*.fleet", lst, none, "the ships on the map: only the board says them"),
 		spec("misty.player.*.new-ship", ch, "none", "no ship is placed unless the player places one"),

@@ -197,3 +197,94 @@ func TestScriptedGamesWordsReadRight(t *testing.T) {
 	assert.NotEmpty(t, badShapes("Ann receives 1 Coins"), "the scan finds what it looks for")
 	assert.NotEmpty(t, badShapes("removes 3 ships (removed )"))
 }
+
+// chaos answers every question as a careless table would before the
+// scripted answer: empty, wrong types, out of range, a choice not
+// offered, every option offered, garbage specs. A refusal must leave the
+// step as it was (checks are pure), and a value a question accepts must be
+// one it offers.
+type chaos struct {
+	t    *testing.T
+	p    referee.Prompter
+	keys map[string]bool
+}
+
+func (c *chaos) Ask(q referee.Question) (string, error) {
+	c.keys[q.Key] = true
+	tries := []string{"", " ", "zzz", "-1", "999", "0", "1", "none,none", "pirate-9", "Nobody", "ship:cannons=99", "brig:cannons=-1", "yes", "no", "1,2,3,4,5,6,7"}
+	tries = append(tries, q.Options...)
+	tries = append(tries, q.Choices...)
+	for _, raw := range tries {
+		v, err := q.Normalize(raw)
+		if err != nil {
+			assert.True(c.t, referee.IsUsage(err), "%s: %q refused with a non-usage error: %v", q.Key, raw, err)
+			continue
+		}
+		switch q.Kind {
+		case referee.KindChoose:
+			assert.Contains(c.t, q.Options, v, "%s: %q accepted as %q, not an option", q.Key, raw, v)
+		case referee.KindNumber:
+			n := 0
+			_, _ = fmt.Sscan(v, &n)
+			assert.True(c.t, n >= q.Min && n <= q.Max, "%s: %q accepted as %q, out of %d..%d", q.Key, raw, v, q.Min, q.Max)
+		}
+	}
+	return c.p.Ask(q)
+}
+
+func (c *chaos) HasAnswer(key string) bool {
+	if ps, ok := c.p.(referee.Presetter); ok {
+		return ps.HasAnswer(key)
+	}
+	return false
+}
+
+func (c *chaos) TakeRecord() []referee.Answer {
+	if r, ok := c.p.(referee.Recorder); ok {
+		return r.TakeRecord()
+	}
+	return nil
+}
+
+func (c *chaos) Recorded() []referee.Answer {
+	if r, ok := c.p.(interface{ Recorded() []referee.Answer }); ok {
+		return r.Recorded()
+	}
+	return nil
+}
+
+// A chaos table plays the scripted games: every careless answer is refused
+// in its question or is a legal value, and the games end exactly as
+// without them (no check changes the step, no step is lost).
+func TestChaosTablePlaysTheScriptedGames(t *testing.T) {
+	for _, c := range []struct {
+		players []referee.Player
+		opts    map[string]string
+		seed    uint64
+		answers string
+		steps   int
+	}{
+		{three, nil, 7, "testdata/three-players.yaml", 500},
+		{three[:2], map[string]string{"components": "none"}, 3, "testdata/two-players.yaml", 300},
+	} {
+		want := play(t, c.players, c.opts, c.seed, c.answers, c.steps)
+		require.NoError(t, want.err)
+
+		ch := &chaos{t: t, p: loadAnswers(t, c.answers), keys: map[string]bool{}}
+		set, err := tables.Load("")
+		require.NoError(t, err)
+		env := &referee.Env{Prompt: ch, Tables: set}
+		g := &Game{}
+		s, err := referee.NewSession(g, "t", c.players, c.opts, c.seed, referee.Virtual, env)
+		require.NoError(t, err)
+		env.Dice, err = referee.DiceFor(s, ch)
+		require.NoError(t, err)
+		for i := 0; i < c.steps && !s.Over; i++ {
+			_, err := referee.Next(g, s, env)
+			require.NoError(t, err, "step %d", i+1)
+		}
+		assert.Equal(t, string(want.s.State), string(s.State), c.answers)
+		assert.Equal(t, texts(want.events), texts(s.Log), c.answers)
+		t.Logf("%s: %d distinct keys answered carelessly first", c.answers, len(ch.keys))
+	}
+}
