@@ -55,9 +55,7 @@ func shippedTable(name string) *Table {
 			{Key: "heavy-line.sailors", Value: nil, Source: "board", Ref: "", Note: "", Where: "the Heavy Line Battleship (HL) ship board: the number of Sailor spots"},
 		}}
 	case "mw-wind-force":
-		return &Table{Name: "mw-wind-force", Title: "Misty Waters Wind Force boxes where battle effects start", Game: "misty-waters", Description: "\"Most of the 12 boxes on the Wind Force have an illustrated effect that is triggered when the Weather Marker is at that box or higher. (The box in which each effect appears is printed on the board's Wind Force track.)\" bosun asks once for a box it needs and remembers it. From 10 oB up Rocky Seas is known to be in effect (the rulebook's own example), and Return to the Depths is at 11 oB.\n", Rows: []Row{
-			{Key: "rocky-seas", Value: nil, Source: "board", Ref: "", Note: "", Where: "the Wind Force track at the top of the game board: the box showing Rocky Seas (no Broadside Battles At Sea); the rulebook's example puts it at or below 10 oB"},
-			{Key: "sheath-the-swords", Value: nil, Source: "board", Ref: "", Note: "", Where: "the Wind Force track at the top of the game board: the box showing Sheath the Swords (no Boarding Battles At Sea)"},
+		return &Table{Name: "mw-wind-force", Title: "Misty Waters Wind Force effects the battle rules fix", Game: "misty-waters", Description: "The box where each Wind Force effect starts is printed on the board's Wind Force track (\"The box in which each effect appears is printed on the board's Wind Force track.\"). bosun keeps those boxes in one table, mwp-wind-force (rows box.EFFECT, asked once as misty.board.wind.box.EFFECT), which the battle commands and a session both read, so they agree at every box. This table keeps only what the rulebook's text fixes for the battle rules themselves.\n", Rows: []Row{
 			{Key: "return-to-the-depths", Value: int(11), Source: "rulebook", Ref: "NPCs and Weather: 'except for the effect that returns all Sea Monsters into the deep at 11 oB wind strength.'", Note: "", Where: ""},
 		}}
 	case "mwp-board":

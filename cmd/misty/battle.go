@@ -251,7 +251,7 @@ func renderBattle(f *cmdutil.Factory, w io.Writer, v *BattleView, why bool) erro
 		if b.Simplified {
 			title += " (Simplified Variant)"
 		}
-		fmt.Fprintf(w, "%s: %s boards %s — %d dice against %d\n", title, desc(b.Attacker), desc(b.Defender), b.AttackerDice, b.DefenderDice)
+		fmt.Fprintf(w, "%s: %s boards %s — %s against %d\n", title, desc(b.Attacker), desc(b.Defender), referee.Count(b.AttackerDice, "die", "dice"), b.DefenderDice)
 		var rows [][]string
 		for _, r := range b.Rounds {
 			name := fmt.Sprintf("clash %d", r.Clash)
@@ -291,6 +291,9 @@ func renderBattle(f *cmdutil.Factory, w io.Writer, v *BattleView, why bool) erro
 	for _, n := range v.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
+	for _, n := range xpReminders(v) {
+		fmt.Fprintf(w, "reminder: %s\n", n)
+	}
 	if why {
 		fmt.Fprintln(w, "why:")
 		for i, s := range steps {
@@ -307,6 +310,42 @@ func renderBattle(f *cmdutil.Factory, w io.Writer, v *BattleView, why bool) erro
 	return nil
 }
 
+// xpReminders: "All declared Experience Tokens must be returned to the
+// supply whether they were used or not", said for each side that declared
+// some.
+func xpReminders(v *BattleView) []string {
+	type side struct {
+		what string
+		u    mw.Unit
+		n    int
+	}
+	var sides []side
+	if b := v.Broadside; b != nil {
+		sides = []side{{"attacker", b.Attacker, b.Attacker.XPFor(0)}, {"defender", b.Defender, b.Defender.XPFor(0)}}
+	}
+	if b := v.Boarding; b != nil {
+		sides = []side{{"attacker", b.Attacker, totalXP(b.Attacker)}, {"defender", b.Defender, totalXP(b.Defender)}}
+	}
+	var out []string
+	for _, s := range sides {
+		if s.n > 0 {
+			out = append(out, fmt.Sprintf("the %s returns the %s declared to the supply, whether %s used or not", s.what, referee.Count(s.n, "Experience Token"), referee.Noun(s.n, "it was", "they were")))
+		}
+	}
+	return out
+}
+
+func totalXP(u mw.Unit) int {
+	if len(u.XPRolls) == 0 {
+		return u.XPFor(0)
+	}
+	n := 0
+	for i := range u.XPRolls {
+		n += u.XPFor(i)
+	}
+	return n
+}
+
 func renderOutcome(w io.Writer, out mw.Outcome) {
 	if len(out.Defeated) == 0 {
 		fmt.Fprintln(w, "outcome: neither side is defeated")
@@ -316,10 +355,10 @@ func renderOutcome(w io.Writer, out mw.Outcome) {
 	for _, r := range out.Rewards {
 		var p []string
 		if r.Silver > 0 {
-			p = append(p, fmt.Sprintf("%d Silver Coins", r.Silver))
+			p = append(p, referee.Count(r.Silver, "Silver Coin"))
 		}
 		if r.XP > 0 {
-			p = append(p, fmt.Sprintf("%d Experience Tokens", r.XP))
+			p = append(p, referee.Count(r.XP, "Experience Token"))
 		}
 		if r.Trophy != "" {
 			p = append(p, fmt.Sprintf("the %s token as a trophy (%d Votes)", r.Trophy, r.Votes))
@@ -350,7 +389,7 @@ func renderOutcome(w io.Writer, out mw.Outcome) {
 	if pd := out.PlayerDefeat; pd != nil {
 		line := fmt.Sprintf("defeated ship #%d for its player", pd.Nth)
 		if pd.Silver > 0 {
-			line += fmt.Sprintf(": their government sends %d Silver Coins", pd.Silver)
+			line += ": their government sends " + referee.Count(pd.Silver, "Silver Coin")
 		}
 		if pd.SkullRockRemoved {
 			line += ": remove their Skull-Rock"

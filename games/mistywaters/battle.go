@@ -117,8 +117,26 @@ func (f FixedBoxes) Box(effect string) (int, error) {
 	return 0, referee.Usagef("mistywaters: the Wind Force box of %q is not known", effect)
 }
 
-// TableBoxes reads the boxes from the mw-wind-force table and asks once
-// (key misty.table.wind-force.EFFECT) for a box nobody has entered yet.
+// WindBoxTable is the one table of the Wind Force track: the box where
+// each ongoing effect starts is its row box.EFFECT, read by the battle
+// commands and by a session alike (so at any box both agree on Rocky Seas
+// and Sheath the Swords), asked once as misty.board.wind.box.EFFECT.
+const WindBoxTable = "mwp-wind-force"
+
+// WindEffectTitles names the ongoing Wind Force effects as the board does.
+var WindEffectTitles = map[string]string{
+	"clearing-up":          "It's Clearing Up",
+	"no-transshipments":    "No Transshipments",
+	"sheath-the-swords":    "Sheath the Swords",
+	"sea-giveth":           "Sea Giveth and Sea Taketh Away",
+	"rocky-seas":           "Rocky Seas",
+	"return-to-the-depths": "Return to the Depths",
+	"hunker-down":          "Hunker Down",
+}
+
+// TableBoxes reads the boxes from the Wind Force track's table
+// (WindBoxTable, row box.EFFECT) and asks once (key
+// misty.board.wind.box.EFFECT) for a box nobody has entered yet.
 type TableBoxes struct {
 	Set    *tables.Set
 	Prompt referee.Prompter
@@ -126,13 +144,17 @@ type TableBoxes struct {
 
 // Box implements WindBoxes.
 func (t TableBoxes) Box(effect string) (int, error) {
-	return referee.AskInt(t.Set, t.Prompt, "mw-wind-force", effect, referee.Question{
-		Key:   "misty.table.wind-force." + effect,
-		Text:  fmt.Sprintf("the Wind Force box (1-12 oB) where the %q effect first appears", effect),
+	title := WindEffectTitles[effect]
+	if title == "" {
+		title = effect
+	}
+	return referee.AskInt(t.Set, t.Prompt, WindBoxTable, "box."+effect, referee.Question{
+		Key:   "misty.board.wind.box." + effect,
+		Text:  fmt.Sprintf("the Wind Force box (1-12) that shows the '%s' effect", title),
 		Kind:  referee.KindNumber,
 		Min:   1,
 		Max:   12,
-		Where: "the Wind Force track at the top of the game board",
+		Where: "the Wind Force track at the top of the board",
 	})
 }
 

@@ -532,7 +532,7 @@ func (bs *boardState) rerolls(ar *arrangement, side, key string, rollIdx int) (*
 				left--
 			}
 		}
-		bs.res.Steps = append(bs.res.Steps, Step{Text: fmt.Sprintf("the %s declared %d Experience Tokens and used %d", side, t, t-left),
+		bs.res.Steps = append(bs.res.Steps, Step{Text: fmt.Sprintf("the %s declared %s and used %d", side, count(t, "Experience Token"), t-left),
 			Rule: "Experience Token rerolls (may reroll a dice once per spent token). Must declare total number of Experience Tokens in advance.", Cites: []string{CiteBoardingRerolls, CiteXPRerolls}})
 	}
 	if len(sr.Rerolls) == 0 && sr.XPDeclared == 0 {

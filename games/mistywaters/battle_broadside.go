@@ -415,7 +415,7 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 				return nil, err
 			}
 		}
-		*steps = append(*steps, Step{Text: fmt.Sprintf("%d Experience Tokens declared and returned to the supply; %d re-rolls used", t, used),
+		*steps = append(*steps, Step{Text: fmt.Sprintf("%s declared and returned to the supply; %s used", count(t, "Experience Token"), count(used, "re-roll")),
 			Rule: "Before rerolling any dice, a player must declare the number of Experience Tokens they are using. All declared Experience Tokens must be returned to the supply whether they were used or not.", Cites: []string{CiteXPRerolls, CiteBroadsideRerolls}})
 	}
 	vol.Final = dice

@@ -29,7 +29,7 @@ func rockySeas(o Options) (bool, error) {
 		return true, nil
 	}
 	if o.Boxes == nil {
-		return false, referee.Usagef("mistywaters: at %d oB bosun needs the Wind Force box of Rocky Seas (printed on the board); give it with --set misty.table.wind-force.rocky-seas=N", o.Wind)
+		return false, referee.Usagef("mistywaters: at %d oB bosun needs the Wind Force box of Rocky Seas (printed on the board); give it with --set misty.board.wind.box.rocky-seas=N", o.Wind)
 	}
 	b, err := o.Boxes.Box("rocky-seas")
 	if err != nil {
@@ -43,7 +43,7 @@ func sheathSwords(o Options) (bool, error) {
 		return false, nil
 	}
 	if o.Boxes == nil {
-		return false, referee.Usagef("mistywaters: at %d oB bosun needs the Wind Force box of Sheath the Swords (printed on the board); give it with --set misty.table.wind-force.sheath-the-swords=N", o.Wind)
+		return false, referee.Usagef("mistywaters: at %d oB bosun needs the Wind Force box of Sheath the Swords (printed on the board); give it with --set misty.board.wind.box.sheath-the-swords=N", o.Wind)
 	}
 	b, err := o.Boxes.Box("sheath-the-swords")
 	if err != nil {

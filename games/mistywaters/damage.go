@@ -1,8 +1,9 @@
 package mistywaters
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
 )
 
 // Removals says what a player removes from the board for d: "1 Cannon,
@@ -46,12 +47,8 @@ func (d Damage) Text() string {
 	return strings.Join(parts, ", ")
 }
 
-func count(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
+// count says n of a thing in words (referee.Count: "1 Cannon", "2 Cannons").
+func count(n int, what string) string { return referee.Count(n, what) }
 
 func titleWords(s string) string {
 	w := strings.Fields(s)

@@ -3,6 +3,7 @@ package procedure
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,8 @@ type Side struct {
 	NPC    bool    `json:"npc,omitempty"`    // tracked by bosun (NPCs and the Last Day Temple)
 	Player string  `json:"player,omitempty"` // the owner of a player's unit
 	Unit   mw.Unit `json:"unit"`
+	// Spec is the unit spec a player's unit was described with.
+	Spec string `json:"-"`
 }
 
 // Battle is a battle the procedure resolves.
@@ -176,13 +179,19 @@ const (
 // (misty.ship.NAME), the Fort (misty.fort.NAME) or the Militia
 // (misty.militia.NAME) that fights.
 func (r *step) playerSide(name, what string) (Side, error) {
-	return r.playerShip(name, what, "")
+	return r.playerShip(name, what, "", nil)
 }
+
+// unitRule is a rule of the step about one unit spec (the ship already
+// attacked this turn, the battle it could fight, the ship already named
+// as a target): it refuses inside the spec's question, so a terminal
+// re-asks in place and nothing later in the step refuses the spec.
+type unitRule func(u mw.Unit) error
 
 // playerShip is playerSide for a ship that must be of one type (wantShip,
 // a fleet code: the target was named NAME-TYPE); "" accepts any ship of
 // the player's fleet.
-func (r *step) playerShip(name, what, wantShip string) (Side, error) {
+func (r *step) playerShip(name, what, wantShip string, rule unitRule) (Side, error) {
 	st := r.st
 	p := st.player(name)
 	if p == nil {
@@ -261,29 +270,184 @@ func (r *step) playerShip(name, what, wantShip string) (Side, error) {
 		if err := u.Validate(mw.TableLimits{Set: r.env.Tables}); err != nil {
 			return Side{}, err
 		}
+		if rule != nil {
+			if err := rule(u); err != nil {
+				// The refusal names the question and the answer it refuses.
+				if msg, cites, ok := refusal(err); ok {
+					return Side{}, referee.RuleError(cites, "mistywaters: %s=%q: %s", key, a, msg)
+				}
+				return Side{}, err
+			}
+		}
 		if st.Opt.vari("simplified") && (u.Captain == mw.FirstClass || u.Gunner == mw.FirstClass || u.FencingMaster == mw.FirstClass) {
 			// Simplified Variant: "Recruiting: First-Class Officers are not used."
 			return Side{}, referee.RuleError([]string{citeSimplified}, "mistywaters: %s=%q: First-Class Officers are not used in the Simplified Variant (Recruiting); give captain, gunner or fencing without =fc", key, a)
 		}
-		return Side{ID: id, Player: name, Unit: u}, nil
+		return Side{ID: id, Player: name, Unit: u, Spec: a}, nil
 	}
 	// A unit's board changes little from battle to battle: the spec given
-	// last in this session is the default.
+	// last in this session is the default, with what bosun removed since
+	// (the ship's board after its last battle), without Experience Tokens
+	// (declared tokens are returned after each battle); a spec the
+	// question refuses (a ship that already attacked) is no default.
 	q := referee.Question{Key: key, Kind: referee.KindText, Text: text, Where: where, Accepted: accepted,
 		Check: func(a string) (string, error) {
 			_, err := side(a, true)
 			return a, err
 		}}
-	a, err := r.ask(referee.Sticky(r.s, r.env, q))
+	q = referee.Sticky(r.s, r.env, q)
+	switch what {
+	case "ship":
+		q.Default = r.shipDefault(p, q, wantShip)
+	default: // the Fort or Militia as bosun left it after its last battle
+		if b, ok := p.Boards[what]; ok {
+			if _, err := q.Normalize(b); err == nil {
+				q.Default = b
+			}
+		}
+	}
+	a, err := r.ask(q)
 	if err != nil {
 		return Side{}, err
 	}
 	return side(a, false)
 }
 
+// shipDefault is the default of a ship's spec question: the board bosun
+// knows for the ship (wantShip, else the ship of the spec given last), else
+// the spec given last, without Experience Tokens; "" when the question
+// refuses it.
+func (r *step) shipDefault(p *PlayerState, q referee.Question, wantShip string) string {
+	code := wantShip
+	if code == "" && q.Default != "" {
+		if u, err := mw.ParseUnit(q.Default); err == nil {
+			u.Owner = p.Name
+			code = unitCode(u)
+		}
+	}
+	def := withoutKeys(q.Default, xpKeys)
+	if b, ok := p.Boards[code]; ok && code != "" {
+		def = b
+	}
+	if def == "" {
+		return ""
+	}
+	if _, err := q.Normalize(def); err != nil {
+		return ""
+	}
+	return def
+}
+
+var (
+	xpKeys      = []string{"xp"}
+	captainKeys = []string{"captain", "fc-captain"}
+	gunnerKeys  = []string{"gunner", "fc-gunner"}
+	fencingKeys = []string{"fencing", "fencing-master", "fm", "fc-fencing", "fc-fm"}
+	// countKeys are the keys bosun writes itself after a battle (Cannons,
+	// Sailors, its own count of defeats), and those of one battle only
+	// (the Experience Tokens declared, a shore party).
+	countKeys = []string{"cannons", "c", "sailors", "s", "xp", "defeats", "prior-defeats", "shore"}
+)
+
+// withoutKeys drops the items of a unit spec whose key is one of keys.
+func withoutKeys(spec string, keys []string) string {
+	kind, rest, ok := strings.Cut(spec, ":")
+	if !ok {
+		return spec
+	}
+	var items []string
+	for _, it := range strings.Split(rest, ",") {
+		k, _, _ := strings.Cut(strings.TrimSpace(it), "=")
+		if strings.TrimSpace(it) == "" || slices.Contains(keys, strings.ToLower(strings.TrimSpace(k))) {
+			continue
+		}
+		items = append(items, strings.TrimSpace(it))
+	}
+	if len(items) == 0 {
+		return kind
+	}
+	return kind + ":" + strings.Join(items, ",")
+}
+
+// boardAfter is a ship's spec after a battle: the spec given, with the
+// Cannons and Sailors it has now, without the Officers it lost and without
+// what held for that battle only (Experience Tokens, a shore party).
+func boardAfter(spec string, after mw.Unit) string {
+	drop := append([]string(nil), countKeys...)
+	if after.Captain == mw.NoOfficer {
+		drop = append(drop, captainKeys...)
+	}
+	if after.Gunner == mw.NoOfficer {
+		drop = append(drop, gunnerKeys...)
+	}
+	if after.FencingMaster == mw.NoOfficer {
+		drop = append(drop, fencingKeys...)
+	}
+	kind, _, _ := strings.Cut(withoutKeys(spec, drop), ":")
+	rest := strings.TrimPrefix(withoutKeys(spec, drop), kind)
+	rest = strings.TrimPrefix(rest, ":")
+	counts := fmt.Sprintf("cannons=%d,sailors=%d", after.Cannons, after.Sailors)
+	if after.Kind == mw.KindGalleass {
+		counts = fmt.Sprintf("sailors=%d", after.Sailors)
+	}
+	if rest == "" {
+		return kind + ":" + counts
+	}
+	return kind + ":" + counts + "," + rest
+}
+
+// rememberBoard keeps a player's ship's board after a battle (the next
+// spec question's default); a ship defeated has none.
+func (r *step) rememberBoard(s Side, after mw.Unit, defeated bool) {
+	p := r.st.player(s.Player)
+	code := unitCode(s.Unit)
+	if p == nil || code == "" {
+		return
+	}
+	if defeated {
+		delete(p.Boards, code)
+		return
+	}
+	spec := s.Spec
+	u, err := mw.ParseUnit(spec)
+	if err != nil {
+		return
+	}
+	u.Owner = s.Player
+	if unitCode(u) != code {
+		return
+	}
+	if p.Boards == nil {
+		p.Boards = map[string]string{}
+	}
+	p.Boards[code] = boardAfter(spec, after)
+}
+
+// setBoard keeps (spec "" forgets) what bosun knows of a player's unit
+// after a battle: the default of its next spec question.
+func (r *step) setBoard(p *PlayerState, unit, spec string) {
+	if p == nil {
+		return
+	}
+	if spec == "" {
+		delete(p.Boards, unit)
+		return
+	}
+	if p.Boards == nil {
+		p.Boards = map[string]string{}
+	}
+	p.Boards[unit] = spec
+}
+
 // candidate resolves a target named in a targets list: a player's name (a
 // Player Ship), NAME-fort, or an NPC id.
 func (r *step) candidate(t string) (Side, error) {
+	return r.candidateRule(t, nil)
+}
+
+// candidateRule is candidate with a rule about the Player Ship's spec
+// (see unitRule); Forts, Militias and NPCs are not checked by it.
+func (r *step) candidateRule(t string, rule unitRule) (Side, error) {
 	st := r.st
 	switch {
 	case st.npc(t) != nil:
@@ -296,9 +460,9 @@ func (r *step) candidate(t string) (Side, error) {
 		return r.playerSide(strings.TrimSuffix(t, "-militia"), "militia")
 	}
 	if p, k, ok := st.splitShipTarget(t); ok {
-		return r.playerShip(p.Name, "ship", k.Code)
+		return r.playerShip(p.Name, "ship", k.Code, rule)
 	}
-	return r.playerSide(t, "ship")
+	return r.playerShip(t, "ship", "", rule)
 }
 
 // refusal returns the cites and message of a rule refusal.
@@ -346,12 +510,34 @@ func (r *step) fight(b Battle) (*Result, error) {
 		data["odds"] = od
 	}
 	r.emit("battle", strings.Join(lines, "; "), data, uniqStrings(cites)...)
+	// "All declared Experience Tokens must be returned to the supply
+	// whether they were used or not."
+	for _, sd := range []Side{b.Attacker, b.Defender} {
+		if n := declaredXP(sd.Unit, b.Type); sd.Player != "" && n > 0 {
+			r.emit("battle", fmt.Sprintf("%s: return the %s declared to the supply, whether %s used or not", sd.Player, referee.Count(n, "Experience Token"), referee.Noun(n, "it was", "they were")),
+				map[string]any{"player": sd.Player, "xp_returned": n}, mw.CiteXPRerolls)
+		}
+	}
 	r.applySide(b, b.Attacker, b.Defender, res.AttackerAfter, res.ToAttacker, res)
 	r.applySide(b, b.Defender, b.Attacker, res.DefenderAfter, res.ToDefender, res)
 	if err := r.rewards(b, res); err != nil {
 		return nil, err
 	}
 	return res, nil
+}
+
+// declaredXP is the number of Experience Tokens a unit declared for its
+// rolls in a battle: a Broadside has one roll, a Boarding Battle one per
+// clash and tie re-roll.
+func declaredXP(u mw.Unit, t mw.BattleType) int {
+	if t == mw.Broadside || len(u.XPRolls) == 0 {
+		return u.XPFor(0)
+	}
+	n := 0
+	for _, x := range u.XPRolls {
+		n += x
+	}
+	return n
 }
 
 func titleType(t mw.BattleType) string {
@@ -389,12 +575,7 @@ func roundText(rd mw.Round) string {
 	return fmt.Sprintf("%s: attacker %s vs defender %s, attacker loses %s, defender %d", what, diceText(rd.AttackerRoll), diceText(rd.DefenderRoll), referee.Count(rd.AttackerLost, "die", "dice"), rd.DefenderLost)
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
+func plural(n int, what string) string { return referee.Count(n, what) }
 
 func titleCase(s string) string {
 	w := strings.Fields(s)
@@ -454,25 +635,31 @@ func (r *step) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res 
 		case mw.KindFort:
 			if d.Defeated {
 				r.emit("battle", fmt.Sprintf("%s: your Fort is defeated: remove the Fort token from the map (any player can build it again)", s.Player), map[string]any{"player": s.Player, "fort": "defeated"}, mw.CiteDefeatedForts)
+				r.setBoard(p, "fort", "")
 			} else if d.Markers > 0 {
 				r.emit("battle", fmt.Sprintf("%s: your Fort takes a Damage Marker (flip it to its damaged side)", s.Player), map[string]any{"player": s.Player, "fort": "damaged"}, mw.CiteDefeatedForts)
+				r.setBoard(p, "fort", "fort:damaged")
 			}
 		case mw.KindMilitia:
 			if d.Sailors > 0 {
 				text := fmt.Sprintf("%s: remove %s from your Plantation's Militia", s.Player, plural(d.Sailors, "Sailor"))
 				if d.Defeated {
 					text += "; the Militia is defeated (the Plantation stays; the island can be re-Captured)"
+					r.setBoard(p, "militia", "")
+				} else {
+					r.setBoard(p, "militia", fmt.Sprintf("militia:sailors=%d", after.Sailors))
 				}
 				r.emit("battle", text, map[string]any{"player": s.Player, "militia_lost": d.Sailors}, mw.CiteDefeatedMilitia)
 			}
 		default:
 			if what := d.Removals(); what != "" {
-				r.emit("battle", fmt.Sprintf("%s: remove %s from %s's board (it now has %d Cannons, %d Sailors)", s.Player, what, s.Unit.Label(), after.Cannons, after.Sailors),
+				r.emit("battle", fmt.Sprintf("%s: remove %s from %s's board (it now has %s, %s)", s.Player, what, s.Unit.Label(), referee.Count(after.Cannons, "Cannon"), referee.Count(after.Sailors, "Sailor")),
 					map[string]any{"player": s.Player, "damage": d, "after": after}, mw.CiteDiceResult, mw.CiteDeckCrewRemoval)
 			}
 			for _, n := range d.Notes {
 				r.emit("battle", fmt.Sprintf("%s: %s", s.Player, n), nil, mw.CiteDiceResult)
 			}
+			r.rememberBoard(s, after, d.Defeated)
 			if d.Defeated && p != nil {
 				p.Defeats++
 			}

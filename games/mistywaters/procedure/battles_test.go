@@ -35,7 +35,8 @@ func stepBattle(t *testing.T, st *State, answers map[string]any, seq ...int) (*S
 			p.Set(k, v.(string), "test")
 		}
 	}
-	env := &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{Seq: seq}, p)}
+	d := checkDeclared(t, p)
+	env := &referee.Env{Prompt: d, Tables: set, Dice: referee.WithRNG(&referee.Fixed{Seq: seq}, d)}
 	s := &referee.Session{Name: "t", Game: GameID, Players: []referee.Player{{Name: "Ann"}, {Name: "Bob"}}}
 	require.NoError(t, s.SaveState(st))
 	evs, err := referee.Next(&Game{}, s, env)
@@ -325,5 +326,5 @@ func TestHarvestMinesAtMostOnePerCapturedIsland(t *testing.T) {
 	})
 	require.Error(t, err)
 	assert.True(t, referee.IsUsage(err))
-	assert.Contains(t, err.Error(), `Ann has 1 Captured Island(s) and "Each island is limited to 1 token of each type of infrastructure": at most 1 Mines`)
+	assert.Contains(t, err.Error(), `Ann has 1 Captured Island and "Each island is limited to 1 token of each type of infrastructure": at most 1 Mine (accepted: 0-1)`)
 }

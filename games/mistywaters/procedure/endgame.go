@@ -190,6 +190,9 @@ func (r *step) voting() error {
 						continue
 					}
 					b := voteBoxes[c.Key]
+					if b.box > 0 && b.box-used[b.pool] <= 0 {
+						continue // the box holds no more of these: 0, not asked
+					}
 					a, err := r.ask(referee.Question{Key: "misty.vote." + m + "." + c.Key, Text: fmt.Sprintf("%s: how many %s?", m, c.Title),
 						Kind: referee.KindNumber, Min: 0, Max: b.box,
 						Check: func(a string) (string, error) {
@@ -224,7 +227,7 @@ func (r *step) voting() error {
 		}
 		v.Step = 1
 	case 1:
-		r.emit("voting", fmt.Sprintf("Vote Auction: %d Captured Island(s), one sealed-bid auction each (bids return to the supply; a tie or a top bid of 0 gives nobody Votes)", v.Islands), map[string]any{"islands": v.Islands}, citeVoteAuction)
+		r.emit("voting", fmt.Sprintf("Vote Auction: %s, one sealed-bid auction each (bids return to the supply; a tie or a top bid of 0 gives nobody Votes)", referee.Count(v.Islands, "Captured Island")), map[string]any{"islands": v.Islands}, citeVoteAuction)
 		for isl := 1; isl <= v.Islands; isl++ {
 			bids := make([]int, len(v.Sides))
 			var shown []string

@@ -215,6 +215,7 @@ func (r *step) loseShip(p *PlayerState, code, how string, cites ...string) {
 		return
 	}
 	p.Fleet = append(append([]string{}, p.Fleet[:idx]...), p.Fleet[idx+1:]...)
+	delete(p.Boards, code)
 	p.Lost = append(p.Lost, LostShip{Ship: code, Round: r.st.Round, How: how, Pending: true, OwnTurn: r.st.current == p.Name})
 	text := fmt.Sprintf("%s's %s leaves the fleet (%s); ships afloat: %s", p.Name, shipTitle(code), how, fleetText(p.Fleet))
 	if len(p.Fleet) == 0 {
@@ -392,7 +393,7 @@ func (r *step) treasureLostWith(p *PlayerState, code string) error {
 	}
 	carried := code == "GA" || len(p.Fleet) == 0
 	if !carried {
-		c, err := r.confirm("misty.player."+p.Name+".lost-treasure", fmt.Sprintf("%s: did your Lost %s carry the Conquistadors' Treasure?", p.Name, shipTitle(code)))
+		c, err := r.confirm("misty.player."+p.Name+".lost-treasure", fmt.Sprintf("%s: did your Lost %s carry the Conquistadors' Treasure?", p.Name, shipTitle(code)), referee.NoDefault)
 		if err != nil {
 			return err
 		}

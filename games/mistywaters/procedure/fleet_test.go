@@ -232,14 +232,23 @@ func TestNamedShipMustMatchItsSpec(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "describes Ann's Sloop, but the target named is Ann's Brig")
 
-	// One ship cannot be named twice in one target list.
+	// One ship cannot be named twice in one target list: Ann-brig is
+	// described first, and a spec of the Brig for Ann is refused in its own
+	// question (exit 2 naming misty.ship.Ann; re-asked at a terminal).
 	_, _, err = stepBattle(t, st, map[string]any{
 		"misty.npc.pirate-1.targets":      "Ann,Ann-brig",
 		"misty.ship.Ann":                  "brig:cannons=2,sailors=2",
 		"misty.board.wind.box.rocky-seas": "10",
 	})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "names Ann's Brig twice (Ann and Ann-brig)")
+	assert.Contains(t, err.Error(), `misty.ship.Ann="brig:cannons=2,sailors=2": Ann's Brig is already a target of pirate-1 (named Ann-brig)`)
+	// A list naming a player more often than they may have ships is
+	// refused in the list's own question.
+	_, _, err = stepBattle(t, st, map[string]any{
+		"misty.npc.pirate-1.targets": "Ann,Ann,Ann-sloop",
+	})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "misty.npc.pirate-1.targets names Ann's ships 3 times, but a player has at most 2 Player Ships")
 }
 
 // Death Zone: "Players can pay 3 Experience Tokens to save their Player Ship

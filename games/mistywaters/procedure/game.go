@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/bosun-referee/bosun/referee"
 )
 
@@ -64,6 +65,12 @@ func (r *step) choose(key, text string, options ...string) (string, error) {
 	return r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindChoose, Options: options, Default: noneDefault(options)})
 }
 
+// chooseUsual asks a choice whose Enter takes usual (one of options, or
+// referee.NoDefault).
+func (r *step) chooseUsual(key, text, usual string, options ...string) (string, error) {
+	return r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindChoose, Options: options, Default: usual})
+}
+
 // noneDefault is the default of a choice or list that offers none: nothing
 // happening (no attack, no target, no port, no bet) is the usual answer,
 // and Enter takes it.
@@ -104,8 +111,11 @@ func (r *step) number(key, text string, min, max int) (int, error) {
 	return strconv.Atoi(a)
 }
 
-func (r *step) confirm(key, text string) (bool, error) {
-	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindConfirm})
+// confirm asks a yes/no question whose Enter takes usual ("yes", "no",
+// or referee.NoDefault: Enter re-asks). Every call site says which answer
+// is usual at the table (see Questions).
+func (r *step) confirm(key, text, usual string) (bool, error) {
+	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindConfirm, Default: usual})
 	return a == "yes", err
 }
 
@@ -198,26 +208,13 @@ func (r *step) windSpeed(box int) (int, error) {
 }
 
 // effectBox returns the Wind Force box where an ongoing effect starts.
+// The question and the table are the battle engine's (mw.TableBoxes), so
+// a session and the battle commands read the same box.
 func (r *step) effectBox(effect string) (int, error) {
-	return r.boardInt("mwp-wind-force", "box."+effect, referee.Question{
-		Key:   "misty.board.wind.box." + effect,
-		Text:  fmt.Sprintf("the Wind Force box (1-12) that shows the '%s' effect", effectTitles[effect]),
-		Kind:  referee.KindNumber,
-		Min:   1,
-		Max:   12,
-		Where: "the Wind Force track at the top of the board",
-	})
+	return mw.TableBoxes{Set: r.env.Tables, Prompt: r.env.Prompt}.Box(effect)
 }
 
-var effectTitles = map[string]string{
-	"clearing-up":          "It's Clearing Up",
-	"no-transshipments":    "No Transshipments",
-	"sheath-the-swords":    "Sheath the Swords",
-	"sea-giveth":           "Sea Giveth and Sea Taketh Away",
-	"rocky-seas":           "Rocky Seas",
-	"return-to-the-depths": "Return to the Depths",
-	"hunker-down":          "Hunker Down",
-}
+var effectTitles = mw.WindEffectTitles
 
 // effectOrder is the order effects are listed in.
 var effectOrder = []string{"clearing-up", "no-transshipments", "sheath-the-swords", "sea-giveth", "rocky-seas", "return-to-the-depths", "hunker-down"}

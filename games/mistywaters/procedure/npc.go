@@ -189,7 +189,7 @@ func (r *step) walkDirection(n *NPC) error {
 		cites = []string{citeDirectionDice, citeMonsterMove}
 	}
 	if r.dutchmanOn(id) {
-		dz, err := r.confirm("misty.npc."+id+".deathzone-start", fmt.Sprintf("does %s start on a space adjacent to the Flying Dutchman?", id))
+		dz, err := r.confirm("misty.npc."+id+".deathzone-start", fmt.Sprintf("does %s start on a space adjacent to the Flying Dutchman?", id), "no")
 		if err != nil {
 			return err
 		}
@@ -233,7 +233,7 @@ func (r *step) walkDirection(n *NPC) error {
 	var path []string
 	stop := "range used"
 	if contactQ != "" {
-		c, err := r.confirm("misty.npc."+id+".contact", contactQ)
+		c, err := r.confirm("misty.npc."+id+".contact", contactQ, "no")
 		if err != nil {
 			return err
 		}
@@ -247,15 +247,18 @@ func (r *step) walkDirection(n *NPC) error {
 		passWhat = "other Sea Monsters may be passed through; no North-South Passage"
 	}
 	for steps < rng {
-		open, err := r.list("misty.npc."+id+".open",
-			fmt.Sprintf("%s, space %d of %d: which of %s (main), %s (top-right), %s (top-left) lead to a space it may enter (At Sea or a Black Ship space; %s)? none if no direction",
-				id, steps+1, rng, main, tr, tl, passWhat), dedupe([]string{main, tr, tl, "none"}))
+		// The main direction is usually open sea: Enter takes it.
+		a, err := r.ask(referee.Question{Key: "misty.npc." + id + ".open", Kind: referee.KindList, Options: dedupe([]string{main, tr, tl, "none"}), Default: main,
+			Text: fmt.Sprintf("%s, space %d of %d: which of %s (main), %s (top-right), %s (top-left) lead to a space it may enter (At Sea or a Black Ship space; %s)? none if no direction",
+				id, steps+1, rng, main, tr, tl, passWhat)})
 		if err != nil {
 			return err
 		}
 		set := map[string]bool{}
-		for _, o := range open {
-			set[o] = true
+		for _, o := range referee.SplitList(a) {
+			if o != "none" {
+				set[o] = true
+			}
 		}
 		dir := ChooseDirection(set, main, tl, tr, heading, st.Opt.SideRule)
 		if dir == "" {
@@ -266,7 +269,7 @@ func (r *step) walkDirection(n *NPC) error {
 		heading = dir
 		path = append(path, dir)
 		if steps < rng && contactQ != "" {
-			c, err := r.confirm("misty.npc."+id+".contact", contactQ)
+			c, err := r.confirm("misty.npc."+id+".contact", contactQ, "no")
 			if err != nil {
 				return err
 			}
@@ -278,7 +281,7 @@ func (r *step) walkDirection(n *NPC) error {
 	}
 	back := 0
 	for back < steps {
-		occ, err := r.confirm("misty.npc."+id+".final-occupied", fmt.Sprintf("is the space where %s would end its movement occupied?", id))
+		occ, err := r.confirm("misty.npc."+id+".final-occupied", fmt.Sprintf("is the space where %s would end its movement occupied?", id), "no")
 		if err != nil {
 			return err
 		}
@@ -288,7 +291,7 @@ func (r *step) walkDirection(n *NPC) error {
 		back++
 	}
 	moved := steps - back
-	text := fmt.Sprintf("%s moves %d space(s): %s (%s)", id, moved, strings.Join(path[:moved], " "), stop)
+	text := fmt.Sprintf("%s moves %s: %s (%s)", id, referee.Count(moved, "space"), strings.Join(path[:moved], " "), stop)
 	if moved == 0 {
 		text = fmt.Sprintf("%s does not move (%s)", id, stop)
 	}
@@ -326,7 +329,7 @@ func (r *step) afterMove(n *NPC, moved int) error {
 		}
 	}
 	if r.dutchmanOn(id) && moved > 0 {
-		dz, err := r.confirm("misty.npc."+id+".deathzone", fmt.Sprintf("did %s pass through or stop on a space adjacent to the Flying Dutchman?", id))
+		dz, err := r.confirm("misty.npc."+id+".deathzone", fmt.Sprintf("did %s pass through or stop on a space adjacent to the Flying Dutchman?", id), "no")
 		if err != nil {
 			return err
 		}
@@ -381,7 +384,7 @@ func (r *step) walkArrows(n *NPC) error {
 		}
 	}
 	if n.Kind == KindGalleass && n.Lagoon {
-		in, err := r.confirm("misty.npc.galleass.in-lagoon", "is the Conquistadors' Galleass on a red space of the Red Water Lagoon (or the space by the 'X')?")
+		in, err := r.confirm("misty.npc.galleass.in-lagoon", "is the Conquistadors' Galleass on a red space of the Red Water Lagoon (or the space by the 'X')?", referee.NoDefault)
 		if err != nil {
 			return err
 		}
@@ -391,7 +394,7 @@ func (r *step) walkArrows(n *NPC) error {
 		}
 	}
 	if r.dutchmanOn(id) {
-		dz, err := r.confirm("misty.npc."+id+".deathzone-start", fmt.Sprintf("does %s start on a space adjacent to the Flying Dutchman?", id))
+		dz, err := r.confirm("misty.npc."+id+".deathzone-start", fmt.Sprintf("does %s start on a space adjacent to the Flying Dutchman?", id), "no")
 		if err != nil {
 			return err
 		}
@@ -428,10 +431,17 @@ func (r *step) walkArrows(n *NPC) error {
 			if err != nil {
 				return false, err
 			}
-			d, err := r.d6("misty.npc." + id + ".fork")
+			names := make([]string, routes)
+			for i := range names {
+				names[i] = fmt.Sprintf("route %d", i+1)
+			}
+			die := referee.D(6)
+			die.Title = fmt.Sprintf("a regular die for the Galleass's route, counted from the left (%s)", faceMap(names))
+			roll, err := r.env.Dice.Roll("misty.npc."+id+".fork", die)
 			if err != nil {
 				return false, err
 			}
+			d := roll.Value
 			route := (d-1)*routes/6 + 1
 			forks = append(forks, route)
 			r.emit("npc", fmt.Sprintf("%s: the grey arrows fork; die %d picks route %d of %d (counted from the left)", id, d, route, routes), map[string]any{"npc": id, "die": d, "route": route, "routes": routes}, citeGalleass)
@@ -476,7 +486,7 @@ func (r *step) walkArrows(n *NPC) error {
 	extra := 0
 	if n.Kind != KindDutchman {
 		for {
-			occ, err := r.confirm("misty.npc."+id+".final-occupied", fmt.Sprintf("is the space where %s would end its movement occupied?", id))
+			occ, err := r.confirm("misty.npc."+id+".final-occupied", fmt.Sprintf("is the space where %s would end its movement occupied?", id), "no")
 			if err != nil {
 				return err
 			}
@@ -490,7 +500,7 @@ func (r *step) walkArrows(n *NPC) error {
 			}
 		}
 	}
-	text := fmt.Sprintf("%s moves %d space(s) along the %s", id, steps, arrows)
+	text := fmt.Sprintf("%s moves %s along the %s", id, referee.Count(steps, "space"), arrows)
 	if extra > 0 {
 		text += fmt.Sprintf(" (%d extra to pass occupied %s)", extra, referee.Noun(extra, "space"))
 	}
@@ -539,7 +549,7 @@ func (r *step) dutchmanTakes(p *PlayerState, want string) error {
 		r.emit("npc", fmt.Sprintf("Death Zone: %s's ship is saved this Round", p.Name), nil, citeDeathZone)
 		return nil
 	}
-	save, err := r.confirm("misty.player."+p.Name+".dutchman-save", p.Name+": pay 3 Experience Tokens to save your Player Ship from the Flying Dutchman for 1 Round?")
+	save, err := r.confirm("misty.player."+p.Name+".dutchman-save", p.Name+": pay 3 Experience Tokens to save your Player Ship from the Flying Dutchman for 1 Round?", referee.NoDefault)
 	if err != nil {
 		return err
 	}
@@ -575,8 +585,12 @@ func (r *step) pickTarget(key string, targets []string) (int, error) {
 	if k == 1 {
 		return 0, nil
 	}
+	// The question names which faces pick which target before the roll.
+	die := referee.D(6)
+	die.Title = fmt.Sprintf("a regular die for the target (%s)", faceMap(targets))
 	for i := 0; i < 50; i++ {
-		v, err := r.d6(key)
+		roll, err := r.env.Dice.Roll(key, die)
+		v := roll.Value
 		if err != nil {
 			return 0, err
 		}
@@ -590,8 +604,33 @@ func (r *step) pickTarget(key string, targets []string) (int, error) {
 	return 0, nil
 }
 
+// faceMap says which faces of a regular die pick which of names (see
+// pickTarget): "1-3: Ann, 4-6: Bob", or "1: Ann, 2: Bob, 3: Cy, 4: Dan,
+// 5-6: roll again".
+func faceMap(names []string) string {
+	k := len(names)
+	span := func(a, b int) string {
+		if a == b {
+			return fmt.Sprint(a)
+		}
+		return fmt.Sprintf("%d-%d", a, b)
+	}
+	var parts []string
+	if 6%k == 0 {
+		per := 6 / k
+		for i, n := range names {
+			parts = append(parts, span(i*per+1, (i+1)*per)+": "+n)
+		}
+		return strings.Join(parts, ", ")
+	}
+	for i, n := range names {
+		parts = append(parts, fmt.Sprintf("%d: %s", i+1, n))
+	}
+	return strings.Join(append(parts, span(k+1, 6)+": roll again"), ", ")
+}
+
 func (r *step) stopCard(player, attacker string) (bool, error) {
-	stop, err := r.confirm("misty.player."+player+".stop-card", fmt.Sprintf("%s: play an Action Card that stops the attack of %s?", player, attacker))
+	stop, err := r.confirm("misty.player."+player+".stop-card", fmt.Sprintf("%s: play an Action Card that stops the attack of %s?", player, attacker), "no")
 	if err != nil {
 		return false, err
 	}
@@ -629,19 +668,43 @@ func (r *step) npcAttack(id string, names []string) error {
 	var eligible []Side
 	var labels []string
 	named := map[string]string{} // player's ship (NAME/CODE) -> the target name that named it
-	for _, t := range names {
-		def, err := r.candidate(t)
+	// The ships named NAME-TYPE are described first, so that a bare NAME
+	// asked after them is refused in its own question when it describes a
+	// ship already named (the order of the targets, for the die, is kept).
+	order := make([]int, 0, len(names))
+	for i, t := range names {
+		if _, _, ok := st.splitShipTarget(t); ok {
+			order = append(order, i)
+		}
+	}
+	for i, t := range names {
+		if _, _, ok := st.splitShipTarget(t); !ok {
+			order = append(order, i)
+		}
+	}
+	sides := make([]Side, len(names))
+	for _, i := range order {
+		t := names[i]
+		// Each of a player's ships is named once: a spec of a ship already
+		// named is refused in its own question (re-asked at a terminal).
+		rule := func(u mw.Unit) error {
+			if prev, ok := named[u.Owner+"/"+unitCode(u)]; ok && unitCode(u) != "" {
+				return referee.RuleError([]string{citeNPCAttacks}, "mistywaters: %s's %s is already a target of %s (named %s): name a player once for each of their Player Ships on an Adjacent Space, with a different ship spec each (%s's ships afloat: %s)",
+					u.Owner, shipTitle(unitCode(u)), id, prev, u.Owner, fleetText(st.player(u.Owner).Fleet))
+			}
+			return nil
+		}
+		def, err := r.candidateRule(t, rule)
 		if err != nil {
 			return err
 		}
 		if code := unitCode(def.Unit); def.Player != "" && code != "" {
-			k := def.Player + "/" + code
-			if prev, ok := named[k]; ok {
-				return referee.Usagef("mistywaters: misty.npc.%s.targets names %s's %s twice (%s and %s): name a player once for each of their Player Ships on an Adjacent Space, with a different ship spec each (%s's ships afloat: %s)",
-					id, def.Player, shipTitle(code), prev, t, def.Player, fleetText(st.player(def.Player).Fleet))
-			}
-			named[k] = t
+			named[def.Player+"/"+code] = t
 		}
+		sides[i] = def
+	}
+	for i, t := range names {
+		def := sides[i]
 		if _, err := mw.CanAttack(att.Unit, def.Unit, mw.Broadside, o); err != nil {
 			msg, cs, ok := refusal(err)
 			if !ok {
@@ -663,7 +726,7 @@ func (r *step) npcAttack(id string, names []string) error {
 	}
 	def, t := eligible[i], labels[i]
 	if len(eligible) > 1 {
-		r.emit("npc", fmt.Sprintf("%s has %d targets (%s): the die picks %s", id, len(eligible), strings.Join(labels, ", "), t), map[string]any{"npc": id, "targets": labels, "target": t}, citeNPCAttacks)
+		r.emit("npc", fmt.Sprintf("%s has %d targets (%s): the die picks %s (%s)", id, len(eligible), strings.Join(labels, ", "), t, faceMap(labels)), map[string]any{"npc": id, "targets": labels, "target": t}, citeNPCAttacks)
 	}
 	if def.Player != "" {
 		if stop, err := r.stopCard(def.Player, id); err != nil || stop {
@@ -696,7 +759,7 @@ func (r *step) attacks(group string) error {
 				continue
 			}
 			opts := append(st.shipOptions(), st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter)...)
-			ts, err := r.list("misty.npc."+m+".targets", fmt.Sprintf("which targets are on spaces adjacent to the %s? (%s; Pirate Ships; other NPC Ships)", m, shipTargetHelp), append(opts, "none"))
+			ts, err := r.targets("misty.npc."+m+".targets", fmt.Sprintf("which targets are on spaces adjacent to the %s? (%s; Pirate Ships; other NPC Ships)", m, shipTargetHelp), append(opts, "none"))
 			if err != nil {
 				return err
 			}
@@ -713,7 +776,7 @@ func (r *step) attacks(group string) error {
 			if st.npc(b) == nil {
 				continue
 			}
-			ts, err := r.list("misty.npc."+b+".targets", fmt.Sprintf("which Player Ships are on spaces a red arrow of %s points to? (%s)", b, shipTargetHelp), append(st.shipOptions(), "none"))
+			ts, err := r.targets("misty.npc."+b+".targets", fmt.Sprintf("which Player Ships are on spaces a red arrow of %s points to? (%s)", b, shipTargetHelp), append(st.shipOptions(), "none"))
 			if err != nil {
 				return err
 			}
@@ -741,7 +804,7 @@ func (r *step) attacks(group string) error {
 				}
 			}
 			opts = append(opts, st.ids(KindMonster)...)
-			ts, err := r.list("misty.npc."+pid+".targets", fmt.Sprintf("which targets are on spaces adjacent to %s? (%s; NAME-fort for a Fort; Sea Monsters)", pid, shipTargetHelp), append(opts, "none"))
+			ts, err := r.targets("misty.npc."+pid+".targets", fmt.Sprintf("which targets are on spaces adjacent to %s? (%s; NAME-fort for a Fort; Sea Monsters)", pid, shipTargetHelp), append(opts, "none"))
 			if err != nil {
 				return err
 			}
@@ -751,6 +814,53 @@ func (r *step) attacks(group string) error {
 		}
 	}
 	return nil
+}
+
+// targets asks an NPC's targets (a list of shipOptions, NPC ids, Forts):
+// inside the question, a player is named at most once for each Player
+// Ship they may have (NAME once for each, NAME-TYPE once), and nothing
+// else twice, so the ship specs asked next cannot run out of ships.
+func (r *step) targets(key, text string, options []string) ([]string, error) {
+	st := r.st
+	check := func(a string) (string, error) {
+		seen := map[string]int{}
+		per := map[string]int{}
+		for _, it := range referee.SplitList(a) {
+			if it == "none" {
+				continue
+			}
+			seen[it]++
+			p := st.player(it)
+			if sp, _, ok := st.splitShipTarget(it); ok {
+				p = sp
+				if seen[it] > 1 {
+					return a, referee.RuleError([]string{citeNPCAttacks}, "mistywaters: %s names %s twice: name each of a player's Player Ships once", key, it)
+				}
+			}
+			if p != nil {
+				per[p.Name]++
+				if per[p.Name] > st.fleetCap() {
+					return a, referee.RuleError([]string{citeNPCAttacks, citeBuyingShips}, "mistywaters: %s names %s's ships %d times, but a player has at most %d Player Ships (ships afloat: %s): name a player once for each of their Player Ships there", key, p.Name, per[p.Name], st.fleetCap(), fleetText(p.Fleet))
+				}
+				continue
+			}
+			if seen[it] > 1 {
+				return a, referee.Usagef("mistywaters: %s names %s twice: name each target once", key, it)
+			}
+		}
+		return a, nil
+	}
+	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: options, Default: noneDefault(options), Check: check})
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, it := range referee.SplitList(a) {
+		if it != "none" {
+			out = append(out, it)
+		}
+	}
+	return out, nil
 }
 
 // shipTargetHelp explains how target lists name Player Ships.

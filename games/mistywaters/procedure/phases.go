@@ -129,7 +129,7 @@ func (r *step) turn(p *PlayerState) error {
 				continue
 			}
 			dz, err := r.confirm("misty.player."+p.Name+"."+shipType(code)+".deathzone",
-				fmt.Sprintf("%s's %s: did it start, move through or stop next to the Flying Dutchman in its move this turn?", p.Name, shipTitle(code)))
+				fmt.Sprintf("%s's %s: did it start, move through or stop next to the Flying Dutchman in its move this turn?", p.Name, shipTitle(code)), "no")
 			if err != nil {
 				return err
 			}
@@ -182,6 +182,15 @@ func (r *step) capturedAtReset() error {
 			}
 			return nil
 		}
+		// With every Main Island counted by the players before, the
+		// count can only be 0: it is not asked.
+		if MainIslands-others <= 0 {
+			if p.Captured != 0 {
+				r.emit("endgame", fmt.Sprintf("%s now controls 0 Captured Islands (was %d): the other players control all %d Main Islands", p.Name, p.Captured, MainIslands), map[string]any{"player": p.Name, "captured": 0, "was": p.Captured}, citeCapturing, citeMainIslands)
+				p.Captured = 0
+			}
+			continue
+		}
 		// The count rarely changes: what bosun last learned (the last
 		// answer, or 0) is the default, so Enter keeps it.
 		a, err := r.ask(referee.Question{Key: "misty.player." + p.Name + ".captured", Kind: referee.KindNumber, Min: 0, Max: MainIslands, Default: strconv.Itoa(min(p.Captured, MainIslands-others)),
@@ -205,7 +214,7 @@ func (r *step) capturedAtReset() error {
 		}
 		others += c
 		if c != p.Captured {
-			r.emit("endgame", fmt.Sprintf("%s now controls %d Captured Island(s) (was %d)", p.Name, c, p.Captured), map[string]any{"player": p.Name, "captured": c, "was": p.Captured}, citeCapturing, citeCheckEndGame)
+			r.emit("endgame", fmt.Sprintf("%s now controls %s (was %d)", p.Name, referee.Count(c, "Captured Island"), p.Captured), map[string]any{"player": p.Name, "captured": c, "was": p.Captured}, citeCapturing, citeCheckEndGame)
 			p.Captured = c
 		}
 	}
@@ -223,45 +232,66 @@ func (r *step) capturedAtReset() error {
 // playerAttacks is Step 2 of a player's turn: each attack the player
 // declares (target, attacking unit, battle type) is checked and resolved by
 // the battle engine.
+//
+// "An attack is not mandatory, and each Player Ship and Fort may only
+// choose to attack once per Phase 5". Every rule that can refuse an attack
+// lives in a question: the targets offered are those a unit of the player
+// that has not attacked yet may attack (a Fort only an opponent Player
+// Ship, Pirate Ship, other NPC Ship or Sea Monster); the attack-with
+// choice offers only units that have not attacked; the attacker's unit
+// spec is refused in its own question when that ship already attacked or
+// when the rules allow neither battle against the defender just described
+// (Wind Force, location, Pirate Ship boarding). When no unit is left to
+// attack, the attack question is not asked.
 func (r *step) playerAttacks(p *PlayerState) error {
 	st := r.st
-	ships := len(p.Fleet) > 0
 	fort := st.mayHaveFort(p.Name)
-	if !ships && !fort {
+	if len(p.Fleet) == 0 && !fort {
 		r.emit("turn", fmt.Sprintf("%s has no Player Ship on the map and no Fort: no attacks", p.Name), map[string]any{"player": p.Name}, citePlayerAttacks, citeDefeatedShips)
 		return nil
 	}
-	// "An attack is not mandatory, and each Player Ship and Fort may only
-	// choose to attack once per Phase 5".
-	attacked := map[string]string{}
-	for i := 0; i < 8; i++ {
-		opts := []string{"none"}
-		opts = append(opts, st.ids(KindPirate, KindCaravel, KindGalleass, KindFreighter, KindMonster, KindBattery)...)
-		if st.Temple && ships {
-			opts = append(opts, "temple")
+	attacked := map[string]string{} // unit ("fort" or a ship code) -> the target it attacked
+	// Targets whose spec showed no unit of the player may attack them (a
+	// Player Ship at a Tavern...): the attack question is asked again
+	// without them, keeping the step's other answers and dice.
+	refused := map[string]bool{}
+	for {
+		var shipsLeft []string
+		for _, f := range p.Fleet {
+			if _, ok := attacked[f]; !ok {
+				shipsLeft = append(shipsLeft, f)
+			}
 		}
-		for _, o := range st.Players {
-			if o.Name == p.Name {
-				continue
+		_, fortDone := attacked["fort"]
+		ships, fortLeft := len(shipsLeft) > 0, fort && !fortDone
+		if !ships && !fortLeft {
+			if len(attacked) > 0 {
+				r.emit("turn", fmt.Sprintf("%s: every unit of yours that could attack has attacked this turn (each Player Ship and Fort may only choose to attack once per Phase 5)", p.Name), map[string]any{"player": p.Name}, citePlayerAttacks)
 			}
-			if len(o.Fleet) > 0 {
-				opts = append(opts, o.Name)
-				opts = append(opts, o.shipTargetIDs()...)
+			return nil
+		}
+		var opts []string
+		for _, o := range r.attackTargets(p, ships, fortLeft) {
+			if !refused[o] {
+				opts = append(opts, o)
 			}
-			if ships && st.mayHaveFort(o.Name) {
-				// Forts and Militias are attacked by Player Ships only.
-				opts = append(opts, o.Name+"-fort")
-				if st.Opt.adv("militia") {
-					opts = append(opts, o.Name+"-militia")
-				}
-			}
+		}
+		if len(opts) == 1 {
+			r.emit("turn", fmt.Sprintf("%s: no target on the map that a unit of yours may attack", p.Name), map[string]any{"player": p.Name}, citePlayerAttacks)
+			return nil
 		}
 		what := "a Player Ship or Fort of yours"
 		switch {
 		case !ships:
-			what = "your Fort (you have no Player Ship on the map)"
-		case !fort:
-			what = "a Player Ship of yours (" + fleetText(p.Fleet) + ")"
+			what = "your Fort (you have no Player Ship on the map that has not attacked)"
+			if len(p.Fleet) == 0 {
+				what = "your Fort (you have no Player Ship on the map)"
+			}
+		case !fortLeft:
+			what = "a Player Ship of yours (" + fleetText(shipsLeft) + ")"
+		}
+		if len(attacked) > 0 {
+			what += " that has not attacked yet"
 		}
 		t, err := r.choose("misty.player."+p.Name+".attack", fmt.Sprintf("%s: does %s attack? (none; an NPC; %s for another player's Player Ship; NAME-fort for their Fort, NAME-militia for their Plantation with a Militia)", p.Name, what, "NAME or NAME-TYPE"), opts...)
 		if err != nil {
@@ -274,25 +304,49 @@ func (r *step) playerAttacks(p *PlayerState) error {
 		if err != nil {
 			return err
 		}
+		// The defender's spec may show the target cannot be attacked by any
+		// unit of the player (it is at a Tavern, at a Base, protected by a
+		// Fort at the Docks): the target, the earlier answer, is what is
+		// impossible, so it is asked again (without it), not refused later.
+		if why := r.unattackable(p, def.Unit, t, ships, fortLeft); why != "" {
+			refused[t] = true
+			if code := unitCode(def.Unit); def.Player != "" && code != "" {
+				refused[def.Player+"-"+shipType(code)] = true // the same ship by its type
+			}
+			r.emit("turn", fmt.Sprintf("%s: %s cannot be attacked by a unit of yours (%s); choose another target, or none", p.Name, def.Unit.Label(), why), map[string]any{"player": p.Name, "target": t, "refused": why}, citePlayerAttacks, citeSelectTarget)
+			continue
+		}
 		with := "ship"
 		if !ships {
 			with = "fort"
 		}
-		switch def.Unit.Kind {
-		case mw.KindShip, mw.KindGalleass, mw.KindPirate, mw.KindCaravel, mw.KindFreighter, mw.KindMonster:
+		if ships && fortLeft && fortMayAttack(def.Unit.Kind) {
 			// A Fort attacks an opponent Player Ship, Pirate Ship, other NPC
 			// Ship or Sea Monster: asked only when both could attack.
-			if ships && fort {
-				if with, err = r.choose("misty.player."+p.Name+".attack-with", fmt.Sprintf("%s: which of your units attacks %s? (ship: a Player Ship; fort: your Fort on an Adjacent Space)", p.Name, t), "ship", "fort"); err != nil {
-					return err
-				}
-			}
-		default:
-			if !ships {
-				return referee.RuleError([]string{citePlayerAttacks, mw.CiteFortBattle}, "mistywaters: misty.player.%s.attack=%q: a Fort attacks only an opponent Player Ship, Pirate Ship, other NPC Ship or Sea Monster, and %s has no Player Ship on the map", p.Name, t, p.Name)
+			if with, err = r.choose("misty.player."+p.Name+".attack-with", fmt.Sprintf("%s: which of your units attacks %s? (ship: a Player Ship; fort: your Fort on an Adjacent Space)", p.Name, t), "ship", "fort"); err != nil {
+				return err
 			}
 		}
-		att, err := r.playerSide(p.Name, with)
+		// The Wind Force boxes the rules may read are learned before the
+		// spec is asked, so its check asks nothing (it reads them only).
+		if err := r.knowBattleBoxes(with, def.Unit); err != nil {
+			return err
+		}
+		o := r.battleOptions()
+		known := o
+		known.Boxes = knownBoxes{r}
+		rule := func(u mw.Unit) error {
+			unit := "fort"
+			if with == "ship" {
+				unit = unitCode(u)
+			}
+			if prev, ok := attacked[unit]; ok {
+				return referee.RuleError([]string{citePlayerAttacks}, "mistywaters: %s already attacked %s this turn: each Player Ship and Fort may only choose to attack once per Phase 5; accepted: a spec of a unit of yours that has not attacked (%s)", u.Label(), prev, strings.Join(unitsLeft(shipsLeft, fortLeft && with == "fort"), ", "))
+			}
+			_, err := r.attackTypes(u, def.Unit, t, known)
+			return err
+		}
+		att, err := r.playerShip(p.Name, with, "", rule)
 		if err != nil {
 			return err
 		}
@@ -300,38 +354,174 @@ func (r *step) playerAttacks(p *PlayerState) error {
 		if with == "ship" {
 			unit = unitCode(att.Unit)
 		}
-		if prev, ok := attacked[unit]; ok {
-			return referee.RuleError([]string{citePlayerAttacks}, "mistywaters: %s already attacked %s this turn: each Player Ship and Fort may only choose to attack once per Phase 5; accepted: another unit of yours, or none", att.Unit.Label(), prev)
-		}
 		attacked[unit] = t
-		o := r.battleOptions()
-		_, errB := mw.CanAttack(att.Unit, def.Unit, mw.Broadside, o)
-		_, errD := mw.CanAttack(att.Unit, def.Unit, mw.Boarding, o)
-		if errD == nil && def.Unit.Kind == mw.KindPirate && !st.Opt.adv("pirate-boarding") {
-			errD = referee.RuleError([]string{mw.CitePirateBoarding, citeBattleType}, "mistywaters: a Pirate Ship cannot be attacked by Boarding Battle unless the Advanced Rule 'Pirate Ship Boarding Battles' is on (--option advanced=pirate-boarding)")
+		types, err := r.attackTypes(att.Unit, def.Unit, t, o)
+		if err != nil {
+			return err
 		}
-		typ := mw.Broadside
-		switch {
-		case errB == nil && errD == nil:
+		typ := types[0]
+		if len(types) == 2 {
 			a, err := r.choose("misty.player."+p.Name+".attack-type", fmt.Sprintf("%s: Broadside or Boarding Battle against %s?", p.Name, t), Broadside, Boarding)
 			if err != nil {
 				return err
 			}
 			typ = mw.BattleType(a)
-		case errD == nil:
-			typ = mw.Boarding
-		case errB == nil:
-		case def.Unit.Kind == mw.KindMilitia:
-			return errD
-		default:
-			return errB
 		}
 		r.emit("battle", fmt.Sprintf("%s attacks %s by %s Battle", att.Unit.Label(), def.Unit.Label(), titleType(typ)), map[string]any{"attacker": p.Name, "with": with, "defender": t, "type": typ}, citePlayerAttacks, citeSelectTarget, citeBattleType)
 		if _, err := r.fight(Battle{Key: "misty.battle." + p.Name + "." + t, Type: typ, Attacker: att, Defender: def, Options: o, Cites: []string{citePlayerAttacks}}); err != nil {
 			return err
 		}
 	}
+}
+
+// unattackable says why no unit of p that may still attack could attack
+// def (target name t) wherever it is stopped, or "" when one could (or
+// when bosun cannot tell yet: a Wind Force box not given). It tries a
+// Player Ship of p at each location and p's Fort.
+func (r *step) unattackable(p *PlayerState, def mw.Unit, t string, ships, fort bool) string {
+	o := r.battleOptions()
+	o.Boxes = knownBoxes{r}
+	team := ""
+	if n := r.st.team(p.Name); n > 0 {
+		team = fmt.Sprint(n)
+	}
+	var probes []mw.Unit
+	if ships {
+		for _, loc := range mw.Locations {
+			probes = append(probes, mw.Unit{Kind: mw.KindShip, ShipType: "sloop", Owner: p.Name, Team: team, Location: loc, Cannons: 1, Sailors: 1})
+		}
+	}
+	if fort && fortMayAttack(def.Kind) {
+		probes = append(probes, mw.Unit{Kind: mw.KindFort, Owner: p.Name, Team: team, Location: mw.Land})
+	}
+	why := ""
+	for _, u := range probes {
+		_, err := r.attackTypes(u, def, t, o)
+		if err == nil {
+			return ""
+		}
+		msg, _, ok := refusal(err)
+		if !ok {
+			return "" // not a rule (a box not known yet): let the spec's check judge
+		}
+		if why == "" {
+			why = msg
+		}
+	}
+	return why
+}
+
+// unitsLeft names the units of a player that may still attack.
+func unitsLeft(ships []string, fort bool) []string {
+	var out []string
+	for _, f := range ships {
+		out = append(out, shipTitle(f))
+	}
+	if fort {
+		out = append(out, "fort")
+	}
+	if len(out) == 0 {
+		out = append(out, "none")
+	}
+	return out
+}
+
+// fortMayAttack: "A Fort can attack an opponent's Player Ship, a Pirate
+// Ship, other NPC Ship, or Sea Monster".
+func fortMayAttack(k mw.Kind) bool {
+	switch k {
+	case mw.KindShip, mw.KindGalleass, mw.KindPirate, mw.KindCaravel, mw.KindFreighter, mw.KindMonster:
+		return true
+	}
+	return false
+}
+
+// attackTargets lists the targets a player's units that have not attacked
+// may attack: NPCs, the Last Day Temple, other players' Player Ships, and
+// (for a Player Ship only) their Forts and Militias; with only a Fort left,
+// only what a Fort may attack.
+func (r *step) attackTargets(p *PlayerState, ships, fort bool) []string {
+	st := r.st
+	opts := []string{"none"}
+	kinds := []string{KindPirate, KindCaravel, KindGalleass, KindFreighter, KindMonster}
+	if ships {
+		kinds = append(kinds, KindBattery)
+	}
+	opts = append(opts, st.ids(kinds...)...)
+	if st.Temple && ships {
+		opts = append(opts, "temple")
+	}
+	for _, o := range st.Players {
+		if o.Name == p.Name {
+			continue
+		}
+		if len(o.Fleet) > 0 {
+			opts = append(opts, o.Name)
+			opts = append(opts, o.shipTargetIDs()...)
+		}
+		if ships && st.mayHaveFort(o.Name) {
+			// Forts and Militias are attacked by Player Ships only.
+			opts = append(opts, o.Name+"-fort")
+			if st.Opt.adv("militia") {
+				opts = append(opts, o.Name+"-militia")
+			}
+		}
+	}
+	return opts
+}
+
+// knowBattleBoxes learns the Wind Force boxes the battle rules may read
+// (a board value is asked once) before the attacker's spec, whose check
+// reads them: Rocky Seas below 10 oB (from 10 oB it is known), and Sheath
+// the Swords when a Player Ship may board the defender.
+func (r *step) knowBattleBoxes(with string, def mw.Unit) error {
+	if r.st.Wind < 10 {
+		if _, err := r.effectBox("rocky-seas"); err != nil {
+			return err
+		}
+	}
+	boarding := with == "ship" && def.Kind != mw.KindMilitia && !(def.Kind == mw.KindPirate && !r.st.Opt.adv("pirate-boarding"))
+	if boarding {
+		if _, err := r.effectBox("sheath-the-swords"); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// knownBoxes reads the Wind Force boxes without asking (inside a
+// question's check); a box nobody has given is an error naming its key.
+type knownBoxes struct{ r *step }
+
+func (k knownBoxes) Box(effect string) (int, error) {
+	if k.r.env.Tables != nil {
+		if row, ok := k.r.env.Tables.Lookup("mwp-wind-force", "box."+effect); ok && row.Known() {
+			return referee.ValueInt(row.Value)
+		}
+	}
+	return 0, referee.Usagef("mistywaters: bosun needs the Wind Force box of %s first (misty.board.wind.box.%s)", effectTitles[effect], effect)
+}
+
+// attackTypes lists the battle types att may fight against def (target
+// name t): Broadside, Boarding or both; an error, with the rule, when
+// neither.
+func (r *step) attackTypes(att, def mw.Unit, t string, o mw.Options) ([]mw.BattleType, error) {
+	_, errB := mw.CanAttack(att, def, mw.Broadside, o)
+	_, errD := mw.CanAttack(att, def, mw.Boarding, o)
+	if errD == nil && def.Kind == mw.KindPirate && !r.st.Opt.adv("pirate-boarding") {
+		errD = referee.RuleError([]string{mw.CitePirateBoarding, citeBattleType}, "mistywaters: a Pirate Ship cannot be attacked by Boarding Battle unless the Advanced Rule 'Pirate Ship Boarding Battles' is on (--option advanced=pirate-boarding)")
+	}
+	switch {
+	case errB == nil && errD == nil:
+		return []mw.BattleType{mw.Broadside, mw.Boarding}, nil
+	case errD == nil:
+		return []mw.BattleType{mw.Boarding}, nil
+	case errB == nil:
+		return []mw.BattleType{mw.Broadside}, nil
+	case def.Kind == mw.KindMilitia:
+		return nil, errD
+	}
+	return nil, errB
 }
 
 func (r *step) ports(p *PlayerState) error {
@@ -420,7 +610,8 @@ func (r *step) treasureStep(p *PlayerState) error {
 				opts = append(opts, "seized-by-"+o.Name)
 			}
 		}
-		a, err := r.choose("misty.player."+p.Name+".treasure", p.Name+": what became of the Conquistadors' Treasure you carry? (home: it reached your own Base)", opts...)
+		// Usually the Treasure stays aboard: Enter keeps it.
+		a, err := r.chooseUsual("misty.player."+p.Name+".treasure", p.Name+": what became of the Conquistadors' Treasure you carry? (kept: still aboard; home: it reached your own Base)", "kept", opts...)
 		if err != nil {
 			return err
 		}
@@ -563,7 +754,7 @@ func (r *step) phase6() error {
 				opts = append(opts, p.Name)
 			}
 		}
-		a, err := r.choose("misty.priority.trade", st.priorityName()+": give the Priority Token to another player through Negotiation? (keep, or the player; not to the holder of the last Round)", opts...)
+		a, err := r.chooseUsual("misty.priority.trade", st.priorityName()+": give the Priority Token to another player through Negotiation? (keep, or the player; not to the holder of the last Round)", "keep", opts...)
 		if err != nil {
 			return err
 		}

@@ -72,7 +72,8 @@ func newTable(t *testing.T, st *State, answers map[string]any, seq ...int) *tabl
 		}
 	}
 	rec := &recorder{p: p}
-	env := &referee.Env{Prompt: rec, Tables: set, Dice: referee.WithRNG(&referee.Fixed{Seq: seq}, rec)}
+	d := checkDeclared(t, rec)
+	env := &referee.Env{Prompt: d, Tables: set, Dice: referee.WithRNG(&referee.Fixed{Seq: seq}, d)}
 	var players []referee.Player
 	for _, pl := range st.Players {
 		players = append(players, referee.Player{Name: pl.Name})

@@ -142,32 +142,83 @@ func (g *Game) Setup(s *referee.Session, env *referee.Env) error {
 			preset[nm] = strings.ToUpper(base)
 		}
 	}
-	taken := map[string]bool{}
-	for _, nm := range snake[:n] {
-		left := []string{}
-		for _, b := range avail {
-			if !taken[b] {
-				left = append(left, b)
+	// Team Mode: "teammates ... opposite corner Bases". The Bases given by
+	// option are checked before anything is asked, and each pick offers
+	// only the Bases that keep both teams on opposite corners, so no pick
+	// is refused after it is made.
+	mate := func(nm string) string {
+		for _, t := range opt.Teams {
+			if len(t) == 2 && t[0] == nm {
+				return t[1]
+			}
+			if len(t) == 2 && t[1] == nm {
+				return t[0]
 			}
 		}
+		return ""
+	}
+	team := opt.vari("team")
+	placed := map[string]string{} // player -> Base
+	taken := map[string]bool{}
+	for _, nm := range snake[:n] {
+		pb, ok := preset[nm]
+		if !ok {
+			continue
+		}
+		if !slices.Contains(avail, pb) || taken[pb] {
+			return referee.RuleError([]string{citeStep2Nations}, "mistywaters: option bases: Base %s for %s is not available; Bases: %s, one for each player", pb, nm, strings.Join(avail, ", "))
+		}
+		if m := mate(nm); team && placed[m] != "" && oppositeBase(placed[m]) != pb {
+			return referee.RuleError([]string{citeTeamMode}, "mistywaters: option bases: teammates %s (%s) and %s (%s) must have opposite corner Bases (NE+SW or SE+NW)", m, placed[m], nm, pb)
+		}
+		taken[pb], placed[nm] = true, pb
+	}
+	allowed := func(nm string) []string {
+		var out []string
+		for _, b := range avail {
+			if taken[b] {
+				continue
+			}
+			if team {
+				if m := placed[mate(nm)]; m != "" && b != oppositeBase(m) {
+					continue
+				}
+				if placed[mate(nm)] == "" && taken[oppositeBase(b)] {
+					continue // the teammate could not sit opposite
+				}
+				reserved := false
+				for x, xb := range placed {
+					if y := mate(x); y != nm && placed[y] == "" && b == oppositeBase(xb) {
+						reserved = true // kept for x's teammate
+					}
+				}
+				if reserved {
+					continue
+				}
+			}
+			out = append(out, b)
+		}
+		return out
+	}
+	for _, nm := range snake[:n] {
 		var base string
 		if pb, ok := preset[nm]; ok {
 			base = pb
-			ok2 := false
-			for _, b := range left {
-				if b == base {
-					ok2 = true
+		} else {
+			left := allowed(nm)
+			switch {
+			case len(left) == 0:
+				return referee.RuleError([]string{citeStep2Nations}, "mistywaters: no Base is left for %s", nm)
+			case len(left) == 1:
+				base = left[0] // the only Base left (in Team Mode: opposite the teammate)
+			default:
+				base, err = r.choose("misty.setup.base."+nm, fmt.Sprintf("%s: which Base do you choose? (picks go in snake order from the Priority Token holder; to give every Base at once use --option bases=%s)", nm, basesExample(snake[:n], avail)), left...)
+				if err != nil {
+					return err
 				}
 			}
-			if !ok2 {
-				return referee.RuleError([]string{citeStep2Nations}, "mistywaters: Base %s for %s is not available; left: %s", base, nm, strings.Join(left, ", "))
-			}
-		} else {
-			base, err = r.choose("misty.setup.base."+nm, fmt.Sprintf("%s: which Base do you choose? (picks go in snake order from the Priority Token holder; to give every Base at once use --option bases=%s)", nm, basesExample(snake[:n], avail)), left...)
-			if err != nil {
-				return err
-			}
 		}
+		placed[nm] = base
 		taken[base] = true
 		st.player(nm).Base = base
 		if st.player(nm).Colour == "" {
@@ -191,12 +242,6 @@ func (g *Game) Setup(s *referee.Session, env *referee.Env) error {
 		}
 	}
 	if opt.vari("team") {
-		for _, t := range opt.Teams {
-			a, b := st.player(t[0]).Base, st.player(t[1]).Base
-			if !(a == "NE" && b == "SW" || a == "SW" && b == "NE" || a == "SE" && b == "NW" || a == "NW" && b == "SE") {
-				return referee.RuleError([]string{citeTeamMode}, "mistywaters: teammates %s (%s) and %s (%s) must have opposite corner Bases (NE+SW or SE+NW)", t[0], a, t[1], b)
-			}
-		}
 		for i := range st.Players {
 			st.Players[i].Team = st.team(st.Players[i].Name)
 		}
@@ -345,6 +390,11 @@ func (st *State) conquestNeed() int {
 		return 4
 	}
 	return 3
+}
+
+// oppositeBase is the Base in the opposite corner.
+func oppositeBase(b string) string {
+	return map[string]string{"NE": "SW", "SW": "NE", "SE": "NW", "NW": "SE"}[b]
 }
 
 // basesExample is a bases= option value for these players, for help texts.

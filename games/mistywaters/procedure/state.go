@@ -108,6 +108,10 @@ type PlayerState struct {
 	DutchSaved int        `json:"dutchman_saved_round,omitempty"`
 	Defeats    int        `json:"ships_defeated,omitempty"` // Player Ships defeated in battles bosun resolved, by Overboard or the Death Zone
 	Trophies   []string   `json:"trophies,omitempty"`       // Pirate Ship and Sea Monster tokens won in battles bosun resolved
+	// Boards holds, by fleet code ("fort", "militia" for those), each
+	// unit's spec after the last battle bosun resolved for it, with what
+	// bosun removed: the default of the next spec question for that unit.
+	Boards map[string]string `json:"boards,omitempty"`
 }
 
 // NPC is a non-player unit on the map.

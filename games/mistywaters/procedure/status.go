@@ -208,7 +208,7 @@ func (v Status) Text() string {
 		for _, n := range v.NPCs {
 			var parts []string
 			if n.Damage > 0 {
-				parts = append(parts, fmt.Sprintf("%d Damage Marker(s)", n.Damage))
+				parts = append(parts, referee.Count(n.Damage, "Damage Marker"))
 			} else if n.Kind != KindMonster {
 				parts = append(parts, "full strength")
 			}

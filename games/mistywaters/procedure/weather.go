@@ -150,7 +150,9 @@ func (r *step) activeTile() (Tile, bool, error) {
 	if err != nil {
 		return Tile{}, false, err
 	}
-	eff, err := r.choose("misty.weather.tile.effect", "the activated Weather Tile's effect", TileEffects...)
+	// The effect is read off the tile: Enter takes nothing (none would
+	// skip a printed effect).
+	eff, err := r.chooseUsual("misty.weather.tile.effect", "the activated Weather Tile's effect", referee.NoDefault, TileEffects...)
 	if err != nil {
 		return Tile{}, false, err
 	}
@@ -209,10 +211,10 @@ func (r *step) windEffects(start int, moved bool) error {
 	if ob.Crew+ob.Cannons > 0 {
 		var what []string
 		if ob.Crew > 0 {
-			what = append(what, fmt.Sprintf("%d Sailor(s)/Officer(s)", ob.Crew))
+			what = append(what, fmt.Sprintf("%d %s/%s", ob.Crew, referee.Noun(ob.Crew, "Sailor"), referee.Noun(ob.Crew, "Officer")))
 		}
 		if ob.Cannons > 0 {
-			what = append(what, fmt.Sprintf("%d Cannon(s)", ob.Cannons))
+			what = append(what, referee.Count(ob.Cannons, "Cannon"))
 		}
 		r.emit("weather", fmt.Sprintf("Overboard: each Player Ship At Sea removes %s now (an applicable Action Card may protect a ship; NPC Ships lose nothing)", strings.Join(what, " and ")),
 			map[string]any{"overboard": ob, "wind": st.Wind}, citeOverboard)
@@ -307,7 +309,7 @@ func (r *step) whirlpoolItem(item, cite string) error {
 		if st.Whirlpools[ww-1] != "" {
 			continue
 		}
-		occ, err := r.confirm(fmt.Sprintf("misty.board.whirlpool.%d.occupied", ww), fmt.Sprintf("is Whirlpool %d occupied by a ship or Sea Monster?", ww))
+		occ, err := r.confirm(fmt.Sprintf("misty.board.whirlpool.%d.occupied", ww), fmt.Sprintf("is Whirlpool %d occupied by a Player Ship, Pirate Ship, other NPC Ship, Sea Monster, or other object (a Crate or Raft bosun did not place)?", ww), "no")
 		if err != nil {
 			return err
 		}
@@ -376,7 +378,7 @@ func (r *step) tharSheBlows() error {
 				r.emit("weather", fmt.Sprintf("%s reads the Sea Adventure Card aloud and follows it%s", p.Name, shipNote(ship)), map[string]any{"player": p.Name, "card": "other", "ship": ship}, citeSeaAdventure)
 				continue
 			}
-			placed, err := r.confirm("misty.player."+p.Name+".monster-placed", fmt.Sprintf("%s: is there an unoccupied At Sea space adjacent to your ship for the %s?", p.Name, card))
+			placed, err := r.confirm("misty.player."+p.Name+".monster-placed", fmt.Sprintf("%s: is there an unoccupied At Sea space adjacent to your ship for the %s?", p.Name, card), "yes")
 			if err != nil {
 				return err
 			}

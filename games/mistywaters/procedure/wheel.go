@@ -211,7 +211,7 @@ func (r *step) drawEvent() error {
 			if err != nil {
 				return err
 			}
-			cont, err := r.confirm("misty.event.continuing", "does the card show the continuing effect symbol?")
+			cont, err := r.confirm("misty.event.continuing", "does the card show the continuing effect symbol?", referee.NoDefault)
 			if err != nil {
 				return err
 			}
@@ -256,7 +256,7 @@ func (r *step) anotherPirate() error {
 	placed := ""
 	for i := 0; i < 4; i++ {
 		b := blackShips[(start+i)%4]
-		occ, err := r.confirm("misty.board.blackship."+b+".occupied", fmt.Sprintf("is the %s Black Ship space occupied?", b))
+		occ, err := r.confirm("misty.board.blackship."+b+".occupied", fmt.Sprintf("is the %s Black Ship space occupied?", b), "no")
 		if err != nil {
 			return err
 		}
@@ -374,18 +374,28 @@ func (r *step) harvest() error {
 			return func(n int) error {
 				switch {
 				case n > p.Captured:
-					return referee.RuleError([]string{citeInfrastructure}, "misty: %s has %d Captured Island(s) and \"Each island is limited to 1 token of each type of infrastructure\": at most %d %s (accepted: 0-%d)", p.Name, p.Captured, p.Captured, kind, most)
+					return referee.RuleError([]string{citeInfrastructure}, "misty: %s has %s and \"Each island is limited to 1 token of each type of infrastructure\": at most %s (accepted: 0-%d)", p.Name, referee.Count(p.Captured, "Captured Island"), referee.Count(p.Captured, strings.TrimSuffix(kind, "s")), most)
 				case built[kind]+n > 3:
 					return referee.RuleError([]string{citeInfrastructure, citeCompInfra}, "misty: %d %s would make %d on the map with the other players', but \"each type of infrastructure is limited to 3 tokens for the entire map\" (accepted: at most %d)", n, kind, built[kind]+n, max(3-built[kind], 0))
 				}
 				return nil
 			}
 		}
-		mines, err := r.numberRule("misty.harvest."+p.Name+".mines", p.Name+": how many Mines are built on your Captured Islands?", 0, 3, refuse("Mines"))
+		// The rules leave at most one per Captured Island and 3 on the map
+		// with the others' answers (refused with the reason inside the
+		// question); with nothing left the count is 0 and not asked.
+		count := func(kind, key string) (int, error) {
+			hi := min(most, max(3-built[kind], 0))
+			if hi == 0 {
+				return 0, nil
+			}
+			return r.numberRule("misty.harvest."+p.Name+"."+key, fmt.Sprintf("%s: how many %s are built on your Captured Islands?", p.Name, kind), 0, 3, refuse(kind))
+		}
+		mines, err := count("Mines", "mines")
 		if err != nil {
 			return err
 		}
-		plants, err := r.numberRule("misty.harvest."+p.Name+".plantations", p.Name+": how many Plantations are built on your Captured Islands?", 0, 3, refuse("Plantations"))
+		plants, err := count("Plantations", "plantations")
 		if err != nil {
 			return err
 		}
@@ -406,8 +416,8 @@ func (r *step) harvest() error {
 			}
 		}
 		silver := 3*soldC + 2*soldB
-		r.emit("harvest", fmt.Sprintf("%s: %d Crate(s) and %d Barrel(s) produced; %d Crate(s) and %d Barrel(s) sold by the Courier Freighter for %d Silver; place the rest on the islands (max 3 of each per island)",
-			p.Name, mines, plants, soldC, soldB, silver),
+		r.emit("harvest", fmt.Sprintf("%s: %s and %s produced; %s and %s sold by the Courier Freighter for %d Silver; place the rest on the islands (max 3 of each per island)",
+			p.Name, referee.Count(mines, "Crate"), referee.Count(plants, "Barrel"), referee.Count(soldC, "Crate"), referee.Count(soldB, "Barrel"), silver),
 			map[string]any{"player": p.Name, "crates": mines, "barrels": plants, "sold_crates": soldC, "sold_barrels": soldB, "silver": silver}, citeHarvest, citeFreeTradeRoute)
 	}
 	return nil
