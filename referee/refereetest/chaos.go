@@ -416,7 +416,6 @@ func logText(evs []referee.Event) string {
 	return b.String()
 }
 
-
 // Uncovered lists the declared keys no question of reports asked.
 func Uncovered(specs []referee.QuestionSpec, reports ...ChaosReport) []string {
 	var out []string
