@@ -221,6 +221,27 @@ func tableInt(env *referee.Env, table, key string, def int, q referee.Question) 
 	return referee.AskInt(env.Tables, env.Prompt, table, key, q)
 }
 
+// knownPrices reads the qc-prices rows whose values the tables hold
+// (asking nothing): the prices an action's offer and checks need before
+// its questions. A row the tables do not know (a Resource's selling price)
+// is asked when it is needed.
+func knownPrices(env *referee.Env) map[string]int {
+	out := map[string]int{}
+	if env == nil || env.Tables == nil {
+		return out
+	}
+	for _, k := range []string{"repair-coins", "upgrade-coins", "trade-coins", "sell-loot", "sell-clue", "sell-canvas", "sell-metal", "sell-lumber", "sell-spice", "sell-gems"} {
+		r, ok := env.Tables.Lookup("qc-prices", k)
+		if !ok || !r.Known() {
+			continue
+		}
+		if n, err := strconv.Atoi(strings.TrimSpace(referee.ValueText(r.Value))); err == nil && n >= 0 {
+			out[k] = n
+		}
+	}
+	return out
+}
+
 func load(s *referee.Session) (*State, error) {
 	var st State
 	if err := s.LoadState(&st); err != nil {
@@ -692,6 +713,7 @@ type step struct {
 // Next implements referee.Game: one step of the procedure.
 func (g Game) Next(s *referee.Session, env *referee.Env) error {
 	return referee.Step(s, load, func(st *State) error {
+		st.prices = knownPrices(env)
 		sp := &step{st: st, env: env}
 		err := referee.Phases[string]{
 			PhaseStart:    func() error { sp.refresh(); return nil },

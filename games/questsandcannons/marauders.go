@@ -61,8 +61,10 @@ func (s *step) marauderTurn(i int) error {
 			away = append(away, name+" has no Ready Cannons")
 			continue
 		}
-		reach, err := referee.Confirm(s.env.Prompt, fmt.Sprintf("qc.marauder.%d.reach", m.ID),
-			fmt.Sprintf("can Marauder %d reach %s's space in one move of up to %d spaces (every space counts as Calm Sea)?", m.ID, p.Name, rng))
+		// Enter takes no: a Marauder attacks only when the table sees it in
+		// range; Enter must never make one attack by itself.
+		reach, err := referee.ConfirmUsual(s.env.Prompt, fmt.Sprintf("qc.marauder.%d.reach", m.ID),
+			fmt.Sprintf("can Marauder %d reach %s's space in one move of up to %d spaces (every space counts as Calm Sea)?", m.ID, p.Name, rng), "no")
 		if err != nil {
 			return err
 		}
