@@ -41,7 +41,7 @@ func (s *step) gather() error {
 			if err != nil {
 				return a, err
 			}
-			return a, supplyCheck(n)
+			return a, keyed("qc.gather.count", a, supplyCheck(n))
 		}})
 	if err != nil {
 		return err
@@ -84,7 +84,7 @@ func (s *step) gather() error {
 func p2list(env *referee.Env, key, text string, count int, check func([]string) error) ([]string, error) {
 	q := referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: Resources, Count: count}
 	if check != nil {
-		q.Check = func(a string) (string, error) { return a, check(referee.SplitList(a)) }
+		q.Check = func(a string) (string, error) { return a, keyed(key, a, check(referee.SplitList(a))) }
 	}
 	a, err := env.Prompt.Ask(q)
 	if err != nil {

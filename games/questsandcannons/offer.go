@@ -1,6 +1,7 @@
 package questsandcannons
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -25,7 +26,7 @@ func chooseOffered(p referee.Prompter, key, text, usual string, all []string, re
 	if usual != referee.NoDefault && refuse(usual) != nil {
 		usual = referee.NoDefault // never a default the rules forbid now
 	}
-	check := func(a string) (string, error) { return a, refuse(a) }
+	check := func(a string) (string, error) { return a, keyed(key, a, refuse(a)) }
 	if len(offered) > 0 && !referee.AnsweredAhead(p, key) {
 		return p.Ask(referee.Question{Key: key, Text: text, Kind: referee.KindChoose, Options: offered, Default: usual, Check: check})
 	}
@@ -299,9 +300,20 @@ func anyAllowed(options []string, refuse func(string) error) bool {
 func askText(p referee.Prompter, key, text, accepted, usual string, check func(string) error) (string, error) {
 	q := referee.Question{Key: key, Text: text, Kind: referee.KindText, Accepted: accepted, Default: usual}
 	if check != nil {
-		q.Check = func(a string) (string, error) { return a, check(a) }
+		q.Check = func(a string) (string, error) { return a, keyed(key, a, check(a)) }
 	}
 	return p.Ask(q)
+}
+
+// keyed names the question key and the answer in a refusal from a
+// question's check (a scripted answer's refusal is then an exit 2 naming
+// the key), keeping the rule's cites.
+func keyed(key, answer string, err error) error {
+	var ue *referee.UsageError
+	if err == nil || !errors.As(err, &ue) || strings.Contains(ue.Msg, key) {
+		return err
+	}
+	return &referee.UsageError{Msg: fmt.Sprintf("answer %q for %s: %s", answer, key, ue.Msg), Cites: ue.Cites}
 }
 
 // bundleAccepted describes a bundle answer (ParseBundle).
