@@ -165,7 +165,7 @@ func (s *step) attack() error {
 	if luckDie > 0 {
 		cites = append(cites, CiteChampionAbility)
 	}
-	s.env.Emit(referee.Event{Type: "attack", Text: fmt.Sprintf("%s fires %d Cannon(s) at %s: %s", p.Name, n, shipLabel(s.st, target), res.Text()),
+	s.env.Emit(referee.Event{Type: "attack", Text: fmt.Sprintf("%s fires %s at %s: %s", p.Name, referee.Count(n, "Cannon"), shipLabel(s.st, target), res.Text()),
 		Data: map[string]any{"attacker": p.Name, "target": target, "cannons": n, "result": res, "faces": faceValues(die)}, Cites: cites})
 	if res.Damage > 0 {
 		s.gainProsperity(p.Team, 1, p.Name+" dealt damage", CiteAttack)

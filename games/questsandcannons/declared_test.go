@@ -1,6 +1,8 @@
 package questsandcannons
 
 import (
+	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -18,10 +20,12 @@ type declared struct {
 	specs []referee.QuestionSpec
 	bad   map[string]string // key -> why it does not follow its declaration
 	asked map[string]bool
+	texts []string // every question's text, and the events'
 }
 
 func (p *declared) Ask(q referee.Question) (string, error) {
 	p.asked[q.Key] = true
+	p.texts = append(p.texts, q.Text)
 	if err := referee.CheckDeclared(p.specs, q); err != nil {
 		p.bad[q.Key] = err.Error()
 	}
@@ -48,6 +52,9 @@ func playDeclared(t *testing.T, file, players string, opts map[string]string, d 
 		require.NoError(t, err, "step %d", s.Step)
 	}
 	require.True(t, s.Over, "%s plays to the end", file)
+	for _, e := range s.Live() {
+		d.texts = append(d.texts, e.Text)
+	}
 }
 
 // TestScriptedGamesAskOnlyDeclaredQuestions: every question the scripted
@@ -67,4 +74,24 @@ func TestScriptedGamesAskOnlyDeclaredQuestions(t *testing.T) {
 	if len(d.asked) < 10 {
 		t.Errorf("only %d keys were asked", len(d.asked))
 	}
+	for _, w := range wordsOf(d.texts) {
+		t.Errorf("words: %s", w)
+	}
+}
+
+// badWords are the shapes of words the table must never read: a count of
+// one with a plural ("1 Coins", "1 Actions"), "a" before a vowel ("on a
+// island"), an empty list in brackets ("(removed )"), a refusal quoting
+// the answer as what it has ("no" has "no").
+var badWords = regexp.MustCompile(`(^|[^\d.,-])1 (Coins|Actions|Sails|Cannons|Resources|Cargo Slots|Hearts|Ammo dice|Clues|Quests|Loot cards|Experience Tokens|Spaces|spaces|Sail\(s\)|Action\(s\)|Coin\(s\))\b|\ba (island|outpost|impassible|Impassible|Ironside's)\b|\(\w+ \)|"no" has "no"|\b[Aa] [aeiou]\w* space`)
+
+// wordsOf returns every bad shape found in texts.
+func wordsOf(texts []string) []string {
+	var out []string
+	for _, t := range texts {
+		if m := badWords.FindString(t); m != "" {
+			out = append(out, fmt.Sprintf("%q in %q", m, t))
+		}
+	}
+	return out
 }

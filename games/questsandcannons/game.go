@@ -456,7 +456,7 @@ func (u *setup) coopMissions() error {
 func (u *setup) announceMap() error {
 	st := u.st
 	cites := []string{CiteGameSetup}
-	u.env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Quests & Cannons, %s game for %d player(s); build the %s map (%s)", st.Mode, u.n, st.Layout, layoutText(st.Layout)),
+	u.env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Quests & Cannons, %s game for %s; build the %s map (%s)", st.Mode, referee.Count(u.n, "player"), st.Layout, layoutText(st.Layout)),
 		Data: map[string]any{"mode": st.Mode, "layout": st.Layout, "difficulty": st.Difficulty}, Cites: append(cites, CiteBuildMap)})
 	u.env.Emit(referee.Event{Type: "setup", Text: "shuffle the Quest, Loot and Clue decks separately and place each on an Outpost frame tile; Sail and Cannon tokens, damage tokens, Coins, Ammo dice and Resources form the supply", Cites: []string{CitePrepareDecks}})
 	return nil

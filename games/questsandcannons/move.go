@@ -25,7 +25,7 @@ func (s *step) move(mobility bool) error {
 		p.Loot--
 		p.MobilityUse = true
 		budget = n
-		start = fmt.Sprintf("Delvish Mobility (%d spaces, a Loot card discarded)", n)
+		start = fmt.Sprintf("Delvish Mobility (%s, a Loot card discarded)", referee.Count(n, "space"))
 	} else {
 		if err := actionRefusal(s.st, "move"); err != nil {
 			return err
@@ -58,7 +58,7 @@ func (s *step) move(mobility bool) error {
 			all, usual = append([]string{SpaceStop}, SeaKinds...), SpaceStop
 		}
 		kind, err := chooseOffered(s.env.Prompt, "qc.move.sea",
-			fmt.Sprintf("%s: kind of the next space entered (%d movement left, %d Sails Ready), or stop to end the Move", p.Name, budget, p.SailsReady),
+			fmt.Sprintf("%s: kind of the next space entered (%d movement left, %s Ready), or stop to end the Move", p.Name, budget, referee.Count(p.SailsReady, "Sail")),
 			usual, all, func(kind string) error {
 				if kind == SpaceStop {
 					if !moved {
@@ -144,8 +144,8 @@ func (s *step) move(mobility bool) error {
 	if ended == "declared over" {
 		cites = append(cites, CiteLanding)
 	}
-	s.env.Emit(referee.Event{Type: "move", Text: fmt.Sprintf("%s moves (%s): %s; %d Sail(s), %d Action(s) spent; Move over: %s",
-		p.Name, start, strings.Join(path, " -> "), sailsUsed, actionsUsed, ended),
+	s.env.Emit(referee.Event{Type: "move", Text: fmt.Sprintf("%s moves (%s): %s; %s, %s spent; Move over: %s",
+		p.Name, start, strings.Join(path, " -> "), referee.Count(sailsUsed, "Sail"), referee.Count(actionsUsed, "Action"), ended),
 		Data:  map[string]any{"player": p.Name, "path": path, "sails": sailsUsed, "actions": actionsUsed, "ended": ended, "space": p.Space, "mobility": mobility},
 		Cites: cites})
 	if ended != "sank" && ended != "failed Treacherous Sea roll" {
@@ -190,8 +190,8 @@ func enterCost(p *Player, kind string, budget int, extend, moved bool) (cost, sa
 			return 0, 0, 0, referee.RuleError([]string{CiteMove, CiteSails}, "questsandcannons: %s's Move has no movement and no Ready Sail left to enter %s: answer qc.move.sea=stop, then start a new Move with another Action (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
 				p.Name, what)
 		}
-		return 0, 0, 0, referee.RuleError([]string{CiteMove, CiteTheSea, CiteSails}, "questsandcannons: entering %s needs %d spaces of movement; %s's Move has %d left and %d Sails Ready (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
-			what, cost, p.Name, budget, ready)
+		return 0, 0, 0, referee.RuleError([]string{CiteMove, CiteTheSea, CiteSails}, "questsandcannons: entering %s needs %s of movement; %s's Move has %d left and %s Ready (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
+			what, referee.Count(cost, "space"), p.Name, budget, referee.Count(ready, "Sail"))
 	}
 	return cost, sails, actions, nil
 }

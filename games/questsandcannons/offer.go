@@ -118,7 +118,7 @@ func actionRefusal(st *State, a string) error {
 			return referee.RuleError([]string{CiteCurrencies}, "questsandcannons: %s already has %d Ammo (at most 9)", p.Name, p.Ammo)
 		}
 		if ammoCoins(st, p) < 1 {
-			return referee.RuleError([]string{CiteMaintenance, CiteCurrencies}, "questsandcannons: %s cannot buy Ammo (%d Coins, %d Ammo, at most 9)", p.Name, p.Coins, p.Ammo)
+			return referee.RuleError([]string{CiteMaintenance, CiteCurrencies}, "questsandcannons: %s cannot buy Ammo (%s, %d Ammo, at most 9)", p.Name, referee.Count(p.Coins, "Coin"), p.Ammo)
 		}
 	case "repair":
 		if err := needPort(p, maintenancePorts, "Repair", CiteMaintenance); err != nil {
@@ -130,7 +130,7 @@ func actionRefusal(st *State, a string) error {
 		if anyAllowed(append([]string{"coins"}, Resources...), func(pay string) error { return repairRefusal(st, p, pay) }) {
 			return nil
 		}
-		return referee.RuleError([]string{CiteMaintenance}, "questsandcannons: Repair costs %s or a Resource; %s has %d Coins and carries no Resource", referee.Count(st.price("repair-coins"), "Coin"), p.Name, p.Coins)
+		return referee.RuleError([]string{CiteMaintenance}, "questsandcannons: Repair costs %s or a Resource; %s has %s and carries no Resource", referee.Count(st.price("repair-coins"), "Coin"), p.Name, referee.Count(p.Coins, "Coin"))
 	case "sell":
 		if err := needPort(p, maintenancePorts, "Sell", CiteMaintenance); err != nil {
 			return err
@@ -161,8 +161,8 @@ func actionRefusal(st *State, a string) error {
 			return err
 		}
 		if !anyAllowed(TradeItems, func(it string) error { return tradeRefusal(st, p, it) }) {
-			return referee.RuleError([]string{CiteTrade}, "questsandcannons: %[1]s can buy nothing: a Resource takes 2 Resources (%[2]d carried), a Loot card 1 Gem and %[3]s, a Clue card 1 Spice and %[3]s (%[1]s has %[4]d Coins, %[5]d gems, %[6]d spice)",
-				p.Name, p.Carried(), referee.Count(st.price("trade-coins"), "Coin"), p.Coins, p.Res["gems"], p.Res["spice"])
+			return referee.RuleError([]string{CiteTrade}, "questsandcannons: %[1]s can buy nothing: a Resource takes 2 Resources (%[2]d carried), a Loot card 1 Gem and %[3]s, a Clue card 1 Spice and %[3]s (%[1]s has %[4]s, %[5]d gems, %[6]d spice)",
+				p.Name, p.Carried(), referee.Count(st.price("trade-coins"), "Coin"), referee.Count(p.Coins, "Coin"), p.Res["gems"], p.Res["spice"])
 		}
 	case "exchange":
 		if len(st.teammates(st.curIndex())) == 0 {
@@ -270,7 +270,7 @@ func upgradeAfford(st *State, p *Player, item string) error {
 	for _, it := range items {
 		held = append(held, fmt.Sprintf("%d %s", p.Res[UpgradeCost[it]], UpgradeCost[it]))
 	}
-	why := fmt.Sprintf("questsandcannons: %s; %s has %s and %d Coins", strings.Join(want, ", "), p.Name, referee.JoinAnd(held), p.Coins)
+	why := fmt.Sprintf("questsandcannons: %s; %s has %s and %s", strings.Join(want, ", "), p.Name, referee.JoinAnd(held), referee.Count(p.Coins, "Coin"))
 	if item == "" {
 		for _, it := range []string{"sail", "cannon", "cargo"} {
 			if err := upgradeLimit(st, p, it); err != nil {

@@ -199,7 +199,7 @@ func tradeRefusal(st *State, p *Player, item string) error {
 			res = "spice"
 		}
 		if cost := st.price("trade-coins"); p.Res[res] < 1 || p.Coins < cost {
-			return referee.RuleError([]string{CiteTrade}, "questsandcannons: a %s card costs 1 %s and %s; %s has %d %s and %d Coins", item, res, referee.Count(cost, "Coin"), p.Name, p.Res[res], res, p.Coins)
+			return referee.RuleError([]string{CiteTrade}, "questsandcannons: a %s card costs 1 %s and %s; %s has %d %s and %s", item, res, referee.Count(cost, "Coin"), p.Name, p.Res[res], res, referee.Count(p.Coins, "Coin"))
 		}
 		return supplyRefusal(st, item, 1, p.Name+"'s "+item+" card bought")
 	}

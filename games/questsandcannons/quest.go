@@ -54,9 +54,9 @@ func (s *step) deliver() error {
 	if s.st.coop() && MissionOf[p.Role] == "research" {
 		cites = append(cites, CiteResearchMission)
 	}
-	s.env.Emit(referee.Event{Type: "deliver", Text: fmt.Sprintf("%s delivers %d solved Clue(s) at the Home Port (return them to the box); %d deposited in all", p.Name, n, p.Delivered),
+	s.env.Emit(referee.Event{Type: "deliver", Text: fmt.Sprintf("%s delivers %s at the Home Port (return them to the box); %d deposited in all", p.Name, referee.Count(n, "solved Clue"), p.Delivered),
 		Data: map[string]any{"player": p.Name, "count": n, "deposited": p.Delivered}, Cites: cites})
-	s.gainProsperity(p.Team, n, fmt.Sprintf("%s delivered %d Clue(s)", p.Name, n), CiteDeliverClues)
+	s.gainProsperity(p.Team, n, fmt.Sprintf("%s delivered %s", p.Name, referee.Count(n, "Clue")), CiteDeliverClues)
 	return nil
 }
 

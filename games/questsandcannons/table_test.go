@@ -263,3 +263,27 @@ func TestAttackCannonsAskedOnlyWithAChoice(t *testing.T) {
 	require.True(t, s.askedKey("qc.attack.cannons"))
 	assert.Equal(t, 2, h.player("Bob").Damage, "Enter fired both Cannons")
 }
+
+// "no" is accepted where "none" is meant: a bundle answer (an exchange,
+// a Quest's delivery, an equip cost) of no is nothing.
+func TestBundleNoIsNone(t *testing.T) {
+	b, err := ParseBundle("no", false)
+	require.NoError(t, err)
+	assert.Empty(t, b)
+	b, err = ParseBundle(" No ", true)
+	require.NoError(t, err)
+	assert.Empty(t, b)
+}
+
+// The action menu's counts are in words: "1 Action", "1 Cannon", "on an
+// island space".
+func TestActionMenuWords(t *testing.T) {
+	h, s := seated(t, nil, map[string][]string{"qc.marauder.1.reach": {"no"}}, map[string][]string{"qc.action": {"end"}}, nil, func(st *State) {
+		p := st.cur()
+		p.Actions, p.SailsReady, p.GunsReady, p.Space = 1, 1, 1, SpaceIsland
+	})
+	h.next()
+	require.NotEmpty(t, s.asked)
+	assert.Equal(t, "Ann (1 Action, 1 Sail and 1 Cannon Ready, on an island space): what next?", s.asked[0].Text)
+	assert.Empty(t, wordsOf([]string{s.asked[0].Text}))
+}
