@@ -69,17 +69,32 @@ func diffBox(d string) string {
 
 // LoadCard reads card n from the table, asking what is not known yet.
 func LoadCard(b Board, n int, difficulty string) (Card, error) {
+	return LoadCardChecked(b, n, difficulty, nil)
+}
+
+// LoadCardChecked is LoadCard with checks that refuse a field inside its
+// question (a level or action the Captain's deck cannot hold now), so a
+// misread card is re-asked at a terminal and nothing after it refuses it.
+// check gets the field ("level", "action") and its value; nil checks
+// nothing.
+func LoadCardChecked(b Board, n int, difficulty string, check func(field, value string) error) (Card, error) {
 	c := Card{Number: n}
+	fieldCheck := func(field string) func(string) error {
+		if check == nil {
+			return nil
+		}
+		return func(v string) error { return check(field, v) }
+	}
 	ask := func(field, text string, q referee.Question, check func(string) error) (string, error) {
 		q.Key = fmt.Sprintf("rs.ironside.card.%d.%s", n, field)
 		q.Text = fmt.Sprintf("Captain Ironside Card %d: %s", n, text)
 		return referee.AskText(b.Set, b.Prompt, TableCards, fmt.Sprintf("%d.%s", n, field), q, check)
 	}
 	var err error
-	if c.Level, err = ask("level", "its pile (1, 2 or ambush)", referee.Question{Kind: referee.KindChoose, Options: []string{"1", "2", "ambush"}}, nil); err != nil {
+	if c.Level, err = ask("level", "its pile (1, 2 or ambush)", referee.Question{Kind: referee.KindChoose, Options: []string{"1", "2", "ambush"}}, fieldCheck("level")); err != nil {
 		return c, err
 	}
-	if c.Action, err = ask("action", "the action at the top", referee.Question{Kind: referee.KindChoose, Options: Actions}, nil); err != nil {
+	if c.Action, err = ask("action", "the action at the top", referee.Question{Kind: referee.KindChoose, Options: Actions}, fieldCheck("action")); err != nil {
 		return c, err
 	}
 	if c.Action == ActAmbush {
