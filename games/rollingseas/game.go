@@ -600,7 +600,7 @@ func (c *step) dicePhase() error {
 	st.Explore = r.Value
 	text := fmt.Sprintf("Turn %d dice: Wind %s, Exploration Die %d.", st.Turn, strings.Join(st.Wind, ", "), st.Explore)
 	if rerolls > 0 {
-		text += fmt.Sprintf(" (All three Wind Dice matched: rerolled %d time(s).)", rerolls)
+		text += fmt.Sprintf(" (All three Wind Dice matched: rerolled %s.)", referee.Count(rerolls, "time"))
 	}
 	text += "\n" + Compass(st.Wind, st.Explore)
 	data := map[string]any{"wind": st.Wind, "exploration": st.Explore, "rerolls": rerolls}

@@ -359,7 +359,7 @@ func (ir *Ironside) AddCannons(b Board, n int, bought bool, notes *[]string) ([]
 	}
 	if n > add {
 		ir.Ticks += n - add
-		*notes = append(*notes, fmt.Sprintf("Cannon Track full: %d Bonus Renown tick(s)", n-add))
+		*notes = append(*notes, "Cannon Track full: "+referee.Count(n-add, "Bonus Renown tick"))
 	}
 	return blue, err
 }
@@ -378,7 +378,7 @@ func (ir *Ironside) track(b Board, name string, marked, avail *int, n int, notes
 	blue, err := ir.unlock(b, name, before, *marked, notes)
 	if n > add {
 		ir.Ticks += n - add
-		*notes = append(*notes, fmt.Sprintf("%s track full: %d Bonus Renown tick(s)", name, n-add))
+		*notes = append(*notes, fmt.Sprintf("%s track full: %s", name, referee.Count(n-add, "Bonus Renown tick")))
 	}
 	return blue, err
 }

@@ -363,7 +363,7 @@ func (c *step) spendTokens() (spend, error) {
 		})
 		sp.Spent = append(sp.Spent, p.Tokens[:n]...)
 		p.Tokens = slices.Clone(p.Tokens[n:])
-		c.emit("ship-token", fmt.Sprintf("%s spends %d Ship Token(s): %s.", p.Name, n, a), map[string]any{"player": p.Name, "spend": a, "tokens": n}, CiteUsingTokens, CiteMultiplayerIronside)
+		c.emit("ship-token", fmt.Sprintf("%s spends %s: %s.", p.Name, referee.Count(n, "Ship Token"), a), map[string]any{"player": p.Name, "spend": a, "tokens": n}, CiteUsingTokens, CiteMultiplayerIronside)
 	}
 	return sp, nil
 }
@@ -376,7 +376,7 @@ func (c *step) returnTokens(spent []string) error {
 		return nil
 	}
 	if st.Opt.Harders["remove-tokens"] {
-		c.emit("ship-token", fmt.Sprintf("The %d spent Ship Token(s) are removed from the game.", len(spent)), nil, CiteAdjustDifficulty)
+		c.emit("ship-token", fmt.Sprintf("The %s %s removed from the game.", referee.Count(len(spent), "spent Ship Token"), map[bool]string{true: "is", false: "are"}[len(spent) == 1]), nil, CiteAdjustDifficulty)
 		return nil
 	}
 	all := []string{"1", "2", "3", "4", "5", "6"}
@@ -444,7 +444,7 @@ func (c *step) ironsidePhase() error {
 			if err != nil {
 				return err
 			}
-			text += fmt.Sprintf("; he gains %d Story Point(s)", gain)
+			text += fmt.Sprintf("; he gains %s", referee.Count(gain, "Story Point"))
 			if ir.Difficulty != "standard" {
 				text += fmt.Sprintf(" (1 per Reef on your Adventure Board: %d)", st.Reefs)
 			}
@@ -815,7 +815,7 @@ func (c *step) perform(action string) (string, []string, error) {
 			if err != nil {
 				return "", nil, err
 			}
-			t = fmt.Sprintf("He visits Ancient Monolith %d: %d Story Point(s)%s.", ir.Monoliths, MonolithStory(ir.Monoliths), notes)
+			t = fmt.Sprintf("He visits Ancient Monolith %d: %s%s.", ir.Monoliths, referee.Count(MonolithStory(ir.Monoliths), "Story Point"), notes)
 		default:
 			// No default: the Awards players took decide his.
 			taken, err := referee.ChooseUsual(c.env.Prompt, "rs.monoliths.taken", "Captain Ironside explores his third Ancient Monolith: which Ancient Monoliths Awards did players take in EARLIER turns? (a player finishing this turn ties with him)", referee.NoDefault, "none", "top", "top-and-second")
@@ -983,7 +983,7 @@ func (c *step) ironAmbush(card Card) (string, error) {
 			// He never spends Provisions: he loses only the Gold of his option.
 			lost := IronsideLoss(opt, ir.Gold).Gold
 			ir.Gold -= lost
-			t += fmt.Sprintf(" %s wins: %s. He loses (option %d) %d Gold Piece(s) and no Provisions (he never spends them).", p.Name, BattleWinnerText, opt, lost)
+			t += fmt.Sprintf(" %s wins: %s. He loses (option %d) %s and no Provisions (he never spends them).", p.Name, BattleWinnerText, opt, referee.Count(lost, "Gold Piece"))
 		}
 		parts = append(parts, t)
 	}
@@ -1111,7 +1111,7 @@ func (c *step) ironScore() (Score, error) {
 	sc.FinalStory = ir.Story
 	bonus := ir.Ticks + ir.BonusRenown
 	if ir.Ticks > 0 {
-		sc.Detail = append(sc.Detail, fmt.Sprintf("%d Bonus Renown tick(s)", ir.Ticks))
+		sc.Detail = append(sc.Detail, referee.Count(ir.Ticks, "Bonus Renown tick"))
 	}
 	// "Bonus Renown Points: Add up all the Renown you have accumulated by
 	// ... unlocking Bonuses in your Hold and on the Story Track": the yellow
