@@ -67,14 +67,14 @@ func Champion(set *tables.Set, p referee.Prompter, name string) (ChampionStats, 
 		return c, referee.Usagef("questsandcannons: champion %q has no name", name)
 	}
 	ask := func(field string, q referee.Question) (string, error) { return championField(set, p, name, field, q) }
-	v, err := ask("nation", referee.Question{Kind: referee.KindChoose, Options: Nations, Text: name + "'s nation (its Nation Ability: Dwunny Luck, Delvish Mobility or Mend Ship)"})
+	v, err := ask("nation", referee.Question{Kind: referee.KindChoose, Options: Nations, Default: referee.NoDefault, Text: name + "'s nation (its Nation Ability: Dwunny Luck, Delvish Mobility or Mend Ship)"})
 	if err != nil {
 		return c, err
 	}
 	if c.Nation, err = oneOf(v, Nations, "nation of "+name); err != nil {
 		return c, err
 	}
-	v, err = ask("role", referee.Question{Kind: referee.KindChoose, Options: Roles, Text: name + "'s specialty (Cannoneer, Navigator or Quartermaster)"})
+	v, err = ask("role", referee.Question{Kind: referee.KindChoose, Options: Roles, Default: referee.NoDefault, Text: name + "'s specialty (Cannoneer, Navigator or Quartermaster)"})
 	if err != nil {
 		return c, err
 	}

@@ -35,6 +35,9 @@ func newSeat(t *testing.T, sp *referee.Scripted, answers, wrong map[string][]str
 
 func (p *seat) Ask(q referee.Question) (string, error) {
 	p.asked = append(p.asked, q)
+	if err := referee.CheckDeclared(Game{}.Questions(), q); err != nil {
+		p.t.Errorf("%v", err)
+	}
 	p.offered[q.Key] = append(p.offered[q.Key], q.Options)
 	for _, w := range p.wrong[q.Key] {
 		if _, err := q.Normalize(w); err != nil {

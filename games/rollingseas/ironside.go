@@ -79,6 +79,7 @@ func LoadCard(b Board, n int, difficulty string) (Card, error) {
 // nothing.
 func LoadCardChecked(b Board, n int, difficulty string, check func(field, value string) error) (Card, error) {
 	c := Card{Number: n}
+	// Every field is read from the card: no default (Enter re-asks).
 	fieldCheck := func(field string) func(string) error {
 		if check == nil {
 			return nil
@@ -91,19 +92,19 @@ func LoadCardChecked(b Board, n int, difficulty string, check func(field, value 
 		return referee.AskText(b.Set, b.Prompt, TableCards, fmt.Sprintf("%d.%s", n, field), q, check)
 	}
 	var err error
-	if c.Level, err = ask("level", "its pile (1, 2 or ambush)", referee.Question{Kind: referee.KindChoose, Options: []string{"1", "2", "ambush"}}, fieldCheck("level")); err != nil {
+	if c.Level, err = ask("level", "its pile (1, 2 or ambush)", referee.Question{Kind: referee.KindChoose, Options: []string{"1", "2", "ambush"}, Default: referee.NoDefault}, fieldCheck("level")); err != nil {
 		return c, err
 	}
-	if c.Action, err = ask("action", "the action at the top", referee.Question{Kind: referee.KindChoose, Options: Actions}, fieldCheck("action")); err != nil {
+	if c.Action, err = ask("action", "the action at the top", referee.Question{Kind: referee.KindChoose, Options: Actions, Default: referee.NoDefault}, fieldCheck("action")); err != nil {
 		return c, err
 	}
 	if c.Action == ActAmbush {
 		c.Condition = "none"
-	} else if c.Condition, err = ask("condition", "the condition for its alternate action (none if it has none), as CMP-CATEGORY: the Captain has CMP CATEGORY than you", referee.Question{Kind: referee.KindChoose, Options: ConditionOptions()}, nil); err != nil {
+	} else if c.Condition, err = ask("condition", "the condition for its alternate action (none if it has none), as CMP-CATEGORY: the Captain has CMP CATEGORY than you", referee.Question{Kind: referee.KindChoose, Options: ConditionOptions(), Default: referee.NoDefault}, nil); err != nil {
 		return c, err
 	}
 	if c.Condition != "none" {
-		if c.Alternate, err = ask("alternate", "the action taken when the condition holds", referee.Question{Kind: referee.KindChoose, Options: Blockable}, nil); err != nil {
+		if c.Alternate, err = ask("alternate", "the action taken when the condition holds", referee.Question{Kind: referee.KindChoose, Options: Blockable, Default: referee.NoDefault}, nil); err != nil {
 			return c, err
 		}
 	}

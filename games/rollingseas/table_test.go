@@ -25,9 +25,11 @@ func playTyped(t *testing.T, options map[string]string, answers map[string][]str
 		}
 	}
 	ty := refereetest.NewTypos(t, p, typos)
+	var asked []referee.Question
+	rec := &recording{Prompter: ty, t: t, asked: &asked}
 	set := newTables(t)
 	for i := 0; i < steps && !s.Over; i++ {
-		env := &referee.Env{Prompt: ty, Tables: set, Dice: referee.WithRNG(&referee.Fixed{}, ty)}
+		env := &referee.Env{Prompt: rec, Tables: set, Dice: referee.WithRNG(&referee.Fixed{}, rec)}
 		if _, err := referee.Next(Game{}, s, env); err != nil {
 			t.Fatalf("step %d: %v", s.Step, err)
 		}
@@ -98,7 +100,7 @@ func TestAdventureDeckCountsCheckedInTheirQuestions(t *testing.T) {
 	}
 	var asked []referee.Question
 	ty := refereetest.NewTypos(t, p, map[string][]string{"rs.board.deck.currents": {"13"}, "rs.board.deck.reefs": {"5", "7"}})
-	rec := &recording{Prompter: ty, asked: &asked}
+	rec := &recording{Prompter: ty, t: t, asked: &asked}
 	set := newTables(t)
 	var ps []referee.Player
 	ps = append(ps, referee.Player{Name: "Alma"})
@@ -121,13 +123,19 @@ func TestAdventureDeckCountsCheckedInTheirQuestions(t *testing.T) {
 	}
 }
 
+// recording records the questions asked and checks each against the
+// game's declarations.
 type recording struct {
 	referee.Prompter
+	t     *testing.T
 	asked *[]referee.Question
 }
 
 func (r *recording) Ask(q referee.Question) (string, error) {
 	*r.asked = append(*r.asked, q)
+	if err := referee.CheckDeclared(Game{}.Questions(), q); err != nil {
+		r.t.Errorf("%v", err)
+	}
 	return r.Prompter.Ask(q)
 }
 
