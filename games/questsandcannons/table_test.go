@@ -290,3 +290,29 @@ func TestActionMenuWords(t *testing.T) {
 	assert.Equal(t, "Ann (1 Action, 1 Sail and 1 Cannon Ready, on an island space): what next?", s.asked[0].Text)
 	assert.Empty(t, wordsOf([]string{s.asked[0].Text}))
 }
+
+// A gift no answer to qc.exchange.take could make fit (more Resources than
+// the teammate's Cargo Slots) is refused by qc.exchange.give itself, so the
+// take question is never one that refuses every answer; one the teammate
+// makes room for is accepted.
+func TestExchangeGiftPastTheHoldIsRefusedAtGive(t *testing.T) {
+	p := referee.NewScripted()
+	champ(p, "Ann", "porc", "cannoneer", "4", "2/3", "1/2", "2/3")
+	champ(p, "Bob", "porc", "navigator", "4", "2/3", "1/2", "2/5")
+	p.Set("qc.setup.roll", "1,6", "answers")
+	s := newSeat(t, p, map[string][]string{"qc.action": {"exchange"}, "qc.exchange.with": {"Bob"}, "qc.exchange.give": {"2 metal"}, "qc.exchange.take": {"2 lumber"}},
+		map[string][]string{"qc.exchange.give": {"3 metal"}, "qc.exchange.take": {"none", "1 lumber"}})
+	h := newHarness(t, "Ann,Bob", map[string]string{"coop": "easy"}, p)
+	h.env.Prompt = s
+	h.next() // refresh
+	st := h.state()
+	st.Players[0].Res["metal"], st.Players[0].Cargo = 3, 3
+	st.Players[1].Res["lumber"] = 2
+	require.NoError(t, h.s.SaveState(st))
+	h.next()
+	require.Len(t, s.refused["qc.exchange.give"], 1)
+	assert.Contains(t, s.refused["qc.exchange.give"][0], "Bob has 2 Cargo Slots: give at most 2 Resources")
+	assert.Len(t, s.refused["qc.exchange.take"], 2, "Bob's hold cannot take 2 metal without giving 2 Resources back")
+	assert.Equal(t, 2, h.player("Bob").Res["metal"])
+	assert.Equal(t, 2, h.player("Ann").Res["lumber"])
+}

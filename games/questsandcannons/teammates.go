@@ -83,6 +83,12 @@ func (s *step) exchangeRefusal(pi, qi int, give, take Bundle) error {
 		if g := give["ammo"]; g > 0 && q.Ammo+g > MaxAmmo {
 			return referee.RuleError([]string{CiteCurrencies, CiteExchanging}, "questsandcannons: %s has %d Ammo and may have up to 9 Ammo dice at a time: give at most %d", q.Name, q.Ammo, MaxAmmo-q.Ammo)
 		}
+		// What q gives back can make room in its hold, but never more than
+		// its Cargo Slots: a gift past them no answer to qc.exchange.take
+		// could make possible.
+		if res := give.Resources(); sumOf(res) > q.Cargo {
+			return referee.RuleError([]string{CiteCurrencies, CiteExchanging}, "questsandcannons: %s has %s: give at most %s", q.Name, referee.Count(q.Cargo, "Cargo Slot"), referee.Count(q.Cargo, "Resource"))
+		}
 		return nil
 	}
 	if err := s.holds(qi, negOf(take), take, "the exchange"); err != nil {
@@ -104,6 +110,14 @@ func (s *step) exchangeRefusal(pi, qi int, give, take Bundle) error {
 	}
 	_, err := s.bundled(qi, neg, neg, "the exchange")
 	return err
+}
+
+func sumOf(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
 }
 
 func negOf(b Bundle) Bundle {
