@@ -140,7 +140,12 @@ func actionRefusal(st *State, a string) error {
 		}
 		items := append(append([]string{}, Resources...), "loot", "clue")
 		if !anyAllowed(items, func(it string) error { return sellRefusal(st, p, it) }) {
-			return sellRefusal(st, p, "loot") // the supply cannot pay: say why
+			// Something is held, but the supply cannot pay it: say so.
+			for _, it := range items {
+				if held := map[string]int{"loot": p.Loot, "clue": p.Clues}[it] + p.Res[it]; held > 0 {
+					return sellRefusal(st, p, it)
+				}
+			}
 		}
 	case "upgrade":
 		if err := needPort(p, []string{SpaceWorkshop}, "Upgrade", CiteUpgrade); err != nil {

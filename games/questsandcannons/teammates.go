@@ -68,8 +68,9 @@ func exchangeDelta(give, take Bundle) (delta, neg Bundle) {
 // exchangeRefusal is why player pi giving give to teammate qi, and taking
 // take back (nil: not asked yet), breaks a rule, or nil. It changes
 // nothing. Before take is known, only give is checked: that pi holds it,
-// and that qi may have the Ammo (a hold the gift overfills can be emptied
-// by what qi gives back, so it is checked with take).
+// that qi may have the Ammo, and that the Resources fit qi's Cargo Slots
+// once qi gives some back (a hold the gift overfills can be emptied by
+// what qi gives back, so the holds are checked with take).
 func (s *step) exchangeRefusal(pi, qi int, give, take Bundle) error {
 	p, q := &s.st.Players[pi], &s.st.Players[qi]
 	if take == nil {
@@ -129,12 +130,13 @@ func negOf(b Bundle) Bundle {
 }
 
 // holds refuses a loss b (negative counts) of player i that i does not
-// hold; shown names the gift in the message. Only the counts are checked
-// (a loss never overfills the hold).
+// hold; shown names the gift in the message. Only the counts are checked:
+// a loss never overfills the hold, so bundled's last check, the hold, is
+// not this loss's doing when it is the one that fails.
 func (s *step) holds(i int, b, shown Bundle, why string) error {
 	np, err := s.bundled(i, b, shown, why)
 	if err != nil && np.Carried() > np.Cargo {
-		return nil // the hold was over before: not this loss's doing
+		return nil
 	}
 	return err
 }
