@@ -2,9 +2,11 @@ package rollingseas
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -70,5 +72,22 @@ func TestScriptedGamesAskOnlyDeclaredQuestions(t *testing.T) {
 	}
 	for _, w := range wordsOf(d.texts) {
 		t.Errorf("words: %s", w)
+	}
+}
+
+// No golden log says a count in the wrong number.
+func TestGoldensCountInWords(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*.golden"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no goldens: %v", err)
+	}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range wordsOf(strings.Split(string(raw), "\n")) {
+			t.Errorf("%s: %s", f, w)
+		}
 	}
 }
