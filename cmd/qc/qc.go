@@ -286,7 +286,7 @@ func attackRun(opts *AttackOptions) error {
 		}
 		fmt.Fprintf(w, "expected damage %s (%.3f); chance of any damage (+1 Prosperity) %.2f%%\n", dist.Mean, dist.MeanF, 100*dist.AnyHit)
 		if opts.HeartsLeft > 0 {
-			fmt.Fprintf(w, "chance to sink a ship with %d unmarked Heart(s): %.2f%%\n", opts.HeartsLeft, 100**view.PSink)
+			fmt.Fprintf(w, "chance to sink a ship with %s: %.2f%%\n", referee.Count(opts.HeartsLeft, "unmarked Heart"), 100**view.PSink)
 		}
 		fmt.Fprintf(w, "see: bosun rules show %s\n", strings.Join(view.Cites, ", "))
 		return nil
@@ -544,7 +544,7 @@ func sinkRun(opts *SinkOptions) error {
 	return opts.F.Render(view, func(w io.Writer) error {
 		rows := [][]string{
 			{"ship", "to the Home Port"},
-			{"Resources, solved Clues", fmt.Sprintf("discarded (%d solved Clue(s))", r.SolvedCluesLost)},
+			{"Resources, solved Clues", fmt.Sprintf("discarded (%s)", referee.Count(r.SolvedCluesLost, "solved Clue"))},
 			{"Ammo", fmt.Sprintf("%d discarded, then %d", r.AmmoLost, r.AmmoAfter)},
 			{"equipped Loot", fmt.Sprintf("%d discarded, %d kept (hand kept)", r.EquippedLost, r.EquippedAfter)},
 			{"Coins", fmt.Sprintf("%d discarded (half, rounded up), %d left", r.CoinsLost, r.CoinsAfter)},
@@ -552,7 +552,7 @@ func sinkRun(opts *SinkOptions) error {
 		}
 		switch cause {
 		case qcg.SunkByRival:
-			rows = append(rows, []string{"rival", fmt.Sprintf("+%d Prosperity and the %d discarded Coin(s)", r.RivalProsperity, r.RivalCoins)})
+			rows = append(rows, []string{"rival", fmt.Sprintf("+%d Prosperity and the %s", r.RivalProsperity, referee.Count(r.RivalCoins, "discarded Coin"))})
 		case qcg.SunkByMarauder:
 			rows = append(rows, []string{"Prosperity", "no change (sunk by a Marauder)"})
 		default:

@@ -518,7 +518,7 @@ func exploreRun(opts *ExploreOptions) error {
 		switch opts.Monolith {
 		case 1, 2:
 			v.MonolithStory = rs.MonolithStory(opts.Monolith)
-			v.Monolith = fmt.Sprintf("Ancient Monolith %d: %d Story Point(s)", opts.Monolith, v.MonolithStory)
+			v.Monolith = fmt.Sprintf("Ancient Monolith %d: %s", opts.Monolith, referee.Count(v.MonolithStory, "Story Point"))
 		case 3:
 			if opts.Turn > 0 {
 				r := rs.SoloMonolithReward(opts.Turn)

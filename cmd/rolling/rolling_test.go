@@ -195,7 +195,7 @@ func TestOneShotsSignedAndBounded(t *testing.T) {
 		}
 	}
 	// 7 Cannons, the whole track, is still accepted.
-	if o, err := run(t, "pirates", "--cannons", "7", "--strength", "7"); err != nil || !strings.Contains(o, "2 Exploration Reward(s)") {
+	if o, err := run(t, "pirates", "--cannons", "7", "--strength", "7"); err != nil || !strings.Contains(o, "2 Exploration Rewards") {
 		t.Errorf("pirates --cannons 7: %s %v", o, err)
 	}
 }
@@ -210,13 +210,13 @@ func TestAmbushIronsideLoserKeepsProvisions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(o, "loses 2 Gold Piece(s) (option 2) and no Provisions") || strings.Contains(o, "1 Provision(s)") || !strings.Contains(o, "never spends Provisions") {
+	if !strings.Contains(o, "loses 2 Gold Pieces (option 2) and no Provisions") || strings.Contains(o, "1 Provision ") || !strings.Contains(o, "never spends Provisions") {
 		t.Errorf("%s", o)
 	}
 	// A player loser still pays the Provision.
 	o, err = runSet(t, rolls, "ambush", "--attacker", "ironside", "--defender", "Ann",
 		"--attacker-cannons", "2", "--loser-provisions", "5", "--loser-gold", "4")
-	if err != nil || !strings.Contains(o, "loses 1 Provision(s) and 1 Gold Piece(s)") {
+	if err != nil || !strings.Contains(o, "loses 1 Provision and 1 Gold Piece") {
 		t.Errorf("%s %v", o, err)
 	}
 }

@@ -19,9 +19,11 @@ func (s *step) action() error {
 	p := s.st.cur()
 	// Only the actions the player can take now are offered; one typed
 	// anyway is refused with the rule (see chooseOffered).
+	// No default: what a player does next is theirs to say (Enter on end
+	// would end the turn and let the Marauders attack).
 	a, err := chooseOffered(s.env.Prompt, "qc.action",
-		fmt.Sprintf("%s (%d Actions, %d Sails and %d Cannons Ready, on a %s space): what next?", p.Name, p.Actions, p.SailsReady, p.GunsReady, p.Space),
-		ActionChoices, func(a string) error { return actionRefusal(s.st, a) })
+		fmt.Sprintf("%s (%s, %s and %s Ready, on %s space): what next?", p.Name, referee.Count(p.Actions, "Action"), referee.Count(p.SailsReady, "Sail"), referee.Count(p.GunsReady, "Cannon"), an(p.Space)),
+		referee.NoDefault, ActionChoices, func(a string) error { return actionRefusal(s.st, a) })
 	if err != nil {
 		return err
 	}

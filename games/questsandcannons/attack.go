@@ -122,12 +122,17 @@ func (s *step) attack() error {
 		return err
 	}
 	targets := enemyTargets(s.st, pi)
-	target, err := referee.Choose(s.env.Prompt, "qc.attack.target", "the enemy ship in your space to attack", targets...)
+	// No default: which ship shares the space is the table's to say (a
+	// single target is taken without asking at a terminal).
+	target, err := referee.ChooseUsual(s.env.Prompt, "qc.attack.target", "the enemy ship in your space to attack", referee.NoDefault, targets...)
 	if err != nil {
 		return err
 	}
 	maxFire := min(p.GunsReady, p.Ammo)
-	n, err := referee.Number(s.env.Prompt, "qc.attack.cannons", fmt.Sprintf("how many Cannons to fire (%d Ready, %d Ammo)", p.GunsReady, p.Ammo), 1, maxFire)
+	// Firing every Cannon the Ammo allows is the usual answer (Valkyr
+	// "chooses to fire all three"); with one possible number, nothing is
+	// asked.
+	n, err := askNumber(s.env.Prompt, referee.Question{Key: "qc.attack.cannons", Text: fmt.Sprintf("how many Cannons to fire (%d Ready, %d Ammo)", p.GunsReady, p.Ammo), Min: 1, Max: maxFire, Default: strconv.Itoa(maxFire)})
 	if err != nil {
 		return err
 	}
@@ -142,7 +147,9 @@ func (s *step) attack() error {
 	vals := referee.Values(rolls)
 	luckDie := 0
 	if canLuck(p) {
-		if luckDie, err = referee.Number(s.env.Prompt, "qc.attack.luck", fmt.Sprintf("rolled %v: Dwunny Luck (discard a Loot card) on which die (1-%d), 0 for none", vals, n), 0, n); err != nil {
+		// Enter takes 0: Dwunny Luck costs a Loot card, and the table says
+		// when it is used.
+		if luckDie, err = askNumber(s.env.Prompt, referee.Question{Key: "qc.attack.luck", Text: fmt.Sprintf("rolled %v: Dwunny Luck (discard a Loot card) on which die (1-%d), 0 for none", vals, n), Min: 0, Max: n, Default: "0"}); err != nil {
 			return err
 		}
 	}
@@ -158,7 +165,7 @@ func (s *step) attack() error {
 	if luckDie > 0 {
 		cites = append(cites, CiteChampionAbility)
 	}
-	s.env.Emit(referee.Event{Type: "attack", Text: fmt.Sprintf("%s fires %d Cannon(s) at %s: %s", p.Name, n, shipLabel(s.st, target), res.Text()),
+	s.env.Emit(referee.Event{Type: "attack", Text: fmt.Sprintf("%s fires %s at %s: %s", p.Name, referee.Count(n, "Cannon"), shipLabel(s.st, target), res.Text()),
 		Data: map[string]any{"attacker": p.Name, "target": target, "cannons": n, "result": res, "faces": faceValues(die)}, Cites: cites})
 	if res.Damage > 0 {
 		s.gainProsperity(p.Team, 1, p.Name+" dealt damage", CiteAttack)

@@ -67,14 +67,14 @@ func Champion(set *tables.Set, p referee.Prompter, name string) (ChampionStats, 
 		return c, referee.Usagef("questsandcannons: champion %q has no name", name)
 	}
 	ask := func(field string, q referee.Question) (string, error) { return championField(set, p, name, field, q) }
-	v, err := ask("nation", referee.Question{Kind: referee.KindChoose, Options: Nations, Text: name + "'s nation (its Nation Ability: Dwunny Luck, Delvish Mobility or Mend Ship)"})
+	v, err := ask("nation", referee.Question{Kind: referee.KindChoose, Options: Nations, Default: referee.NoDefault, Text: name + "'s nation (its Nation Ability: Dwunny Luck, Delvish Mobility or Mend Ship)"})
 	if err != nil {
 		return c, err
 	}
 	if c.Nation, err = oneOf(v, Nations, "nation of "+name); err != nil {
 		return c, err
 	}
-	v, err = ask("role", referee.Question{Kind: referee.KindChoose, Options: Roles, Text: name + "'s specialty (Cannoneer, Navigator or Quartermaster)"})
+	v, err = ask("role", referee.Question{Kind: referee.KindChoose, Options: Roles, Default: referee.NoDefault, Text: name + "'s specialty (Cannoneer, Navigator or Quartermaster)"})
 	if err != nil {
 		return c, err
 	}
@@ -219,6 +219,27 @@ func tableInt(env *referee.Env, table, key string, def int, q referee.Question) 
 	}
 	q.Key = "tables." + table + "." + key
 	return referee.AskInt(env.Tables, env.Prompt, table, key, q)
+}
+
+// knownPrices reads the qc-prices rows whose values the tables hold
+// (asking nothing): the prices an action's offer and checks need before
+// its questions. A row the tables do not know (a Resource's selling price)
+// is asked when it is needed.
+func knownPrices(env *referee.Env) map[string]int {
+	out := map[string]int{}
+	if env == nil || env.Tables == nil {
+		return out
+	}
+	for _, k := range []string{"repair-coins", "upgrade-coins", "trade-coins", "sell-loot", "sell-clue", "sell-canvas", "sell-metal", "sell-lumber", "sell-spice", "sell-gems"} {
+		r, ok := env.Tables.Lookup("qc-prices", k)
+		if !ok || !r.Known() {
+			continue
+		}
+		if n, err := strconv.Atoi(strings.TrimSpace(referee.ValueText(r.Value))); err == nil && n >= 0 {
+			out[k] = n
+		}
+	}
+	return out
 }
 
 func load(s *referee.Session) (*State, error) {
@@ -435,7 +456,7 @@ func (u *setup) coopMissions() error {
 func (u *setup) announceMap() error {
 	st := u.st
 	cites := []string{CiteGameSetup}
-	u.env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Quests & Cannons, %s game for %d player(s); build the %s map (%s)", st.Mode, u.n, st.Layout, layoutText(st.Layout)),
+	u.env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("Quests & Cannons, %s game for %s; build the %s map (%s)", st.Mode, referee.Count(u.n, "player"), st.Layout, layoutText(st.Layout)),
 		Data: map[string]any{"mode": st.Mode, "layout": st.Layout, "difficulty": st.Difficulty}, Cites: append(cites, CiteBuildMap)})
 	u.env.Emit(referee.Event{Type: "setup", Text: "shuffle the Quest, Loot and Clue decks separately and place each on an Outpost frame tile; Sail and Cannon tokens, damage tokens, Coins, Ammo dice and Resources form the supply", Cites: []string{CitePrepareDecks}})
 	return nil
@@ -692,6 +713,7 @@ type step struct {
 // Next implements referee.Game: one step of the procedure.
 func (g Game) Next(s *referee.Session, env *referee.Env) error {
 	return referee.Step(s, load, func(st *State) error {
+		st.prices = knownPrices(env)
 		sp := &step{st: st, env: env}
 		err := referee.Phases[string]{
 			PhaseStart:    func() error { sp.refresh(); return nil },

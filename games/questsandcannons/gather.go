@@ -16,7 +16,7 @@ func (s *step) gather() error {
 	res := p.IslandRes
 	if res == "" {
 		var err error
-		if res, err = referee.Choose(s.env.Prompt, "qc.gather.resource", "the Resource on this island's Exploration token", Resources...); err != nil {
+		if res, err = referee.ChooseUsual(s.env.Prompt, "qc.gather.resource", "the Resource on this island's Exploration token", referee.NoDefault, Resources...); err != nil {
 			return err
 		}
 		p.IslandRes = res
@@ -27,28 +27,32 @@ func (s *step) gather() error {
 	supplyCheck := func(n int) error {
 		return supplyRefusal(s.st, res, n-max(p.Carried()+n-p.Cargo, 0), p.Name+"'s Gather")
 	}
-	a, err := s.env.Prompt.Ask(referee.Question{Key: "qc.gather.count", Kind: referee.KindNumber, Min: 1, Max: p.Cargo,
-		Text: fmt.Sprintf("how many %s to take (%d Cargo Slots, %d carried)", res, p.Cargo, p.Carried()),
+	// Filling the free Cargo Slots is the usual answer, when the supply
+	// has that many; with a full hold (a discard to make room) there is
+	// none.
+	usual := ""
+	if free := p.Cargo - p.Carried(); free >= 1 && supplyCheck(free) == nil {
+		usual = strconv.Itoa(free)
+	}
+	a, err := s.env.Prompt.Ask(referee.Question{Key: "qc.gather.count", Kind: referee.KindNumber, Min: 1, Max: p.Cargo, Default: usual,
+		Text: fmt.Sprintf("how many %s to take (%s, %d carried)", res, referee.Count(p.Cargo, "Cargo Slot"), p.Carried()),
 		Check: func(a string) (string, error) {
 			n, err := strconv.Atoi(a)
 			if err != nil {
 				return a, err
 			}
-			return a, supplyCheck(n)
+			return a, keyed("qc.gather.count", a, supplyCheck(n))
 		}})
 	if err != nil {
 		return err
 	}
-	n, err := strconv.Atoi(a)
+	n, err := strconv.Atoi(a) // the supply was checked by the question
 	if err != nil {
-		return err
-	}
-	if err := supplyCheck(n); err != nil {
 		return err
 	}
 	var discarded []string
 	if over := p.Carried() + n - p.Cargo; over > 0 {
-		ans, err := p2list(s.env, "qc.gather.discard", fmt.Sprintf("Cargo is full: %d Resource(s) to discard to make room", over), over, func(ans []string) error {
+		ans, err := p2list(s.env, "qc.gather.discard", fmt.Sprintf("Cargo is full: %s to discard to make room", referee.Count(over, "Resource")), over, func(ans []string) error {
 			taken := map[string]int{}
 			for _, r := range ans {
 				if taken[r]++; p.Res[r] < taken[r] {
@@ -60,10 +64,7 @@ func (s *step) gather() error {
 		if err != nil {
 			return err
 		}
-		for _, r := range ans {
-			if p.Res[r] < 1 {
-				return referee.RuleError([]string{CiteGather}, "questsandcannons: %s carries no %s to discard", p.Name, r)
-			}
+		for _, r := range ans { // checked by the question
 			p.Res[r]--
 		}
 		discarded = ans
@@ -83,7 +84,7 @@ func (s *step) gather() error {
 func p2list(env *referee.Env, key, text string, count int, check func([]string) error) ([]string, error) {
 	q := referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: Resources, Count: count}
 	if check != nil {
-		q.Check = func(a string) (string, error) { return a, check(referee.SplitList(a)) }
+		q.Check = func(a string) (string, error) { return a, keyed(key, a, check(referee.SplitList(a))) }
 	}
 	a, err := env.Prompt.Ask(q)
 	if err != nil {

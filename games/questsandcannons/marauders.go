@@ -61,13 +61,15 @@ func (s *step) marauderTurn(i int) error {
 			away = append(away, name+" has no Ready Cannons")
 			continue
 		}
-		reach, err := referee.Confirm(s.env.Prompt, fmt.Sprintf("qc.marauder.%d.reach", m.ID),
-			fmt.Sprintf("can Marauder %d reach %s's space in one move of up to %d spaces (every space counts as Calm Sea)?", m.ID, p.Name, rng))
+		// Enter takes no: a Marauder attacks only when the table sees it in
+		// range; Enter must never make one attack by itself.
+		reach, err := referee.ConfirmUsual(s.env.Prompt, fmt.Sprintf("qc.marauder.%d.reach", m.ID),
+			fmt.Sprintf("can Marauder %d reach %s's space in one move of up to %s (every space counts as Calm Sea)?", m.ID, p.Name, referee.Count(rng, "space")), "no")
 		if err != nil {
 			return err
 		}
 		if !reach {
-			away = append(away, fmt.Sprintf("%s cannot reach it in %d spaces", name, rng))
+			away = append(away, fmt.Sprintf("%s cannot reach it in %s", name, referee.Count(rng, "space")))
 			continue
 		}
 		attacked = true
@@ -84,7 +86,7 @@ func (s *step) marauderTurn(i int) error {
 		if !s.st.Variant {
 			m.Ready = 0
 		}
-		s.env.Emit(referee.Event{Type: "marauder-attack", Text: fmt.Sprintf("Marauder %d moves to %s's space and fires %d Cannon(s): %s", m.ID, p.Name, guns, strings.TrimSuffix(res.Text(), ", +1 Prosperity")),
+		s.env.Emit(referee.Event{Type: "marauder-attack", Text: fmt.Sprintf("Marauder %d moves to %s's space and fires %s: %s", m.ID, p.Name, referee.Count(guns, "Cannon"), strings.TrimSuffix(res.Text(), ", +1 Prosperity")),
 			Data:  map[string]any{"marauder": m.ID, "target": p.Name, "cannons": guns, "result": res, "faces": faceValues(die)},
 			Cites: marauderCites(s.st, CiteMarauderMoving, CiteMarauderAttack, CiteAttack)})
 		if s.damagePlayer(i, res.Damage, SunkByMarauder, -1, fmt.Sprintf("Marauder %d", m.ID)) {
@@ -119,7 +121,7 @@ func (s *step) damageMarauder(k, dmg, by int) {
 		p := &s.st.Players[by]
 		got := s.takeSupply(by, "coins", m.Cannons, "for sinking a Marauder")
 		p.Coins += got
-		text += fmt.Sprintf("; %s gains %d Coin(s) (its Cannons, Ready and Spent)", p.Name, got)
+		text += fmt.Sprintf("; %s gains %s (its Cannons, Ready and Spent)", p.Name, referee.Count(got, "Coin"))
 		data["by"] = p.Name
 		unique := true
 		for _, id := range p.Sank {
@@ -131,7 +133,7 @@ func (s *step) damageMarauder(k, dmg, by int) {
 			p.Sank = append(p.Sank, m.ID)
 		}
 		if s.st.coop() && MissionOf[p.Role] == "naval" {
-			text += fmt.Sprintf("; %s takes its Home Port token (%d unique Marauder(s) sunk)", p.Name, len(p.Sank))
+			text += fmt.Sprintf("; %s takes its Home Port token (%s sunk)", p.Name, referee.Count(len(p.Sank), "unique Marauder"))
 			cites = append(cites, CiteNavalMission)
 		}
 		data["unique_sunk"] = len(p.Sank)

@@ -25,7 +25,7 @@ func (s *step) move(mobility bool) error {
 		p.Loot--
 		p.MobilityUse = true
 		budget = n
-		start = fmt.Sprintf("Delvish Mobility (%d spaces, a Loot card discarded)", n)
+		start = fmt.Sprintf("Delvish Mobility (%s, a Loot card discarded)", referee.Count(n, "space"))
 	} else {
 		if err := actionRefusal(s.st, "move"); err != nil {
 			return err
@@ -45,42 +45,40 @@ func (s *step) move(mobility bool) error {
 			ended = "no movement, Sails or Actions left"
 			break
 		}
-		// Once a space is entered, stop is the usual answer: it comes first
-		// and Enter takes it.
-		q := referee.Question{Key: "qc.move.sea", Kind: referee.KindChoose,
-			Text:    fmt.Sprintf("%s: kind of the next space entered (%d movement left, %d Sails Ready), or stop to end the Move", p.Name, budget, p.SailsReady),
-			Options: append(append([]string{}, SeaKinds...), SpaceStop)}
-		if len(path) > 0 {
-			q.Options, q.Default = append([]string{SpaceStop}, SeaKinds...), SpaceStop
+		// Only the spaces the ship can enter now are offered (never an
+		// Impassible Sea nor another team's Home Port, nor a space it has
+		// not the movement for); the rule lives in the question, so a space
+		// that cannot be entered is re-asked at a terminal, and a scripted
+		// one is refused naming qc.move.sea, before anything of the Move is
+		// lost. Once a space is entered, stop is the usual answer: it comes
+		// first and Enter takes it.
+		moved := len(path) > 0
+		all, usual := append(append([]string{}, SeaKinds...), SpaceStop), referee.NoDefault
+		if moved {
+			all, usual = append([]string{SpaceStop}, SeaKinds...), SpaceStop
 		}
-		// The space is checked inside the question (pure: enterCost reads
-		// the ship, never changes it), so a space that cannot be entered
-		// is re-asked at a terminal instead of ending the step.
-		q.Check = func(kind string) (string, error) {
-			if kind == SpaceStop {
-				if len(path) == 0 {
-					return kind, referee.RuleError([]string{CiteMove}, "questsandcannons: a Move must enter at least one space (answer qc.move.sea with a kind of space before stop)")
+		kind, err := chooseOffered(s.env.Prompt, "qc.move.sea",
+			fmt.Sprintf("%s: kind of the next space entered (%d movement left, %s Ready), or stop to end the Move", p.Name, budget, referee.Count(p.SailsReady, "Sail")),
+			usual, all, func(kind string) error {
+				if kind == SpaceStop {
+					if !moved {
+						return referee.RuleError([]string{CiteMove}, "questsandcannons: a Move must enter at least one space (answer qc.move.sea with a kind of space before stop)")
+					}
+					return nil
 				}
-				return kind, nil
-			}
-			_, _, _, err := enterCost(p, kind, budget, s.st.Rulings.MoveExtendActions, len(path) > 0)
-			return kind, err
-		}
-		kind, err := s.env.Prompt.Ask(q)
+				// Pure: enterCost reads the ship, never changes it.
+				_, _, _, err := enterCost(p, kind, budget, s.st.Rulings.MoveExtendActions, moved)
+				return err
+			})
 		if err != nil {
 			return err
 		}
 		if kind == SpaceStop {
-			if len(path) == 0 {
-				return referee.RuleError([]string{CiteMove}, "questsandcannons: a Move must enter at least one space (answer qc.move.sea with a kind of space before stop)")
-			}
 			ended = "declared over"
 			break
 		}
-		cost, sails, a, err := enterCost(p, kind, budget, s.st.Rulings.MoveExtendActions, len(path) > 0)
-		if err != nil {
-			return err
-		}
+		// Accepted by the question's check above: it cannot fail here.
+		cost, sails, a, _ := enterCost(p, kind, budget, s.st.Rulings.MoveExtendActions, moved)
 		p.SailsReady -= sails
 		sailsUsed += sails
 		p.Actions -= a
@@ -102,20 +100,29 @@ func (s *step) move(mobility bool) error {
 				}
 				break
 			}
-			free, err := referee.Choose(s.env.Prompt, "qc.move.free",
+			// "you may move to any adjacent space for free": any space a
+			// ship may enter (with free-move-stormy=no, not a Stormy Sea),
+			// or none. No default: where the ship goes is the table's to
+			// say, and Enter would throw the free move away.
+			free, err := chooseOffered(s.env.Prompt, "qc.move.free",
 				fmt.Sprintf("%s: the Treacherous Sea gives a free move to an adjacent space: its kind, or none", p.Name),
-				append([]string{"none"}, SeaKinds...)...)
+				referee.NoDefault, append([]string{"none"}, SeaKinds...), func(free string) error {
+					if free == "none" {
+						return nil
+					}
+					if _, ok := MoveCost(free); !ok {
+						return refuseSpace(free)
+					}
+					if free == SpaceStormy && !s.st.Rulings.FreeMoveStormy {
+						return referee.RuleError([]string{CiteMove}, "questsandcannons: with free-move-stormy=no the free move cannot enter a Stormy Sea")
+					}
+					return nil
+				})
 			if err != nil {
 				return err
 			}
 			if free == "none" {
 				break
-			}
-			if _, ok := MoveCost(free); !ok {
-				return refuseSpace(free)
-			}
-			if free == SpaceStormy && !s.st.Rulings.FreeMoveStormy {
-				return referee.RuleError([]string{CiteMove}, "questsandcannons: with free-move-stormy=no the free move cannot enter a Stormy Sea")
 			}
 			path = append(path, free+" (free)")
 			p.Space = free
@@ -137,8 +144,8 @@ func (s *step) move(mobility bool) error {
 	if ended == "declared over" {
 		cites = append(cites, CiteLanding)
 	}
-	s.env.Emit(referee.Event{Type: "move", Text: fmt.Sprintf("%s moves (%s): %s; %d Sail(s), %d Action(s) spent; Move over: %s",
-		p.Name, start, strings.Join(path, " -> "), sailsUsed, actionsUsed, ended),
+	s.env.Emit(referee.Event{Type: "move", Text: fmt.Sprintf("%s moves (%s): %s; %s, %s spent; Move over: %s",
+		p.Name, start, strings.Join(path, " -> "), referee.Count(sailsUsed, "Sail"), referee.Count(actionsUsed, "Action"), ended),
 		Data:  map[string]any{"player": p.Name, "path": path, "sails": sailsUsed, "actions": actionsUsed, "ended": ended, "space": p.Space, "mobility": mobility},
 		Cites: cites})
 	if ended != "sank" && ended != "failed Treacherous Sea roll" {
@@ -183,8 +190,8 @@ func enterCost(p *Player, kind string, budget int, extend, moved bool) (cost, sa
 			return 0, 0, 0, referee.RuleError([]string{CiteMove, CiteSails}, "questsandcannons: %s's Move has no movement and no Ready Sail left to enter %s: answer qc.move.sea=stop, then start a new Move with another Action (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
 				p.Name, what)
 		}
-		return 0, 0, 0, referee.RuleError([]string{CiteMove, CiteTheSea, CiteSails}, "questsandcannons: entering %s needs %d spaces of movement; %s's Move has %d left and %d Sails Ready (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
-			what, cost, p.Name, budget, ready)
+		return 0, 0, 0, referee.RuleError([]string{CiteMove, CiteTheSea, CiteSails}, "questsandcannons: entering %s needs %s of movement; %s's Move has %d left and %s Ready (a Move action is 1 space plus Sails; option move-extend-actions=yes lets further Actions extend it)",
+			what, referee.Count(cost, "space"), p.Name, budget, referee.Count(ready, "Sail"))
 	}
 	return cost, sails, actions, nil
 }
@@ -210,7 +217,9 @@ func (s *step) treacherous(pi int) (safe, sank bool, err error) {
 	luck := false
 	if r.Value < TreacherousSafe && canLuck(p) {
 		// FAQ: Dwunny Luck may be used after seeing a Treacherous Seas roll.
-		if luck, err = referee.Confirm(s.env.Prompt, "qc.move.luck", fmt.Sprintf("%s rolled %d: use Dwunny Luck (discard a Loot card) to make it a 6?", p.Name, r.Value)); err != nil {
+		// Enter takes no: Dwunny Luck costs a Loot card and turns the roll
+		// into a 6, a bonus the table chooses.
+		if luck, err = referee.ConfirmUsual(s.env.Prompt, "qc.move.luck", fmt.Sprintf("%s rolled %d: use Dwunny Luck (discard a Loot card) to make it a 6?", p.Name, r.Value), "no"); err != nil {
 			return false, false, err
 		}
 	}
@@ -282,7 +291,9 @@ func (s *step) land() error {
 		drew := s.takeSupply(s.st.curIndex(), "quest", 1, "the Quest card drawn on landing")
 		p.Quests += drew
 		s.env.Reveal()
-		unexplored, err := referee.Confirm(s.env.Prompt, "qc.land.unexplored", fmt.Sprintf("%s landed on a Risen Island: is its Exploration token still face-down?", p.Name))
+		// No default: yes gives the first to land a Coin, and only the
+		// board says.
+		unexplored, err := referee.ConfirmUsual(s.env.Prompt, "qc.land.unexplored", fmt.Sprintf("%s landed on a Risen Island: is its Exploration token still face-down?", p.Name), referee.NoDefault)
 		if err != nil {
 			return err
 		}
@@ -290,7 +301,7 @@ func (s *step) land() error {
 		cites := []string{CiteRisenIslands, CiteQuestCards}
 		p.IslandRes = ""
 		if unexplored {
-			res, err := referee.Choose(s.env.Prompt, "qc.land.resource", "flip the Exploration token: which Resource does it show?", Resources...)
+			res, err := referee.ChooseUsual(s.env.Prompt, "qc.land.resource", "flip the Exploration token: which Resource does it show?", referee.NoDefault, Resources...)
 			if err != nil {
 				return err
 			}

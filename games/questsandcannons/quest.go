@@ -2,6 +2,7 @@ package questsandcannons
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -12,7 +13,7 @@ func (s *step) solve() error {
 	if err := actionRefusal(s.st, "solve"); err != nil {
 		return err
 	}
-	r, err := chooseChecked(s.env.Prompt, "qc.solve.reward", "solved: gain 1 Prosperity or draw a Loot card?", []string{"prosperity", "loot"}, func(r string) error {
+	r, err := chooseChecked(s.env.Prompt, "qc.solve.reward", "solved: gain 1 Prosperity or draw a Loot card?", referee.NoDefault, []string{"prosperity", "loot"}, func(r string) error {
 		if r == "loot" {
 			return supplyRefusal(s.st, "loot", 1, p.Name+"'s Loot card for solving a Clue")
 		}
@@ -41,7 +42,9 @@ func (s *step) deliver() error {
 	if err := actionRefusal(s.st, "deliver"); err != nil {
 		return err
 	}
-	n, err := referee.Number(s.env.Prompt, "qc.deliver.count", fmt.Sprintf("how many solved Clues to deliver (%d)", p.Solved), 1, p.Solved)
+	// Delivering every solved Clue is the usual answer (each is 1
+	// Prosperity); with one solved Clue nothing is asked.
+	n, err := askNumber(s.env.Prompt, referee.Question{Key: "qc.deliver.count", Text: fmt.Sprintf("how many solved Clues to deliver (%d held)", p.Solved), Min: 1, Max: p.Solved, Default: strconv.Itoa(p.Solved)})
 	if err != nil {
 		return err
 	}
@@ -51,9 +54,9 @@ func (s *step) deliver() error {
 	if s.st.coop() && MissionOf[p.Role] == "research" {
 		cites = append(cites, CiteResearchMission)
 	}
-	s.env.Emit(referee.Event{Type: "deliver", Text: fmt.Sprintf("%s delivers %d solved Clue(s) at the Home Port (return them to the box); %d deposited in all", p.Name, n, p.Delivered),
+	s.env.Emit(referee.Event{Type: "deliver", Text: fmt.Sprintf("%s delivers %s at the Home Port (return them to the box); %d deposited in all", p.Name, referee.Count(n, "solved Clue"), p.Delivered),
 		Data: map[string]any{"player": p.Name, "count": n, "deposited": p.Delivered}, Cites: cites})
-	s.gainProsperity(p.Team, n, fmt.Sprintf("%s delivered %d Clue(s)", p.Name, n), CiteDeliverClues)
+	s.gainProsperity(p.Team, n, fmt.Sprintf("%s delivered %s", p.Name, referee.Count(n, "Clue")), CiteDeliverClues)
 	return nil
 }
 
@@ -62,7 +65,9 @@ func (s *step) quest() error {
 	if err := actionRefusal(s.st, "quest"); err != nil {
 		return err
 	}
-	hard, err := referee.Confirm(s.env.Prompt, "qc.quest.hard", "is it a hard Quest (red-tinted, battle-damaged frame)?")
+	// Most Quests are not hard, and a hard one counts for the Aid Mission:
+	// Enter takes no.
+	hard, err := referee.ConfirmUsual(s.env.Prompt, "qc.quest.hard", "is it a hard Quest (red-tinted, battle-damaged frame)?", "no")
 	if err != nil {
 		return err
 	}
@@ -81,33 +86,40 @@ func (s *step) quest() error {
 		}
 		return del, nil
 	}
-	a, err := askText(s.env.Prompt, "qc.quest.deliver", "Resources delivered for the goal, e.g. \"2 metal, 1 spice\" (or none)", bundleAccepted(false, Resources),
+	a, err := askText(s.env.Prompt, "qc.quest.deliver", "Resources delivered for the goal, e.g. \"2 metal, 1 spice\" (or none)", bundleAccepted(false, Resources), referee.NoDefault,
 		func(a string) error { _, err := deliver(a); return err })
 	if err != nil {
 		return err
 	}
-	del, err := deliver(a)
-	if err != nil {
-		return err
-	}
-	// The reward comes from the supply: checked inside the question, so a
-	// typo ("30 coins" for "3 coins") is re-asked at a terminal.
+	del, _ := deliver(a) // accepted by its check
+	// The reward comes from the supply and is taken after the delivery:
+	// both are checked inside the question (the hold it fills, the Traveler
+	// Bonus bound), so a typo ("30 coins" for "3 coins") is re-asked at a
+	// terminal and nothing after it can refuse it.
 	reward := func(a string) (Bundle, error) {
 		rew, err := ParseBundle(a, false)
 		if err != nil {
 			return nil, err
 		}
-		return rew, checkSupply(s.st, s.st.curIndex(), rew, "the Quest reward")
+		if err := checkSupply(s.st, s.st.curIndex(), rew, "the Quest reward"); err != nil {
+			return nil, err
+		}
+		both := Bundle{}
+		for k, v := range del {
+			both[k] -= v
+		}
+		for k, v := range rew {
+			both[k] += v
+		}
+		_, err = s.bundled(s.st.curIndex(), both, rew, "the Quest reward")
+		return rew, err
 	}
-	a, err = askText(s.env.Prompt, "qc.quest.reward", "the Quest's reward, e.g. \"2 prosperity, 3 coins, 1 loot\"", bundleAccepted(false, BundleItems),
+	a, err = askText(s.env.Prompt, "qc.quest.reward", "the Quest's reward, e.g. \"2 prosperity, 3 coins, 1 loot\"", bundleAccepted(false, BundleItems), referee.NoDefault,
 		func(a string) error { _, err := reward(a); return err })
 	if err != nil {
 		return err
 	}
-	rew, err := reward(a)
-	if err != nil {
-		return err
-	}
+	rew, _ := reward(a) // accepted by its check, with the delivery
 	for k, v := range del {
 		p.Res[k] -= v
 	}
@@ -121,7 +133,7 @@ func (s *step) quest() error {
 		}
 	}
 	if err := s.applyBundle(s.st.curIndex(), Bundle(rew), "Quest reward"); err != nil {
-		return err
+		return err // cannot happen: the reward's check ran it
 	}
 	kind := "Quest"
 	if hard {
@@ -170,8 +182,25 @@ func checkSupply(st *State, i int, b Bundle, why string) error {
 }
 
 // applyBundle adds a (possibly negative) bundle to player i, except
-// Prosperity, which the caller moves on the team tracker. Limits are checked.
+// Prosperity, which the caller moves on the team tracker. Limits are
+// checked (by bundled); a question whose answer is a bundle checks them
+// inside the question, so this never refuses an accepted answer.
 func (s *step) applyBundle(i int, b Bundle, why string) error {
+	np, err := s.bundled(i, b, b, why)
+	if err != nil {
+		return err
+	}
+	if b["clue"] > 0 || b["loot"] > 0 || b["quest"] > 0 {
+		s.env.Reveal()
+	}
+	s.st.Players[i] = np
+	return nil
+}
+
+// bundled is player i after bundle b, or why b breaks a limit (a count
+// below 0, Ammo past 9 is dropped, the hold, the Traveler Bonus bound).
+// shown is the bundle named in the refusal. It changes nothing.
+func (s *step) bundled(i int, b, shown Bundle, why string) (Player, error) {
 	p := &s.st.Players[i]
 	np := *p
 	np.Res = map[string]int{}
@@ -202,25 +231,37 @@ func (s *step) applyBundle(i int, b Bundle, why string) error {
 	if np.Ammo > MaxAmmo {
 		np.Ammo = MaxAmmo // "You may have up to 9 Ammo dice at a time."
 	}
-	for k, v := range map[string]int{"coins": np.Coins, "ammo": np.Ammo, "loot": np.Loot, "clue": np.Clues, "quest": np.Quests, "bonus": np.Bonus, "damage": np.Damage} {
+	for _, k := range []string{"coins", "ammo", "loot", "clue", "quest", "bonus", "damage"} {
+		v := map[string]int{"coins": np.Coins, "ammo": np.Ammo, "loot": np.Loot, "clue": np.Clues, "quest": np.Quests, "bonus": np.Bonus, "damage": np.Damage}[k]
 		if v < 0 {
-			return referee.Usagef("questsandcannons: %s (%s) would leave %s with %d %s", why, b.String(), p.Name, v, k)
+			return np, referee.Usagef("questsandcannons: %s (%s) would leave %s with %d %s", why, shown.String(), p.Name, v, k)
 		}
 	}
-	for k, v := range np.Res {
-		if v < 0 {
-			return referee.Usagef("questsandcannons: %s (%s) would leave %s with %d %s", why, b.String(), p.Name, v, k)
+	for _, k := range Resources {
+		if v := np.Res[k]; v < 0 {
+			return np, referee.Usagef("questsandcannons: %s (%s) would leave %s with %d %s (%s carries %d)", why, shown.String(), p.Name, v, k, p.Name, p.Res[k])
 		}
 	}
 	if b["bonus"] > 0 && np.Bonus > MaxTravelerBonus {
-		return referee.Usagef("questsandcannons: %s (%s) would give %s a Traveler Bonus of %d (accepted: at most %d; the rulebook sets no maximum, %d is bosun's bound against typos)", why, b.String(), p.Name, np.Bonus, MaxTravelerBonus, MaxTravelerBonus)
+		return np, referee.Usagef("questsandcannons: %s (%s) would give %s a Traveler Bonus of %d (accepted: at most %d; the rulebook sets no maximum, %d is bosun's bound against typos)", why, shown.String(), p.Name, np.Bonus, MaxTravelerBonus, MaxTravelerBonus)
 	}
 	if np.Carried() > np.Cargo {
-		return referee.RuleError([]string{CiteCurrencies}, "questsandcannons: %s has %d Cargo Slots; %s would make %d Resources", p.Name, np.Cargo, why, np.Carried())
+		return np, referee.RuleError([]string{CiteCurrencies}, "questsandcannons: %s has %s; %s would make %s", p.Name, referee.Count(np.Cargo, "Cargo Slot"), why, referee.Count(np.Carried(), "Resource"))
 	}
-	if b["clue"] > 0 || b["loot"] > 0 || b["quest"] > 0 {
-		s.env.Reveal()
+	return np, nil
+}
+
+// askNumber asks a number question, unless it has one possible value (then
+// that is the answer, and nothing is asked). q.Default, when set, is the
+// usual answer Enter takes.
+func askNumber(p referee.Prompter, q referee.Question) (int, error) {
+	if q.Min == q.Max {
+		return q.Min, nil
 	}
-	*p = np
-	return nil
+	q.Kind = referee.KindNumber
+	a, err := p.Ask(q)
+	if err != nil {
+		return 0, err
+	}
+	return strconv.Atoi(a)
 }

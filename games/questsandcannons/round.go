@@ -10,18 +10,19 @@ import (
 func (s *step) endTurn() error {
 	pi := s.st.curIndex()
 	p := s.st.cur()
-	var discards []string
+	var discards, words []string
 	for _, c := range []struct {
 		n    *int
 		name string
 	}{{&p.Loot, "Loot"}, {&p.Quests, "Quest"}, {&p.Clues, "Clue"}} {
 		if *c.n > HandLimit {
 			discards = append(discards, fmt.Sprintf("%d %s", *c.n-HandLimit, c.name))
+			words = append(words, referee.Count(*c.n-HandLimit, c.name+" card"))
 			*c.n = HandLimit
 		}
 	}
 	if len(discards) > 0 {
-		s.env.Emit(referee.Event{Type: "hand-limit", Text: fmt.Sprintf("%s discards %s card(s) down to three of each type", p.Name, strings.Join(discards, ", ")),
+		s.env.Emit(referee.Event{Type: "hand-limit", Text: fmt.Sprintf("%s discards %s down to three of each type", p.Name, referee.JoinAnd(words)),
 			Data: map[string]any{"player": p.Name, "discards": discards}, Cites: []string{CiteHand}})
 	}
 	s.env.Emit(referee.Event{Type: "turn-end", Text: fmt.Sprintf("%s ends the turn", p.Name), Data: map[string]any{"player": p.Name, "round": s.st.Round}, Cites: []string{CiteTurnsRounds}})

@@ -363,7 +363,7 @@ var bundleAlias = map[string]string{
 func ParseBundle(s string, signed bool) (Bundle, error) {
 	b := Bundle{}
 	s = strings.TrimSpace(strings.ToLower(s))
-	if s == "" || s == "none" || s == "nothing" || s == "0" {
+	if s == "" || s == "none" || s == "no" || s == "nothing" || s == "0" {
 		return b, nil
 	}
 	bad := func(part string) error {

@@ -61,11 +61,11 @@ func (s *step) sink(i int, cause SinkCause, by int) {
 	if len(s.st.Teams[p.Team].Members) > 1 {
 		port = "their Home Port (or any Home Port on their Nation's frame tile)"
 	}
-	text := fmt.Sprintf("%s sinks: ship to %s; Resources, %d solved Clue(s) and %d Ammo discarded, then 5 Ammo; %d equipped Loot discarded (hand kept); %d Coin(s) discarded (%d left); damage removed",
-		p.Name, port, r.SolvedCluesLost, r.AmmoLost, r.EquippedLost, r.CoinsLost, r.CoinsAfter)
+	text := fmt.Sprintf("%s sinks: ship to %s; Resources, %s and %d Ammo discarded, then 5 Ammo; %d equipped Loot discarded (hand kept); %s discarded (%d left); damage removed",
+		p.Name, port, referee.Count(r.SolvedCluesLost, "solved Clue"), r.AmmoLost, r.EquippedLost, referee.Count(r.CoinsLost, "Coin"), r.CoinsAfter)
 	switch cause {
 	case SunkByRival:
-		text += fmt.Sprintf("; sunk by a rival: %s takes the %d Coin(s)", s.st.Players[by].Name, r.RivalCoins)
+		text += fmt.Sprintf("; sunk by a rival: %s takes the %s", s.st.Players[by].Name, referee.Count(r.RivalCoins, "Coin"))
 	case SunkByMarauder:
 		text += "; sunk by a Marauder: no Prosperity change"
 	default:

@@ -36,6 +36,19 @@ type State struct {
 	GoalRound   int        `json:"goal_round,omitempty"`
 	Result      *Result    `json:"result,omitempty"`
 	Rulings     Rulings    `json:"rulings"`
+	// prices are the Port Activity prices of the tables (qc-prices), read
+	// at the start of a step so that an action is offered only when it can
+	// be paid; not saved (the tables are the source).
+	prices map[string]int
+}
+
+// price is the coin price of a qc-prices row: the tables' value read for
+// this step, else the rulebook's.
+func (st *State) price(key string) int {
+	if v, ok := st.prices[key]; ok {
+		return v
+	}
+	return map[string]int{"repair-coins": RepairCoins, "upgrade-coins": UpgradeCoins, "trade-coins": TradeCoins, "sell-loot": SellCardCoins, "sell-clue": SellCardCoins}[key]
 }
 
 // Player is one Champion and ship.

@@ -38,8 +38,10 @@ func TestUpgradeTakesSailAndCannonTokensFromTheBox(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "the supply has no Sail token")
 
-	// One token back in the box: the upgrade is offered again.
+	// One token back in the box: the upgrade is offered again (to a
+	// player who can pay it).
 	st.Players[1].Sails = 15
+	st.Players[0].Res, st.Players[0].Coins = map[string]int{"canvas": 1, "metal": 1}, 3
 	assert.NoError(t, upgradeRefusal(st, &st.Players[0], "sail"))
 	assert.Error(t, upgradeRefusal(st, &st.Players[0], "cannon"))
 }

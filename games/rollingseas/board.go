@@ -38,6 +38,28 @@ func (b Board) Int(key, text string, lo, hi int) (int, error) {
 	return referee.AskInt(b.Set, b.Prompt, TableBoard, key, q)
 }
 
+// IntChecked is Int with a check that refuses an answer inside its
+// question (pure), and a default Enter takes ("" none); a remembered value
+// is not checked by it.
+func (b Board) IntChecked(key, text string, lo, hi int, def string, check func(int) error) (int, error) {
+	q := referee.Question{Key: "rs.board." + key, Text: text, Kind: referee.KindNumber, Min: lo, Max: hi, Default: def,
+		Check: func(a string) (string, error) {
+			n, err := strconv.Atoi(a)
+			if err != nil {
+				return a, err
+			}
+			return a, check(n)
+		}}
+	if g, ok := b.Given[key]; ok {
+		n, err := q.Normalize(g)
+		if err != nil {
+			return 0, err
+		}
+		return strconv.Atoi(n)
+	}
+	return referee.AskInt(b.Set, b.Prompt, TableBoard, key, q)
+}
+
 // Items returns a reward board value (question key rs.board.KEY).
 func (b Board) Items(key, text string) (Items, error) {
 	check := func(s string) error { _, err := ParseItems(s, RewardKinds); return err }

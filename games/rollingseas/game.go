@@ -196,8 +196,19 @@ func (c *step) setupDeck() error {
 	}
 	counts := map[string]int{}
 	total := 0
-	for _, k := range AdventureKinds {
-		n, err := c.b.Int("deck."+k, "how many of the 24 non-Ambush Adventure Cards are "+k+" cards", 0, 24)
+	for i, k := range AdventureKinds {
+		// The counts add up to 24: checked inside each question, and the
+		// last pile's count, the one that makes 24, is its default.
+		last, def := i == len(AdventureKinds)-1, ""
+		if last {
+			def = strconv.Itoa(max(24-total, 0))
+		}
+		n, err := c.b.IntChecked("deck."+k, "how many of the 24 non-Ambush Adventure Cards are "+k+" cards", 0, 24, def, func(n int) error {
+			if total+n > 24 || (last && total+n != 24) {
+				return referee.Usagef("rollingseas: the Adventure Card counts add up to %d with this one, not 24 (26 Adventure Cards less the 2 Ambush cards); %d are left for the %s cards", total+n, 24-total, k)
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}
@@ -339,7 +350,7 @@ func (c *step) setupAdventures() error {
 			kind = d.Aside[i-1]
 		} else {
 			var err error
-			kind, err = referee.Choose(c.env.Prompt, fmt.Sprintf("rs.setup.adventure.%d", i), fmt.Sprintf("the type of setup Adventure Card %d (Ambush cards cannot be used during setup)", i), AdventureKinds...)
+			kind, err = referee.ChooseUsual(c.env.Prompt, fmt.Sprintf("rs.setup.adventure.%d", i), fmt.Sprintf("the type of setup Adventure Card %d (Ambush cards cannot be used during setup)", i), referee.NoDefault, AdventureKinds...)
 			if err != nil {
 				return err
 			}
@@ -387,7 +398,7 @@ func (c *step) adventurePhase() error {
 			opts = append(opts, KindAmbush)
 		}
 		var err error
-		kind, err = referee.Choose(c.env.Prompt, "rs.adventure.card", fmt.Sprintf("turn %d: the type of the Adventure Deck card revealed", st.Turn), opts...)
+		kind, err = referee.ChooseUsual(c.env.Prompt, "rs.adventure.card", fmt.Sprintf("turn %d: the type of the Adventure Deck card revealed", st.Turn), referee.NoDefault, opts...)
 		if err != nil {
 			return err
 		}
@@ -417,10 +428,7 @@ func (c *step) adventurePhase() error {
 		if err != nil {
 			return err
 		}
-		sc, err := ParseSmooth(raw)
-		if err != nil {
-			return err
-		}
+		sc, _ := ParseSmooth(raw) // accepted by its check
 		st.Card.Smooth = sc
 		data["smooth"] = sc.String()
 		cites = append(cites, CiteSmoothSailing)
@@ -451,7 +459,7 @@ func (c *step) adventurePhase() error {
 			st.Reefs++
 		}
 		if (kind == KindReef || kind == KindAmbush) && !c.solo() {
-			pass, err := referee.Choose(c.env.Prompt, "rs.adventure.pass", "the side the card passes Adventure Boards to", "left", "right")
+			pass, err := referee.ChooseUsual(c.env.Prompt, "rs.adventure.pass", "the side the card passes Adventure Boards to", referee.NoDefault, "left", "right")
 			if err != nil {
 				return err
 			}
@@ -592,7 +600,7 @@ func (c *step) dicePhase() error {
 	st.Explore = r.Value
 	text := fmt.Sprintf("Turn %d dice: Wind %s, Exploration Die %d.", st.Turn, strings.Join(st.Wind, ", "), st.Explore)
 	if rerolls > 0 {
-		text += fmt.Sprintf(" (All three Wind Dice matched: rerolled %d time(s).)", rerolls)
+		text += fmt.Sprintf(" (All three Wind Dice matched: rerolled %s.)", referee.Count(rerolls, "time"))
 	}
 	text += "\n" + Compass(st.Wind, st.Explore)
 	data := map[string]any{"wind": st.Wind, "exploration": st.Explore, "rerolls": rerolls}

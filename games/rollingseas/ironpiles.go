@@ -1,7 +1,6 @@
 package rollingseas
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,13 +109,13 @@ func (p Piles) deckAllows(ir *Ironside, ambush bool, n int, lv string, left int,
 			continue
 		}
 		if over > p.Aside[l] {
-			return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: the game has only %d Level %s card(s) in his deck and set-aside piles, and %s already drawn (lines 383-389)", n, p.Deck[l]+p.Aside[l], l, pileList(seen[l][:len(seen[l])-1]))
+			return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: the game has only %s in his deck and set-aside piles, and %s already drawn (lines 383-389)", n, referee.Count(p.Deck[l]+p.Aside[l], "Level "+l+" card"), pileList(seen[l][:len(seen[l])-1]))
 		}
 		need += over
 	}
 	if need > added {
-		return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: card %d is a Level %s card, and his deck cannot hold it now: it began with %s, the shuffles so far added %d set-aside card(s) (%d still aside), and the cards drawn so far are %s (lines 385-389, 418, 504)",
-			n, n, lv, pilesText(p.Deck), added, len(ir.Level2), pileList(ir.Seen))
+		return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: card %d is a Level %s card, and his deck cannot hold it now: it began with %s, the shuffles so far added %s (%d still aside), and the cards drawn so far are %s (lines 385-389, 418, 504)",
+			n, n, lv, pilesText(p.Deck), referee.Count(added, "set-aside card"), len(ir.Level2), pileList(ir.Seen))
 	}
 	return nil
 }
@@ -147,7 +146,7 @@ func pilesText(m map[string]int) string {
 	var parts []string
 	for _, l := range []string{"1", "2"} {
 		if m[l] > 0 {
-			parts = append(parts, fmt.Sprintf("%d Level %s card(s)", m[l], l))
+			parts = append(parts, referee.Count(m[l], "Level "+l+" card"))
 		}
 	}
 	return strings.Join(parts, " and ")

@@ -79,7 +79,7 @@ func TestIronsideDeckHoldsOnlyAddedLevel2(t *testing.T) {
 	ir.Seen, ir.Discard = append(ir.Seen, 10), append(ir.Discard, 10)
 	for _, n := range []int{8, 9} {
 		err := p.DeckAllows(ir, false, n, "2", 5, testLevel)
-		if !referee.IsUsage(err) || !strings.Contains(err.Error(), "added 1 set-aside card(s) (2 still aside)") {
+		if !referee.IsUsage(err) || !strings.Contains(err.Error(), "added 1 set-aside card (2 still aside)") {
 			t.Errorf("card %d: %v", n, err)
 		}
 	}

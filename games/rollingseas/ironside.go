@@ -69,26 +69,42 @@ func diffBox(d string) string {
 
 // LoadCard reads card n from the table, asking what is not known yet.
 func LoadCard(b Board, n int, difficulty string) (Card, error) {
+	return LoadCardChecked(b, n, difficulty, nil)
+}
+
+// LoadCardChecked is LoadCard with checks that refuse a field inside its
+// question (a level or action the Captain's deck cannot hold now), so a
+// misread card is re-asked at a terminal and nothing after it refuses it.
+// check gets the field ("level", "action") and its value; nil checks
+// nothing.
+func LoadCardChecked(b Board, n int, difficulty string, check func(field, value string) error) (Card, error) {
 	c := Card{Number: n}
+	// Every field is read from the card: no default (Enter re-asks).
+	fieldCheck := func(field string) func(string) error {
+		if check == nil {
+			return nil
+		}
+		return func(v string) error { return check(field, v) }
+	}
 	ask := func(field, text string, q referee.Question, check func(string) error) (string, error) {
 		q.Key = fmt.Sprintf("rs.ironside.card.%d.%s", n, field)
 		q.Text = fmt.Sprintf("Captain Ironside Card %d: %s", n, text)
 		return referee.AskText(b.Set, b.Prompt, TableCards, fmt.Sprintf("%d.%s", n, field), q, check)
 	}
 	var err error
-	if c.Level, err = ask("level", "its pile (1, 2 or ambush)", referee.Question{Kind: referee.KindChoose, Options: []string{"1", "2", "ambush"}}, nil); err != nil {
+	if c.Level, err = ask("level", "its pile (1, 2 or ambush)", referee.Question{Kind: referee.KindChoose, Options: []string{"1", "2", "ambush"}, Default: referee.NoDefault}, fieldCheck("level")); err != nil {
 		return c, err
 	}
-	if c.Action, err = ask("action", "the action at the top", referee.Question{Kind: referee.KindChoose, Options: Actions}, nil); err != nil {
+	if c.Action, err = ask("action", "the action at the top", referee.Question{Kind: referee.KindChoose, Options: Actions, Default: referee.NoDefault}, fieldCheck("action")); err != nil {
 		return c, err
 	}
 	if c.Action == ActAmbush {
 		c.Condition = "none"
-	} else if c.Condition, err = ask("condition", "the condition for its alternate action (none if it has none), as CMP-CATEGORY: the Captain has CMP CATEGORY than you", referee.Question{Kind: referee.KindChoose, Options: ConditionOptions()}, nil); err != nil {
+	} else if c.Condition, err = ask("condition", "the condition for its alternate action (none if it has none), as CMP-CATEGORY: the Captain has CMP CATEGORY than you", referee.Question{Kind: referee.KindChoose, Options: ConditionOptions(), Default: referee.NoDefault}, nil); err != nil {
 		return c, err
 	}
 	if c.Condition != "none" {
-		if c.Alternate, err = ask("alternate", "the action taken when the condition holds", referee.Question{Kind: referee.KindChoose, Options: Blockable}, nil); err != nil {
+		if c.Alternate, err = ask("alternate", "the action taken when the condition holds", referee.Question{Kind: referee.KindChoose, Options: Blockable, Default: referee.NoDefault}, nil); err != nil {
 			return c, err
 		}
 	}
@@ -344,7 +360,7 @@ func (ir *Ironside) AddCannons(b Board, n int, bought bool, notes *[]string) ([]
 	}
 	if n > add {
 		ir.Ticks += n - add
-		*notes = append(*notes, fmt.Sprintf("Cannon Track full: %d Bonus Renown tick(s)", n-add))
+		*notes = append(*notes, "Cannon Track full: "+referee.Count(n-add, "Bonus Renown tick"))
 	}
 	return blue, err
 }
@@ -363,7 +379,7 @@ func (ir *Ironside) track(b Board, name string, marked, avail *int, n int, notes
 	blue, err := ir.unlock(b, name, before, *marked, notes)
 	if n > add {
 		ir.Ticks += n - add
-		*notes = append(*notes, fmt.Sprintf("%s track full: %d Bonus Renown tick(s)", name, n-add))
+		*notes = append(*notes, fmt.Sprintf("%s track full: %s", name, referee.Count(n-add, "Bonus Renown tick")))
 	}
 	return blue, err
 }

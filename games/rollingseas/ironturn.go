@@ -97,9 +97,6 @@ func (c *step) placeTokens(free []string, n int) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := check(a); err != nil {
-			return nil, err
-		}
 		return referee.SplitList(a), nil
 	}
 	f := slices.Clone(free)
@@ -122,8 +119,19 @@ func (c *step) virtualIronDeck() error {
 	// A card not in tables.yaml yet is asked (its pile, action, condition
 	// and alternate action; its Bonus when it is drawn), so --set,
 	// --answers or the terminal can give the twelve cards at setup.
+	piles := map[string]int{"1": 7, "2": 3, "ambush": 2} // lines 383-389
 	for n := 1; n <= 12; n++ {
-		card, err := LoadCard(c.b, n, "training")
+		// A pile already full is refused inside the level question.
+		card, err := LoadCardChecked(c.b, n, "training", func(field, v string) error {
+			if field != "level" {
+				return nil
+			}
+			have := map[string]int{"1": len(l1), "2": len(l2), "ambush": len(amb)}[v]
+			if have >= piles[v] {
+				return referee.Usagef("rollingseas: Captain Ironside Card %d: the %s pile has %d cards already (the rulebook has 7 Level 1, 3 Level 2 and 2 Ambush cards)", n, map[string]string{"1": "Level 1", "2": "Level 2", "ambush": "Ambush"}[v], have)
+			}
+			return nil
+		})
 		if err != nil {
 			if len(unknown) > 0 {
 				return fmt.Errorf("rollingseas: --option ironside-deck=virtual needs all twelve Captain Ironside Cards (pile and action); not in tables.yaml yet: %s. Answer their questions (rs.ironside.card.N.level, .action, .condition, .alternate) or play with the physical deck until each card has been drawn once: %w", strings.Join(unknown, ", "), err)
@@ -221,10 +229,14 @@ func (c *step) takeTokens() error {
 	}
 	for i := range st.Players {
 		p := &st.Players[i]
-		// Most turns a player explores nothing: none is the default.
-		a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.player." + p.Name + ".explored", Kind: referee.KindList,
-			Options: []string{"none", "1", "2", "3", "4", "5", "6"}, Default: "none",
-			Text: fmt.Sprintf("the Exploration Board spaces whose rewards %s took this turn (Explore, an Ancient Monolith, or Pirates defeated with Cannons), or none", p.Name)})
+		// Most turns a player explores nothing: none is the default, and
+		// "no" is none too (the items are checked by exploredSpaces, not
+		// as options, so that "no" is not refused as "has \"no\"").
+		key := "rs.player." + p.Name + ".explored"
+		a, err := c.env.Prompt.Ask(referee.Question{Key: key, Kind: referee.KindList, Default: "none",
+			Accepted: "none, or the Exploration Board spaces 1 to 6 whose rewards were taken, comma-separated (e.g. 2,5)",
+			Check:    func(a string) (string, error) { return exploredSpaces(key, a) },
+			Text:     fmt.Sprintf("the Exploration Board spaces whose rewards %s took this turn (Explore, an Ancient Monolith, or Pirates defeated with Cannons), or none", p.Name)})
 		if err != nil {
 			return err
 		}
@@ -250,6 +262,28 @@ func (c *step) takeTokens() error {
 		}
 	}
 	return nil
+}
+
+// exploredSpaces is the canonical answer of rs.player.NAME.explored: none
+// (also "no", and none among spaces is dropped), or spaces 1-6, each once.
+func exploredSpaces(key, a string) (string, error) {
+	var out []string
+	for _, it := range referee.SplitList(a) {
+		switch it = strings.ToLower(it); it {
+		case "none", "no":
+			continue
+		case "1", "2", "3", "4", "5", "6":
+			if !slices.Contains(out, it) {
+				out = append(out, it)
+			}
+		default:
+			return "", referee.Usagef("answer %q for %s: %q is not an Exploration Board space; accepted: none, or the spaces 1 to 6, comma-separated", a, key, it)
+		}
+	}
+	if len(out) == 0 {
+		return "none", nil
+	}
+	return strings.Join(out, ","), nil
 }
 
 // tokenNext reports whether a token at pos is next to Exploration Reward r.
@@ -329,7 +363,7 @@ func (c *step) spendTokens() (spend, error) {
 		})
 		sp.Spent = append(sp.Spent, p.Tokens[:n]...)
 		p.Tokens = slices.Clone(p.Tokens[n:])
-		c.emit("ship-token", fmt.Sprintf("%s spends %d Ship Token(s): %s.", p.Name, n, a), map[string]any{"player": p.Name, "spend": a, "tokens": n}, CiteUsingTokens, CiteMultiplayerIronside)
+		c.emit("ship-token", fmt.Sprintf("%s spends %s: %s.", p.Name, referee.Count(n, "Ship Token"), a), map[string]any{"player": p.Name, "spend": a, "tokens": n}, CiteUsingTokens, CiteMultiplayerIronside)
 	}
 	return sp, nil
 }
@@ -342,7 +376,7 @@ func (c *step) returnTokens(spent []string) error {
 		return nil
 	}
 	if st.Opt.Harders["remove-tokens"] {
-		c.emit("ship-token", fmt.Sprintf("The %d spent Ship Token(s) are removed from the game.", len(spent)), nil, CiteAdjustDifficulty)
+		c.emit("ship-token", fmt.Sprintf("The %s %s removed from the game.", referee.Count(len(spent), "spent Ship Token"), map[bool]string{true: "is", false: "are"}[len(spent) == 1]), nil, CiteAdjustDifficulty)
 		return nil
 	}
 	all := []string{"1", "2", "3", "4", "5", "6"}
@@ -365,14 +399,11 @@ func (c *step) returnTokens(spent []string) error {
 		return a, nil
 	}
 	a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.tokens.return", Kind: referee.KindList, Options: empty, Count: n, Check: check,
-		Text: fmt.Sprintf("the %d separate empty Exploration Board space(s) the spent Ship Token(s) return to", n)})
+		Text: fmt.Sprintf("the %s the spent %s return to", referee.Count(n, "separate empty Exploration Board space"), referee.Noun(n, "Ship Token"))})
 	if err != nil {
 		return err
 	}
-	if _, err := check(a); err != nil {
-		return err
-	}
-	pos := referee.SplitList(a)
+	pos := referee.SplitList(a) // separate spaces: checked by the question
 	for i, p := range pos {
 		st.Tokens = append(st.Tokens, Token{Pos: p, Owner: spent[i]})
 	}
@@ -413,7 +444,7 @@ func (c *step) ironsidePhase() error {
 			if err != nil {
 				return err
 			}
-			text += fmt.Sprintf("; he gains %d Story Point(s)", gain)
+			text += fmt.Sprintf("; he gains %s", referee.Count(gain, "Story Point"))
 			if ir.Difficulty != "standard" {
 				text += fmt.Sprintf(" (1 per Reef on your Adventure Board: %d)", st.Reefs)
 			}
@@ -485,6 +516,15 @@ func (c *step) reshuffle(why string) {
 	c.ironEmit(text+fmt.Sprintf(": %d cards.", len(ir.Deck)), map[string]any{"action": "reshuffle"}, CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase)
 }
 
+// ambushRefusal refuses Captain Ironside Card n when its action is the
+// Ambush and the game plays without Ambushes.
+func (c *step) ambushRefusal(n int, action string) error {
+	if action == ActAmbush && !c.st.Opt.Ambush {
+		return referee.RuleError([]string{CitePrepareDeck}, "rollingseas: card %d is an Ambush card, but this game plays without them (--option ambush=on)", n)
+	}
+	return nil
+}
+
 func (c *step) drawIron() (Card, error) {
 	ir := c.st.Iron
 	if len(ir.Deck) == 0 {
@@ -504,6 +544,12 @@ func (c *step) drawIron() (Card, error) {
 		}
 		return ""
 	}
+	action := func(k int) string {
+		if r, ok := c.b.Set.Lookup(TableCards, fmt.Sprintf("%d.action", k)); ok && r.Known() {
+			return referee.ValueText(r.Value)
+		}
+		return ""
+	}
 	if physical {
 		var err error
 		// A card his deck cannot hold now (in his discard pile, out of the
@@ -514,15 +560,14 @@ func (c *step) drawIron() (Card, error) {
 		check := func(a string) (string, error) {
 			n, _ := strconv.Atoi(a)
 			if slices.Contains(ir.Discard, n) || slices.Contains(ir.Removed, n) || level(n) != "" {
-				return a, piles.DeckAllows(ir, c.st.Opt.Ambush, n, level(n), left, level)
+				if err := piles.DeckAllows(ir, c.st.Opt.Ambush, n, level(n), left, level); err != nil {
+					return a, err
+				}
 			}
-			return a, nil
+			return a, c.ambushRefusal(n, action(n))
 		}
 		a, err := c.env.Prompt.Ask(referee.Question{Key: "rs.ironside.card.number", Text: "the number of the Captain Ironside Card drawn", Kind: referee.KindNumber, Min: 1, Max: 12, Check: check})
 		if err != nil {
-			return Card{}, err
-		}
-		if _, err := check(a); err != nil {
 			return Card{}, err
 		}
 		if n, err = strconv.Atoi(a); err != nil {
@@ -530,17 +575,38 @@ func (c *step) drawIron() (Card, error) {
 		}
 	}
 	c.env.Reveal()
-	card, err := LoadCard(c.b, n, ir.Difficulty)
+	// A card whose level or action is read now is checked inside those
+	// questions: its deck must be able to hold it, and an Ambush card needs
+	// --option ambush=on. A card bosun dealt itself is in the deck.
+	var fieldCheck func(field, value string) error
+	if physical {
+		fieldCheck = func(field, value string) error {
+			switch field {
+			case "level":
+				// The level being read is card n's own.
+				lv := func(k int) string {
+					if k == n {
+						return value
+					}
+					return level(k)
+				}
+				return piles.DeckAllows(ir, c.st.Opt.Ambush, n, value, left, lv)
+			case "action":
+				return c.ambushRefusal(n, value)
+			}
+			return nil
+		}
+	}
+	card, err := LoadCardChecked(c.b, n, ir.Difficulty, fieldCheck)
 	if err != nil {
 		return card, err
 	}
 	if card.Action == ActAmbush && !c.st.Opt.Ambush {
-		return card, referee.RuleError([]string{CitePrepareDeck}, "rollingseas: card %d is an Ambush card, but this game plays without them (--option ambush=on)", n)
+		// A virtual deck holds no Ambush card without ambush=on; a remembered
+		// card is checked by the number question.
+		return card, c.ambushRefusal(n, card.Action)
 	}
 	if physical {
-		if err := piles.DeckAllows(ir, c.st.Opt.Ambush, n, card.Level, left, level); err != nil {
-			return card, err
-		}
 		if card.Level != "ambush" && !slices.Contains(ir.Seen, n) {
 			ir.Seen = append(ir.Seen, n)
 		}
@@ -749,9 +815,10 @@ func (c *step) perform(action string) (string, []string, error) {
 			if err != nil {
 				return "", nil, err
 			}
-			t = fmt.Sprintf("He visits Ancient Monolith %d: %d Story Point(s)%s.", ir.Monoliths, MonolithStory(ir.Monoliths), notes)
+			t = fmt.Sprintf("He visits Ancient Monolith %d: %s%s.", ir.Monoliths, referee.Count(MonolithStory(ir.Monoliths), "Story Point"), notes)
 		default:
-			taken, err := referee.Choose(c.env.Prompt, "rs.monoliths.taken", "Captain Ironside explores his third Ancient Monolith: which Ancient Monoliths Awards did players take in EARLIER turns? (a player finishing this turn ties with him)", "none", "top", "top-and-second")
+			// No default: the Awards players took decide his.
+			taken, err := referee.ChooseUsual(c.env.Prompt, "rs.monoliths.taken", "Captain Ironside explores his third Ancient Monolith: which Ancient Monoliths Awards did players take in EARLIER turns? (a player finishing this turn ties with him)", referee.NoDefault, "none", "top", "top-and-second")
 			if err != nil {
 				return "", nil, err
 			}
@@ -916,7 +983,7 @@ func (c *step) ironAmbush(card Card) (string, error) {
 			// He never spends Provisions: he loses only the Gold of his option.
 			lost := IronsideLoss(opt, ir.Gold).Gold
 			ir.Gold -= lost
-			t += fmt.Sprintf(" %s wins: %s. He loses (option %d) %d Gold Piece(s) and no Provisions (he never spends them).", p.Name, BattleWinnerText, opt, lost)
+			t += fmt.Sprintf(" %s wins: %s. He loses (option %d) %s and no Provisions (he never spends them).", p.Name, BattleWinnerText, opt, referee.Count(lost, "Gold Piece"))
 		}
 		parts = append(parts, t)
 	}
@@ -946,7 +1013,15 @@ func (c *step) scoring() error {
 					what += fmt.Sprintf(" (0-%d: %s)", mx, why)
 				}
 			}
-			return referee.Number(c.env.Prompt, "rs.player."+p.Name+"."+k, fmt.Sprintf("%s: %s", p.Name, what), lo, hi)
+			q := referee.Question{Key: "rs.player." + p.Name + "." + k, Kind: referee.KindNumber, Text: fmt.Sprintf("%s: %s", p.Name, what), Min: lo, Max: hi}
+			if stickyCounts[k] {
+				q = referee.Sticky(c.s, c.env, q) // the Pirates fought: as answered last
+			}
+			a, err := c.env.Prompt.Ask(q)
+			if err != nil {
+				return 0, err
+			}
+			return strconv.Atoi(a)
 		}
 		sc := Score{Name: p.Name}
 		var err error
@@ -956,7 +1031,8 @@ func (c *step) scoring() error {
 		if sc.FinalStory, err = q("story", "your Story Points now (the Final Story)", 0, 500); err != nil {
 			return err
 		}
-		where, err := referee.Choose(c.env.Prompt, "rs.player."+p.Name+".ending-port", p.Name+": is your Ship adjacent to a Port at the end (none, port, home for your Home Port)?", "none", "port", "home")
+		// No default: where the Ship ends is the board's.
+		where, err := referee.ChooseUsual(c.env.Prompt, "rs.player."+p.Name+".ending-port", p.Name+": is your Ship adjacent to a Port at the end (none, port, home for your Home Port)?", referee.NoDefault, "none", "port", "home")
 		if err != nil {
 			return err
 		}
@@ -1035,7 +1111,7 @@ func (c *step) ironScore() (Score, error) {
 	sc.FinalStory = ir.Story
 	bonus := ir.Ticks + ir.BonusRenown
 	if ir.Ticks > 0 {
-		sc.Detail = append(sc.Detail, fmt.Sprintf("%d Bonus Renown tick(s)", ir.Ticks))
+		sc.Detail = append(sc.Detail, referee.Count(ir.Ticks, "Bonus Renown tick"))
 	}
 	// "Bonus Renown Points: Add up all the Renown you have accumulated by
 	// ... unlocking Bonuses in your Hold and on the Story Track": the yellow

@@ -47,7 +47,7 @@ func Port(b Board, in PortInput) (PortResult, error) {
 	case in.Ship < 1 || in.Ship > 3:
 		return r, referee.Usagef("rollingseas: ship level %d is not accepted; accepted: 1, 2, 3", in.Ship)
 	case in.Upgrades < 0 || in.Ship+in.Upgrades > 3:
-		return r, referee.Usagef("rollingseas: %d upgrade(s) from Ship %d is not accepted; accepted: 0-%d (there are three Ships)", in.Upgrades, in.Ship, 3-in.Ship)
+		return r, referee.Usagef("rollingseas: %s from Ship %d is not accepted; accepted: 0-%d (there are three Ships)", referee.Count(in.Upgrades, "upgrade"), in.Ship, 3-in.Ship)
 	}
 	if in.Cannons > 0 {
 		mx, err := b.MaxCannons()

@@ -229,7 +229,7 @@ func Sail(in SailInput) (SailResult, error) {
 			}
 		case EncCurrent:
 			s.Story = st.Spaces / 2
-			s.Note = fmt.Sprintf("Current: carried %d space(s) free, 1 Story Point per two consecutive spaces", st.Spaces)
+			s.Note = fmt.Sprintf("Current: carried %s free, 1 Story Point per two consecutive spaces", referee.Count(st.Spaces, "space"))
 		case EncPirates:
 			s.Story = 3
 			s.Gold = 2
@@ -303,7 +303,7 @@ func Pirates(cannons, strength, maxCannons, provisions int) (PirateEncounter, er
 		if maxCannons > 0 && cannons >= maxCannons {
 			pe.Picks = 2
 		}
-		pe.Text = fmt.Sprintf("%d Cannons ≥ Pirate Strength %d: stop, gain 3 Story Points, 2 Gold Pieces and %d Exploration Reward(s) from spaces %s; mark an adjacent Land Space as Explored", cannons, strength, pe.Picks, joinInts(pe.Rewards))
+		pe.Text = fmt.Sprintf("%d Cannons ≥ Pirate Strength %d: stop, gain 3 Story Points, 2 Gold Pieces and %s from spaces %s; mark an adjacent Land Space as Explored", cannons, strength, referee.Count(pe.Picks, "Exploration Reward"), joinInts(pe.Rewards))
 		return pe, nil
 	}
 	if provisions >= 0 && provisions < 3 {
@@ -425,7 +425,7 @@ func BattleLoss(option, provisions, gold int, unpayable string) Loss {
 		option = 3 - option
 	}
 	l := Loss{Option: option, Provisions: min(1, provisions), Gold: min(option, gold)}
-	l.Text = fmt.Sprintf("loses %d Provision(s) and %d Gold Piece(s) (option %d)", l.Provisions, l.Gold, option)
+	l.Text = fmt.Sprintf("loses %s and %s (option %d)", referee.Count(l.Provisions, "Provision"), referee.Count(l.Gold, "Gold Piece"), option)
 	return l
 }
 
@@ -438,7 +438,7 @@ func IronsideLoss(option, gold int) Loss {
 		option = 1
 	}
 	l := Loss{Option: option, Gold: min(option, max(gold, 0))}
-	l.Text = fmt.Sprintf("loses %d Gold Piece(s) (option %d) and no Provisions: Captain Ironside never spends Provisions", l.Gold, option)
+	l.Text = fmt.Sprintf("loses %s (option %d) and no Provisions: Captain Ironside never spends Provisions", referee.Count(l.Gold, "Gold Piece"), option)
 	return l
 }
 

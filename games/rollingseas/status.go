@@ -121,7 +121,7 @@ func (v StatusView) Text() string {
 			ir.Story, ir.RenownColumn(), intsText(ir.Renown), ir.Gold, ir.Provisions, ir.Wind, ir.Cannons, ir.Ship)
 		line("  Ports %d of 8, Ancient Monoliths %d of 3, Pirates %d; Bonus Renown ticks %d (+%d Bonus Renown); Sea Monster Strength %d, Pirate Strength %d",
 			ir.Ports, ir.Monoliths, ir.Pirates, ir.Ticks, ir.BonusRenown, ir.MonsterStrength, ir.PirateStrength)
-		deck := fmt.Sprintf("  deck %d card(s), discard %d, Level 2 cards left %d", len(ir.Deck), len(ir.Discard), len(ir.Level2))
+		deck := fmt.Sprintf("  deck %s, discard %d, Level 2 cards left %d", referee.Count(len(ir.Deck), "card"), len(ir.Discard), len(ir.Level2))
 		if len(ir.AmbushAside) > 0 {
 			deck += fmt.Sprintf(", Ambush card set aside %d", len(ir.AmbushAside))
 		}
