@@ -171,6 +171,9 @@ func chainCheck(first func(string) (string, error), check func(string) error, ac
 			}
 		}
 		if err := check(strings.TrimSpace(v)); err != nil {
+			if _, reask := AsReask(err); reask {
+				return "", err // an earlier answer is what is wrong
+			}
 			return "", fmt.Errorf("%v; accepted: %s", err, accepted)
 		}
 		return v, nil
@@ -192,6 +195,9 @@ func (c checkedPrompter) Ask(q Question) (string, error) {
 	}
 	a = strings.TrimSpace(a)
 	if err := c.check(a); err != nil {
+		if _, reask := AsReask(err); reask {
+			return "", err
+		}
 		return "", Usagef("answer %q for %s (%s) is not accepted (%v); accepted: %s", a, q.Key, q.Text, err, c.accepted)
 	}
 	return a, nil

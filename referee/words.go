@@ -137,3 +137,19 @@ func Ordinal(n int) string {
 	}
 	return fmt.Sprintf("%d%s", n, suf)
 }
+
+// A puts "a" or "an" before a noun, as its sound asks: "an island", "a
+// calm space", "a unit".
+func A(noun string) string {
+	lower := strings.ToLower(noun)
+	an := lower != "" && strings.ContainsRune("aeiou", rune(lower[0]))
+	for _, p := range []string{"uni", "use", "usu", "eu", "one"} {
+		if strings.HasPrefix(lower, p) {
+			an = false
+		}
+	}
+	if an {
+		return "an " + noun
+	}
+	return "a " + noun
+}

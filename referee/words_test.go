@@ -60,3 +60,11 @@ func TestOrdinal(t *testing.T) {
 		}
 	}
 }
+
+func TestAFollowsTheSound(t *testing.T) {
+	for noun, want := range map[string]string{"island space": "an island space", "calm space": "a calm space", "outpost": "an outpost", "unit": "a unit", "upgrade": "an upgrade", "Ambush card": "an Ambush card"} {
+		if got := A(noun); got != want {
+			t.Errorf("A(%q) = %q, want %q", noun, got, want)
+		}
+	}
+}

@@ -1,5 +1,5 @@
 // Command gendocs writes bosun's command reference (markdown and man pages)
-// and the table of question keys with their defaults (questions.md) into
+// and each game guide's table of question keys with their defaults into
 // docs/, and its completion scripts into completions/. The output has
 // no dates, so running it twice on the same tree changes nothing.
 //
@@ -58,7 +58,7 @@ func run(docsDir, compDir string) error {
 		if err := doc.GenManTree(newRoot(), hdr, man); err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(docsDir, "questions.md"), []byte(all.QuestionsDoc()), 0o644); err != nil {
+		if err := writeQuestionTables(docsDir); err != nil {
 			return err
 		}
 	}
@@ -77,6 +77,30 @@ func run(docsDir, compDir string) error {
 			if err := gen(filepath.Join(compDir, name)); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// writeQuestionTables writes each game's questions table into its guide.
+func writeQuestionTables(docsDir string) error {
+	for _, g := range all.Games() {
+		id := g.Info().ID
+		name, ok := all.Docs[id]
+		if !ok {
+			return fmt.Errorf("%s has no guide in docs (all.Docs)", id)
+		}
+		path := filepath.Join(docsDir, name)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		doc, ok := all.WithQuestionsTable(string(b), g)
+		if !ok {
+			return fmt.Errorf("%s has no questions table markers", path)
+		}
+		if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+			return err
 		}
 	}
 	return nil

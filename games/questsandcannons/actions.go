@@ -22,7 +22,7 @@ func (s *step) action() error {
 	// No default: what a player does next is theirs to say (Enter on end
 	// would end the turn and let the Marauders attack).
 	a, err := chooseOffered(s.env.Prompt, "qc.action",
-		fmt.Sprintf("%s (%s, %s and %s Ready, on %s space): what next?", p.Name, referee.Count(p.Actions, "Action"), referee.Count(p.SailsReady, "Sail"), referee.Count(p.GunsReady, "Cannon"), an(p.Space)),
+		fmt.Sprintf("%s (%s, %s and %s Ready, on %s space): what next?", p.Name, referee.Count(p.Actions, "Action"), referee.Count(p.SailsReady, "Sail"), referee.Count(p.GunsReady, "Cannon"), referee.A(p.Space)),
 		referee.NoDefault, ActionChoices, func(a string) error { return actionRefusal(s.st, a) })
 	if err != nil {
 		return err

@@ -65,7 +65,7 @@ func TestSetupRefusals(t *testing.T) {
 				ps = append(ps, referee.Player{Name: n})
 			}
 			env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{}, p), Prompt: p, Tables: set}
-			_, err = referee.NewSession(Game{}, "t", ps, c.opts, 1, referee.Virtual, env)
+			_, err = chaosTable.NewSession(t, Game{}, "t", ps, c.opts, 1, referee.Virtual, env)
 			require.Error(t, err)
 			assert.True(t, referee.IsUsage(err), err.Error())
 			assert.Contains(t, err.Error(), c.want)

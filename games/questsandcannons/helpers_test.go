@@ -39,20 +39,20 @@ func newHarness(t *testing.T, players string, opts map[string]string, p *referee
 		ps = append(ps, referee.Player{Name: n, Side: side})
 	}
 	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{Seq: rng}, p), Prompt: p, Tables: set}
-	s, err := referee.NewSession(Game{}, "t", ps, opts, 1, referee.Virtual, env)
+	s, err := chaosTable.NewSession(t, Game{}, "t", ps, opts, 1, referee.Virtual, env)
 	require.NoError(t, err)
 	return &harness{t: t, s: s, env: env, p: p}
 }
 
 func (h *harness) next() []referee.Event {
 	h.t.Helper()
-	ev, err := referee.Next(Game{}, h.s, h.env)
+	ev, err := next(h.t, h.s, h.env)
 	require.NoError(h.t, err)
 	return ev
 }
 
 func (h *harness) nextErr() error {
-	_, err := referee.Next(Game{}, h.s, h.env)
+	_, err := next(h.t, h.s, h.env)
 	return err
 }
 
@@ -112,6 +112,6 @@ func newSessionErr(t *testing.T, players string, opts map[string]string, p *refe
 		ps = append(ps, referee.Player{Name: n, Side: side})
 	}
 	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{}, p), Prompt: p, Tables: set}
-	_, err = referee.NewSession(Game{}, "t", ps, opts, 1, referee.Virtual, env)
+	_, err = chaosTable.NewSession(t, Game{}, "t", ps, opts, 1, referee.Virtual, env)
 	return err
 }

@@ -176,7 +176,7 @@ func enterCost(p *Player, kind string, budget int, extend, moved bool) (cost, sa
 		need = 0
 	}
 	if need > 0 {
-		what := "a " + kind + " space"
+		what := referee.A(kind + " space")
 		switch kind {
 		case SpaceStormy:
 			what = "a Stormy Sea"

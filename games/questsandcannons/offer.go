@@ -72,12 +72,12 @@ func actionRefusal(st *State, a string) error {
 		}
 	case "gather":
 		if p.Space != SpaceIsland {
-			return referee.RuleError([]string{CiteGather}, "questsandcannons: Gather needs %s landed on a Risen Island (now on %s space)", p.Name, an(p.Space))
+			return referee.RuleError([]string{CiteGather}, "questsandcannons: Gather needs %s landed on a Risen Island (now on %s space)", p.Name, referee.A(p.Space))
 		}
 		return needActions(p, "Gather", CiteGather)
 	case "solve":
 		if p.Space != SpaceIsland {
-			return referee.RuleError([]string{CiteSolveClue}, "questsandcannons: a Clue is solved while landed on its island; %s is on %s space", p.Name, an(p.Space))
+			return referee.RuleError([]string{CiteSolveClue}, "questsandcannons: a Clue is solved while landed on its island; %s is on %s space", p.Name, referee.A(p.Space))
 		}
 		if p.Clues < 1 {
 			return referee.RuleError([]string{CiteSolveClue}, "questsandcannons: %s has no unsolved Clue in hand", p.Name)
@@ -94,14 +94,14 @@ func actionRefusal(st *State, a string) error {
 			return referee.RuleError([]string{CiteAttack}, "questsandcannons: %s has no Ammo dice; buy Ammo at a port (Maintenance)", p.Name)
 		}
 		if IsSafeHarbor(p.Space) {
-			return referee.RuleError([]string{CiteSafeHarbor}, "questsandcannons: players can't be attacked on Workshop and Home Ports (%s is on %s port)", p.Name, an(p.Space))
+			return referee.RuleError([]string{CiteSafeHarbor}, "questsandcannons: players can't be attacked on Workshop and Home Ports (%s is on %s port)", p.Name, referee.A(p.Space))
 		}
 		if len(enemyTargets(st, st.curIndex())) == 0 {
 			return referee.RuleError([]string{CiteAttack}, "questsandcannons: there is no enemy ship to attack")
 		}
 	case "deliver":
 		if p.Space != SpaceHome {
-			return referee.RuleError([]string{CiteDeliverClues}, "questsandcannons: solved Clues are delivered while landed on one of your team's Home Ports; %s is on %s space", p.Name, an(p.Space))
+			return referee.RuleError([]string{CiteDeliverClues}, "questsandcannons: solved Clues are delivered while landed on one of your team's Home Ports; %s is on %s space", p.Name, referee.A(p.Space))
 		}
 		if p.Solved < 1 {
 			return referee.RuleError([]string{CiteDeliverClues}, "questsandcannons: %s has no solved Clue to deliver", p.Name)

@@ -14,7 +14,7 @@ func needPort(p *Player, kinds []string, what, cite string) error {
 			return nil
 		}
 	}
-	return referee.RuleError([]string{cite, CitePorts}, "questsandcannons: %s needs %s landed at a %s port (now on %s space)", what, p.Name, strings.Join(kinds, " or "), an(p.Space))
+	return referee.RuleError([]string{cite, CitePorts}, "questsandcannons: %s needs %s landed at a %s port (now on %s space)", what, p.Name, strings.Join(kinds, " or "), referee.A(p.Space))
 }
 
 var maintenancePorts = []string{SpaceWorkshop, SpaceTrading, SpaceHome}
@@ -261,13 +261,4 @@ func (s *step) trade() error {
 			Data: map[string]any{"player": p.Name, "activity": "trade", "item": item}, Cites: []string{CiteTrade}})
 	}
 	return nil
-}
-
-// an is word with its indefinite article: "a calm", "an island", "an
-// outpost".
-func an(word string) string {
-	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
-		return "an " + word
-	}
-	return "a " + word
 }

@@ -174,8 +174,8 @@ func checkSupply(st *State, i int, b Bundle, why string) error {
 			continue
 		}
 		if held := sp.held(st); held+n > sp.avail(st) {
-			return referee.RuleError([]string{CiteComponents}, "questsandcannons: %s (%s) would give %s %d %s while the players already hold %d: the box holds %s%s (accepted: at most %d more)",
-				why, b.String(), st.Players[i].Name, n, sp.item, held, sp.what, sp.goneText(st), max(sp.avail(st)-held, 0))
+			return referee.RuleError([]string{CiteComponents}, "questsandcannons: %s (%s) would give %s %s while the players already hold %d: the box holds %s%s (accepted: at most %d more)",
+				why, b.String(), st.Players[i].Name, Bundle{sp.item: n}.String(), held, sp.what, sp.goneText(st), max(sp.avail(st)-held, 0))
 		}
 	}
 	return nil

@@ -26,10 +26,7 @@ func (Game) Questions() []referee.QuestionSpec {
 		{Key: "tables.qc-champions.*.cannons", Kind: text, Default: none, Why: read + " (the Champion tile)"},
 		{Key: "tables.qc-champions.*.cargo", Kind: text, Default: none, Why: read + " (the Champion tile)"},
 		{Key: "tables.dice.ammo", Kind: list, Default: none, Why: read + " (the dots on an Ammo die)"},
-		{Key: "tables.dice.traveler", Kind: text, Default: none, Why: read + " (the Traveler Die; the shipped tables know it)"},
 		{Key: "tables.qc-prices.*", Kind: number, Default: none, Why: read + " (the selling prices printed as icons)"},
-		{Key: "tables.qc-abilities.*", Kind: number, Default: none, Why: read + " (the Champion tile; the shipped tables know it)"},
-		{Key: "tables.qc-goals.*", Kind: number, Default: none, Why: "the Prosperity Goal the table plays to (the shipped tables know it)"},
 		{Key: "qc.setup.roll", Kind: text, Default: none, Why: dice},
 		{Key: "qc.setup.reroll", Kind: text, Default: none, Why: dice},
 

@@ -425,12 +425,20 @@ func (b Bundle) Resources() map[string]int {
 	return out
 }
 
+// bundleOne is the singular of the bundle items that are counted ("1
+// coin", "2 coins"); the others are amounts ("3 prosperity").
+var bundleOne = map[string]string{"coins": "coin", "gems": "gem", "clue": "clue", "quest": "quest", "bonus": "bonus"}
+
 // String renders a bundle in a stable order.
 func (b Bundle) String() string {
 	var parts []string
 	for _, it := range BundleItems {
 		if b[it] != 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", b[it], it))
+			if one, ok := bundleOne[it]; ok {
+				parts = append(parts, referee.Count(b[it], one))
+			} else {
+				parts = append(parts, fmt.Sprintf("%d %s", b[it], it)) // "3 prosperity", "2 metal"
+			}
 		}
 	}
 	if len(parts) == 0 {

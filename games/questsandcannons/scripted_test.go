@@ -17,7 +17,7 @@ func playScript(t *testing.T, file, players string, opts map[string]string) (*ha
 	p := refereetest.LoadAnswers(t, "testdata/"+file)
 	h := newHarness(t, players, opts, p)
 	for i := 0; i < 500 && !h.s.Over; i++ {
-		if _, err := referee.Next(Game{}, h.s, h.env); err != nil {
+		if _, err := next(h.t, h.s, h.env); err != nil {
 			st := h.state()
 			t.Fatalf("step %d (round %d, %s, %s): %v", h.s.Step, st.Round, st.Phase, st.cur().Name, err)
 		}

@@ -76,7 +76,7 @@ func (v StatusView) Text() string {
 			res = []string{"empty hold"}
 		}
 		fmt.Fprintf(&sb, "  %s (%s, %s %s) on %s space: damage %d/%d, Actions %d, Sails %d/%d Ready, Cannons %d/%d Ready, Cargo %d (%s), Ammo %d, Coins %d, Traveler Bonus %d; hand %d Loot, %d Quest, %d Clue; %d solved, %d equipped\n",
-			p.Name, p.Champion, p.Nation, p.Role, an(p.Space), p.Damage, p.Hearts, p.Actions, p.SailsReady, p.Sails, p.GunsReady, p.Cannons, p.Cargo, strings.Join(res, ", "),
+			p.Name, p.Champion, p.Nation, p.Role, referee.A(p.Space), p.Damage, p.Hearts, p.Actions, p.SailsReady, p.Sails, p.GunsReady, p.Cannons, p.Cargo, strings.Join(res, ", "),
 			p.Ammo, p.Coins, p.Bonus, p.Loot, p.Quests, p.Clues, p.Solved, p.Equipped)
 	}
 	for _, m := range v.Marauders {

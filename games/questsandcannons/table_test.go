@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 )
 
 // seat answers as a player at a terminal does: each wrong answer queued
@@ -288,7 +289,7 @@ func TestActionMenuWords(t *testing.T) {
 	h.next()
 	require.NotEmpty(t, s.asked)
 	assert.Equal(t, "Ann (1 Action, 1 Sail and 1 Cannon Ready, on an island space): what next?", s.asked[0].Text)
-	assert.Empty(t, wordsOf([]string{s.asked[0].Text}))
+	assert.Empty(t, refereetest.BadWords(s.asked[0].Text))
 }
 
 // A gift no answer to qc.exchange.take could make fit (more Resources than

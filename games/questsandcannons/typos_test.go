@@ -40,7 +40,7 @@ func TestTypoIsReasked(t *testing.T) {
 	set, err := tables.Load("")
 	require.NoError(t, err)
 	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{}, p), Prompt: p, Tables: set}
-	s, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "Ann"}, {Name: "Bob"}}, nil, 1, referee.Virtual, env)
+	s, err := chaosTable.NewSession(t, Game{}, "t", []referee.Player{{Name: "Ann"}, {Name: "Bob"}}, nil, 1, referee.Virtual, env)
 	require.NoError(t, err)
 	h := &harness{t: t, s: s, env: env, p: sp}
 	h.next() // refresh

@@ -164,14 +164,14 @@ func session(t *testing.T, players []string, options map[string]string, answers 
 		ps = append(ps, referee.Player{Name: n})
 	}
 	env := &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{Seq: []int{0, 1, 2, 3, 4, 5, 0, 1, 2, 3}}, p)}
-	s, err := referee.NewSession(Game{}, "t", ps, options, 1, referee.Virtual, env)
+	s, err := chaosTable.NewSession(t, Game{}, "t", ps, options, 1, referee.Virtual, env)
 	if err != nil {
 		t.Fatal(err)
 	}
 	next := func() []referee.Event {
 		t.Helper()
 		env := &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{}, p)}
-		evs, err := referee.Next(Game{}, s, env)
+		evs, err := next(t, s, env)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -519,7 +519,7 @@ func TestCardRemembered(t *testing.T) {
 func TestVirtualDeckNeedsAllCards(t *testing.T) {
 	p := referee.NewScripted()
 	env := &referee.Env{Prompt: p, Tables: newTables(t), Dice: referee.NewDice(referee.Virtual, 1, p)}
-	_, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "ironside-deck": "virtual"}, 1, referee.Virtual, env)
+	_, err := chaosTable.NewSession(t, Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "ironside-deck": "virtual"}, 1, referee.Virtual, env)
 	if !referee.IsUsage(err) || !strings.Contains(err.Error(), "not in tables.yaml yet: 1, 2") || !strings.Contains(err.Error(), "rs.ironside.card.1.level") {
 		t.Errorf("err = %v", err)
 	}
@@ -530,7 +530,7 @@ func TestVirtualDeckNeedsAllCards(t *testing.T) {
 		ans.Set(k, v, "set")
 	}
 	env = &referee.Env{Prompt: ans, Tables: newTables(t), Dice: referee.NewDice(referee.Virtual, 1, ans)}
-	if s, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "ironside-deck": "virtual"}, 1, referee.Virtual, env); err != nil {
+	if s, err := chaosTable.NewSession(t, Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "ironside-deck": "virtual"}, 1, referee.Virtual, env); err != nil {
 		t.Errorf("cards given as answers: %v", err)
 	} else if ir := stateOf(t, s).Iron; len(ir.Deck) != 7 || len(ir.Level2) != 3 {
 		t.Errorf("cards given as answers: deck %v level2 %v", ir.Deck, ir.Level2)
@@ -538,7 +538,7 @@ func TestVirtualDeckNeedsAllCards(t *testing.T) {
 	set := newTables(t)
 	rememberCards(t, set)
 	env = &referee.Env{Prompt: p, Tables: set, Dice: referee.NewDice(referee.Virtual, 1, p)}
-	s, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "ironside-deck": "virtual", "ambush": "on"}, 1, referee.Virtual, env)
+	s, err := chaosTable.NewSession(t, Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "ironside-deck": "virtual", "ambush": "on"}, 1, referee.Virtual, env)
 	if err != nil {
 		t.Fatal(err)
 	}

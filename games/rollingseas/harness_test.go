@@ -35,7 +35,7 @@ func play(t testing.TB, players []string, options map[string]string, p referee.P
 		ps = append(ps, referee.Player{Name: n})
 	}
 	env := &referee.Env{Prompt: p, Tables: set, Dice: referee.NewDice(referee.Virtual, seed, p)}
-	s, err := referee.NewSession(Game{}, "t", ps, options, seed, referee.Virtual, env)
+	s, err := chaosTable.NewSession(t, Game{}, "t", ps, options, seed, referee.Virtual, env)
 	if err != nil {
 		t.Fatalf("setup: %v", err)
 	}
@@ -49,7 +49,7 @@ func play(t testing.TB, players []string, options map[string]string, p referee.P
 			t.Fatal(err)
 		}
 		env.Dice = d
-		if _, err := referee.Next(Game{}, s, env); err != nil {
+		if _, err := next(t, s, env); err != nil {
 			t.Fatalf("step %d: %v", s.Step, err)
 		}
 	}

@@ -25,7 +25,7 @@ func firstDrawErr(t *testing.T, options map[string]string, card string) error {
 	set := newTables(t)
 	for i := 0; i < 6; i++ {
 		env := &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{}, p)}
-		evs, err := referee.Next(Game{}, s, env)
+		evs, err := next(t, s, env)
 		if err != nil {
 			return err
 		}
@@ -139,7 +139,7 @@ func TestSessionCountsBoundedByComponents(t *testing.T) {
 	set := newTables(t)
 	var err error
 	for i := 0; i < 6 && err == nil; i++ {
-		_, err = referee.Next(Game{}, s, &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{}, p)})
+		_, err = next(t, s, &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{}, p)})
 	}
 	if !referee.IsUsage(err) || !strings.Contains(err.Error(), "rs.player.Alma.cannons") || !strings.Contains(err.Error(), "from 0 to 7") || !strings.Contains(err.Error(), "line 318") {
 		t.Errorf("8 Cannons: %v", err)

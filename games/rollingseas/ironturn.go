@@ -577,10 +577,14 @@ func (c *step) drawIron() (Card, error) {
 	c.env.Reveal()
 	// A card whose level or action is read now is checked inside those
 	// questions: its deck must be able to hold it, and an Ambush card needs
-	// --option ambush=on. A card bosun dealt itself is in the deck.
+	// --option ambush=on. A card bosun dealt itself is in the deck. What
+	// the card shows is printed on it; the number typed before it is the
+	// likelier mistake, so a terminal asks the number again (referee.Reask:
+	// answered the same, the level or action is asked again too).
 	var fieldCheck func(field, value string) error
 	if physical {
 		fieldCheck = func(field, value string) error {
+			var err error
 			switch field {
 			case "level":
 				// The level being read is card n's own.
@@ -590,9 +594,12 @@ func (c *step) drawIron() (Card, error) {
 					}
 					return level(k)
 				}
-				return piles.DeckAllows(ir, c.st.Opt.Ambush, n, value, left, lv)
+				err = piles.DeckAllows(ir, c.st.Opt.Ambush, n, value, left, lv)
 			case "action":
-				return c.ambushRefusal(n, value)
+				err = c.ambushRefusal(n, value)
+			}
+			if err != nil {
+				return referee.Reask("rs.ironside.card.number", err)
 			}
 			return nil
 		}

@@ -21,14 +21,11 @@ func (Game) Questions() []referee.QuestionSpec {
 	out := []referee.QuestionSpec{
 		// The board, the dice and the Captain's cards, asked once and
 		// remembered.
-		{Key: "tables.dice.wind", Kind: text, Default: none, Why: read + " (the Wind Dice; the shipped tables know them)"},
-		{Key: "tables.dice.exploration", Kind: text, Default: none, Why: read + " (the Exploration Die; the shipped tables know it)"},
 		{Key: "rs.board.exploration.*", Kind: text, Default: none, Why: read + " (the Exploration Board)"},
 		{Key: "rs.board.monolith.reward.*", Kind: text, Default: none, Why: read + " (the Ancient Monoliths Awards)"},
 		{Key: "rs.board.*.bonuses", Kind: text, Default: none, Why: read + " (the Ship Board's track Bonuses)"},
 		{Key: "rs.board.ship.*.*", Kind: number, Default: none, Why: read + " (the Ship Board)"},
 		{Key: "rs.board.cannon.*.*", Kind: number, Default: none, Why: read + " (the Cannon Track)"},
-		{Key: "rs.board.cannon.max", Kind: number, Default: none, Why: read + " (the Cannon Track)"},
 		{Key: "rs.board.strength.max", Kind: number, Default: none, Why: read + " (the Strength tracks)"},
 		{Key: "rs.board.track.*", Kind: number, Default: none, Why: read + " (the Ship Board's tracks)"},
 		{Key: "rs.board.deck.*", Kind: number, Varies: "for the last pile, the one count that makes the 24; none before", Why: read + " (the count of a pile of the box; the counts add up to 24)"},

@@ -156,7 +156,7 @@ func TestAmbushCardsInTheDeck(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
 		p := referee.NewScripted()
 		env := &referee.Env{Prompt: p, Tables: set, Dice: referee.NewDice(referee.Virtual, seed, p)}
-		s, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "A"}, {Name: "B"}}, map[string]string{"ambush": "on", "ambush-cards": "pile", "adventure-deck": "virtual"}, seed, referee.Virtual, env)
+		s, err := chaosTable.NewSession(t, Game{}, "t", []referee.Player{{Name: "A"}, {Name: "B"}}, map[string]string{"ambush": "on", "ambush-cards": "pile", "adventure-deck": "virtual"}, seed, referee.Virtual, env)
 		if err != nil {
 			t.Fatal(err)
 		}

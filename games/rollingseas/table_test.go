@@ -1,11 +1,14 @@
 package rollingseas
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/refereetest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // playTyped plays a solo game's first steps with wrong answers typed first
@@ -30,7 +33,7 @@ func playTyped(t *testing.T, options map[string]string, answers map[string][]str
 	set := newTables(t)
 	for i := 0; i < steps && !s.Over; i++ {
 		env := &referee.Env{Prompt: rec, Tables: set, Dice: referee.WithRNG(&referee.Fixed{}, rec)}
-		if _, err := referee.Next(Game{}, s, env); err != nil {
+		if _, err := next(t, s, env); err != nil {
 			t.Fatalf("step %d: %v", s.Step, err)
 		}
 	}
@@ -105,7 +108,7 @@ func TestAdventureDeckCountsCheckedInTheirQuestions(t *testing.T) {
 	var ps []referee.Player
 	ps = append(ps, referee.Player{Name: "Alma"})
 	env := &referee.Env{Prompt: rec, Tables: set, Dice: referee.NewDice(referee.Virtual, 1, rec)}
-	if _, err := referee.NewSession(Game{}, "t", ps, map[string]string{"adventure-deck": "virtual"}, 1, referee.Virtual, env); err != nil {
+	if _, err := chaosTable.NewSession(t, Game{}, "t", ps, map[string]string{"adventure-deck": "virtual"}, 1, referee.Virtual, env); err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range []string{"rs.board.deck.currents", "rs.board.deck.reefs"} {
@@ -142,4 +145,99 @@ func (r *recording) Ask(q referee.Question) (string, error) {
 func (r *recording) HasAnswer(key string) bool {
 	ps, ok := r.Prompter.(referee.Presetter)
 	return ok && ps.HasAnswer(key)
+}
+
+// A card's condition compares the Captain with the player furthest along
+// in its category: each category the cards can name (here the ones no
+// scripted card names) asks every player's count for it, and the event
+// says who is furthest along and whether the condition holds.
+func TestIronsideConditionAsksEveryCategory(t *testing.T) {
+	for _, cat := range []string{"monoliths", "ships", "wind"} {
+		a := firstTurn("sea-monster", "W,SE,N")
+		a["rs.ironside.card.number"] = []string{"4"}
+		a["rs.player.Alma."+cat] = []string{"2"}
+		s, p, next := session(t, []string{"Alma"}, map[string]string{"ironside": "basic"}, a)
+		p.Override["rs.ironside.card.4.condition"] = []string{"more-" + cat}
+		var text string
+		for i := 0; i < 6 && !s.Over && text == ""; i++ {
+			for _, e := range next() {
+				if strings.Contains(e.Text, "draws card 4") {
+					text = e.Text
+				}
+			}
+		}
+		if !strings.Contains(text, cat+", Alma (furthest along) 2: he does not have more: the condition does not hold") {
+			t.Errorf("%s: card 4's event: %q", cat, text)
+		}
+	}
+}
+
+// keyTerminal answers as a person at a terminal: the answers typed for
+// each key in turn, a refused one re-typed in place; a refusal that names
+// an earlier question (referee.Reask) goes back to it.
+type keyTerminal struct {
+	typed map[string][]string
+	asked []referee.Question
+}
+
+func (k *keyTerminal) Ask(q referee.Question) (string, error) {
+	k.asked = append(k.asked, q)
+	for len(k.typed[q.Key]) > 0 {
+		a := k.typed[q.Key][0]
+		k.typed[q.Key] = k.typed[q.Key][1:]
+		v, err := q.Normalize(a)
+		if err == nil {
+			return v, nil
+		}
+		if _, ok := referee.AsReask(err); ok {
+			return "", err
+		}
+	}
+	return "", fmt.Errorf("nothing typed for %s", q.Key)
+}
+
+// A card's level that its number makes impossible asks the number again
+// at a terminal (the number is the likelier misreading), keeping the
+// step: the first card read as 10 and Level 2 (no Level 2 card is in his
+// deck before a shuffle) is asked again, with the reason and 10 as the
+// default, and becomes card 1.
+func TestIronsideLevelAsksTheCardNumberAgain(t *testing.T) {
+	a := firstTurn("sea-monster", "W,SE,N")
+	a["rs.player.Alma.pirates"] = []string{"0"}
+	a["rs.player.Alma.ports"] = []string{"0"}
+	a["rs.player.Alma.story"] = []string{"0"}
+	a["rs.player.Alma.cannons"] = []string{"0"}
+	s, p, next := session(t, []string{"Alma"}, map[string]string{"ironside": "basic"}, a)
+	for _, card := range []string{"1", "10"} {
+		for _, f := range []string{"level", "action", "condition", "alternate", "basic.directions", "basic.bonus"} {
+			delete(p.Override, "rs.ironside.card."+card+"."+f)
+		}
+	}
+	term := &keyTerminal{typed: map[string][]string{
+		"rs.ironside.card.number":   {"10", "1"},
+		"rs.ironside.card.10.level": {"2"}, // a Level 2 card first: the number was misread
+		"rs.ironside.card.1.level":  {"1"},
+		"rs.ironside.card.1.action": {"sail"}, "rs.ironside.card.1.condition": {"none"},
+		"rs.ironside.card.1.basic.directions": {"NW"}, "rs.ironside.card.1.basic.bonus": {"gold"},
+	}}
+	p.Fallback = term
+	var drew string
+	for i := 0; i < 6 && !s.Over && drew == ""; i++ {
+		for _, e := range next() {
+			if strings.Contains(e.Text, "Captain Ironside draws card") {
+				drew = e.Text
+			}
+		}
+	}
+	var keys []string
+	for _, q := range term.asked {
+		keys = append(keys, q.Key)
+	}
+	require.Equal(t, []string{"rs.ironside.card.number", "rs.ironside.card.10.level", "rs.ironside.card.number",
+		"rs.ironside.card.1.level", "rs.ironside.card.1.action", "rs.ironside.card.1.condition", "rs.ironside.card.1.basic.directions", "rs.ironside.card.1.basic.bonus"}, keys)
+	again := term.asked[2]
+	assert.Equal(t, "10", again.Default, "Enter keeps the number first typed")
+	assert.Contains(t, again.Text, "asked again: rollingseas: rs.ironside.card.number 10: card 10 is a Level 2 card")
+	assert.Contains(t, drew, "Captain Ironside draws card 1 (sail)")
+	assert.Equal(t, []int{1}, stateOf(t, s).Iron.Seen, "card 1 is the card seen; card 10 was never drawn")
 }

@@ -38,7 +38,7 @@ func TestTypoIsReasked(t *testing.T) {
 	})
 	set := newTables(t)
 	env := &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{Seq: []int{0, 1, 2, 3, 4, 5, 0, 1, 2, 3}}, p)}
-	s, err := referee.NewSession(Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "easier": "two-tokens"}, 1, referee.Virtual, env)
+	s, err := chaosTable.NewSession(t, Game{}, "t", []referee.Player{{Name: "Alma"}}, map[string]string{"ironside": "basic", "easier": "two-tokens"}, 1, referee.Virtual, env)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestTypoIsReasked(t *testing.T) {
 	}
 	for i := 0; i < 4; i++ {
 		env := &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{}, p)}
-		if _, err := referee.Next(Game{}, s, env); err != nil {
+		if _, err := next(t, s, env); err != nil {
 			t.Fatalf("step %d: %v", i, err)
 		}
 	}

@@ -318,6 +318,9 @@ func (tb *Table) Prompter(t testing.TB, p referee.Prompter) referee.Prompter {
 			t.Error(msg)
 		}
 	})
+	if cp, ok := p.(*chaosPrompter); ok {
+		p = cp.inner
+	}
 	return tb.wrap(problems, &step, p)
 }
 
@@ -474,7 +477,8 @@ func (c *chaosPrompter) Ask(q referee.Question) (string, error) {
 			rec.accepted = append(rec.accepted, n)
 		}
 		if err != nil && c.onRefuse != nil {
-			c.onRefuse(q, err.Error())
+			// The answer typed is the fumble's words, not bosun's.
+			c.onRefuse(q, strings.ReplaceAll(err.Error(), strconv.Quote(v), `"…"`))
 		}
 	}
 	*c.step = append(*c.step, rec)
@@ -656,4 +660,36 @@ func forkStep(g referee.Game, s *referee.Session, env *referee.Env) (err error) 
 	}()
 	_, err = referee.Next(g, s, env)
 	return err
+}
+
+// NewSession runs referee.NewSession with env's prompter (and the dice's)
+// fumbled at every setup question, each checked against the declarations
+// and counted; problems fail t. No fork is tried.
+func (tb *Table) NewSession(t testing.TB, g referee.Game, name string, players []referee.Player, options map[string]string, seed uint64, mode referee.Mode, env *referee.Env) (*referee.Session, error) {
+	t.Helper()
+	prompt := env.Prompt
+	if prompt != nil {
+		env.Prompt = tb.Prompter(t, prompt)
+	}
+	var dicePrompt referee.Prompter
+	if env.Dice != nil {
+		dicePrompt = env.Dice.Prompt
+		if dicePrompt == prompt {
+			env.Dice.Prompt = env.Prompt
+		} else if dicePrompt != nil {
+			env.Dice.Prompt = tb.Prompter(t, dicePrompt)
+		}
+	}
+	wrapped := env.Prompt
+	s, err := referee.NewSession(g, name, players, options, seed, mode, env)
+	env.Prompt = prompt
+	if env.Dice != nil {
+		// NewSession makes the dice with env's prompter when it has none.
+		if env.Dice.Prompt == wrapped {
+			env.Dice.Prompt = prompt
+		} else if dicePrompt != nil {
+			env.Dice.Prompt = dicePrompt
+		}
+	}
+	return s, err
 }
