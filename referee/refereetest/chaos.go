@@ -302,8 +302,29 @@ func (tb *Table) wrap(problems *problemList, step *[]asked, p referee.Prompter) 
 				}
 			}
 		},
-		onRefuse: func(q referee.Question, msg string) {
+		onRefuse: func(q referee.Question, typed string, err error) {
+			if !referee.IsUsage(err) {
+				problems.add("%s: %s refuses %q with an error that is not bad input (exit 2): %v", tb.name, q.Key, typed, err)
+			}
+			// The answer typed is the fumble's words, not bosun's.
+			msg := strings.ReplaceAll(err.Error(), strconv.Quote(typed), `"…"`)
 			tb.words(problems, "the refusal of "+tb.specOf(q.Key), strings.Replace(msg, " ("+q.Text+")", "", 1))
+		},
+		onAccept: func(q referee.Question, typed, v string) {
+			// What a question accepts is what it offers.
+			bad := false
+			switch q.Kind {
+			case referee.KindChoose:
+				bad = !contains(q.Options, v)
+			case referee.KindNumber:
+				n, err := strconv.Atoi(v)
+				bad = err != nil || n < q.Min || n > q.Max
+			case referee.KindConfirm:
+				bad = v != "yes" && v != "no"
+			}
+			if bad {
+				problems.add("%s: %s accepts %q as %q, which it does not offer (%s)", tb.name, q.Key, typed, v, q.Accepts())
+			}
 		}}
 }
 
@@ -451,7 +472,8 @@ type chaosPrompter struct {
 	inner    referee.Prompter
 	extra    []string
 	onAsk    func(referee.Question)
-	onRefuse func(referee.Question, string)
+	onRefuse func(q referee.Question, typed string, err error)
+	onAccept func(q referee.Question, typed, answer string)
 	step     *[]asked
 }
 
@@ -473,12 +495,15 @@ func (c *chaosPrompter) Ask(q referee.Question) (string, error) {
 	rec := asked{q: q, answer: a}
 	for _, v := range append(Fumbles(q), c.extra...) {
 		n, err := q.Normalize(v)
+		if err == nil && c.onAccept != nil {
+			c.onAccept(q, v, n)
+		}
 		if err == nil && n != a && !contains(rec.accepted, n) {
 			rec.accepted = append(rec.accepted, n)
 		}
 		if err != nil && c.onRefuse != nil {
 			// The answer typed is the fumble's words, not bosun's.
-			c.onRefuse(q, strings.ReplaceAll(err.Error(), strconv.Quote(v), `"…"`))
+			c.onRefuse(q, v, err)
 		}
 	}
 	*c.step = append(*c.step, rec)
@@ -692,4 +717,12 @@ func (tb *Table) NewSession(t testing.TB, g referee.Game, name string, players [
 		}
 	}
 	return s, err
+}
+
+// Recorded lets referee.LastAnswer see the step's answers so far.
+func (c *chaosPrompter) Recorded() []referee.Answer {
+	if r, ok := c.inner.(interface{ Recorded() []referee.Answer }); ok {
+		return r.Recorded()
+	}
+	return nil
 }

@@ -123,7 +123,7 @@ func TestTeamBasesOfferOnlyOppositeCorners(t *testing.T) {
 			bobOpts = q.Options
 		}
 	}
-	s, err := referee.NewSession(&Game{}, "t", fourColours, map[string]string{"variants": "team"}, 1, referee.Virtual, &referee.Env{Prompt: pr, Tables: set})
+	s, err := chaosTable.NewSession(t, &Game{}, "t", fourColours, map[string]string{"variants": "team"}, 1, referee.Virtual, &referee.Env{Prompt: pr, Tables: set})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"NW", "SE"}, bobOpts, "SW is Cy's, opposite Ann")
 	assert.Zero(t, pr.asked["misty.setup.base.Cy"])

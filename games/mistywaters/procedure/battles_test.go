@@ -39,7 +39,7 @@ func stepBattle(t *testing.T, st *State, answers map[string]any, seq ...int) (*S
 	env := &referee.Env{Prompt: d, Tables: set, Dice: referee.WithRNG(&referee.Fixed{Seq: seq}, d)}
 	s := &referee.Session{Name: "t", Game: GameID, Players: []referee.Player{{Name: "Ann"}, {Name: "Bob"}}}
 	require.NoError(t, s.SaveState(st))
-	evs, err := referee.Next(&Game{}, s, env)
+	evs, err := next(t, &Game{}, s, env)
 	if err != nil {
 		return nil, nil, err
 	}

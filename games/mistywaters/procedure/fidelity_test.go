@@ -20,7 +20,7 @@ func newSetup(t *testing.T, players []referee.Player, opts map[string]string, an
 	for k, v := range answers {
 		p.Set(k, v, "set")
 	}
-	return referee.NewSession(&Game{}, "t", players, opts, 1, referee.Virtual, &referee.Env{Prompt: checkDeclared(t, p), Tables: set})
+	return chaosTable.NewSession(t, &Game{}, "t", players, opts, 1, referee.Virtual, &referee.Env{Prompt: checkDeclared(t, p), Tables: set})
 }
 
 func logText(s *referee.Session) string {

@@ -31,14 +31,14 @@ func play(t testing.TB, players []referee.Player, opts map[string]string, seed u
 	require.NoError(t, err)
 	env := &referee.Env{Prompt: p, Tables: set}
 	g := &Game{}
-	s, err := referee.NewSession(g, "t", players, opts, seed, referee.Virtual, env)
+	s, err := chaosTable.NewSession(t, g, "t", players, opts, seed, referee.Virtual, env)
 	if err != nil {
 		return playResult{err: err}
 	}
 	env.Dice, err = referee.DiceFor(s, p)
 	require.NoError(t, err)
 	for i := 0; i < maxSteps && !s.Over; i++ {
-		if _, err := referee.Next(g, s, env); err != nil {
+		if _, err := next(t, g, s, env); err != nil {
 			return playResult{s: s, events: s.Log, err: err}
 		}
 	}

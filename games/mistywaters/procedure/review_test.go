@@ -85,7 +85,7 @@ func newTable(t *testing.T, st *State, answers map[string]any, seq ...int) *tabl
 
 func (tb *table) step() {
 	tb.t.Helper()
-	evs, err := referee.Next(&Game{}, tb.s, tb.env)
+	evs, err := next(tb.t, &Game{}, tb.s, tb.env)
 	require.NoError(tb.t, err)
 	tb.log = append(tb.log, evs...)
 }
@@ -93,7 +93,7 @@ func (tb *table) step() {
 // try runs one step and returns its error (nothing is saved on error).
 func (tb *table) try() error {
 	tb.t.Helper()
-	evs, err := referee.Next(&Game{}, tb.s, tb.env)
+	evs, err := next(tb.t, &Game{}, tb.s, tb.env)
 	if err == nil {
 		tb.log = append(tb.log, evs...)
 	}
@@ -220,7 +220,7 @@ func TestShortenedGalleassAppearsWhenFourIslandsAreCaptured(t *testing.T) {
 // (NW) takes the top-right (NE) at the next space where both are open and
 // its main direction (N) is still blocked; npc-side=continue keeps NW.
 func TestDirectionDiceAlwaysTopRightByDefault(t *testing.T) {
-	s, err := referee.NewSession(&Game{}, "t", []referee.Player{{Name: "Ann", Side: "red"}, {Name: "Bob", Side: "blue"}}, map[string]string{"bases": "Ann:NE,Bob:SW"}, 1, referee.Virtual,
+	s, err := chaosTable.NewSession(t, &Game{}, "t", []referee.Player{{Name: "Ann", Side: "red"}, {Name: "Bob", Side: "blue"}}, map[string]string{"bases": "Ann:NE,Bob:SW"}, 1, referee.Virtual,
 		&referee.Env{Prompt: referee.NewScripted(), Tables: mustTables(t)})
 	require.NoError(t, err)
 	assert.Equal(t, "top-right", stateOf(t, s).Opt.SideRule)
@@ -256,7 +256,7 @@ func TestExpansionEventsNeedTheirComponents(t *testing.T) {
 	st := &State{Round: 4, Phase: PhaseWheel, Wind: 5, Treasure: TreasureX, Players: players("Ann", "Bob"), Opt: baseOpts(), Events: []string{"fog"}}
 	assert.Equal(t, []string{"another-pirate-ship", "terror-from-the-deep", "fog", "other"}, st.eventNames())
 	tb := newTable(t, st, map[string]any{"misty.event.card": "ghost-ship"})
-	_, err := referee.Next(&Game{}, tb.s, tb.env)
+	_, err := next(tb.t, &Game{}, tb.s, tb.env)
 	require.Error(t, err)
 	assert.True(t, referee.IsUsage(err))
 	all := baseOpts()

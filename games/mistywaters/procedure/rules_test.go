@@ -166,7 +166,7 @@ func TestOptionsAndSetup(t *testing.T) {
 		for k, v := range answers {
 			p.Set(k, v, "set")
 		}
-		return referee.NewSession(&Game{}, "t", players, opts, 1, referee.Virtual, &referee.Env{Prompt: p, Tables: set})
+		return chaosTable.NewSession(t, &Game{}, "t", players, opts, 1, referee.Virtual, &referee.Env{Prompt: p, Tables: set})
 	}
 	four := []referee.Player{{Name: "Ann", Side: "red"}, {Name: "Bob", Side: "blue"}, {Name: "Cy", Side: "white"}, {Name: "Dan", Side: "orange"}}
 	_, err = newS(four, map[string]string{"wind": "7"}, nil)
@@ -202,7 +202,7 @@ func TestWeatherDeckDrawnFromDescription(t *testing.T) {
 	}
 	env := &referee.Env{Prompt: p, Tables: set}
 	g := &Game{}
-	s, err := referee.NewSession(g, "t", three, map[string]string{"weather-deck": "+2:none,-1:none,+3:none", "bases": "Ann:W,Bob:NE,Cy:SE", "components": "none"}, 9, referee.Virtual, env)
+	s, err := chaosTable.NewSession(t, g, "t", three, map[string]string{"weather-deck": "+2:none,-1:none,+3:none", "bases": "Ann:W,Bob:NE,Cy:SE", "components": "none"}, 9, referee.Virtual, env)
 	require.NoError(t, err)
 	st := stateOf(t, s)
 	require.NotNil(t, st.Weather.Top)
@@ -211,7 +211,7 @@ func TestWeatherDeckDrawnFromDescription(t *testing.T) {
 	st.Round, st.Phase, st.Priority = 2, PhaseWeather, 1
 	require.NoError(t, s.SaveState(st))
 	env.Dice, _ = referee.DiceFor(s, p)
-	_, err = referee.Next(g, s, env)
+	_, err = next(t, g, s, env)
 	require.NoError(t, err)
 	st2 := stateOf(t, s)
 	assert.Equal(t, 5, st2.Wind)

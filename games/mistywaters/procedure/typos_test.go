@@ -36,7 +36,7 @@ func TestTypoIsReasked(t *testing.T) {
 	env := &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{}, p)}
 	s := &referee.Session{Name: "t", Game: GameID, Players: []referee.Player{{Name: "Ann"}, {Name: "Bob"}}}
 	require.NoError(t, s.SaveState(st))
-	evs, err := referee.Next(&Game{}, s, env)
+	evs, err := next(t, &Game{}, s, env)
 	require.NoError(t, err)
 	assert.Empty(t, p.Unasked(), "every typo's question was asked")
 	assert.Equal(t, 1, p.Asked["misty.player.Ann.fleet"], "the fleet is asked once, after the spec is accepted")
