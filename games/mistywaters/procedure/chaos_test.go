@@ -27,7 +27,9 @@ func next(t testing.TB, g referee.Game, s *referee.Session, env *referee.Env) ([
 
 // checkDeclared fumbles the questions a test asks outside a step (the
 // setup), each checked against the declarations.
-func checkDeclared(t testing.TB, p referee.Prompter) referee.Prompter { return chaosTable.Prompter(t, p) }
+func checkDeclared(t testing.TB, p referee.Prompter) referee.Prompter {
+	return chaosTable.Prompter(t, p)
+}
 
 func TestMain(m *testing.M) {
 	flag.Parse()
