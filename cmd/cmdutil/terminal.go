@@ -311,9 +311,12 @@ func (t *Terminal) pick(q referee.Question, options []string, width, height int,
 		}
 	}
 	items := make([]string, len(options))
+	names := make([]string, len(options))
 	for i, o := range options {
+		// The whole option is searched, not the item cut to the width.
+		names[i] = safetext.Escape(o)
 		// "▸ " or "↑ " and the pointer take 4 columns.
-		items[i] = Truncate(safetext.Escape(o), width-5)
+		items[i] = Truncate(names[i], width-5)
 	}
 	// Rows drawn by promptui: the help or search line, the label, the items.
 	size := min(len(items), max(3, height-3))
@@ -335,7 +338,7 @@ func (t *Terminal) pick(q referee.Question, options []string, width, height int,
 	}
 	s := promptui.Select{
 		Label: label, Items: items, Size: size, CursorPos: cursor, Templates: tpl,
-		StartInSearchMode: true, Searcher: Searcher(items),
+		StartInSearchMode: true, Searcher: Searcher(names),
 		Stdin: stdin, Stdout: stdout,
 	}
 	i, _, err := s.Run()
@@ -343,31 +346,4 @@ func (t *Terminal) pick(q referee.Question, options []string, width, height int,
 		return "", err
 	}
 	return options[i], nil
-}
-
-// Searcher filters options by what was typed, ignoring case: an exact
-// option name matches only that option, else options starting with the
-// text, else options containing it.
-func Searcher(options []string) func(input string, index int) bool {
-	return func(input string, index int) bool {
-		in := strings.ToLower(strings.TrimSpace(input))
-		if in == "" {
-			return true
-		}
-		exact, prefix := false, false
-		for _, o := range options {
-			lo := strings.ToLower(o)
-			exact = exact || lo == in
-			prefix = prefix || strings.HasPrefix(lo, in)
-		}
-		o := strings.ToLower(options[index])
-		switch {
-		case exact:
-			return o == in
-		case prefix:
-			return strings.HasPrefix(o, in)
-		default:
-			return strings.Contains(o, in)
-		}
-	}
 }
