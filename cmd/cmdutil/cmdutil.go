@@ -86,14 +86,17 @@ func AnswerKey(err error) string {
 
 // IO is the command's streams and what they are connected to.
 type IO struct {
-	In       io.Reader
-	Out      io.Writer
-	ErrOut   io.Writer
-	TTYIn    bool
-	TTYOut   bool
-	NoColor  bool
-	ASCII    bool // ASCII table borders instead of Unicode
-	Cols     int  // columns for human output; 0: the terminal's width (see Width)
+	In      io.Reader
+	Out     io.Writer
+	ErrOut  io.Writer
+	TTYIn   bool
+	TTYOut  bool
+	NoColor bool
+	ASCII   bool // ASCII table borders instead of Unicode
+	Cols    int  // columns for human output; 0: the terminal's width (see Width)
+	// ErrCols is the width messages on ErrOut are wrapped to; 0: the
+	// terminal's when ErrOut is one, else none (see ErrWidth).
+	ErrCols  int
 	stdinBuf []string
 	stdinRd  bool
 	stdinErr error
@@ -242,7 +245,7 @@ func (f *Factory) DataDir() string {
 	if !f.dataDirChecked {
 		f.dataDirChecked = true
 		if w := OpenDirWarning("data dir", d); w != "" {
-			fmt.Fprintln(f.IO.ErrOut, w)
+			f.IO.Message(strings.TrimPrefix(w, "bosun: "))
 		}
 	}
 	return d

@@ -47,9 +47,13 @@ func (io *IO) termSize() (int, int) {
 	return DefaultWidth, 24
 }
 
-// sizeOf is the size of the first of streams that is a terminal.
+// sizeOf is the size of the first of streams that is a terminal (seen
+// through the escaping writer the root puts over stdout).
 func sizeOf(streams ...any) (width, height int, ok bool) {
 	for _, s := range streams {
+		if w, isSafe := s.(*safetext.Writer); isSafe {
+			s = w.W
+		}
 		if f, isFile := s.(*os.File); isFile {
 			if w, h, err := term.GetSize(int(f.Fd())); err == nil && w > 0 && h > 0 {
 				return w, h, true
@@ -91,6 +95,13 @@ func (s style) answered(label, answer string) string {
 		return label + ": " + answer
 	}
 	return promptui.Styler(promptui.FGFaint)(label+":") + " " + answer
+}
+
+// answeredLine is the answered line wrapped at words to the width (it is
+// printed once, never redrawn); a word too long for a row is cut by the
+// fitWriter it is written through.
+func (s style) answeredLine(label, answer string, width int) string {
+	return WrapMessage(s.answered(label, ""), answer, width-1)
 }
 
 func (s style) red(x string) string {
@@ -273,7 +284,7 @@ func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.Read
 		if strings.TrimSpace(typed) == "" {
 			answer = q.Default // an empty answer takes the default: show it
 		}
-		fmt.Fprint(stdout, "\x1b[1A\x1b[2K\r"+st.answered(label, answer)+"\n")
+		fmt.Fprint(stdout, "\x1b[1A\x1b[2K\r"+st.answeredLine(label, answer, width)+"\n")
 		if _, err := q.Normalize(typed); err != nil {
 			if strings.TrimSpace(typed) == "" && strings.TrimSpace(q.Default) == "" {
 				err = fmt.Errorf("%s (%s)", strings.Replace(noUsual, " or pick", "", 1), q.Accepts())
@@ -394,7 +405,7 @@ func (t *Terminal) pick(q referee.Question, options []string, width, height int,
 			}
 			res = def
 		}
-		fmt.Fprint(stdout, st.answered(label, safetext.Escape(res))+"\n")
+		fmt.Fprint(stdout, st.answeredLine(label, safetext.Escape(res), width)+"\n")
 		return res, nil
 	}
 }

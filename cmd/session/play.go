@@ -8,6 +8,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables/safetext"
 	"github.com/spf13/cobra"
 )
 
@@ -186,7 +187,7 @@ func playRun(o *PlayOptions) error {
 				return err // scripted: a bad answer will not fix itself
 			}
 			// At a terminal a refused step saves nothing: show why and go on.
-			fmt.Fprintln(f.IO.ErrOut, "bosun: "+err.Error())
+			f.IO.Message(safetext.Message(err.Error()))
 		}
 		if quit {
 			return nil
@@ -323,7 +324,7 @@ func (pl *play) rules() (bool, error) {
 		ev.Data["answer"] = answer
 	}
 	if err := pl.f.Store().Record(pl.name, ev); err != nil {
-		fmt.Fprintf(pl.f.IO.ErrOut, "bosun: the question was answered but not recorded in session %s: %v\n", pl.name, err)
+		pl.f.IO.Message(fmt.Sprintf("the question was answered but not recorded in session %s: %v", pl.name, err))
 	}
 	return false, nil
 }
