@@ -73,3 +73,44 @@ func TestPTYPlayCtrlCReturnsToTheMenu(t *testing.T) {
 		t.Fatalf("Ctrl-C at the menu exited %d, want 130:\n%s", code, tm.Screen())
 	}
 }
+
+// TestPTYPlayRerunStartsOnTheAnswer: run again after Ctrl-C, a pick list
+// starts on the answer of the canceled run, and Enter takes it.
+func TestPTYPlayRerunStartsOnTheAnswer(t *testing.T) {
+	g := newPTYGame(t)
+	const file = "games/atraxia/testdata/session-4p.yaml"
+	g.run("new", "war-for-atraxia", "--players", "Xanthe:fox,Myles:rhino,Ann:tiger,Bob:ape", "--option", "pirates=yes",
+		"--name", "w", "--seed", "1", "--answers", filepath.Join(g.repo, file))
+	a := g.answers(file, "wfa.turn.action", "wfa.move.from")
+	tm := g.term("play", "--answers", a)
+	const action, from = "Xanthe (fox clan): action 1 of 2", "Xanthe moves ships: from which location?"
+	waitPrompt(tm, "What now?")
+	tm.Type(KeyEnter)
+	answer(t, tm, action, "move")
+	waitPrompt(tm, from)
+	tm.Type(KeyCtrlC)
+	tm.WaitFor("step 1 canceled; nothing saved")
+	tm.WaitUntil("the menu again", func(s string) bool {
+		i := strings.LastIndex(s, "step 1 canceled")
+		return i >= 0 && strings.Contains(s[i:], "? menu [next step]:")
+	})
+	tm.Type(KeyEnter)
+	s := tm.WaitUntil("the action list again", func(s string) bool {
+		i := strings.LastIndex(s, action)
+		return i >= 0 && strings.Contains(s[i:], "? action [move]:") && strings.Contains(s[i:], "▸ move")
+	})
+	if strings.Contains(s[strings.LastIndex(s, action):], "▸ collect") {
+		t.Fatalf("the list starts on collect, not on move:\n%s", s)
+	}
+	tm.Type(KeyEnter)
+	tm.WaitFor("action: move")
+	waitPrompt(tm, from)
+	tm.Type(KeyCtrlC)
+	tm.WaitUntil("the menu once more", func(s string) bool {
+		return Count(tm.Raw(), "canceled; nothing saved") == 2 && strings.HasSuffix(strings.TrimSpace(s), "quit")
+	})
+	tm.Type(KeyCtrlC)
+	if code := tm.Exit(); code != 130 {
+		t.Fatalf("Ctrl-C at the menu exited %d, want 130:\n%s", code, tm.Screen())
+	}
+}

@@ -28,6 +28,10 @@ type keyReader struct {
 	stopAtEnter bool
 	entered     bool
 	pick        *pickKeys // set while a pick list reads
+	// inject is read before the keys typed and not followed by pick: the
+	// moves that put a pick list's cursor on its default (promptui's
+	// search mode puts it back on the first row when the list is drawn).
+	inject []byte
 }
 
 // pickKeys follows the keys typed at a pick list: the length of the
@@ -83,6 +87,11 @@ func (p *pickKeys) feed(b []byte) {
 func (k *keyReader) Close() error { return nil }
 
 func (k *keyReader) Read(p []byte) (int, error) {
+	if len(k.inject) > 0 {
+		n := copy(p, k.inject)
+		k.inject = k.inject[n:]
+		return n, nil
+	}
 	for len(k.pending) == 0 {
 		buf := make([]byte, 256)
 		n, err := k.in.Read(buf)

@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -388,8 +389,12 @@ func (t *Terminal) pick(q referee.Question, options []string, width, height int,
 		}
 		keys := &pickKeys{}
 		t.keys.pick = keys
+		// CursorPos alone is not enough: search mode starts with an empty
+		// search, which puts the cursor on the first row. Moving it down
+		// to the default with Ctrl-N once the list is drawn puts it there.
+		t.keys.inject = bytes.Repeat([]byte{0x0e}, cursor)
 		i, _, err := s.Run()
-		t.keys.pick = nil
+		t.keys.pick, t.keys.inject = nil, nil
 		if err != nil {
 			return "", err
 		}

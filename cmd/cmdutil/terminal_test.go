@@ -117,3 +117,19 @@ func TestPromptShowsDefault(t *testing.T) {
 		t.Errorf("long default:\n%s", drawn)
 	}
 }
+
+// The list starts on the default: yes/no with no as the usual answer
+// highlights no (issue 24: it highlighted yes), and so does a choice.
+func TestPickStartsOnTheDefault(t *testing.T) {
+	q := referee.Question{Key: "wfa.turn.continent", Text: "whole continent?", Kind: referee.KindConfirm, Default: "no"}
+	_, drawn, _ := askKeys(t, q, "\r")
+	first := strings.LastIndex(drawn, "? continent [no]:") // the last drawing before Enter
+	if first < 0 || !strings.Contains(drawn[first:], "> no") || strings.Contains(drawn[first:], "> yes") {
+		t.Errorf("the list is not drawn on no:\n%s", drawn)
+	}
+	ch := referee.Question{Key: "wfa.turn.action", Text: "action?", Kind: referee.KindChoose, Options: []string{"collect", "buy", "move", "end"}, Default: "move"}
+	// Up from the default is buy: the cursor was on move.
+	if got, _, err := askKeys(t, ch, "\x1b[A\r"); err != nil || got != "buy" {
+		t.Errorf("Up, Enter from the default move answered %q, %v", got, err)
+	}
+}
