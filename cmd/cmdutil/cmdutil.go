@@ -37,9 +37,18 @@ done before it). With --json a failure prints
 // CanceledError is a Ctrl-C that stopped a command: nothing of the work in
 // progress was saved (session, tables overlay, answers cursor). Detail says
 // what earlier steps of the same command did save, if any.
-type CanceledError struct{ Detail string }
+type CanceledError struct {
+	Detail string
+	// AtMenu: Ctrl-C at bosun play's menu, with no step in progress.
+	AtMenu bool
+}
 
-func (e *CanceledError) Error() string { return "canceled; nothing was saved" + e.Detail }
+func (e *CanceledError) Error() string {
+	if e.AtMenu {
+		return "canceled at the menu; no step was in progress" + e.Detail
+	}
+	return "canceled; nothing was saved" + e.Detail
+}
 
 // Unwrap makes errors.Is(err, referee.ErrCanceled) true.
 func (e *CanceledError) Unwrap() error { return referee.ErrCanceled }

@@ -56,6 +56,7 @@ func TestPlayCtrlCCancelsTheStepAndReturnsToTheMenu(t *testing.T) {
 	assert.Contains(t, errOut.String(), "bosun: step 10 canceled; nothing saved (the events printed for it did not happen); its answers are the defaults if you run it again")
 	assert.Contains(t, log, "misty.board.falcon-distance=12", "asked again with the canceled run's answer as its default")
 	assert.Contains(t, log, "play.menu=next step", "Enter at the menu takes the next step")
+	assert.Contains(t, errOut.String(), "bosun: canceled at the menu; no step was in progress (the 10 steps done in this play are saved)")
 	now, err := os.ReadFile(session)
 	require.NoError(t, err)
 	assert.Contains(t, string(saveAtC), `"step":10,`)

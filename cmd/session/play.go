@@ -161,6 +161,13 @@ func playRun(o *PlayOptions) error {
 		// The usual answer is the next step (Enter takes it).
 		choice, err := referee.ChooseUsual(p, "play.menu", "What now?", menuNext, labels...)
 		if errors.Is(err, referee.ErrCanceled) {
+			if pl.again != nil {
+				ce := &cmdutil.CanceledError{AtMenu: true}
+				if pl.done > 0 {
+					ce.Detail = fmt.Sprintf(" (the %s done in this play are saved)", plural(pl.done, "step"))
+				}
+				return ce
+			}
 			return pl.canceled(err)
 		}
 		var nerr *referee.NoAnswerError
