@@ -56,9 +56,9 @@ func (p *pickKeys) feed(b []byte) {
 				p.esc = nil // Alt+key: nothing promptui acts on
 			case len(p.esc) > 2 && c >= 0x40 && c <= 0x7e:
 				switch c {
-				case 'A', 'B', 'C', 'D', '~': // arrows, Page Up/Down
+				case 'A', 'B', 'C', 'D': // arrows: promptui's up, down and pages
 					p.moved = true
-				}
+				} // Home, End, Delete, F-keys...: promptui does nothing
 				p.esc = nil
 			}
 			continue

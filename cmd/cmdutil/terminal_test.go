@@ -39,6 +39,10 @@ func TestPickEnterWithoutDefaultReasks(t *testing.T) {
 	if got, _, err := askKeys(t, q, "y\x7f\r"); !errors.Is(err, referee.ErrCanceled) {
 		t.Errorf("y, Backspace, Enter answered %q, %v", got, err)
 	}
+	// A key promptui ignores (End, Delete) is no choice.
+	if got, _, err := askKeys(t, q, "\x1b[4~\x1b[3~\r"); !errors.Is(err, referee.ErrCanceled) {
+		t.Errorf("End, Delete, Enter answered %q, %v", got, err)
+	}
 	// A move is a choice.
 	if got, _, err := askKeys(t, q, "\x1b[B\r"); err != nil || got != "no" {
 		t.Errorf("Down, Enter answered %q, %v", got, err)
