@@ -416,15 +416,15 @@ func TestPTYNarrowPlain(t *testing.T) {
 	for _, k := range []string{"n", "o", "n", "e"} {
 		tm.Type(k)
 		once("does a Player Ship of yours")
-		once("? attack:")
+		once("? attack [none]:")
 	}
 	tm.Type(KeyEnter)
 	// An answer longer than the row: the line shows its end after "…".
-	tm.WaitUntil("the ports prompt", func(s string) bool { return strings.Contains(s, "? ports: |") })
+	tm.WaitUntil("the ports prompt", func(s string) bool { return strings.Contains(s, "? ports [none]: |") })
 	long := "tavern,none,foreign-port,tavern-blocked"
 	tm.Type(long)
-	tm.WaitFor("? ports: …")
-	once("? ports:")
+	tm.WaitFor("? ports [none]: …")
+	once("? ports [none]:")
 	tm.Type(KeyEnter)
 	if code := tm.Exit(); code != 0 {
 		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())

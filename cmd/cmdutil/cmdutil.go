@@ -37,9 +37,18 @@ done before it). With --json a failure prints
 // CanceledError is a Ctrl-C that stopped a command: nothing of the work in
 // progress was saved (session, tables overlay, answers cursor). Detail says
 // what earlier steps of the same command did save, if any.
-type CanceledError struct{ Detail string }
+type CanceledError struct {
+	Detail string
+	// AtMenu: Ctrl-C at bosun play's menu, with no step in progress.
+	AtMenu bool
+}
 
-func (e *CanceledError) Error() string { return "canceled; nothing was saved" + e.Detail }
+func (e *CanceledError) Error() string {
+	if e.AtMenu {
+		return "canceled at the menu; no step was in progress" + e.Detail
+	}
+	return "canceled; nothing was saved" + e.Detail
+}
 
 // Unwrap makes errors.Is(err, referee.ErrCanceled) true.
 func (e *CanceledError) Unwrap() error { return referee.ErrCanceled }
@@ -86,14 +95,17 @@ func AnswerKey(err error) string {
 
 // IO is the command's streams and what they are connected to.
 type IO struct {
-	In       io.Reader
-	Out      io.Writer
-	ErrOut   io.Writer
-	TTYIn    bool
-	TTYOut   bool
-	NoColor  bool
-	ASCII    bool // ASCII table borders instead of Unicode
-	Cols     int  // columns for human output; 0: the terminal's width (see Width)
+	In      io.Reader
+	Out     io.Writer
+	ErrOut  io.Writer
+	TTYIn   bool
+	TTYOut  bool
+	NoColor bool
+	ASCII   bool // ASCII table borders instead of Unicode
+	Cols    int  // columns for human output; 0: the terminal's width (see Width)
+	// ErrCols is the width messages on ErrOut are wrapped to; 0: the
+	// terminal's when ErrOut is one, else none (see ErrWidth).
+	ErrCols  int
 	stdinBuf []string
 	stdinRd  bool
 	stdinErr error
@@ -242,7 +254,7 @@ func (f *Factory) DataDir() string {
 	if !f.dataDirChecked {
 		f.dataDirChecked = true
 		if w := OpenDirWarning("data dir", d); w != "" {
-			fmt.Fprintln(f.IO.ErrOut, w)
+			f.IO.Message(strings.TrimPrefix(w, "bosun: "))
 		}
 	}
 	return d

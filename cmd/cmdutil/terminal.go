@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -47,9 +48,13 @@ func (io *IO) termSize() (int, int) {
 	return DefaultWidth, 24
 }
 
-// sizeOf is the size of the first of streams that is a terminal.
+// sizeOf is the size of the first of streams that is a terminal (seen
+// through the escaping writer the root puts over stdout).
 func sizeOf(streams ...any) (width, height int, ok bool) {
 	for _, s := range streams {
+		if w, isSafe := s.(*safetext.Writer); isSafe {
+			s = w.W
+		}
 		if f, isFile := s.(*os.File); isFile {
 			if w, h, err := term.GetSize(int(f.Fd())); err == nil && w > 0 && h > 0 {
 				return w, h, true
@@ -93,6 +98,13 @@ func (s style) answered(label, answer string) string {
 	return promptui.Styler(promptui.FGFaint)(label+":") + " " + answer
 }
 
+// answeredLine is the answered line wrapped at words to the width (it is
+// printed once, never redrawn); a word too long for a row is cut by the
+// fitWriter it is written through.
+func (s style) answeredLine(label, answer string, width int) string {
+	return WrapMessage(s.answered(label, ""), answer, width-1)
+}
+
 func (s style) red(x string) string {
 	if s.plain {
 		return x
@@ -122,6 +134,10 @@ func Explain(q referee.Question, width int, listed bool) []string {
 	}
 	if acc := q.Accepts(); !listed && !repeats(text, acc, 0.8) {
 		lines = append(lines, Wrap("Accepted: "+acc+".", width)...)
+	}
+	if d := strings.TrimSpace(q.Default); runewidth.StringWidth(safetext.Escape(d)) > defaultWidth(width) {
+		// The label shows it cut short.
+		lines = append(lines, Wrap("Enter takes "+d+".", width)...)
 	}
 	return lines
 }
@@ -194,7 +210,7 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 	// Lines are cut to width-1 columns: the cursor never sits past the edge.
 	stdout := fitWriter{w: t.io.ErrOut, max: width - 1, keep: len("Search: ")}
 	if options == nil {
-		stdout.keep = runewidth.StringWidth("? " + labelFor(q.Key, width) + ": ")
+		stdout.keep = runewidth.StringWidth("? " + labelFor(q.Key, width) + defaultNote(q.Default, width) + ": ")
 	}
 	var (
 		res string
@@ -239,11 +255,16 @@ func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.Read
 	// keyReader). Enter ends the input, the answered line is drawn here, and
 	// a refused answer prints its reason on its own line and is asked again
 	// with the refused text ready to edit.
-	def, edit := q.Default, false
+	//
+	// The default is shown in the label ("captured [1]"), not as promptui's
+	// Default: that is drawn under the cursor block, and a default of one
+	// character could not be read. An empty line takes it (Normalize).
+	shown := label + defaultNote(q.Default, width)
+	def, edit := "", false
 	for {
 		typed := def
 		p := promptui.Prompt{
-			Label: label, Default: def, AllowEdit: edit, Templates: tpl, Pointer: st.pointer,
+			Label: shown, Default: def, AllowEdit: edit, Templates: tpl, Pointer: st.pointer,
 			Stdin: stdin, Stdout: stdout,
 			// Called with the line on every keystroke: it keeps what was typed.
 			Validate: func(s string) error { typed = s; return nil },
@@ -260,12 +281,15 @@ func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.Read
 		}
 		// promptui cleared the prompt's row and left the cursor below it:
 		// draw the answered line there.
-		shown := typed
+		answer := typed
 		if strings.TrimSpace(typed) == "" {
-			shown = q.Default // an empty answer takes the default: show it
+			answer = q.Default // an empty answer takes the default: show it
 		}
-		fmt.Fprint(stdout, "\x1b[1A\x1b[2K\r"+st.answered(label, shown)+"\n")
+		fmt.Fprint(stdout, "\x1b[1A\x1b[2K\r"+st.answeredLine(label, answer, width)+"\n")
 		if _, err := q.Normalize(typed); err != nil {
+			if strings.TrimSpace(typed) == "" && strings.TrimSpace(q.Default) == "" {
+				err = fmt.Errorf("%s (%s)", strings.Replace(noUsual, " or pick", "", 1), q.Accepts())
+			}
 			fmt.Fprintln(t.io.ErrOut, st.red(Reason(q, err, width)))
 			def, edit = typed, true
 			continue
@@ -295,79 +319,111 @@ func Reason(q referee.Question, err error, width int) string {
 	return strings.Join(lines, "\n")
 }
 
+// noUsual is the reason shown when Enter is pressed at a question with no
+// usual answer before anything was typed or picked.
+const noUsual = "no usual answer here: type or pick one"
+
 // pick asks with a Select over options, in search mode so that typing
 // filters the list: "y" or "yes" picks Yes, a face name picks the face,
 // and text matching no option picks nothing (the list says "No results"
 // and Enter waits for a better answer).
+//
+// The list starts on the default, and Enter before anything is typed or
+// moved takes the default, wherever the cursor is; at a question with no
+// default it takes nothing and asks again with the reason: the row a
+// list happens to start on is not an answer anybody chose.
 func (t *Terminal) pick(q referee.Question, options []string, width, height int, st style, stdin io.ReadCloser, stdout io.WriteCloser) (string, error) {
-	cursor := 0
+	def := ""
 	if q.Default != "" {
 		if d, err := q.Normalize(""); err == nil {
-			for i, o := range options {
-				if o == d {
-					cursor = i
-				}
-			}
+			def = d
+		}
+	}
+	cursor := 0
+	for i, o := range options {
+		if def != "" && o == def {
+			cursor = i
 		}
 	}
 	items := make([]string, len(options))
+	names := make([]string, len(options))
 	for i, o := range options {
+		names[i] = safetext.Escape(o)
 		// "▸ " or "↑ " and the pointer take 4 columns.
-		items[i] = Truncate(safetext.Escape(o), width-5)
+		items[i] = Truncate(names[i], width-5)
 	}
 	// Rows drawn by promptui: the help or search line, the label, the items.
 	size := min(len(items), max(3, height-3))
 	label := labelFor(q.Key, width)
+	shown := label + defaultNote(def, width)
 	help := strconv.Quote(Truncate("type to filter, arrows move, Enter picks", width-1))
 	tpl := &promptui.SelectTemplates{
 		Label:    `{{ ` + strconv.Quote(st.ask) + ` }} {{ . }}:`,
 		Active:   `{{ ` + strconv.Quote(st.pick) + ` }} {{ . }}`,
 		Inactive: `  {{ . }}`,
-		// Once picked: "label: value", on one line.
-		Selected: `{{ ` + strconv.Quote(label+": ") + ` }}{{ . }}`,
 		Help:     `{{ ` + help + ` }}`,
 	}
 	if !st.plain {
 		tpl.Label = `{{ ` + strconv.Quote(st.ask) + ` }} {{ . | bold }}:`
 		tpl.Active = `{{ ` + strconv.Quote(st.pick) + ` }} {{ . | cyan }}`
-		tpl.Selected = `{{ ` + strconv.Quote(label+": ") + ` | faint }}{{ . }}`
 		tpl.Help = `{{ ` + help + ` | faint }}`
 	}
-	s := promptui.Select{
-		Label: label, Items: items, Size: size, CursorPos: cursor, Templates: tpl,
-		StartInSearchMode: true, Searcher: Searcher(items),
-		Stdin: stdin, Stdout: stdout,
+	refused := false
+	for {
+		s := promptui.Select{
+			Label: shown, Items: items, Size: size, CursorPos: cursor, Templates: tpl,
+			StartInSearchMode: true, Searcher: Searcher(names),
+			// '/' would leave search mode, where typing filters nothing: it
+			// is typed as text instead.
+			Keys: &promptui.SelectKeys{
+				Prev:     promptui.Key{Code: promptui.KeyPrev, Display: promptui.KeyPrevDisplay},
+				Next:     promptui.Key{Code: promptui.KeyNext, Display: promptui.KeyNextDisplay},
+				PageUp:   promptui.Key{Code: promptui.KeyBackward, Display: promptui.KeyBackwardDisplay},
+				PageDown: promptui.Key{Code: promptui.KeyForward, Display: promptui.KeyForwardDisplay},
+				Search:   promptui.Key{Code: -1, Display: ""},
+			},
+			// The list is cleared once picked and the answered line drawn
+			// here, as for a typed prompt.
+			HideSelected: true,
+			Stdin:        stdin, Stdout: stdout,
+		}
+		keys := &pickKeys{}
+		t.keys.pick = keys
+		// CursorPos alone is not enough: search mode starts with an empty
+		// search, which puts the cursor on the first row. Moving it down
+		// to the default with Ctrl-N once the list is drawn puts it there.
+		t.keys.inject = bytes.Repeat([]byte{0x0e}, cursor)
+		i, _, err := s.Run()
+		t.keys.pick, t.keys.inject = nil, nil
+		if err != nil {
+			return "", err
+		}
+		res := options[i]
+		if !keys.chose {
+			if def == "" {
+				// Said once, however often Enter is pressed.
+				if !refused {
+					fmt.Fprintln(t.io.ErrOut, st.red(Reason(q, errors.New(noUsual), width)))
+				}
+				refused = true
+				continue
+			}
+			res = def
+		}
+		fmt.Fprint(stdout, st.answeredLine(label, safetext.Escape(res), width)+"\n")
+		return res, nil
 	}
-	i, _, err := s.Run()
-	if err != nil {
-		return "", err
-	}
-	return options[i], nil
 }
 
-// Searcher filters options by what was typed, ignoring case: an exact
-// option name matches only that option, else options starting with the
-// text, else options containing it.
-func Searcher(options []string) func(input string, index int) bool {
-	return func(input string, index int) bool {
-		in := strings.ToLower(strings.TrimSpace(input))
-		if in == "" {
-			return true
-		}
-		exact, prefix := false, false
-		for _, o := range options {
-			lo := strings.ToLower(o)
-			exact = exact || lo == in
-			prefix = prefix || strings.HasPrefix(lo, in)
-		}
-		o := strings.ToLower(options[index])
-		switch {
-		case exact:
-			return o == in
-		case prefix:
-			return strings.HasPrefix(o, in)
-		default:
-			return strings.Contains(o, in)
-		}
+// defaultNote is how a prompt's label shows the default Enter takes: " [1]",
+// cut to a quarter of the width ("" when there is none). A default cut
+// short is also printed whole above the prompt (Explain).
+func defaultNote(def string, width int) string {
+	if def == "" {
+		return ""
 	}
+	return " [" + Truncate(safetext.Escape(def), defaultWidth(width)) + "]"
 }
+
+// defaultWidth is the most columns a default takes in a label.
+func defaultWidth(width int) int { return max(6, width/4) }

@@ -2,6 +2,7 @@ package cmdutil
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 
@@ -78,6 +79,12 @@ func wrapLine(b *strings.Builder, line string, width int, indent string) {
 			b.WriteByte(' ')
 			b.WriteString(w)
 			col += 1 + ww
+		case len(indent)+ww > width:
+			// A word too wide for the indented line starts at the edge
+			// rather than run past the width.
+			b.WriteByte('\n')
+			b.WriteString(w)
+			col = ww
 		default:
 			b.WriteByte('\n')
 			b.WriteString(indent)
@@ -85,6 +92,67 @@ func wrapLine(b *strings.Builder, line string, width int, indent string) {
 			col = len(indent) + ww
 		}
 	}
+}
+
+// ReflowHelp fits a command's help text to width: when a line is wider,
+// each paragraph of unindented lines (the long description, pre-wrapped at
+// 80 columns) is joined and wrapped again, and every other line is wrapped
+// on its own, a flag's description continuing under its column ("--dice
+// string   virtual (bosun rolls) or ..."). Help that fits is returned as it is.
+func ReflowHelp(s string, width int) string {
+	lines := strings.Split(s, "\n")
+	wide := false
+	for _, l := range lines {
+		wide = wide || displayWidth(l) > width
+	}
+	if !wide || width <= 0 {
+		return s
+	}
+	var out []string
+	var para []string
+	flush := func() {
+		if len(para) > 0 {
+			out = append(out, WrapIndent(strings.Join(para, " "), width, ""))
+			para = nil
+		}
+	}
+	for _, l := range lines {
+		switch {
+		case strings.TrimSpace(l) != "" && !strings.HasPrefix(l, " ") && !strings.HasSuffix(l, ":") && !hasNonSGREscape(l):
+			para = append(para, l)
+		default:
+			flush()
+			if displayWidth(l) > width && !hasNonSGREscape(l) && !isTableLine(l) {
+				l = wrapColumn(l, width)
+			}
+			out = append(out, l)
+		}
+	}
+	flush()
+	return strings.Join(out, "\n")
+}
+
+// wrapColumn wraps an indented help line: a flag's description (the text
+// after its first run of three spaces) is wrapped in its column, spaces
+// kept, when its words fit there; any other line continues at its own
+// indentation.
+func wrapColumn(l string, width int) string {
+	n := len(l) - len(strings.TrimLeft(l, " "))
+	if i := strings.Index(l[n:], "   "); i > 0 {
+		j := n + i
+		for j < len(l) && l[j] == ' ' {
+			j++
+		}
+		fits := true
+		for _, w := range strings.Fields(l[j:]) {
+			fits = fits && displayWidth(w) <= width-displayWidth(l[:j])
+		}
+		if c := displayWidth(l[:j]); c <= width/2 && fits {
+			pad := strings.Repeat(" ", c)
+			return l[:j] + strings.ReplaceAll(WrapIndent(l[j:], width-c, ""), "\n", "\n"+pad)
+		}
+	}
+	return WrapIndent(l, width, strings.Repeat(" ", min(n, width/2)))
 }
 
 // hangingIndent is what a continuation line of line starts with.
@@ -179,6 +247,52 @@ func (o *IO) Lines() io.Writer {
 		return o.Out
 	}
 	return NewWrapWriter(o.Out, o.Width())
+}
+
+// ErrWidth is the width lines printed on ErrOut are wrapped to: ErrCols
+// when set, else the terminal's width when ErrOut is a terminal, else 0:
+// a message going to a pipe or a file stays on one line, byte for byte
+// what it was, so scripts and logs that grep it keep working.
+func (o *IO) ErrWidth() int {
+	if o.ErrCols > 0 {
+		return max(o.ErrCols, minTextWidth)
+	}
+	if w, _, ok := sizeOf(o.ErrOut); ok {
+		return max(w, minTextWidth)
+	}
+	return 0
+}
+
+// Message prints a message of bosun's on ErrOut: "bosun: " and msg, wrapped
+// at words to ErrWidth, its continuation lines under the message's start
+// (a terminal breaking a long line at its edge cuts words: "Play/er").
+func (o *IO) Message(msg string) { o.Note("bosun: ", msg) }
+
+// Note prints msg on ErrOut after prefix ("see: "), wrapped like Message.
+func (o *IO) Note(prefix, msg string) {
+	width := o.ErrWidth()
+	if width == 0 {
+		fmt.Fprintln(o.ErrOut, prefix+msg)
+		return
+	}
+	fmt.Fprintln(o.ErrOut, WrapMessage(prefix, msg, width))
+}
+
+// WrapMessage wraps prefix+msg at words to width, each continuation line
+// indented by the prefix's width (at most a third of the width).
+func WrapMessage(prefix, msg string, width int) string {
+	indent := strings.Repeat(" ", min(displayWidth(prefix), width/3))
+	var b strings.Builder
+	for i, l := range strings.Split(msg, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+			l = indent + l
+		} else {
+			l = prefix + l
+		}
+		b.WriteString(WrapIndent(l, width, indent))
+	}
+	return b.String()
 }
 
 // displayWidth is the number of columns s takes on a terminal: its SGR

@@ -104,3 +104,48 @@ func TestLinesWrapsOnlyOnATerminal(t *testing.T) {
 	fmt.Fprint((&cmdutil.IO{Out: &b, Cols: 40}).Lines(), long)
 	assert.Equal(t, long, b.String())
 }
+
+// A message is wrapped at words, its continuation under its start (issue
+// 24: the terminal cut "Play/er", "fox-hom/e" and "Al/Wood" at column 80).
+func TestWrapMessage(t *testing.T) {
+	msg := `answer "fox-hmoe" for wfa.move.from (Xanthe moves ships: from which location?): "fox-hmoe" is not a location; accepted: fox-home, fox-1, fox-2, isle, apex1-apex6 (a Player Ship of yours, AlWood)`
+	got := cmdutil.WrapMessage("bosun: ", msg, 80)
+	assert.LessOrEqual(t, widest(got), 80)
+	assert.Equal(t, strings.Fields("bosun: "+msg), strings.Fields(got), "every word, whole and in order")
+	lines := strings.Split(got, "\n")
+	require.Greater(t, len(lines), 1)
+	for _, l := range lines[1:] {
+		assert.True(t, strings.HasPrefix(l, "       ") && l[7] != ' ', "continued under the message: %q", l)
+	}
+
+	var errOut bytes.Buffer
+	io := &cmdutil.IO{ErrOut: &errOut, ErrCols: 60}
+	io.Message(msg)
+	assert.LessOrEqual(t, widest(errOut.String()), 60)
+	// Not a terminal: one line, as it was.
+	errOut.Reset()
+	io.ErrCols = 0
+	io.Message(msg)
+	assert.Equal(t, "bosun: "+msg+"\n", errOut.String())
+}
+
+func TestReflowHelp(t *testing.T) {
+	help := `Run the next step of the game's procedure: bosun says what to do with the
+physical components, asks what it cannot see, rolls or asks for dice, and
+records the events.
+
+Usage:
+  bosun next [flags]
+
+Flags:
+      --answers stringArray   answers file (YAML key: value, or key=value lines; - for stdin; repeatable)
+      --json                  print one JSON document to stdout
+`
+	assert.Equal(t, help, cmdutil.ReflowHelp(help, 120), "help that fits is left alone")
+	got := cmdutil.ReflowHelp(help, 60)
+	assert.LessOrEqual(t, widest(got), 60)
+	assert.Equal(t, strings.Fields(help), strings.Fields(got))
+	assert.Contains(t, got, "Run the next step of the game's procedure: bosun says what\nto do with the physical components,")
+	assert.Contains(t, got, "\nUsage:\n  bosun next [flags]\n\nFlags:\n")
+	assert.Contains(t, got, "      --answers stringArray   answers file (YAML key: value,\n                              or key=value lines;")
+}

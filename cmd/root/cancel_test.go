@@ -67,8 +67,13 @@ func answersWithout(t *testing.T, keys ...string) string {
 
 // atTable runs bosun with args at a (fake) terminal.
 func atTable(tb *table, out, errOut *bytes.Buffer, args ...string) int {
+	return atTableWith(tb, out, errOut, args...)
+}
+
+// atTableWith runs bosun with args at a terminal answered by p.
+func atTableWith(p referee.Prompter, out, errOut *bytes.Buffer, args ...string) int {
 	f := cmdutil.New(&cmdutil.IO{In: strings.NewReader(""), Out: out, ErrOut: errOut, TTYIn: true})
-	f.Terminal = func(*cmdutil.IO) referee.Prompter { return tb }
+	f.Terminal = func(*cmdutil.IO) referee.Prompter { return p }
 	cmd := root.NewCmdRoot(f)
 	cmd.SetArgs(args)
 	return root.Execute(cmd, f)

@@ -3,8 +3,10 @@
 package root
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -99,10 +101,11 @@ func Execute(cmd *cobra.Command, f *cmdutil.Factory) (code int) {
 	// Every quoted value at most 80 characters, control characters
 	// escaped, however the message was made.
 	msg = safetext.Message(msg)
-	fmt.Fprintln(f.IO.ErrOut, "bosun: "+msg)
+	// Wrapped at words when stderr is a terminal (IO.Message).
+	f.IO.Message(msg)
 	var ue *referee.UsageError
 	if errors.As(err, &ue) && len(ue.Cites) > 0 {
-		fmt.Fprintln(f.IO.ErrOut, "see: bosun rules show "+strings.Join(ue.Cites, ", "))
+		f.IO.Note("see: ", "bosun rules show "+strings.Join(ue.Cites, ", "))
 	}
 	if f.G.JSON {
 		_ = cmdutil.JSON(f.IO.Out, cmdutil.ErrorDoc{Error: cmdutil.ErrorBody{Code: code, Message: msg, Key: cmdutil.AnswerKey(err)}})
@@ -183,6 +186,23 @@ question has a stable key, answered at the terminal, with --set key=value, an
 	}
 	cmd.SetOut(f.IO.Out)
 	cmd.SetErr(f.IO.ErrOut)
+	// Help is written for 80 columns; a narrower terminal (or a flag line
+	// wider than 80) would cut its words at the edge: reflow it there.
+	help := cmd.HelpFunc()
+	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
+		if !f.IO.TTYOut {
+			help(c, args)
+			return
+		}
+		var buf bytes.Buffer
+		c.SetOut(&buf)
+		help(c, args)
+		c.SetOut(nil)
+		if c == cmd {
+			c.SetOut(f.IO.Out)
+		}
+		_, _ = io.WriteString(f.IO.Out, cmdutil.ReflowHelp(buf.String(), f.IO.Width()))
+	})
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &flagError{fmt.Errorf("%w (see %s --help)", err, c.CommandPath())}
 	})

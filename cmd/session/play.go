@@ -8,6 +8,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/tables/safetext"
 	"github.com/spf13/cobra"
 )
 
@@ -72,12 +73,15 @@ func NewCmdPlay(f *cmdutil.Factory) *cobra.Command {
 		Use:   "play",
 		Short: "Play the current session interactively",
 		Long: `Walk the table through the session in a loop: each round of the menu offers the
-next step, status, undo, the log and rules questions, until you quit. A
-step's events are printed as they happen. Each step is saved as soon as it is
-done, so quitting loses nothing; Ctrl-C anywhere stops bosun (exit 130) and
-saves nothing of the step in progress (session, remembered board values,
-answers cursor), like bosun next. The menu is asked with the key play.menu,
-so a script can drive it too.` + cmdutil.ExitHelp,
+next step, status, undo, the log and rules questions, until you quit (Enter
+at the menu takes the next step). A step's events are printed as they
+happen. Each step is saved as soon as it is done, so quitting loses nothing.
+Ctrl-C at a question cancels the step (nothing of it is saved: session,
+remembered board values, answers cursor) and the menu comes back; the
+step's answers are the defaults when you run it again, so Enter keeps each
+one. Ctrl-C at the menu ends play (exit 130). The menu is asked with the
+key play.menu, so a script can drive it too; with a scripted menu, Ctrl-C
+ends play at once, like bosun next.` + cmdutil.ExitHelp,
 		Example: "  bosun play\n  bosun play --session friday",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -92,13 +96,14 @@ so a script can drive it too.` + cmdutil.ExitHelp,
 
 // play is the state of one bosun play loop.
 type play struct {
-	f    *cmdutil.Factory
-	cmd  *cobra.Command
-	p    *referee.Scripted
-	name string // the session played
-	w    io.Writer
-	out  *stepPrinter
-	done int // steps saved by this play
+	f     *cmdutil.Factory
+	cmd   *cobra.Command
+	p     *referee.Scripted
+	again *rerun // the terminal, remembering a canceled step's answers (nil: Ctrl-C ends play)
+	name  string // the session played
+	w     io.Writer
+	out   *stepPrinter
+	done  int // steps saved by this play
 }
 
 // menuItem is one choice of the play menu: its label (shown, and the answer
@@ -139,14 +144,30 @@ func playRun(o *PlayOptions) error {
 		return err
 	}
 	pl := &play{f: f, cmd: o.Cmd, p: p, name: name, w: f.IO.Lines(), out: &stepPrinter{w: f.IO.Lines()}}
+	// At a terminal menu, Ctrl-C at a question cancels what it was asked
+	// for and the menu comes back; a canceled step's answers are the
+	// defaults when the table runs it again. A scripted menu would run the
+	// step again and again: there Ctrl-C ends play, as in bosun next.
+	if p.Fallback != nil && !p.HasAnswer("play.menu") && f.IO.TTYIn {
+		pl.again = &rerun{inner: p.Fallback}
+		p.Fallback = pl.again
+	}
 	labels := make([]string, len(menu))
 	for i, m := range menu {
 		labels[i] = m.label
 	}
 	idle := 0 // menu choices in a row that ran no step
 	for {
-		choice, err := referee.Choose(p, "play.menu", "What now?", labels...)
+		// The usual answer is the next step (Enter takes it).
+		choice, err := referee.ChooseUsual(p, "play.menu", "What now?", menuNext, labels...)
 		if errors.Is(err, referee.ErrCanceled) {
+			if pl.again != nil {
+				ce := &cmdutil.CanceledError{AtMenu: true}
+				if pl.done > 0 {
+					ce.Detail = fmt.Sprintf(" (the %s done in this play are saved)", plural(pl.done, "step"))
+				}
+				return ce
+			}
 			return pl.canceled(err)
 		}
 		var nerr *referee.NoAnswerError
@@ -171,7 +192,16 @@ func playRun(o *PlayOptions) error {
 			// Nothing of a canceled step is kept, the board values it asked
 			// included: only a step that is saved writes them.
 			f.DiscardTables()
-			return pl.canceled(err)
+			if pl.again == nil {
+				return pl.canceled(err)
+			}
+			var sc *stepCanceled
+			if errors.As(err, &sc) {
+				f.IO.Message(sc.Error())
+			} else {
+				f.IO.Message(menuCanceled)
+			}
+			continue
 		}
 		if err == nil {
 			err = f.FlushTables()
@@ -186,12 +216,94 @@ func playRun(o *PlayOptions) error {
 				return err // scripted: a bad answer will not fix itself
 			}
 			// At a terminal a refused step saves nothing: show why and go on.
-			fmt.Fprintln(f.IO.ErrOut, "bosun: "+err.Error())
+			f.IO.Message(safetext.Message(err.Error()))
 		}
 		if quit {
 			return nil
 		}
 	}
+}
+
+// menuCanceled is said when Ctrl-C cancels a question asked for a menu
+// entry other than a step (the undo's, a rules question, a command).
+const menuCanceled = "canceled; nothing done; back to the menu (Ctrl-C at the menu ends play)"
+
+// stepCanceled is a step that Ctrl-C canceled at a play menu: nothing of
+// it was saved, and play goes on at the menu.
+type stepCanceled struct {
+	step  int
+	shown bool // events of it were printed
+}
+
+func (e *stepCanceled) Error() string {
+	void := ""
+	if e.shown {
+		void = " (the events printed for it did not happen)"
+	}
+	return fmt.Sprintf("step %d canceled; nothing saved%s; its answers are the defaults if you run it again (Ctrl-C at the menu ends play)", e.step, void)
+}
+
+// Unwrap makes errors.Is(err, referee.ErrCanceled) true.
+func (e *stepCanceled) Unwrap() error { return referee.ErrCanceled }
+
+// rerun asks the terminal, and remembers the answers given there during a
+// step: when the step is canceled and the table runs it again, each
+// question asked again takes its answer from the canceled run as its
+// default (Enter keeps it), so a canceled 12-entry Dice Poker game is not
+// typed again. A key asked several times in the step takes its answers in
+// order. A remembered answer its question now refuses (an earlier answer
+// changed) is not offered.
+type rerun struct {
+	inner referee.Prompter
+	step  int                 // the step the answers were given at
+	given map[string][]string // answers given at the terminal in this run
+	prev  map[string][]string // answers of the canceled run of step
+	used  map[string]int
+}
+
+// begin starts a run of step: the answers of a canceled run of the same
+// step are offered, those of any other step forgotten.
+func (r *rerun) begin(step int) {
+	if step != r.step {
+		r.prev = nil
+	}
+	r.step, r.given, r.used = step, map[string][]string{}, map[string]int{}
+}
+
+// canceled keeps the answers of the run just canceled for the next.
+func (r *rerun) canceled() {
+	prev := r.given
+	// A question answered in an earlier canceled run but not reached in
+	// this one keeps its answer.
+	for k, v := range r.prev {
+		if len(prev[k]) < len(v) {
+			prev[k] = append(prev[k], v[len(prev[k]):]...)
+		}
+	}
+	r.prev, r.given = prev, nil
+}
+
+// saved forgets the answers once the step is saved.
+func (r *rerun) saved() { r.prev, r.given = nil, nil }
+
+func (r *rerun) Ask(q referee.Question) (string, error) {
+	if r.given == nil { // asked outside a step (the menu, undo)
+		return r.inner.Ask(q)
+	}
+	n := r.used[q.Key]
+	r.used[q.Key]++
+	if prev := r.prev[q.Key]; n < len(prev) {
+		again := q
+		again.Default = prev[n]
+		if _, err := again.Normalize(""); err == nil {
+			q = again
+		}
+	}
+	a, err := r.inner.Ask(q)
+	if err == nil {
+		r.given[q.Key] = append(r.given[q.Key], a)
+	}
+	return a, err
 }
 
 // canceled is the error of a Ctrl-C in play: the steps this play saved
@@ -220,6 +332,9 @@ func (pl *play) next() (bool, error) {
 		}
 		step = s.Step
 		pl.out.start(step)
+		if pl.again != nil {
+			pl.again.begin(step)
+		}
 		r, err := NextStep(pl.f, s, pl.cmd, pl.out.hook())
 		if err != nil {
 			return err
@@ -232,9 +347,16 @@ func (pl *play) next() (bool, error) {
 		// at a terminal, play goes on after it.
 		saved := 0
 		if errors.Is(err, referee.ErrCanceled) {
+			if pl.again != nil {
+				pl.again.canceled()
+				return false, &stepCanceled{step: step, shown: pl.out.shown() > 0}
+			}
 			saved = pl.done // Ctrl-C ends play: say what it keeps
 		}
 		return false, stepError(err, step, saved, pl.out.shown())
+	}
+	if pl.again != nil {
+		pl.again.saved()
 	}
 	if res != nil {
 		pl.done++
@@ -257,7 +379,9 @@ func (pl *play) log() (bool, error) {
 
 // undo undoes the last step, asking whether to force it.
 func (pl *play) undo() (bool, error) {
-	force, err := referee.Confirm(pl.p, "play.undo.force", "Undo even if the step revealed dice or a card (logged)?")
+	// Enter does not force: a forced undo is logged, and the table should
+	// choose it.
+	force, err := referee.ConfirmUsual(pl.p, "play.undo.force", "Undo even if the step revealed dice or a card (logged)?", "no")
 	var nerr *referee.NoAnswerError
 	if errors.As(err, &nerr) {
 		force, err = false, nil // a script that does not say: no
@@ -323,7 +447,7 @@ func (pl *play) rules() (bool, error) {
 		ev.Data["answer"] = answer
 	}
 	if err := pl.f.Store().Record(pl.name, ev); err != nil {
-		fmt.Fprintf(pl.f.IO.ErrOut, "bosun: the question was answered but not recorded in session %s: %v\n", pl.name, err)
+		pl.f.IO.Message(fmt.Sprintf("the question was answered but not recorded in session %s: %v", pl.name, err))
 	}
 	return false, nil
 }
