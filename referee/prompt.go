@@ -45,6 +45,11 @@ type Question struct {
 	// still accepts whatever Normalize accepts, so scripted answers are
 	// unchanged.
 	Choices []string `json:"-"`
+	// Labels, when set, says in words what some options are (the cards a
+	// type stands for: "sea-monster": "a Sea Monster card, e.g. the
+	// Kraken"); a terminal shows and searches them, and the answer is
+	// still the option.
+	Labels map[string]string `json:"labels,omitempty"`
 }
 
 // Accepts describes in one line what answers are accepted.
@@ -173,6 +178,14 @@ func matchOption(options []string, raw string) (string, bool) {
 	for _, o := range options {
 		if strings.EqualFold(o, raw) {
 			return o, true
+		}
+	}
+	// "no" where nothing happening is an option means it ("no attack").
+	if strings.EqualFold(raw, "no") {
+		for _, o := range options {
+			if o == "none" {
+				return o, true
+			}
 		}
 	}
 	if n, err := strconv.Atoi(raw); err == nil && n >= 1 && n <= len(options) {

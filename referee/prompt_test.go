@@ -180,3 +180,22 @@ func TestNormalizeCheckRefusesAndRewrites(t *testing.T) {
 		t.Fatalf("Normalize(slop) error = %v; want a usage error naming the key and the reason", err)
 	}
 }
+
+func TestNoAnswersNoneWhereNoneIsOffered(t *testing.T) {
+	q := referee.Question{Key: "qc.move.free", Kind: referee.KindChoose, Options: []string{"none", "calm", "island"}}
+	v, err := q.Normalize("no")
+	if err != nil || v != "none" {
+		t.Fatalf("no = %q, %v", v, err)
+	}
+	l := referee.Question{Key: "misty.player.Ann.ports", Kind: referee.KindList, Options: []string{"none", "tavern"}}
+	if v, err := l.Normalize("No"); err != nil || v != "none" {
+		t.Errorf("list: No = %q, %v", v, err)
+	}
+	yn := referee.Question{Key: "k", Kind: referee.KindChoose, Options: []string{"yes", "no", "none"}}
+	if v, _ := yn.Normalize("no"); v != "no" {
+		t.Errorf("an option no is itself: %q", v)
+	}
+	if _, err := (referee.Question{Key: "k", Kind: referee.KindChoose, Options: []string{"calm"}}).Normalize("no"); err == nil {
+		t.Error("no is refused where none is not offered")
+	}
+}

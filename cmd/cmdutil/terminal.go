@@ -217,10 +217,26 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 		err error
 	)
 	if options != nil {
-		t.keys.stopAtEnter = false
 		// The list takes the rows the explanation and the key leave, so
-		// the question stays on the screen above it.
-		res, err = t.pick(q, options, width, height-len(expl)-1, st, stdin, stdout)
+		// the question stays on the screen above it. A pick its check
+		// refuses (a rule the option list cannot show) is picked again,
+		// with the reason; one that shows an earlier answer wrong goes
+		// back to that question (referee.Reask).
+		for {
+			t.keys.stopAtEnter = false
+			res, err = t.pick(q, options, width, height-len(expl)-1, st, stdin, stdout)
+			if err != nil {
+				break
+			}
+			v, nerr := q.Normalize(res)
+			if nerr == nil {
+				return v, nil
+			}
+			fmt.Fprintln(t.io.ErrOut, st.red(Reason(q, nerr, width)))
+			if _, earlier := referee.AsReask(nerr); earlier {
+				return "", nerr
+			}
+		}
 	} else {
 		res, err = t.prompt(q, width, st, stdin, stdout)
 	}
@@ -287,6 +303,12 @@ func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.Read
 		}
 		fmt.Fprint(stdout, "\x1b[1A\x1b[2K\r"+st.answeredLine(label, answer, width)+"\n")
 		if _, err := q.Normalize(typed); err != nil {
+			if _, earlier := referee.AsReask(err); earlier {
+				// An answer given before this one is what is wrong: the
+				// step asks that question again (referee.Reask).
+				fmt.Fprintln(t.io.ErrOut, st.red(Reason(q, err, width)))
+				return "", err
+			}
 			if strings.TrimSpace(typed) == "" && strings.TrimSpace(q.Default) == "" {
 				err = fmt.Errorf("%s (%s)", strings.Replace(noUsual, " or pick", "", 1), q.Accepts())
 			}
@@ -349,6 +371,11 @@ func (t *Terminal) pick(q referee.Question, options []string, width, height int,
 	names := make([]string, len(options))
 	for i, o := range options {
 		names[i] = safetext.Escape(o)
+		if l := q.Labels[o]; l != "" {
+			// "sea-monster (a Sea Monster card: the Kraken, ...)": the
+			// label is shown and searched, the option is what is answered.
+			names[i] = safetext.Escape(o + " (" + l + ")")
+		}
 		// "▸ " or "↑ " and the pointer take 4 columns.
 		items[i] = Truncate(names[i], width-5)
 	}

@@ -137,3 +137,50 @@ func TestPickStartsOnTheDefault(t *testing.T) {
 		t.Errorf("Up, Enter from the default move answered %q, %v", got, err)
 	}
 }
+
+// A pick its check refuses is picked again with the reason, not given up
+// (the step would be lost); a refusal that names an earlier question
+// (referee.Reask) goes back to it, at a pick and at a typed line.
+func TestPickRefusedByItsCheckIsPickedAgain(t *testing.T) {
+	q := referee.Question{Key: "qc.action", Text: "action?", Kind: referee.KindChoose, Options: []string{"move", "upgrade"},
+		Check: func(v string) (string, error) {
+			if v == "upgrade" {
+				return "", referee.Usagef("a new sail costs 1 canvas and 3 Coins; Dee has 0 canvas")
+			}
+			return v, nil
+		}}
+	got, drawn, err := askKeys(t, q, "upgrade\rmove\r")
+	if err != nil || got != "move" {
+		t.Fatalf("Ask = %q, %v; drawn:\n%s", got, err, drawn)
+	}
+	if !strings.Contains(drawn, ">> a new sail costs 1 canvas") {
+		t.Errorf("the reason is not drawn:\n%s", drawn)
+	}
+	earlier := func(v string) (string, error) {
+		return "", referee.Reask("rs.ironside.card.number", referee.Usagef("card 10 is a Level 2 card"))
+	}
+	pick := referee.Question{Key: "rs.ironside.card.10.level", Text: "level?", Kind: referee.KindChoose, Options: []string{"1", "2"}, Check: earlier}
+	if _, _, err := askKeys(t, pick, "2\r"); err == nil {
+		t.Error("a pick that shows an earlier answer wrong was taken")
+	} else if re, ok := referee.AsReask(err); !ok || re.Key != "rs.ironside.card.number" {
+		t.Errorf("pick: %v is not the Reask of the card number", err)
+	}
+	line := referee.Question{Key: "rs.x", Text: "x?", Kind: referee.KindText, Check: earlier}
+	if _, drawn, err := askKeys(t, line, "abc\r"); err == nil {
+		t.Error("a line that shows an earlier answer wrong was taken")
+	} else if _, ok := referee.AsReask(err); !ok || !strings.Contains(drawn, "card 10 is a Level 2 card") {
+		t.Errorf("line: %v; drawn:\n%s", err, drawn)
+	}
+}
+
+// A pick list finds an option by its label ("krak" for the Kraken, a Sea
+// Monster card) and answers the option.
+func TestPickFindsAnOptionByItsLabel(t *testing.T) {
+	q := referee.Question{Key: "rs.adventure.card", Text: "card?", Kind: referee.KindChoose,
+		Options: []string{"smooth-sailing", "sea-monster", "perils"},
+		Labels:  map[string]string{"sea-monster": "a Sea Monster card, such as the Kraken", "perils": "Perils of the Sea"}}
+	got, drawn, err := askKeys(t, q, "krak\r")
+	if err != nil || got != "sea-monster" {
+		t.Fatalf("Ask = %q, %v; drawn:\n%s", got, err, drawn)
+	}
+}

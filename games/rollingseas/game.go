@@ -22,6 +22,14 @@ const (
 	KindAmbush  = "ambush"
 )
 
+// KindLabels says what each card type is in the rulebook's words, so that
+// a table can pick a card by what it shows ("krak" finds the Kraken, a Sea
+// Monster card in the rulebook's setup example, line 91).
+var KindLabels = map[string]string{
+	KindSmooth: "Smooth Sailing", KindMonster: "a Sea Monster card, such as the Kraken", KindPerils: "Perils of the Sea",
+	KindCurrent: "Currents", KindReef: "Reefs", KindAmbush: "an Ambush card",
+}
+
 // AdventureKinds are the Adventure Card types (not Smooth Sailing).
 var AdventureKinds = []string{KindMonster, KindPerils, KindCurrent, KindReef}
 
@@ -350,7 +358,8 @@ func (c *step) setupAdventures() error {
 			kind = d.Aside[i-1]
 		} else {
 			var err error
-			kind, err = referee.ChooseUsual(c.env.Prompt, fmt.Sprintf("rs.setup.adventure.%d", i), fmt.Sprintf("the type of setup Adventure Card %d (Ambush cards cannot be used during setup)", i), referee.NoDefault, AdventureKinds...)
+			kind, err = c.env.Prompt.Ask(referee.Question{Key: fmt.Sprintf("rs.setup.adventure.%d", i), Kind: referee.KindChoose, Options: AdventureKinds, Labels: KindLabels,
+				Text: fmt.Sprintf("the type of setup Adventure Card %d (Ambush cards cannot be used during setup)", i), Default: referee.NoDefault})
 			if err != nil {
 				return err
 			}
@@ -398,7 +407,8 @@ func (c *step) adventurePhase() error {
 			opts = append(opts, KindAmbush)
 		}
 		var err error
-		kind, err = referee.ChooseUsual(c.env.Prompt, "rs.adventure.card", fmt.Sprintf("turn %d: the type of the Adventure Deck card revealed", st.Turn), referee.NoDefault, opts...)
+		kind, err = c.env.Prompt.Ask(referee.Question{Key: "rs.adventure.card", Kind: referee.KindChoose, Options: opts, Labels: KindLabels,
+			Text: fmt.Sprintf("turn %d: the type of the Adventure Deck card revealed", st.Turn), Default: referee.NoDefault})
 		if err != nil {
 			return err
 		}
