@@ -273,7 +273,8 @@ func (d *driver) pick(key, below string) {
 	list, cursor := items(below)
 	target := -1
 	for i, it := range list {
-		if strings.EqualFold(it, v) || (strings.HasSuffix(it, "…") && strings.HasPrefix(strings.ToLower(v), strings.ToLower(strings.TrimSuffix(it, "…")))) {
+		name, _, _ := strings.Cut(it, " (") // "sea-monster (a Sea Monster card, ...)": the option and its label
+		if strings.EqualFold(it, v) || strings.EqualFold(name, v) || (strings.HasSuffix(it, "…") && strings.HasPrefix(strings.ToLower(v), strings.ToLower(strings.TrimSuffix(it, "…")))) {
 			target = i
 		}
 	}

@@ -461,13 +461,15 @@ func TestPTYEventsBeforeNextQuestion(t *testing.T) {
 		keys = append(keys, KeyBack)
 	}
 	answer(t, tm, "describe your Player Ship in this battle", append(keys, "sloop:cannons=2,sailors=2")...)
+	// Asked again for the ship that has not attacked: the Sloop did.
+	const again = "does a Player Ship of yours (Caravel) that has not attacked yet attack?"
 	tm.WaitUntil("the attack question asked again", func(s string) bool {
-		last := strings.LastIndex(s, attack)
-		return strings.Count(tm.Raw(), attack) == 2 && last >= 0 && strings.Contains(s[last:], "Search:")
+		last := strings.LastIndex(s, again)
+		return strings.Count(tm.Raw(), attack) == 1 && last >= 0 && strings.Contains(s[last:], "Search:")
 	})
 	raw := tm.Raw()
 	battle := strings.Index(raw, "attacks pirate-1 by Broadside Battle")
-	if battle < 0 || battle > strings.LastIndex(raw, attack) {
+	if battle < 0 || battle > strings.LastIndex(raw, again) {
 		t.Fatalf("the battle's result was not printed before the next question:\n%s", tm.Screen())
 	}
 	tm.Type(KeyEnter) // none, the default

@@ -307,13 +307,13 @@ func (u Unit) BoardingTokens() (int, string) {
 	switch u.Kind {
 	case KindShip:
 		if u.ShoreSet {
-			return u.ShoreSailors + u.ShoreCannons, fmt.Sprintf("the declared shore party: %d Sailors + %d Cannons", u.ShoreSailors, u.ShoreCannons)
+			return u.ShoreSailors + u.ShoreCannons, "the declared shore party: " + referee.Count(u.ShoreSailors, "Sailor") + " + " + referee.Count(u.ShoreCannons, "Cannon")
 		}
-		return u.Sailors + u.Cannons, fmt.Sprintf("%d Sailors + %d Cannons", u.Sailors, u.Cannons)
+		return u.Sailors + u.Cannons, referee.Count(u.Sailors, "Sailor") + " + " + referee.Count(u.Cannons, "Cannon")
 	case KindGalleass:
-		return u.Sailors, fmt.Sprintf("%d Sailors + 0 Cannons", u.Sailors)
+		return u.Sailors, referee.Count(u.Sailors, "Sailor") + " + 0 Cannons"
 	case KindMilitia:
-		return u.Sailors, fmt.Sprintf("%d Sailors in the Militia + 0 Cannons", u.Sailors)
+		return u.Sailors, referee.Count(u.Sailors, "Sailor") + " in the Militia + 0 Cannons"
 	case KindPirate:
 		if u.Damaged {
 			return 3, "a damaged Pirate Ship: 0 Sailors + 3 Cannons"

@@ -22,13 +22,10 @@ const (
 	KindAmbush  = "ambush"
 )
 
-// KindLabels says what each card type is in the rulebook's words, so that
-// a table can pick a card by what it shows ("krak" finds the Kraken, a Sea
+// KindLabels says what a card type is in the rulebook's words where its
+// name does not, so that a table can pick a card by what it shows ("krak" finds the Kraken, a Sea
 // Monster card in the rulebook's setup example, line 91).
-var KindLabels = map[string]string{
-	KindSmooth: "Smooth Sailing", KindMonster: "a Sea Monster card, such as the Kraken", KindPerils: "Perils of the Sea",
-	KindCurrent: "Currents", KindReef: "Reefs", KindAmbush: "an Ambush card",
-}
+var KindLabels = map[string]string{KindMonster: "a Sea Monster card, such as the Kraken", KindPerils: "Perils of the Sea"}
 
 // AdventureKinds are the Adventure Card types (not Smooth Sailing).
 var AdventureKinds = []string{KindMonster, KindPerils, KindCurrent, KindReef}

@@ -288,6 +288,9 @@ func (tb *Table) wrap(problems *problemList, step *[]asked, p referee.Prompter) 
 	return &chaosPrompter{inner: p, extra: tb.Fumbles, step: step,
 		onAsk: func(q referee.Question) {
 			tb.words(problems, "the question "+tb.specOf(q.Key), q.Text)
+			if q.Kind == referee.KindNumber && q.Min == q.Max {
+				problems.add("%s: %s is asked with one possible value (%d): a number nobody can choose is not asked", tb.name, q.Key, q.Min)
+			}
 			tb.mu.Lock()
 			tb.asked[q.Key]++
 			if spec, ok := referee.FindSpec(tb.specs, q.Key); ok {
