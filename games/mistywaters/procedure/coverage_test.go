@@ -1,0 +1,129 @@
+package procedure
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Tests that reach the situations asking the question keys no other test
+// asks, each asserting what the rulebook makes of the answer.
+
+// Tavern Cards, 'Dice Poker': "a player rolls 5 regular dice and then
+// chooses any number (including 0) of dice to reroll once. The player
+// sitting to the left of the player who drew the Tavern Card starts ...
+// the player with the highest score wins." The entered roll and re-roll
+// make the hand: Bob (left of Ann, who drew) re-rolls his 1 and 2 into two
+// more 6s, Four Of A Kind (25 + 24 = 49), and beats Ann's Poker
+// (30 + 15 = 45).
+func TestDicePokerEnteredRollAndReroll(t *testing.T) {
+	st := battleState(PhaseTurns, 5, []string{"Ann"})
+	tb := newTable(t, st, map[string]any{
+		"misty.board.wind.speed.5":     "0",
+		"misty.player.Ann.attack":      "none",
+		"misty.player.Ann.ports":       "tavern",
+		"misty.player.Ann.tavern-card": "dice-poker",
+		"misty.poker.Bob.roll":         "1,2,6,6,6",
+		"misty.poker.Bob.reroll":       "1,2",
+		"misty.poker.Bob.reroll-dice":  "6,4",
+		"misty.poker.Ann.roll":         "1,2,3,4,5",
+		"misty.poker.Ann.reroll":       "none",
+	})
+	tb.step()
+	text := tb.text()
+	assert.Less(t, tb.rec.index("misty.poker.Bob.roll"), tb.rec.index("misty.poker.Ann.roll"), "the player to the drawer's left rolls first")
+	assert.Contains(t, text, "Dice Poker: Bob rolls 6, 4, 6, 6, 6: four of a kind, 49 points", "the re-rolled dice replace the 1 and the 2")
+	assert.Contains(t, text, "Dice Poker: Ann rolls 1, 2, 3, 4, 5: poker, 45 points")
+	assert.Contains(t, text, "Dice Poker: Bob wins")
+}
+
+// Priority Token Negotiation (Advanced Rules): "After step 3, where a new
+// player has received the Priority Token, that player may choose to
+// Negotiate and give the Priority Token to another player ... The Priority
+// Token cannot be traded in such a way that the same player has it for 2
+// consecutive Rounds." Bob receives it from Ann and gives it to Cy; Ann,
+// who held it this Round, is not offered.
+func TestPriorityTokenNegotiationGivesTheToken(t *testing.T) {
+	opt := baseOpts()
+	opt.Advanced["priority-negotiation"] = true
+	st := &State{Round: 3, Phase: PhaseReset, Wind: 5, Treasure: TreasureX, Players: players("Ann", "Bob", "Cy"), Opt: opt}
+	tb := newTable(t, st, map[string]any{
+		"misty.player.Ann.captured": "0",
+		"misty.player.Bob.captured": "0",
+		"misty.player.Cy.captured":  "0",
+		"misty.priority.trade":      "Cy",
+	})
+	tb.step()
+	q, ok := tb.rec.question("misty.priority.trade")
+	require.True(t, ok)
+	assert.Equal(t, []string{"keep", "Cy"}, q.Options, "not the holder of the last Round (Ann), nor Bob himself")
+	got := tb.state()
+	assert.Equal(t, "Cy", got.priorityName())
+	assert.Equal(t, 0, got.PrevPriority, "Ann held it this Round")
+	assert.Equal(t, PhaseWheel, got.Phase)
+	assert.Equal(t, 4, got.Round)
+	assert.Contains(t, tb.text(), "Priority Token Negotiation: Cy now holds the Priority Token")
+}
+
+// Event Rounds: "The Event Card effect will either trigger immediately and
+// ends this Phase 1 (immediate effect symbol), or continues until the next
+// Event Card is drawn (continuing effect symbol)." A card bosun does not
+// know by name is read out and its symbol asked: continuing keeps it in
+// force, immediate does not.
+func TestOtherEventCardTextAndSymbol(t *testing.T) {
+	for _, cont := range []string{"yes", "no"} {
+		st := &State{Round: 4, Phase: PhaseWheel, Wind: 5, Treasure: TreasureX, Players: players("Ann", "Bob"), Opt: baseOpts(), Events: []string{"fog"}}
+		tb := newTable(t, st, map[string]any{
+			"misty.event.card":       "other",
+			"misty.event.text":       "Trade Winds: every ship +1 speed",
+			"misty.event.continuing": cont,
+		})
+		tb.step()
+		ev := tb.state().Event
+		require.NotNil(t, ev, cont)
+		assert.Equal(t, "Trade Winds: every ship +1 speed", ev.Text)
+		assert.Equal(t, cont == "yes", ev.Continuing, cont)
+		if cont == "yes" {
+			assert.Contains(t, tb.text(), `Event Card "Trade Winds: every ship +1 speed" (continuing until the next Event Card is drawn)`)
+		} else {
+			assert.Contains(t, tb.text(), `Event Card "Trade Winds: every ship +1 speed" (immediate: carry out its text)`)
+		}
+	}
+}
+
+// Viceroy Voting: "If there is a tie for most total Votes, all tied
+// players have a final confrontation ... Each tied player with 1 or more
+// tokens in their pool rolls 1 regular dice simultaneously. The player(s)
+// with the lowest dice remove 1 token from their pool. If all dice are
+// tied, no tokens are removed. Repeat until only 1 player has tokens
+// remaining". Ann's pool of 2 against Bob's 1: a tie removes nothing, then
+// Bob's lower die takes his only token and Ann is the Viceroy.
+func TestViceroyTieFinalConfrontation(t *testing.T) {
+	st := &State{Round: 20, Phase: PhaseVoting, Players: players("Ann", "Bob"), Opt: baseOpts(),
+		Voting: &Voting{Step: 2, Sides: []VoteSide{{Name: "Ann", Members: []string{"Ann"}, Total: 12, Pool: 2}, {Name: "Bob", Members: []string{"Bob"}, Total: 12, Pool: 1}}}}
+	tb := newTable(t, st, map[string]any{
+		"misty.vote.confront.Ann": []string{"3", "5"},
+		"misty.vote.confront.Bob": []string{"3", "2"},
+	})
+	tb.step()
+	text := tb.text()
+	assert.Contains(t, text, "Tie for most Votes: final confrontation with pools of Cannons and Sailors: Ann 2, Bob 1")
+	assert.Contains(t, text, "confrontation: lowest die 2: Bob remove a token")
+	assert.NotContains(t, text, "lowest die 3", "all dice tied: no token removed")
+	assert.Contains(t, text, "Ann is the Viceroy of the Misty Waters")
+	got := tb.state()
+	assert.Equal(t, []string{"Ann"}, got.Winners)
+	assert.Equal(t, PhaseOver, got.Phase)
+}
+
+// Setup, Step 1: the Priority Token goes to a player at random
+// (priority=random), a die with a face per player; an entered roll of 2
+// gives it to the second player.
+func TestSetupRandomPriorityFromTheEnteredRoll(t *testing.T) {
+	s, err := newSetup(t, fourColours, map[string]string{"priority": "random", "bases": "Ann:NE,Bob:NW,Cy:SW,Dan:SE"}, map[string]string{"misty.setup.priority": "2"})
+	require.NoError(t, err)
+	st := stateOf(t, s)
+	assert.Equal(t, "Bob", st.priorityName())
+	assert.Contains(t, logText(s), "Bob holds the Priority Token")
+}
