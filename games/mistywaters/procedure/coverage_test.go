@@ -127,3 +127,85 @@ func TestSetupRandomPriorityFromTheEnteredRoll(t *testing.T) {
 	assert.Equal(t, "Bob", st.priorityName())
 	assert.Contains(t, logText(s), "Bob holds the Priority Token")
 }
+
+// Wind Force Effects, Overboard: "Each Player Ship At Sea immediately
+// removes the number of ... Cannons written next to the current Wind Force
+// box", and the Player Ship that loses its last Cannon is defeated. Bob,
+// named bare with two ships, is asked which one; the Lost Caravel carried
+// the Conquistadors' Treasure (Bob has his Sloop left, so that is asked
+// too): "If the Conquistadors' Treasure has been removed from play whether
+// by sinking ..., the game ends" at the end of the Round.
+func TestOverboardAsksWhichShipAndWhetherItHadTheTreasure(t *testing.T) {
+	for _, had := range []string{"yes", "no"} {
+		st := &State{Round: 3, Phase: PhaseWeather, Wind: 5, Treasure: "player:Bob", Players: players("Ann", "Bob"), Opt: baseOpts(), NPCs: []NPC{}}
+		st.Weather.Middle = &Tile{Move: 6}
+		st.Weather.Top = &Tile{Move: 1}
+		st.Weather.Deck = []Tile{{Move: -1}}
+		tb := newTable(t, st, map[string]any{
+			"misty.board.wind.speed.11":              "-2",
+			"misty.board.wind.overboard.11":          "1 cannons",
+			"misty.board.wind.box.sea-giveth":        "9",
+			"misty.board.wind.box.sheath-the-swords": "9",
+			"misty.board.wind.box.hunker-down":       "12",
+			"misty.weather.overboard-defeated":       "Bob",
+			"misty.weather.overboard-ship.Bob":       "caravel",
+			"misty.player.Bob.lost-treasure":         had,
+		})
+		tb.step()
+		q, ok := tb.rec.question("misty.weather.overboard-ship.Bob")
+		require.True(t, ok)
+		assert.Equal(t, []string{"sloop", "caravel"}, q.Options)
+		got := tb.state()
+		assert.Equal(t, []string{"S"}, got.player("Bob").Fleet, "the Caravel is Lost, the Sloop sails on")
+		assert.Equal(t, []string{"S", "C"}, got.player("Ann").Fleet)
+		assert.Equal(t, 1, got.player("Bob").Defeats)
+		text := tb.text()
+		assert.Contains(t, text, "Bob: Bob's Caravel is Lost")
+		if had == "yes" {
+			assert.Equal(t, TreasureRemoved, got.Treasure)
+			assert.True(t, got.EndAfter)
+			assert.Contains(t, text, "The Conquistadors' Treasure is removed from play (Bob's Caravel was Lost with it): the game ends at the end of this Round")
+		} else {
+			assert.Equal(t, "player:Bob", got.Treasure, "still aboard the Sloop")
+			assert.False(t, got.EndAfter)
+		}
+	}
+}
+
+// Thar She Blows: "If a player has multiple Player Ships on At Sea spaces,
+// they must pick which ship to assign the Sea Adventure Card before drawing
+// their card", and a Sea Monster's "assigned Player Ship will suffer the
+// damage described on the corresponding Sea Adventure Card". Ann assigns
+// the card to her Caravel: the Megalodon attacks the Caravel, not the
+// Sloop.
+func TestSeaAdventureCardGoesToTheAssignedShip(t *testing.T) {
+	st := phase3At(5)
+	tb := newTable(t, st, map[string]any{
+		"misty.weather.tile.move":                "0",
+		"misty.weather.tile.effect":              "thar-she-blows",
+		"misty.board.wind.speed.5":               "0",
+		"misty.board.wind.box.sheath-the-swords": "9",
+		"misty.board.wind.box.sea-giveth":        "9",
+		"misty.board.wind.box.hunker-down":       "12",
+		"misty.board.wind.overboard.5":           "0",
+		"misty.player.Ann.at-sea":                "2",
+		"misty.player.Ann.sea-adventure.ship":    "caravel",
+		"misty.player.Ann.sea-adventure":         "megalodon",
+		"misty.player.Ann.monster-placed":        "yes",
+		"misty.board.monster.megalodon.range":    "3",
+		"misty.player.Bob.at-sea":                "0",
+		"misty.player.Ann.stop-card":             "no",
+		"misty.ship.Ann":                         "caravel:cannons=2,sailors=2",
+	}, 0, 0, 0, 0, 0, 0)
+	tb.step()
+	q, ok := tb.rec.question("misty.player.Ann.sea-adventure.ship")
+	require.True(t, ok)
+	assert.Equal(t, []string{"sloop", "caravel"}, q.Options)
+	assert.Less(t, tb.rec.index("misty.player.Ann.sea-adventure.ship"), tb.rec.index("misty.player.Ann.sea-adventure"), "chosen before drawing")
+	text := tb.text()
+	assert.Contains(t, text, "Ann draws the megalodon (assigned to the Caravel): it attacks at once")
+	assert.Contains(t, text, "megalodon attacks Ann's Caravel by Broadside Battle; attack: Megalodon removes 1 Cannon")
+	assert.Contains(t, text, "Ann: remove 1 Cannon from Ann's Caravel's board (it now has 1 Cannon, 2 Sailors)")
+	assert.NotContains(t, text, "Sloop")
+	assert.NotNil(t, tb.state().npc("megalodon"), "placed next to the ship, it stays on the map")
+}
