@@ -209,3 +209,61 @@ func TestSeaAdventureCardGoesToTheAssignedShip(t *testing.T) {
 	assert.NotContains(t, text, "Sloop")
 	assert.NotNil(t, tb.state().npc("megalodon"), "placed next to the ship, it stays on the map")
 }
+
+// Acquiring the Galleass: "they can swap their own ship and launch the
+// Conquistadors' Galleass themselves under their control. The original
+// Player Ship must be abandoned as part of this swap", and the Galleass
+// takes "the Conquistadors' Treasure token in its Cargo Hold". Ann, with
+// two ships, is asked which she abandons: the Caravel goes, the Sloop
+// stays, and the Galleass joins her fleet with the Treasure.
+func TestAcquiringTheGalleassAbandonsTheNamedShip(t *testing.T) {
+	st := &State{Round: 5, Phase: PhaseTurns, Wind: 5, Treasure: TreasureX, Players: players("Ann", "Bob"), Opt: baseOpts(), Queue: []string{"Ann"}}
+	tb := newTable(t, st, map[string]any{
+		"misty.board.wind.speed.5":        "0",
+		"misty.player.Ann.attack":         "none",
+		"misty.player.Ann.ports":          "none",
+		"misty.player.Ann.treasure":       "galleass",
+		"misty.player.Ann.abandoned-ship": "caravel",
+	})
+	tb.step()
+	q, ok := tb.rec.question("misty.player.Ann.abandoned-ship")
+	require.True(t, ok)
+	assert.Equal(t, []string{"sloop", "caravel"}, q.Options)
+	got := tb.state()
+	assert.ElementsMatch(t, []string{"S", "GA"}, got.player("Ann").Fleet, "the Caravel is abandoned")
+	assert.Equal(t, []string{"S", "C"}, got.player("Bob").Fleet)
+	assert.Equal(t, "player:Ann", got.Treasure)
+	assert.True(t, got.Galleass)
+	assert.Zero(t, got.player("Ann").Defeats, "an abandoned ship is not a defeated one")
+	text := tb.text()
+	assert.Contains(t, text, "Ann's Caravel leaves the fleet and the Conquistadors' Galleass joins it (abandoned to launch the Conquistadors' Galleass at the 'X'); ships afloat: Sloop, Conquistadors' Galleass")
+	assert.NotContains(t, text, "Sloop, Caravel, Conquistadors' Galleass", "the original ship is removed first: the fleet never holds three")
+	assert.Contains(t, text, "Ann abandons a ship and launches the Conquistadors' Galleass")
+}
+
+// Death Zone: the Flying Dutchman "removes from the map any Player Ships
+// ... on Adjacent Spaces at any point during its movement", unless the
+// player pays 3 Experience Tokens. Bob, named bare with two ships and not
+// paying, is asked which ship it takes: his Caravel is removed (Lost) and,
+// by default, counts as his first defeated Player Ship.
+func TestDeathZoneAsksWhichShipOfAPlayer(t *testing.T) {
+	st := &State{Round: 11, Phase: PhaseNPC, Wind: 5, Treasure: TreasureX, Players: players("Ann", "Bob"), Opt: baseOpts(),
+		Queue: []string{"move:dutchman"}, NPCs: []NPC{{ID: "dutchman", Kind: KindDutchman, Appeared: 10}}}
+	tb := newTable(t, st, map[string]any{
+		"misty.npc.dutchman.next":        "sea",
+		"misty.npc.dutchman.victims":     "Bob",
+		"misty.player.Bob.dutchman-save": "no",
+		"misty.player.Bob.dutchman-ship": "caravel",
+	})
+	tb.step()
+	q, ok := tb.rec.question("misty.player.Bob.dutchman-ship")
+	require.True(t, ok)
+	assert.Equal(t, []string{"sloop", "caravel"}, q.Options)
+	got := tb.state()
+	assert.Equal(t, []string{"S"}, got.player("Bob").Fleet)
+	assert.Equal(t, []string{"S", "C"}, got.player("Ann").Fleet)
+	assert.Equal(t, 1, got.player("Bob").Defeats)
+	text := tb.text()
+	assert.Contains(t, text, "Death Zone: Bob's Caravel is removed from the map (Lost)")
+	assert.Contains(t, text, "your first defeated Player Ship: your government sends 5 Silver Coins")
+}
