@@ -267,3 +267,52 @@ func TestDeathZoneAsksWhichShipOfAPlayer(t *testing.T) {
 	assert.Contains(t, text, "Death Zone: Bob's Caravel is removed from the map (Lost)")
 	assert.Contains(t, text, "your first defeated Player Ship: your government sends 5 Silver Coins")
 }
+
+// Plantations with a Militia (Advanced Rules): it "can only be attacked
+// through a Boarding Battle with an opponent Player Ship at the connecting
+// Docks", the attacker declaring in advance "which tokens will go to
+// shore", and "If the attacker removes all Sailors from the Plantation
+// with a Militia, they have defeated it. Do not remove the Plantation."
+// "If the attacker fails to defeat the Plantation with a Militia, the
+// attacker removes all of their Sailors, Cannons, and Fencing Master that
+// participated in the Boarding Battle."
+func TestMilitiaBoardingBattle(t *testing.T) {
+	for _, tc := range []struct {
+		name, att, def string
+		want           []string
+		militia, brig  string // the boards bosun keeps for the next battle ("" none)
+	}{
+		{"defeated", "6,6,6", "1,1", []string{
+			"clash 1: attacker 6, 6, 6 vs defender 1, 1, attacker loses 0 dice, defender 2",
+			"Bob: remove 2 Sailors from your Plantation's Militia; the Militia is defeated (the Plantation stays; the island can be re-Captured)"},
+			"", "brig:cannons=2,sailors=2,at=docks"},
+		{"holds", "1,1,1", "6,6", []string{
+			"clash 1: attacker 1, 1, 1 vs defender 6, 6, attacker loses 3 dice, defender 0",
+			"Ann: remove 1 Cannon, 2 Sailors from Ann's Brig's board (it now has 1 Cannon, 0 Sailors)",
+			"the attacker failed to defeat the Militia and removes all Sailors, Cannons and the Fencing Master that participated"},
+			"", "brig:cannons=1,sailors=0,at=docks"}, // the Militia lost nothing: no board kept (its next default is the spec given)
+	} {
+		st := battleState(PhaseTurns, 5, []string{"Ann"})
+		st.Players[1].Captured = 1
+		st.Opt.Advanced["militia"] = true
+		tb := newTable(t, st, map[string]any{
+			"misty.board.wind.speed.5":                          "0",
+			"misty.player.Ann.attack":                           []string{"Bob-militia", "none"},
+			"misty.ship.Ann":                                    "brig:cannons=2,sailors=2,at=docks,shore=2+1",
+			"misty.militia.Bob":                                 "militia:sailors=2",
+			"misty.battle.Ann.Bob-militia.clash1.attacker.roll": tc.att,
+			"misty.battle.Ann.Bob-militia.clash1.defender.roll": tc.def,
+			"misty.player.Ann.ports":                            "none",
+		})
+		tb.step()
+		text := tb.text()
+		assert.Contains(t, text, "Ann's Brig attacks Bob's Plantation with a Militia by Boarding Battle", tc.name)
+		for _, w := range tc.want {
+			assert.Contains(t, text, w, tc.name)
+		}
+		got := tb.state()
+		assert.Equal(t, tc.militia, got.player("Bob").Boards["militia"], tc.name)
+		assert.Equal(t, tc.brig, got.player("Ann").Boards["B"], tc.name)
+		assert.Equal(t, []string{"S", "B"}, got.player("Ann").Fleet, "%s: a ship keeping a Cannon aboard is not defeated", tc.name)
+	}
+}
