@@ -3,6 +3,8 @@ package procedure
 import (
 	"testing"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
+	"github.com/bosun-referee/bosun/referee"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -315,4 +317,79 @@ func TestMilitiaBoardingBattle(t *testing.T) {
 		assert.Equal(t, tc.brig, got.player("Ann").Boards["B"], tc.name)
 		assert.Equal(t, []string{"S", "B"}, got.player("Ann").Fleet, "%s: a ship keeping a Cannon aboard is not defeated", tc.name)
 	}
+}
+
+// oneShotRoller is the roller of the battle commands (bosun misty
+// broadside|boarding, cmd/misty rollers): each side's --dice first (none
+// here), then referee.Dice, which asks physical dice of the prompter under
+// the engine's own keys, misty.broadside.* and misty.boarding.*; the
+// prompter is checked against the declarations.
+func oneShotRoller(t *testing.T, answers map[string]string) mw.Roller {
+	p := referee.NewScripted()
+	for k, v := range answers {
+		p.Set(k, v, "set")
+	}
+	base := mw.RefereeRoller{D: referee.NewDice(referee.Physical, 1, checkDeclared(t, p))}
+	return mw.SplitRoller{Attacker: &mw.SideRoller{Then: base}, Defender: &mw.SideRoller{Then: base}}
+}
+
+func unit(t *testing.T, spec string) mw.Unit {
+	t.Helper()
+	u, err := mw.ParseUnit(spec)
+	require.NoError(t, err)
+	return u
+}
+
+// Broadside Battle Dice Result: "6 - Hull Hit! Remove 1 Cannon for a
+// Player Ship", "4 or 5 - Ricochet! ... each die is rerolled until a
+// result other than 4 or 5 is rolled", "1 - Deck Crew Hit! Remove 1 deck
+// crew", "2 or 3 - Miss!", then "the defender now counterattacks in the
+// same manner". The physical dice entered under the engine's keys: the
+// attack 6,5 with the 5 ricocheting to 1, the counterattack a 2.
+func TestOneShotBroadsideAsksItsDiceByKey(t *testing.T) {
+	r := oneShotRoller(t, map[string]string{
+		"misty.broadside.attack.roll":     "6,5",
+		"misty.broadside.attack.ricochet": "1",
+		"misty.broadside.counter.roll":    "2",
+	})
+	res, err := mw.ResolveBroadside(mw.BroadsideInput{Attacker: unit(t, "brig:cannons=2,sailors=2,owner=ann"), Defender: unit(t, "sloop:cannons=2,sailors=2,owner=bob")}, r)
+	require.NoError(t, err)
+	assert.Equal(t, []int{6, 5}, res.Attack.Rolled)
+	assert.Equal(t, []int{6, 1}, res.Attack.Final, "the 5 ricocheted to a 1")
+	assert.Equal(t, mw.Damage{Cannons: 1, Sailors: 1}, res.Attack.Damage)
+	assert.Equal(t, 1, res.DefenderAfter.Cannons)
+	assert.Equal(t, 1, res.DefenderAfter.Sailors)
+	require.NotNil(t, res.Counter, "the defender counterattacks")
+	assert.Equal(t, 1, res.Counter.Dice, "with the one Cannon it has left")
+	assert.Equal(t, []int{2}, res.Counter.Final)
+	assert.Equal(t, mw.Damage{}, res.Counter.Damage, "a 2 is a miss")
+	assert.Empty(t, res.Outcome.Defeated)
+}
+
+// Step 4B: Boarding Battle: both sides "roll as many regular dice as they
+// have Sailors and Cannons"; "For any dice where the duel was a tie,
+// repeat the previous step"; the loser of a duel removes "1 Sailor for
+// each dice removed. If they have no more Sailors to remove, they remove a
+// Cannon instead", and a Player Ship that loses its last Cannon is
+// defeated. Entered under the engine's keys: both duels of the first roll
+// tie at 2, the re-roll of the tied dice 6,6 against 1,1 takes the Sloop's
+// Sailor and then its Cannon.
+func TestOneShotBoardingAsksItsDiceByKey(t *testing.T) {
+	r := oneShotRoller(t, map[string]string{
+		"misty.boarding.clash1.attacker.roll":     "2,2",
+		"misty.boarding.clash1.defender.roll":     "2,2",
+		"misty.boarding.clash1.tie.attacker.roll": "6,6",
+		"misty.boarding.clash1.tie.defender.roll": "1,1",
+	})
+	res, err := mw.ResolveBoarding(mw.BoardingInput{Attacker: unit(t, "brig:cannons=1,sailors=1,owner=ann"), Defender: unit(t, "sloop:cannons=1,sailors=1,owner=bob")}, r)
+	require.NoError(t, err)
+	assert.Equal(t, 2, res.AttackerDice)
+	assert.Equal(t, 2, res.DefenderDice)
+	require.Len(t, res.Rounds, 2, "the first roll and the re-roll of its ties")
+	assert.Equal(t, mw.Damage{}, res.ToAttacker)
+	assert.Equal(t, 1, res.ToDefender.Sailors)
+	assert.Equal(t, 1, res.ToDefender.Cannons, "no Sailor left: a Cannon instead")
+	assert.True(t, res.ToDefender.Defeated)
+	assert.Equal(t, []string{"defender"}, res.Outcome.Defeated)
+	assert.Equal(t, [2]int{}, res.Unresolved)
 }
