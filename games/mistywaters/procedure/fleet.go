@@ -224,6 +224,27 @@ func (r *step) loseShip(p *PlayerState, code, how string, cites ...string) {
 	r.emit("fleet", text, map[string]any{"player": p.Name, "lost": code, "fleet": p.Fleet}, append([]string{citeDefeatedShips}, cites...)...)
 }
 
+// swapShip replaces a ship of a player's fleet with another in one
+// move (the old one Lost, as loseShip records it): a fleet of one ship
+// is never left empty, and a full fleet never holds three.
+func (r *step) swapShip(p *PlayerState, code, with, how string, cites ...string) {
+	if code == "" || p == nil || !p.hasShip(code) || p.hasShip(with) {
+		return
+	}
+	fleet := make([]string, 0, len(p.Fleet))
+	for _, f := range p.Fleet {
+		if f == code {
+			f = with
+		}
+		fleet = append(fleet, f)
+	}
+	p.Fleet = fleet
+	delete(p.Boards, code)
+	p.Lost = append(p.Lost, LostShip{Ship: code, Round: r.st.Round, How: how, Pending: true, OwnTurn: r.st.current == p.Name})
+	r.emit("fleet", fmt.Sprintf("%s's %s leaves the fleet and the %s joins it (%s); ships afloat: %s", p.Name, shipTitle(code), shipTitle(with), how, fleetText(p.Fleet)),
+		map[string]any{"player": p.Name, "lost": code, "gained": with, "fleet": p.Fleet}, append([]string{citeDefeatedShips}, cites...)...)
+}
+
 // gainShip adds a ship to a player's fleet.
 func (r *step) gainShip(p *PlayerState, code, how string) {
 	if code == "" || p == nil || p.hasShip(code) {

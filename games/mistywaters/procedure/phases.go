@@ -595,8 +595,10 @@ func (r *step) treasureStep(p *PlayerState) error {
 			if err != nil {
 				return err
 			}
-			r.gainShip(p, "GA", "launched at the 'X'")
-			r.loseShip(p, ship, "abandoned to launch the Conquistadors' Galleass", citeAcquireGalleass)
+			// "First, remove their Player Ship ... Then second, the player
+			// places the Conquistadors' Galleass": the fleet never holds
+			// both.
+			r.swapShip(p, ship, "GA", "abandoned to launch the Conquistadors' Galleass at the 'X'", citeAcquireGalleass)
 		}
 		what := "loads the Conquistadors' Treasure into a Cargo Hold"
 		if a == "galleass" {

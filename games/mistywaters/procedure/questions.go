@@ -42,7 +42,10 @@ func (g *Game) Questions() []referee.QuestionSpec {
 		spec("misty.board.wind.overboard.*", txt, none, board),
 		spec("misty.board.monster.*.range", num, none, board),
 		spec("misty.board.falcon-distance", num, none, board),
-		spec("tables.dice.direction", txt, none, board),
+		// No tables.dice.direction: the shipped dice table gives the
+		// Direction Dice's faces (an assumed value, tables/data/dice.yaml),
+		// and tables.yaml can only replace them with other faces, so
+		// their faces are never asked.
 
 		// Phase 1: the Wheel of Time, Event Cards, Harvest.
 		spec("misty.event.card", ch, none, "the Event Card drawn: only the card says which"),
