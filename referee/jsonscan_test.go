@@ -194,10 +194,7 @@ func TestDecodeBriefOnMutatedLines(t *testing.T) {
 
 func TestValidJSONEqualsEncodingJSON(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 5))
-	var docs [][]byte
-	for _, l := range testEvents(t) {
-		docs = append(docs, l)
-	}
+	docs := append([][]byte(nil), testEvents(t)...)
 	for _, l := range oddLines {
 		docs = append(docs, []byte(l))
 	}

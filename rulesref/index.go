@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -676,10 +675,6 @@ func (ix *index) corrections(w string) []string {
 		}
 	}
 	return out
-}
-
-func containsFold(s, sub string) bool {
-	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }
 
 // docSeq returns the term sequence of doc d (see index.Seq).

@@ -112,17 +112,6 @@ func passageAnchor(body string) string {
 	return strings.TrimSpace(body)
 }
 
-// passageQuestions returns the questions of the ord-th passage (from 1) of
-// section id whose text is body (of every block naming it, in file
-// order), or nil.
-func passageQuestions(blocks map[string][]xblock, id string, ord int, body string) []string {
-	var qs []string
-	for _, b := range passageBlocks(blocks, id, ord, body) {
-		qs = append(qs, b.qs...)
-	}
-	return qs
-}
-
 // passageBlocks returns the blocks naming the ord-th passage (from 1) of
 // section id whose text is body, in file order.
 func passageBlocks(blocks map[string][]xblock, id string, ord int, body string) []xblock {

@@ -2,7 +2,6 @@ package rulesref
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"sync"
 )
@@ -212,14 +211,4 @@ func ResolveGame(name string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// sortedKeys is a helper for deterministic output.
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

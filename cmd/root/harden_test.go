@@ -296,15 +296,16 @@ func TestNamesAreShownEscaped(t *testing.T) {
 	t.Setenv("BOSUN_DATA_DIR", filepath.Join(t.TempDir(), "data"))
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	evil := "Ann\x1b[2J\x1b]0;pwned\x07"
-	code, out, errOut := runHere(t, "", "new", "misty-waters", "--players", evil+":red,Bob:blue", "--option", "components=none", "--seed", "3", "--name", "s1", "--answers", twoPlayers, "--set", "misty.setup.base."+evil+"=NE", "--set", "misty.setup.base.Bob=SW")
+	code, _, errOut := runHere(t, "", "new", "misty-waters", "--players", evil+":red,Bob:blue", "--option", "components=none", "--seed", "3", "--name", "s1", "--answers", twoPlayers, "--set", "misty.setup.base."+evil+"=NE", "--set", "misty.setup.base.Bob=SW")
 	require.Equal(t, 0, code, errOut)
 	for _, args := range [][]string{{"status"}, {"log"}, {"sessions"}} {
-		code, out, errOut = runHere(t, "", args...)
+		code, out, errOut := runHere(t, "", args...)
 		require.Equal(t, 0, code, errOut)
 		assert.NotContains(t, out+errOut, "\x1b", "bosun %v", args)
 		assert.NotContains(t, out+errOut, "\x07", "bosun %v", args)
 	}
-	code, out, _ = runHere(t, "", "status")
+	code, out, _ := runHere(t, "", "status")
+	require.Equal(t, 0, code)
 	assert.Contains(t, out, `Ann\x1b[2J\x1b]0;pwned\x07`)
 
 	// In a message: escaped and cut.

@@ -319,13 +319,6 @@ func (bs *boardState) clash(ci, a, d int) (bool, error) {
 	return false, nil
 }
 
-func sideOf(u Unit) string {
-	if u.IsNPC() {
-		return "npc"
-	}
-	return "player"
-}
-
 // round rolls, arranges, re-rolls and resolves one roll of a clash.
 func (bs *boardState) round(ci int, tie bool, a, d int, key string, rollIdx int) (*Round, error) {
 	rnd := Round{Clash: ci + 1, Tie: tie, AttackerDice: a, DefenderDice: d}

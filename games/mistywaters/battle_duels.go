@@ -110,29 +110,6 @@ func npcPlace(extras []int) []int {
 	return p
 }
 
-// scoreFor: score of an arrangement for side ("attacker"/"defender"): dice the
-// opponent loses minus dice the side loses (ties count 0), and own losses.
-func scoreFor(ar arrangement, side string, r duelRules) (net, own int) {
-	for _, du := range ar.duels {
-		w := r.winner(du)
-		if side == "defender" {
-			w = -w
-		}
-		mine, theirs := du.a, du.d
-		if side == "defender" {
-			mine, theirs = du.d, du.a
-		}
-		switch w {
-		case 1:
-			net += len(theirs)
-		case -1:
-			net -= len(mine)
-			own += len(mine)
-		}
-	}
-	return
-}
-
 // bestPlace proposes the placement of a player's extras (side is the
 // placing side, the one with more dice) that maximises the dice the
 // opponent loses minus the dice the player loses, on the dice as rolled

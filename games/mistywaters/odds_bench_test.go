@@ -78,7 +78,6 @@ func TestOddsMatchSimulation(t *testing.T) {
 			} else {
 				res, err := ResolveBroadside(BroadsideInput{Attacker: a, Defender: d}, RefereeRoller{dice})
 				require.NoError(t, err)
-				toA, toD = res.Attack.Damage, Damage{}
 				toD = res.Attack.Damage
 				toA = counterDamage(res.Counter)
 			}

@@ -4,10 +4,11 @@ import (
 	"math/big"
 	"slices"
 
-	"github.com/bosun-referee/bosun/referee"
 	"math/bits"
 	"runtime"
 	"sync"
+
+	"github.com/bosun-referee/bosun/referee"
 )
 
 // u128 is an unsigned 128-bit accumulator for exact counts.
@@ -562,22 +563,6 @@ type dEnd struct {
 	n             uint64
 }
 
-// arrangeOdds arranges sorted rolls (ascending) for the odds, with the
-// same rules and placement policy as the resolver.
-func (b *boardOdds) arrangeOdds(A, D []int) arrangement {
-	first, fd, front, extras := arrangeFront(A, D)
-	return build(first, fd, front, extras, b.place(first, fd, front, extras))
-}
-
-// place returns the second-row placement for the side with extra dice.
-func (b *boardOdds) place(first string, fd, front, extras []int) []int {
-	if len(extras) == 0 {
-		return nil
-	}
-	var p [5]int
-	return append([]int(nil), b.placeIn(&p, first, fd, front, extras)...)
-}
-
 // placeIn is place writing into dst (no allocation per roll): the same
 // placements as npcPlace and bestPlace.
 func (b *boardOdds) placeIn(dst *[5]int, first string, fd, front, extras []int) []int {
@@ -646,19 +631,6 @@ func placeOne(first string, fd, front []int, extra int, r *duelRules) int {
 		}
 	}
 	return best
-}
-
-func addOut(o *roundOut, du duel, w int) {
-	switch w {
-	case 1:
-		o[1] += len(du.d)
-		o[4]++
-	case -1:
-		o[0] += len(du.a)
-	default:
-		o[2] += len(du.a)
-		o[3] += len(du.d)
-	}
 }
 
 func encOut(o roundOut) int {
@@ -1461,7 +1433,7 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 		}
 	}
 	b := newBoardOdds(att, def, o)
-	final := map[battleState]*big.Rat{}
+	var final map[battleState]*big.Rat
 	if o.Simplified {
 		od.Cites = append(od.Cites, CiteSimplified)
 		final = b.simplified(a, d)

@@ -10,11 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func rat(s string) *big.Rat {
-	r, _ := new(big.Rat).SetString(s)
-	return r
-}
-
 func TestBroadsideOddsBattery(t *testing.T) {
 	// a 1-Cannon ship against a Battery: no ricochet (land), 1/6 to defeat it.
 	att := mustUnit(t, "ship:cannons=1,sailors=0,owner=ann")

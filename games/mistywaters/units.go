@@ -177,7 +177,7 @@ func (u Unit) Label() string {
 	switch u.Kind {
 	case KindShip:
 		if u.ShipType != "" {
-			return strings.Title(strings.ReplaceAll(u.ShipType, "-", " ")) //nolint:staticcheck
+			return titleWords(strings.ReplaceAll(u.ShipType, "-", " "))
 		}
 		return "Player Ship"
 	case KindMonster:

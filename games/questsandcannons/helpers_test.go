@@ -22,7 +22,6 @@ func champ(p *referee.Scripted, name, nation, role, hearts, sails, cannons, carg
 
 type harness struct {
 	t   *testing.T
-	g   Game
 	s   *referee.Session
 	env *referee.Env
 	p   *referee.Scripted

@@ -336,8 +336,3 @@ func bundleAccepted(signed bool, items []string) string {
 func chooseChecked(p referee.Prompter, key, text, usual string, options []string, check func(string) error) (string, error) {
 	return chooseOffered(p, key, text, usual, options, check)
 }
-
-// parseBundle is the check of a bundle answer (ParseBundle).
-func parseBundle(signed bool) func(string) error {
-	return func(a string) error { _, err := ParseBundle(a, signed); return err }
-}

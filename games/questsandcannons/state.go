@@ -159,9 +159,6 @@ func (st *State) cur() *Player { return &st.Players[st.Order[st.Turn]] }
 
 func (st *State) curIndex() int { return st.Order[st.Turn] }
 
-// teamOf returns a player's team.
-func (st *State) teamOf(i int) *Team { return &st.Teams[st.Players[i].Team] }
-
 // coop reports whether the game is co-operative.
 func (st *State) coop() bool { return st.Mode == ModeCoop }
 

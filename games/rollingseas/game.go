@@ -101,14 +101,6 @@ func (c *step) emit(typ, text string, data map[string]any, cites ...string) {
 
 func (c *step) solo() bool { return len(c.st.Players) == 1 }
 
-func (c *step) names() []string {
-	var n []string
-	for _, p := range c.st.Players {
-		n = append(n, p.Name)
-	}
-	return n
-}
-
 // Setup implements referee.Game: options, the Adventure Deck, Captain
 // Ironside's deck and Ship Tokens. The two setup Adventures are the first step.
 func (g Game) Setup(s *referee.Session, env *referee.Env) error {

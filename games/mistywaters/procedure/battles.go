@@ -577,14 +577,6 @@ func roundText(rd mw.Round) string {
 
 func plural(n int, what string) string { return referee.Count(n, what) }
 
-func titleCase(s string) string {
-	w := strings.Fields(s)
-	for i := range w {
-		w[i] = strings.ToUpper(w[i][:1]) + w[i][1:]
-	}
-	return strings.Join(w, " ")
-}
-
 // applySide applies a battle's damage to one side.
 func (r *step) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res *Result) {
 	st := r.st

@@ -52,12 +52,6 @@ func stateOf(t testing.TB, s *referee.Session) *State {
 	return &st
 }
 
-func dump(t testing.TB, evs []referee.Event) {
-	for _, e := range evs {
-		t.Logf("%3d %-8s %s", e.Step, e.Type, e.Text)
-	}
-}
-
 func eventsOf(evs []referee.Event, typ string) []referee.Event {
 	var out []referee.Event
 	for _, e := range evs {
