@@ -1,8 +1,6 @@
 package atraxia
 
 import (
-	"flag"
-	"os"
 	"regexp"
 	"testing"
 
@@ -29,10 +27,7 @@ func next(t testing.TB, s *referee.Session, env *referee.Env) ([]referee.Event, 
 	return chaosTable.Next(t, s, env)
 }
 
-func TestMain(m *testing.M) {
-	flag.Parse()
-	os.Exit(chaosTable.Main(m))
-}
+func TestMain(m *testing.M) { chaosTable.Run(m) }
 
 // Every question the scripted 4-player game asks is declared with its
 // kind and default (issue 24: "Every question declares its default").

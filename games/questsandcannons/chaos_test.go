@@ -1,8 +1,6 @@
 package questsandcannons
 
 import (
-	"flag"
-	"os"
 	"strings"
 	"testing"
 
@@ -25,10 +23,7 @@ func next(t testing.TB, s *referee.Session, env *referee.Env) ([]referee.Event, 
 	return chaosTable.Next(t, s, env)
 }
 
-func TestMain(m *testing.M) {
-	flag.Parse()
-	os.Exit(chaosTable.Main(m))
-}
+func TestMain(m *testing.M) { chaosTable.Run(m) }
 
 // TestChaosTable plays the scripted games through the chaos table; each
 // must end as the plain scripted run does.

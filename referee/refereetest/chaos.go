@@ -729,3 +729,10 @@ func (c *chaosPrompter) Recorded() []referee.Answer {
 	}
 	return nil
 }
+
+// Run is a package's TestMain: it runs the tests and exits with Main's
+// code.
+func (tb *Table) Run(m *testing.M) {
+	flag.Parse()
+	os.Exit(tb.Main(m))
+}

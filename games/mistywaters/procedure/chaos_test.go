@@ -1,8 +1,6 @@
 package procedure
 
 import (
-	"flag"
-	"os"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
@@ -31,10 +29,7 @@ func checkDeclared(t testing.TB, p referee.Prompter) referee.Prompter {
 	return chaosTable.Prompter(t, p)
 }
 
-func TestMain(m *testing.M) {
-	flag.Parse()
-	os.Exit(chaosTable.Main(m))
-}
+func TestMain(m *testing.M) { chaosTable.Run(m) }
 
 // TestChaosTable plays the scripted games through the chaos table; each
 // must end as the plain scripted run does.

@@ -119,8 +119,14 @@ func (r *step) confirm(key, text, usual string) (bool, error) {
 	return a == "yes", err
 }
 
-func (r *step) list(key, text string, options []string) ([]string, error) {
-	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: options, Default: noneDefault(options)})
+// list asks a list of options ("none" for none) and returns the items
+// named; check, when given, refuses a list inside the question.
+func (r *step) list(key, text string, options []string, check ...func(string) (string, error)) ([]string, error) {
+	q := referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: options, Default: noneDefault(options)}
+	if len(check) > 0 {
+		q.Check = check[0]
+	}
+	a, err := r.ask(q)
 	if err != nil {
 		return nil, err
 	}

@@ -850,17 +850,7 @@ func (r *step) targets(key, text string, options []string) ([]string, error) {
 		}
 		return a, nil
 	}
-	a, err := r.ask(referee.Question{Key: key, Text: text, Kind: referee.KindList, Options: options, Default: noneDefault(options), Check: check})
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, it := range referee.SplitList(a) {
-		if it != "none" {
-			out = append(out, it)
-		}
-	}
-	return out, nil
+	return r.list(key, text, options, check)
 }
 
 // shipTargetHelp explains how target lists name Player Ships.
