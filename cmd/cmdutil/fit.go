@@ -3,6 +3,7 @@ package cmdutil
 import (
 	"bytes"
 	"io"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/mattn/go-runewidth"
@@ -93,4 +94,35 @@ func fitLine(l []byte, max, keep int) []byte {
 		b = b[n:]
 	}
 	return out
+}
+
+// gateWriter passes promptui's drawing on until its Run returns. promptui
+// redraws from readline's goroutine, which may still write after Run has
+// returned (Ctrl-C, Enter): a late redraw of the prompt or list would then
+// land over what bosun prints next (the cancel message, the next
+// question). Once shut, writes are dropped; shut waits for a write in
+// progress.
+type gateWriter struct {
+	w    io.WriteCloser
+	mu   sync.Mutex
+	done bool
+}
+
+func newGate(w io.WriteCloser) *gateWriter { return &gateWriter{w: w} }
+
+func (g *gateWriter) Write(p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.done {
+		return len(p), nil
+	}
+	return g.w.Write(p)
+}
+
+func (g *gateWriter) Close() error { return nil }
+
+func (g *gateWriter) shut() {
+	g.mu.Lock()
+	g.done = true
+	g.mu.Unlock()
 }

@@ -278,15 +278,17 @@ func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.Read
 	shown := label + defaultNote(q.Default, width)
 	def, edit := "", false
 	for {
+		gate := newGate(stdout)
 		typed := def
 		p := promptui.Prompt{
 			Label: shown, Default: def, AllowEdit: edit, Templates: tpl, Pointer: st.pointer,
-			Stdin: stdin, Stdout: stdout,
+			Stdin: stdin, Stdout: gate,
 			// Called with the line on every keystroke: it keeps what was typed.
 			Validate: func(s string) error { typed = s; return nil },
 		}
 		t.keys.stopAtEnter, t.keys.entered = true, false
 		_, err := p.Run()
+		gate.shut()
 		entered := t.keys.entered
 		t.keys.stopAtEnter = false
 		if !entered || !errors.Is(err, promptui.ErrEOF) {
@@ -397,6 +399,7 @@ func (t *Terminal) pick(q referee.Question, options []string, width, height int,
 	}
 	refused := false
 	for {
+		gate := newGate(stdout)
 		s := promptui.Select{
 			Label: shown, Items: items, Size: size, CursorPos: cursor, Templates: tpl,
 			StartInSearchMode: true, Searcher: Searcher(names),
@@ -412,7 +415,7 @@ func (t *Terminal) pick(q referee.Question, options []string, width, height int,
 			// The list is cleared once picked and the answered line drawn
 			// here, as for a typed prompt.
 			HideSelected: true,
-			Stdin:        stdin, Stdout: stdout,
+			Stdin:        stdin, Stdout: gate,
 		}
 		keys := &pickKeys{}
 		t.keys.pick = keys
@@ -421,6 +424,7 @@ func (t *Terminal) pick(q referee.Question, options []string, width, height int,
 		// to the default with Ctrl-N once the list is drawn puts it there.
 		t.keys.inject = bytes.Repeat([]byte{0x0e}, cursor)
 		i, _, err := s.Run()
+		gate.shut()
 		t.keys.pick, t.keys.inject = nil, nil
 		if err != nil {
 			return "", err

@@ -2,6 +2,7 @@ package cmdutil
 
 import (
 	"errors"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -208,3 +209,20 @@ func TestTerminalShowsNamesEscaped(t *testing.T) {
 		t.Errorf("explanation %q", explained)
 	}
 }
+
+// What promptui draws after its Run has returned is dropped: a late
+// redraw must not land over the next line bosun prints.
+func TestGateDropsLateDrawing(t *testing.T) {
+	var b strings.Builder
+	g := newGate(nopCloser{&b})
+	g.Write([]byte("? action: "))
+	g.shut()
+	g.Write([]byte("\r? action: 1"))
+	if b.String() != "? action: " {
+		t.Errorf("after shut the gate wrote %q", b.String())
+	}
+}
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
