@@ -137,3 +137,20 @@ func legendaryValues(opt string) string {
 	}
 	return strings.Join(out, ",")
 }
+
+// multiplayerEasier lists the easier values that apply with 2 or more
+// players (all but the solo two-tokens setup).
+func multiplayerEasier() string {
+	var out []string
+	for _, sp := range optionSpecs {
+		if sp.Key != "easier" {
+			continue
+		}
+		for _, v := range sp.Values {
+			if v != "two-tokens" {
+				out = append(out, v)
+			}
+		}
+	}
+	return strings.Join(out, ",")
+}
