@@ -104,9 +104,25 @@ func (Game) Setup(s *referee.Session, env *referee.Env) error {
 	if n <= 4 {
 		power += " (leave out the cards marked for 5-6 player games)"
 	}
-	apex := "one Lost Expedition tile on each Apex Island with 1 Magic Crystal on it; 2 tiles unused"
+	// "Shuffle the 8 Lost Expedition tiles and randomly place one tile ...
+	// on each Apex Island. Then place 1 Magic Crystal on each. Return the 2
+	// unused tiles to the box" (Game Setup D, L119) counts the six Apex
+	// Islands of a 3, 4 or 6 clan game. "IN A 5 PLAYER GAME, ONE APEX ISLAND
+	// REMAINS COVERED THROUGHOUT THE GAME. DURING SETUP, PLACE A RED TILE
+	// OVER IT. THERE ARE NO MAGIC CRYSTALS ON THIS ISLAND" (L123): the
+	// covered island gets no tile and no crystal, so with 5 clans 5 tiles go
+	// out and 3 go back to the box. The text says what the state holds
+	// (issue 30): the tiles placed and returned are counted from it.
+	apex := fmt.Sprintf("one Lost Expedition tile on each Apex Island with 1 Magic Crystal on it; %d tiles unused, back in the box", len(st.Unused))
+	if n == 5 {
+		apex = fmt.Sprintf("one Lost Expedition tile on each of the %d uncovered Apex Islands with 1 Magic Crystal on it, none on apex%d (red tile); %d tiles unused, back in the box", k, opts.Covered, len(st.Unused))
+	}
 	if opts.Pirates {
 		apex = "one Pirate token, pirate side up, on each Apex Island (The Rise of Pirates); the black pirate die beside the board"
+		if n == 5 {
+			// "(If playing with 5 players, do not add a Pirate token to the covered island.)"
+			apex = fmt.Sprintf("one Pirate token, pirate side up, on each of the 5 uncovered Apex Islands, none on apex%d (red tile) (The Rise of Pirates); the black pirate die beside the board", opts.Covered)
+		}
 	}
 	env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("War for Atraxia, %d clans: %s; %s; %s; %s; %d Magic Crystals on the Isle of Myth; turn tracker on its starting position", n, board, layout, power, apex, v.IsleCrystals),
 		Data:  map[string]any{"clans": n, "pirates": opts.Pirates, "apex": st.Apex, "unused_tiles": st.Unused, "isle_crystals": v.IsleCrystals},

@@ -9,18 +9,35 @@ import (
 )
 
 // Winners ranks teams by Prosperity, ties by Coins.
+//
+// "At the end of the round, the player or team with the most prosperity is
+// the winner! In the case of a tie, the player or team with the most Coins
+// wins the game." (The End, line 256). Two readings bosun makes, both in
+// docs/quests-and-cannons.md, Rulings:
+//   - A team's Coins are its players' Coins added together. Prosperity is
+//     the team's ("If you're on a team, your entire team can use one
+//     tracker", line 76), Coins are each player's ("Each player receives
+//     ... 3 coins", line 70), and "Teammates may give any number of their
+//     resources, coins, ... to each other" (line 127): what "the team with
+//     the most Coins" holds is all of its players' Coins.
+//   - Teams still tied on Prosperity and Coins all win: the rulebook gives
+//     no third tie-break, and naming one winner would invent it. The
+//     result says the win is shared and why.
 func Winners(st *State) *Result {
 	type score struct {
 		team        int
 		pros, coins int
+		each        []string // "Ann 5", one per member (teams of 2 or more)
 	}
 	var sc []score
 	for ti, t := range st.Teams {
 		c := 0
+		var each []string
 		for _, m := range t.Members {
 			c += st.Players[m].Coins
+			each = append(each, fmt.Sprintf("%s %d", st.Players[m].Name, st.Players[m].Coins))
 		}
-		sc = append(sc, score{ti, t.Prosperity, c})
+		sc = append(sc, score{ti, t.Prosperity, c, each})
 	}
 	sort.SliceStable(sc, func(a, b int) bool {
 		if sc[a].pros != sc[b].pros {
@@ -28,15 +45,28 @@ func Winners(st *State) *Result {
 		}
 		return sc[a].coins > sc[b].coins
 	})
+	tiedPros := len(sc) > 1 && sc[1].pros == sc[0].pros
 	r := &Result{Won: true}
 	var parts []string
 	for _, s := range sc {
 		if s.pros == sc[0].pros && s.coins == sc[0].coins {
 			r.Winners = append(r.Winners, st.Teams[s.team].Name)
 		}
-		parts = append(parts, fmt.Sprintf("%s %d Prosperity, %d Coins", st.Teams[s.team].Name, s.pros, s.coins))
+		part := fmt.Sprintf("%s %d Prosperity, %d Coins", st.Teams[s.team].Name, s.pros, s.coins)
+		if tiedPros && s.pros == sc[0].pros && len(s.each) > 1 {
+			part += " (" + strings.Join(s.each, " + ") + ")"
+		}
+		parts = append(parts, part)
 	}
 	r.Reason = "most Prosperity wins, ties by Coins: " + strings.Join(parts, "; ")
+	switch {
+	case len(r.Winners) > 1:
+		r.Reason += fmt.Sprintf("; tied on Prosperity and Coins, and the rulebook breaks the tie no further: %s share the win", strings.Join(r.Winners, " and "))
+	case tiedPros && len(sc[0].each) > 1:
+		r.Reason += "; tied on Prosperity, the Coins decide (a team's Coins are its players' together)"
+	case tiedPros:
+		r.Reason += "; tied on Prosperity, the Coins decide"
+	}
 	return r
 }
 

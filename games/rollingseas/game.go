@@ -116,6 +116,19 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 	if opt.Ironside != "" && len(s.Players) > 5 {
 		return referee.RuleError([]string{CiteMultiplayerIronside}, "rollingseas: Captain Ironside needs one Ship Token per player plus his own in the six gaps of the Exploration Board: at most 5 players with him, got %d", len(s.Players))
 	}
+	// "Start the game with two Ship Tokens and place the other four on
+	// random Exploration spaces" (Adjust Difficulty, line 368) changes the
+	// solo setup, "Place one Ship Token next to each die space" (line 362).
+	// With 2 or more players the setup is "one Ship Token per player, plus
+	// one for the Captain, randomly in the spaces between two sequential
+	// values" (line 515): nobody starts with tokens and there are no "other
+	// four", so the modification would do nothing. Refused as Legendary
+	// refuses its no-ops (issue 30), naming what applies.
+	if opt.Ironside != "" && len(s.Players) > 1 && opt.Easier["two-tokens"] {
+		return referee.RuleError([]string{CiteAdjustDifficulty, CiteMultiplayerIronside},
+			"rollingseas: --option easier=two-tokens changes the solo Ship Token setup (\"Start the game with two Ship Tokens and place the other four\", line 368), and with %d players the tokens are \"one Ship Token per player, plus one for the Captain\" (line 515), so it would change nothing; accepted with 2 or more players: easier=%s",
+			len(s.Players), multiplayerEasier())
+	}
 	if err := c.setupDeck(); err != nil {
 		return err
 	}

@@ -714,6 +714,10 @@ func (c *step) captainTurn(sp spend) error {
 		}
 		if blocks(sp.Block, action) {
 			ir.Discard = append(ir.Discard, card.Number)
+			// "If he would otherwise perform the chosen action, he instead
+			// does nothing" (line 492): nothing is this turn's action, so
+			// harder=final-action gives no bonus when it is his last
+			// (ironScore; docs/rolling-seas.md, Ruling 27).
 			ir.LastAction = "none"
 			data["blocked"] = action
 			c.ironEmit(text+fmt.Sprintf(" %s blocked his %s action with Ship Tokens: he does nothing.", sp.By, action), data, append(cites, CiteUsingTokens)...)
@@ -1102,16 +1106,47 @@ func (c *step) scoring() error {
 func (c *step) ironScore() (Score, error) {
 	st, ir := c.st, c.st.Iron
 	sc := Score{Name: IronsideName, Automa: true}
+	// "If Captain Ironside's last action of the game is Visit a Port, he
+	// gains a bonus of 5 Renown. If his final action of the game is Sail,
+	// he gains a Story Point." (Adjust Difficulty, line 378). Three
+	// readings, docs/rolling-seas.md, Rulings 25-27:
+	//   - The Story Point is gained before "Captain Ironside Tells His Story
+	//     one last time" (line 484), so it counts in his Final Story (and
+	//     may mark a Story Track Bonus): gained after the last telling it
+	//     would score nothing, and the variation is "a more challenging
+	//     experience" (line 373). The only reading that does something.
+	//   - A Reef last turn (below Legendary): "His turn ends immediately"
+	//     (line 504) and no card is drawn ("If you did not draw a Reef
+	//     Adventure Card, draw a Captain Ironside Card", line 416), so he
+	//     takes no action that turn and his last action of the game is the
+	//     one he took before it (final-action-reef=last-action, the
+	//     default); final-action-reef=no-action reads "last action" as his
+	//     last turn's, which had none: no bonus.
+	//   - An action blocked by Ship Tokens: "he instead does nothing" (line
+	//     492): doing nothing takes the place of the action on that turn,
+	//     so his final action is nothing and there is no bonus
+	//     (LastAction "none", set where the block is resolved).
+	last := ir.LastAction
+	if st.Card.Kind == KindReef && ir.Difficulty != "legendary" && st.Opt.FinalActionReef == "no-action" {
+		last = "none"
+	}
 	if st.Opt.Harders["final-action"] {
-		switch ir.LastAction {
+		switch last {
 		case ActPort:
 			ir.BonusRenown += 5
 			sc.Detail = append(sc.Detail, "last action Visit a Port: +5 Renown")
 		case ActSail:
-			if _, err := ir.Gains(c.b, Items{ItemStory: 1}, st.Explore); err != nil {
+			notes, err := ir.Gains(c.b, Items{ItemStory: 1}, st.Explore)
+			if err != nil {
 				return sc, err
 			}
-			sc.Detail = append(sc.Detail, "last action Sail: +1 Story Point")
+			sc.Detail = append(sc.Detail, "last action Sail: +1 Story Point, before his Final Story"+notesText(notes))
+		case "none":
+			if st.Card.Kind == KindReef && ir.Difficulty != "legendary" {
+				sc.Detail = append(sc.Detail, "last turn a Reef, no action (final-action-reef=no-action): no final-action bonus")
+			} else {
+				sc.Detail = append(sc.Detail, "last action blocked by Ship Tokens (\"he instead does nothing\"): no final-action bonus")
+			}
 		}
 	}
 	sc.Column = ir.RenownColumn()

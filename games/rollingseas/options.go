@@ -27,6 +27,9 @@ type Options struct {
 	CannonBonus    string          `json:"cannon_bonus"`          // any | bought (a Cannon's Ship Board Bonus for the Captain)
 	IronsideFill   string          `json:"ironside_fill"`         // capacity | hold-size (the Captain's "fill your Hold")
 	LegendaryReef  string          `json:"legendary_reef"`        // discard-then-turn | turn (his Reef turn at Legendary)
+	// FinalActionReef is harder=final-action when his last turn is a Reef
+	// turn: last-action (the action he took before it) | no-action.
+	FinalActionReef string `json:"final_action_reef,omitempty"`
 }
 
 // optionSpecs are the session options the referee accepts.
@@ -69,6 +72,8 @@ var optionSpecs = []referee.OptionSpec{
 		Help: "Captain Ironside's \"fill your Hold\": Provisions up to his Hold Capacity (capacity) or a whole Hold Capacity of Provisions (hold-size)"},
 	{Key: "legendary-reef", Kind: referee.OptionChoice, Values: []string{"discard-then-turn", "turn"}, Default: "discard-then-turn",
 		Help: "Legendary, on your Reef turns: Captain Ironside discards his top card unseen, then takes a full turn (discard-then-turn), or the full turn is all (turn)"},
+	{Key: "final-action-reef", Kind: referee.OptionChoice, Values: []string{"last-action", "no-action"}, Default: "last-action",
+		Help: "harder=final-action when his last turn is a Reef turn (no action): the action he took before it counts (last-action), or none does (no-action)"},
 }
 
 // Options implements referee.Game.
@@ -82,24 +87,25 @@ func ParseOptions(given map[string]string) (Options, error) {
 		return Options{}, err
 	}
 	o := Options{
-		IronsideDeck:   m["ironside-deck"],
-		AdventureDeck:  m["adventure-deck"],
-		Harder:         m["deck"] == "harder",
-		Ambush:         m["ambush"] == "on",
-		Easier:         referee.OptionSetOf(m["easier"]),
-		Harders:        referee.OptionSetOf(m["harder"]),
-		AmbushLoss:     m["ambush-loss"],
-		IronsideShips:  m["ironside-ships"],
-		RedrawBonus:    m["ironside-redraw-bonus"] == "yes",
-		EightStories:   m["ironside-eight-stories"],
-		IronsideChoice: m["ironside-choice"],
-		StrengthFull:   m["strength-full"],
-		IronsideAmbush: m["ironside-ambush"],
-		AmbushCards:    m["ambush-cards"],
-		AmbushReward:   m["ambush-reward"],
-		CannonBonus:    m["ironside-cannon-bonus"],
-		IronsideFill:   m["ironside-fill"],
-		LegendaryReef:  m["legendary-reef"],
+		IronsideDeck:    m["ironside-deck"],
+		AdventureDeck:   m["adventure-deck"],
+		Harder:          m["deck"] == "harder",
+		Ambush:          m["ambush"] == "on",
+		Easier:          referee.OptionSetOf(m["easier"]),
+		Harders:         referee.OptionSetOf(m["harder"]),
+		AmbushLoss:      m["ambush-loss"],
+		IronsideShips:   m["ironside-ships"],
+		RedrawBonus:     m["ironside-redraw-bonus"] == "yes",
+		EightStories:    m["ironside-eight-stories"],
+		IronsideChoice:  m["ironside-choice"],
+		StrengthFull:    m["strength-full"],
+		IronsideAmbush:  m["ironside-ambush"],
+		AmbushCards:     m["ambush-cards"],
+		AmbushReward:    m["ambush-reward"],
+		CannonBonus:     m["ironside-cannon-bonus"],
+		IronsideFill:    m["ironside-fill"],
+		LegendaryReef:   m["legendary-reef"],
+		FinalActionReef: m["final-action-reef"],
 	}
 	if v := m["ironside"]; v != "none" {
 		o.Ironside = v
@@ -131,6 +137,23 @@ func legendaryValues(opt string) string {
 		}
 		for _, v := range sp.Values {
 			if v != "two-tokens" && v != "one-token-block" && v != "remove-tokens" {
+				out = append(out, v)
+			}
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+// multiplayerEasier lists the easier values that apply with 2 or more
+// players (all but the solo two-tokens setup).
+func multiplayerEasier() string {
+	var out []string
+	for _, sp := range optionSpecs {
+		if sp.Key != "easier" {
+			continue
+		}
+		for _, v := range sp.Values {
+			if v != "two-tokens" {
 				out = append(out, v)
 			}
 		}
