@@ -355,10 +355,10 @@ func (u Unit) Validate(lim Limits) error {
 	case KindShip:
 		if u.ShipType != "" && lim != nil {
 			if mc, ok := lim.MaxCannons(u.ShipType); ok && u.Cannons > mc {
-				return referee.RuleError([]string{CiteRepairing, CiteShipTypes}, "mistywaters: a %s holds at most %d Cannons, not %d (Repairing: no Cannons without an open spot on the ship board)", u.Label(), mc, u.Cannons)
+				return referee.RuleError([]string{CiteRepairing, CiteShipTypes}, "mistywaters: %s holds at most %d Cannons, not %d (Repairing: no Cannons without an open spot on the ship board)", aLabel(u), mc, u.Cannons)
 			}
 			if ms, ok := lim.MaxSailors(u.ShipType); ok && u.Sailors > ms {
-				return referee.RuleError([]string{CiteRecruiting, CiteShipTypes}, "mistywaters: a %s holds at most %d Sailors, not %d (Recruiting: no Sailors without an open spot on the ship board)", u.Label(), ms, u.Sailors)
+				return referee.RuleError([]string{CiteRecruiting, CiteShipTypes}, "mistywaters: %s holds at most %d Sailors, not %d (Recruiting: no Sailors without an open spot on the ship board)", aLabel(u), ms, u.Sailors)
 			}
 		}
 		if u.ShoreSet {
@@ -874,4 +874,13 @@ func (u Unit) totalXP() int {
 		n += x
 	}
 	return n
+}
+
+// aLabel is the unit's label as a sentence names it: "a Sloop", but
+// "Ann's Caravel".
+func aLabel(u Unit) string {
+	if l := u.Label(); !strings.Contains(l, "'s ") {
+		return referee.A(l)
+	}
+	return u.Label()
 }

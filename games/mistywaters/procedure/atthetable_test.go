@@ -362,3 +362,35 @@ func TestWhirlpoolOccupiedNamesEveryObject(t *testing.T) {
 	assert.Equal(t, "no", q.Default)
 	assert.Contains(t, tb.text(), "place a crate from the supply on Whirlpool 3")
 }
+
+// A ship Lost in a battle is never the default of its owner's next spec:
+// Enter would bring it back into the fleet ("joins the fleet", with the
+// board it had before it sank). The one ship afloat, as bosun left it, is
+// the default instead.
+func TestShipSpecDefaultIsNeverALostShip(t *testing.T) {
+	st := battleState(PhaseNPC, 5, []string{"attack:pirates"}, NPC{ID: "pirate-1", Kind: KindPirate})
+	ann := st.player("Ann")
+	ann.Fleet = []string{"C"} // the Sloop was Lost in an earlier Round
+	ann.Boards = map[string]string{"S": "sloop:cannons=2,sailors=1", "C": "caravel:cannons=2,sailors=2"}
+	tb := newTable(t, st, map[string]any{
+		"misty.npc.pirate-1.targets":            "Ann",
+		"misty.player.Ann.stop-card":            "no",
+		"misty.ship.Ann":                        "caravel:cannons=2,sailors=2",
+		"misty.battle.pirate-1.Ann.attack.roll": "1,1,1,1",
+	}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+	// The spec given last, in the battle that sank the Sloop.
+	tb.s.Log = append(tb.s.Log, referee.Event{Seq: 1, Step: 0, Type: "battle", Text: "Ann's Sloop is Lost",
+		Answers: []referee.Answer{{Key: "misty.ship.Ann", Value: "sloop:cannons=2,sailors=1", Source: "terminal"}}})
+	pr := &probe{p: tb.env.Prompt}
+	var spec referee.Question
+	pr.look = func(q referee.Question, n int) {
+		if q.Key == "misty.ship.Ann" {
+			spec = q
+		}
+	}
+	tb.env.Prompt = pr
+	tb.step()
+	require.Equal(t, "misty.ship.Ann", spec.Key, tb.text())
+	assert.Equal(t, "caravel:cannons=2,sailors=2", spec.Default, "the ship afloat, not the Lost Sloop")
+	assert.NotContains(t, tb.text(), "joins the fleet")
+}

@@ -326,6 +326,15 @@ func (r *step) shipDefault(p *PlayerState, q referee.Question, wantShip string) 
 		}
 	}
 	def := withoutKeys(q.Default, xpKeys)
+	if code != "" && len(p.Fleet) > 0 && !slices.Contains(p.Fleet, code) {
+		// The ship of the spec given last is no longer afloat (Lost, seized,
+		// taken): Enter must not bring it back. The one ship afloat, as
+		// bosun left it, is the default; with two, none.
+		code, def = "", ""
+		if len(p.Fleet) == 1 {
+			code = p.Fleet[0]
+		}
+	}
 	if b, ok := p.Boards[code]; ok && code != "" {
 		def = b
 	}
