@@ -210,6 +210,17 @@ func (t *step) buy(c *Clan, power bool) error {
 			if b := st.block(loc.Name); b != nil {
 				return referee.RuleError(cites(CiteBlocking), "atraxia: %s is blocked by a privateer and cannot be used", loc.Name)
 			}
+			// What bosun knows of another clan's control: its Home Base
+			// while it is in the game, and the location of its Capital Ship
+			// (the rest, whose ships hold an island, is on the board).
+			if o := st.clan(loc.Clan); loc.Kind == "home" && o != nil && o != c && !o.Eliminated {
+				return referee.RuleError(cites(CiteBuyingShips), "atraxia: %s is %s's Home Base: bought ships go only to locations %s controls", loc.Name, o.Player, c.Player)
+			}
+			for _, o := range st.Clans {
+				if o != c && !o.Eliminated && o.Capital == loc.Name {
+					return referee.RuleError(cites(CiteBuyingShips), "atraxia: %s's Capital Ship is on %s, so %s controls it: bought ships go only to locations %s controls", o.Player, loc.Name, o.Player, c.Player)
+				}
+			}
 			return nil
 		})
 		if err != nil {

@@ -299,3 +299,21 @@ func TestStatusCountsActions(t *testing.T) {
 	assert.Contains(t, v.Text(), "Xanthe (fox clan), 1 Active Action left")
 	assert.False(t, badWords.MatchString(v.Text()), "%q", badWords.FindString(v.Text()))
 }
+
+// "Purchased ships can be placed at any location controlled by the Clan
+// Leader": another clan's Home Base and an island where another clan's
+// Capital Ship stands are refused in the location question itself (found
+// at the table: both were accepted).
+func TestBoughtShipsGoOnlyWhereTheClanControls(t *testing.T) {
+	s, term, _, _ := atTable(t, nil, map[string][]string{
+		"wfa.turn.action": {"buy"}, "wfa.buy.gunboat": {"2"}, "wfa.buy.frigate": {""}, "wfa.buy.destroyer": {""},
+		"wfa.buy.place.location": {"rhino-home", "tiger-1", "fox-home"}, "wfa.buy.place.capacity": {"8"}, "wfa.buy.place.present": {"1"},
+		"wfa.buy.place.ships": {""},
+	}, func(st *State) {
+		st.Clans[0].OC, st.Clans[0].AlWood = 9, 20
+		st.Clans[2].Capital = "tiger-1"
+	})
+	assert.Equal(t, []string{"wfa.buy.place.location=rhino-home", "wfa.buy.place.location=tiger-1"}, term.refused)
+	x := state(t, s).Clans[0]
+	assert.Equal(t, 1, x.Reserve.Gunboat, "2 of the 3 Gunboats bought, placed on fox-home")
+}
