@@ -98,6 +98,12 @@ func (q Question) Normalize(raw string) (string, error) {
 			return "", err
 		}
 		if errors.Is(err, ErrUsage) {
+			// The refusal names the question it refuses, so that --json's
+			// error carries its key; its rulebook cites stay.
+			var ue *UsageError
+			if errors.As(err, &ue) && !strings.Contains(ue.Msg, q.Key) {
+				return "", &UsageError{Msg: fmt.Sprintf("answer %q for %s (%s): %s", v, q.Key, q.Text, ue.Msg), Cites: ue.Cites}
+			}
 			return "", err
 		}
 		return "", Usagef("answer %q for %s (%s): %v", v, q.Key, q.Text, err)

@@ -153,7 +153,7 @@ func TestPickRefusedByItsCheckIsPickedAgain(t *testing.T) {
 	if err != nil || got != "move" {
 		t.Fatalf("Ask = %q, %v; drawn:\n%s", got, err, drawn)
 	}
-	if !strings.Contains(drawn, ">> a new sail costs 1 canvas") {
+	if !strings.Contains(drawn, "a new sail costs 1 canvas") {
 		t.Errorf("the reason is not drawn:\n%s", drawn)
 	}
 	earlier := func(v string) (string, error) {

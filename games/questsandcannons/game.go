@@ -3,6 +3,7 @@ package questsandcannons
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -61,13 +62,20 @@ type ChampionStats struct {
 
 // Champion returns a Champion's printed values, asking once for each one
 // the tables do not know (keys tables.qc-champions.<champion>.<field>).
-func Champion(set *tables.Set, p referee.Prompter, name string) (ChampionStats, error) {
+// teamNation, when set, checks the nation read against the team's: "each
+// team may only have Champions from one nation", refused in the nation
+// question itself rather than once every tile value has been typed.
+func Champion(set *tables.Set, p referee.Prompter, name string, teamNation func(nation string) error) (ChampionStats, error) {
 	var c ChampionStats
 	if Slug(name) == "" {
 		return c, referee.Usagef("questsandcannons: champion %q has no name", name)
 	}
 	ask := func(field string, q referee.Question) (string, error) { return championField(set, p, name, field, q) }
-	v, err := ask("nation", referee.Question{Kind: referee.KindChoose, Options: Nations, Default: referee.NoDefault, Text: name + "'s nation (its Nation Ability: Dwunny Luck, Delvish Mobility or Mend Ship)"})
+	nq := referee.Question{Kind: referee.KindChoose, Options: Nations, Default: referee.NoDefault, Text: name + "'s nation (its Nation Ability: Dwunny Luck, Delvish Mobility or Mend Ship)"}
+	if teamNation != nil {
+		nq.Check = func(v string) (string, error) { return v, teamNation(v) }
+	}
+	v, err := ask("nation", nq)
 	if err != nil {
 		return c, err
 	}
@@ -382,7 +390,21 @@ func (u *setup) champions() error {
 		// The Champion's name is read in any case: --players Ann:VALKYR is
 		// Valkyr (keys tables.qc-champions.valkyr.*).
 		champ = ChampionName(champ)
-		cs, err := Champion(u.env.Tables, u.env.Prompt, champ)
+		me := len(st.Players)
+		cs, err := Champion(u.env.Tables, u.env.Prompt, champ, func(nation string) error {
+			for _, members := range u.teams {
+				if !slices.Contains(members, me) {
+					continue
+				}
+				for _, m := range members {
+					if m < me && st.Players[m].Nation != nation {
+						return referee.RuleError([]string{CitePickChampions}, "questsandcannons: each team may only have Champions from one nation: %s's teammate %s plays %s, a %s Champion, so %s cannot play %s, a %s Champion (choose a %s Champion: --players %s:CHAMPION)",
+							pl.Name, st.Players[m].Name, st.Players[m].Champion, st.Players[m].Nation, pl.Name, champ, nation, st.Players[m].Nation, pl.Name)
+					}
+				}
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/refereetest"
+	"github.com/bosun-referee/bosun/tables"
 )
 
 // seat answers as a player at a terminal does: each wrong answer queued
@@ -316,4 +317,33 @@ func TestExchangeGiftPastTheHoldIsRefusedAtGive(t *testing.T) {
 	assert.Len(t, s.refused["qc.exchange.take"], 2, "Bob's hold cannot take 2 metal without giving 2 Resources back")
 	assert.Equal(t, 2, h.player("Bob").Res["metal"])
 	assert.Equal(t, 2, h.player("Ann").Res["lumber"])
+}
+
+// "Each team may only have Champions from one nation": a teammate's
+// Champion of another nation is refused in its own nation question,
+// before the rest of its tile is typed (found at the table: setup failed
+// only after all twelve tile values, and kept none of them).
+func TestTeamNationRefusedInTheNationQuestion(t *testing.T) {
+	p := referee.NewScripted()
+	champ(p, "Valkyr", "dwunny", "cannoneer", "4", "2/3", "2/3", "2/3")
+	p.Set("tables.qc-champions.kerris.nation", "delf", "answers")
+	set, err := tables.Load("")
+	require.NoError(t, err)
+	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{}, p), Prompt: p, Tables: set}
+	_, err = chaosTable.NewSession(t, Game{}, "t", []referee.Player{{Name: "Valkyr"}, {Name: "Kerris"}}, map[string]string{"coop": "easy"}, 1, referee.Virtual, env)
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), "tables.qc-champions.kerris.nation", "the nation question is named")
+	assert.Contains(t, err.Error(), "Kerris's teammate Valkyr plays Valkyr, a dwunny Champion, so Kerris cannot play Kerris, a delf Champion")
+	for _, k := range []string{"role", "hearts", "sails", "cannons", "cargo"} {
+		assert.False(t, p.HasAnswer("tables.qc-champions.kerris."+k) && len(p.Record) > 0 && lastKey(p.Record) == "tables.qc-champions.kerris."+k, k)
+	}
+	assert.Equal(t, "tables.qc-champions.valkyr.cargo", lastKey(p.Record), "nothing of Kerris's tile is asked after its nation")
+}
+
+func lastKey(r []referee.Answer) string {
+	if len(r) == 0 {
+		return ""
+	}
+	return r[len(r)-1].Key
 }
