@@ -232,10 +232,10 @@ func (t *Terminal) Ask(q referee.Question) (string, error) {
 			if nerr == nil {
 				return v, nil
 			}
-			fmt.Fprintln(t.io.ErrOut, st.red(Reason(q, nerr, width)))
 			if _, earlier := referee.AsReask(nerr); earlier {
-				return "", nerr
+				return "", nerr // asked again with the reason (referee.Reask)
 			}
+			fmt.Fprintln(t.io.ErrOut, st.red(Reason(q, nerr, width)))
 		}
 	} else {
 		res, err = t.prompt(q, width, st, stdin, stdout)
@@ -307,8 +307,8 @@ func (t *Terminal) prompt(q referee.Question, width int, st style, stdin io.Read
 		if _, err := q.Normalize(typed); err != nil {
 			if _, earlier := referee.AsReask(err); earlier {
 				// An answer given before this one is what is wrong: the
-				// step asks that question again (referee.Reask).
-				fmt.Fprintln(t.io.ErrOut, st.red(Reason(q, err, width)))
+				// step asks that question again (referee.Reask), with the
+				// reason in its text.
 				return "", err
 			}
 			if strings.TrimSpace(typed) == "" && strings.TrimSpace(q.Default) == "" {

@@ -594,12 +594,14 @@ func (c *step) drawIron() (Card, error) {
 					}
 					return level(k)
 				}
-				err = piles.DeckAllows(ir, c.st.Opt.Ambush, n, value, left, lv)
+				err = piles.deckAllows(ir, c.st.Opt.Ambush, n, value, left, lv)
 			case "action":
 				err = c.ambushRefusal(n, value)
 			}
 			if err != nil {
-				return referee.Reask("rs.ironside.card.number", err)
+				return referee.Reask("rs.ironside.card.number", referee.RuleError([]string{CitePrepareDeck, CiteAutomaAction},
+					"%s %s cannot be card %d's %s now (%s): the card number is asked again; Enter keeps %d, and its %s is then asked again",
+					field, value, n, field, strings.TrimPrefix(err.Error(), fmt.Sprintf("rollingseas: rs.ironside.card.number %d: ", n)), n, field))
 			}
 			return nil
 		}

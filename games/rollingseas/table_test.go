@@ -237,7 +237,8 @@ func TestIronsideLevelAsksTheCardNumberAgain(t *testing.T) {
 		"rs.ironside.card.1.level", "rs.ironside.card.1.action", "rs.ironside.card.1.condition", "rs.ironside.card.1.basic.directions", "rs.ironside.card.1.basic.bonus"}, keys)
 	again := term.asked[2]
 	assert.Equal(t, "10", again.Default, "Enter keeps the number first typed")
-	assert.Contains(t, again.Text, "asked again: rollingseas: rs.ironside.card.number 10: card 10 is a Level 2 card")
+	assert.Contains(t, again.Text, "asked again: level 2 cannot be card 10's level now (card 10 is a Level 2 card, and his deck cannot hold it now")
+	assert.Contains(t, again.Text, "the card number is asked again; Enter keeps 10, and its level is then asked again")
 	assert.Contains(t, drew, "Captain Ironside draws card 1 (sail)")
 	assert.Equal(t, []int{1}, stateOf(t, s).Iron.Seen, "card 1 is the card seen; card 10 was never drawn")
 }
