@@ -45,6 +45,11 @@ type pickKeys struct {
 	// chose is what the last Enter found: something was typed or the
 	// cursor moved, so the highlighted row is the table's choice.
 	chose bool
+	// cursor is the default's row; emptied is set when a Backspace has
+	// erased the whole search: promptui then shows the first row again,
+	// and the cursor is moved back to the default, which Enter takes.
+	cursor  int
+	emptied bool
 }
 
 func (p *pickKeys) feed(b []byte) {
@@ -71,6 +76,7 @@ func (p *pickKeys) feed(b []byte) {
 		case c == 0x7f || c == 0x08:
 			if p.typed > 0 {
 				p.typed--
+				p.emptied = p.typed == 0 && p.cursor > 0
 			}
 			p.moved = false
 		case c == 0x0e || c == 0x10 || c == 0x02 || c == 0x06: // Ctrl-N, P, B, F
@@ -118,10 +124,24 @@ func (k *keyReader) Read(p []byte) (int, error) {
 			end = i + 1
 		}
 	}
-	n := copy(p, k.pending[:end])
 	if k.pick != nil {
-		k.pick.feed(k.pending[:n])
+		// Fed one byte at a time, so that the moves back to the default
+		// come right after the Backspace that emptied the search.
+		n := 0
+		for n < min(end, len(p)) {
+			k.pick.feed(k.pending[n : n+1])
+			p[n] = k.pending[n]
+			n++
+			if k.pick.emptied {
+				k.pick.emptied = false
+				k.inject = bytes.Repeat([]byte{0x0e}, k.pick.cursor)
+				break
+			}
+		}
+		k.pending = k.pending[n:]
+		return n, nil
 	}
+	n := copy(p, k.pending[:end])
 	k.pending = k.pending[n:]
 	return n, nil
 }

@@ -417,7 +417,7 @@ func (t *Terminal) pick(q referee.Question, options []string, width, height int,
 			HideSelected: true,
 			Stdin:        stdin, Stdout: gate,
 		}
-		keys := &pickKeys{}
+		keys := &pickKeys{cursor: cursor}
 		t.keys.pick = keys
 		// CursorPos alone is not enough: search mode starts with an empty
 		// search, which puts the cursor on the first row. Moving it down

@@ -185,3 +185,18 @@ func TestPickFindsAnOptionByItsLabel(t *testing.T) {
 		t.Fatalf("Ask = %q, %v; drawn:\n%s", got, err, drawn)
 	}
 }
+
+// A search typed and erased puts the cursor back on the default, so the
+// row highlighted is the one Enter takes (found at the table: "y",
+// Backspace left "yes" highlighted while Enter took the default "no").
+func TestPickErasedSearchShowsTheDefault(t *testing.T) {
+	q := referee.Question{Key: "qc.marauder.1.reach", Text: "can Marauder 1 reach you?", Kind: referee.KindConfirm, Default: "no"}
+	got, drawn, err := askKeys(t, q, "y\x7f\r")
+	if err != nil || got != "no" {
+		t.Fatalf("y, Backspace, Enter = %q, %v", got, err)
+	}
+	last := strings.LastIndex(drawn, "? reach [no]:")
+	if last < 0 || !strings.Contains(drawn[last:], "> no") || strings.Contains(drawn[last:], "> yes") {
+		t.Errorf("the last drawing does not highlight no:\n%q", drawn[max(last, 0):])
+	}
+}
