@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/bosun-referee/bosun/referee"
 )
 
@@ -62,9 +63,11 @@ var voteBoxes = map[string]voteBox{
 	"officers":    {"officers", `"8 Gunners/First-Class Gunner tokens" and "8 Fencing Masters/First-Class Fencing Master tokens"`, 16, citeCompCrew},
 	"sailors":     {"sailors", `"50 Sailor tokens" (Sailors aboard and in Militias together)`, 50, citeCompCrew},
 	"militia":     {"sailors", `"50 Sailor tokens" (Sailors aboard and in Militias together)`, 50, citeCompCrew},
-	"cannons":     {"cannons", `"50 Cannon tokens"`, 50, citeCompCrew},
-	"trophies":    {"trophies", `"8 cardboard token/plastic miniature* xebec Pirate Ships" and 6 Sea Monsters (one each of 6 kinds)`, 14, citeCompMonsters},
-	"rafts":       {"rafts", `"8 Raft tokens"`, 8, citeCompMisc},
+	// The Militias' own box limit is militiaBox (3 Plantations, 2 Sailors
+	// each); militiaRefusal bounds each player's count by their Plantations.
+	"cannons":  {"cannons", `"50 Cannon tokens"`, 50, citeCompCrew},
+	"trophies": {"trophies", `"8 cardboard token/plastic miniature* xebec Pirate Ships" and 6 Sea Monsters (one each of 6 kinds)`, 14, citeCompMonsters},
+	"rafts":    {"rafts", `"8 Raft tokens"`, 8, citeCompMisc},
 }
 
 // voteCountRefusal refuses a Viceroy Voting count that would make the
@@ -77,6 +80,30 @@ func voteCountRefusal(key, title string, n int, used map[string]int) error {
 	}
 	return referee.RuleError([]string{b.cite}, "misty: %d %s would make %d in all with the other answers, but the box holds %s (accepted: at most %d more)",
 		n, title, used[b.pool]+n, b.what, max(b.box-used[b.pool], 0))
+}
+
+// Militias (Advanced Rules, L1461-L1466): a Militia stands next to a
+// Plantation ("place on the island next to the Plantation up to 2
+// Sailors to establish a Militia"), "there can never be more than 2
+// Sailors in the Militia", and "Each island is limited to 1 token of each
+// type of infrastructure and also each type of infrastructure is limited
+// to 3 tokens for the entire map" (L899; "3 cardboard/plastic miniature*
+// Plantations", L62). So one player's Sailors in Militias are at most 2 per
+// Plantation that player counted just before, and all players' together
+// at most 2 x 3 = 6 (the count used to accept 0-50, the Sailor tokens).
+const (
+	militiaSailors = 2
+	militiaBox     = militiaSailors * 3
+)
+
+// militiaRefusal refuses n Sailors in Militias for a player who counted
+// plantations Plantations on their Captured Islands.
+func militiaRefusal(member string, n, plantations int) error {
+	if n <= militiaSailors*plantations {
+		return nil
+	}
+	return referee.RuleError([]string{mw.CiteMilitia, citeCompInfra}, "misty: %s counted %s, and a Militia is at most 2 Sailors next to a Plantation (\"there can never be more than 2 Sailors in the Militia\"; 1 Plantation an island, 3 in the box), so %d Sailors in Militias cannot be (accepted: at most %d)",
+		member, referee.Count(plantations, "Plantation"), n, militiaSailors*plantations)
 }
 
 // MainIslands is the number of islands a player can Capture: "There are 6
@@ -185,6 +212,7 @@ func (r *step) voting() error {
 			sd := &v.Sides[i]
 			counts := map[string]int{}
 			for _, m := range sd.Members {
+				mine := map[string]int{} // this member's answers
 				for _, c := range VoteCategories {
 					if c.Key == "militia" && !st.Opt.adv("militia") {
 						continue
@@ -193,14 +221,31 @@ func (r *step) voting() error {
 					if b.box > 0 && b.box-used[b.pool] <= 0 {
 						continue // the box holds no more of these: 0, not asked
 					}
+					most := b.box
+					if c.Key == "militia" {
+						// A Militia needs a Plantation (see militiaRefusal): with
+						// none counted, 0 and not asked.
+						if mine["plantations"] == 0 {
+							continue
+						}
+						most = militiaBox
+					}
+					refuse := func(n int) error {
+						if c.Key == "militia" {
+							if err := militiaRefusal(m, n, mine["plantations"]); err != nil {
+								return err
+							}
+						}
+						return voteCountRefusal(c.Key, c.Title, n, used)
+					}
 					a, err := r.ask(referee.Question{Key: "misty.vote." + m + "." + c.Key, Text: fmt.Sprintf("%s: how many %s?", m, c.Title),
-						Kind: referee.KindNumber, Min: 0, Max: b.box,
+						Kind: referee.KindNumber, Min: 0, Max: most,
 						Check: func(a string) (string, error) {
 							n, err := strconv.Atoi(a)
 							if err != nil {
 								return a, err
 							}
-							return a, voteCountRefusal(c.Key, c.Title, n, used)
+							return a, refuse(n)
 						}})
 					if err != nil {
 						return err
@@ -209,11 +254,12 @@ func (r *step) voting() error {
 					if err != nil {
 						return err
 					}
-					if err := voteCountRefusal(c.Key, c.Title, n, used); err != nil {
+					if err := refuse(n); err != nil {
 						return err
 					}
 					used[b.pool] += n
 					counts[c.Key] += n
+					mine[c.Key] = n
 				}
 			}
 			sd.Breakdown, sd.Total = Tally(counts)

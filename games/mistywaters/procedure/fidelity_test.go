@@ -218,3 +218,61 @@ func TestDutchmanTakesAShipInPhase5(t *testing.T) {
 		}
 	}
 }
+
+// Extended Variant (L1488-L1496) with 2 players: "All standard Misty Waters
+// rules are used ... Game End: The game only ends when a player has control
+// of 3 or more Captured Islands for two consecutive Rounds or after 24
+// Rounds", and Island Conquest (L1399): "Exception: 4 or more Captured
+// Islands are required for victory in a game of two player". bosun keeps
+// the standard exception (4) and extended-two-player=3 takes the variant's
+// line as written. The option is refused where it would change nothing.
+func TestExtendedVariantTwoPlayerConquest(t *testing.T) {
+	two := map[string]string{"variants": "extended", "bases": "Ann:NE,Bob:SW"}
+	s, err := newSetup(t, fourColours[:2], two, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 4, stateOf(t, s).conquestNeed())
+	assert.Contains(t, logText(s), "Island Conquest needs 4 Captured Islands")
+
+	three := map[string]string{"variants": "extended", "bases": "Ann:NE,Bob:SW", "extended-two-player": "3"}
+	s, err = newSetup(t, fourColours[:2], three, nil)
+	require.NoError(t, err)
+	st := stateOf(t, s)
+	assert.Equal(t, 3, st.conquestNeed())
+	assert.Contains(t, logText(s), "Island Conquest needs 3 Captured Islands")
+
+	// Two consecutive Reset Phases with 3 Captured Islands win under the
+	// variant's line, and only extend the streak of nobody under the
+	// exception.
+	reset := func(opt Options, streak int) *table {
+		ps := players("Ann", "Bob")
+		ps[0].Streak = streak
+		tb := newTable(t, &State{Round: 9, Phase: PhaseReset, Wind: 5, Players: ps, Opt: opt}, map[string]any{
+			"misty.player.Ann.captured": "3", "misty.player.Bob.captured": "1",
+		})
+		tb.step()
+		return tb
+	}
+	opt := baseOpts()
+	opt.Variants["extended"], opt.Rounds = true, 24
+	tb := reset(opt, 1)
+	assert.Contains(t, tb.text(), "Island Conquest needs 4 for two consecutive Rounds")
+	assert.Equal(t, 0, tb.state().player("Ann").Streak)
+	assert.Empty(t, tb.state().Winners)
+	opt.ExtendedThree = true
+	tb = reset(opt, 1)
+	assert.Contains(t, tb.text(), "Island Conquest: Ann controlled 3 or more Captured Islands at the end of two consecutive Rounds and wins")
+	assert.Equal(t, []string{"Ann"}, tb.state().Winners)
+
+	for _, bad := range []struct {
+		players []referee.Player
+		opts    map[string]string
+	}{
+		{fourColours[:2], map[string]string{"bases": "Ann:NE,Bob:SW", "extended-two-player": "3"}},
+		{fourColours[:3], map[string]string{"variants": "extended", "extended-two-player": "3"}},
+	} {
+		_, err := newSetup(t, bad.players, bad.opts, nil)
+		require.Error(t, err)
+		assert.True(t, referee.IsUsage(err))
+		assert.Contains(t, err.Error(), "extended-two-player=3 changes only an Extended Variant game of 2 players")
+	}
+}

@@ -109,3 +109,51 @@ func TestHarvestSoldCratesAtMostTheMines(t *testing.T) {
 	assert.Contains(t, err.Error(), "misty.harvest.Ann.sold-crates")
 	assert.Contains(t, err.Error(), "accepted: a whole number from 0 to 1")
 }
+
+// Advanced Rules, Plantations with a Militia (L1462-L1466): a Militia is
+// "up to 2 Sailors" placed "on the island next to the Plantation", "there
+// can never be more than 2 Sailors in the Militia", and L899 allows 1
+// Plantation an island and 3 on the map. So a player's Sailors in Militias
+// are at most 2 per Plantation they counted: 6 for the whole box, never the
+// 50 Sailor tokens the count used to accept. A player with no Plantation
+// has no Militia and is not asked.
+func TestMilitiaVotesBoundedByPlantations(t *testing.T) {
+	vote := func(ann, bob map[string]string) (*table, error) {
+		opt := baseOpts()
+		opt.Advanced["militia"] = true
+		st := &State{Round: 20, Phase: PhaseVoting, Players: players("Ann", "Bob"), Opt: opt,
+			Voting: &Voting{Sides: []VoteSide{{Name: "Ann", Members: []string{"Ann"}}, {Name: "Bob", Members: []string{"Bob"}}}}}
+		answers := map[string]any{}
+		for _, c := range VoteCategories {
+			answers["misty.vote.Ann."+c.Key] = "0"
+			answers["misty.vote.Bob."+c.Key] = "0"
+		}
+		for k, v := range ann {
+			answers["misty.vote.Ann."+k] = v
+		}
+		for k, v := range bob {
+			answers["misty.vote.Bob."+k] = v
+		}
+		tb := newTable(t, st, answers)
+		return tb, tb.try()
+	}
+	tb, err := vote(map[string]string{"plantations": "1", "militia": "3"}, nil)
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+	assert.Contains(t, err.Error(), "Ann counted 1 Plantation, and a Militia is at most 2 Sailors next to a Plantation")
+	assert.Contains(t, err.Error(), "accepted: at most 2")
+	assert.Equal(t, 0, tb.state().Voting.Step, "nothing saved")
+
+	_, err = vote(map[string]string{"plantations": "3", "militia": "7"}, nil)
+	require.Error(t, err, "7 is more than the box's 3 Plantations can hold")
+	assert.Contains(t, err.Error(), "misty.vote.Ann.militia")
+	assert.Contains(t, err.Error(), "from 0 to 6")
+
+	tb, err = vote(map[string]string{"plantations": "2", "militia": "4", "sailors": "3"}, map[string]string{"militia": "9"})
+	require.NoError(t, err, "Bob has no Plantation: his Militia is 0, not asked")
+	v := tb.state().Voting
+	assert.Equal(t, 2*5+3+4, v.Sides[0].Total)
+	assert.Equal(t, 3+4, v.Sides[0].Pool, "the Militia's Sailors join the confrontation pool")
+	assert.Equal(t, 0, v.Sides[1].Total)
+	assert.NotContains(t, tb.rec.keys, "misty.vote.Bob.militia")
+}

@@ -40,6 +40,8 @@ var optionSpecs = []referee.OptionSpec{
 		Help: "a Player Ship taken as a Prize Ship after a Boarding Battle is kept apart from the victor's fleet (apart) or counts in it (fleet)"},
 	{Key: "dutchman-loss", Kind: referee.OptionChoice, Values: []string{"defeat", "lost"}, Default: "defeat",
 		Help: "a Player Ship the Flying Dutchman takes counts as a defeated Player Ship (defeat: the 5 Silver Coins, then the Skull-Rock) or is only Lost (lost)"},
+	{Key: "extended-two-player", Kind: referee.OptionChoice, Values: []string{"4", "3"}, Default: "4",
+		Help: "Extended Variant with 2 players: Island Conquest needs 4 Captured Islands, the standard two-player exception (4), or the 3 the variant's Game End line names (3)"},
 }
 
 // Options implements referee.Game.
@@ -67,6 +69,13 @@ func parseOptions(s *referee.Session) (Options, error) {
 		PrizeFleet:    m["prize-ship"] == "fleet",
 		// See dutchmanTakes for the rule text of both readings.
 		DutchmanLostOnly: m["dutchman-loss"] == "lost",
+		// See conquestNeed for the rule text of both readings.
+		ExtendedThree: m["extended-two-player"] == "3",
+	}
+	if o.ExtendedThree && (!o.vari("extended") || len(s.Players) != 2) {
+		// Like any option that would do nothing, refused rather than ignored.
+		return o, referee.RuleError([]string{citeExtended, citeVictoryConquest}, "mistywaters: option extended-two-player=3 changes only an Extended Variant game of 2 players (got %s, variants %s); accepted: extended-two-player=4, or variants=extended with 2 players",
+			referee.Count(len(s.Players), "player"), setText(o.Variants))
 	}
 	if o.vari("extended") {
 		o.Rounds = 24

@@ -386,7 +386,27 @@ func (st *State) conquestNeed() int {
 	if len(st.Players) < 2 {
 		return 0
 	}
-	if len(st.Players) == 2 || st.Opt.vari("team") {
+	if st.Opt.vari("team") {
+		// Team Mode: "a team has control of 4 or more (instead of 3)".
+		return 4
+	}
+	if len(st.Players) == 2 {
+		// Ruling (option extended-two-player). Island Conquest: "Exception:
+		// 4 or more Captured Islands are required for victory in a game of
+		// two player or 'Team Mode' game." The Extended Variant opens "All
+		// standard Misty Waters rules are used, but to play a longer game,
+		// the following modifications can be used" and lists "Game End: The
+		// game only ends when a player has control of 3 or more Captured
+		// Islands for two consecutive Rounds or after 24 Rounds" without
+		// repeating the exception. A careful player reads that line as the
+		// standard condition (written, like Phase 6's first bullet, in its
+		// 3-or-more form) with the Treasure's end taken away and the 24
+		// Rounds added: the exception, a standard rule, still stands, and a
+		// variant "to play a longer game" does not make two players' game
+		// shorter. So 4; extended-two-player=3 takes the line as written.
+		if st.Opt.vari("extended") && st.Opt.ExtendedThree {
+			return 3
+		}
 		return 4
 	}
 	return 3

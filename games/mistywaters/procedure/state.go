@@ -170,6 +170,10 @@ type Options struct {
 	// DutchmanLostOnly: a Player Ship the Flying Dutchman takes is Lost but
 	// not a defeated Player Ship (option dutchman-loss=lost).
 	DutchmanLostOnly bool `json:"dutchman_lost_only,omitempty"`
+	// ExtendedThree: an Extended Variant game of 2 players needs 3
+	// Captured Islands, as the variant's Game End line reads, instead of
+	// the standard two-player 4 (option extended-two-player=3).
+	ExtendedThree bool `json:"extended_two_player_three,omitempty"`
 }
 
 // Advanced rule names (--option advanced=all or a comma list).
