@@ -77,18 +77,7 @@ func TestPTYDirectionDiceAndNoDefault(t *testing.T) {
 		t.Fatalf("final-occupied shows the default %q", def)
 	}
 	tm.Type("yes", KeyEnter)
-	for i := 1; i <= 3; i++ {
-		tm.WaitUntil("the next final-occupied question", func(s string) bool {
-			last := strings.LastIndex(s, "final-occupied: yes")
-			return Count(s, "final-occupied: yes") == i && strings.Contains(s[last:], "Search:")
-		})
-		tm.Type("Y", KeyEnter)
-	}
-	if code := tm.Exit(); code != 0 {
-		t.Fatalf("bosun next exited %d:\n%s", code, tm.Screen())
-	}
-	wantAnswers(t, g, "misty.npc.pirate-1.direction", "S>SE|SW@terminal")
-	wantAnswers(t, g, "misty.npc.pirate-1.final-occupied", "yes@terminal", "yes@terminal", "yes@terminal", "yes@terminal")
+	occupiedThrice(t, g, tm)
 }
 
 // TestPTYTypoPicksTheAction: "colect" at the action list picks collect

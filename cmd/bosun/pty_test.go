@@ -254,7 +254,14 @@ func TestPTYMistyWaters(t *testing.T) {
 	tm.WaitFor("No results")
 	answer(t, tm, "enter the roll of Direction Dice", KeyBack, "s>se")
 	answer(t, tm, "where pirate-1 would end its movement occupied?", "yes")
-	// The question comes back for each space of the move: answer "Y".
+	occupiedThrice(t, g, tm)
+}
+
+// occupiedThrice answers "Y" to the final-occupied question as it comes
+// back for each further space of pirate-1's move, then checks the step
+// ended and recorded the S>SE|SW die and the four yes answers.
+func occupiedThrice(t *testing.T, g *ptyGame, tm *Term) {
+	t.Helper()
 	for i := 1; i <= 3; i++ {
 		tm.WaitUntil("the next final-occupied question", func(s string) bool {
 			last := strings.LastIndex(s, "final-occupied: yes")

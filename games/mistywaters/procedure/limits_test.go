@@ -14,23 +14,7 @@ import (
 // A count beyond it is refused (exit 2) naming the component line; the
 // step saves nothing.
 func TestVotingCountsBoundedByTheBox(t *testing.T) {
-	vote := func(ann, bob map[string]string) (*table, error) {
-		st := &State{Round: 20, Phase: PhaseVoting, Players: players("Ann", "Bob"), Opt: baseOpts(),
-			Voting: &Voting{Sides: []VoteSide{{Name: "Ann", Members: []string{"Ann"}}, {Name: "Bob", Members: []string{"Bob"}}}}}
-		answers := map[string]any{}
-		for _, c := range VoteCategories {
-			answers["misty.vote.Ann."+c.Key] = "0"
-			answers["misty.vote.Bob."+c.Key] = "0"
-		}
-		for k, v := range ann {
-			answers["misty.vote.Ann."+k] = v
-		}
-		for k, v := range bob {
-			answers["misty.vote.Bob."+k] = v
-		}
-		tb := newTable(t, st, answers)
-		return tb, tb.try()
-	}
+	vote := func(ann, bob map[string]string) (*table, error) { return voteTable(t, baseOpts(), ann, bob) }
 	tb, err := vote(map[string]string{"forts": "2"}, map[string]string{"forts": "2"})
 	require.Error(t, err)
 	assert.True(t, referee.IsUsage(err))
@@ -121,21 +105,7 @@ func TestMilitiaVotesBoundedByPlantations(t *testing.T) {
 	vote := func(ann, bob map[string]string) (*table, error) {
 		opt := baseOpts()
 		opt.Advanced["militia"] = true
-		st := &State{Round: 20, Phase: PhaseVoting, Players: players("Ann", "Bob"), Opt: opt,
-			Voting: &Voting{Sides: []VoteSide{{Name: "Ann", Members: []string{"Ann"}}, {Name: "Bob", Members: []string{"Bob"}}}}}
-		answers := map[string]any{}
-		for _, c := range VoteCategories {
-			answers["misty.vote.Ann."+c.Key] = "0"
-			answers["misty.vote.Bob."+c.Key] = "0"
-		}
-		for k, v := range ann {
-			answers["misty.vote.Ann."+k] = v
-		}
-		for k, v := range bob {
-			answers["misty.vote.Bob."+k] = v
-		}
-		tb := newTable(t, st, answers)
-		return tb, tb.try()
+		return voteTable(t, opt, ann, bob)
 	}
 	tb, err := vote(map[string]string{"plantations": "1", "militia": "3"}, nil)
 	require.Error(t, err)
@@ -156,4 +126,24 @@ func TestMilitiaVotesBoundedByPlantations(t *testing.T) {
 	assert.Equal(t, 3+4, v.Sides[0].Pool, "the Militia's Sailors join the confrontation pool")
 	assert.Equal(t, 0, v.Sides[1].Total)
 	assert.NotContains(t, tb.rec.keys, "misty.vote.Bob.militia")
+}
+
+// voteTable runs the Viceroy Voting of Ann and Bob, each counting 0 in
+// every category but those given.
+func voteTable(t *testing.T, opt Options, ann, bob map[string]string) (*table, error) {
+	st := &State{Round: 20, Phase: PhaseVoting, Players: players("Ann", "Bob"), Opt: opt,
+		Voting: &Voting{Sides: []VoteSide{{Name: "Ann", Members: []string{"Ann"}}, {Name: "Bob", Members: []string{"Bob"}}}}}
+	answers := map[string]any{}
+	for _, c := range VoteCategories {
+		answers["misty.vote.Ann."+c.Key] = "0"
+		answers["misty.vote.Bob."+c.Key] = "0"
+	}
+	for k, v := range ann {
+		answers["misty.vote.Ann."+k] = v
+	}
+	for k, v := range bob {
+		answers["misty.vote.Bob."+k] = v
+	}
+	tb := newTable(t, st, answers)
+	return tb, tb.try()
 }
