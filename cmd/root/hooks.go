@@ -1,7 +1,6 @@
 package root
 
 import (
-	"io"
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
@@ -16,7 +15,7 @@ import (
 func hooks(root *cobra.Command, f *cmdutil.Factory) cmdutil.Hooks {
 	return cmdutil.Hooks{
 		Why:    ruleSentence,
-		Search: searchRules,
+		Search: rules.Answer,
 		RunCommand: func(args []string) error {
 			// A copy of the factory with its own globals and viper: building a
 			// root binds flags to them, which must not reset the play command's.
@@ -29,30 +28,6 @@ func hooks(root *cobra.Command, f *cmdutil.Factory) cmdutil.Hooks {
 		},
 		BeforeComplete: func() { _ = initConfig(root, f) },
 	}
-}
-
-// searchRules answers a rules question for the play menu with bosun rules
-// search, and returns the id of the section it showed first.
-func searchRules(f *cmdutil.Factory, game, query string, w io.Writer) (string, error) {
-	c := rules.NewCmdSearch(f, nil)
-	args := []string{"--limit", "3", "--brief", query}
-	if game != "" {
-		args = append(args, "--game", game)
-	}
-	c.SetArgs(args)
-	c.SetOut(w)
-	c.SilenceUsage, c.SilenceErrors = true, true
-	if err := c.Execute(); err != nil {
-		return "", err
-	}
-	o := rulesref.SearchOptions{Limit: 1}
-	if game != "" {
-		o.Games = []string{game}
-	}
-	if res := rulesref.Search(query, o); len(res) > 0 {
-		return res[0].ID, nil
-	}
-	return "", nil
 }
 
 // ruleSentence returns the title path of a cited section and the opening

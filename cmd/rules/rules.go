@@ -141,16 +141,47 @@ func sessionGame(f *cmdutil.Factory) string {
 
 func searchRun(opts *SearchOptions) error {
 	f := opts.F
-	games, err := resolveGame(opts.Game)
+	res, scope, err := find(opts)
 	if err != nil {
 		return err
+	}
+	return f.Render(res, func(w io.Writer) error {
+		printSearch(w, opts, res, scope)
+		return nil
+	})
+}
+
+// Answer answers a rules question for bosun play: the search of bosun
+// rules search --brief --limit 3 (scoped to game when it is not ""), shown
+// on w, and the id of the section shown first ("" for no ruling). The id
+// recorded is the one shown: there is one search.
+func Answer(f *cmdutil.Factory, game, query string, w io.Writer) (string, error) {
+	opts := &SearchOptions{F: f, Query: query, Game: game, Limit: 3, Brief: true}
+	res, scope, err := find(opts)
+	if err != nil {
+		return "", err
+	}
+	printSearch(w, opts, res, scope)
+	if len(res) == 0 {
+		return "", nil
+	}
+	return res[0].ID, nil
+}
+
+// find runs the search of opts: the game named by --game, else the
+// current session's unless the question names another game. scope is the
+// session's game when the search kept to it.
+func find(opts *SearchOptions) (res []rulesref.Result, scope string, err error) {
+	f := opts.F
+	games, err := resolveGame(opts.Game)
+	if err != nil {
+		return nil, "", err
 	}
 	lib, err := library(f)
 	if err != nil {
-		return err
+		return nil, "", err
 	}
 	so := rulesref.SearchOptions{Games: games, Limit: opts.Limit}
-	scope := ""
 	if len(games) == 0 {
 		sg := sessionGame(f)
 		named := rulesref.NamedGame(opts.Query)
@@ -165,30 +196,33 @@ func searchRun(opts *SearchOptions) error {
 			scope = sg
 		}
 	}
-	res := lib.Search(opts.Query, so)
+	res = lib.Search(opts.Query, so)
 	if res == nil {
 		res = []rulesref.Result{}
 	}
-	return f.Render(res, func(w io.Writer) error {
+	return res, scope, nil
+}
+
+// printSearch writes the results of a search for people.
+func printSearch(w io.Writer, opts *SearchOptions, res []rulesref.Result, scope string) {
+	f := opts.F
+	if scope != "" {
+		fmt.Fprintf(w, "Searching %s (the current session); --all-games for all.\n", gameName(scope))
+	}
+	if len(res) == 0 {
+		fmt.Fprintf(w, "No ruling found for %q.\n", opts.Query)
+		if why, ok := rulesref.Elsewhere(opts.Query); ok {
+			fmt.Fprintf(w, "That question %s.\nbosun answers only from the rulebooks of its games (bosun games lists them).\n", why)
+			return
+		}
 		if scope != "" {
-			fmt.Fprintf(w, "Searching %s (the current session); --all-games for all.\n", gameName(scope))
+			fmt.Fprintln(w, "Try other words, search every game (--all-games), or browse: bosun rules toc")
+			return
 		}
-		if len(res) == 0 {
-			fmt.Fprintf(w, "No ruling found for %q.\n", opts.Query)
-			if why, ok := rulesref.Elsewhere(opts.Query); ok {
-				fmt.Fprintf(w, "That question %s.\nbosun answers only from the rulebooks of its games (bosun games lists them).\n", why)
-				return nil
-			}
-			if scope != "" {
-				fmt.Fprintln(w, "Try other words, search every game (--all-games), or browse: bosun rules toc")
-				return nil
-			}
-			fmt.Fprintln(w, "Try other words, name the game (--game), or browse: bosun rules toc")
-			return nil
-		}
-		printResults(w, res, f.IO.Color(), f.IO.Width(), opts.Brief)
-		return nil
-	})
+		fmt.Fprintln(w, "Try other words, name the game (--game), or browse: bosun rules toc")
+		return
+	}
+	printResults(w, res, f.IO.Color(), f.IO.Width(), opts.Brief)
 }
 
 // gameName is a game's display name ("Misty Waters"), or its id.

@@ -371,3 +371,31 @@ func TestSearchBrief(t *testing.T) {
 	assert.Equal(t, "Whole passage: bosun rules show war-for-atraxia/upkeep-cost", lines[len(lines)-1])
 	assert.NotContains(t, text, "The upkeep table printed on the player mat", "no passage")
 }
+
+// The play menu's rules answer is one search: the section it records is
+// the one it showed first, a table's own manual included (it used to
+// search again without the manuals and record a rulebook section the
+// player never saw).
+func TestAnswerRecordsWhatItShows(t *testing.T) {
+	dir := t.TempDir()
+	man := filepath.Join(dir, "empires.txt")
+	require.NoError(t, os.WriteFile(man, []byte("Empires Expansion Rules\nNation Abilities\nEngland: English ships gain a zephyrine bonus of 1 speed when sailing north.\n"), 0o644))
+	_, _, err := run(t, dir, "add", man, "--game", "misty-waters", "--title", "Empires Expansion Rules")
+	require.NoError(t, err)
+
+	var out bytes.Buffer
+	f := cmdutil.New(&cmdutil.IO{In: &bytes.Buffer{}, Out: &out, ErrOut: &out})
+	f.V.Set("data-dir", dir)
+	var shown bytes.Buffer
+	id, err := Answer(f, "misty-waters", "what is the zephyrine bonus", &shown)
+	require.NoError(t, err)
+	assert.Equal(t, "misty-waters/empires-expansion-rules/england", id, shown.String())
+	assert.Contains(t, shown.String(), id, "the id recorded is printed in the answer shown")
+	assert.Contains(t, shown.String(), "zephyrine")
+
+	shown.Reset()
+	id, err = Answer(f, "misty-waters", "qwxz vprtk", &shown)
+	require.NoError(t, err)
+	assert.Empty(t, id)
+	assert.Contains(t, shown.String(), "No ruling found")
+}

@@ -433,10 +433,7 @@ func (pl *play) rules() (bool, error) {
 	if pl.f.Hooks.Search == nil {
 		return false, fmt.Errorf("the rules reference is not available in this build")
 	}
-	game := ""
-	if s, err := pl.f.Store().Load(pl.name); err == nil {
-		game = s.Game
-	}
+	game := pl.f.Store().GameOf(pl.name)
 	answer, err := pl.f.Hooks.Search(pl.f, game, q, pl.w)
 	if err != nil {
 		return false, err
