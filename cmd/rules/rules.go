@@ -271,14 +271,12 @@ func printResults(w io.Writer, res []rulesref.Result, color bool, width int, bri
 	if r.CutBefore {
 		fmt.Fprintln(w, "   …")
 	}
+	var pieces []string
+	if r.Answer != "" {
+		pieces = strings.Split(r.Answer, rulesref.AnswerGap)
+	}
 	for _, l := range strings.Split(r.Text, "\n") {
-		if k := strings.Index(l, r.Answer); color && r.Answer != "" && k >= 0 {
-			// the answering sentence, bold, within its line
-			a := k + len(r.Answer)
-			fmt.Fprintln(w, "   "+highlight(l[:k], r.Terms, color)+bold(r.Answer, color)+highlight(l[a:], r.Terms, color))
-			continue
-		}
-		fmt.Fprintln(w, "   "+highlight(l, r.Terms, color))
+		fmt.Fprintln(w, "   "+boldPieces(l, pieces, r.Terms, color))
 	}
 	if r.CutAfter {
 		fmt.Fprintln(w, "   …")
@@ -289,6 +287,21 @@ func printResults(w io.Writer, res []rulesref.Result, color bool, width int, bri
 	if len(res) > 1 {
 		fmt.Fprintf(w, "\nRead another result whole: bosun rules show %s\n", res[1].ID)
 	}
+}
+
+// boldPieces highlights line, the pieces of the answer it holds in bold
+// (on a terminal).
+func boldPieces(l string, pieces, terms []string, color bool) string {
+	if !color {
+		return l
+	}
+	for _, p := range pieces {
+		if k := strings.Index(l, p); p != "" && k >= 0 {
+			a := k + len(p)
+			return highlight(l[:k], terms, color) + bold(p, color) + boldPieces(l[a:], pieces, terms, color)
+		}
+	}
+	return highlight(l, terms, color)
 }
 
 func noteFlag(ns []rulesref.Note) string {

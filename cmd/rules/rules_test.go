@@ -11,6 +11,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/rulesref"
 	"github.com/mattn/go-runewidth"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -306,7 +307,9 @@ func TestSearchAnswerSentence(t *testing.T) {
 	assert.Contains(t, rs[0].Answer, "up to a maximum of 10 dice")
 	assert.True(t, strings.HasPrefix(rs[0].Answer, "If Boarding Battle (e.g. sword duels) was declared"), rs[0].Answer)
 	for _, r := range rs {
-		assert.Contains(t, r.Text, r.Answer)
+		for _, piece := range strings.Split(r.Answer, rulesref.AnswerGap) {
+			assert.Contains(t, r.Text, piece)
+		}
 		assert.Greater(t, len(r.Text), len(r.Answer))
 	}
 }
@@ -345,7 +348,9 @@ func TestSearchFirstScreen(t *testing.T) {
 		assert.Contains(t, text, rs[0].Path)
 		assert.Contains(t, text, rs[0].ID)
 		require.NotEmpty(t, rs[0].Answer)
-		assert.Contains(t, strings.Join(strings.Fields(text), " "), rs[0].Answer, "the answer on the first screen")
+		for _, piece := range strings.Split(rs[0].Answer, rulesref.AnswerGap) {
+			assert.Contains(t, strings.Join(strings.Fields(text), " "), piece, "the answer on the first screen")
+		}
 		assert.Contains(t, text, "2. "+rs[1].ID)
 		assert.Contains(t, text, "3. "+rs[2].ID)
 	}
