@@ -63,7 +63,7 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		}
 		for _, s := range displaySentences(line) {
 			ws := words(s)
-			if len(ws) < 5 && !strings.ContainsAny(s[len(s)-1:], ".?!:") {
+			if !strings.ContainsAny(s[len(s)-1:], ".?!:") && (len(ws) < 5 || len(ws) <= 10 && titleCase(s, false)) {
 				f, p := meet(ws)
 				heading |= f | p
 				continue
@@ -248,4 +248,21 @@ var abbreviations = map[string]bool{"e.g.": true, "i.e.": true, "etc.": true, "v
 func NamedGame(q string) string {
 	g, _ := detectGameName(words(q))
 	return g
+}
+
+// GameOfWords is the game whose own words the question uses: a word of
+// the player's that only one rulebook has ("isle of myth", "privateer",
+// "Ironside"), with no word only another rulebook has; "" when there is
+// none or the words of two games meet. The question may name no game at
+// all: a session's game is then not the only one searched (cmd/rules).
+func GameOfWords(q string) string {
+	if g := NamedGame(q); g != "" {
+		return g
+	}
+	c := builtin()
+	pq := c.parseQuery(q, newStemmer())
+	if g := c.namedGame(pq.terms); g >= 0 {
+		return Games[g]
+	}
+	return ""
 }

@@ -282,6 +282,31 @@ func TestSearchSessionGameIsTheDefault(t *testing.T) {
 	assert.Contains(t, out, "search every game (--all-games)")
 }
 
+// A current session's game is the default scope, not a wall: a question
+// in another game's words gets that game's answer, said in one line, and
+// "no ruling" is not the answer when another game has one (issue #28).
+func TestSearchOtherGamesWordsAnswerFromThatGame(t *testing.T) {
+	dir := t.TempDir()
+	saveSession(t, dir, "quests-and-cannons")
+	for _, q := range []string{"can i hire a pirate", "what does the isle of myth do", "do i pay upkeep"} {
+		out, _, err := run(t, dir, append([]string{"search", "--limit", "1"}, strings.Fields(q)...)...)
+		require.NoError(t, err)
+		assert.True(t, strings.HasPrefix(out, "Answered from War for Atraxia: Quests & Cannons: The Risen Islands (the current session) has no rule that answers it as well; --game quests-and-cannons keeps to it.\n"), "%q:\n%s", q, out)
+		assert.NotContains(t, out, "No ruling found", q)
+		assert.Equal(t, "war-for-atraxia", searchGames(t, dir, strings.Fields(q)...)[0], q)
+	}
+	// words both games use stay with the session's game
+	for _, q := range []string{"max ammo", "treacherous seas roll"} {
+		assert.Equal(t, []string{"quests-and-cannons"}, uniq(searchGames(t, dir, strings.Fields(q)...)), q)
+		out, _, err := run(t, dir, append([]string{"search"}, strings.Fields(q)...)...)
+		require.NoError(t, err)
+		assert.True(t, strings.HasPrefix(out, "Searching Quests & Cannons: The Risen Islands (the current session)"), out)
+	}
+	// --game keeps to the game named
+	_, _, err := run(t, dir, "search", "--game", "qc", "can", "i", "hire", "a", "pirate")
+	require.NoError(t, err)
+}
+
 func uniq(xs []string) []string {
 	var out []string
 	for _, x := range xs {
@@ -397,6 +422,14 @@ func TestAnswerRecordsWhatItShows(t *testing.T) {
 	assert.Equal(t, "misty-waters/empires-expansion-rules/england", id, shown.String())
 	assert.Contains(t, shown.String(), id, "the id recorded is printed in the answer shown")
 	assert.Contains(t, shown.String(), "zephyrine")
+
+	// the session's game is the default, as in bosun rules search
+	shown.Reset()
+	id, err = Answer(f, "quests-and-cannons", "can i hire a pirate", &shown)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(id, "war-for-atraxia/"), id)
+	assert.True(t, strings.HasPrefix(shown.String(), "Answered from War for Atraxia: "), shown.String())
+	assert.NotContains(t, shown.String(), "--all-games", "the play menu has no --all-games")
 
 	shown.Reset()
 	id, err = Answer(f, "misty-waters", "qwxz vprtk", &shown)
