@@ -103,7 +103,9 @@ forgiven, "quoted words" must appear as a phrase, and the game is detected
 from its own words or taken from --game. With a current session, its game
 is searched; a question that names another game, or that another game's
 rulebook answers far better ("hire a pirate" at a Quests & Cannons table),
-gets that game's answer, said in one line. --all-games searches every game,
+gets that game's answer, said in one line; with no session and no game named,
+a question several games answer shows each game's answer, named. --all-games
+searches every game,
 --game only the one named. When nothing answers well enough, bosun says so
 instead of guessing.` + exitHelp,
 		Example: `  bosun rules search max dice in a sword fight
@@ -234,6 +236,9 @@ func find(opts *SearchOptions) (res []rulesref.Result, scope string, err error) 
 // table scores 23.6 there and 25.3 in War for Atraxia (stays), "do i pay
 // upkeep" 15.7 against 59.9 (moves).
 const (
+	// otherGameAnswer: a further result of a game not shown yet scoring
+	// this share of the first shows its answer line too, named
+	otherGameAnswer     = 0.6
 	otherGameRatio      = 2.5
 	otherGameWordsRatio = 1.5
 )
@@ -293,6 +298,7 @@ func printResults(w io.Writer, res []rulesref.Result, color bool, width int, bri
 			fmt.Fprintln(w, "   "+bold(l, color))
 		}
 	}
+	shown := map[string]bool{r.Game: true}
 	for i, o := range res[1:] {
 		flag := ""
 		if len(o.Notes) > 0 {
@@ -300,6 +306,14 @@ func printResults(w io.Writer, res []rulesref.Result, color bool, width int, bri
 		}
 		line := fmt.Sprintf("%d. %s  %s%s", i+2, o.ID, o.Path, flag)
 		fmt.Fprintln(w, cmdutil.Truncate(line, width))
+		if !shown[o.Game] && o.Answer != "" && o.Score >= otherGameAnswer*r.Score && o.Manual == "" {
+			// another game answers about as well: its answer too, named
+			// ("how many actions do we get on a turn" has one per game)
+			shown[o.Game] = true
+			for _, l := range strings.Split(cmdutil.WrapIndent(gameName(o.Game)+": "+o.Answer, width-3, ""), "\n") {
+				fmt.Fprintln(w, "   "+l)
+			}
+		}
 	}
 	if brief {
 		fmt.Fprintf(w, "Whole passage: bosun rules show %s\n", r.ID)

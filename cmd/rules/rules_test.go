@@ -307,6 +307,20 @@ func TestSearchOtherGamesWordsAnswerFromThatGame(t *testing.T) {
 	require.NoError(t, err)
 }
 
+// With no session and no game named, a question several games answer
+// shows each game's answer once, named (issue #28).
+func TestSearchSeveralGamesAnswerEach(t *testing.T) {
+	out, _, err := run(t, t.TempDir(), "search", "--brief", "--limit", "3", "how", "many", "actions", "do", "we", "get", "on", "a", "turn")
+	require.NoError(t, err)
+	assert.Contains(t, out, "A player can perform any number of actions", "the first game's answer")
+	assert.Contains(t, out, "   War for Atraxia: On each turn, a Clan Leader may perform any two Active\n   Actions.", out)
+	// one game's further passages stay one line each
+	out, _, err = run(t, t.TempDir(), "search", "--brief", "--limit", "3", "can", "pirates", "shoot", "me", "at", "the", "tavern")
+	require.NoError(t, err)
+	assert.Equal(t, 1, strings.Count(out, "Misty Waters: At the World's Edge"), out)
+	assert.NotContains(t, out, "   Misty Waters: ", out)
+}
+
 func uniq(xs []string) []string {
 	var out []string
 	for _, x := range xs {
