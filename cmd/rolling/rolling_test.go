@@ -157,9 +157,9 @@ func TestGivenBoardValuesForOneRun(t *testing.T) {
 	}
 }
 
-// Issue #13 items 22-23: a negative total is a Renown total (line 319:
+// Issue #13 items 22-23: a negative total is a Renown total (rolling-seas/end-of-game:
 // "Lose 5 Renown for each Pirate you didn't encounter"); a Pirate Strength
-// of 0 and Cannons beyond the Cannon Track (the seventh Cannon, line 318)
+// of 0 and Cannons beyond the Cannon Track (the seventh Cannon, rolling-seas/end-of-game)
 // are refused with exit 2, not changed into other values.
 func TestOneShotsSignedAndBounded(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
@@ -200,7 +200,7 @@ func TestOneShotsSignedAndBounded(t *testing.T) {
 	}
 }
 
-// Issue #13 item 4: "Captain Ironside never spends Provisions" (line 480):
+// Issue #13 item 4: "Captain Ironside never spends Provisions" (rolling-seas/captain-actions/ambush):
 // as the loser he pays only the Gold of the option.
 func TestAmbushIronsideLoserKeepsProvisions(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())

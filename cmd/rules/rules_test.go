@@ -201,13 +201,13 @@ func TestGlossaryDefinitions(t *testing.T) {
 		require.NoError(t, json.Unmarshal([]byte(out), &es), out)
 		return es
 	}
-	// quests-and-cannons.txt:350, the rulebook's own glossary.
+	// quests-and-cannons/prosperity-p-10, the rulebook's own glossary.
 	assert.Equal(t, []glossaryEntry{{
 		Game: "quests-and-cannons", Term: "Prosperity", ID: "quests-and-cannons/prosperity-p-10", Printed: true,
 		Text: "The envy of any nation, and the object of the game. When a player reaches the Prosperity Goal, the game will end at the end of the current round. The player or team with the most Prosperity wins.",
 	}}, glossary("prosperity", "--game", "qc"))
 
-	// misty-waters.txt:185 (a bold term under Bases) and :541-542 (a heading).
+	// misty-waters/bases/weather-refuge (a bold term under Bases) and misty-waters/weather-refuges (a heading).
 	es := glossary("weather refuge", "--game", "mw")
 	byTerm := map[string]glossaryEntry{}
 	for _, e := range es {

@@ -11,10 +11,10 @@ import (
 // Tests for issue 13 (items 13-21), each written from the rulebook lines
 // the issue names.
 
-// L117: "Place each board so that the northernmost island on each board is
+// war-for-atraxia/game-setup: "Place each board so that the northernmost island on each board is
 // attached to an Apex Island of the central continent ... Player
 // Continents should be spaced as evenly as possible, and not connect to
-// one another." L146-147: "When crossing to another continent, dockable
+// one another." war-for-atraxia/dockable-and-non-dockable-islands: "When crossing to another continent, dockable
 // islands must be used." A move from one player continent to another is
 // refused without teleporters at both ends, and accepted with them.
 func TestNoCrossingBetweenPlayerContinents(t *testing.T) {
@@ -42,9 +42,9 @@ func TestNoCrossingBetweenPlayerContinents(t *testing.T) {
 	assert.Equal(t, "rhino-3", state(t, s).Clans[0].Capital)
 }
 
-// L298: "Using a teleporter, a Clan Leader can use a "Move Ship" action to
+// war-for-atraxia/privateer-rules: "Using a teleporter, a Clan Leader can use a "Move Ship" action to
 // move their privateer to any dockable island controlled by their opponent
-// to block the island." L190: "Once built, Clan Leaders can consider
+// to block the island." war-for-atraxia/build-deploy-teleporter: "Once built, Clan Leaders can consider
 // islands with their teleporters as adjacent". A privateer blocks only
 // between two of its clan's teleporters, not by sailing to an adjacent
 // island.
@@ -75,8 +75,8 @@ func TestPrivateerBlocksOnlyByTeleporter(t *testing.T) {
 	assert.Equal(t, "fox-1", state(t, s).Blocks[0].Island)
 }
 
-// L129: "Gather 1 Capital Ship, 6 Gunboats, 5 Frigates, and 5 Destroyers";
-// L276: "Each Apex Island surrounding the Isle of Myth is guarded by one
+// war-for-atraxia/player-setup: "Gather 1 Capital Ship, 6 Gunboats, 5 Frigates, and 5 Destroyers";
+// war-for-atraxia/the-rise-of-pirates-mini-expansion/gameplay: "Each Apex Island surrounding the Isle of Myth is guarded by one
 // pirate ship". No clan's ships leave a pirate-held Apex Island, and the
 // fleet bosun keeps on the Isle never exceeds the clan's ships.
 func TestIsleFleetWithinTheClansShips(t *testing.T) {
@@ -109,9 +109,9 @@ func TestIsleFleetWithinTheClansShips(t *testing.T) {
 	assert.Equal(t, Fleet{Gunboat: 3}, state(t, s).Isle.Fleet)
 }
 
-// L207: "Opposing fleets cannot exist in the same location. Whenever a Clan
+// war-for-atraxia/rules-of-warfare: "Opposing fleets cannot exist in the same location. Whenever a Clan
 // Leader's fleet moves into a location already occupied by another Clan
-// Leader's fleet, a battle is triggered." With L303-304 ("The privateer can
+// Leader's fleet, a battle is triggered." With war-for-atraxia/privateer-rules ("The privateer can
 // be part of a defending fleet ... adds 15"): moving onto a Home Base held
 // only by its owner's privateer is a battle (15 + 10 for the Home Base),
 // not a quiet move with both sides staying.
@@ -141,8 +141,8 @@ func TestHomeBaseHeldByItsPrivateerIsABattle(t *testing.T) {
 	assert.True(t, found, "a battle is fought")
 }
 
-// L250: "If they cannot pay the full upkeep cost, they must move their
-// entire fleet to the nearest island they control." L69: "Once the
+// war-for-atraxia/upkeep-cost: "If they cannot pay the full upkeep cost, they must move their
+// entire fleet to the nearest island they control." war-for-atraxia/fleet-capacity-of-the-region: "Once the
 // capacity is full, additional ships can not enter the island for any
 // reason". The forced move goes to an island with room for the fleet.
 func TestForcedUpkeepMoveKeepsCapacity(t *testing.T) {
@@ -159,9 +159,9 @@ func TestForcedUpkeepMoveKeepsCapacity(t *testing.T) {
 	assert.Empty(t, st.Isle.Fleet)
 }
 
-// L313: "Combat involving the privateer follows the normal rules of
+// war-for-atraxia/combat-the-privateer: "Combat involving the privateer follows the normal rules of
 // warfare (see pg 17) ... In addition to the normal resolution of combat,
-// including gaining rewards and retreat" with L227, the loser "Destroys
+// including gaining rewards and retreat" with war-for-atraxia/loser, the loser "Destroys
 // teleporter (if present)": a beaten privateer costs its clan's teleporter
 // on that island, and a beaten blocked clan its own.
 func TestPrivateerBattleLoserLosesTeleporter(t *testing.T) {
@@ -193,10 +193,10 @@ func TestPrivateerBattleLoserLosesTeleporter(t *testing.T) {
 	}
 }
 
-// Ruling (pirate-teleporter). L287-288: "If the Clan Leader is Defeated:
+// Ruling (pirate-teleporter). war-for-atraxia/if-the-clan-leader-is-defeated: "If the Clan Leader is Defeated:
 // The Clan Leader retreats. Half of the ships ... The Capital Ship is always
 // sent to the Home Base. The pirate ship retains control of the Apex
-// Island." names no teleporter (kept, the default); L227's loser "Destroys
+// Island." names no teleporter (kept, the default); the loser of war-for-atraxia/loser "Destroys
 // teleporter (if present)" applies with pirate-teleporter=destroyed.
 func TestPirateDefeatTeleporterReadings(t *testing.T) {
 	for opt, want := range map[string][]string{"": {"fox-4", "apex1"}, "kept": {"fox-4", "apex1"}, "destroyed": {"fox-4"}} {
@@ -218,8 +218,8 @@ func TestPirateDefeatTeleporterReadings(t *testing.T) {
 	}
 }
 
-// Ruling (countdown). L16: "Once this occurs, the game ends after 5 more
-// rounds." L259: "the game will end after 5 more rounds". The default
+// Ruling (countdown). war-for-atraxia/objective: "Once this occurs, the game ends after 5 more
+// rounds." war-for-atraxia/game-end: "the game will end after 5 more rounds". The default
 // plays five rounds after the entry round; countdown=marker plays four.
 func TestCountdownDefaultIsFiveMoreRounds(t *testing.T) {
 	o, err := ParseOptions(nil)
@@ -230,8 +230,8 @@ func TestCountdownDefaultIsFiveMoreRounds(t *testing.T) {
 	assert.Equal(t, 6, LastRound(DefaultValues(), 2, "marker"))
 }
 
-// L204: "Clan Leaders can perform this action at any point during their
-// turn, as a free action." L153: "On each turn, a Clan Leader may perform
+// war-for-atraxia/upgrade-clan-leader-s-ability: "Clan Leaders can perform this action at any point during their
+// turn, as a free action." war-for-atraxia/player-actions: "On each turn, a Clan Leader may perform
 // any two Active Actions." After the last Active Action an upgrade still
 // follows; another Active Action is refused; the turn ends when the player
 // says so, or by itself once no free action is left.

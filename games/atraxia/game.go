@@ -106,10 +106,10 @@ func (Game) Setup(s *referee.Session, env *referee.Env) error {
 	}
 	// "Shuffle the 8 Lost Expedition tiles and randomly place one tile ...
 	// on each Apex Island. Then place 1 Magic Crystal on each. Return the 2
-	// unused tiles to the box" (Game Setup D, L119) counts the six Apex
+	// unused tiles to the box" (Game Setup D, war-for-atraxia/game-setup) counts the six Apex
 	// Islands of a 3, 4 or 6 clan game. "IN A 5 PLAYER GAME, ONE APEX ISLAND
 	// REMAINS COVERED THROUGHOUT THE GAME. DURING SETUP, PLACE A RED TILE
-	// OVER IT. THERE ARE NO MAGIC CRYSTALS ON THIS ISLAND" (L123): the
+	// OVER IT. THERE ARE NO MAGIC CRYSTALS ON THIS ISLAND" (war-for-atraxia/game-setup): the
 	// covered island gets no tile and no crystal, so with 5 clans 5 tiles go
 	// out and 3 go back to the box. The text says what the state holds
 	// (issue 30): the tiles placed and returned are counted from it.

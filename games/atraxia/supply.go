@@ -96,10 +96,10 @@ const BoxCrystals = 30
 
 // CrystalPile is how many Magic Crystals are left in the pile near the
 // play area ("Place 15 Magic Crystals on the Isle of Myth. Place the
-// remaining Magic Crystals in a pile", L120): the box's 30 less those the
+// remaining Magic Crystals in a pile", war-for-atraxia/game-setup): the box's 30 less those the
 // clans hold (mounted too), those left on the Isle, and the one on each
-// Apex Island whose Lost Expedition tile is still there (L119; none on a
-// covered island, L123).
+// Apex Island whose Lost Expedition tile is still there (war-for-atraxia/game-setup; none on a
+// covered island, war-for-atraxia/game-setup).
 func (st *State) CrystalPile() int {
 	n := BoxCrystals - st.IsleMC
 	for _, c := range st.Clans {

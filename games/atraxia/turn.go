@@ -176,7 +176,7 @@ func (t *step) upkeep(c *Clan, final bool) (bool, error) {
 	if c.OC >= cost {
 		c.OC -= cost
 		gain := t.v.IsleReward
-		// From the Isle's reservoir (L62, L120), then the pile; no more
+		// From the Isle's reservoir (war-for-atraxia/isle-of-myth, war-for-atraxia/game-setup), then the pile; no more
 		// than the box's 30 Magic Crystals in all.
 		fromIsle := min(gain, st.IsleMC)
 		if st.Opts.Crystals == "box" {

@@ -9,7 +9,7 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 )
 
-// L260: "players must complete their personal Mission and reach the
+// quests-and-cannons/cooperative-mode: "players must complete their personal Mission and reach the
 // Prosperity Goal within 15 rounds. Use an unused character's Home Port
 // marker to keep track of how many rounds you have played." The co-op
 // status and each turn say which of the 15 rounds it is; a competitive game
@@ -45,7 +45,7 @@ func TestCoopStatusCountsTheRoundsOf15(t *testing.T) {
 	assert.NotContains(t, v.Text(), " of 15")
 }
 
-// L275: "At the end of your turn, if you're within range of a Marauder
+// quests-and-cannons/moving: "At the end of your turn, if you're within range of a Marauder
 // ship, that ship moves to your space and attacks!" When none is, the end
 // of the turn says so and why, instead of ending in silence.
 func TestEndOfTurnSaysNoMarauderIsInRange(t *testing.T) {
@@ -98,8 +98,8 @@ func TestEndOfTurnInSafeHarborSaysOnlyThat(t *testing.T) {
 	assert.Contains(t, ms[0].Text, "safe harbor")
 }
 
-// L14-L40: the box holds Coins (61), Clue Cards (18), Loot Cards (48) and
-// Quest Cards (50); L182: a delivered Clue is returned to the box. What a
+// quests-and-cannons/components: the box holds Coins (61), Clue Cards (18), Loot Cards (48) and
+// Quest Cards (50); quests-and-cannons/delivering-clues: a delivered Clue is returned to the box. What a
 // card or a Quest gives comes from that supply: an answer that would have
 // the players hold more is refused (exit 2) naming the component, and the
 // state is unchanged; up to the limit is accepted.

@@ -24,7 +24,7 @@ const (
 
 // KindLabels says what a card type is in the rulebook's words where its
 // name does not, so that a table can pick a card by what it shows ("krak" finds the Kraken, a Sea
-// Monster card in the rulebook's setup example, line 91).
+// Monster card in the rulebook's setup example, rolling-seas/adjacency).
 var KindLabels = map[string]string{KindMonster: "a Sea Monster card, such as the Kraken", KindPerils: "Perils of the Sea"}
 
 // AdventureKinds are the Adventure Card types (not Smooth Sailing).
@@ -117,16 +117,16 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 		return referee.RuleError([]string{CiteMultiplayerIronside}, "rollingseas: Captain Ironside needs one Ship Token per player plus his own in the six gaps of the Exploration Board: at most 5 players with him, got %d", len(s.Players))
 	}
 	// "Start the game with two Ship Tokens and place the other four on
-	// random Exploration spaces" (Adjust Difficulty, line 368) changes the
-	// solo setup, "Place one Ship Token next to each die space" (line 362).
+	// random Exploration spaces" (Adjust Difficulty, rolling-seas/adjust-difficulty) changes the
+	// solo setup, "Place one Ship Token next to each die space" (rolling-seas/automa-defeat-the-legendary-captain-asher-ironside/setup).
 	// With 2 or more players the setup is "one Ship Token per player, plus
 	// one for the Captain, randomly in the spaces between two sequential
-	// values" (line 515): nobody starts with tokens and there are no "other
+	// values" (rolling-seas/using-captain-ironside-in-a-game-with-2-or-more-players): nobody starts with tokens and there are no "other
 	// four", so the modification would do nothing. Refused as Legendary
 	// refuses its no-ops (issue 30), naming what applies.
 	if opt.Ironside != "" && len(s.Players) > 1 && opt.Easier["two-tokens"] {
 		return referee.RuleError([]string{CiteAdjustDifficulty, CiteMultiplayerIronside},
-			"rollingseas: --option easier=two-tokens changes the solo Ship Token setup (\"Start the game with two Ship Tokens and place the other four\", line 368), and with %d players the tokens are \"one Ship Token per player, plus one for the Captain\" (line 515), so it would change nothing; accepted with 2 or more players: easier=%s",
+			"rollingseas: --option easier=two-tokens changes the solo Ship Token setup (\"Start the game with two Ship Tokens and place the other four\"), and with %d players the tokens are \"one Ship Token per player, plus one for the Captain\", so it would change nothing; accepted with 2 or more players: easier=%s",
 			len(s.Players), multiplayerEasier())
 	}
 	if err := c.setupDeck(); err != nil {
@@ -778,23 +778,23 @@ func (c *step) countLimit(cat string) (int, string, error) {
 	switch cat {
 	case "cannons":
 		mx, err := c.b.MaxCannons()
-		return mx, fmt.Sprintf("the Cannon Track holds %d Cannons, \"purchasing the seventh Cannon\", line 318", mx), err
+		return mx, fmt.Sprintf("the Cannon Track holds %d Cannons, \"purchasing the seventh Cannon\", %s", mx, CiteEndOfGame), err
 	case "ports":
-		return 8, "there are eight Ports, \"visiting all eight Ports\", line 318", nil
+		return 8, "there are eight Ports, \"visiting all eight Ports\", " + CiteEndOfGame, nil
 	case "monoliths":
-		return 3, "\"visiting all three Ancient Monoliths\", line 318", nil
+		return 3, "\"visiting all three Ancient Monoliths\", " + CiteEndOfGame, nil
 	case "pirates":
-		return 3, "\"there are only three Pirates on any one Adventure Board\", line 462", nil
+		return 3, "\"there are only three Pirates on any one Adventure Board\", " + CiteCaptainPort, nil
 	case "ships":
-		return 3, "the starting Ship, the second and the third, line 290", nil
+		return 3, "the starting Ship, the second and the third, " + CiteUpgradeShip, nil
 	case "gold", "provisions", "story":
 		// Bounded by its Ship Board track once bosun knows its length
-		// (line 99 "The Ship Board tracks").
+		// (rolling-seas/ship-board "The Ship Board tracks").
 		mx, ok, err := c.b.KnownTrack(cat)
 		if !ok || err != nil {
 			return 0, "", err
 		}
-		return mx, fmt.Sprintf("the %s track of a Ship Board holds %d, rs.board.track.%s, line 99", cat, mx, cat), nil
+		return mx, fmt.Sprintf("the %s track of a Ship Board holds %d, rs.board.track.%s, %s", cat, mx, cat, CiteShipBoard), nil
 	}
 	return 0, "", nil
 }

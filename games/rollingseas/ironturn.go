@@ -119,7 +119,7 @@ func (c *step) virtualIronDeck() error {
 	// A card not in tables.yaml yet is asked (its pile, action, condition
 	// and alternate action; its Bonus when it is drawn), so --set,
 	// --answers or the terminal can give the twelve cards at setup.
-	piles := map[string]int{"1": 7, "2": 3, "ambush": 2} // lines 383-389
+	piles := map[string]int{"1": 7, "2": 3, "ambush": 2} // rolling-seas/prepare-captain-ironside-s-deck
 	for n := 1; n <= 12; n++ {
 		// A pile already full is refused inside the level question.
 		card, err := LoadCardChecked(c.b, n, "training", func(field, v string) error {
@@ -459,8 +459,8 @@ func (c *step) ironsidePhase() error {
 		// shuffling his discard pile back into the Captain's Deck" (line
 		// 356, Difficulty Level) and, among the effects before his Reef turn
 		// ends, "Legendary — Discard the top card from the Captain Ironside
-		// Deck" (line 511). legendary-reef=discard-then-turn (the default)
-		// does both, in the order of line 511's phase: the top card is
+		// Deck" (rolling-seas/captain-ironside-phase). legendary-reef=discard-then-turn (the default)
+		// does both, in the order of that phase's list: the top card is
 		// discarded unseen, then he draws and plays a card. =turn reads the
 		// two lines as one event: the full turn is all, and the card it
 		// plays is the top card that goes to his discard pile.
@@ -717,7 +717,7 @@ func (c *step) captainTurn(sp spend) error {
 		if blocks(sp.Block, action) {
 			ir.Discard = append(ir.Discard, card.Number)
 			// "If he would otherwise perform the chosen action, he instead
-			// does nothing" (line 492): nothing is this turn's action, so
+			// does nothing" (rolling-seas/spend-2-ship-tokens-and-choose-an-action): nothing is this turn's action, so
 			// harder=final-action gives no bonus when it is his last
 			// (ironScore; docs/rolling-seas.md, Ruling 27).
 			ir.LastAction = "none"
@@ -1110,16 +1110,16 @@ func (c *step) ironScore() (Score, error) {
 	sc := Score{Name: IronsideName, Automa: true}
 	// "If Captain Ironside's last action of the game is Visit a Port, he
 	// gains a bonus of 5 Renown. If his final action of the game is Sail,
-	// he gains a Story Point." (Adjust Difficulty, line 378). Three
+	// he gains a Story Point." (Adjust Difficulty, rolling-seas/adjust-difficulty). Three
 	// readings, docs/rolling-seas.md, Rulings 25-27:
 	//   - The Story Point is gained before "Captain Ironside Tells His Story
-	//     one last time" (line 484), so it counts in his Final Story (and
+	//     one last time" (rolling-seas/end-of-game-automa), so it counts in his Final Story (and
 	//     may mark a Story Track Bonus): gained after the last telling it
 	//     would score nothing, and the variation is "a more challenging
-	//     experience" (line 373). The only reading that does something.
+	//     experience" (rolling-seas/adjust-difficulty). The only reading that does something.
 	//   - A Reef last turn (below Legendary): "His turn ends immediately"
-	//     (line 504) and no card is drawn ("If you did not draw a Reef
-	//     Adventure Card, draw a Captain Ironside Card", line 416), so he
+	//     (rolling-seas/captain-ironside-phase) and no card is drawn ("If you did not draw a Reef
+	//     Adventure Card, draw a Captain Ironside Card", rolling-seas/acquiring-ship-tokens), so he
 	//     takes no action that turn and his last action of the game is the
 	//     one he took before it (final-action-reef=last-action, the
 	//     default); final-action-reef=no-action reads "last action" as his

@@ -55,7 +55,7 @@ func Port(b Board, in PortInput) (PortResult, error) {
 			return r, err
 		}
 		if in.Cannons > mx {
-			return r, referee.RuleError([]string{CiteCannons}, "rollingseas: %d Cannons is more than the Cannon Track holds (%d, \"purchasing the seventh Cannon\", line 318); accepted: 0-%d", in.Cannons, mx, mx)
+			return r, referee.RuleError([]string{CiteCannons, CiteEndOfGame}, "rollingseas: %d Cannons is more than the Cannon Track holds (%d, \"purchasing the seventh Cannon\"); accepted: 0-%d", in.Cannons, mx, mx)
 		}
 	}
 	if in.NewPort {

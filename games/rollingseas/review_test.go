@@ -219,7 +219,7 @@ func TestShipTokenExample1BlocksPiratesAndMonoliths(t *testing.T) {
 		a["rs.ironside.card.number"] = []string{"9"}
 		a["rs.player.Alma.cannons"] = []string{cannons}
 		// Card 9 is a Level 2 card: his first draw can be it only when it
-		// was moved to the Level 1 pile (lines 377, 385-389).
+		// was moved to the Level 1 pile (rolling-seas/adjust-difficulty, rolling-seas/prepare-captain-ironside-s-deck).
 		s, _, next := session(t, []string{"Alma"}, map[string]string{"ironside": "basic", "easier": "two-tokens", "harder": "pirates-monoliths-to-level1"}, a)
 		for i := 0; i < 4; i++ {
 			next()

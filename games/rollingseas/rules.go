@@ -374,7 +374,7 @@ const (
 	BattleWinnerText = "gain 3 Story Points and 2 Gold Pieces, OR 3 Gold Pieces and fill your Hold to Capacity with Provisions"
 	BattleLoserText  = "lose 1 Provision and 1 Gold Piece, OR 1 Provision and 2 Gold Pieces"
 	// IronsideLoserText is the loss of Captain Ironside, who never spends
-	// Provisions (line 480).
+	// Provisions (rolling-seas/captain-actions/ambush).
 	IronsideLoserText = "lose 1 Gold Piece, OR 2 Gold Pieces (Captain Ironside never spends Provisions)"
 )
 
@@ -432,7 +432,7 @@ func BattleLoss(option, provisions, gold int, unpayable string) Loss {
 // IronsideLoss is what Captain Ironside pays when he loses a Sea Battle:
 // the Gold of the option (what he has of it) and no Provisions. "Captain
 // Ironside never spends Provisions, and there is no limit to how many
-// Provisions his Ship can hold" (rulebook line 480).
+// Provisions his Ship can hold" (rolling-seas/captain-actions/ambush).
 func IronsideLoss(option, gold int) Loss {
 	if option != 2 {
 		option = 1
@@ -478,8 +478,8 @@ func MonolithStory(n int) int {
 }
 
 // SoloTurns is the most turns a solo game has: one Adventure Deck card a
-// turn, "a 25-card Adventure Deck" (line 81), the game over after the last
-// (line 312), and no Ambush cards in solo (line 336).
+// turn, "a 25-card Adventure Deck" (rolling-seas/setup), the game over after the last
+// (rolling-seas/end-of-game), and no Ambush cards in solo (rolling-seas/solo-mode).
 const SoloTurns = 25
 
 // SoloMonolithReward is the solo mode's reward for exploring the third
