@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -19,7 +19,7 @@ import (
 
 	"github.com/bosun-referee/bosun/tables"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 )
 
 // A schema-4 session is three files under Dir/sessions:

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 )
 
 // ErrInUse is returned when another process holds a session's lock.

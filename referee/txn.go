@@ -7,8 +7,8 @@ import (
 	"os"
 	"syscall"
 
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 	"github.com/bosun-referee/bosun/tables"
-	"github.com/bosun-referee/bosun/tables/fsutil"
 )
 
 // One transaction for a step (issue 14 item 3). A step that remembers a

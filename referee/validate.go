@@ -6,8 +6,8 @@ import (
 	"io"
 	"io/fs"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
-	"github.com/bosun-referee/bosun/tables/safetext"
+	"github.com/bosun-referee/bosun/referee/safetext"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 )
 
 // Limits on what a save may hold. A save is read whole into memory, so
@@ -27,7 +27,7 @@ func (st *Store) readSave(name string) ([]byte, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, Usagef("no session named %q (see bosun sessions)", name)
 	}
-	if errors.Is(err, fsutil.ErrNotRegular) || errors.Is(err, fsutil.ErrTooLarge) {
+	if errors.Is(err, fsutil.ErrNotRegular) || errors.Is(err, safetext.ErrTooLarge) {
 		return nil, fmt.Errorf("session %s: %v; it was left as it is: %w", name, err, ErrCorrupt)
 	}
 	return b, err

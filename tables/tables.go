@@ -18,7 +18,7 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 	"gopkg.in/yaml.v3"
 )
 

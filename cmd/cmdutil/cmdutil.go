@@ -16,9 +16,8 @@ import (
 	"time"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/safetext"
 	"github.com/bosun-referee/bosun/tables"
-	"github.com/bosun-referee/bosun/tables/fsutil"
-	"github.com/bosun-referee/bosun/tables/safetext"
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/viper"
 )
@@ -159,7 +158,7 @@ func (io *IO) StdinLines() []string {
 	case sc.Err() != nil:
 		io.stdinErr = referee.Usagef("standard input: %v", sc.Err())
 	case lr.N <= 0:
-		io.stdinErr = referee.Usagef("standard input is larger than the limit of %s for answers; give the answers in a file with --answers", fsutil.Size(MaxStdin))
+		io.stdinErr = referee.Usagef("standard input is larger than the limit of %s for answers; give the answers in a file with --answers", safetext.Size(MaxStdin))
 	}
 	if io.stdinErr != nil {
 		// No answer is taken from an input that was not read whole: a
@@ -173,7 +172,7 @@ func (io *IO) StdinLines() []string {
 func limitReader(r io.Reader, n int64) *io.LimitedReader { return &io.LimitedReader{R: r, N: n} }
 
 func stdinTooLong(line int) error {
-	return referee.Usagef("standard input: line %d is longer than the limit of %s for one answer; no answer was taken from standard input", line, fsutil.Size(MaxStdinLine))
+	return referee.Usagef("standard input: line %d is longer than the limit of %s for one answer; no answer was taken from standard input", line, safetext.Size(MaxStdinLine))
 }
 
 // StdinErr is why stdin could not be read as answers (a line or the whole
