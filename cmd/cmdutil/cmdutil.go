@@ -17,6 +17,7 @@ import (
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/safetext"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/viper"
@@ -321,7 +322,7 @@ func OpenDirWarning(what, dir string) string {
 }
 
 // Store is the session store.
-func (f *Factory) Store() *referee.Store { return &referee.Store{Dir: f.DataDir()} }
+func (f *Factory) Store() *store.Store { return &store.Store{Dir: f.DataDir()} }
 
 // Tables loads the embedded tables with the user's overlay.
 func (f *Factory) Tables() (*tables.Set, error) {
@@ -350,9 +351,9 @@ func (f *Factory) FlushTables() error {
 }
 
 // SaveStep saves a session's step together with the board values it
-// remembered in the tables overlay: both or neither (referee.SaveStep).
-func (f *Factory) SaveStep(st *referee.Store, s *referee.Session) error {
-	return referee.SaveStep(st, s, f.tables)
+// remembered in the tables overlay: both or neither (store.SaveStep).
+func (f *Factory) SaveStep(st *store.Store, s *referee.Session) error {
+	return store.SaveStep(st, s, f.tables)
 }
 
 // ReplayPending gives the tables overlay the board values a loaded session
@@ -366,7 +367,7 @@ func (f *Factory) ReplayPending(s *referee.Session) error {
 	if err != nil {
 		return err
 	}
-	return s.ReplayPending(t)
+	return store.ReplayPending(s, t)
 }
 
 // DiscardTables forgets the values remembered since the last flush.

@@ -16,6 +16,7 @@ import (
 	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/chronicle"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/spf13/cobra"
 )
 
@@ -114,7 +115,7 @@ func Load(f *cmdutil.Factory, name string) (*chronicle.Chronicle, error) {
 			return nil, err
 		}
 	}
-	if err := referee.ValidName(name); err != nil {
+	if err := store.ValidName(name); err != nil {
 		return nil, err
 	}
 	st := f.Store()

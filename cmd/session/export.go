@@ -3,6 +3,7 @@ package session
 import (
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/spf13/cobra"
 )
 
@@ -21,7 +22,7 @@ func NewCmdExport(f *cmdutil.Factory) *cobra.Command {
 				name = args[0]
 			}
 			return withSession(f, name, false, func(s *referee.Session) error {
-				return s.Export(f.IO.Out)
+				return store.Export(s, f.IO.Out)
 			})
 		},
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/spf13/cobra"
 )
 
@@ -73,7 +74,7 @@ func newRun(o *NewOptions) error {
 			}
 		}
 	}
-	if err := referee.ValidName(name); err != nil {
+	if err := store.ValidName(name); err != nil {
 		return err
 	}
 	unlock, err := st.Lock(name)

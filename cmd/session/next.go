@@ -8,6 +8,7 @@ import (
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/spf13/cobra"
 )
 
@@ -77,7 +78,7 @@ func runSteps(f *cmdutil.Factory, cmd *cobra.Command, n int, out *stepPrinter, d
 	if err != nil {
 		return err
 	}
-	if err := referee.ValidName(name); err != nil {
+	if err := store.ValidName(name); err != nil {
 		return err
 	}
 	st := f.Store()

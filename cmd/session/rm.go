@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
-	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/spf13/cobra"
 )
 
@@ -20,7 +20,7 @@ func NewCmdRm(f *cmdutil.Factory) *cobra.Command {
 		ValidArgsFunction: CompleteSessions(f, true),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st := f.Store()
-			if err := referee.ValidName(args[0]); err != nil {
+			if err := store.ValidName(args[0]); err != nil {
 				return err
 			}
 			unlock, err := st.Lock(args[0])

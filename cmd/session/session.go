@@ -9,6 +9,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/spf13/cobra"
 )
 
@@ -110,7 +111,7 @@ func loadSession(f *cmdutil.Factory, name string, write, head bool, fn func(s *r
 			return err
 		}
 	}
-	if err := referee.ValidName(name); err != nil {
+	if err := store.ValidName(name); err != nil {
 		return err
 	}
 	st := f.Store()
@@ -149,7 +150,7 @@ func loadSession(f *cmdutil.Factory, name string, write, head bool, fn func(s *r
 // written leaves the session unsaved too, and a process killed between the
 // two writes leaves the values in the session, written to the overlay by
 // the next command.
-func saveStep(f *cmdutil.Factory, st *referee.Store, s *referee.Session) error {
+func saveStep(f *cmdutil.Factory, st *store.Store, s *referee.Session) error {
 	return f.SaveStep(st, s)
 }
 

@@ -1,4 +1,6 @@
-package referee
+package store
+
+import "github.com/bosun-referee/bosun/referee"
 
 // RulesQuestionType is the type of the event that records a rules question
 // asked during a session (from `bosun play`), with Data "query" (the
@@ -10,7 +12,7 @@ const RulesQuestionType = "rules-question"
 // session's lock, as an event of the last step played (an undo of that
 // step marks it undone with the step's own events). The session is saved
 // like a step: on error nothing is changed.
-func (st *Store) Record(name string, ev Event) error {
+func (st *Store) Record(name string, ev referee.Event) error {
 	unlock, err := st.Lock(name)
 	if err != nil {
 		return err
