@@ -333,7 +333,7 @@ func (f *Factory) Tables() (*tables.Set, error) {
 	if overlay == "" {
 		overlay = filepath.Join(f.ConfigDir(), "tables.yaml")
 	}
-	t, err := tables.Load(overlay)
+	t, err := store.LoadTables(overlay)
 	if err != nil {
 		return nil, err
 	}
@@ -347,7 +347,7 @@ func (f *Factory) FlushTables() error {
 	if f.tables == nil {
 		return nil
 	}
-	return f.tables.Flush()
+	return store.FlushTables(f.tables)
 }
 
 // SaveStep saves a session's step together with the board values it

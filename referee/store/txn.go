@@ -31,7 +31,7 @@ import (
 
 // flushOverlay writes the overlay; tests replace it to fail between the
 // two writes.
-var flushOverlay = func(t *tables.Set) error { return t.Flush() }
+var flushOverlay = FlushTables
 
 // SaveStep saves s together with the values t remembered during the step
 // (t may be nil). Without remembered values it is Store.Save. On error

@@ -32,7 +32,7 @@ func TestSaveStepFailingOverlayPutsTheSaveBack(t *testing.T) {
 	st, s, overlay := txnFixture(t)
 	before, err := os.ReadFile(st.Path("s1"))
 	require.NoError(t, err)
-	set, err := tables.Load(overlay)
+	set, err := LoadTables(overlay)
 	require.NoError(t, err)
 
 	var savedDuringFlush []byte
@@ -42,7 +42,7 @@ func TestSaveStepFailingOverlayPutsTheSaveBack(t *testing.T) {
 		savedDuringFlush, _ = os.ReadFile(st.Path("s1"))
 		return errors.New("tables: write tables.yaml: no space left on device")
 	}
-	t.Cleanup(func() { flushOverlay = func(t *tables.Set) error { return t.Flush() } })
+	t.Cleanup(func() { flushOverlay = FlushTables })
 
 	s.Step, s.State = 2, []byte(`{"round":2}`)
 	remember(t, set, "falcon-distance", "12")
@@ -66,21 +66,21 @@ func TestSaveStepFailingOverlayPutsTheSaveBack(t *testing.T) {
 // no longer carries them.
 func TestSaveStepKilledBetweenWritesIsReplayed(t *testing.T) {
 	st, s, overlay := txnFixture(t)
-	set, err := tables.Load(overlay)
+	set, err := LoadTables(overlay)
 	require.NoError(t, err)
 	flushOverlay = func(*tables.Set) error { return nil } // killed before the overlay was written
 	s.Step = 2
 	remember(t, set, "falcon-distance", "12")
 	remember(t, set, "wind.speed.4", "-1")
 	require.NoError(t, SaveStep(st, s, set))
-	flushOverlay = func(t *tables.Set) error { return t.Flush() }
+	flushOverlay = FlushTables
 	require.NoFileExists(t, overlay)
 
 	// The next process.
 	s, err = st.Load("s1")
 	require.NoError(t, err)
 	require.Len(t, s.Pending, 2)
-	set, err = tables.Load(overlay)
+	set, err = LoadTables(overlay)
 	require.NoError(t, err)
 	require.NoError(t, ReplayPending(s, set))
 	r, ok := set.Lookup("mwp-board", "falcon-distance")
@@ -96,7 +96,7 @@ func TestSaveStepKilledBetweenWritesIsReplayed(t *testing.T) {
 	// Written: a later save drops them.
 	s, err = st.Load("s1")
 	require.NoError(t, err)
-	set, err = tables.Load(overlay)
+	set, err = LoadTables(overlay)
 	require.NoError(t, err)
 	require.NoError(t, ReplayPending(s, set))
 	assert.Empty(t, set.PendingValues(), "values the overlay holds are not replayed")
@@ -110,7 +110,7 @@ func TestSaveStepKilledBetweenWritesIsReplayed(t *testing.T) {
 // pending_tables field), and a hand-edited pending value is validated.
 func TestSaveStepWithoutValuesAndBadPending(t *testing.T) {
 	st, s, overlay := txnFixture(t)
-	set, err := tables.Load(overlay)
+	set, err := LoadTables(overlay)
 	require.NoError(t, err)
 	require.NoError(t, SaveStep(st, s, set))
 	b, err := os.ReadFile(st.Path("s1"))
