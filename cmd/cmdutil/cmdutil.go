@@ -350,10 +350,26 @@ func (f *Factory) FlushTables() error {
 	return store.FlushTables(f.tables)
 }
 
-// SaveStep saves a session's step together with the board values it
-// remembered in the tables overlay: both or neither (store.SaveStep).
-func (f *Factory) SaveStep(st *store.Store, s *referee.Session) error {
-	return store.SaveStep(st, s, f.tables)
+// OpenSession opens a saved session for writing (store.OpenForWrite:
+// the handle holds its lock until Close) and gives the tables overlay the
+// board values the session committed that the overlay lacks.
+func (f *Factory) OpenSession(name string) (*store.Handle, error) {
+	h, err := f.Store().OpenForWrite(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.ReplayPending(h.Session); err != nil {
+		h.Close()
+		return nil, err
+	}
+	return h, nil
+}
+
+// SaveStep saves a step of an opened session together with the board
+// values it remembered in the tables overlay: both or neither
+// (store.SaveStep).
+func (f *Factory) SaveStep(h *store.Handle) error {
+	return h.SaveStep(f.tables)
 }
 
 // ReplayPending gives the tables overlay the board values a loaded session

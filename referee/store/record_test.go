@@ -19,7 +19,7 @@ func TestRecordAppendsAnEventToTheLastStep(t *testing.T) {
 	s.Log = []referee.Event{{Seq: 1, Step: 1, Type: "a", Text: "one"}, {Seq: 2, Step: 2, Type: "b", Text: "two"}}
 	require.NoError(t, st.Save(s))
 
-	require.NoError(t, st.Record("s1", referee.Event{Type: RulesQuestionType, Text: "rules question: can I flip twice?", Data: map[string]any{"query": "can I flip twice?"}}))
+	require.NoError(t, st.Record("s1", referee.Event{Type: referee.RulesQuestionType, Text: "rules question: can I flip twice?", Data: map[string]any{"query": "can I flip twice?"}}))
 	got, err := st.Load("s1")
 	require.NoError(t, err)
 	evs := got.Events()
@@ -27,12 +27,12 @@ func TestRecordAppendsAnEventToTheLastStep(t *testing.T) {
 	q := evs[2]
 	require.Equal(t, 3, q.Seq)
 	require.Equal(t, 2, q.Step, "the last step played")
-	require.Equal(t, RulesQuestionType, q.Type)
+	require.Equal(t, referee.RulesQuestionType, q.Type)
 	require.Equal(t, "can I flip twice?", q.Data["query"])
 	require.Equal(t, 3, got.Step)
 	require.JSONEq(t, `{"n":1}`, string(got.State))
 
-	require.Error(t, st.Record("nosuch", referee.Event{Type: RulesQuestionType}))
+	require.Error(t, st.Record("nosuch", referee.Event{Type: referee.RulesQuestionType}))
 	require.False(t, st.Exists("nosuch"), "recording into a missing session creates nothing")
 }
 
