@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
-	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/chronicle"
@@ -101,7 +100,7 @@ with the note "not recorded in this save".` + cmdutil.ExitHelp,
 	}
 	cmd.Flags().StringVar(&opts.Format, "format", "", "md or html (default: md on a pipe, from the -o file's extension, text bar charts in a terminal)")
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the report to FILE (.md or .html) instead of stdout")
-	cmd.ValidArgsFunction = session.CompleteSessions(f, true)
+	cmd.ValidArgsFunction = cmdutil.CompleteSessions(f, true)
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{FormatMarkdown, FormatHTML}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }

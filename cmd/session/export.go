@@ -15,7 +15,7 @@ func NewCmdExport(f *cmdutil.Factory) *cobra.Command {
 		Long:              "Print the whole session (state, options, RNG state, event log) as JSON to stdout." + cmdutil.ExitHelp,
 		Example:           "  bosun export friday > friday.json",
 		Args:              cobra.MaximumNArgs(1),
-		ValidArgsFunction: CompleteSessions(f, true),
+		ValidArgsFunction: cmdutil.CompleteSessions(f, true),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := ""
 			if len(args) == 1 {

@@ -17,7 +17,7 @@ func NewCmdRm(f *cmdutil.Factory) *cobra.Command {
 		Long:              "Remove a saved session for good." + cmdutil.ExitHelp,
 		Example:           "  bosun rm friday",
 		Args:              cobra.ExactArgs(1),
-		ValidArgsFunction: CompleteSessions(f, true),
+		ValidArgsFunction: cmdutil.CompleteSessions(f, true),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st := f.Store()
 			if err := store.ValidName(args[0]); err != nil {
