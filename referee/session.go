@@ -93,7 +93,7 @@ type Session struct {
 	State    json.RawMessage   `json:"state"`
 	Cursor   *AnswerCursor     `json:"answers_cursor,omitempty"`
 	// Pending are board values a step remembered that the tables overlay
-	// may not hold yet (txn.go).
+	// may not hold yet (store.SaveStep).
 	Pending []tables.Pending `json:"pending_tables,omitempty"`
 	// Log is the event log. A session loaded from a save holds here only
 	// the events of this process until Events or LoadLog reads the earlier

@@ -582,7 +582,7 @@ func export(s *referee.Session, w io.Writer, planned bool) (err error) {
 
 // exportPlan is what Export copies of the side files, checked.
 type exportPlan struct {
-	logLines  [][]byte // the log file's events to copy (logHead)
+	logLines  [][]byte // the log file's events to copy (the session's unread ones)
 	undone    []bool   // of those, the ones to mark undone
 	undoLines [][]byte // the undo stack's snapshots, oldest first
 	mapped    [][]byte // the mappings the lines are cut from
@@ -672,7 +672,7 @@ func inChunks(n, per int, check func(lo, hi int) bool) bool {
 }
 
 // planExport checks the side files' lines Export copies: the log's first
-// logHead events (each JSON, of step and seq 0 or more) and the undo
+// unread events (each JSON, of step and seq 0 or more) and the undo
 // stack's snapshots (each JSON, linked from the top down to line starts),
 // each file whole lines up to the length the save records. Nil when
 // anything is wrong: Export then reads the files whole, for the error. A
