@@ -63,13 +63,6 @@ func (st counterState) Text() string {
 	return fmt.Sprintf("total %d after %d steps", st.Total, st.Steps)
 }
 
-func newCounterT(t testing.TB) *referee.Session {
-	env := &referee.Env{Prompt: referee.NewScripted()}
-	s, err := referee.NewSession(counter{}, "t1", []referee.Player{{Name: "Ann"}}, nil, 1, referee.Virtual, env)
-	require.NoError(t, err)
-	return s
-}
-
 func newCounter(t *testing.T, opts map[string]string, seed uint64) *referee.Session {
 	env := &referee.Env{Prompt: referee.NewScripted()}
 	s, err := referee.NewSession(counter{}, "t1", []referee.Player{{Name: "Ann"}}, opts, seed, referee.Virtual, env)
