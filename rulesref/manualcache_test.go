@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/safetext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -148,7 +148,7 @@ func TestReadSized(t *testing.T) {
 	require.Empty(t, b)
 
 	_, err = readSized(p, int64(len(text)-1), false)
-	require.ErrorIs(t, err, fsutil.ErrTooLarge)
+	require.ErrorIs(t, err, safetext.ErrTooLarge)
 
 	link := filepath.Join(dir, "link.txt")
 	require.NoError(t, os.Symlink(p, link))

@@ -204,7 +204,7 @@ func TestOddsTextHandChecked(t *testing.T) {
 // TestOddsTextMatchesOddsFunctions compares every printed percentage with
 // the exact distribution games/mistywaters computes for the same units.
 func TestOddsTextMatchesOddsFunctions(t *testing.T) {
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	o := mw.Options{Boxes: mw.TableBoxes{Set: set}}
 	mw.MonsterHitsFromTable(set, &o)

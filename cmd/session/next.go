@@ -77,25 +77,12 @@ func runSteps(f *cmdutil.Factory, cmd *cobra.Command, n int, out *stepPrinter, d
 	if err != nil {
 		return err
 	}
-	if err := referee.ValidName(name); err != nil {
-		return err
-	}
-	st := f.Store()
-	if !st.Exists(name) {
-		return referee.Usagef("no session named %q (see bosun sessions)", name)
-	}
-	unlock, err := st.Lock(name)
+	h, err := f.OpenSession(name)
 	if err != nil {
 		return err
 	}
-	defer unlock()
-	s, err := st.Load(name)
-	if err != nil {
-		return err
-	}
-	if err := f.ReplayPending(s); err != nil {
-		return err
-	}
+	defer h.Close()
+	s := h.Session
 	for i := 0; i < n; i++ {
 		if i > 0 && s.Over {
 			return nil
@@ -104,7 +91,7 @@ func runSteps(f *cmdutil.Factory, cmd *cobra.Command, n int, out *stepPrinter, d
 		out.start(step)
 		res, err := NextStep(f, s, cmd, out.hook())
 		if err == nil {
-			err = saveStep(f, st, s)
+			err = f.SaveStep(h)
 		}
 		if err != nil {
 			f.DiscardTables()

@@ -8,7 +8,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
-	"github.com/bosun-referee/bosun/tables/safetext"
+	"github.com/bosun-referee/bosun/referee/safetext"
 	"github.com/spf13/cobra"
 )
 

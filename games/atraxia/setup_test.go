@@ -14,7 +14,7 @@ import (
 // event's text and the state.
 func setupText(t *testing.T, n int, opts map[string]string) (string, *State) {
 	t.Helper()
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	p := &referee.Scripted{}
 	var text string

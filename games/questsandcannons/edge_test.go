@@ -58,7 +58,7 @@ func TestSetupRefusals(t *testing.T) {
 				champ(p, n, nat, "cannoneer", "4", "2/3", "1/2", "2/5")
 			}
 			p.Set("qc.setup.roll", "6,1,2,3", "answers")
-			set, err := tables.Load("")
+			set, err := tables.New("", nil)
 			require.NoError(t, err)
 			var ps []referee.Player
 			for _, n := range splitNames(c.players) {

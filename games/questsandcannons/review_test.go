@@ -200,7 +200,7 @@ func TestAmmoDieFacesAreDots(t *testing.T) {
 	for _, bad := range []string{"a,b,c", "1,-2,3", ""} {
 		p := referee.NewScripted()
 		p.Set("tables.dice.ammo", bad, "answers")
-		set, err := tables.Load("")
+		set, err := tables.New("", nil)
 		require.NoError(t, err)
 		env := &referee.Env{Prompt: p, Tables: set}
 		_, err = AmmoDie(env)
@@ -212,7 +212,7 @@ func TestAmmoDieFacesAreDots(t *testing.T) {
 	}
 	p := referee.NewScripted()
 	p.Set("tables.dice.ammo", "0,1,1,2,2,3", "answers")
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	env := &referee.Env{Prompt: p, Tables: set}
 	d, err := AmmoDie(env)

@@ -14,7 +14,7 @@ import (
 // newSetup starts a session with answers given by key.
 func newSetup(t *testing.T, players []referee.Player, opts map[string]string, answers map[string]string) (*referee.Session, error) {
 	t.Helper()
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	p := referee.NewScripted()
 	for k, v := range answers {

@@ -1,4 +1,4 @@
-package referee
+package store
 
 import (
 	"bufio"
@@ -13,21 +13,16 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 )
 
-// ErrInUse is returned when another process holds a session's lock.
-var ErrInUse = errors.New("session in use")
-
-// inUseError is an ErrInUse whose message says which session and how long
-// bosun waited, without repeating ErrInUse's own text.
+// inUseError is a referee.ErrInUse whose message says which session and how long
+// bosun waited, without repeating referee.ErrInUse's own text.
 type inUseError struct{ msg string }
 
 func (e *inUseError) Error() string        { return e.msg }
-func (e *inUseError) Is(target error) bool { return target == ErrInUse }
-
-// ErrCorrupt marks a save file that cannot be read; it is never overwritten.
-var ErrCorrupt = errors.New("corrupt save")
+func (e *inUseError) Is(target error) bool { return target == referee.ErrInUse }
 
 // Store keeps sessions as JSON files under Dir/sessions.
 type Store struct {
@@ -40,7 +35,7 @@ var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 // ValidName checks a session name.
 func ValidName(name string) error {
 	if !validName.MatchString(name) {
-		return Usagef("session name %q is not accepted (1-64 letters, digits, '.', '_' or '-', starting with a letter or digit)", name)
+		return referee.Usagef("session name %q is not accepted (1-64 letters, digits, '.', '_' or '-', starting with a letter or digit)", name)
 	}
 	return nil
 }
@@ -93,8 +88,8 @@ func (st *Store) Exists(name string) bool {
 // refused (and left untouched); an older schema is migrated in memory and
 // written as the current one by the next save. A schema-4 save is read
 // without its side files: the log is read when a command needs it
-// (Session.Events), an undo snapshot when undo pops it.
-func (st *Store) Load(name string) (*Session, error) {
+// (referee.Session.Events), an undo snapshot when undo pops it.
+func (st *Store) Load(name string) (*referee.Session, error) {
 	if err := ValidName(name); err != nil {
 		return nil, err
 	}
@@ -105,46 +100,58 @@ func (st *Store) Load(name string) (*Session, error) {
 	if err := checkSchema(name, b); err != nil {
 		return nil, err
 	}
-	var s *Session
+	var s *referee.Session
 	if schema, _ := readSchema(b); *schema >= 4 {
 		s, err = st.decodeMain(name, b)
 	} else {
 		s, err = Decode(name, b)
 	}
 	if err == nil {
-		s.lastSaved = b // for SaveStep's rollback (txn.go)
+		h := historyOf(s)
+		h.saved = b // for SaveStep's rollback (txn.go)
+		s.Attach(h, unread(s))
 	}
 	return s, err
 }
 
 // Decode parses a save file written as one document, as schemas 1 to 3
 // are (the log and the undo snapshots inside it).
-func Decode(name string, b []byte) (*Session, error) {
+func Decode(name string, b []byte) (*referee.Session, error) {
 	if err := checkSchema(name, b); err != nil {
 		return nil, err
 	}
 	// Schema 1 differs from 2 only in how undo snapshots hold their state;
-	// both are read as they are (Snapshot has both fields).
-	var s Session
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
+	// both are read as they are (snapJSON has both fields). The snapshots
+	// are kept raw until decodeUndo, which knows each one's successor.
+	var doc struct {
+		referee.Session
+		Undo []json.RawMessage `json:"undo,omitempty"`
 	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		// The message names the fields as referee.Session has them.
+		var plain referee.Session
+		if perr := json.Unmarshal(b, &plain); perr != nil {
+			err = perr
+		}
+		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, referee.ErrCorrupt)
+	}
+	s := &doc.Session
 	if s.Name != name || s.Game == "" {
-		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, ErrCorrupt)
+		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, referee.ErrCorrupt)
 	}
 	if s.Log == nil {
-		s.Log = []Event{}
+		s.Log = []referee.Event{}
 	}
 	// The snapshots are decoded now, so that the next save writes them
 	// to the undo file; validate checks them.
-	if err := s.decodeUndo(s.Schema < 3); err != nil {
+	if err := decodeUndo(s, doc.Undo, s.Schema < 3); err != nil {
 		return nil, err
 	}
-	if err := s.validate(); err != nil {
+	if err := validate(s); err != nil {
 		return nil, err
 	}
-	s.Schema = SchemaVersion
-	return &s, nil
+	s.Schema = referee.SchemaVersion
+	return s, nil
 }
 
 // checkSchema refuses files that are not bosun saves or come from a newer
@@ -153,13 +160,13 @@ func Decode(name string, b []byte) (*Session, error) {
 func checkSchema(name string, b []byte) error {
 	schema, err := readSchema(b)
 	if err != nil || schema == nil {
-		return fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, errOr(err, "no schema field"), ErrCorrupt)
+		return fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, errOr(err, "no schema field"), referee.ErrCorrupt)
 	}
-	if *schema > SchemaVersion {
-		return fmt.Errorf("session %s: the save file is from a newer bosun (schema %d; this bosun reads up to %d); upgrade bosun: %w", name, *schema, SchemaVersion, ErrCorrupt)
+	if *schema > referee.SchemaVersion {
+		return fmt.Errorf("session %s: the save file is from a newer bosun (schema %d; this bosun reads up to %d); upgrade bosun: %w", name, *schema, referee.SchemaVersion, referee.ErrCorrupt)
 	}
 	if *schema < 1 {
-		return fmt.Errorf("session %s: schema %d is not a bosun save: %w", name, *schema, ErrCorrupt)
+		return fmt.Errorf("session %s: schema %d is not a bosun save: %w", name, *schema, referee.ErrCorrupt)
 	}
 	return nil
 }
@@ -208,7 +215,7 @@ func errOr(err error, s string) any {
 // commands that only show the state (status): a long game's log and undo
 // history are most of its save file. From schema 3 on the head comes
 // first and reading stops where the log starts.
-func (st *Store) LoadHead(name string) (*Session, error) {
+func (st *Store) LoadHead(name string) (*referee.Session, error) {
 	s, err := st.loadHead(name, func(key string, schema int) bool { return key == "log" && schema >= 3 || schema >= 4 })
 	if errors.Is(err, errSchema4) {
 		return st.Load(name) // the save is the head
@@ -221,7 +228,7 @@ var errSchema4 = errors.New("schema 4")
 
 // loadHead decodes a save's top-level fields up to the first key for
 // which stop is true, skipping the log and the undo snapshots.
-func (st *Store) loadHead(name string, stop func(key string, schema int) bool) (*Session, error) {
+func (st *Store) loadHead(name string, stop func(key string, schema int) bool) (*referee.Session, error) {
 	if err := ValidName(name); err != nil {
 		return nil, err
 	}
@@ -231,7 +238,7 @@ func (st *Store) loadHead(name string, stop func(key string, schema int) bool) (
 	}
 	defer f.Close()
 	corrupt := func(err any) error {
-		return fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
+		return fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, referee.ErrCorrupt)
 	}
 	dec := json.NewDecoder(bufio.NewReaderSize(f, 8192))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
@@ -270,17 +277,17 @@ func (st *Store) loadHead(name string, stop func(key string, schema int) bool) (
 	if err := checkSchema(name, b); err != nil {
 		return nil, err
 	}
-	var s Session
+	var s referee.Session
 	if err := json.Unmarshal(b, &s); err != nil {
 		return nil, corrupt(err)
 	}
 	if s.Name != name || s.Game == "" {
-		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, ErrCorrupt)
+		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, referee.ErrCorrupt)
 	}
-	if err := s.validate(); err != nil {
+	if err := validate(&s); err != nil {
 		return nil, err
 	}
-	s.Schema = SchemaVersion
+	s.Schema = referee.SchemaVersion
 	return &s, nil
 }
 
@@ -323,8 +330,8 @@ func (st *Store) GameOf(name string) string {
 // Save writes a session and marks it the most recently used: first its
 // new events and undo snapshots, appended to its side files, then the save
 // file, atomically (see sidefile.go).
-func (st *Store) Save(s *Session) error {
-	s.Schema = SchemaVersion
+func (st *Store) Save(s *referee.Session) error {
+	s.Schema = referee.SchemaVersion
 	if err := os.MkdirAll(st.dir(), 0o700); err != nil {
 		return err
 	}
@@ -340,8 +347,8 @@ func (st *Store) Save(s *Session) error {
 	if err := fsutil.WriteAtomic(st.Path(s.Name), b); err != nil {
 		return fmt.Errorf("session %s: save: %w", s.Name, err)
 	}
-	s.lastSaved = b // for SaveStep's rollback (txn.go)
-	s.disk, s.Undo = d, nil
+	s.Attach(&history{disk: d, saved: b}, unread(s)) // saved: for SaveStep's rollback (txn.go)
+	s.Undo = nil
 	// The save is done: "current" only names the most recently used
 	// session, so failing to write it does not fail (or undo) the save,
 	// whose command would otherwise report a step as not saved that is.
@@ -424,7 +431,7 @@ func (st *Store) Remove(name string) error {
 		return err
 	}
 	if !st.Exists(name) {
-		return Usagef("no session named %q (see bosun sessions)", name)
+		return referee.Usagef("no session named %q (see bosun sessions)", name)
 	}
 	if err := os.Remove(st.Path(name)); err != nil {
 		return err

@@ -1,4 +1,4 @@
-package referee
+package store
 
 import (
 	"encoding/binary"

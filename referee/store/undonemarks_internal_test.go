@@ -1,13 +1,14 @@
-package referee
+package store
 
 import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/bosun-referee/bosun/referee"
 	"github.com/stretchr/testify/require"
 )
 
-// TestUndoneMarksIsMarkUndone checks undoneMarks against markUndone on
+// TestUndoneMarksIsMarkUndone checks undoneMarks against referee.MarkUndone on
 // random logs: steps undone (more than once, and again after an undo),
 // lines already marked, and events of this process after the file's.
 func TestUndoneMarksIsMarkUndone(t *testing.T) {
@@ -20,16 +21,16 @@ func TestUndoneMarksIsMarkUndone(t *testing.T) {
 		for i := range marks {
 			marks[i] = mark{Seq: i, Step: r.IntN(8), Type: types[r.IntN(len(types))], Undone: r.IntN(5) == 0}
 		}
-		tail := make([]Event, k)
+		tail := make([]referee.Event, k)
 		for i := range tail {
-			tail[i] = Event{Step: r.IntN(8), Type: types[r.IntN(len(types))]}
+			tail[i] = referee.Event{Step: r.IntN(8), Type: types[r.IntN(len(types))]}
 		}
 		// what planExport computed before, through Events
-		evs := make([]Event, n, n+k)
+		evs := make([]referee.Event, n, n+k)
 		for i, m := range marks {
-			evs[i] = Event{Step: m.Step, Type: m.Type, Undone: m.Undone}
+			evs[i] = referee.Event{Step: m.Step, Type: m.Type, Undone: m.Undone}
 		}
-		markUndone(append(evs, tail...))
+		referee.MarkUndone(append(evs, tail...))
 		want := make([]bool, n)
 		for i := range marks {
 			want[i] = evs[i].Undone && !marks[i].Undone

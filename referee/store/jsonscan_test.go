@@ -1,4 +1,4 @@
-package referee
+package store
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bosun-referee/bosun/referee"
 	"github.com/stretchr/testify/require"
 )
 
@@ -30,10 +31,10 @@ func testEvents(t *testing.T) [][]byte {
 }
 
 // viaJSON decodes a line the way encoding/json does.
-func viaJSON(line []byte) (Event, error) {
+func viaJSON(line []byte) (referee.Event, error) {
 	var b briefEvent
 	if err := json.Unmarshal(line, &b); err != nil {
-		return Event{}, err
+		return referee.Event{}, err
 	}
 	return b.event(), nil
 }
@@ -44,13 +45,13 @@ func viaJSON(line []byte) (Event, error) {
 func checkBrief(t *testing.T, line []byte) bool {
 	t.Helper()
 	want, wantErr := viaJSON(line)
-	var fast Event
+	var fast referee.Event
 	fastOK := decodeBrief(string(line), &fast)
 	if fastOK {
 		require.NoError(t, wantErr, "decodeBrief read a line encoding/json refuses: %q", line)
 		require.Equal(t, want, fast, "%q", line)
 	}
-	var got Event
+	var got referee.Event
 	err := decodeBriefLine(bytes.Clone(line), &got)
 	if wantErr != nil {
 		require.Error(t, err, "%q", line)
@@ -61,7 +62,7 @@ func checkBrief(t *testing.T, line []byte) bool {
 	require.Equal(t, want, got, "%q", line)
 	// the same with the decoder `bosun log` keeps for thousands of lines,
 	// its cites slab shared by every line checked so far
-	var slabbed Event
+	var slabbed referee.Event
 	require.NoError(t, sharedDecoder.decodeLine(bytes.Clone(line), &slabbed), "%q", line)
 	require.Equal(t, want, slabbed, "%q", line)
 	if fastOK && len(slabbed.Cites) > 0 {
@@ -79,7 +80,7 @@ func TestDecodeBriefEqualsEncodingJSONOnEveryEventType(t *testing.T) {
 	types := map[string]bool{}
 	for _, l := range lines {
 		require.True(t, checkBrief(t, l), "bosun's own line is read by the fast decoder: %q", l)
-		var e Event
+		var e referee.Event
 		require.True(t, decodeBrief(string(l), &e))
 		types[e.Type] = true
 	}
@@ -93,7 +94,7 @@ func TestDecodeBriefEqualsEncodingJSONOnEveryEventType(t *testing.T) {
 		e, err := viaJSON(l)
 		require.NoError(t, err)
 		rolls = rolls || len(e.Rolls) > 0
-		full = full || e.Data[FullTextKey] != nil
+		full = full || e.Data[referee.FullTextKey] != nil
 		cites = cites || len(e.Cites) > 0
 		undone = undone || bytes.Contains(l, []byte(`"undone":true`))
 	}
@@ -143,8 +144,8 @@ func TestDecodeBriefOnOddLines(t *testing.T) {
 	// odd strings in every string field, written by encoding/json (HTML
 	// escaped or not) and raw
 	for _, s := range oddStrings {
-		e := Event{Seq: 7, Step: 3, Type: s, Text: s, Data: map[string]any{FullTextKey: s, s: s}, Cites: []string{s, "x"},
-			Rolls: []Roll{{Key: s, Die: "d6", Value: 4, Label: s, Entered: true}}, Answers: []Answer{{Key: s, Value: s}}, Undone: true}
+		e := referee.Event{Seq: 7, Step: 3, Type: s, Text: s, Data: map[string]any{referee.FullTextKey: s, s: s}, Cites: []string{s, "x"},
+			Rolls: []referee.Roll{{Key: s, Die: "d6", Value: 4, Label: s, Entered: true}}, Answers: []referee.Answer{{Key: s, Value: s}}, Undone: true}
 		b, err := json.Marshal(e)
 		require.NoError(t, err)
 		checkBrief(t, append(b, '\n'))
@@ -253,14 +254,14 @@ func checkSave(t *testing.T, b []byte) bool {
 
 func TestDecodeSaveEqualsEncodingJSON(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 6))
-	cursor := &AnswerCursor{Used: map[string]int{}, Seen: map[string][]string{}}
+	cursor := &referee.AnswerCursor{Used: map[string]int{}, Seen: map[string][]string{}}
 	for k, key := range []string{"wfa.turn.action", "wfa.collect.oc", "misty.weather.tile.move", "unicode × ✠ é"} {
 		cursor.Used[key] = k
 		for range 50 {
 			cursor.Seen[key] = append(cursor.Seen[key], []string{"end", "collect", "0", "1", "", key, oddStrings[r.IntN(len(oddStrings))]}[r.IntN(7)])
 		}
 	}
-	f := saveFile{Schema: SchemaVersion, Name: "t1", Game: "g", Players: []Player{{Name: "Ann"}}, Seed: 3, DiceMode: Virtual, RNG: []byte("rng"),
+	f := saveFile{Schema: referee.SchemaVersion, Name: "t1", Game: "g", Players: []referee.Player{{Name: "Ann"}}, Seed: 3, DiceMode: referee.Virtual, RNG: []byte("rng"),
 		Step: 4, LogFile: logRef{Events: 2, Bytes: 40}, State: json.RawMessage(`{"total":3}`), Cursor: cursor}
 	base, err := json.Marshal(f)
 	require.NoError(t, err)
@@ -287,7 +288,7 @@ func TestDecodeSaveEqualsEncodingJSON(t *testing.T) {
 		checkSave(t, append(append(bytes.Clone(head), c...), tail...))
 	}
 	// odd keys (escaped ones are left to encoding/json)
-	odd := &AnswerCursor{Used: map[string]int{}, Seen: map[string][]string{}}
+	odd := &referee.AnswerCursor{Used: map[string]int{}, Seen: map[string][]string{}}
 	for k, key := range oddStrings {
 		odd.Used[key] = k
 		odd.Seen[key] = []string{key}

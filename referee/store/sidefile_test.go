@@ -1,4 +1,4 @@
-package referee_test
+package store_test
 
 import (
 	"bytes"
@@ -11,12 +11,13 @@ import (
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/store"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func side(st *referee.Store, name, ext string) string {
+func side(st *store.Store, name, ext string) string {
 	return strings.TrimSuffix(st.Path(name), ".json") + ext
 }
 
@@ -29,7 +30,7 @@ func lines(t *testing.T, path string) int {
 // A save appends one step's bytes: the log file one line per event, the
 // undo file one line per step, and the save itself holds neither.
 func TestSaveAppendsAStepToTheSideFiles(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	s := newCounter(t, nil, 1)
 	require.NoError(t, st.Save(s))
 	for i := 1; i <= 3; i++ {
@@ -93,7 +94,7 @@ func types(evs []referee.Event) []string {
 // bytes.
 func TestKilledBetweenSideFilesAndSave(t *testing.T) {
 	if dir := os.Getenv("BOSUN_SIDE_CRASH_DIR"); dir != "" {
-		st := &referee.Store{Dir: dir}
+		st := &store.Store{Dir: dir}
 		s, err := st.Load("t1")
 		if err != nil {
 			os.Exit(4)
@@ -105,7 +106,7 @@ func TestKilledBetweenSideFilesAndSave(t *testing.T) {
 		_ = st.Save(s)
 		os.Exit(0)
 	}
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	s := newCounter(t, nil, 1)
 	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "2"}))
 	require.NoError(t, st.Save(s))
@@ -163,40 +164,40 @@ func TestKilledBetweenSideFilesAndSave(t *testing.T) {
 func TestSideFilesAreValidated(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		edit func(t *testing.T, st *referee.Store, m map[string]any)
+		edit func(t *testing.T, st *store.Store, m map[string]any)
 		load bool // Load succeeds; the error comes when the file is read
 		want string
 	}{
-		{"log longer than the file", func(t *testing.T, st *referee.Store, m map[string]any) {
+		{"log longer than the file", func(t *testing.T, st *store.Store, m map[string]any) {
 			m["log_file"].(map[string]any)["bytes"] = 99999
 		}, false, "shorter than the 99999 bytes"},
-		{"negative events", func(t *testing.T, st *referee.Store, m map[string]any) {
+		{"negative events", func(t *testing.T, st *store.Store, m map[string]any) {
 			m["log_file"].(map[string]any)["events"] = -1
 		}, false, "log_file: -1 events"},
-		{"log missing", func(t *testing.T, st *referee.Store, m map[string]any) {
+		{"log missing", func(t *testing.T, st *store.Store, m map[string]any) {
 			require.NoError(t, os.Remove(side(st, "t1", ".log")))
 		}, false, "t1.log is missing"},
-		{"log cut mid-line", func(t *testing.T, st *referee.Store, m map[string]any) {
+		{"log cut mid-line", func(t *testing.T, st *store.Store, m map[string]any) {
 			m["log_file"].(map[string]any)["bytes"] = m["log_file"].(map[string]any)["bytes"].(float64) - 3
 		}, false, "does not end a line"},
-		{"undo top past the end", func(t *testing.T, st *referee.Store, m map[string]any) {
+		{"undo top past the end", func(t *testing.T, st *store.Store, m map[string]any) {
 			m["undo_file"].(map[string]any)["top"] = 5000
 		}, false, "undo_file: top snapshot at byte 5000"},
-		{"more snapshots than steps", func(t *testing.T, st *referee.Store, m map[string]any) {
+		{"more snapshots than steps", func(t *testing.T, st *store.Store, m map[string]any) {
 			m["undo_file"].(map[string]any)["snapshots"] = 40
 		}, false, "undo_file: 40 snapshots"},
-		{"log event not JSON", func(t *testing.T, st *referee.Store, m map[string]any) {
+		{"log event not JSON", func(t *testing.T, st *store.Store, m map[string]any) {
 			b, _ := os.ReadFile(side(st, "t1", ".log"))
 			b = bytes.Replace(b, []byte(`{"seq":2`), []byte(`{"seq":?`), 1)
 			require.NoError(t, os.WriteFile(side(st, "t1", ".log"), b, 0o600))
 		}, true, "t1.log: event 2"},
-		{"log event of a negative step", func(t *testing.T, st *referee.Store, m map[string]any) {
+		{"log event of a negative step", func(t *testing.T, st *store.Store, m map[string]any) {
 			b, _ := os.ReadFile(side(st, "t1", ".log"))
 			b = bytes.Replace(b, []byte(`"step":1`), []byte(`"step":-1`), 1)
 			m["log_file"].(map[string]any)["bytes"] = len(b)
 			require.NoError(t, os.WriteFile(side(st, "t1", ".log"), b, 0o600))
 		}, true, "has step -1"},
-		{"log is a link", func(t *testing.T, st *referee.Store, m map[string]any) {
+		{"log is a link", func(t *testing.T, st *store.Store, m map[string]any) {
 			b, _ := os.ReadFile(side(st, "t1", ".log"))
 			other := filepath.Join(t.TempDir(), "log")
 			require.NoError(t, os.WriteFile(other, b, 0o600))
@@ -230,7 +231,7 @@ func TestSideFilesAreValidated(t *testing.T) {
 // as a different answers file would), the snapshots on disk still undo to
 // the cursor each step started from.
 func TestUndoFromDiskAfterTheCursorChangedBetweenSteps(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	s, err := referee.NewSession(endless{}, "c", []referee.Player{{Name: "Ann"}}, nil, 1, referee.Virtual, &referee.Env{Prompt: referee.NewScripted()})
 	require.NoError(t, err)
 	file := answersFile(4)
@@ -263,7 +264,7 @@ func TestUndoFromDiskAfterTheCursorChangedBetweenSteps(t *testing.T) {
 // export holds the whole session: its log and every undo snapshot, oldest
 // first.
 func TestExportHoldsTheSideFiles(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	s := newCounter(t, nil, 1)
 	for _, b := range []string{"1", "2", "3"} {
 		require.NoError(t, step(t, s, map[string]string{"counter.bonus": b}))
@@ -274,7 +275,7 @@ func TestExportHoldsTheSideFiles(t *testing.T) {
 	_, err = referee.UndoStep(got, false)
 	require.NoError(t, err)
 	var out bytes.Buffer
-	require.NoError(t, got.Export(&out))
+	require.NoError(t, store.Export(got, &out))
 	b := out.Bytes()
 	assert.True(t, json.Valid(b), "%s", b)
 	var m struct {
@@ -298,7 +299,7 @@ func TestExportHoldsTheSideFiles(t *testing.T) {
 	got, err = st.Load("t1")
 	require.NoError(t, err)
 	out.Reset()
-	require.NoError(t, got.Export(&out))
+	require.NoError(t, store.Export(got, &out))
 	var again struct {
 		Log  []referee.Event   `json:"log"`
 		Undo []json.RawMessage `json:"undo"`
@@ -320,7 +321,7 @@ func TestExportRefusesALineThatIsNotJSON(t *testing.T) {
 		{".undo", `"step":2,`, `"step":"2`, `t1.undo: snapshot at byte 145 is not JSON`},
 		{".log", `{"seq":2,`, `{"seq":2]`, `t1.log: event 2`},
 	} {
-		st := &referee.Store{Dir: t.TempDir()}
+		st := &store.Store{Dir: t.TempDir()}
 		s := newCounter(t, nil, 1)
 		for _, b := range []string{"1", "2", "3"} {
 			require.NoError(t, step(t, s, map[string]string{"counter.bonus": b}))
@@ -341,7 +342,7 @@ func TestExportRefusesALineThatIsNotJSON(t *testing.T) {
 		got, err := st.Load("t1")
 		require.NoError(t, err)
 		var out bytes.Buffer
-		err = got.Export(&out)
+		err = store.Export(got, &out)
 		require.ErrorIs(t, err, referee.ErrCorrupt, c.want)
 		assert.Contains(t, err.Error(), c.want)
 		after, _ := os.ReadFile(p)
@@ -352,7 +353,7 @@ func TestExportRefusesALineThatIsNotJSON(t *testing.T) {
 // log's events read from the log file are the events, without their
 // answers and of their data only the full text.
 func TestBriefEventsAreTheEventsWithoutAnswersAndData(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	s := newCounter(t, nil, 1)
 	for _, b := range []string{"1", "2", "3"} {
 		require.NoError(t, step(t, s, map[string]string{"counter.bonus": b}))
@@ -368,7 +369,7 @@ func TestBriefEventsAreTheEventsWithoutAnswersAndData(t *testing.T) {
 	require.NotEmpty(t, want)
 	brief, err := st.Load("t1")
 	require.NoError(t, err)
-	got, err := brief.BriefEvents()
+	got, err := store.BriefEvents(brief)
 	require.NoError(t, err)
 	require.Len(t, got, len(want))
 	answers := 0
@@ -389,14 +390,14 @@ func TestBriefEventsAreTheEventsWithoutAnswersAndData(t *testing.T) {
 	mapped, err := st.Load("t1")
 	require.NoError(t, err)
 	calls := 0
-	require.NoError(t, mapped.WithBriefEvents(func(evs []referee.Event) error {
+	require.NoError(t, store.WithBriefEvents(mapped, func(evs []referee.Event) error {
 		calls++
 		assert.Equal(t, got, evs)
 		return nil
 	}))
 	assert.Equal(t, 1, calls)
 	sentinel := errors.New("fn failed")
-	assert.ErrorIs(t, mapped.WithBriefEvents(func([]referee.Event) error { return sentinel }), sentinel)
+	assert.ErrorIs(t, store.WithBriefEvents(mapped, func([]referee.Event) error { return sentinel }), sentinel)
 
 	// a log file shorter than the save says is the corrupt-save error
 	// BriefEvents gives, and fn is not called
@@ -406,9 +407,9 @@ func TestBriefEventsAreTheEventsWithoutAnswersAndData(t *testing.T) {
 	info, err := os.Stat(logPath)
 	require.NoError(t, err)
 	require.NoError(t, os.Truncate(logPath, info.Size()-2))
-	_, berr := cut.BriefEvents()
+	_, berr := store.BriefEvents(cut)
 	require.ErrorIs(t, berr, referee.ErrCorrupt)
-	werr := cut.WithBriefEvents(func([]referee.Event) error { t.Error("fn called on a cut log"); return nil })
+	werr := store.WithBriefEvents(cut, func([]referee.Event) error { t.Error("fn called on a cut log"); return nil })
 	require.ErrorIs(t, werr, referee.ErrCorrupt)
 	assert.Equal(t, berr.Error(), werr.Error())
 }
@@ -417,7 +418,7 @@ func TestBriefEventsAreTheEventsWithoutAnswersAndData(t *testing.T) {
 // them whole: after steps undone (popped snapshots stay in the undo file,
 // undone events are marked) and played again.
 func TestExportLineByLineEqualsWhole(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	s := newCounter(t, nil, 1)
 	save := func() {
 		require.NoError(t, st.Save(s))
@@ -438,10 +439,10 @@ func TestExportLineByLineEqualsWhole(t *testing.T) {
 	save()
 	_, err := referee.UndoStep(s, false) // not saved: in this process only
 	require.NoError(t, err)
-	require.True(t, referee.ExportPlanned(s))
+	require.True(t, store.ExportPlanned(s))
 	var a, b bytes.Buffer
-	require.NoError(t, s.Export(&a))
-	require.NoError(t, referee.ExportWhole(s, &b))
+	require.NoError(t, store.Export(s, &a))
+	require.NoError(t, store.ExportWhole(s, &b))
 	assert.Equal(t, b.String(), a.String())
 	assert.True(t, json.Valid(a.Bytes()))
 	assert.Contains(t, a.String(), `"undone":true`)

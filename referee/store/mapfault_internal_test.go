@@ -1,6 +1,6 @@
 //go:build unix
 
-package referee
+package store
 
 import (
 	"errors"
@@ -8,7 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -31,7 +32,7 @@ func TestACutMappedSideFileIsAnErrorNotACrash(t *testing.T) {
 	defer fsutil.Unmap(b)
 	require.NoError(t, os.Truncate(path, 0))
 
-	s := &Session{Name: "cut"}
+	s := who("cut")
 	read := func() (err error) {
 		defer s.catchFault(&err)()
 		faultSink = b[2<<16]
@@ -39,7 +40,7 @@ func TestACutMappedSideFileIsAnErrorNotACrash(t *testing.T) {
 	}
 	err = read()
 	require.Error(t, err)
-	assert.True(t, errors.Is(err, ErrCorrupt), err)
+	assert.True(t, errors.Is(err, referee.ErrCorrupt), err)
 	assert.Contains(t, err.Error(), "cut short while it was read")
 
 	assert.False(t, inChunks(4, 1, func(lo, hi int) bool { return b[lo<<15] == 0 }))

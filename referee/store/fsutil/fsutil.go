@@ -1,14 +1,17 @@
-// Package fsutil writes files so that a crash never leaves a half-written
-// one: a temp file in the same directory, fsync, rename, directory fsync.
+// Package fsutil is the file primitives of bosun's disk side: a file is
+// written so that a crash never leaves a half-written one (a temp file in
+// the same directory, fsync, rename, directory fsync), locked against a
+// second writer without following a link, read only when it is a regular
+// file of bounded size, and mapped read-only where the platform can.
 //
 //	err := fsutil.WriteAtomic(path, data)
 //
-// It lives under tables because tables is the bottom layer of bosun: both
-// tables (the user's overlay file) and referee (saved sessions) write files
-// atomically, and referee imports tables, never the other way round. A
-// package here can be imported by both without an arrow running upwards; an
-// internal/ directory at the module root is not an option because the
-// top-level layout is fixed by the design.
+// It sits under the store because the store is its first user: the
+// session files and the tables overlay a step writes with them
+// (referee/store). The other files bosun keeps, the rules manuals and
+// their index cache (rulesref), use the same primitives, so that every
+// file bosun writes is written one way. It imports nothing of bosun but
+// safetext; the engine (referee) and the games never import it.
 package fsutil
 
 import (

@@ -1,4 +1,4 @@
-package referee
+package store
 
 import (
 	"bufio"
@@ -17,9 +17,10 @@ import (
 	"syscall"
 	"unsafe"
 
+	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/tables"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 )
 
 // A schema-4 session is three files under Dir/sessions:
@@ -38,7 +39,7 @@ import (
 // session or the new one, never a mix.
 //
 // The log is never cut: an undo appends an "undo" event, and the events of
-// the step it undid are marked Undone when the log is read (markUndone).
+// the step it undid are marked Undone when the log is read (referee.MarkUndone).
 // The undo file is a stack linked backwards: each line records the offset
 // of the line below it (prev), the save records the top line's offset, so
 // undo reads one line and a step appends one. A popped line stays in the
@@ -67,20 +68,20 @@ type undoRef struct {
 // saveFile is the schema-4 NAME.json. The file references come before the
 // state so that `bosun sessions` stops reading before the state.
 type saveFile struct {
-	Schema   int               `json:"schema"`
-	Name     string            `json:"name"`
-	Game     string            `json:"game"`
-	Players  []Player          `json:"players"`
-	Options  map[string]string `json:"options,omitempty"`
-	Seed     uint64            `json:"seed"`
-	DiceMode Mode              `json:"dice"`
-	RNG      []byte            `json:"rng"`
-	Step     int               `json:"step"`
-	Over     bool              `json:"over,omitempty"`
-	LogFile  logRef            `json:"log_file"`
-	UndoFile undoRef           `json:"undo_file"`
-	State    json.RawMessage   `json:"state"`
-	Cursor   *AnswerCursor     `json:"answers_cursor,omitempty"`
+	Schema   int                   `json:"schema"`
+	Name     string                `json:"name"`
+	Game     string                `json:"game"`
+	Players  []referee.Player      `json:"players"`
+	Options  map[string]string     `json:"options,omitempty"`
+	Seed     uint64                `json:"seed"`
+	DiceMode referee.Mode          `json:"dice"`
+	RNG      []byte                `json:"rng"`
+	Step     int                   `json:"step"`
+	Over     bool                  `json:"over,omitempty"`
+	LogFile  logRef                `json:"log_file"`
+	UndoFile undoRef               `json:"undo_file"`
+	State    json.RawMessage       `json:"state"`
+	Cursor   *referee.AnswerCursor `json:"answers_cursor,omitempty"`
 	// Pending: board values of the last step the tables overlay may
 	// not hold yet (txn.go).
 	Pending []tables.Pending `json:"pending_tables,omitempty"`
@@ -100,11 +101,12 @@ type undoLine struct {
 
 // diskRefs is where a loaded or saved session's side files stand.
 type diskRefs struct {
+	name              who // the session's
 	logPath, undoPath string
 	log               logRef
 	undo              undoRef
 	// undoBase is the cursor the top snapshot on disk is written against.
-	undoBase *AnswerCursor
+	undoBase *referee.AnswerCursor
 	// undoTop is the top of the stack as undo left it in this process
 	// (undo.Top is what the save on disk says, until the next save).
 	undoN   int
@@ -114,28 +116,23 @@ type diskRefs struct {
 func (st *Store) logPath(name string) string  { return filepath.Join(st.dir(), name+".log") }
 func (st *Store) undoPath(name string) string { return filepath.Join(st.dir(), name+".undo") }
 
-// corruptf is the error of a save that cannot be read as it is.
-func (s *Session) corruptf(format string, a ...any) error {
-	return fmt.Errorf("session %s: the save file is corrupt (%s) and was left as it is: %w", s.Name, fmt.Sprintf(format, a...), ErrCorrupt)
-}
-
 // decodeMain reads a schema-4 save and checks it against its side files.
-func (st *Store) decodeMain(name string, b []byte) (*Session, error) {
+func (st *Store) decodeMain(name string, b []byte) (*referee.Session, error) {
 	f, ok := decodeSaveFast(b)
 	if !ok {
 		if err := json.Unmarshal(b, &f); err != nil {
-			return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, ErrCorrupt)
+			return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, referee.ErrCorrupt)
 		}
 	}
-	s := &Session{Schema: SchemaVersion, Name: f.Name, Game: f.Game, Players: f.Players, Options: f.Options, Seed: f.Seed,
+	s := &referee.Session{Schema: referee.SchemaVersion, Name: f.Name, Game: f.Game, Players: f.Players, Options: f.Options, Seed: f.Seed,
 		DiceMode: f.DiceMode, RNG: f.RNG, Step: f.Step, Over: f.Over, State: f.State, Cursor: f.Cursor, Pending: f.Pending}
 	if s.Name != name || s.Game == "" {
-		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, ErrCorrupt)
+		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, referee.ErrCorrupt)
 	}
-	if err := s.validate(); err != nil {
+	if err := validate(s); err != nil {
 		return nil, err
 	}
-	d := &diskRefs{logPath: st.logPath(name), undoPath: st.undoPath(name), log: f.LogFile, undo: f.UndoFile}
+	d := &diskRefs{name: who(name), logPath: st.logPath(name), undoPath: st.undoPath(name), log: f.LogFile, undo: f.UndoFile}
 	if err := d.check(s); err != nil {
 		return nil, err
 	}
@@ -143,15 +140,15 @@ func (st *Store) decodeMain(name string, b []byte) (*Session, error) {
 	if f.UndoFile.Base != nil {
 		var err error
 		if base, err = applyCursor(f.UndoFile.Base, s.Cursor); err != nil {
-			return nil, s.corruptf("undo_file base: %v", err)
+			return nil, who(name).corruptf("undo_file base: %v", err)
 		}
-		if err := ValidateCursor(base); err != nil {
-			return nil, s.corruptf("undo_file base: %v", err)
+		if err := referee.ValidateCursor(base); err != nil {
+			return nil, who(name).corruptf("undo_file base: %v", err)
 		}
 	}
 	d.undoBase, d.undoN, d.undoTop = base, f.UndoFile.Snapshots, f.UndoFile.Top
 	d.undo.Base = nil
-	s.disk, s.logHead = d, f.LogFile.Events
+	s.Attach(&history{disk: d}, f.LogFile.Events)
 	return s, nil
 }
 
@@ -192,22 +189,22 @@ func (r *rawOnce) UnmarshalJSON(b []byte) error {
 
 // check validates the file references of a save and that each side file
 // holds at least what the save records, ending with a whole line there.
-func (d *diskRefs) check(s *Session) error {
+func (d *diskRefs) check(s *referee.Session) error {
 	l, u := d.log, d.undo
 	if l.Events < 0 || l.Bytes < 0 || l.Bytes > MaxSaveSize || (l.Events == 0) != (l.Bytes == 0) || int64(l.Events) > l.Bytes {
-		return s.corruptf("log_file: %d events in %d bytes; accepted: 0 events in 0 bytes, or 1 event or more in as many bytes or more, up to %d", l.Events, l.Bytes, MaxSaveSize)
+		return d.name.corruptf("log_file: %d events in %d bytes; accepted: 0 events in 0 bytes, or 1 event or more in as many bytes or more, up to %d", l.Events, l.Bytes, MaxSaveSize)
 	}
 	if u.Snapshots < 0 || u.Snapshots > s.Step || u.Bytes < 0 || u.Bytes > MaxSaveSize {
-		return s.corruptf("undo_file: %d snapshots in %d bytes; accepted: 0 to %d snapshots (the step) in at most %d bytes", u.Snapshots, u.Bytes, s.Step, MaxSaveSize)
+		return d.name.corruptf("undo_file: %d snapshots in %d bytes; accepted: 0 to %d snapshots (the step) in at most %d bytes", u.Snapshots, u.Bytes, s.Step, MaxSaveSize)
 	}
 	if u.Snapshots > 0 && (u.Top < 0 || u.Top >= u.Bytes) {
-		return s.corruptf("undo_file: top snapshot at byte %d of %d; accepted: 0 to %d", u.Top, u.Bytes, u.Bytes-1)
+		return d.name.corruptf("undo_file: top snapshot at byte %d of %d; accepted: 0 to %d", u.Top, u.Bytes, u.Bytes-1)
 	}
 	for _, f := range []struct {
 		path string
 		n    int64
 	}{{d.logPath, l.Bytes}, {d.undoPath, u.Bytes}} {
-		if err := checkSide(s, f.path, f.n); err != nil {
+		if err := checkSide(d.name, f.path, f.n); err != nil {
 			return err
 		}
 	}
@@ -216,7 +213,7 @@ func (d *diskRefs) check(s *Session) error {
 
 // checkSide checks that path is a regular file of at least n bytes whose
 // byte n is the end of a line (n 0: the file may be missing).
-func checkSide(s *Session, path string, n int64) error {
+func checkSide(s who, path string, n int64) error {
 	if n == 0 {
 		if err := fsutil.CheckRegular(path); err != nil {
 			return s.corruptf("%v", err)
@@ -242,7 +239,7 @@ func checkSide(s *Session, path string, n int64) error {
 }
 
 // openSide opens a side file for reading at most n bytes of it.
-func openSide(s *Session, path string) (*os.File, error) {
+func openSide(s who, path string) (*os.File, error) {
 	f, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return nil, s.corruptf("%v", err)
@@ -252,9 +249,9 @@ func openSide(s *Session, path string) (*os.File, error) {
 
 // readLog reads the first n events of the log file, which the save says
 // are in its first log.Bytes bytes.
-func (d *diskRefs) readLog(s *Session, n int) ([]Event, error) {
-	evs := make([]Event, n)
-	err := d.decodeLog(s, n, func(_, i int, line []byte) error {
+func (d *diskRefs) readLog(n int) ([]referee.Event, error) {
+	evs := make([]referee.Event, n)
+	err := d.decodeLog(n, func(_, i int, line []byte) error {
 		return json.Unmarshal(line, &evs[i])
 	}, func(i int) (int, int) { return evs[i].Step, evs[i].Seq })
 	if err != nil {
@@ -267,7 +264,8 @@ func (d *diskRefs) readLog(s *Session, n int) ([]Event, error) {
 // parallel chunks (a long game's log is megabytes of JSON, and decoding
 // is most of what reading it costs), and checks each event's step and
 // seq as at reports them.
-func (d *diskRefs) decodeLog(s *Session, n int, decode func(c, i int, line []byte) error, at func(i int) (step, seq int)) error {
+func (d *diskRefs) decodeLog(n int, decode func(c, i int, line []byte) error, at func(i int) (step, seq int)) error {
+	s := d.name
 	if n == 0 {
 		return nil
 	}
@@ -275,7 +273,7 @@ func (d *diskRefs) decodeLog(s *Session, n int, decode func(c, i int, line []byt
 	if err != nil {
 		return err
 	}
-	return d.decodeLines(s, b, n, decode, at)
+	return d.decodeLines(b, n, decode, at)
 }
 
 // maxChunks is the most chunks decodeLines decodes in parallel.
@@ -283,7 +281,8 @@ const maxChunks = 4
 
 // decodeLines is decodeLog on the log file's bytes b (read or mapped: a
 // fault reading a mapping cut short is an error).
-func (d *diskRefs) decodeLines(s *Session, b []byte, n int, decode func(c, i int, line []byte) error, at func(i int) (step, seq int)) error {
+func (d *diskRefs) decodeLines(b []byte, n int, decode func(c, i int, line []byte) error, at func(i int) (step, seq int)) error {
+	s := d.name
 	name := filepath.Base(d.logPath)
 	lines := make([][]byte, 0, n)
 	for len(b) > 0 && len(lines) < n {
@@ -321,29 +320,9 @@ func (d *diskRefs) decodeLines(s *Session, b []byte, n int, decode func(c, i int
 	return errors.Join(errs...)
 }
 
-// markUndone marks the events of each undone step: those of the step an
-// "undo" event names, logged before it (as UndoStep marks them). Walked
-// from the end, that is every event with a later undo of its step.
-func markUndone(evs []Event) {
-	var undone map[int]bool // steps with an undo event after this one
-	for i := len(evs) - 1; i >= 0; i-- {
-		e := &evs[i]
-		if e.Type == "undo" {
-			if undone == nil {
-				undone = map[int]bool{}
-			}
-			undone[e.Step] = true
-			continue
-		}
-		if undone[e.Step] {
-			e.Undone = true
-		}
-	}
-}
-
 // readLine reads the line of path that starts at off, which must end
 // before end.
-func readLine(s *Session, path string, off, end int64) ([]byte, error) {
+func readLine(s who, path string, off, end int64) ([]byte, error) {
 	f, err := openSide(s, path)
 	if err != nil {
 		return nil, err
@@ -360,33 +339,34 @@ func readLine(s *Session, path string, off, end int64) ([]byte, error) {
 // readUndo decodes the top snapshot on disk, whose delta is against base.
 // It returns the snapshot and, for the one below it, its offset and the
 // cursor it is written against.
-func (d *diskRefs) readUndo(s *Session) (sn Snapshot, prev int64, base *AnswerCursor, err error) {
+func (d *diskRefs) readUndo() (sn referee.Snapshot, prev int64, base *referee.AnswerCursor, err error) {
+	s := d.name
 	name := filepath.Base(d.undoPath)
 	line, err := readLine(s, d.undoPath, d.undoTop, d.undo.Bytes)
 	if err != nil {
-		return Snapshot{}, 0, nil, err
+		return referee.Snapshot{}, 0, nil, err
 	}
 	var u undoLine
 	if err := json.Unmarshal(line, &u); err != nil {
-		return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: %v", name, d.undoTop, err)
+		return referee.Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: %v", name, d.undoTop, err)
 	}
 	if d.undoN > 1 && (u.Prev < 0 || u.Prev >= d.undoTop) {
-		return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d links to byte %d; accepted: 0 to %d", name, d.undoTop, u.Prev, d.undoTop-1)
+		return referee.Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d links to byte %d; accepted: 0 to %d", name, d.undoTop, u.Prev, d.undoTop-1)
 	}
 	c, err := applyCursor(u.CD, d.undoBase)
 	if err != nil {
-		return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: %v", name, d.undoTop, err)
+		return referee.Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: %v", name, d.undoTop, err)
 	}
 	base = c
 	if u.PB != nil {
 		if base, err = applyCursor(u.PB, c); err != nil {
-			return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: %v", name, d.undoTop, err)
+			return referee.Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: %v", name, d.undoTop, err)
 		}
-		if err := ValidateCursor(base); err != nil {
-			return Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: pb: %v", name, d.undoTop, err)
+		if err := referee.ValidateCursor(base); err != nil {
+			return referee.Snapshot{}, 0, nil, s.corruptf("%s: snapshot at byte %d: pb: %v", name, d.undoTop, err)
 		}
 	}
-	sn = Snapshot{Step: u.Step, Z: u.Z, RNG: u.RNG, Over: u.Over, Revealed: u.Revealed, Cursor: c}
+	sn = referee.Snapshot{Step: u.Step, Z: u.Z, RNG: u.RNG, Over: u.Over, Revealed: u.Revealed, Cursor: c}
 	return sn, u.Prev, base, nil
 }
 
@@ -443,12 +423,12 @@ func appendSide(path string, at int64, data []byte) error {
 // saveSides writes the session's new events and snapshots to its side files
 // and returns the save file with the references to them. Nothing of s
 // changes: commit does, once the save file is in place.
-func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
-	d := s.disk
+func (st *Store) saveSides(s *referee.Session) (*saveFile, *diskRefs, error) {
+	d := historyOf(s).disk
 	if d == nil {
 		// A new session, or one read from an older schema: its files
 		// start empty (whatever an earlier attempt left is cut).
-		d = &diskRefs{logPath: st.logPath(s.Name), undoPath: st.undoPath(s.Name), undoTop: -1}
+		d = &diskRefs{name: who(s.Name), logPath: st.logPath(s.Name), undoPath: st.undoPath(s.Name), undoTop: -1}
 	}
 	if d.logPath != st.logPath(s.Name) || d.undoPath != st.undoPath(s.Name) {
 		// Its log and snapshots are in another directory's files.
@@ -457,7 +437,7 @@ func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
 	nd := *d
 	// The log: the events not yet in the file.
 	var buf bytes.Buffer
-	from := d.log.Events - s.logHead
+	from := d.log.Events - unread(s)
 	if from < 0 || from > len(s.Log) {
 		return nil, nil, fmt.Errorf("session %s: save: the log file holds %d events, the session %d", s.Name, d.log.Events, s.LogLen())
 	}
@@ -477,7 +457,7 @@ func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
 	for k := range s.Undo {
 		sn := s.Undo[k]
 		if len(sn.State) > 0 {
-			sn.pack() // a snapshot read from an older schema: its state alone in Z
+			sn.Pack() // a snapshot read from an older schema: its state alone in Z
 		}
 		base := s.Cursor
 		if k+1 < len(s.Undo) {
@@ -505,7 +485,7 @@ func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
 	if err := appendSide(d.undoPath, off, buf.Bytes()); err != nil {
 		return nil, nil, fmt.Errorf("session %s: save: %w", s.Name, err)
 	}
-	f := &saveFile{Schema: SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed, DiceMode: s.DiceMode,
+	f := &saveFile{Schema: referee.SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed, DiceMode: s.DiceMode,
 		RNG: s.RNG, Step: s.Step, Over: s.Over, LogFile: nd.log, UndoFile: nd.undo, State: s.State, Cursor: s.Cursor, Pending: s.Pending}
 	f.UndoFile.Base = diffCursor(prevBase, s.Cursor)
 	return f, &nd, nil
@@ -520,32 +500,32 @@ func (st *Store) saveSides(s *Session) (*saveFile, *diskRefs, error) {
 // files are megabytes, and fresh memory for them cost more than the
 // checks). When the files are not as the save says, they are read whole
 // as before, for the error.
-func (s *Session) Export(w io.Writer) error { return s.export(w, true) }
+func Export(s *referee.Session, w io.Writer) error { return export(s, w, true) }
 
 // export is Export; without planned, the side files are read whole.
-func (s *Session) export(w io.Writer, planned bool) (err error) {
-	head := saveFile{Schema: SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed,
+func export(s *referee.Session, w io.Writer, planned bool) (err error) {
+	head := saveFile{Schema: referee.SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed,
 		DiceMode: s.DiceMode, RNG: s.RNG, Step: s.Step, Over: s.Over, State: s.State, Cursor: s.Cursor, Pending: s.Pending}
 	var logLines, undoLines [][]byte
 	var plan *exportPlan
-	if d := s.disk; d != nil {
+	if d := historyOf(s).disk; d != nil {
 		head.LogFile = d.log
 		head.UndoFile = undoRef{Snapshots: d.undoN, Top: d.undoTop, Bytes: d.undo.Bytes}
-		if s.logHead == 0 && s.logErr != nil {
-			return s.logErr
+		if n, lerr := s.Unread(); n == 0 && lerr != nil {
+			return lerr
 		}
 		if planned {
-			defer s.catchFault(&err)()
-			if plan = s.planExport(); plan != nil {
+			defer d.name.catchFault(&err)()
+			if plan = planExport(s); plan != nil {
 				defer plan.release()
 			}
 		}
 		if plan == nil {
 			var err error
-			if logLines, err = s.exportLog(); err != nil {
+			if logLines, err = exportLog(s); err != nil {
 				return err
 			}
-			if undoLines, err = d.exportUndo(s); err != nil {
+			if undoLines, err = d.exportUndo(); err != nil {
 				return err
 			}
 		}
@@ -602,7 +582,7 @@ func (s *Session) export(w io.Writer, planned bool) (err error) {
 
 // exportPlan is what Export copies of the side files, checked.
 type exportPlan struct {
-	logLines  [][]byte // the log file's events to copy (logHead)
+	logLines  [][]byte // the log file's events to copy (the session's unread ones)
 	undone    []bool   // of those, the ones to mark undone
 	undoLines [][]byte // the undo stack's snapshots, oldest first
 	mapped    [][]byte // the mappings the lines are cut from
@@ -647,7 +627,7 @@ func (p *exportPlan) side(path string, n int64) (b []byte, ok bool) {
 // short (a step rolled back while this one reads) an error, not a crash:
 // the fault panics (debug.SetPanicOnFault) and the func it returns, run
 // deferred, recovers it into err.
-func (s *Session) catchFault(err *error) func() {
+func (s who) catchFault(err *error) func() {
 	old := debug.SetPanicOnFault(true)
 	return func() {
 		debug.SetPanicOnFault(old)
@@ -692,20 +672,20 @@ func inChunks(n, per int, check func(lo, hi int) bool) bool {
 }
 
 // planExport checks the side files' lines Export copies: the log's first
-// logHead events (each JSON, of step and seq 0 or more) and the undo
+// unread events (each JSON, of step and seq 0 or more) and the undo
 // stack's snapshots (each JSON, linked from the top down to line starts),
 // each file whole lines up to the length the save records. Nil when
 // anything is wrong: Export then reads the files whole, for the error. A
 // plan that is not nil must be released.
-func (s *Session) planExport() (plan *exportPlan) {
-	d := s.disk
+func planExport(s *referee.Session) (plan *exportPlan) {
+	d := historyOf(s).disk
 	p := &exportPlan{}
 	defer func() {
 		if plan == nil {
 			p.release()
 		}
 	}()
-	if n := s.logHead; n > 0 {
+	if n := unread(s); n > 0 {
 		b, ok := p.side(d.logPath, d.log.Bytes)
 		if !ok {
 			return nil
@@ -810,14 +790,14 @@ func (p *exportPlan) copyUndo() func(item func(line []byte)) {
 
 // exportLog returns the lines of the log file still unread (those read
 // are in Log), each with "undone":true added when its step was undone.
-func (s *Session) exportLog() ([][]byte, error) {
-	n := s.logHead
+func exportLog(s *referee.Session) ([][]byte, error) {
+	n, lerr := s.Unread()
 	if n == 0 {
-		return nil, s.logErr
+		return nil, lerr
 	}
 	marks := make([]mark, n)
 	lines := make([][]byte, n)
-	err := s.disk.decodeLog(s, n, func(_, i int, line []byte) error {
+	err := historyOf(s).disk.decodeLog(n, func(_, i int, line []byte) error {
 		lines[i] = line
 		if !validJSON(line) {
 			return errors.New("not JSON")
@@ -831,11 +811,11 @@ func (s *Session) exportLog() ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	evs := make([]Event, n, n+len(s.Log))
+	evs := make([]referee.Event, n, n+len(s.Log))
 	for i, m := range marks {
-		evs[i] = Event{Step: m.Step, Type: m.Type, Undone: m.Undone}
+		evs[i] = referee.Event{Step: m.Step, Type: m.Type, Undone: m.Undone}
 	}
-	markUndone(append(evs, s.Log...))
+	referee.MarkUndone(append(evs, s.Log...))
 	for i := range lines {
 		if evs[i].Undone && !marks[i].Undone {
 			l := bytes.TrimRight(lines[i], "\n")
@@ -846,9 +826,9 @@ func (s *Session) exportLog() ([][]byte, error) {
 }
 
 // undoneMarks reports, for each mark, whether Export marks its event
-// undone: markUndone on the marks' events followed by tail would mark it,
+// undone: referee.MarkUndone on the marks' events followed by tail would mark it,
 // and its line does not say so already (no Events built for a long log).
-func undoneMarks(marks []mark, tail []Event) []bool {
+func undoneMarks(marks []mark, tail []referee.Event) []bool {
 	var undone map[int]bool // steps with an undo event after this one
 	later := func(step int, typ string) bool {
 		if typ == "undo" {
@@ -912,7 +892,8 @@ func eventHead(line []byte) (m mark, ok bool) {
 }
 
 // exportUndo returns the lines of the undo file's stack, oldest first.
-func (d *diskRefs) exportUndo(s *Session) ([][]byte, error) {
+func (d *diskRefs) exportUndo() ([][]byte, error) {
+	s := d.name
 	if d.undoN == 0 {
 		return nil, nil
 	}
@@ -923,10 +904,10 @@ func (d *diskRefs) exportUndo(s *Session) ([][]byte, error) {
 	// The stack walked without checking each line, then the lines checked
 	// in parallel; anything wrong: the walk again, checking each line as
 	// it goes, for the error that names the first line wrong from the top.
-	if lines, err := d.undoStack(s, b, false); err == nil && validLines(lines) {
+	if lines, err := d.undoStack(b, false); err == nil && validLines(lines) {
 		return lines, nil
 	}
-	return d.undoStack(s, b, true)
+	return d.undoStack(b, true)
 }
 
 // validLines reports whether every line is JSON, checking them in parallel
@@ -959,7 +940,8 @@ func validLines(lines [][]byte) bool {
 
 // undoStack returns the lines of the undo file's stack in b, oldest
 // first, checking that each is JSON when check is set.
-func (d *diskRefs) undoStack(s *Session, b []byte, check bool) ([][]byte, error) {
+func (d *diskRefs) undoStack(b []byte, check bool) ([][]byte, error) {
+	s := d.name
 	name := filepath.Base(d.undoPath)
 	lines := make([][]byte, d.undoN)
 	at := d.undoTop
@@ -1019,7 +1001,7 @@ func lineString(line []byte) string {
 }
 
 // readSide reads the first n bytes of a side file.
-func readSide(s *Session, path string, n int64) ([]byte, error) {
+func readSide(s who, path string, n int64) ([]byte, error) {
 	f, err := openSide(s, path)
 	if err != nil {
 		return nil, err
@@ -1041,16 +1023,16 @@ type briefEvent struct {
 	Data struct {
 		FullText *string `json:"full_text"`
 	} `json:"data"`
-	Cites  []string `json:"cites"`
-	Rolls  []Roll   `json:"rolls"`
-	Undone bool     `json:"undone"`
+	Cites  []string       `json:"cites"`
+	Rolls  []referee.Roll `json:"rolls"`
+	Undone bool           `json:"undone"`
 }
 
-// event is the Event b stands for (its data is FullTextKey alone).
-func (b *briefEvent) event() Event {
-	e := Event{Seq: b.Seq, Step: b.Step, Type: b.Type, Text: b.Text, Cites: b.Cites, Rolls: b.Rolls, Undone: b.Undone}
+// event is the referee.Event b stands for (its data is referee.FullTextKey alone).
+func (b *briefEvent) event() referee.Event {
+	e := referee.Event{Seq: b.Seq, Step: b.Step, Type: b.Type, Text: b.Text, Cites: b.Cites, Rolls: b.Rolls, Undone: b.Undone}
 	if b.Data.FullText != nil {
-		e.Data = map[string]any{FullTextKey: *b.Data.FullText}
+		e.Data = map[string]any{referee.FullTextKey: *b.Data.FullText}
 	}
 	return e
 }
@@ -1058,17 +1040,17 @@ func (b *briefEvent) event() Event {
 // decodeBriefLine decodes a line of the log file into e (zero) as
 // encoding/json does into a briefEvent: by decodeBrief, or, for a line
 // it does not read, by encoding/json.
-func decodeBriefLine(line []byte, e *Event) error {
+func decodeBriefLine(line []byte, e *referee.Event) error {
 	var d briefDecoder
 	return d.decodeLine(line, e)
 }
 
 // decodeLine is decodeBriefLine, the cites cut from d's slab.
-func (d *briefDecoder) decodeLine(line []byte, e *Event) error {
+func (d *briefDecoder) decodeLine(line []byte, e *referee.Event) error {
 	if d.decode(lineString(line), e) {
 		return nil
 	}
-	*e = Event{}
+	*e = referee.Event{}
 	var b briefEvent
 	if err := json.Unmarshal(line, &b); err != nil {
 		return err
@@ -1083,20 +1065,21 @@ func (d *briefDecoder) decodeLine(line []byte, e *Event) error {
 // returns, so fn must not keep them. A fault reading the mapping (the
 // file cut short meanwhile: a step rolled back by another process) is an
 // error, not a crash.
-func (s *Session) WithBriefEvents(fn func(evs []Event) error) (err error) {
-	if s.logHead == 0 || s.logErr != nil {
-		if s.logErr != nil {
-			return s.logErr
+func WithBriefEvents(s *referee.Session, fn func(evs []referee.Event) error) (err error) {
+	if n, lerr := s.Unread(); n == 0 || lerr != nil {
+		if lerr != nil {
+			return lerr
 		}
 		return fn(s.Log)
 	}
-	defer s.catchFault(&err)()
-	b, release, err := mapSide(s, s.disk.logPath, s.disk.log.Bytes)
+	d := historyOf(s).disk
+	defer d.name.catchFault(&err)()
+	b, release, err := mapSide(d.name, d.logPath, d.log.Bytes)
 	if err != nil {
 		return err
 	}
 	defer release()
-	evs, err := s.briefEvents(b)
+	evs, err := briefEvents(s, b)
 	if err != nil {
 		return err
 	}
@@ -1105,7 +1088,7 @@ func (s *Session) WithBriefEvents(fn func(evs []Event) error) (err error) {
 
 // mapSide returns the first n bytes of a side file (n > 0) mapped
 // read-only, or read where it cannot be mapped, and what releases them.
-func mapSide(s *Session, path string, n int64) (b []byte, release func(), err error) {
+func mapSide(s who, path string, n int64) (b []byte, release func(), err error) {
 	f, err := openSide(s, path)
 	if err != nil {
 		return nil, nil, err
@@ -1127,30 +1110,32 @@ func mapSide(s *Session, path string, n int64) (b []byte, release func(), err er
 
 // BriefEvents returns the whole log as `bosun log` shows it: the events
 // still in the log file are decoded without their answers, and of their
-// data only FullTextKey, which is most of the time it takes to read a
+// data only referee.FullTextKey, which is most of the time it takes to read a
 // long game's log. Log is left as it is.
-func (s *Session) BriefEvents() ([]Event, error) {
-	if s.logHead == 0 || s.logErr != nil {
-		return s.Log, s.logErr
+func BriefEvents(s *referee.Session) ([]referee.Event, error) {
+	if n, lerr := s.Unread(); n == 0 || lerr != nil {
+		return s.Log, lerr
 	}
-	b, err := readSide(s, s.disk.logPath, s.disk.log.Bytes)
+	d := historyOf(s).disk
+	b, err := readSide(d.name, d.logPath, d.log.Bytes)
 	if err != nil {
 		return nil, err
 	}
-	return s.briefEvents(b)
+	return briefEvents(s, b)
 }
 
 // briefEvents is BriefEvents on the log file's bytes b.
-func (s *Session) briefEvents(b []byte) ([]Event, error) {
-	evs := make([]Event, s.logHead, s.logHead+len(s.Log))
+func briefEvents(s *referee.Session, b []byte) ([]referee.Event, error) {
+	n := unread(s)
+	evs := make([]referee.Event, n, n+len(s.Log))
 	var decs [maxChunks]briefDecoder // one a chunk: their slabs are not shared
-	err := s.disk.decodeLines(s, b, s.logHead, func(c, i int, line []byte) error {
+	err := historyOf(s).disk.decodeLines(b, n, func(c, i int, line []byte) error {
 		return decs[c].decodeLine(line, &evs[i])
 	}, func(i int) (int, int) { return evs[i].Step, evs[i].Seq })
 	if err != nil {
 		return nil, err
 	}
 	evs = append(evs, s.Log...)
-	markUndone(evs)
+	referee.MarkUndone(evs)
 	return evs, nil
 }

@@ -1,4 +1,4 @@
-package referee
+package store
 
 import (
 	"os"
@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bosun-referee/bosun/referee"
 	"github.com/stretchr/testify/require"
 )
 
@@ -14,11 +15,11 @@ import (
 // session's state is otherwise unchanged.
 func TestRecordAppendsAnEventToTheLastStep(t *testing.T) {
 	st := &Store{Dir: t.TempDir()}
-	s := &Session{Schema: SchemaVersion, Name: "s1", Game: "coin", Players: []Player{{Name: "Ann"}}, Step: 3, State: []byte(`{"n":1}`)}
-	s.Log = []Event{{Seq: 1, Step: 1, Type: "a", Text: "one"}, {Seq: 2, Step: 2, Type: "b", Text: "two"}}
+	s := &referee.Session{Schema: referee.SchemaVersion, Name: "s1", Game: "coin", Players: []referee.Player{{Name: "Ann"}}, Step: 3, State: []byte(`{"n":1}`)}
+	s.Log = []referee.Event{{Seq: 1, Step: 1, Type: "a", Text: "one"}, {Seq: 2, Step: 2, Type: "b", Text: "two"}}
 	require.NoError(t, st.Save(s))
 
-	require.NoError(t, st.Record("s1", Event{Type: RulesQuestionType, Text: "rules question: can I flip twice?", Data: map[string]any{"query": "can I flip twice?"}}))
+	require.NoError(t, st.Record("s1", referee.Event{Type: referee.RulesQuestionType, Text: "rules question: can I flip twice?", Data: map[string]any{"query": "can I flip twice?"}}))
 	got, err := st.Load("s1")
 	require.NoError(t, err)
 	evs := got.Events()
@@ -26,12 +27,12 @@ func TestRecordAppendsAnEventToTheLastStep(t *testing.T) {
 	q := evs[2]
 	require.Equal(t, 3, q.Seq)
 	require.Equal(t, 2, q.Step, "the last step played")
-	require.Equal(t, RulesQuestionType, q.Type)
+	require.Equal(t, referee.RulesQuestionType, q.Type)
 	require.Equal(t, "can I flip twice?", q.Data["query"])
 	require.Equal(t, 3, got.Step)
 	require.JSONEq(t, `{"n":1}`, string(got.State))
 
-	require.Error(t, st.Record("nosuch", Event{Type: RulesQuestionType}))
+	require.Error(t, st.Record("nosuch", referee.Event{Type: referee.RulesQuestionType}))
 	require.False(t, st.Exists("nosuch"), "recording into a missing session creates nothing")
 }
 
@@ -41,7 +42,7 @@ func TestRecordAppendsAnEventToTheLastStep(t *testing.T) {
 func TestSaveSucceedsWhenCurrentCannotBeWritten(t *testing.T) {
 	dir := t.TempDir()
 	st := &Store{Dir: dir}
-	s := &Session{Schema: SchemaVersion, Name: "s1", Game: "coin", Players: []Player{{Name: "Ann"}}, Step: 1, State: []byte(`{}`)}
+	s := &referee.Session{Schema: referee.SchemaVersion, Name: "s1", Game: "coin", Players: []referee.Player{{Name: "Ann"}}, Step: 1, State: []byte(`{}`)}
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "current"), 0o700)) // a directory where the file goes
 	require.NoError(t, st.Save(s))
 	got, err := st.Load("s1")
@@ -49,7 +50,7 @@ func TestSaveSucceedsWhenCurrentCannotBeWritten(t *testing.T) {
 	require.Equal(t, 1, got.Step)
 }
 
-// The in-use error names the session and the wait once, and is ErrInUse.
+// The in-use error names the session and the wait once, and is referee.ErrInUse.
 func TestInUseMessage(t *testing.T) {
 	st := &Store{Dir: t.TempDir(), LockTimeout: 50 * time.Millisecond}
 	unlock, err := st.Lock("s1")
@@ -63,6 +64,6 @@ func TestInUseMessage(t *testing.T) {
 		done <- err
 	}()
 	err = <-done
-	require.ErrorIs(t, err, ErrInUse)
+	require.ErrorIs(t, err, referee.ErrInUse)
 	require.Equal(t, "session s1 is in use by another bosun process (waited 50ms)", err.Error())
 }

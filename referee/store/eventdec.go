@@ -1,10 +1,12 @@
-package referee
+package store
 
 import (
 	"encoding/json"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/bosun-referee/bosun/referee"
 )
 
 // decodeBrief decodes one line of the log file into e, which must be zero,
@@ -18,7 +20,7 @@ import (
 // or in another case, a number that is not an int, a key with an escape,
 // a value of the wrong type, invalid JSON): the caller then decodes that
 // line with encoding/json, which gives the value or the error.
-func decodeBrief(line string, e *Event) bool {
+func decodeBrief(line string, e *referee.Event) bool {
 	var d briefDecoder
 	return d.decode(line, e)
 }
@@ -31,7 +33,7 @@ type briefDecoder struct {
 }
 
 // decode is decodeBrief.
-func (d *briefDecoder) decode(line string, e *Event) bool {
+func (d *briefDecoder) decode(line string, e *referee.Event) bool {
 	b := bytesView(line)
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
@@ -222,7 +224,7 @@ func jsonBool(line string, i int, v *bool) (int, bool) {
 }
 
 // briefData reads "data": of its keys only full_text is decoded.
-func briefData(line string, i int, e *Event) (int, bool) {
+func briefData(line string, i int, e *referee.Event) (int, bool) {
 	b := bytesView(line)
 	if i >= len(b) || b[i] != '{' {
 		return i, false
@@ -235,10 +237,10 @@ func briefData(line string, i int, e *Event) (int, bool) {
 			return i, false
 		}
 		switch {
-		case key == FullTextKey && full == nil:
+		case key == referee.FullTextKey && full == nil:
 			full = new(string)
 			i, ok = jsonString(line, i, full)
-		case key == FullTextKey || strings.EqualFold(key, FullTextKey):
+		case key == referee.FullTextKey || strings.EqualFold(key, referee.FullTextKey):
 			return i, false
 		default:
 			i, ok = skipValue(b, i, 2)
@@ -248,14 +250,14 @@ func briefData(line string, i int, e *Event) (int, bool) {
 		}
 	}
 	if ok && full != nil {
-		e.Data = map[string]any{FullTextKey: *full}
+		e.Data = map[string]any{referee.FullTextKey: *full}
 	}
 	return i, ok
 }
 
 // briefCites decodes "cites" into e.Cites, cut from the slab (with no
 // room past its end: appending to it copies).
-func (d *briefDecoder) briefCites(line string, i int, e *Event) (int, bool) {
+func (d *briefDecoder) briefCites(line string, i int, e *referee.Event) (int, bool) {
 	b := bytesView(line)
 	if i >= len(b) || b[i] != '[' {
 		return i, false
@@ -298,14 +300,14 @@ func briefArray[T any](line string, i int, dst *[]T, n int, elem func(string, in
 	return i, ok
 }
 
-// rollFields are the JSON names of Roll's fields.
+// rollFields are the JSON names of referee.Roll's fields.
 var rollFields = []string{"key", "die", "value", "label", "entered"}
 
-func briefRolls(line string, i int, e *Event) (int, bool) {
+func briefRolls(line string, i int, e *referee.Event) (int, bool) {
 	return briefArray(line, i, &e.Rolls, 4, briefRoll)
 }
 
-func briefRoll(line string, i int, r *Roll) (int, bool) {
+func briefRoll(line string, i int, r *referee.Roll) (int, bool) {
 	b := bytesView(line)
 	if i >= len(b) || b[i] != '{' {
 		return i, false
@@ -354,17 +356,17 @@ func briefRoll(line string, i int, r *Roll) (int, bool) {
 
 // decodeCursor decodes an answers cursor (a save's answers_cursor, some
 // tens of kilobytes in a long game: every answer used) as json.Unmarshal
-// does into a fresh *AnswerCursor; ok false for what it does not read the
+// does into a fresh *referee.AnswerCursor; ok false for what it does not read the
 // way encoding/json would for certain (a null, a key in another case or
 // with an escape, a key repeated, a number that is not an int): the
 // caller then decodes the save with encoding/json.
-func decodeCursor(raw []byte) (c *AnswerCursor, ok bool) {
+func decodeCursor(raw []byte) (c *referee.AnswerCursor, ok bool) {
 	i := skipWS(raw, 0)
 	if i >= len(raw) || raw[i] != '{' {
 		return nil, false
 	}
 	line := lineString(raw)
-	c = &AnswerCursor{}
+	c = &referee.AnswerCursor{}
 	in := interner{}
 	var seen [2]bool
 	i, more, ok := objFirst(raw, i)
@@ -396,7 +398,7 @@ func decodeCursor(raw []byte) (c *AnswerCursor, ok bool) {
 }
 
 // cursorUsed reads "used": answers used, by key.
-func cursorUsed(line string, i int, c *AnswerCursor, in interner) (int, bool) {
+func cursorUsed(line string, i int, c *referee.AnswerCursor, in interner) (int, bool) {
 	b := bytesView(line)
 	if i >= len(b) || b[i] != '{' {
 		return i, false
@@ -418,7 +420,7 @@ func cursorUsed(line string, i int, c *AnswerCursor, in interner) (int, bool) {
 }
 
 // cursorSeen reads "seen": the answers used, by key, in order.
-func cursorSeen(line string, i int, c *AnswerCursor, in interner) (int, bool) {
+func cursorSeen(line string, i int, c *referee.AnswerCursor, in interner) (int, bool) {
 	b := bytesView(line)
 	if i >= len(b) || b[i] != '{' {
 		return i, false

@@ -6,8 +6,13 @@
 //	fmt.Errorf("player %s is not seated", safetext.Quote(name))
 //	fmt.Fprintln(w, safetext.Escape(name))
 //
-// It sits under tables, the bottom layer, so that tables, referee and the
-// commands all use the same helper (see tables/fsutil for why there).
+// Text read from a user or a file is bounded too: ReadLimited (limit.go)
+// reads a stream up to a size and says which limit was passed.
+//
+// It lives beside the engine because the engine's messages are its first
+// users (referee.Quote, the answers files); it imports nothing of bosun, so
+// every layer uses it: tables (whose value errors quote a key), the store,
+// rulesref and the commands, which write every output through Writer.
 package safetext
 
 import (

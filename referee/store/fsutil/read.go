@@ -3,9 +3,10 @@ package fsutil
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
+
+	"github.com/bosun-referee/bosun/referee/safetext"
 )
 
 // ErrNotRegular is wrapped by the errors of ReadRegular and CheckRegular for
@@ -13,10 +14,6 @@ import (
 // reads and writes only regular files it made, and never follows a link
 // out of its data directory.
 var ErrNotRegular = errors.New("not a regular file")
-
-// ErrTooLarge is wrapped by the errors of ReadRegular and ReadLimited for
-// input over its size limit.
-var ErrTooLarge = errors.New("too large")
 
 // ReadRegular reads path, which must be a regular file (not a symbolic
 // link, FIFO or device) of at most limit bytes. Opening never blocks on a
@@ -27,7 +24,7 @@ func ReadRegular(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadLimited(f, path, limit)
+	return safetext.ReadLimited(f, path, limit)
 }
 
 // OpenRegular opens path for reading, refusing anything but a regular file
@@ -88,32 +85,6 @@ func notRegular(path string, m fs.FileMode) error {
 	return fmt.Errorf("%s is %s, expected a regular file: %w", path, what, ErrNotRegular)
 }
 
-// ReadLimited reads r to its end, failing with an error that names the
-// limit (and wraps ErrTooLarge) once more than limit bytes come.
-func ReadLimited(r io.Reader, name string, limit int64) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > limit {
-		return nil, &TooLargeError{Name: name, Limit: limit}
-	}
-	return b, nil
-}
-
-// TooLargeError is input over its size limit; it matches ErrTooLarge.
-type TooLargeError struct {
-	Name  string
-	Limit int64
-}
-
-func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("%s is larger than the limit of %s", e.Name, Size(e.Limit))
-}
-
-// Is makes errors.Is(err, ErrTooLarge) true.
-func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
-
 // ReadConfig reads a file the user may keep anywhere (a symbolic link is
 // followed, as for dotfiles), refusing anything but a regular file and
 // files over limit. A missing file gives an error for which os.IsNotExist
@@ -131,16 +102,5 @@ func ReadConfig(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadLimited(f, path, limit)
-}
-
-// Size writes a byte count for messages: 64 KiB, 16 MiB.
-func Size(n int64) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
+	return safetext.ReadLimited(f, path, limit)
 }

@@ -8,7 +8,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/safetext"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 )
 
 func TestReadRegularRefusesLinksFIFOsAndLargeFiles(t *testing.T) {
@@ -20,7 +21,7 @@ func TestReadRegularRefusesLinksFIFOsAndLargeFiles(t *testing.T) {
 	if b, err := fsutil.ReadRegular(ok, 5); err != nil || string(b) != "12345" {
 		t.Fatalf("a file at the limit: %q, %v", b, err)
 	}
-	if _, err := fsutil.ReadRegular(ok, 4); !errors.Is(err, fsutil.ErrTooLarge) || !strings.Contains(err.Error(), "larger than the limit of 4 bytes") {
+	if _, err := fsutil.ReadRegular(ok, 4); !errors.Is(err, safetext.ErrTooLarge) || !strings.Contains(err.Error(), "larger than the limit of 4 bytes") {
 		t.Fatalf("over the limit: %v", err)
 	}
 	link := filepath.Join(dir, "link")

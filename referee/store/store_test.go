@@ -1,4 +1,4 @@
-package referee_test
+package store_test
 
 import (
 	"encoding/json"
@@ -11,7 +11,8 @@ import (
 	"time"
 
 	"github.com/bosun-referee/bosun/referee"
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/store"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -94,71 +95,8 @@ func step(t *testing.T, s *referee.Session, answers map[string]string) error {
 	return err
 }
 
-func TestNextAndUndo(t *testing.T) {
-	s := newCounter(t, nil, 1)
-	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "2"}))
-	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "0"}))
-	var st counterState
-	require.NoError(t, s.LoadState(&st))
-	assert.Equal(t, 4, st.Total)
-
-	// A refused step changes nothing.
-	before, _ := json.Marshal(s)
-	err := step(t, s, map[string]string{"counter.bonus": "9"})
-	require.Error(t, err)
-	assert.True(t, referee.IsUsage(err))
-	after, _ := json.Marshal(s)
-	assert.Equal(t, string(before), string(after))
-
-	// Undo twice, any number of times, back to the start.
-	_, err = referee.UndoStep(s, false)
-	require.NoError(t, err)
-	_, err = referee.UndoStep(s, false)
-	require.NoError(t, err)
-	require.NoError(t, s.LoadState(&st))
-	assert.Equal(t, 0, st.Total)
-	assert.Equal(t, 1, s.Step)
-	_, err = referee.UndoStep(s, false)
-	assert.True(t, referee.IsUsage(err), "nothing left to undo")
-	// The log keeps the undone steps, flagged, plus the undo events.
-	assert.Len(t, s.Log, 5)
-	live := s.Live()
-	require.Len(t, live, 3)
-	assert.Equal(t, []string{"setup", "undo", "undo"}, []string{live[0].Type, live[1].Type, live[2].Type})
-}
-
-func TestUndoPastRevealedDiceNeedsForceAndIsLogged(t *testing.T) {
-	s := newCounter(t, map[string]string{"roll": "yes"}, 9)
-	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "0"}))
-	first := s.Log[len(s.Log)-1].Rolls
-	require.Len(t, first, 1)
-	_, err := referee.UndoStep(s, false)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "--force")
-	ev, err := referee.UndoStep(s, true)
-	require.NoError(t, err)
-	assert.Equal(t, true, ev.Data["forced"])
-	// Re-running the step rolls the same die again: no quiet re-roll.
-	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "0"}))
-	again := s.Log[len(s.Log)-1].Rolls
-	assert.Equal(t, first[0].Value, again[0].Value)
-}
-
-func TestReplayIsByteIdentical(t *testing.T) {
-	run := func() []byte {
-		s := newCounter(t, map[string]string{"roll": "yes"}, 1234)
-		for _, b := range []string{"1", "2", "3"} {
-			require.NoError(t, step(t, s, map[string]string{"counter.bonus": b}))
-		}
-		out, err := json.Marshal(s.Log)
-		require.NoError(t, err)
-		return out
-	}
-	assert.Equal(t, string(run()), string(run()))
-}
-
 func TestStoreRoundTripAndList(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	s := newCounter(t, nil, 1)
 	require.NoError(t, st.Save(s))
 	info, err := os.Stat(st.Path("t1"))
@@ -182,7 +120,7 @@ func TestStoreRoundTripAndList(t *testing.T) {
 }
 
 func TestCorruptAndNewerSavesAreRefusedAndUntouched(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	require.NoError(t, os.MkdirAll(filepath.Join(st.Dir, "sessions"), 0o700))
 	cases := map[string]string{
 		"broken":   `{"schema": 1, "name": "broken", "game": "counter", "log": [`,
@@ -203,10 +141,10 @@ func TestCorruptAndNewerSavesAreRefusedAndUntouched(t *testing.T) {
 }
 
 func TestLockRefusesASecondWriter(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir(), LockTimeout: 100 * time.Millisecond}
+	st := &store.Store{Dir: t.TempDir(), LockTimeout: 100 * time.Millisecond}
 	unlock, err := st.Lock("t1")
 	require.NoError(t, err)
-	other := &referee.Store{Dir: st.Dir, LockTimeout: 100 * time.Millisecond}
+	other := &store.Store{Dir: st.Dir, LockTimeout: 100 * time.Millisecond}
 	_, err = other.Lock("t1")
 	require.Error(t, err)
 	assert.ErrorIs(t, err, referee.ErrInUse)
@@ -218,7 +156,7 @@ func TestLockRefusesASecondWriter(t *testing.T) {
 }
 
 func TestSimulatedCrashBeforeRenameKeepsPreviousSave(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	s := newCounter(t, nil, 1)
 	require.NoError(t, st.Save(s))
 	good, _ := os.ReadFile(st.Path("t1"))
@@ -240,7 +178,7 @@ func TestSimulatedCrashBeforeRenameKeepsPreviousSave(t *testing.T) {
 // write and its rename.
 func TestKilledWriterKeepsPreviousSave(t *testing.T) {
 	if dir := os.Getenv("BOSUN_CRASH_DIR"); dir != "" {
-		st := &referee.Store{Dir: dir}
+		st := &store.Store{Dir: dir}
 		s, err := st.Load("t1")
 		if err != nil {
 			os.Exit(4)
@@ -250,7 +188,7 @@ func TestKilledWriterKeepsPreviousSave(t *testing.T) {
 		_ = st.Save(s)
 		os.Exit(0)
 	}
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	require.NoError(t, st.Save(newCounter(t, nil, 1)))
 	good, _ := os.ReadFile(st.Path("t1"))
 	cmd := exec.Command(os.Args[0], "-test.run=^TestKilledWriterKeepsPreviousSave$")
@@ -305,7 +243,7 @@ func FuzzDecode(f *testing.F) {
 	real, _ := json.Marshal(s)
 	f.Add(real)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		s, err := referee.Decode("x", b)
+		s, err := store.Decode("x", b)
 		if err != nil {
 			return
 		}
@@ -338,7 +276,7 @@ func FuzzDecode(f *testing.F) {
 // TestSchema1SavesAreMigrated reads a schema-1 save (plain undo snapshot
 // states), undoes through it, and writes it back as the current schema.
 func TestSchema1SavesAreMigrated(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	require.NoError(t, os.MkdirAll(filepath.Join(st.Dir, "sessions"), 0o700))
 	v1 := `{"schema":1,"name":"old","game":"counter","players":[{"name":"Ann"}],"seed":1,"dice":"virtual","rng":null,"step":2,
 "state":{"total":5,"steps":1},"log":[{"seq":1,"step":1,"type":"add","text":"total 5"}],
@@ -374,7 +312,7 @@ func TestUndoSnapshotsAreCompressed(t *testing.T) {
 }
 
 func TestGameOfReadsOnlyTheHead(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	s := newCounter(t, nil, 1)
 	require.NoError(t, st.Save(s))
 	assert.Equal(t, "counter", st.GameOf("t1"))

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/bosun-referee/bosun/tables/safetext"
+	"github.com/bosun-referee/bosun/referee/safetext"
 )
 
 func TestQuoteShortensAndEscapes(t *testing.T) {

@@ -1,4 +1,4 @@
-package referee_test
+package store_test
 
 import (
 	"encoding/json"
@@ -10,12 +10,13 @@ import (
 	"time"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func savedCounter(t *testing.T) (*referee.Store, map[string]any) {
-	st := &referee.Store{Dir: t.TempDir()}
+func savedCounter(t *testing.T) (*store.Store, map[string]any) {
+	st := &store.Store{Dir: t.TempDir()}
 	s := newCounter(t, nil, 1)
 	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "2"}))
 	require.NoError(t, st.Save(s))
@@ -25,7 +26,7 @@ func savedCounter(t *testing.T) (*referee.Store, map[string]any) {
 	return st, m
 }
 
-func writeSave(t *testing.T, st *referee.Store, m map[string]any) {
+func writeSave(t *testing.T, st *store.Store, m map[string]any) {
 	b, _ := json.Marshal(m)
 	require.NoError(t, os.WriteFile(st.Path("t1"), b, 0o600))
 }

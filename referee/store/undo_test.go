@@ -1,4 +1,4 @@
-package referee_test
+package store_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -93,7 +94,7 @@ func cursorJSON(c *referee.AnswerCursor) string {
 // saves and loads, a change of answers file, undo in the middle and an old
 // schema-2 save.
 func TestUndoRestoresTheCursorOfEveryStep(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	s, err := referee.NewSession(endless{}, "long", []referee.Player{{Name: "Ann"}}, nil, 1, referee.Virtual, &referee.Env{Prompt: referee.NewScripted()})
 	require.NoError(t, err)
 	files := []map[string][]string{answersFile(1), answersFile(2), answersFile(1)}
@@ -151,7 +152,7 @@ func TestUndoRestoresTheCursorOfEveryStep(t *testing.T) {
 // A save grows by about the same bytes at every step: the last steps of a
 // long game cost no more than the first ones.
 func TestSaveGrowsLinearly(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	s, err := referee.NewSession(endless{}, "long", []referee.Player{{Name: "Ann"}}, nil, 1, referee.Virtual, &referee.Env{Prompt: referee.NewScripted()})
 	require.NoError(t, err)
 	file := answersFile(3)
@@ -181,7 +182,7 @@ func TestSaveGrowsLinearly(t *testing.T) {
 // still undoes to the cursor of each step, and is written back as schema 4
 // with deltas that undo the same way.
 func TestSchema2CursorsAreMigrated(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	require.NoError(t, os.MkdirAll(filepath.Join(st.Dir, "sessions"), 0o700))
 	z := func(state string, c *referee.AnswerCursor) []byte {
 		b, _ := json.Marshal(map[string]any{"state": json.RawMessage(state), "cursor": c})
@@ -232,14 +233,14 @@ func TestSchema2CursorsAreMigrated(t *testing.T) {
 // bosun sessions reads a save only up to its game state: a long log and
 // undo history after it are not parsed (here they are not even JSON).
 func TestListReadsOnlyTheHead(t *testing.T) {
-	st := &referee.Store{Dir: t.TempDir()}
+	st := &store.Store{Dir: t.TempDir()}
 	require.NoError(t, os.MkdirAll(filepath.Join(st.Dir, "sessions"), 0o700))
 	body := `{"schema":3,"name":"big","game":"endless","players":[{"name":"Ann"},{"name":"Bob"}],"seed":1,"dice":"virtual","rng":null,"step":41,"over":true,"state":{"total":1},"log":[not json`
 	require.NoError(t, os.WriteFile(st.Path("big"), []byte(body), 0o600))
 	list, err := st.List()
 	require.NoError(t, err)
 	require.Len(t, list, 1)
-	assert.Equal(t, referee.Summary{Name: "big", Game: "endless", Players: []string{"Ann", "Bob"}, Step: 41, Over: true, Saved: list[0].Saved}, list[0])
+	assert.Equal(t, store.Summary{Name: "big", Game: "endless", Players: []string{"Ann", "Bob"}, Step: 41, Over: true, Saved: list[0].Saved}, list[0])
 	_, err = st.Load("big")
 	assert.ErrorIs(t, err, referee.ErrCorrupt, "loading the whole save still refuses it")
 }

@@ -1,4 +1,4 @@
-package referee
+package store
 
 import (
 	"errors"
@@ -7,8 +7,9 @@ import (
 	"os"
 	"syscall"
 
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 	"github.com/bosun-referee/bosun/tables"
-	"github.com/bosun-referee/bosun/tables/fsutil"
 )
 
 // One transaction for a step (issue 14 item 3). A step that remembers a
@@ -30,13 +31,13 @@ import (
 
 // flushOverlay writes the overlay; tests replace it to fail between the
 // two writes.
-var flushOverlay = func(t *tables.Set) error { return t.Flush() }
+var flushOverlay = FlushTables
 
 // SaveStep saves s together with the values t remembered during the step
 // (t may be nil). Without remembered values it is Store.Save. On error
 // nothing of the step is saved, neither in the session nor in the overlay,
 // unless the message says otherwise (the rollback itself failed).
-func SaveStep(st *Store, s *Session, t *tables.Set) error {
+func SaveStep(st *Store, s *referee.Session, t *tables.Set) error {
 	var rows []tables.Pending
 	if t != nil {
 		rows = t.PendingValues()
@@ -45,7 +46,8 @@ func SaveStep(st *Store, s *Session, t *tables.Set) error {
 	if len(rows) == 0 {
 		return st.Save(s)
 	}
-	before, prev, disk := s.lastSaved, s.Pending, s.disk
+	past, prev := s.Past(), s.Pending
+	before, disk := historyOf(s).saved, historyOf(s).disk
 	s.Pending = mergePending(s.Pending, rows)
 	if err := st.Save(s); err != nil {
 		s.Pending = prev
@@ -61,7 +63,8 @@ func SaveStep(st *Store, s *Session, t *tables.Set) error {
 			}
 			return fmt.Errorf("%w; the step stays saved in session %s, which keeps its board values until tables.yaml can be written (putting the save back failed: %v)", err, s.Name, rerr)
 		}
-		s.Pending, s.lastSaved, s.disk = prev, before, disk
+		s.Pending = prev
+		s.Attach(past, unread(s))
 		return err
 	}
 	s.Pending = nil // the save on disk keeps them until the next save
@@ -124,13 +127,13 @@ func truncateSide(path string, size int64) error {
 // killed before it wrote them); the command writes them when it succeeds.
 // A value the overlay holds is left to the overlay, which may have been
 // edited since.
-func (s *Session) ReplayPending(t *tables.Set) error {
+func ReplayPending(s *referee.Session, t *tables.Set) error {
 	for _, p := range s.Pending {
 		if t.InFile(p.Table, p.Key) {
 			continue
 		}
 		if err := t.Remember(p.Table, p.Key, p.Value, p.Ref); err != nil {
-			return fmt.Errorf("session %s: pending_tables: %v: %w", s.Name, err, ErrCorrupt)
+			return fmt.Errorf("session %s: pending_tables: %v: %w", s.Name, err, referee.ErrCorrupt)
 		}
 	}
 	return nil

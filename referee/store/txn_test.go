@@ -1,4 +1,4 @@
-package referee
+package store
 
 import (
 	"errors"
@@ -6,16 +6,17 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // txnFixture is a saved session at step 1 and an empty tables overlay.
-func txnFixture(t *testing.T) (*Store, *Session, string) {
+func txnFixture(t *testing.T) (*Store, *referee.Session, string) {
 	dir := t.TempDir()
 	st := &Store{Dir: filepath.Join(dir, "data")}
-	s := &Session{Schema: SchemaVersion, Name: "s1", Game: "misty-waters", Step: 1, State: []byte(`{"round":1}`), Log: []Event{}}
+	s := &referee.Session{Schema: referee.SchemaVersion, Name: "s1", Game: "misty-waters", Step: 1, State: []byte(`{"round":1}`), Log: []referee.Event{}}
 	require.NoError(t, st.Save(s))
 	return st, s, filepath.Join(dir, "config", "tables.yaml")
 }
@@ -31,7 +32,7 @@ func TestSaveStepFailingOverlayPutsTheSaveBack(t *testing.T) {
 	st, s, overlay := txnFixture(t)
 	before, err := os.ReadFile(st.Path("s1"))
 	require.NoError(t, err)
-	set, err := tables.Load(overlay)
+	set, err := LoadTables(overlay)
 	require.NoError(t, err)
 
 	var savedDuringFlush []byte
@@ -41,7 +42,7 @@ func TestSaveStepFailingOverlayPutsTheSaveBack(t *testing.T) {
 		savedDuringFlush, _ = os.ReadFile(st.Path("s1"))
 		return errors.New("tables: write tables.yaml: no space left on device")
 	}
-	t.Cleanup(func() { flushOverlay = func(t *tables.Set) error { return t.Flush() } })
+	t.Cleanup(func() { flushOverlay = FlushTables })
 
 	s.Step, s.State = 2, []byte(`{"round":2}`)
 	remember(t, set, "falcon-distance", "12")
@@ -55,7 +56,7 @@ func TestSaveStepFailingOverlayPutsTheSaveBack(t *testing.T) {
 	assert.NoFileExists(t, overlay)
 
 	// A session the step created is removed again.
-	s2 := &Session{Schema: SchemaVersion, Name: "s2", Game: "misty-waters", Step: 1, Log: []Event{}}
+	s2 := &referee.Session{Schema: referee.SchemaVersion, Name: "s2", Game: "misty-waters", Step: 1, Log: []referee.Event{}}
 	require.Error(t, SaveStep(st, s2, set))
 	assert.NoFileExists(t, st.Path("s2"))
 }
@@ -65,23 +66,23 @@ func TestSaveStepFailingOverlayPutsTheSaveBack(t *testing.T) {
 // no longer carries them.
 func TestSaveStepKilledBetweenWritesIsReplayed(t *testing.T) {
 	st, s, overlay := txnFixture(t)
-	set, err := tables.Load(overlay)
+	set, err := LoadTables(overlay)
 	require.NoError(t, err)
 	flushOverlay = func(*tables.Set) error { return nil } // killed before the overlay was written
 	s.Step = 2
 	remember(t, set, "falcon-distance", "12")
 	remember(t, set, "wind.speed.4", "-1")
 	require.NoError(t, SaveStep(st, s, set))
-	flushOverlay = func(t *tables.Set) error { return t.Flush() }
+	flushOverlay = FlushTables
 	require.NoFileExists(t, overlay)
 
 	// The next process.
 	s, err = st.Load("s1")
 	require.NoError(t, err)
 	require.Len(t, s.Pending, 2)
-	set, err = tables.Load(overlay)
+	set, err = LoadTables(overlay)
 	require.NoError(t, err)
-	require.NoError(t, s.ReplayPending(set))
+	require.NoError(t, ReplayPending(s, set))
 	r, ok := set.Lookup("mwp-board", "falcon-distance")
 	require.True(t, ok)
 	assert.Equal(t, "12", r.Value, "a replayed value is used at once")
@@ -95,9 +96,9 @@ func TestSaveStepKilledBetweenWritesIsReplayed(t *testing.T) {
 	// Written: a later save drops them.
 	s, err = st.Load("s1")
 	require.NoError(t, err)
-	set, err = tables.Load(overlay)
+	set, err = LoadTables(overlay)
 	require.NoError(t, err)
-	require.NoError(t, s.ReplayPending(set))
+	require.NoError(t, ReplayPending(s, set))
 	assert.Empty(t, set.PendingValues(), "values the overlay holds are not replayed")
 	require.NoError(t, SaveStep(st, s, set))
 	s, err = st.Load("s1")
@@ -109,7 +110,7 @@ func TestSaveStepKilledBetweenWritesIsReplayed(t *testing.T) {
 // pending_tables field), and a hand-edited pending value is validated.
 func TestSaveStepWithoutValuesAndBadPending(t *testing.T) {
 	st, s, overlay := txnFixture(t)
-	set, err := tables.Load(overlay)
+	set, err := LoadTables(overlay)
 	require.NoError(t, err)
 	require.NoError(t, SaveStep(st, s, set))
 	b, err := os.ReadFile(st.Path("s1"))
@@ -120,7 +121,7 @@ func TestSaveStepWithoutValuesAndBadPending(t *testing.T) {
 	require.NoError(t, st.Save(s))
 	s, err = st.Load("s1")
 	require.NoError(t, err)
-	err = s.ReplayPending(set)
-	require.ErrorIs(t, err, ErrCorrupt)
+	err = ReplayPending(s, set)
+	require.ErrorIs(t, err, referee.ErrCorrupt)
 	assert.Contains(t, err.Error(), `face "a" is not a number of dots`)
 }
