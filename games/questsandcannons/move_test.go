@@ -152,7 +152,7 @@ func TestExchangeAmmoUpToNine(t *testing.T) {
 // tile is one Champion ("Champion Tiles (12)"); "Have teammates sit next to
 // each other around the table."; co-op: "Each Champion on a team has a
 // different Mission they must complete" (Glossary, Mission).
-func TestSetupLimitsReview(t *testing.T) {
+func TestSetupLimits(t *testing.T) {
 	cases := []struct {
 		name    string
 		players string
