@@ -55,7 +55,7 @@ func (sn *Snapshot) Unpack() error {
 func NewSession(g Game, name string, players []Player, options map[string]string, seed uint64, mode Mode, env *Env) (*Session, error) {
 	info := g.Info()
 	if len(players) < info.MinPlayers || len(players) > info.MaxPlayers {
-		return nil, Usagef("%s takes %d to %d players, got %d", info.ID, info.MinPlayers, info.MaxPlayers, len(players))
+		return nil, Usagef("%s takes %d to %s, got %d", info.ID, info.MinPlayers, Count(info.MaxPlayers, "player"), len(players))
 	}
 	seen := map[string]bool{}
 	for _, p := range players {

@@ -364,7 +364,6 @@ type Env struct {
 // Emit are attached to it, and so are the answers given (when the prompter
 // records them).
 func (e *Env) Emit(ev Event) {
-	ev.Text = Tidy(ev.Text) // counts in the right number: "1 Cannon", "3 Story Points"
 	if e.Dice != nil {
 		ev.Rolls = append(ev.Rolls, e.Dice.TakeRolls()...)
 	}

@@ -143,8 +143,8 @@ func costRun(opts *CostOptions) error {
 		if err := f.Table(w, []string{"step", "dir", "encounter", "MP", "free MP", "provisions", "story", "note"}, rows); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "Wind %s: %d MP in all, %d free; %d Provisions (%d for MP, %d for encounters); %d Story Points, %d Gold Pieces.\n",
-			res.Wind, res.TotalMP, min(res.FreeMP, res.TotalMP), res.Provisions, res.ProvisionsMP, res.ProvisionsEnc, res.Story, res.Gold)
+		fmt.Fprintf(w, "Wind %s: %d MP in all, %d free; %s (%d for MP, %d for encounters); %s, %s.\n",
+			res.Wind, res.TotalMP, min(res.FreeMP, res.TotalMP), referee.Count(res.Provisions, "Provision"), res.ProvisionsMP, res.ProvisionsEnc, referee.Count(res.Story, "Story Point"), referee.Count(res.Gold, "Gold Piece"))
 		fmt.Fprintf(w, "see: bosun rules show %s\n", strings.Join(res.Cites, ", "))
 		return nil
 	})
@@ -350,7 +350,7 @@ func cannonsWithin(b rs.Board, cmd string, given map[string]int) error {
 	}
 	for _, fl := range slices.Sorted(maps.Keys(given)) {
 		if n := given[fl]; n > mx {
-			return referee.RuleError([]string{rs.CiteCannons}, "%s: %s %d is more than the Cannon Track of a Ship Board holds (%d Cannons, rs.board.cannon.max); accepted: 0-%d", cmd, fl, n, mx, mx)
+			return referee.RuleError([]string{rs.CiteCannons}, "%s: %s %d is more than the Cannon Track of a Ship Board holds (%s, rs.board.cannon.max); accepted: 0-%d", cmd, fl, n, referee.Count(mx, "Cannon"), mx)
 		}
 	}
 	return nil
@@ -463,7 +463,7 @@ e.g. 4=gold:4,provision:2). Space 2 is known from the rulebook's example.` + cmd
 			// the last (rolling-seas/end-of-game); the deck is 25 cards (rolling-seas/setup) and solo
 			// play does not add the Ambush cards (rolling-seas/solo-mode).
 			if opts.Turn > rs.SoloTurns {
-				return referee.RuleError([]string{rs.CiteSetup, rs.CiteEndOfGame, rs.CiteSoloMode}, "rolling explore: --turn %d: a solo game has at most %d turns (\"You should be left with a 25-card Adventure Deck\"; the game ends with its last card; no Ambush cards in solo); accepted: 1-%d", opts.Turn, rs.SoloTurns, rs.SoloTurns)
+				return referee.RuleError([]string{rs.CiteSetup, rs.CiteEndOfGame, rs.CiteSoloMode}, "rolling explore: --turn %d: a solo game has at most %s (\"You should be left with a 25-card Adventure Deck\"; the game ends with its last card; no Ambush cards in solo); accepted: 1-%d", opts.Turn, referee.Count(rs.SoloTurns, "turn"), rs.SoloTurns)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -526,7 +526,7 @@ func exploreRun(opts *ExploreOptions) error {
 				v.Monolith = fmt.Sprintf("third Ancient Monolith on turn %d (solo): the %s Award", opts.Turn, v.MonolithAward)
 				v.Cites = append(v.Cites, rs.CiteSoloMode)
 			} else {
-				v.Monolith = "third Ancient Monolith: the first finisher(s) take the top Award, the second the second, later ones the bottom; ties take the topmost available"
+				v.Monolith = "third Ancient Monolith: the first to finish take the top Award, the second the second, later ones the bottom; ties take the topmost available"
 			}
 		}
 	}
@@ -601,7 +601,7 @@ Pirates you did not encounter can bring, as Small-Time Braggart).` + cmdutil.Exi
 			}
 			args = append(nums, cmd.Flags().Args()...)
 			if len(args) != 1 {
-				return referee.Usagef("rolling rank: give one Renown total, e.g. 162 or -5 (got %d arguments)", len(args))
+				return referee.Usagef("rolling rank: give one Renown total, e.g. 162 or -5 (got %s)", referee.Count(len(args), "argument"))
 			}
 			n, err := strconv.Atoi(args[0])
 			if err != nil {
@@ -711,7 +711,7 @@ func portRun(opts *PortOptions) error {
 		for _, s := range r.Steps {
 			fmt.Fprintln(w, s+".")
 		}
-		fmt.Fprintf(w, "Now: %d Story Points, Ship %d, %d Gold Pieces, %d Provisions, %d Cannons (%d Gold spent).\n", r.Story, r.Ship, r.Gold, r.Provisions, r.Cannons, r.Spent)
+		fmt.Fprintf(w, "Now: %s, Ship %d, %s, %s, %s (%d Gold spent).\n", referee.Count(r.Story, "Story Point"), r.Ship, referee.Count(r.Gold, "Gold Piece"), referee.Count(r.Provisions, "Provision"), referee.Count(r.Cannons, "Cannon"), r.Spent)
 		fmt.Fprintf(w, "see: bosun rules show %s\n", strings.Join(r.Cites, ", "))
 		return nil
 	})

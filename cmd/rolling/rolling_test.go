@@ -9,6 +9,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 )
 
 func run(t *testing.T, args ...string) (string, error) {
@@ -111,6 +112,19 @@ func TestPortAndRankJSON(t *testing.T) {
 	}
 	if !strings.Contains(buf.String(), `"renown": 162`) || !strings.Contains(buf.String(), `"Title": "Wandering Minstrel"`) {
 		t.Errorf("%s", buf.String())
+	}
+}
+
+// A one-shot's summary says each count in words: one of a thing is
+// singular ("1 Gold Piece", not "1 Gold Pieces"), for every resource.
+func TestPortSummarySaysOneInTheSingular(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	out, err := run(t, "port", "--story", "1", "--new-port=false", "--gold", "1", "--provisions", "1", "--cannons", "1")
+	if err != nil || !strings.Contains(out, "Now: 1 Story Point, Ship 1, 1 Gold Piece, 1 Provision, 1 Cannon (0 Gold spent).") {
+		t.Errorf("%v\n%s", err, out)
+	}
+	if bad := refereetest.BadWords(out); len(bad) > 0 {
+		t.Errorf("%v in\n%s", bad, out)
 	}
 }
 

@@ -742,7 +742,7 @@ func addRun(opts *AddOptions) error {
 		return usageErr(err)
 	}
 	return opts.F.Render(m, func(w io.Writer) error {
-		fmt.Fprintf(w, "Added %q to %s as %s (%d sections).\n", m.Title, m.Game, m.ID, m.Sections)
+		fmt.Fprintf(w, "Added %q to %s as %s (%s).\n", m.Title, m.Game, m.ID, referee.Count(m.Sections, "section"))
 		return nil
 	})
 }

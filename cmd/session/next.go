@@ -199,22 +199,15 @@ func stepError(err error, step, saved, shown int) error {
 		}
 		detail += void
 		if saved > 0 {
-			detail += fmt.Sprintf("; %s before it saved", plural(saved, "step"))
+			detail += fmt.Sprintf("; %s before it saved", referee.Count(saved, "step"))
 		}
 		return &cmdutil.CanceledError{Detail: detail}
 	}
 	if saved > 0 {
-		return fmt.Errorf("%s done and saved; step %d stopped and was not saved%s: %w", plural(saved, "step"), step, void, err)
+		return fmt.Errorf("%s done and saved; step %d stopped and was not saved%s: %w", referee.Count(saved, "step"), step, void, err)
 	}
 	if shown > 0 {
 		return fmt.Errorf("%w; step %d was not saved%s", err, step, void)
 	}
 	return err
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

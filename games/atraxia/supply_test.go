@@ -47,7 +47,7 @@ func TestCollectBoundedByTheResourceCards(t *testing.T) {
 	})
 	err = step()
 	require.Error(t, err)
-	assert.ErrorContains(t, err, `Xanthe would take 2 more Ammo cards, 56 held in all, but the box holds "55 Ammo Cards" (accepted: at most 1 more cards)`)
+	assert.ErrorContains(t, err, `Xanthe would take 2 more Ammo cards, 56 held in all, but the box holds "55 Ammo Cards" (accepted: at most 1 more card)`)
 }
 
 // The one-shot convert takes one clan's resources: at most every card of a
@@ -86,7 +86,7 @@ func TestCrystalRewardsStopAtTheBox(t *testing.T) {
 	}
 	assert.Equal(t, 1, s.takeCrystals(st.Clans[0], 2, "winning the battle"))
 	require.Len(t, notes, 1)
-	assert.Contains(t, notes[0], "Xanthe would gain 2 (winning the battle) but only 1 are left, the box holds 30 Magic Crystals")
+	assert.Contains(t, notes[0], "Xanthe would gain 2 (winning the battle) but only 1 is left, the box holds 30 Magic Crystals")
 
 	// crystal-supply=substitutes (and a save from before the option) pays in full.
 	for _, o := range []string{"substitutes", ""} {

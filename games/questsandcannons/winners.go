@@ -52,7 +52,7 @@ func Winners(st *State) *Result {
 		if s.pros == sc[0].pros && s.coins == sc[0].coins {
 			r.Winners = append(r.Winners, st.Teams[s.team].Name)
 		}
-		part := fmt.Sprintf("%s %d Prosperity, %d Coins", st.Teams[s.team].Name, s.pros, s.coins)
+		part := fmt.Sprintf("%s %d Prosperity, %s", st.Teams[s.team].Name, s.pros, referee.Count(s.coins, "Coin"))
 		if tiedPros && s.pros == sc[0].pros && len(s.each) > 1 {
 			part += " (" + strings.Join(s.each, " + ") + ")"
 		}

@@ -94,7 +94,7 @@ func (p Piles) deckAllows(ir *Ironside, ambush bool, n int, lv string, left int,
 			return referee.RuleError([]string{CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase, CiteCaptainAmbush}, "rollingseas: rs.ironside.card.number %d: no Ambush card is in his deck now: the second Ambush card joins his discard pile once the first is resolved and enters his deck at the next shuffle", n)
 		}
 		if ir.FirstPass && len(ir.AmbushAside) > 0 && left > 4 {
-			return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: the Ambush card is shuffled into the last four cards of his deck, and %d cards are still in it: it cannot be drawn before the last four", n, left)
+			return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: the Ambush card is shuffled into the last four cards of his deck, and %s still in it: it cannot be drawn before the last four", n, referee.Count(left, "card")+" "+referee.Noun(left, "is", "are"))
 		}
 		return nil
 	}

@@ -128,7 +128,7 @@ func (c *step) virtualIronDeck() error {
 			}
 			have := map[string]int{"1": len(l1), "2": len(l2), "ambush": len(amb)}[v]
 			if have >= piles[v] {
-				return referee.Usagef("rollingseas: Captain Ironside Card %d: the %s pile has %d cards already (the rulebook has 7 Level 1, 3 Level 2 and 2 Ambush cards)", n, map[string]string{"1": "Level 1", "2": "Level 2", "ambush": "Ambush"}[v], have)
+				return referee.Usagef("rollingseas: Captain Ironside Card %d: the %s pile has %s already (the rulebook has 7 Level 1, 3 Level 2 and 2 Ambush cards)", n, map[string]string{"1": "Level 1", "2": "Level 2", "ambush": "Ambush"}[v], referee.Count(have, "card"))
 			}
 			return nil
 		})
@@ -149,7 +149,7 @@ func (c *step) virtualIronDeck() error {
 		}
 	}
 	if len(l1) != 7 || len(l2) != 3 || len(amb) != 2 {
-		return referee.Usagef("rollingseas: the Captain Ironside Cards in tables.yaml have %d Level 1, %d Level 2 and %d Ambush cards; the rulebook has 7, 3 and 2", len(l1), len(l2), len(amb))
+		return referee.Usagef("rollingseas: the Captain Ironside Cards in tables.yaml have %d Level 1, %d Level 2 and %s; the rulebook has 7, 3 and 2", len(l1), len(l2), referee.Count(len(amb), "Ambush card"))
 	}
 	move := func(from, to *[]int, pred func(Card) bool, what string) error {
 		for i, n := range *from {
@@ -198,7 +198,7 @@ func (c *step) ironDeckText() string {
 	ir, opt := c.st.Iron, c.st.Opt
 	var b strings.Builder
 	if ir.Virtual {
-		fmt.Fprintf(&b, "bosun shuffled his deck virtually (%d cards; %d Level 2 cards set aside).", len(ir.Deck), len(ir.Level2))
+		fmt.Fprintf(&b, "bosun shuffled his deck virtually (%s; %s set aside).", referee.Count(len(ir.Deck), "card"), referee.Count(len(ir.Level2), "Level 2 card"))
 	} else {
 		fmt.Fprintf(&b, "Separate his cards into Level 1, Level 2 and Ambush piles and shuffle each.")
 		if opt.Easier["sail-to-level2"] {
@@ -210,7 +210,7 @@ func (c *step) ironDeckText() string {
 		if opt.Harders["pirates-monoliths-to-level1"] {
 			b.WriteString(" Move a Pirates & Monoliths card from the Level 2 pile to the Level 1 pile.")
 		}
-		fmt.Fprintf(&b, " The %d Level 1 cards form his deck; set the %d Level 2 cards aside.", len(ir.Deck)-len(ir.AmbushAside), len(ir.Level2))
+		fmt.Fprintf(&b, " The %s form his deck; set the %s aside.", referee.Count(len(ir.Deck)-len(ir.AmbushAside), "Level 1 card"), referee.Count(len(ir.Level2), "Level 2 card"))
 		if opt.Ambush {
 			b.WriteString(" Shuffle one random Ambush card into the last four cards of his deck and set the other aside face down; the Adventure Deck's Ambush cards are not used.")
 		} else {
@@ -513,7 +513,7 @@ func (c *step) reshuffle(why string) {
 	if added {
 		text += fmt.Sprintf(", adding one set-aside Level 2 card (%d left aside)", len(ir.Level2))
 	}
-	c.ironEmit(text+fmt.Sprintf(": %d cards.", len(ir.Deck)), map[string]any{"action": "reshuffle"}, CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase)
+	c.ironEmit(text+": "+referee.Count(len(ir.Deck), "card")+".", map[string]any{"action": "reshuffle"}, CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase)
 }
 
 // ambushRefusal refuses Captain Ironside Card n when its action is the
@@ -647,7 +647,19 @@ func (c *step) conditionHolds(card Card) (bool, string, error) {
 	if !ok {
 		verdict = "he does not have " + how + ": the condition does not hold"
 	}
-	return ok, fmt.Sprintf("he has %d %s, %s (furthest along) %d: %s", mine, cat, who, best, verdict), nil
+	return ok, fmt.Sprintf("he has %s, %s (furthest along) %d: %s", conditionCount(mine, cat), who, best, verdict), nil
+}
+
+// conditionNouns names the singular of each card-condition category that
+// counts things ("he has 1 port"); the others are amounts ("4 story").
+var conditionNouns = map[string]string{"ports": "port", "monoliths": "monolith", "pirates": "pirate", "cannons": "cannon", "provisions": "provision", "ships": "ship"}
+
+// conditionCount says n of a card-condition category in words.
+func conditionCount(n int, cat string) string {
+	if one, ok := conditionNouns[cat]; ok {
+		return referee.Count(n, one, cat)
+	}
+	return fmt.Sprintf("%d %s", n, cat)
 }
 
 func (c *step) captainTurn(sp spend) error {
@@ -907,7 +919,7 @@ func (c *step) ironPort() (string, error) {
 		if err != nil {
 			return "", err
 		}
-		parts = append(parts, fmt.Sprintf("fills his Hold: 1 Gold for %d Provisions (the Exploration Die)%s", st.Explore, notesText(notes)))
+		parts = append(parts, fmt.Sprintf("fills his Hold: 1 Gold for %s (the Exploration Die)%s", referee.Count(st.Explore, "Provision"), notesText(notes)))
 	}
 	mx, err := c.b.MaxCannons()
 	if err != nil {

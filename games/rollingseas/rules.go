@@ -124,7 +124,7 @@ func (in SailInput) validate() error {
 	case in.WindInSailsEnd < 0:
 		return bad("Wind in Your Sails steps at the end", in.WindInSailsEnd, "0 or more")
 	case in.WindInSails+in.WindInSailsEnd > len(in.Path):
-		return bad("Wind in Your Sails steps", in.WindInSails+in.WindInSailsEnd, fmt.Sprintf("at most the %d steps of the path (each moves one space)", len(in.Path)))
+		return bad("Wind in Your Sails steps", in.WindInSails+in.WindInSailsEnd, fmt.Sprintf("at most the %s of the path (each moves one space)", referee.Count(len(in.Path), "step")))
 	case in.Cannons < 0:
 		return bad("Cannons", in.Cannons, "0 or more")
 	case in.MonsterStrength < 0:
@@ -290,7 +290,7 @@ func Pirates(cannons, strength, maxCannons, provisions int) (PirateEncounter, er
 	case maxCannons < 0:
 		return pe, referee.Usagef("rollingseas: maximum Cannons %d is not accepted; accepted: 0 (unknown) or more", maxCannons)
 	case maxCannons > 0 && cannons > maxCannons:
-		return pe, referee.RuleError([]string{CiteCannons}, "rollingseas: %d Cannons is more than the Cannon Track holds (%d); accepted: 0-%d", cannons, maxCannons, maxCannons)
+		return pe, referee.RuleError([]string{CiteCannons}, "rollingseas: %s is more than the Cannon Track holds (%d); accepted: 0-%d", referee.Count(cannons, "Cannon"), maxCannons, maxCannons)
 	case provisions < -1:
 		return pe, referee.Usagef("rollingseas: Provisions %d is not accepted; accepted: 0 or more (-1: do not check)", provisions)
 	}
@@ -303,14 +303,14 @@ func Pirates(cannons, strength, maxCannons, provisions int) (PirateEncounter, er
 		if maxCannons > 0 && cannons >= maxCannons {
 			pe.Picks = 2
 		}
-		pe.Text = fmt.Sprintf("%d Cannons ≥ Pirate Strength %d: stop, gain 3 Story Points, 2 Gold Pieces and %s from spaces %s; mark an adjacent Land Space as Explored", cannons, strength, referee.Count(pe.Picks, "Exploration Reward"), joinInts(pe.Rewards))
+		pe.Text = fmt.Sprintf("%s ≥ Pirate Strength %d: stop, gain 3 Story Points, 2 Gold Pieces and %s from spaces %s; mark an adjacent Land Space as Explored", referee.Count(cannons, "Cannon"), strength, referee.Count(pe.Picks, "Exploration Reward"), joinInts(pe.Rewards))
 		return pe, nil
 	}
 	if provisions >= 0 && provisions < 3 {
-		return pe, referee.RuleError([]string{CiteSail}, "rollingseas: %d Cannons < Pirate Strength %d and only %d Provisions: you need 3 Provisions to enter the Pirates' space", cannons, strength, provisions)
+		return pe, referee.RuleError([]string{CiteSail}, "rollingseas: %s < Pirate Strength %d and only %s: you need 3 Provisions to enter the Pirates' space", referee.Count(cannons, "Cannon"), strength, referee.Count(provisions, "Provision"))
 	}
 	pe.Provisions = 3
-	pe.Text = fmt.Sprintf("%d Cannons < Pirate Strength %d: stop, spend 3 Provisions, gain 3 Story Points and 2 Gold Pieces", cannons, strength)
+	pe.Text = fmt.Sprintf("%s < Pirate Strength %d: stop, spend 3 Provisions, gain 3 Story Points and 2 Gold Pieces", referee.Count(cannons, "Cannon"), strength)
 	return pe, nil
 }
 

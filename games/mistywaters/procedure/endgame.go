@@ -102,8 +102,8 @@ func militiaRefusal(member string, n, plantations int) error {
 	if n <= militiaSailors*plantations {
 		return nil
 	}
-	return referee.RuleError([]string{mw.CiteMilitia, citeCompInfra}, "misty: %s counted %s, and a Militia is at most 2 Sailors next to a Plantation (\"there can never be more than 2 Sailors in the Militia\"; 1 Plantation an island, 3 in the box), so %d Sailors in Militias cannot be (accepted: at most %d)",
-		member, referee.Count(plantations, "Plantation"), n, militiaSailors*plantations)
+	return referee.RuleError([]string{mw.CiteMilitia, citeCompInfra}, "misty: %s counted %s, and a Militia is at most 2 Sailors next to a Plantation (\"there can never be more than 2 Sailors in the Militia\"; 1 Plantation an island, 3 in the box), so %s in Militias cannot be (accepted: at most %d)",
+		member, referee.Count(plantations, "Plantation"), referee.Count(n, "Sailor"), militiaSailors*plantations)
 }
 
 // MainIslands is the number of islands a player can Capture: "There are 6
@@ -268,7 +268,7 @@ func (r *step) voting() error {
 			for _, cat := range []string{"island workers", "captains", "other officers", "remaining crew", "natives", "rescued castaways"} {
 				parts = append(parts, fmt.Sprintf("%s %d", cat, sd.Breakdown[cat]))
 			}
-			r.emit("voting", fmt.Sprintf("Viceroy Voting, %s: %d Votes (%s)", sd.Name, sd.Total, strings.Join(parts, ", ")),
+			r.emit("voting", fmt.Sprintf("Viceroy Voting, %s: %s (%s)", sd.Name, referee.Count(sd.Total, "Vote"), strings.Join(parts, ", ")),
 				map[string]any{"side": sd.Name, "votes": sd.Total, "breakdown": sd.Breakdown, "counts": counts}, citeVictoryViceroy)
 		}
 		v.Step = 1
