@@ -254,7 +254,7 @@ func (d *Dice) RollN(key string, die Die, n int) ([]Roll, error) {
 			return fs, nil
 		}
 		q := Question{Key: key, Kind: KindText, Text: fmt.Sprintf("enter the roll of %s", what),
-			Accepted: fmt.Sprintf("%s of the %s: %s", Noun(n, "1 face", fmt.Sprintf("%d comma-separated faces", n)), die.Title, die.Accepts()),
+			Accepted: fmt.Sprintf("%s of the %s: %s", Noun(n, "1 face", Count(n, "comma-separated face")), die.Title, die.Accepts()),
 			Check: func(v string) (string, error) {
 				_, err := parse(v)
 				return v, err

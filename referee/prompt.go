@@ -72,7 +72,7 @@ func (q Question) Accepts() string {
 			item = fmt.Sprintf("a whole number from %d to %d", q.Min, q.Max)
 		}
 		if q.Count > 0 {
-			return fmt.Sprintf("%s, each %s", Noun(q.Count, "1 value", fmt.Sprintf("%d comma-separated values", q.Count)), item)
+			return fmt.Sprintf("%s, each %s", Noun(q.Count, "1 value", Count(q.Count, "comma-separated value")), item)
 		}
 		return "comma-separated values, each " + item
 	default:

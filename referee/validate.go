@@ -38,7 +38,7 @@ func ValidateCursor(c *AnswerCursor) error {
 			return fmt.Errorf("used[%q] is %d; accepted: 0 to %d", Quote(k), n, MaxCursorUsed)
 		}
 		if seen, ok := c.Seen[k]; ok && len(seen) != n {
-			return fmt.Errorf("used[%q] is %d but seen[%q] holds %d answers; they must match", Quote(k), n, Quote(k), len(seen))
+			return fmt.Errorf("used[%q] is %d but seen[%q] holds %s; they must match", Quote(k), n, Quote(k), Count(len(seen), "answer"))
 		}
 	}
 	for k := range c.Seen {

@@ -187,7 +187,7 @@ func checkFaces(key string, v any) string {
 		return fmt.Sprintf("%s is not a list of faces; accepted: the faces as a list or comma-separated, e.g. 1,2,3,4,5,6", quote(fmt.Sprint(v)))
 	}
 	if len(items) == 0 || len(items) > maxFaces {
-		return fmt.Sprintf("%d faces; accepted: 1 to %d faces", len(items), maxFaces)
+		return fmt.Sprintf("faces: %d; accepted: from 1 to %d", len(items), maxFaces)
 	}
 	for _, it := range items {
 		s := strings.TrimSpace(fmt.Sprint(it))

@@ -127,21 +127,21 @@ func applyCursor(d *cursorDelta, next *referee.AnswerCursor) (*referee.AnswerCur
 		}
 		if sd, ok := d.Seen[k]; ok {
 			if sd.Keep > len(ns) {
-				return nil, fmt.Errorf("answers cursor delta: key %s keeps %d answers of %d", k, sd.Keep, len(ns))
+				return nil, fmt.Errorf("answers cursor delta: key %s keeps %s of %d", k, referee.Count(sd.Keep, "answer"), len(ns))
 			}
 			seen[k] = append(append([]string(nil), ns[:sd.Keep]...), sd.Tail...)
 			continue
 		}
 		n := c.Used[k]
 		if n <= 0 || n > len(ns) {
-			return nil, fmt.Errorf("answers cursor delta: key %s used %d answers of %d", k, n, len(ns))
+			return nil, fmt.Errorf("answers cursor delta: key %s used %s of %d", k, referee.Count(n, "answer"), len(ns))
 		}
 		seen[k] = append([]string(nil), ns[:n]...)
 	}
 	for k, sd := range d.Seen {
 		if _, ok := next.Seen[k]; !ok {
 			if sd.Keep != 0 {
-				return nil, fmt.Errorf("answers cursor delta: key %s keeps %d answers of none", k, sd.Keep)
+				return nil, fmt.Errorf("answers cursor delta: key %s keeps %s of none", k, referee.Count(sd.Keep, "answer"))
 			}
 			seen[k] = append([]string(nil), sd.Tail...)
 		}

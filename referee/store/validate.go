@@ -74,7 +74,7 @@ func validate(s *referee.Session) error {
 		return bad("step is %d; accepted: 0 or more", s.Step)
 	}
 	if len(s.Players) > MaxPlayers {
-		return bad("%d players; accepted: at most %d", len(s.Players), MaxPlayers)
+		return bad("%s; accepted: at most %d", referee.Count(len(s.Players), "player"), MaxPlayers)
 	}
 	for i, p := range s.Players {
 		if p.Name == "" {
