@@ -424,20 +424,20 @@ const (
 	MaxSailorTokens     = 50 // "- 50 Sailor tokens"
 	MaxExperienceTokens = 40 // "- 40 Experience Tokens"
 
-	citeComponentsCrew = "misty-waters/cannons-sailors-officers-and-passengers"
-	citeComponentsMisc = "misty-waters/miscellaneous"
+	CiteComponentsCrew = "misty-waters/cannons-sailors-officers-and-passengers"
+	CiteComponentsMisc = "misty-waters/miscellaneous"
 )
 
 // checkComponents refuses counts beyond the components in the box.
 func (u Unit) checkComponents() error {
 	if u.Cannons > MaxCannonTokens {
-		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: %s: %d Cannons is more than the box holds: at most %d (Components: %d Cannon tokens)", u.Label(), u.Cannons, MaxCannonTokens, MaxCannonTokens)
+		return referee.RuleError([]string{CiteComponentsCrew}, "mistywaters: %s: %d Cannons is more than the box holds: at most %d (Components: %d Cannon tokens)", u.Label(), u.Cannons, MaxCannonTokens, MaxCannonTokens)
 	}
 	if u.Sailors > MaxSailorTokens {
-		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: %s: %d Sailors is more than the box holds: at most %d (Components: %d Sailor tokens)", u.Label(), u.Sailors, MaxSailorTokens, MaxSailorTokens)
+		return referee.RuleError([]string{CiteComponentsCrew}, "mistywaters: %s: %d Sailors is more than the box holds: at most %d (Components: %d Sailor tokens)", u.Label(), u.Sailors, MaxSailorTokens, MaxSailorTokens)
 	}
 	if xp := u.totalXP(); xp > MaxExperienceTokens {
-		return referee.RuleError([]string{citeComponentsMisc, CiteXPRerolls}, "mistywaters: %s: %d Experience Tokens is more than the box holds: at most %d (Components: %d Experience Tokens)", u.Label(), xp, MaxExperienceTokens, MaxExperienceTokens)
+		return referee.RuleError([]string{CiteComponentsMisc, CiteXPRerolls}, "mistywaters: %s: %d Experience Tokens is more than the box holds: at most %d (Components: %d Experience Tokens)", u.Label(), xp, MaxExperienceTokens, MaxExperienceTokens)
 	}
 	return nil
 }
@@ -853,13 +853,13 @@ func CheckBoxPair(att, def Unit) error {
 		return nil
 	}
 	if n := att.Cannons + def.Cannons; n > MaxCannonTokens {
-		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: the two Player Ships hold %d Cannons together, more than the box holds: at most %d between them (Components: %d Cannon tokens)", n, MaxCannonTokens, MaxCannonTokens)
+		return referee.RuleError([]string{CiteComponentsCrew}, "mistywaters: the two Player Ships hold %d Cannons together, more than the box holds: at most %d between them (Components: %d Cannon tokens)", n, MaxCannonTokens, MaxCannonTokens)
 	}
 	if n := att.Sailors + def.Sailors; n > MaxSailorTokens {
-		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: the two Player Ships hold %d Sailors together, more than the box holds: at most %d between them (Components: %d Sailor tokens)", n, MaxSailorTokens, MaxSailorTokens)
+		return referee.RuleError([]string{CiteComponentsCrew}, "mistywaters: the two Player Ships hold %d Sailors together, more than the box holds: at most %d between them (Components: %d Sailor tokens)", n, MaxSailorTokens, MaxSailorTokens)
 	}
 	if n := att.totalXP() + def.totalXP(); n > MaxExperienceTokens {
-		return referee.RuleError([]string{citeComponentsMisc, CiteXPRerolls}, "mistywaters: the two Player Ships spend %d Experience Tokens together, more than the box holds: at most %d between them (Components: %d Experience Tokens)", n, MaxExperienceTokens, MaxExperienceTokens)
+		return referee.RuleError([]string{CiteComponentsMisc, CiteXPRerolls}, "mistywaters: the two Player Ships spend %d Experience Tokens together, more than the box holds: at most %d between them (Components: %d Experience Tokens)", n, MaxExperienceTokens, MaxExperienceTokens)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package mistywaters
+package odds
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"testing"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/stretchr/testify/require"
 )
 
@@ -36,7 +37,7 @@ func TestBroadsideOddsEqualReference(t *testing.T) {
 		"galleass", "galleass:sailors=3", "freighter", "battery", "temple",
 		"kraken", "hydra", "sea-serpent", "leviathan",
 	}
-	opts := []Options{{}, {NoRicochetAfterReroll: true}, {CrewOrder: []string{"gunner", "captain", "fencing", "sailor"}}, {SerpentNoGunner: true}}
+	opts := []mw.Options{{}, {NoRicochetAfterReroll: true}, {CrewOrder: []string{"gunner", "captain", "fencing", "sailor"}}, {SerpentNoGunner: true}}
 	n, compared := 0, 0
 	for _, a := range shooters {
 		att := mustUnit(t, a)
