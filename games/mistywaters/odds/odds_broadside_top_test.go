@@ -85,6 +85,7 @@ var (
 // removed in order), crews smaller than the hits, NPC targets and Sea
 // Monsters, and the rule switches.
 func TestBroadsideOddsTopEqualFull(t *testing.T) {
+	t.Parallel()
 	shooters := gridShooters
 	targets := gridTargets
 	opts := []mw.Options{{}, {GunnerMissesOnly: true}, {NoRicochetAfterReroll: true}, {CrewOrder: []string{"gunner", "captain", "fencing", "sailor"}}}

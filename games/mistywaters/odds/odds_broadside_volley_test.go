@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -183,6 +184,7 @@ func volleyCells(g *volleyGrid) []volleyCell {
 // and denominator by denominator, for every re-roll policy, ricochets,
 // Disables and crews smaller and larger than the dice.
 func TestVolleyPrefixEqualBatch(t *testing.T) {
+	t.Parallel()
 	shooters := []string{
 		"ship:cannons=3,sailors=1,owner=a",
 		"ship:cannons=3,sailors=1,gunner,xp=2,owner=a",
@@ -205,27 +207,36 @@ func TestVolleyPrefixEqualBatch(t *testing.T) {
 	}
 	opts := []mw.Options{{}, {GunnerMissesOnly: true}, {NoRicochetAfterReroll: true}, {GunnerMissesOnly: true, NoRicochetAfterReroll: true}}
 	const maxN = 30
+	// unless exhaustive: each shooter and each target under each option,
+	// the largest pair under all, and 40 others drawn with a fixed seed
+	nt, no := len(targets), len(opts)
+	seen := map[[2]int]bool{}
+	keep := func(i int) bool {
+		si, ti, oi := i/(nt*no), i/no%nt, i%no
+		k1, k2 := [2]int{0, si*no + oi}, [2]int{1, ti*no + oi}
+		fresh := !seen[k1] || !seen[k2]
+		seen[k1], seen[k2] = true, true
+		return fresh || si == 4 && ti == 2
+	}
 	checked := 0
-	for _, ss := range shooters {
+	for _, i := range refereetest.Sample(len(shooters)*nt*no, 40, 2, keep) {
+		ss, ts, oi := shooters[i/(nt*no)], targets[i/no%nt], i%no
+		o := opts[oi]
 		s, err := mw.ParseUnit(ss)
 		require.NoError(t, err, ss)
-		for _, ts := range targets {
-			tg, err := mw.ParseUnit(ts)
-			require.NoError(t, err, ts)
-			for oi, o := range opts {
-				shared := newVolleyCache()
-				// descending, so that the smaller volleys are read off a walk made for a larger one
-				for n := maxN; n >= 0; n -= 3 {
-					want, wden := batchVolleyCounts(s, tg, n, o)
-					for _, vc := range []*volleyCache{nil, shared} {
-						got, gden := volleyCounts(s, tg, n, o, vc)
-						name := ss + " at " + ts
-						require.Equal(t, [3]int{want.nh, want.nc, want.nd}, [3]int{got.nh, got.nc, got.nd}, "%s options %d n %d: grid", name, oi, n)
-						require.Equal(t, wden.String(), gden.String(), "%s options %d n %d: denominator", name, oi, n)
-						require.Equal(t, volleyCells(want), volleyCells(got), "%s options %d n %d: counts", name, oi, n)
-						checked++
-					}
-				}
+		tg, err := mw.ParseUnit(ts)
+		require.NoError(t, err, ts)
+		shared := newVolleyCache()
+		// descending, so that the smaller volleys are read off a walk made for a larger one
+		for n := maxN; n >= 0; n -= 3 {
+			want, wden := batchVolleyCounts(s, tg, n, o)
+			for _, vc := range []*volleyCache{nil, shared} {
+				got, gden := volleyCounts(s, tg, n, o, vc)
+				name := ss + " at " + ts
+				require.Equal(t, [3]int{want.nh, want.nc, want.nd}, [3]int{got.nh, got.nc, got.nd}, "%s options %d n %d: grid", name, oi, n)
+				require.Equal(t, wden.String(), gden.String(), "%s options %d n %d: denominator", name, oi, n)
+				require.Equal(t, volleyCells(want), volleyCells(got), "%s options %d n %d: counts", name, oi, n)
+				checked++
 			}
 		}
 	}

@@ -140,6 +140,7 @@ func requireSameDist(t *testing.T, od *Odds, dist map[string]*big.Rat) {
 // Every dice outcome of small battles, resolved one by one by the
 // resolver, gives exactly the distribution of the odds functions.
 func TestOddsMatchEveryRoll(t *testing.T) {
+	t.Parallel()
 	broadsides := []struct {
 		name, a, d string
 		o          mw.Options
@@ -332,6 +333,7 @@ func TestBoarding3v2EveryRoll(t *testing.T) {
 // the dice to the player; the Boarding placement too. Both choices give
 // exact odds equal to every roll resolved one by one under that choice.
 func TestOddsUnderTheOtherChoices(t *testing.T) {
+	t.Parallel()
 	broadsides := []struct {
 		name, a, d string
 		o          mw.Options
