@@ -8,6 +8,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
+	"github.com/bosun-referee/bosun/games/mistywaters/odds"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/spf13/cobra"
 )
@@ -32,9 +33,9 @@ type BattleView struct {
 	Broadside *mw.BroadsideResult `json:"broadside,omitempty"`
 	Boarding  *mw.BoardingResult  `json:"boarding,omitempty"`
 	// Luck is the percentile of this result among all rolls (entered dice).
-	Luck  *mw.Prob `json:"luck,omitempty"`
-	Notes []string `json:"notes,omitempty"`
-	Cites []string `json:"cites"`
+	Luck  *odds.Prob `json:"luck,omitempty"`
+	Notes []string   `json:"notes,omitempty"`
+	Cites []string   `json:"cites"`
 }
 
 func battleFlags(cmd *cobra.Command, opts *BattleOptions) {
@@ -221,7 +222,7 @@ func battleRun(opts *BattleOptions) error {
 	}
 	if entered {
 		// BattleLuck: the exact percentile without the whole distribution
-		if l, err := mw.BattleLuck(opts.Type, att, def, o, toA, toD); err == nil {
+		if l, err := odds.BattleLuck(opts.Type, att, def, o, toA, toD); err == nil {
 			view.Luck = &l.Percentile
 		}
 	}

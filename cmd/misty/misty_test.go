@@ -9,6 +9,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
+	"github.com/bosun-referee/bosun/games/mistywaters/odds"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/stretchr/testify/assert"
@@ -221,8 +222,8 @@ func TestOddsTextMatchesOddsFunctions(t *testing.T) {
 		printed := 0
 		for _, k := range []struct {
 			head string
-			odds func(mw.Unit, mw.Unit, mw.Options) (*mw.Odds, error)
-		}{{"Broadside exchange:", mw.BroadsideOdds}, {"Boarding Battle:", mw.BoardingOdds}} {
+			odds func(mw.Unit, mw.Unit, mw.Options) (*odds.Odds, error)
+		}{{"Broadside exchange:", odds.BroadsideOdds}, {"Boarding Battle:", odds.BoardingOdds}} {
 			od, err := k.odds(att, def, o)
 			if err != nil {
 				continue // a battle type the units cannot fight: not printed

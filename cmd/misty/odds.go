@@ -11,6 +11,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
+	"github.com/bosun-referee/bosun/games/mistywaters/odds"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/spf13/cobra"
 )
@@ -27,13 +28,13 @@ type OddsOptions struct {
 
 // OddsView is what odds prints (and --json encodes).
 type OddsView struct {
-	Broadside        *mw.Odds `json:"broadside,omitempty"`
-	Boarding         *mw.Odds `json:"boarding,omitempty"`
-	BroadsideRefused string   `json:"broadside_refused,omitempty"`
-	BoardingRefused  string   `json:"boarding_refused,omitempty"`
-	Compare          string   `json:"compare,omitempty"`
-	Notes            []string `json:"notes,omitempty"`
-	Cites            []string `json:"cites"`
+	Broadside        *odds.Odds `json:"broadside,omitempty"`
+	Boarding         *odds.Odds `json:"boarding,omitempty"`
+	BroadsideRefused string     `json:"broadside_refused,omitempty"`
+	BoardingRefused  string     `json:"boarding_refused,omitempty"`
+	Compare          string     `json:"compare,omitempty"`
+	Notes            []string   `json:"notes,omitempty"`
+	Cites            []string   `json:"cites"`
 }
 
 // NewCmdOdds builds `bosun misty odds`.
@@ -100,14 +101,14 @@ func oddsRun(opts *OddsOptions) error {
 	want := func(t string) bool { return opts.Type == "" || opts.Type == "both" || opts.Type == t }
 	var firstErr error
 	if want("broadside") {
-		var od *mw.Odds
+		var od *odds.Odds
 		var err error
 		if f.G.JSON || opts.All {
-			od, err = mw.BroadsideOdds(att, def, o)
+			od, err = odds.BroadsideOdds(att, def, o)
 		} else {
 			// the chart prints the likeliest outcomes only: a large
 			// exchange's tens of thousands of others are not built
-			od, err = mw.BroadsideOddsTop(att, def, o, maxOddsRows)
+			od, err = odds.BroadsideOddsTop(att, def, o, maxOddsRows)
 		}
 		if err != nil {
 			if !referee.IsUsage(err) || opts.Type == "broadside" {
@@ -118,7 +119,7 @@ func oddsRun(opts *OddsOptions) error {
 		view.Broadside = od
 	}
 	if want("boarding") {
-		od, err := mw.BoardingOdds(att, def, o)
+		od, err := odds.BoardingOdds(att, def, o)
 		if err != nil {
 			if !referee.IsUsage(err) || opts.Type == "boarding" {
 				return err
@@ -134,7 +135,7 @@ func oddsRun(opts *OddsOptions) error {
 		return firstErr
 	}
 	var cs [][]string
-	for _, od := range []*mw.Odds{view.Broadside, view.Boarding} {
+	for _, od := range []*odds.Odds{view.Broadside, view.Boarding} {
 		if od != nil {
 			cs = append(cs, od.Cites)
 		}
@@ -166,8 +167,8 @@ var streamOutcomes = 1000
 // is replaced by the array, indented as the encoder indents it.
 func writeOddsJSON(w io.Writer, view *OddsView) error {
 	cv := *view
-	var streamed []*mw.Odds
-	for _, p := range []**mw.Odds{&cv.Broadside, &cv.Boarding} {
+	var streamed []*odds.Odds
+	for _, p := range []**odds.Odds{&cv.Broadside, &cv.Boarding} {
 		if od := *p; od != nil && len(od.Outcomes) >= streamOutcomes {
 			streamed = append(streamed, od)
 			c := *od
@@ -237,7 +238,7 @@ func uniqStrings(ls ...[]string) []string {
 const maxOddsRows = 12
 
 func renderOdds(f *cmdutil.Factory, w io.Writer, v *OddsView, all bool) error {
-	for _, od := range []*mw.Odds{v.Broadside, v.Boarding} {
+	for _, od := range []*odds.Odds{v.Broadside, v.Boarding} {
 		if od == nil {
 			continue
 		}
@@ -246,7 +247,7 @@ func renderOdds(f *cmdutil.Factory, w io.Writer, v *OddsView, all bool) error {
 			title = "Boarding Battle"
 		}
 		fmt.Fprintf(w, "%s: %s vs %s\n", title, desc(od.Attacker), desc(od.Defender))
-		outs := append([]mw.OddsOutcome(nil), od.Outcomes...)
+		outs := append([]odds.OddsOutcome(nil), od.Outcomes...)
 		// most likely first for the chart.
 		sortByP(outs)
 		var rest float64
@@ -296,14 +297,14 @@ func renderOdds(f *cmdutil.Factory, w io.Writer, v *OddsView, all bool) error {
 // sortByP orders outcomes most likely first, ties in their given order
 // (a stable sort: the insertion sort it replaces took seconds on the tens
 // of thousands of outcomes of large Broadsides).
-func sortByP(outs []mw.OddsOutcome) {
+func sortByP(outs []odds.OddsOutcome) {
 	sort.SliceStable(outs, func(i, j int) bool { return outs[i].P.Float > outs[j].P.Float })
 }
 
-func expText(e mw.Expected) string {
+func expText(e odds.Expected) string {
 	var p []string
 	for _, x := range []struct {
-		p mw.Prob
+		p odds.Prob
 		n string
 	}{{e.Cannons, "Cannons"}, {e.Sailors, "Sailors"}, {e.Officers, "Officers"}, {e.Markers, "Damage Markers"}} {
 		if x.p.Float > 0 {

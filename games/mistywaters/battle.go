@@ -79,13 +79,11 @@ type Options struct {
 	// Placement, when set, is the player's own second-row placement for a
 	// side's roll (see ResolveBoarding), keyed "attacker"/"defender".
 	Placement map[string][]int `json:"placement,omitempty"`
-
-	// pairsOnly makes the exact Boarding odds enumerate every pair of rolls
-	// even for equal dice counts (tests compare the two methods).
-	pairsOnly bool
 }
 
-func (o Options) crewOrder() []string {
+// DeckCrewOrder is the order Deck Crew Hits remove the crew in: CrewOrder,
+// or Sailors, Fencing Master, Captain and the Gunner last.
+func (o Options) DeckCrewOrder() []string {
 	if len(o.CrewOrder) > 0 {
 		return o.CrewOrder
 	}
@@ -386,7 +384,8 @@ func rollChecked(r Roller, key string, n int) ([]int, error) {
 	return v, nil
 }
 
-func uniq(cs ...[]string) []string {
+// Uniq merges lists of cites, each id once, in first-seen order.
+func Uniq(cs ...[]string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, c := range cs {

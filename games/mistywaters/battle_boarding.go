@@ -120,20 +120,20 @@ func Clashes(a, d int) [][2]int {
 	return [][2]int{{a1, d1}, {a2, d2}}
 }
 
-// boardingRules builds the duel rules of a battle.
-func boardingRules(att, def Unit, o Options) duelRules {
-	r := duelRules{cap6: o.NoErrata, takeMore: o.PlaceTakeMore}
-	if fencing(att) != NoOfficer {
-		r.bonusA = 1
+// BoardingRules builds the duel rules of a battle.
+func BoardingRules(att, def Unit, o Options) DuelRules {
+	r := DuelRules{Cap6: o.NoErrata, TakeMore: o.PlaceTakeMore}
+	if Fencing(att) != NoOfficer {
+		r.BonusA = 1
 	}
-	if fencing(def) != NoOfficer {
-		r.bonusD = 1
+	if Fencing(def) != NoOfficer {
+		r.BonusD = 1
 	}
 	return r
 }
 
-// fencing is the Fencing Master who fights for the unit in this battle.
-func fencing(u Unit) Rank {
+// Fencing is the Fencing Master who fights for the unit in this battle.
+func Fencing(u Unit) Rank {
 	switch u.Kind {
 	case KindShip:
 		if u.ShoreSet && !u.ShoreFencing {
@@ -152,7 +152,7 @@ func fencing(u Unit) Rank {
 func ResolveBoarding(in BoardingInput, r Roller) (*BoardingResult, error) {
 	o := in.Options
 	att, def := in.Attacker, in.Defender
-	if err := boardingPrecheck(att, def); err != nil {
+	if err := BoardingPrecheck(att, def); err != nil {
 		return nil, err
 	}
 	v, err := CanAttack(att, def, Boarding, o)
@@ -164,13 +164,13 @@ func ResolveBoarding(in BoardingInput, r Roller) (*BoardingResult, error) {
 	a, d, why := BoardingDice(att, def)
 	res.AttackerDice, res.DefenderDice, res.DiceWhy = a, d, why
 	if a == 0 || d == 0 {
-		return nil, errNoDice(why)
+		return nil, NoDiceError(why)
 	}
 	res.Steps = append(res.Steps, Step{Text: fmt.Sprintf("%s boards %s: %s against %d (%s)", att.Label(), def.Label(), referee.Count(a, "die", "dice"), d, strings.Join(why, "; ")),
 		Rule: "Both attacker and defender simultaneously roll as many regular dice as they have Sailors and Cannons up to a maximum of 10 dice and a maximum of double their opponent's dice. Officers do not count towards this calculation.", Cites: []string{CiteBoarding}})
 	res.Steps = append(res.Steps, cardsStep(Boarding, att, def))
 	A, D := att, def
-	bs := &boardState{att: &A, def: &D, o: o, r: r, res: res, rules: boardingRules(att, def, o)}
+	bs := &boardState{att: &A, def: &D, o: o, r: r, res: res, rules: BoardingRules(att, def, o)}
 	if o.Simplified {
 		res.Simplified = true
 		if err := bs.simplified(a, d); err != nil {
@@ -203,12 +203,13 @@ func ResolveBoarding(in BoardingInput, r Roller) (*BoardingResult, error) {
 	return res, nil
 }
 
-func errNoDice(why []string) error {
+// NoDiceError refuses a Boarding Battle in which a side has no dice.
+func NoDiceError(why []string) error {
 	return referee.RuleError([]string{CiteBoarding}, "mistywaters: a side has no dice for a Boarding Battle (%s)", strings.Join(why, "; "))
 }
 
-// boardingPrecheck validates the units of a Boarding Battle.
-func boardingPrecheck(att, def Unit) error {
+// BoardingPrecheck validates the units of a Boarding Battle.
+func BoardingPrecheck(att, def Unit) error {
 	for _, u := range []Unit{att, def} {
 		if err := u.Validate(nil); err != nil {
 			return err
@@ -231,9 +232,25 @@ type boardState struct {
 	o          Options
 	r          Roller
 	res        *BoardingResult
-	rules      duelRules
+	rules      DuelRules
 	pirateLost int // dice (or duels) the Advanced Pirate Ship lost
 	defeated   bool
+}
+
+// EndBoarding is the end of a Boarding Battle in which the attacker lost
+// lostA dice and the defender lostD (an Advanced Pirate Ship pirateLost
+// instead): the losses of each side, as ResolveBoarding ends it.
+func EndBoarding(att, def Unit, o Options, lostA, lostD, pirateLost int) (toAttacker, toDefender Damage) {
+	res := &BoardingResult{}
+	bs := &boardState{att: &att, def: &def, o: o, res: res}
+	bs.lose(&att, lostA, &res.ToAttacker)
+	if def.Kind == KindPirate {
+		bs.pirateLost = pirateLost
+	} else {
+		bs.lose(&def, lostD, &res.ToDefender)
+	}
+	bs.finish()
+	return res.ToAttacker, res.ToDefender
 }
 
 // lose removes n tokens for n lost dice from u.
@@ -380,25 +397,25 @@ func (bs *boardState) round(ci int, tie bool, a, d int, key string, rollIdx int)
 	}
 	// Results.
 	for _, du := range ar.duels {
-		bd := BoardDuel{Attacker: du.a, Defender: du.d, AttackerTotal: bs.rules.total(du.a, bs.rules.bonusA), DefenderTotal: bs.rules.total(du.d, bs.rules.bonusD)}
-		switch bs.rules.winner(du) {
+		bd := BoardDuel{Attacker: du.A, Defender: du.D, AttackerTotal: bs.rules.Total(du.A, bs.rules.BonusA), DefenderTotal: bs.rules.Total(du.D, bs.rules.BonusD)}
+		switch bs.rules.Winner(du) {
 		case 1:
 			bd.Winner = "attacker"
-			rnd.DefenderLost += len(du.d)
+			rnd.DefenderLost += len(du.D)
 			rnd.DefenderDuels++
 		case -1:
 			bd.Winner = "defender"
-			rnd.AttackerLost += len(du.a)
+			rnd.AttackerLost += len(du.A)
 			rnd.AttackerDuels++
 		default:
 			bd.Winner = "tie"
-			rnd.TiedAttacker += len(du.a)
-			rnd.TiedDefender += len(du.d)
+			rnd.TiedAttacker += len(du.A)
+			rnd.TiedDefender += len(du.D)
 		}
 		rnd.Duels = append(rnd.Duels, bd)
 	}
 	rule := "The opponent with the lowest total score for each duel loses the duel, they remove those regular dice (including any second-row dice), and also remove 1 Sailor for each dice removed. If they have no more Sailors to remove, they remove a Cannon instead."
-	if bs.rules.bonusA+bs.rules.bonusD > 0 {
+	if bs.rules.BonusA+bs.rules.BonusD > 0 {
 		rule = "Additional points for both the attacker and defender can be added to all of their dice from Fencing Masters (e.g. +1 to each regular dice). Errata: after adding all modifiers, no die may exceed 6; two rows of dice are added together without limitation. " + rule
 	}
 	bs.res.Steps = append(bs.res.Steps, Step{Text: fmt.Sprintf("duels: the attacker loses %s, the defender loses %s, %d vs %s tie", referee.Count(rnd.AttackerLost, "die", "dice"), referee.Count(rnd.DefenderLost, "die", "dice"), rnd.TiedAttacker, referee.Count(rnd.TiedDefender, "die", "dice")),
@@ -461,26 +478,26 @@ func (bs *boardState) rerolls(ar *arrangement, side, key string, rollIdx int) (*
 		return nil, nil
 	}
 	sr := &SideRerolls{Side: side}
-	own := func(du *duel) []int {
+	own := func(du *Duel) []int {
 		if side == "attacker" {
-			return du.a
+			return du.A
 		}
-		return du.d
+		return du.D
 	}
-	opp := func(du *duel) []int {
+	opp := func(du *Duel) []int {
 		if side == "attacker" {
-			return du.d
+			return du.D
 		}
-		return du.a
+		return du.A
 	}
-	ob, pb := bs.rules.bonusA, bs.rules.bonusD
+	ob, pb := bs.rules.BonusA, bs.rules.BonusD
 	if side == "defender" {
 		ob, pb = pb, ob
 	}
-	lost := func(du *duel) bool {
-		return bs.rules.total(own(du), ob) < bs.rules.total(opp(du), pb)
+	lost := func(du *Duel) bool {
+		return bs.rules.Total(own(du), ob) < bs.rules.Total(opp(du), pb)
 	}
-	if fencing(u) == FirstClass && !bs.o.Simplified {
+	if Fencing(u) == FirstClass && !bs.o.Simplified {
 		type pick struct{ duel, die int }
 		var picks []pick
 		for i := range ar.duels {
@@ -608,10 +625,10 @@ func (bs *boardState) simplified(a, d int) error {
 		if err != nil {
 			return err
 		}
-		du := duel{a: av, d: dv}
+		du := Duel{A: av, D: dv}
 		rnd := Round{Clash: k + 1, AttackerDice: a, DefenderDice: d, AttackerRoll: av, DefenderRoll: dv}
-		bd := BoardDuel{Attacker: av, Defender: dv, AttackerTotal: bs.rules.total(av, bs.rules.bonusA), DefenderTotal: bs.rules.total(dv, bs.rules.bonusD)}
-		switch bs.rules.winner(du) {
+		bd := BoardDuel{Attacker: av, Defender: dv, AttackerTotal: bs.rules.Total(av, bs.rules.BonusA), DefenderTotal: bs.rules.Total(dv, bs.rules.BonusD)}
+		switch bs.rules.Winner(du) {
 		case 1:
 			bd.Winner = "attacker"
 			rnd.DefenderLost, rnd.DefenderDuels = 1, 1

@@ -8,62 +8,62 @@ import (
 )
 
 // Die classes of a Broadside roll against a given target.
-type dieClass int
+type DieClass int
 
 const (
-	clsMiss    dieClass = iota // no effect (2-3, 4-5 without ricochet, a 1 or 6 that does nothing)
-	clsHull                    // 6: Hull Hit (a Cannon, a Damage Marker, a defeat)
-	clsCrew                    // 1: Deck Crew Hit (Sailor/Officer; a Galleass Sailor)
-	clsDisable                 // 2 against the Silver Freighter
-	clsMonster                 // a face that damages the Sea Monster (its card)
+	ClsMiss    DieClass = iota // no effect (2-3, 4-5 without ricochet, a 1 or 6 that does nothing)
+	ClsHull                    // 6: Hull Hit (a Cannon, a Damage Marker, a defeat)
+	ClsCrew                    // 1: Deck Crew Hit (Sailor/Officer; a Galleass Sailor)
+	ClsDisable                 // 2 against the Silver Freighter
+	ClsMonster                 // a face that damages the Sea Monster (its card)
 )
 
-// classify says what a final die value does to target.
-func classify(v int, target Unit, o Options) dieClass {
+// Classify says what a final die value does to target.
+func Classify(v int, target Unit, o Options) DieClass {
 	switch target.Kind {
 	case KindMonster:
 		for _, h := range o.monsterHits(target.Monster) {
 			if h == v {
-				return clsMonster
+				return ClsMonster
 			}
 		}
-		return clsMiss
+		return ClsMiss
 	case KindFreighter:
 		switch v {
 		case 6:
-			return clsHull
+			return ClsHull
 		case 2:
-			return clsDisable
+			return ClsDisable
 		}
-		return clsMiss
+		return ClsMiss
 	case KindShip:
 		switch v {
 		case 6:
-			return clsHull
+			return ClsHull
 		case 1:
-			return clsCrew
+			return ClsCrew
 		}
 	case KindGalleass:
 		if v == 1 {
-			return clsCrew
+			return ClsCrew
 		}
 	case KindFort, KindPirate, KindCaravel, KindTemple, KindBattery:
 		if v == 6 {
-			return clsHull
+			return ClsHull
 		}
 	}
-	return clsMiss
+	return ClsMiss
 }
 
-// ricochets reports whether 4s and 5s are re-rolled: only when two ships
+// Ricochets reports whether 4s and 5s are re-rolled: only when two ships
 // battle, never with the Silver Freighter (a miss, it's too fast), a Sea
 // Monster or a land-based target.
-func ricochets(a, b Unit) bool {
+func Ricochets(a, b Unit) bool {
 	return a.IsShip() && b.IsShip() && a.Kind != KindFreighter && b.Kind != KindFreighter
 }
 
-// crewAvailable is how many Deck Crew Hits can do something to target.
-func crewAvailable(t Unit) int {
+// CrewAvailable is how many Deck Crew Hits can do something to target.
+func CrewAvailable(t Unit) int {
 	switch t.Kind {
 	case KindShip:
 		return t.DeckCrew()
@@ -219,7 +219,7 @@ func ResolveBroadside(in BroadsideInput, r Roller) (*BroadsideResult, error) {
 		res.Counter = cv
 	}
 	res.AttackerAfter, res.DefenderAfter = a, d
-	res.Outcome = endOfBattle(Broadside, att, def, a, d, res.Attack.Damage, counterDamage(res.Counter), o)
+	res.Outcome = endOfBattle(Broadside, att, def, a, d, res.Attack.Damage, CounterDamage(res.Counter), o)
 	res.Steps = append(res.Steps, res.Outcome.Steps...)
 	res.Cites = collectCites(res.Steps)
 	return res, nil
@@ -240,7 +240,8 @@ func cardsStep(t BattleType, att, def Unit) Step {
 		Cites: []string{CitePreDiceCards, CiteCardsInCombat}}
 }
 
-func counterDamage(v *Volley) Damage {
+// CounterDamage is what a counterattack did (nothing when there was none).
+func CounterDamage(v *Volley) Damage {
 	if v == nil {
 		return Damage{}
 	}
@@ -252,7 +253,7 @@ func collectCites(steps []Step) []string {
 	for _, s := range steps {
 		cs = append(cs, s.Cites)
 	}
-	return uniq(append(cs, []string{CiteBattles})...)
+	return Uniq(append(cs, []string{CiteBattles})...)
 }
 
 // fire resolves one side's fire at target, modifying both units.
@@ -260,7 +261,7 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 	vol := &Volley{Side: side, By: shooter.Label(), Target: target.Label()}
 	if shooter.Kind == KindMonster {
 		vol.CardDamage = monsterDamage(shooter.Monster, *target)
-		applyMonsterDamage(shooter.Monster, target, &vol.Damage, o)
+		ApplyMonsterDamage(shooter.Monster, target, &vol.Damage, o)
 		*steps = append(*steps, Step{Text: fmt.Sprintf("the %s rolls no dice: %s", shooter.Label(), vol.CardDamage),
 			Rule: "Sea Monsters do not roll regular dice (no Cannons), but instead add 1 Damage Marker to an NPC ship, or inflict the damage described on the Sea Adventure Card to Player Ships.", Cites: []string{CiteBroadside, CiteMonsterAttack}})
 		return vol, nil
@@ -297,7 +298,7 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 		return nil, err
 	}
 	vol.Rolled = append([]int(nil), dice...)
-	rico := ricochets(*shooter, *target)
+	rico := Ricochets(*shooter, *target)
 	ricochet := func(i int) error {
 		for guard := 0; (dice[i] == 4 || dice[i] == 5) && rico; guard++ {
 			if guard > 200 {
@@ -420,18 +421,18 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 	}
 	vol.Final = dice
 	for _, x := range dice {
-		switch classify(x, *target, o) {
-		case clsHull, clsMonster:
+		switch Classify(x, *target, o) {
+		case ClsHull, ClsMonster:
 			vol.HullHits++
-		case clsCrew:
+		case ClsCrew:
 			vol.CrewHits++
-		case clsDisable:
+		case ClsDisable:
 			vol.Disables++
 		default:
 			vol.Misses++
 		}
 	}
-	applyDice(vol, target, o, steps)
+	ApplyDice(vol, target, o, steps)
 	return vol, nil
 }
 
@@ -466,13 +467,13 @@ func plus1(idx []int) []int {
 // default re-roll policy (docs/misty-battles.md).
 func uselessDice(dice []int, target Unit, o Options) []int {
 	var out []int
-	crew := crewAvailable(target)
+	crew := CrewAvailable(target)
 	for i, x := range dice {
-		c := classify(x, target, o)
+		c := Classify(x, target, o)
 		switch c {
-		case clsMiss:
+		case ClsMiss:
 			out = append(out, i)
-		case clsCrew:
+		case ClsCrew:
 			if crew > 0 {
 				crew--
 			} else {
@@ -488,7 +489,7 @@ func uselessDice(dice []int, target Unit, o Options) []int {
 func missDice(dice []int, target Unit, o Options) []int {
 	var out []int
 	for i, x := range dice {
-		if classify(x, target, o) == clsMiss {
+		if Classify(x, target, o) == ClsMiss {
 			out = append(out, i)
 		}
 	}
@@ -499,7 +500,7 @@ func missDice(dice []int, target Unit, o Options) []int {
 func removeCrew(u *Unit, n int, o Options, dmg *Damage) {
 	for k := 0; k < n; k++ {
 		done := false
-		for _, what := range o.crewOrder() {
+		for _, what := range o.DeckCrewOrder() {
 			switch what {
 			case "sailor":
 				if u.Sailors > 0 {
@@ -558,7 +559,8 @@ func addMarkers(u *Unit, sixes int, dmg *Damage) {
 	}
 }
 
-func applyDice(vol *Volley, t *Unit, o Options, steps *[]Step) {
+// ApplyDice applies a volley's hits to its target (steps may be nil).
+func ApplyDice(vol *Volley, t *Unit, o Options, steps *[]Step) {
 	dmg := &vol.Damage
 	switch t.Kind {
 	case KindShip:
@@ -684,7 +686,8 @@ func monsterDamage(m string, t Unit) string {
 	return "adds 1 Damage Marker to the NPC ship"
 }
 
-func applyMonsterDamage(m string, t *Unit, dmg *Damage, o Options) {
+// ApplyMonsterDamage applies a Sea Monster's hit to its target.
+func ApplyMonsterDamage(m string, t *Unit, dmg *Damage, o Options) {
 	switch t.Kind {
 	case KindShip, KindGalleass:
 		if t.Kind == KindGalleass && t.Owner == "" {

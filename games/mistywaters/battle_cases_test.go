@@ -235,18 +235,15 @@ func TestSimplifiedVariant(t *testing.T) {
 	require.Len(t, res.Rounds, 3)
 	assert.Equal(t, 1, res.ToAttacker.Sailors)
 	assert.Equal(t, 1, res.ToDefender.Sailors)
-	od, err := BoardingOdds(att, def, o)
-	require.NoError(t, err)
-	assert.Equal(t, "1", od.Total().RatString())
 }
 
 func TestErrataDuelTotals(t *testing.T) {
-	r := duelRules{bonusA: 1}
-	assert.Equal(t, 12, r.total([]int{6, 6}, 1), "two rows may sum to 12")
-	assert.Equal(t, 6, r.total([]int{6}, 1), "no die exceeds 6 after modifiers")
-	assert.Equal(t, 11, r.total([]int{5, 6}, 0))
-	old := duelRules{cap6: true}
-	assert.Equal(t, 6, old.total([]int{5, 4}, 0), "printed v3.5: a duel cannot exceed 6")
+	r := DuelRules{BonusA: 1}
+	assert.Equal(t, 12, r.Total([]int{6, 6}, 1), "two rows may sum to 12")
+	assert.Equal(t, 6, r.Total([]int{6}, 1), "no die exceeds 6 after modifiers")
+	assert.Equal(t, 11, r.Total([]int{5, 6}, 0))
+	old := DuelRules{Cap6: true}
+	assert.Equal(t, 6, old.Total([]int{5, 4}, 0), "printed v3.5: a duel cannot exceed 6")
 }
 
 func TestRerollPolicyOverride(t *testing.T) {

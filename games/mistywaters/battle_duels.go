@@ -5,21 +5,21 @@ import (
 	"sort"
 )
 
-// duel is one sword duel: the attacker's dice and the defender's dice in
+// Duel is one sword duel: the attacker's dice and the defender's dice in
 // it (front die first, then a second-row die if any).
-type duel struct {
-	a, d []int
+type Duel struct {
+	A, D []int
 }
 
-// duelRules carries what decides a duel: the Fencing Master bonus of each
+// DuelRules carries what decides a duel: the Fencing Master bonus of each
 // side and whether the printed v3.5 cap of 6 per duel applies (no errata).
-type duelRules struct {
-	bonusA, bonusD int
-	cap6           bool
-	takeMore       bool // Options.PlaceTakeMore
+type DuelRules struct {
+	BonusA, BonusD int
+	Cap6           bool
+	TakeMore       bool // Options.PlaceTakeMore
 }
 
-func (r duelRules) total(dice []int, bonus int) int {
+func (r DuelRules) Total(dice []int, bonus int) int {
 	s := 0
 	for _, v := range dice {
 		v += bonus
@@ -28,15 +28,15 @@ func (r duelRules) total(dice []int, bonus int) int {
 		}
 		s += v
 	}
-	if r.cap6 && s > 6 { // printed v3.5: a duel cannot exceed 6
+	if r.Cap6 && s > 6 { // printed v3.5: a duel cannot exceed 6
 		s = 6
 	}
 	return s
 }
 
-// winner: +1 attacker, -1 defender, 0 tie.
-func (r duelRules) winner(du duel) int {
-	ta, td := r.total(du.a, r.bonusA), r.total(du.d, r.bonusD)
+// Winner: +1 attacker, -1 defender, 0 tie.
+func (r DuelRules) Winner(du Duel) int {
+	ta, td := r.Total(du.A, r.BonusA), r.Total(du.D, r.BonusD)
 	switch {
 	case ta > td:
 		return 1
@@ -49,7 +49,7 @@ func (r duelRules) winner(du duel) int {
 // arrangement is the rows of one roll: who arranged first and the duels.
 type arrangement struct {
 	first string // "attacker" or "defender"
-	duels []duel
+	duels []Duel
 	// extras and where they went (for the other side): extras sorted from
 	// highest to lowest, place[j] = duel index of extras[j].
 	extras []int
@@ -82,7 +82,7 @@ func arrangeFront(att, def []int) (first string, firstDice, front, extras []int)
 // build makes the duels from a placement of the extras.
 func build(first string, firstDice, front, extras, place []int) arrangement {
 	ar := arrangement{first: first, extras: extras, place: place}
-	ar.duels = make([]duel, len(firstDice))
+	ar.duels = make([]Duel, len(firstDice))
 	for i := range firstDice {
 		fd := []int{firstDice[i]}
 		od := []int{front[i]}
@@ -92,9 +92,9 @@ func build(first string, firstDice, front, extras, place []int) arrangement {
 			}
 		}
 		if first == "attacker" {
-			ar.duels[i] = duel{a: fd, d: od}
+			ar.duels[i] = Duel{A: fd, D: od}
 		} else {
-			ar.duels[i] = duel{a: od, d: fd}
+			ar.duels[i] = Duel{A: od, D: fd}
 		}
 	}
 	return ar
@@ -115,13 +115,13 @@ func npcPlace(extras []int) []int {
 // opponent loses minus the dice the player loses, on the dice as rolled
 // (with Fencing Master bonuses); on equal net it prefers fewer own losses,
 // then the earliest placement in order.
-func bestPlace(first string, firstDice, front, extras []int, side string, r duelRules) []int {
+func bestPlace(first string, firstDice, front, extras []int, side string, r DuelRules) []int {
 	k := len(extras)
 	if k == 0 {
 		return nil
 	}
 	var best [5]int
-	bestPlaceInto(&best, first, firstDice, front, extras, r)
+	BestPlaceInto(&best, first, firstDice, front, extras, r)
 	return append([]int(nil), best[:k]...)
 }
 
@@ -133,22 +133,22 @@ type placer struct {
 	ft, single       [5]int
 	front, extras    []int
 	ob               int
-	r                *duelRules
+	r                *DuelRules
 	place, best, at  [5]int // at: extra index behind duel i, or -1
 	bestNet, bestOwn int
 }
 
-// bestPlaceInto is bestPlace writing the placement into best[:len(extras)].
-func bestPlaceInto(best *[5]int, first string, firstDice, front, extras []int, r duelRules) {
+// BestPlaceInto is bestPlace writing the placement into best[:len(extras)].
+func BestPlaceInto(best *[5]int, first string, firstDice, front, extras []int, r DuelRules) {
 	p := placer{n: len(firstDice), k: len(extras), front: front, extras: extras, r: &r}
-	fb, ob := r.bonusD, r.bonusA // first side's bonus, placing side's bonus
+	fb, ob := r.BonusD, r.BonusA // first side's bonus, placing side's bonus
 	if first == "attacker" {
-		fb, ob = r.bonusA, r.bonusD
+		fb, ob = r.BonusA, r.BonusD
 	}
 	p.ob = ob
 	for i := 0; i < p.n; i++ {
-		p.ft[i] = r.total1(firstDice[i], fb)
-		p.single[i] = r.total1(front[i], ob)
+		p.ft[i] = r.Total1(firstDice[i], fb)
+		p.single[i] = r.Total1(front[i], ob)
 	}
 	for i := range p.at {
 		p.at[i] = -1
@@ -165,7 +165,7 @@ func (p *placer) rec(j int) {
 		for i := 0; i < n; i++ {
 			ot, dice := p.single[i], 1
 			if e := p.at[i]; e >= 0 {
-				ot, dice = r.total2(p.front[i], p.extras[e], p.ob), 2
+				ot, dice = r.Total2(p.front[i], p.extras[e], p.ob), 2
 			}
 			switch {
 			case ot > p.ft[i]:
@@ -178,7 +178,7 @@ func (p *placer) rec(j int) {
 		// With the same net dice, fewer own dice lost (or, with
 		// takeMore, more: the same net then means more opponent dice).
 		tie := own < p.bestOwn
-		if r.takeMore {
+		if r.TakeMore {
 			tie = own > p.bestOwn
 		}
 		if net > p.bestNet || (net == p.bestNet && tie) {
@@ -201,7 +201,8 @@ func (p *placer) rec(j int) {
 	}
 }
 
-func (r duelRules) total1(v, bonus int) int {
+// Total1 is the total of a one-die duel side.
+func (r DuelRules) Total1(v, bonus int) int {
 	v += bonus
 	if v > 6 {
 		v = 6
@@ -209,9 +210,10 @@ func (r duelRules) total1(v, bonus int) int {
 	return v
 }
 
-func (r duelRules) total2(v, w, bonus int) int {
-	s := r.total1(v, bonus) + r.total1(w, bonus)
-	if r.cap6 && s > 6 {
+// Total2 is the total of a two-dice duel side.
+func (r DuelRules) Total2(v, w, bonus int) int {
+	s := r.Total1(v, bonus) + r.Total1(w, bonus)
+	if r.Cap6 && s > 6 {
 		s = 6
 	}
 	return s
@@ -221,14 +223,14 @@ func (r duelRules) total2(v, w, bonus int) int {
 // re-rolls: the non-empty subset with the best chance (win counts 2, tie 1);
 // on equal chance the smaller subset, then the earlier one. Returns indexes
 // into own dice.
-func fcChoice(own, opp []int, ownBonus, oppBonus int, r duelRules) []int {
-	return fcChoiceAt(own, r.total(opp, oppBonus), ownBonus, r)
+func fcChoice(own, opp []int, ownBonus, oppBonus int, r DuelRules) []int {
+	return fcChoiceAt(own, r.Total(opp, oppBonus), ownBonus, r)
 }
 
 // fcChoiceAt is fcChoice against the opponent's total ot: the choice sees
 // the opponent's dice only through their total.
-func fcChoiceAt(own []int, ot, ownBonus int, r duelRules) []int {
-	mask := fcMaskAt(own, ot, ownBonus, r)
+func fcChoiceAt(own []int, ot, ownBonus int, r DuelRules) []int {
+	mask := FCMaskAt(own, ot, ownBonus, r)
 	var idx []int
 	for i := range own {
 		if mask&(1<<i) != 0 {
@@ -238,10 +240,10 @@ func fcChoiceAt(own []int, ot, ownBonus int, r duelRules) []int {
 	return idx
 }
 
-// fcMaskAt is fcChoiceAt as a bit mask of the own dice to re-roll (bit i:
+// FCMaskAt is fcChoiceAt as a bit mask of the own dice to re-roll (bit i:
 // own[i]), with nothing allocated: the subsets in order of their masks,
 // each scored by enumerating its re-rolls.
-func fcMaskAt(own []int, ot, ownBonus int, r duelRules) int {
+func FCMaskAt(own []int, ot, ownBonus int, r DuelRules) int {
 	var trialB [4]int
 	trial := trialB[:0]
 	if len(own) > len(trialB) {
@@ -266,7 +268,7 @@ func fcMaskAt(own []int, ot, ownBonus int, r duelRules) int {
 					x /= 6
 				}
 			}
-			t := r.total(trial, ownBonus)
+			t := r.Total(trial, ownBonus)
 			if t > ot {
 				score += 2
 			} else if t == ot {
@@ -284,12 +286,12 @@ func fcMaskAt(own []int, ot, ownBonus int, r duelRules) int {
 
 // xpCanHelp reports whether re-rolling the lowest own die could stop the
 // duel from being lost.
-func xpCanHelp(own, opp []int, ownBonus, oppBonus int, r duelRules) (int, bool) {
-	return xpCanHelpAt(own, r.total(opp, oppBonus), ownBonus, r)
+func xpCanHelp(own, opp []int, ownBonus, oppBonus int, r DuelRules) (int, bool) {
+	return XPCanHelpAt(own, r.Total(opp, oppBonus), ownBonus, r)
 }
 
-// xpCanHelpAt is xpCanHelp against the opponent's total ot.
-func xpCanHelpAt(own []int, ot, ownBonus int, r duelRules) (int, bool) {
+// XPCanHelpAt is xpCanHelp against the opponent's total ot.
+func XPCanHelpAt(own []int, ot, ownBonus int, r DuelRules) (int, bool) {
 	li := 0
 	for i, v := range own {
 		if v < own[li] {
@@ -302,9 +304,9 @@ func xpCanHelpAt(own []int, ot, ownBonus int, r duelRules) (int, bool) {
 		if i == li {
 			v = 6
 		}
-		s += r.total1(v, ownBonus)
+		s += r.Total1(v, ownBonus)
 	}
-	if r.cap6 && s > 6 {
+	if r.Cap6 && s > 6 {
 		s = 6
 	}
 	return li, s >= ot

@@ -393,7 +393,7 @@ func CanAttack(att, def Unit, t BattleType, o Options) (Verdict, error) {
 	if t == Broadside {
 		v = counterattack(v, c, rocky)
 	}
-	v.Cites = uniq(v.Cites)
+	v.Cites = Uniq(v.Cites)
 	return v, nil
 }
 

@@ -1,8 +1,9 @@
 // Package mistywaters holds the battle rules of Misty Waters: At the World's
 // Edge as pure functions (no terminal, no randomness of its own): who may
 // attack whom, Broadside and Boarding Battles with every re-roll, cap and
-// exception of the rulebook, the end of battle with its rewards and
-// seizing, and exact odds of a whole battle.
+// exception of the rulebook, and the end of battle with its rewards and
+// seizing. The exact odds of a whole battle are package odds
+// (games/mistywaters/odds), which counts every roll by these rules.
 //
 // The session referee (package procedure) and the `bosun misty` commands
 // call it like this:
@@ -17,7 +18,6 @@
 //		mistywaters.RefereeRoller{D: env.Dice})
 //	// res.Attack, res.Counter, res.AttackerAfter, res.DefenderAfter, res.Outcome (rewards, seizing,
 //	// player-ship defeat), res.Steps (text + rule sentence + cites), res.Cites
-//	odds, err := mistywaters.BroadsideOdds(att, def, o) // exact: odds.DefenderDefeated.Exact == "175/256"
 //
 // # Participants
 //
@@ -42,10 +42,6 @@
 //     misty.broadside.attack.ricochet, misty.boarding.clash1.defender.roll,
 //     misty.boarding.clash1.tie.attacker.fencing), or SideRoller/SplitRoller
 //     for dice typed in (ParseEntered), falling back to another Roller.
-//   - BroadsideOdds / BoardingOdds (att, def, opts) (*Odds, error): exact
-//     distributions (exact integer counts over powers of 6, shown as "7/16" and a float), P(each side
-//     defeated), expected losses, and Odds.Percentile for the luck of an
-//     actual result.
 //   - BoardingDice, Clashes: the dice caps and the Large Crew split.
 //
 // Player choices use a stated default policy that Options can override:

@@ -1,7 +1,6 @@
 package mistywaters
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -27,73 +26,14 @@ func TestGalleassByTheXHasNoCannons(t *testing.T) {
 	}
 }
 
-// misty-waters/step-4a-broadside-battle ("First-Class Gunner rerolls (may reroll each dice once)") leaves
-// the dice to the player; the Boarding placement too. Both choices give
-// exact odds equal to every roll resolved one by one under that choice.
-func TestOddsUnderTheOtherChoices(t *testing.T) {
-	broadsides := []struct {
-		name, a, d string
-		o          Options
-	}{
-		{"First-Class Gunner keeps extra Deck Crew Hits", "ship:cannons=1,sailors=1,fc-gunner,owner=a", "ship:cannons=1,sailors=0,owner=b", Options{GunnerMissesOnly: true}},
-		{"First-Class Gunner, misses only, against the Freighter", "ship:cannons=1,sailors=1,fc-gunner,owner=a", "freighter", Options{GunnerMissesOnly: true}},
-		{"First-Class Gunner, misses only, against the Galleass", "ship:cannons=1,sailors=0,fc-gunner,owner=a", "galleass:sailors=1", Options{GunnerMissesOnly: true}},
-	}
-	for _, c := range broadsides {
-		a, d := mustUnit(t, c.a), mustUnit(t, c.d)
-		od, err := BroadsideOdds(a, d, c.o)
-		require.NoError(t, err, c.name)
-		dist, _ := enumerate(t, func(r Roller) (Damage, Damage, error) {
-			res, err := ResolveBroadside(BroadsideInput{Attacker: a, Defender: d, Options: c.o}, r)
-			if err != nil {
-				return Damage{}, Damage{}, err
-			}
-			return counterDamage(res.Counter), res.Attack.Damage, nil
-		})
-		requireSameDist(t, od, dist)
-		assert.Contains(t, strings.Join(od.Policy, "; "), "--gunner-rerolls misses", c.name)
-	}
-	// The two policies differ where a 1 finds no crew: the default re-rolls
-	// it, misses-only keeps it.
-	a, d := mustUnit(t, "ship:cannons=2,sailors=1,fc-gunner,owner=a"), mustUnit(t, "ship:cannons=1,sailors=0,owner=b")
-	def, err := BroadsideOdds(a, d, Options{})
-	require.NoError(t, err)
-	alt, err := BroadsideOdds(a, d, Options{GunnerMissesOnly: true})
-	require.NoError(t, err)
-	assert.Greater(t, def.DefenderDefeated.Float, alt.DefenderDefeated.Float)
-	assert.Contains(t, strings.Join(def.Policy, "; "), "Deck Crew Hits beyond the target's crew (--gunner-rerolls useless)")
-
-	bo := Options{PlaceTakeMore: true}
-	for _, spec := range [][2]string{
-		{"ship:sailors=2,cannons=1,owner=a", "ship:sailors=1,cannons=1,owner=b"},
-		{"ship:sailors=1,cannons=2,fencing,owner=a", "ship:sailors=0,cannons=2,owner=b"},
-	} {
-		a, d := mustUnit(t, spec[0]), mustUnit(t, spec[1])
-		od, err := BoardingOdds(a, d, bo)
-		require.NoError(t, err)
-		dist, _ := enumerate(t, func(r Roller) (Damage, Damage, error) {
-			res, err := ResolveBoarding(BoardingInput{Attacker: a, Defender: d, Options: bo}, r)
-			if err != nil {
-				return Damage{}, Damage{}, err
-			}
-			return res.ToAttacker, res.ToDefender, nil
-		})
-		requireSameDist(t, od, dist)
-		assert.Contains(t, strings.Join(od.Policy, "; "), "the one costing the opponent more dice (--place-tie take-more)")
-	}
-	od, err := BoardingOdds(mustUnit(t, "ship:sailors=2,cannons=1,owner=a"), mustUnit(t, "ship:sailors=1,cannons=1,owner=b"), Options{})
-	require.NoError(t, err)
-	assert.Contains(t, strings.Join(od.Policy, "; "), "the one losing fewer of one's own dice (--place-tie keep-own)")
-}
-
 // The tie-break itself: the first side rolled 2,1; the placing side lines
 // up 1,1 with an extra 1. Behind duel 1 both duels tie (net 0, no own die
 // lost); behind duel 2 it wins that duel and loses duel 1 (net 0, one own
 // die lost, one opponent die taken). keep-own takes the first, take-more
 // the second.
 func TestPlacementTieBreak(t *testing.T) {
-	keep := bestPlace("defender", []int{2, 1}, []int{1, 1}, []int{1}, "attacker", duelRules{})
-	more := bestPlace("defender", []int{2, 1}, []int{1, 1}, []int{1}, "attacker", duelRules{takeMore: true})
+	keep := bestPlace("defender", []int{2, 1}, []int{1, 1}, []int{1}, "attacker", DuelRules{})
+	more := bestPlace("defender", []int{2, 1}, []int{1, 1}, []int{1}, "attacker", DuelRules{TakeMore: true})
 	assert.Equal(t, []int{0}, keep)
 	assert.Equal(t, []int{1}, more)
 }

@@ -424,20 +424,20 @@ const (
 	MaxSailorTokens     = 50 // "- 50 Sailor tokens"
 	MaxExperienceTokens = 40 // "- 40 Experience Tokens"
 
-	citeComponentsCrew = "misty-waters/cannons-sailors-officers-and-passengers"
-	citeComponentsMisc = "misty-waters/miscellaneous"
+	CiteComponentsCrew = "misty-waters/cannons-sailors-officers-and-passengers"
+	CiteComponentsMisc = "misty-waters/miscellaneous"
 )
 
 // checkComponents refuses counts beyond the components in the box.
 func (u Unit) checkComponents() error {
 	if u.Cannons > MaxCannonTokens {
-		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: %s: %s is more than the box holds: at most %d (Components: %s)", u.Label(), referee.Count(u.Cannons, "Cannon"), MaxCannonTokens, referee.Count(MaxCannonTokens, "Cannon token"))
+		return referee.RuleError([]string{CiteComponentsCrew}, "mistywaters: %s: %s is more than the box holds: at most %d (Components: %s)", u.Label(), referee.Count(u.Cannons, "Cannon"), MaxCannonTokens, referee.Count(MaxCannonTokens, "Cannon token"))
 	}
 	if u.Sailors > MaxSailorTokens {
-		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: %s: %s is more than the box holds: at most %d (Components: %s)", u.Label(), referee.Count(u.Sailors, "Sailor"), MaxSailorTokens, referee.Count(MaxSailorTokens, "Sailor token"))
+		return referee.RuleError([]string{CiteComponentsCrew}, "mistywaters: %s: %s is more than the box holds: at most %d (Components: %s)", u.Label(), referee.Count(u.Sailors, "Sailor"), MaxSailorTokens, referee.Count(MaxSailorTokens, "Sailor token"))
 	}
 	if xp := u.totalXP(); xp > MaxExperienceTokens {
-		return referee.RuleError([]string{citeComponentsMisc, CiteXPRerolls}, "mistywaters: %s: %s is more than the box holds: at most %d (Components: %s)", u.Label(), referee.Count(xp, "Experience Token"), MaxExperienceTokens, referee.Count(MaxExperienceTokens, "Experience Token"))
+		return referee.RuleError([]string{CiteComponentsMisc, CiteXPRerolls}, "mistywaters: %s: %s is more than the box holds: at most %d (Components: %s)", u.Label(), referee.Count(xp, "Experience Token"), MaxExperienceTokens, referee.Count(MaxExperienceTokens, "Experience Token"))
 	}
 	return nil
 }
@@ -853,13 +853,13 @@ func CheckBoxPair(att, def Unit) error {
 		return nil
 	}
 	if n := att.Cannons + def.Cannons; n > MaxCannonTokens {
-		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: the two Player Ships hold %s together, more than the box holds: at most %d between them (Components: %s)", referee.Count(n, "Cannon"), MaxCannonTokens, referee.Count(MaxCannonTokens, "Cannon token"))
+		return referee.RuleError([]string{CiteComponentsCrew}, "mistywaters: the two Player Ships hold %s together, more than the box holds: at most %d between them (Components: %s)", referee.Count(n, "Cannon"), MaxCannonTokens, referee.Count(MaxCannonTokens, "Cannon token"))
 	}
 	if n := att.Sailors + def.Sailors; n > MaxSailorTokens {
-		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: the two Player Ships hold %s together, more than the box holds: at most %d between them (Components: %s)", referee.Count(n, "Sailor"), MaxSailorTokens, referee.Count(MaxSailorTokens, "Sailor token"))
+		return referee.RuleError([]string{CiteComponentsCrew}, "mistywaters: the two Player Ships hold %s together, more than the box holds: at most %d between them (Components: %s)", referee.Count(n, "Sailor"), MaxSailorTokens, referee.Count(MaxSailorTokens, "Sailor token"))
 	}
 	if n := att.totalXP() + def.totalXP(); n > MaxExperienceTokens {
-		return referee.RuleError([]string{citeComponentsMisc, CiteXPRerolls}, "mistywaters: the two Player Ships spend %s together, more than the box holds: at most %d between them (Components: %s)", referee.Count(n, "Experience Token"), MaxExperienceTokens, referee.Count(MaxExperienceTokens, "Experience Token"))
+		return referee.RuleError([]string{CiteComponentsMisc, CiteXPRerolls}, "mistywaters: the two Player Ships spend %s together, more than the box holds: at most %d between them (Components: %s)", referee.Count(n, "Experience Token"), MaxExperienceTokens, referee.Count(MaxExperienceTokens, "Experience Token"))
 	}
 	return nil
 }

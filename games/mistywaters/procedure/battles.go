@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
+	"github.com/bosun-referee/bosun/games/mistywaters/odds"
 	"github.com/bosun-referee/bosun/referee"
 )
 
@@ -883,7 +884,7 @@ func battleOdds(b Battle, res *Result) map[string]any {
 	}
 	// BattleLuck: the exact chances and percentile without the whole
 	// distribution (a large Broadside has tens of thousands of outcomes)
-	l, err := mw.BattleLuck(b.Type, b.Attacker.Unit, b.Defender.Unit, b.Options, res.ToAttacker, res.ToDefender)
+	l, err := odds.BattleLuck(b.Type, b.Attacker.Unit, b.Defender.Unit, b.Options, res.ToAttacker, res.ToDefender)
 	if err != nil || l == nil {
 		return nil
 	}

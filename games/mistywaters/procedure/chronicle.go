@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
+	"github.com/bosun-referee/bosun/games/mistywaters/odds"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/chronicle"
 )
@@ -170,9 +171,9 @@ func battleOf(e referee.Event, b Battle, res Result, round string) chronicle.Bat
 		bt.Result = "neither side is defeated"
 	}
 	var od struct {
-		A, D, Luck *mw.Prob
+		A, D, Luck *odds.Prob
 	}
-	var raw map[string]mw.Prob
+	var raw map[string]odds.Prob
 	if chronicle.Decode(e.Data, "odds", &raw) {
 		if p, ok := raw["attacker_defeated"]; ok {
 			od.A = &p

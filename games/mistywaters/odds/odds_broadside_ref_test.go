@@ -1,4 +1,4 @@
-package mistywaters
+package odds
 
 // The Broadside odds by dice-class multinomials (before the volley was
 // counted by effect states): the reference the fast code is checked against.
@@ -6,6 +6,8 @@ package mistywaters
 import (
 	"fmt"
 	"math/big"
+
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 )
 
 // counts of final dice by class: miss, hull, crew, disable.
@@ -90,27 +92,27 @@ func mergeN(in []countsN) []countsN {
 // 128-bit integers over one common denominator (first faces^n, times
 // re-roll faces^n for a First-Class Gunner, times re-roll faces per token)
 // and turns each count into a fraction once.
-func refVolleyDist(shooter, target Unit, n int, o Options) []countsP {
+func refVolleyDist(shooter, target mw.Unit, n int, o mw.Options) []countsP {
 	first, f1 := faceWeights(shooter, target, o, false)
 	re, f2 := faceWeights(shooter, target, o, true)
 	den := new(big.Int).Exp(new(big.Int).SetUint64(f1), big.NewInt(int64(n)), nil)
-	avail := crewAvailable(target)
+	avail := mw.CrewAvailable(target)
 	useless := func(c counts) int {
-		u := c[clsMiss]
-		if ex := c[clsCrew] - avail; ex > 0 {
+		u := c[mw.ClsMiss]
+		if ex := c[mw.ClsCrew] - avail; ex > 0 {
 			u += ex
 		}
 		return u
 	}
 	dist := multinomialN(n, first)
-	if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
+	if shooter.Kind == mw.KindShip && shooter.Gunner == mw.FirstClass {
 		var next []countsN
 		for _, cp := range dist {
 			u := useless(cp.c)
 			base := cp.c
-			base[clsMiss] = 0
-			if base[clsCrew] > avail {
-				base[clsCrew] = avail
+			base[mw.ClsMiss] = 0
+			if base[mw.ClsCrew] > avail {
+				base[mw.ClsCrew] = avail
 			}
 			// the dice kept count f2 each so that every branch is over f2^n
 			scale := cp.n
@@ -139,10 +141,10 @@ func refVolleyDist(shooter, target Unit, n int, o Options) []countsP {
 				continue
 			}
 			base := cp.c
-			if base[clsMiss] > 0 {
-				base[clsMiss]--
+			if base[mw.ClsMiss] > 0 {
+				base[mw.ClsMiss]--
 			} else {
-				base[clsCrew]--
+				base[mw.ClsCrew]--
 			}
 			for cls := 0; cls < 4; cls++ {
 				if re[cls] == 0 {
@@ -164,26 +166,26 @@ func refVolleyDist(shooter, target Unit, n int, o Options) []countsP {
 }
 
 type stateP struct {
-	shooter, target Unit
-	dmg             Damage
+	shooter, target mw.Unit
+	dmg             mw.Damage
 	p               *big.Rat
 }
 
 // fireDist is the distribution of one side's fire: the target after it and
 // the damage done.
-func refFireDist(shooter, target Unit, o Options) []stateP {
-	if shooter.Kind == KindMonster {
+func refFireDist(shooter, target mw.Unit, o mw.Options) []stateP {
+	if shooter.Kind == mw.KindMonster {
 		t := target
-		var dmg Damage
-		applyMonsterDamage(shooter.Monster, &t, &dmg, o)
+		var dmg mw.Damage
+		mw.ApplyMonsterDamage(shooter.Monster, &t, &dmg, o)
 		return []stateP{{shooter, t, dmg, big.NewRat(1, 1)}}
 	}
 	n, _ := shooter.BroadsideDice(target, o)
 	var out []stateP
 	for _, cp := range refVolleyDist(shooter, target, n, o) {
 		t := target
-		vol := &Volley{HullHits: cp.c[clsHull], CrewHits: cp.c[clsCrew], Disables: cp.c[clsDisable], Misses: cp.c[clsMiss]}
-		applyDice(vol, &t, o, nil)
+		vol := &mw.Volley{HullHits: cp.c[mw.ClsHull], CrewHits: cp.c[mw.ClsCrew], Disables: cp.c[mw.ClsDisable], Misses: cp.c[mw.ClsMiss]}
+		mw.ApplyDice(vol, &t, o, nil)
 		out = append(out, stateP{shooter, t, vol.Damage, cp.p})
 	}
 	return out
@@ -193,24 +195,24 @@ func refFireDist(shooter, target Unit, o Options) []stateP {
 // was counted by effect classes (kept as the test-only reference the new
 // code must equal exactly). It is the exact distribution of a whole Broadside exchange:
 // the attack, then the counterattack with what the defender has left.
-func refBroadsideOdds(att, def Unit, o Options) (*Odds, error) {
-	for _, u := range []Unit{att, def} {
+func refBroadsideOdds(att, def mw.Unit, o mw.Options) (*Odds, error) {
+	for _, u := range []mw.Unit{att, def} {
 		if err := u.Validate(nil); err != nil {
 			return nil, err
 		}
 	}
-	v, err := CanAttack(att, def, Broadside, o)
+	v, err := mw.CanAttack(att, def, mw.Broadside, o)
 	if err != nil {
 		return nil, err
 	}
-	od := &Odds{Type: Broadside, Attacker: att, Defender: def, Cites: uniq(v.Cites, []string{CiteBroadside, CiteDiceResult, CiteCounterattack, CiteBroadsideRerolls})}
+	od := &Odds{Type: mw.Broadside, Attacker: att, Defender: def, Cites: mw.Uniq(v.Cites, []string{mw.CiteBroadside, mw.CiteDiceResult, mw.CiteCounterattack, mw.CiteBroadsideRerolls})}
 	od.Policy = broadsidePolicy(att, def, o)
 	if !v.Counterattack {
 		od.Notes = append(od.Notes, "no counterattack: "+v.NoCounterWhy)
 	}
 	acc := newAccum()
 	memo := map[string][]stateP{}
-	counter := func(d, a Unit) []stateP {
+	counter := func(d, a mw.Unit) []stateP {
 		k := refStateKey(d) + "|" + refStateKey(a)
 		if r, ok := memo[k]; ok {
 			return r
@@ -221,12 +223,12 @@ func refBroadsideOdds(att, def Unit, o Options) (*Odds, error) {
 	}
 	for _, first := range refFireDist(att, def, o) {
 		if first.dmg.Defeated || !v.Counterattack {
-			acc.add(Damage{}, first.dmg, first.p)
+			acc.add(mw.Damage{}, first.dmg, first.p)
 			continue
 		}
 		defAfter := first.target
-		if n, _ := defAfter.BroadsideDice(att, o); n == 0 && defAfter.Kind != KindMonster {
-			acc.add(Damage{}, first.dmg, first.p)
+		if n, _ := defAfter.BroadsideDice(att, o); n == 0 && defAfter.Kind != mw.KindMonster {
+			acc.add(mw.Damage{}, first.dmg, first.p)
 			continue
 		}
 		for _, second := range counter(defAfter, att) {
@@ -237,6 +239,6 @@ func refBroadsideOdds(att, def Unit, o Options) (*Odds, error) {
 	return od, nil
 }
 
-func refStateKey(u Unit) string {
+func refStateKey(u mw.Unit) string {
 	return fmt.Sprintf("%s/%d/%d/%d/%d/%d/%v/%s/%d", u.Kind, u.Cannons, u.Sailors, u.Captain, u.Gunner, u.FencingMaster, u.Damaged, u.Monster, u.XP)
 }

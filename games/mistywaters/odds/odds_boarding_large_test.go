@@ -1,4 +1,4 @@
-package mistywaters
+package odds
 
 import (
 	"crypto/sha256"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/stretchr/testify/require"
 )
 
@@ -22,18 +23,18 @@ var updateBoardingLarge = flag.Bool("update-boarding-large", false, "rewrite tes
 // together, and the switches that change placement and counting.
 var boardingLarge = []struct {
 	a, d string
-	o    Options
+	o    mw.Options
 }{
-	{"ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "ship:sailors=2,cannons=1,fc-fencing,xp=7,owner=b", Options{}},
-	{"ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "ship:sailors=3,cannons=1,fc-fencing,xp=7,owner=b", Options{}},
-	{"ship:sailors=3,cannons=1,fc-fencing,xp=13,owner=a", "ship:sailors=4,cannons=1,fc-fencing,xp=1,owner=b", Options{}},
-	{"ship:sailors=4,cannons=1,fencing,xp=2,owner=a", "ship:sailors=2,cannons=1,fc-fencing,xp=12,owner=b", Options{PlaceTakeMore: true}},
-	{"ship:sailors=5,cannons=5,fc-fencing,xp=7/3/7/3,owner=a", "ship:sailors=4,cannons=4,fc-fencing,xp=7/3/7/3,owner=b", Options{}},
-	{"ship:sailors=5,cannons=5,fc-fencing,xp=7/3/7/3,owner=a", "ship:sailors=3,cannons=3,fc-fencing,xp=7/3/7/3,owner=b", Options{}},
-	{"ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=b", Options{}},
-	{"ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=b", Options{}},
-	{"ship:sailors=4,cannons=1,fc-fencing,captain,xp=6,owner=a", "galleass", Options{}},
-	{"ship:sailors=2,cannons=1,fc-fencing,xp=5,owner=a", "ship:sailors=4,cannons=1,fencing,xp=5,owner=b", Options{Advanced: true}},
+	{"ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "ship:sailors=2,cannons=1,fc-fencing,xp=7,owner=b", mw.Options{}},
+	{"ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "ship:sailors=3,cannons=1,fc-fencing,xp=7,owner=b", mw.Options{}},
+	{"ship:sailors=3,cannons=1,fc-fencing,xp=13,owner=a", "ship:sailors=4,cannons=1,fc-fencing,xp=1,owner=b", mw.Options{}},
+	{"ship:sailors=4,cannons=1,fencing,xp=2,owner=a", "ship:sailors=2,cannons=1,fc-fencing,xp=12,owner=b", mw.Options{PlaceTakeMore: true}},
+	{"ship:sailors=5,cannons=5,fc-fencing,xp=7/3/7/3,owner=a", "ship:sailors=4,cannons=4,fc-fencing,xp=7/3/7/3,owner=b", mw.Options{}},
+	{"ship:sailors=5,cannons=5,fc-fencing,xp=7/3/7/3,owner=a", "ship:sailors=3,cannons=3,fc-fencing,xp=7/3/7/3,owner=b", mw.Options{}},
+	{"ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=b", mw.Options{}},
+	{"ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=b", mw.Options{}},
+	{"ship:sailors=4,cannons=1,fc-fencing,captain,xp=6,owner=a", "galleass", mw.Options{}},
+	{"ship:sailors=2,cannons=1,fc-fencing,xp=5,owner=a", "ship:sailors=4,cannons=1,fencing,xp=5,owner=b", mw.Options{Advanced: true}},
 }
 
 // TestBoardingOddsLargeUnchanged pins the whole distribution of the
@@ -117,11 +118,11 @@ func TestRowTabFindsEveryKey(t *testing.T) {
 func TestArrangeCodesMatchesArrange(t *testing.T) {
 	cases := []struct {
 		a, d string
-		o    Options
+		o    mw.Options
 	}{
-		{"ship:sailors=4,cannons=1,fc-fencing,owner=a", "ship:sailors=3,cannons=2,fencing,owner=b", Options{}},
-		{"ship:sailors=4,cannons=1,fencing,owner=a", "ship:sailors=3,cannons=2,owner=b", Options{PlaceTakeMore: true}},
-		{"ship:sailors=4,cannons=1,owner=a", "galleass", Options{}},
+		{"ship:sailors=4,cannons=1,fc-fencing,owner=a", "ship:sailors=3,cannons=2,fencing,owner=b", mw.Options{}},
+		{"ship:sailors=4,cannons=1,fencing,owner=a", "ship:sailors=3,cannons=2,owner=b", mw.Options{PlaceTakeMore: true}},
+		{"ship:sailors=4,cannons=1,owner=a", "galleass", mw.Options{}},
 	}
 	n := 0
 	for _, c := range cases {
@@ -152,4 +153,34 @@ func TestArrangeCodesMatchesArrange(t *testing.T) {
 		}
 	}
 	require.Equal(t, 3*461*461, n)
+}
+
+// placeOne (the odds' placement of a single extra die) proposes the
+// placement of bestPlaceInto for every arrangement of 1 to 4 duels: every
+// sorted first side's roll, every sorted front of the placing side and
+// every extra die at least its highest front die, with and without
+// Fencing Master bonuses, the printed cap and take-more.
+func TestPlaceOneMatchesBestPlace(t *testing.T) {
+	n := 0
+	for _, rules := range []mw.DuelRules{{}, {BonusA: 1}, {BonusD: 1, Cap6: true}, {BonusA: 1, BonusD: 2, TakeMore: true}, {TakeMore: true, Cap6: true}} {
+		for _, first := range []string{"attacker", "defender"} {
+			for k := 1; k <= 4; k++ {
+				for _, f := range multisets(k) {
+					fd := slices.Clone(f.dice)
+					slices.Reverse(fd) // highest first
+					for _, front := range multisets(k) {
+						for extra := front.dice[k-1]; extra <= 6; extra++ {
+							var want [5]int
+							mw.BestPlaceInto(&want, first, fd, front.dice, []int{extra}, rules)
+							if got := placeOne(first, fd, front.dice, extra, &rules); got != want[0] {
+								t.Fatalf("%s first %v, front %v, extra %d (%+v): placeOne %d, bestPlace %d", first, fd, front.dice, extra, rules, got, want[0])
+							}
+							n++
+						}
+					}
+				}
+			}
+		}
+	}
+	require.Greater(t, n, 100000)
 }

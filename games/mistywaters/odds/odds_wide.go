@@ -1,4 +1,4 @@
-package mistywaters
+package odds
 
 import (
 	"math/big"

@@ -1,6 +1,10 @@
-package mistywaters
+package odds
 
-import "math/bits"
+import (
+	"math/bits"
+
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
+)
 
 // Equal dice counts (the common n vs n roll, and the heaviest: 5 vs 5 in
 // each clash of a 10-dice battle) need no second row: duel i always pairs
@@ -178,7 +182,7 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 		bu := brs[at : at+(xpD+1)*(xpA+1)]
 		if bu[0] == nil {
 			// every budget of the duel at once (its stages set up once)
-			b.duelBudgets(duel{a: []int{u}, d: []int{v}}, xpD, xpA, bu)
+			b.duelBudgets(mw.Duel{A: []int{u}, D: []int{v}}, xpD, xpA, bu)
 		}
 		return bu
 	}

@@ -1,8 +1,10 @@
-package mistywaters
+package odds
 
 import (
 	"math/big"
 	"slices"
+
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 
 	"math/bits"
 	"runtime"
@@ -98,9 +100,9 @@ type branch struct {
 }
 
 type boardOdds struct {
-	att, def   Unit
-	o          Options
-	rules      duelRules
+	att, def   mw.Unit
+	o          mw.Options
+	rules      mw.DuelRules
 	npcA, npcD bool
 	fcA, fcD   bool
 	rounds     map[roundKey]map[roundOut]*sixths
@@ -116,6 +118,9 @@ type boardOdds struct {
 	endDepth   int            // how many defender's stages are being walked
 	bf         bfScratch      // one duel's branches for every budget (under stMu)
 	seqCaches  []seqCache     // the class sequences of the rolls with re-rolls enumerated so far
+	// pairsOnly makes the exact Boarding odds enumerate every pair of rolls
+	// even for equal dice counts (tests compare the two methods).
+	pairsOnly bool
 }
 
 // dEndSlice is branchSlice for the defender's stage ends.
@@ -141,31 +146,31 @@ func (b *boardOdds) branchSlice(n int) []branch {
 	return s
 }
 
-func newBoardOdds(att, def Unit, o Options) *boardOdds {
-	b := &boardOdds{att: att, def: def, o: o, rules: boardingRules(att, def, o),
+func newBoardOdds(att, def mw.Unit, o mw.Options) *boardOdds {
+	b := &boardOdds{att: att, def: def, o: o, rules: mw.BoardingRules(att, def, o),
 		npcA: att.IsNPC(), npcD: def.IsNPC(),
 		rounds:    map[roundKey]map[roundOut]*sixths{},
 		classTabs: map[[2]int]*classTab{},
 		// grown as needed: a size hint allocates (and the process
 		// faults in) tables a battle may not fill
 		stages: map[int][]branch{}, dstages: map[int][]dEnd{}}
-	b.fcA = !b.npcA && fencing(att) == FirstClass
-	b.fcD = !b.npcD && fencing(def) == FirstClass
+	b.fcA = !b.npcA && mw.Fencing(att) == mw.FirstClass
+	b.fcD = !b.npcD && mw.Fencing(def) == mw.FirstClass
 	return b
 }
 
-func duelKey(du duel, dLeft, aLeft int) int {
+func duelKey(du mw.Duel, dLeft, aLeft int) int {
 	k := 0
 	for i := 0; i < 2; i++ {
 		k <<= 3
-		if i < len(du.a) {
-			k |= du.a[i]
+		if i < len(du.A) {
+			k |= du.A[i]
 		}
 	}
 	for i := 0; i < 2; i++ {
 		k <<= 3
-		if i < len(du.d) {
-			k |= du.d[i]
+		if i < len(du.D) {
+			k |= du.D[i]
 		}
 	}
 	return (dLeft<<5|aLeft)<<12 | k
@@ -186,8 +191,8 @@ var pow6 = func() []uint64 {
 // dLeft*(xpA+1) + aLeft, kept for the battle). The stages are memoised for
 // the whole battle (b.stages, b.dstages), so a long chain of Experience
 // Token re-rolls is counted once.
-func (b *boardOdds) duelBudgets(du duel, xpD, xpA int, dst [][]branch) {
-	w := b.rules.winner(du)
+func (b *boardOdds) duelBudgets(du mw.Duel, xpD, xpA int, dst [][]branch) {
+	w := b.rules.Winner(du)
 	b.stMu.Lock()
 	defer b.stMu.Unlock()
 	var plain []branch
@@ -199,7 +204,7 @@ func (b *boardOdds) duelBudgets(du duel, xpD, xpA int, dst [][]branch) {
 			// Fencing Master and no token left, or nobody loses)
 			if (w != 1 || (!b.fcD && dl == 0)) && (w != -1 || (!b.fcA && al == 0)) {
 				if plain == nil {
-					plain = append(b.branchSlice(1), branch{win: int8(w), n: pow6[len(du.a)+len(du.d)]})
+					plain = append(b.branchSlice(1), branch{win: int8(w), n: pow6[len(du.A)+len(du.D)]})
 				}
 				dst[i] = plain
 				continue
@@ -305,14 +310,14 @@ func (b *boardOdds) astage(a []int, dn, dt, st, al, fc int) []branch {
 			dense[(int(br.win)+1)*(al+1)+int(br.aUsed)+aU] += br.n
 		}
 	}
-	lost := st < 4 && r.total(a, r.bonusA) < dt
+	lost := st < 4 && r.Total(a, r.BonusA) < dt
 	switch st {
 	case 2: // First-Class Fencing Master
 		if !b.fcA || !lost {
 			out = b.astage(a, dn, dt, 3, al, fc)
 			break
 		}
-		mask := fcMaskAt(a, dt, r.bonusA, *r)
+		mask := mw.FCMaskAt(a, dt, r.BonusA, *r)
 		var trialB [2]int
 		trial := scratchDice(&trialB, a)
 		k := bits.OnesCount(uint(mask))
@@ -324,7 +329,7 @@ func (b *boardOdds) astage(a []int, dn, dt, st, al, fc int) []branch {
 	case 3: // Experience Tokens
 		li, ok := 0, false
 		if al > 0 && lost {
-			li, ok = xpCanHelpAt(a, dt, r.bonusA, *r)
+			li, ok = mw.XPCanHelpAt(a, dt, r.BonusA, *r)
 		}
 		if !ok {
 			out = b.astage(a, dn, dt, 4, al, fc)
@@ -338,7 +343,7 @@ func (b *boardOdds) astage(a []int, dn, dt, st, al, fc int) []branch {
 		}
 	default:
 		w := 0
-		switch ta := r.total(a, r.bonusA); {
+		switch ta := r.Total(a, r.BonusA); {
 		case ta > dt:
 			w = 1
 		case ta < dt:
@@ -404,7 +409,7 @@ func (b *boardOdds) dstage(at int, d []int, st, dl, fc int) []dEnd {
 			out = append(out, k)
 		}
 	}
-	dt := r.total(d, r.bonusD)
+	dt := r.Total(d, r.BonusD)
 	lost := dt < at
 	switch st {
 	case 0: // First-Class Fencing Master
@@ -412,7 +417,7 @@ func (b *boardOdds) dstage(at int, d []int, st, dl, fc int) []dEnd {
 			out = b.dstage(at, d, 1, dl, fc)
 			break
 		}
-		mask := fcMaskAt(d, at, r.bonusD, *r)
+		mask := mw.FCMaskAt(d, at, r.BonusD, *r)
 		var trialB [2]int
 		trial := scratchDice(&trialB, d)
 		k := bits.OnesCount(uint(mask))
@@ -423,7 +428,7 @@ func (b *boardOdds) dstage(at int, d []int, st, dl, fc int) []dEnd {
 	default: // Experience Tokens
 		li, ok := 0, false
 		if dl > 0 && lost {
-			li, ok = xpCanHelpAt(d, at, r.bonusD, *r)
+			li, ok = mw.XPCanHelpAt(d, at, r.BonusD, *r)
 		}
 		if !ok {
 			out = append(b.dEndSlice(1), dEnd{d: dt, nd: len(d), fc: fc, n: 1})
@@ -465,7 +470,7 @@ func setFaces(trial []int, mask, c int) {
 // bfScratch is the scratch of one duel's branches for every pair of
 // budgets (bfStart, bfCalc), kept for the battle and used under b.stMu.
 type bfScratch struct {
-	du       duel
+	du       mw.Duel
 	at, maxA int
 	ends     [][]dEnd // by the defender's budget: its stages' ends (nil: not walked yet)
 	gen      uint32
@@ -482,10 +487,10 @@ type bfRow struct {
 
 // bfStart sets up the branches of duel du for budgets up to maxD and maxA
 // (the caller holds b.stMu).
-func (b *boardOdds) bfStart(du duel, maxD, maxA int) {
+func (b *boardOdds) bfStart(du mw.Duel, maxD, maxA int) {
 	f := &b.bf
 	f.du, f.maxA = du, maxA
-	f.at = b.rules.total(du.a, b.rules.bonusA)
+	f.at = b.rules.Total(du.A, b.rules.BonusA)
 	f.ends = f.ends[:0]
 	for i := 0; i <= maxD; i++ {
 		f.ends = append(f.ends, nil)
@@ -516,7 +521,7 @@ func (b *boardOdds) bfCalc(dLeft, aLeft int) []uint64 {
 	clear(dense)
 	es := f.ends[dLeft]
 	if es == nil {
-		es = b.dstage(f.at, f.du.d, 0, dLeft, 0)
+		es = b.dstage(f.at, f.du.D, 0, dLeft, 0)
 		f.ends[dLeft] = es
 	}
 	qa := f.maxA + 1
@@ -532,7 +537,7 @@ func (b *boardOdds) bfCalc(dLeft, aLeft int) []uint64 {
 		cell := &f.rows[int(sl.row)*qa+aLeft]
 		brs := *cell
 		if brs == nil {
-			brs = b.astage(f.du.a, e.nd, e.d, 2, aLeft, e.fc)
+			brs = b.astage(f.du.A, e.nd, e.d, 2, aLeft, e.fc)
 			*cell = brs
 		}
 		for _, br := range brs {
@@ -584,7 +589,7 @@ func (b *boardOdds) placeIn(dst *[5]int, first string, fd, front, extras []int) 
 		dst[0] = placeOne(first, fd, front, extras[0], &b.rules)
 		return dst[:1]
 	}
-	bestPlaceInto(dst, first, fd, front, extras, b.rules)
+	mw.BestPlaceInto(dst, first, fd, front, extras, b.rules)
 	return dst[:k]
 }
 
@@ -593,23 +598,23 @@ func (b *boardOdds) placeIn(dst *[5]int, first string, fd, front, extras []int) 
 // one duel's changed, so each is found in one step, not by summing every
 // duel again; the same placement (tried in the same order, kept on the
 // same comparisons).
-func placeOne(first string, fd, front []int, extra int, r *duelRules) int {
-	fb, ob := r.bonusD, r.bonusA // first side's bonus, placing side's bonus
+func placeOne(first string, fd, front []int, extra int, r *mw.DuelRules) int {
+	fb, ob := r.BonusD, r.BonusA // first side's bonus, placing side's bonus
 	if first == "attacker" {
-		fb, ob = r.bonusA, r.bonusD
+		fb, ob = r.BonusA, r.BonusD
 	}
 	n := len(fd)
 	var sNet, sOwn, pNet, pOwn [5]int
 	baseNet, baseOwn := 0, 0
 	for i := 0; i < n; i++ {
-		ft := r.total1(fd[i], fb)
-		switch st := r.total1(front[i], ob); {
+		ft := r.Total1(fd[i], fb)
+		switch st := r.Total1(front[i], ob); {
 		case st > ft:
 			sNet[i] = 1
 		case st < ft:
 			sNet[i], sOwn[i] = -1, 1
 		}
-		switch pt := r.total2(front[i], extra, ob); {
+		switch pt := r.Total2(front[i], extra, ob); {
 		case pt > ft:
 			pNet[i] = 1
 		case pt < ft:
@@ -623,7 +628,7 @@ func placeOne(first string, fd, front []int, extra int, r *duelRules) int {
 		net := baseNet - sNet[i] + pNet[i]
 		own := baseOwn - sOwn[i] + pOwn[i]
 		tie := own < bestOwn
-		if r.takeMore {
+		if r.TakeMore {
 			tie = own > bestOwn
 		}
 		if net > bestNet || (net == bestNet && tie) {
@@ -642,8 +647,8 @@ func decOut(k int) roundOut {
 }
 
 // outcome deltas on the encoded roundOut (fields are 4 bits each).
-func outDelta(du duel, w int) int {
-	return outDeltaN(len(du.a), len(du.d), w)
+func outDelta(du mw.Duel, w int) int {
+	return outDeltaN(len(du.A), len(du.D), w)
 }
 
 // outDeltaN is outDelta for a duel of na attacker's and nd defender's dice.
@@ -662,7 +667,7 @@ type roundWorker struct {
 	b      *boardOdds
 	acc    accTab
 	buf    [10]int
-	duelsB [5]duel
+	duelsB [5]mw.Duel
 	pairsB [5][2]int // a duel's front die and second-row die (arrange)
 	placeB [5]int    // the extras' placement (arrange)
 	codesB [5]int    // the duels' codes, duelKey(du, 0, 0) (arrange)
@@ -731,7 +736,7 @@ func (t *accTab) grow() {
 
 // arrange arranges two ascending rolls without allocating, with the same
 // rules and placement policy as the resolver.
-func (w *roundWorker) arrange(A, D []int) []duel {
+func (w *roundWorker) arrange(A, D []int) []mw.Duel {
 	b := w.b
 	first := "defender"
 	f, o := D, A
@@ -772,10 +777,10 @@ func (w *roundWorker) arrange(A, D []int) []duel {
 			oc |= os[1]
 		}
 		if first == "attacker" {
-			du.a, du.d = fs, os
+			du.A, du.D = fs, os
 			w.codesB[i] = fs[0]<<9 | oc
 		} else {
-			du.a, du.d = os, fs
+			du.A, du.D = os, fs
 			w.codesB[i] = oc<<6 | fs[0]<<3
 		}
 	}
@@ -821,7 +826,7 @@ func (w *roundWorker) arrangeCodes(A, D []int) []int {
 
 // duelOfCode is the duel of a duelKey code (dice 1-6, 0 for none), its
 // dice in buf (no allocation).
-func duelOfCode(k int, buf *[4]int) duel {
+func duelOfCode(k int, buf *[4]int) mw.Duel {
 	d := buf[:0]
 	for _, v := range [2]int{k >> 9 & 7, k >> 6 & 7} {
 		if v != 0 {
@@ -834,7 +839,7 @@ func duelOfCode(k int, buf *[4]int) duel {
 			d = append(d, v)
 		}
 	}
-	return duel{a: d[:na:na], d: d[na:]}
+	return mw.Duel{A: d[:na:na], D: d[na:]}
 }
 
 func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
@@ -846,7 +851,7 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 				duels := w.arrange(ma.dice, md.dice)
 				o := 0
 				for _, du := range duels {
-					o += outDelta(du, b.rules.winner(du))
+					o += outDelta(du, b.rules.Winner(du))
 				}
 				w.add(o, x, 1)
 				continue
@@ -913,13 +918,13 @@ func (w *roundWorker) class(code int) int {
 	// its First-Class Fencing Master re-rolls it) are one class, found
 	// without enumerating their branches again.
 	b := w.b
-	wn := b.rules.winner(du)
+	wn := b.rules.Winner(du)
 	b.stMu.Lock()
 	ends := w.ends[:0]
 	ph := mix64(uint64(code>>6)<<2 | uint64(wn+1))
-	at := b.rules.total(du.a, b.rules.bonusA)
+	at := b.rules.Total(du.A, b.rules.BonusA)
 	for dl := 0; dl <= xpD; dl++ {
-		es := b.dstage(at, du.d, 0, dl, 0)
+		es := b.dstage(at, du.D, 0, dl, 0)
 		ends = append(ends, es)
 		ph = mix64(ph ^ uint64(len(es)))
 		for _, e := range es {
@@ -950,13 +955,13 @@ type preClass struct {
 }
 
 // classOf classes a duel by its branches for every budget.
-func (w *roundWorker) classOf(du duel, code, xpA, xpD int) int {
+func (w *roundWorker) classOf(du mw.Duel, code, xpA, xpD int) int {
 	ct := w.ct
 	bud := w.b.allBudgets(du, xpD, xpA, &w.bud)
 	// the branches are hashed, and compared in full with the classes of
 	// the same hash: a class is its dice counts and branches by budget
 	sc := &w.bud
-	h := mix64(uint64(len(du.a))<<8 | uint64(len(du.d)))
+	h := mix64(uint64(len(du.A))<<8 | uint64(len(du.D)))
 	for _, o := range sc.offs {
 		h = mix64(h ^ uint64(o))
 	}
@@ -966,7 +971,7 @@ func (w *roundWorker) classOf(du duel, code, xpA, xpD int) int {
 	}
 	for _, c := range ct.byHash[h] {
 		k := &ct.keys[c]
-		if k.na == len(du.a) && k.nd == len(du.d) && slices.Equal(k.offs, sc.offs) && slices.Equal(k.flat, sc.flat) {
+		if k.na == len(du.A) && k.nd == len(du.D) && slices.Equal(k.offs, sc.offs) && slices.Equal(k.flat, sc.flat) {
 			ct.classes[code] = c + 1
 			return int(c)
 		}
@@ -974,7 +979,7 @@ func (w *roundWorker) classOf(du duel, code, xpA, xpD int) int {
 	// a new class keeps its branches (the scratch's are overwritten by the
 	// next duel); a duel of a known class keeps none
 	c := int32(len(ct.keys))
-	k := classKey{na: len(du.a), nd: len(du.d), flat: slices.Clone(sc.flat), offs: slices.Clone(sc.offs)}
+	k := classKey{na: len(du.A), nd: len(du.D), flat: slices.Clone(sc.flat), offs: slices.Clone(sc.offs)}
 	keep := make([][]branch, len(bud))
 	for i := range keep {
 		keep[i] = k.flat[k.offs[i]:k.offs[i+1]:k.offs[i+1]]
@@ -1046,8 +1051,8 @@ type budScratch struct {
 
 // allBudgets is duelBudgets for every pair of budgets up to xpD and xpA,
 // indexed dLeft*(xpA+1) + aLeft, in sc (valid until sc's next use).
-func (b *boardOdds) allBudgets(du duel, xpD, xpA int, sc *budScratch) [][]branch {
-	w := b.rules.winner(du)
+func (b *boardOdds) allBudgets(du mw.Duel, xpD, xpA int, sc *budScratch) [][]branch {
+	w := b.rules.Winner(du)
 	b.stMu.Lock()
 	defer b.stMu.Unlock()
 	flat, offs := sc.flat[:0], sc.offs[:0]
@@ -1057,7 +1062,7 @@ func (b *boardOdds) allBudgets(du duel, xpD, xpA int, sc *budScratch) [][]branch
 			offs = append(offs, len(flat))
 			if (w != 1 || (!b.fcD && dl == 0)) && (w != -1 || (!b.fcA && al == 0)) {
 				// nobody re-rolls: one branch
-				flat = append(flat, branch{win: int8(w), n: pow6[len(du.a)+len(du.d)]})
+				flat = append(flat, branch{win: int8(w), n: pow6[len(du.A)+len(du.D)]})
 				continue
 			}
 			if !started {
@@ -1272,7 +1277,7 @@ func (b *boardOdds) roundSixths(nA, nD, xpA, xpD int) map[roundOut]*sixths {
 	}
 	simple := !b.fcA && !b.fcD && xpA == 0 && xpD == 0
 	var counts map[int]u128
-	if nA == nD && nA <= 5 && !simple && !b.o.pairsOnly { // rowKey: 3 bits a count
+	if nA == nD && nA <= 5 && !simple && !b.pairsOnly { // rowKey: 3 bits a count
 		counts = b.roundEqual(nA, xpA, xpD)
 	} else {
 		counts = b.roundPairs(nA, nD, xpA, xpD, simple)
@@ -1368,14 +1373,14 @@ type battleState struct {
 	stopped                              bool
 }
 
-func defeatAt(u Unit) int {
+func defeatAt(u mw.Unit) int {
 	switch u.Kind {
-	case KindShip:
+	case mw.KindShip:
 		if u.ShoreSet {
 			return 1 << 30
 		}
 		return u.Sailors + u.Cannons
-	case KindGalleass, KindMilitia:
+	case mw.KindGalleass, mw.KindMilitia:
 		return u.Sailors
 	}
 	return 1 << 30
@@ -1383,7 +1388,7 @@ func defeatAt(u Unit) int {
 
 func (b *boardOdds) apply(s battleState, o roundOut, tieRound bool) battleState {
 	s.lostA += o[0]
-	if b.def.Kind == KindPirate {
+	if b.def.Kind == mw.KindPirate {
 		if b.o.PirateCountsDuels {
 			s.pirate += o[4]
 		} else {
@@ -1405,27 +1410,27 @@ func (b *boardOdds) apply(s battleState, o roundOut, tieRound bool) battleState 
 // BoardingOdds is the exact distribution of a whole Boarding Battle: both
 // clashes, each with its tie re-roll, with bosun's placement and re-roll
 // policies (docs/misty-battles.md).
-func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
-	if err := boardingPrecheck(att, def); err != nil {
+func BoardingOdds(att, def mw.Unit, o mw.Options) (*Odds, error) {
+	if err := mw.BoardingPrecheck(att, def); err != nil {
 		return nil, err
 	}
-	if err := CheckBoxPair(att, def); err != nil {
+	if err := mw.CheckBoxPair(att, def); err != nil {
 		return nil, err
 	}
-	v, err := CanAttack(att, def, Boarding, o)
+	v, err := mw.CanAttack(att, def, mw.Boarding, o)
 	if err != nil {
 		return nil, err
 	}
-	od := &Odds{Type: Boarding, Attacker: att, Defender: def, Cites: uniq(v.Cites, []string{CiteBoarding, CiteLargeCrew, CiteDuelArrangement, CiteDuelResults, CiteTies, CiteErrata})}
+	od := &Odds{Type: mw.Boarding, Attacker: att, Defender: def, Cites: mw.Uniq(v.Cites, []string{mw.CiteBoarding, mw.CiteLargeCrew, mw.CiteDuelArrangement, mw.CiteDuelResults, mw.CiteTies, mw.CiteErrata})}
 	od.Policy = []string{
 		"the side with extra dice places them: an NPC highest behind lowest; a player by bosun's best placement (most opponent dice lost minus own dice lost on the dice as rolled; " + placeTieText(o) + ")",
 		"a First-Class Fencing Master re-rolls, in each duel its side is losing, the dice that give the best chance to win (a tie counting half)",
 		"Experience Tokens are spent duel by duel in arrangement order on the lowest own die of a duel being lost, while a re-roll could still save it",
 	}
-	a, d, why := BoardingDice(att, def)
+	a, d, why := mw.BoardingDice(att, def)
 	od.Notes = append(od.Notes, why...)
 	if a == 0 || d == 0 {
-		return nil, errNoDice(why)
+		return nil, mw.NoDiceError(why)
 	}
 	for i := 0; i < 4; i++ {
 		if att.XPFor(i)+def.XPFor(i) > 14 {
@@ -1435,7 +1440,7 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 	b := newBoardOdds(att, def, o)
 	var final map[battleState]*big.Rat
 	if o.Simplified {
-		od.Cites = append(od.Cites, CiteSimplified)
+		od.Cites = append(od.Cites, mw.CiteSimplified)
 		final = b.simplified(a, d)
 	} else {
 		// the running states are counted over powers of 6 (no gcd at each
@@ -1444,7 +1449,7 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 		// scratch numbers: a product, a product scaled (put copies what
 		// it keeps)
 		tmp, pp, scaled := new(big.Int), new(big.Int), new(big.Int)
-		for ci, c := range Clashes(a, d) {
+		for ci, c := range mw.Clashes(a, d) {
 			next := map[battleState]*sixths{}
 			put := func(s battleState, num *big.Int, exp int) {
 				if cur, ok := next[s]; ok {
@@ -1478,7 +1483,7 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 		// the states are summed by outcome over powers of 6 and each
 		// outcome made a fraction once (a gcd per outcome, not per state)
 		type labelled struct {
-			toA, toD Damage
+			toA, toD mw.Damage
 			p        *sixths
 		}
 		// the end of a battle depends on the dice each side lost only
@@ -1520,18 +1525,8 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 }
 
 // finalDamage turns the dice each side lost into the end of the battle.
-func (b *boardOdds) finalDamage(s battleState) (Damage, Damage) {
-	A, D := b.att, b.def
-	res := &BoardingResult{}
-	bs := &boardState{att: &A, def: &D, o: b.o, res: res}
-	bs.lose(&A, s.lostA, &res.ToAttacker)
-	if D.Kind == KindPirate {
-		bs.pirateLost = s.pirate
-	} else {
-		bs.lose(&D, s.lostD, &res.ToDefender)
-	}
-	bs.finish()
-	return res.ToAttacker, res.ToDefender
+func (b *boardOdds) finalDamage(s battleState) (mw.Damage, mw.Damage) {
+	return mw.EndBoarding(b.att, b.def, b.o, s.lostA, s.lostD, s.pirate)
 }
 
 // simplified: the 'Simplified Variant' one-die duels in sequence.
@@ -1539,7 +1534,7 @@ func (b *boardOdds) simplified(a, d int) map[battleState]*big.Rat {
 	win, lose := 0, 0
 	for x := 1; x <= 6; x++ {
 		for y := 1; y <= 6; y++ {
-			switch b.rules.winner(duel{a: []int{x}, d: []int{y}}) {
+			switch b.rules.Winner(mw.Duel{A: []int{x}, D: []int{y}}) {
 			case 1:
 				win++
 			case -1:
@@ -1559,7 +1554,7 @@ func (b *boardOdds) simplified(a, d int) map[battleState]*big.Rat {
 			m[s] = new(big.Rat).Set(p)
 		}
 	}
-	n := maxInt(a, d)
+	n := max(a, d)
 	for k := 0; k < n; k++ {
 		next := map[st]*big.Rat{}
 		for s, p := range cur {
@@ -1575,7 +1570,7 @@ func (b *boardOdds) simplified(a, d int) map[battleState]*big.Rat {
 	}
 	for s, p := range cur {
 		bst := battleState{lostA: s.lostA, lostD: s.lostD}
-		if b.def.Kind == KindPirate {
+		if b.def.Kind == mw.KindPirate {
 			bst.lostD, bst.pirate = 0, s.lostD
 		}
 		if c, ok := final[bst]; ok {
@@ -1589,7 +1584,7 @@ func (b *boardOdds) simplified(a, d int) map[battleState]*big.Rat {
 
 // placeTieText says which of two placements with the same net dice bosun
 // proposes (--place-tie).
-func placeTieText(o Options) string {
+func placeTieText(o mw.Options) string {
 	if o.PlaceTakeMore {
 		return "of two with the same net, the one costing the opponent more dice (--place-tie take-more)"
 	}

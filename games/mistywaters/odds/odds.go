@@ -1,8 +1,10 @@
-package mistywaters
+package odds
 
 import (
 	"math/big"
 	"sort"
+
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 )
 
 // Prob is an exact probability with its float value.
@@ -35,11 +37,11 @@ func (p Prob) Rat() *big.Rat {
 
 // OddsOutcome is one outcome of a battle and its probability.
 type OddsOutcome struct {
-	Label    string `json:"label"`
-	Attacker Damage `json:"attacker"` // what the attacker loses
-	Defender Damage `json:"defender"` // what the defender loses
-	P        Prob   `json:"p"`
-	Score    int    `json:"score"` // the attacker's view: defender's loss value minus the attacker's
+	Label    string    `json:"label"`
+	Attacker mw.Damage `json:"attacker"` // what the attacker loses
+	Defender mw.Damage `json:"defender"` // what the defender loses
+	P        Prob      `json:"p"`
+	Score    int       `json:"score"` // the attacker's view: defender's loss value minus the attacker's
 }
 
 // Expected is the expected loss of one side.
@@ -52,9 +54,9 @@ type Expected struct {
 
 // Odds is the exact distribution of a whole battle.
 type Odds struct {
-	Type             BattleType    `json:"type"`
-	Attacker         Unit          `json:"attacker"`
-	Defender         Unit          `json:"defender"`
+	Type             mw.BattleType `json:"type"`
+	Attacker         mw.Unit       `json:"attacker"`
+	Defender         mw.Unit       `json:"defender"`
 	Outcomes         []OddsOutcome `json:"outcomes"`
 	AttackerDefeated Prob          `json:"p_attacker_defeated"`
 	DefenderDefeated Prob          `json:"p_defender_defeated"`
@@ -70,7 +72,7 @@ type Odds struct {
 }
 
 // lossValue ranks a side's losses for the luck percentile.
-func lossValue(d Damage) int {
+func lossValue(d mw.Damage) int {
 	v := 10*(d.Cannons+d.Markers) + d.Sailors + len(d.Officers)
 	if d.Defeated {
 		v += 100
@@ -80,10 +82,12 @@ func lossValue(d Damage) int {
 
 // Score is the attacker's view of a result: the defender's loss value
 // minus the attacker's.
-func Score(toAttacker, toDefender Damage) int { return lossValue(toDefender) - lossValue(toAttacker) }
+func Score(toAttacker, toDefender mw.Damage) int {
+	return lossValue(toDefender) - lossValue(toAttacker)
+}
 
 // outcomeLabel names an outcome.
-func outcomeLabel(toA, toD Damage) string {
+func outcomeLabel(toA, toD mw.Damage) string {
 	return "attacker " + toA.Text() + "; defender " + toD.Text()
 }
 
@@ -96,7 +100,7 @@ func newAccum() *accum {
 	return &accum{byLabel: map[string]*OddsOutcome{}, rats: map[string]*big.Rat{}}
 }
 
-func (a *accum) add(toA, toD Damage, p *big.Rat) {
+func (a *accum) add(toA, toD mw.Damage, p *big.Rat) {
 	if p.Sign() == 0 {
 		return
 	}
@@ -113,7 +117,7 @@ func (a *accum) finish(od *Odds) {
 	type exp struct{ c, s, o, m *big.Rat }
 	ea := exp{new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat)}
 	ed := exp{new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat)}
-	addExp := func(e exp, d Damage, p *big.Rat) {
+	addExp := func(e exp, d mw.Damage, p *big.Rat) {
 		mul := func(dst *big.Rat, n int) {
 			if n != 0 {
 				dst.Add(dst, new(big.Rat).Mul(p, big.NewRat(int64(n), 1)))
@@ -151,7 +155,7 @@ func (a *accum) finish(od *Odds) {
 // countOutcome is an outcome counted over a common denominator.
 type countOutcome struct {
 	label    string // outcomeLabel(toA, toD)
-	toA, toD Damage
+	toA, toD mw.Damage
 	num      *big.Int
 	score    int
 }
@@ -164,7 +168,7 @@ func finishCounts(od *Odds, outs []*countOutcome, den *big.Int) {
 	pa, pd := new(big.Int), new(big.Int)
 	var ea, ed [4]big.Int
 	tmp := new(big.Int)
-	addExp := func(e *[4]big.Int, d Damage, num *big.Int) {
+	addExp := func(e *[4]big.Int, d mw.Damage, num *big.Int) {
 		for i, n := range [4]int{d.Cannons, d.Sailors, len(d.Officers), d.Markers} {
 			if n != 0 {
 				e[i].Add(&e[i], tmp.Mul(tmp.SetInt64(int64(n)), num))
@@ -218,7 +222,7 @@ func (od *Odds) Total() *big.Rat {
 // Percentile is the luck of an actual result: the probability that the
 // battle goes worse for the attacker, plus half the probability of a
 // result as good (0 = the unluckiest possible, 1 = the luckiest).
-func (od *Odds) Percentile(toAttacker, toDefender Damage) Prob {
+func (od *Odds) Percentile(toAttacker, toDefender mw.Damage) Prob {
 	s := Score(toAttacker, toDefender)
 	p := new(big.Rat)
 	half := big.NewRat(1, 2)

@@ -1,10 +1,12 @@
-package mistywaters
+package odds
 
 import (
 	"math/big"
 	"sort"
+	"strings"
 	"testing"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -15,20 +17,20 @@ func TestRoundEqualMatchesPairs(t *testing.T) {
 	cases := []struct {
 		a, d        string
 		n, xpA, xpD int
-		opts        Options
+		opts        mw.Options
 	}{
-		{"ship:sailors=3,cannons=2,fc-fencing,owner=a", "ship:sailors=3,cannons=2,fc-fencing,owner=b", 3, 0, 0, Options{}},
-		{"ship:sailors=3,cannons=2,fc-fencing,owner=a", "ship:sailors=3,cannons=2,fencing,owner=b", 4, 2, 1, Options{}},
-		{"ship:sailors=3,cannons=2,fencing,owner=a", "ship:sailors=3,cannons=2,fc-fencing,owner=b", 5, 0, 3, Options{}},
-		{"ship:sailors=3,cannons=2,fc-fencing,owner=a", "galleass", 5, 2, 0, Options{NoErrata: true}},
-		{"ship:sailors=3,cannons=2,owner=a", "ship:sailors=3,cannons=2,owner=b", 2, 1, 1, Options{}},
+		{"ship:sailors=3,cannons=2,fc-fencing,owner=a", "ship:sailors=3,cannons=2,fc-fencing,owner=b", 3, 0, 0, mw.Options{}},
+		{"ship:sailors=3,cannons=2,fc-fencing,owner=a", "ship:sailors=3,cannons=2,fencing,owner=b", 4, 2, 1, mw.Options{}},
+		{"ship:sailors=3,cannons=2,fencing,owner=a", "ship:sailors=3,cannons=2,fc-fencing,owner=b", 5, 0, 3, mw.Options{}},
+		{"ship:sailors=3,cannons=2,fc-fencing,owner=a", "galleass", 5, 2, 0, mw.Options{NoErrata: true}},
+		{"ship:sailors=3,cannons=2,owner=a", "ship:sailors=3,cannons=2,owner=b", 2, 1, 1, mw.Options{}},
 	}
 	for _, c := range cases {
 		a, d := mustUnit(t, c.a), mustUnit(t, c.d)
 		fast := newBoardOdds(a, d, c.opts).roundDist(c.n, c.n, c.xpA, c.xpD)
-		o := c.opts
-		o.pairsOnly = true
-		slow := newBoardOdds(a, d, o).roundDist(c.n, c.n, c.xpA, c.xpD)
+		pairs := newBoardOdds(a, d, c.opts)
+		pairs.pairsOnly = true
+		slow := pairs.roundDist(c.n, c.n, c.xpA, c.xpD)
 		require.Equal(t, len(slow), len(fast), "%s vs %s n=%d", c.a, c.d, c.n)
 		for k, p := range slow {
 			q, ok := fast[k]
@@ -100,7 +102,7 @@ func TestRicochetIsUniform(t *testing.T) {
 
 // enumerate runs resolve on every path and sums the probability of each
 // outcome label; it returns the distribution and the number of paths.
-func enumerate(t *testing.T, resolve func(r Roller) (Damage, Damage, error)) (map[string]*big.Rat, int) {
+func enumerate(t *testing.T, resolve func(r mw.Roller) (mw.Damage, mw.Damage, error)) (map[string]*big.Rat, int) {
 	t.Helper()
 	dist := map[string]*big.Rat{}
 	p := &pathRoller{}
@@ -138,51 +140,52 @@ func requireSameDist(t *testing.T, od *Odds, dist map[string]*big.Rat) {
 // Every dice outcome of small battles, resolved one by one by the
 // resolver, gives exactly the distribution of the odds functions.
 func TestOddsMatchEveryRoll(t *testing.T) {
+	t.Parallel()
 	broadsides := []struct {
 		name, a, d string
-		o          Options
+		o          mw.Options
 	}{
-		{"2v2 ricochets and a Gunner lost to a Deck Crew Hit", "ship:cannons=2,sailors=1,owner=a", "ship:cannons=1,sailors=1,gunner,owner=b", Options{}},
-		{"First-Class Gunner and a token against the Silver Freighter", "ship:cannons=1,sailors=1,fc-gunner,xp=1,owner=a", "freighter", Options{}},
-		{"First-Class Gunner and ricochets against the Galleass", "ship:cannons=1,sailors=0,fc-gunner,owner=a", "galleass:sailors=1", Options{}},
-		{"Gunner against the Galleass: 1s only", "ship:cannons=2,sailors=1,gunner,owner=a", "galleass:sailors=2", Options{}},
-		{"Last Day Temple: land, one Damage Marker unless three 6s", "ship:cannons=3,sailors=1,owner=a", "temple", Options{Advanced: true}},
-		{"Sea Serpent: Sailors instead of Cannons", "ship:cannons=3,sailors=2,gunner,owner=a", "sea-serpent", Options{}},
-		{"Kraken attacks, the ship counterattacks", "kraken", "ship:cannons=2,sailors=1,fencing,gunner,owner=b", Options{}},
+		{"2v2 ricochets and a Gunner lost to a Deck Crew Hit", "ship:cannons=2,sailors=1,owner=a", "ship:cannons=1,sailors=1,gunner,owner=b", mw.Options{}},
+		{"First-Class Gunner and a token against the Silver Freighter", "ship:cannons=1,sailors=1,fc-gunner,xp=1,owner=a", "freighter", mw.Options{}},
+		{"First-Class Gunner and ricochets against the Galleass", "ship:cannons=1,sailors=0,fc-gunner,owner=a", "galleass:sailors=1", mw.Options{}},
+		{"Gunner against the Galleass: 1s only", "ship:cannons=2,sailors=1,gunner,owner=a", "galleass:sailors=2", mw.Options{}},
+		{"Last Day Temple: land, one Damage Marker unless three 6s", "ship:cannons=3,sailors=1,owner=a", "temple", mw.Options{Advanced: true}},
+		{"Sea Serpent: Sailors instead of Cannons", "ship:cannons=3,sailors=2,gunner,owner=a", "sea-serpent", mw.Options{}},
+		{"Kraken attacks, the ship counterattacks", "kraken", "ship:cannons=2,sailors=1,fencing,gunner,owner=b", mw.Options{}},
 	}
 	for _, c := range broadsides {
 		a, d := mustUnit(t, c.a), mustUnit(t, c.d)
 		od, err := BroadsideOdds(a, d, c.o)
 		require.NoError(t, err, c.name)
-		dist, paths := enumerate(t, func(r Roller) (Damage, Damage, error) {
-			res, err := ResolveBroadside(BroadsideInput{Attacker: a, Defender: d, Options: c.o}, r)
+		dist, paths := enumerate(t, func(r mw.Roller) (mw.Damage, mw.Damage, error) {
+			res, err := mw.ResolveBroadside(mw.BroadsideInput{Attacker: a, Defender: d, Options: c.o}, r)
 			if err != nil {
-				return Damage{}, Damage{}, err
+				return mw.Damage{}, mw.Damage{}, err
 			}
-			return counterDamage(res.Counter), res.Attack.Damage, nil
+			return mw.CounterDamage(res.Counter), res.Attack.Damage, nil
 		})
 		t.Logf("%s: %d paths, %d outcomes", c.name, paths, len(dist))
 		requireSameDist(t, od, dist)
 	}
 	boardings := []struct {
 		name, a, d string
-		o          Options
+		o          mw.Options
 	}{
-		{"2v2 with ties", "ship:sailors=1,cannons=1,owner=a", "ship:sailors=1,cannons=1,owner=b", Options{}},
-		{"2v2 Fencing Master and the errata", "ship:sailors=1,cannons=1,fencing,owner=a", "ship:sailors=1,cannons=1,owner=b", Options{}},
-		{"2v1 First-Class Fencing Master", "ship:sailors=1,cannons=1,fc-fencing,owner=a", "ship:sailors=0,cannons=1,owner=b", Options{}},
-		{"1v1 First-Class Fencing Masters and a token", "ship:sailors=0,cannons=1,fc-fencing,xp=1,owner=a", "ship:sailors=0,cannons=1,fc-fencing,owner=b", Options{}},
-		{"1v2 NPC places highest behind lowest", "ship:sailors=0,cannons=1,owner=b", "galleass:sailors=2", Options{}},
-		{"Simplified Variant", "ship:sailors=2,cannons=1,fencing,owner=a", "ship:sailors=1,cannons=1,owner=b", Options{Simplified: true}},
+		{"2v2 with ties", "ship:sailors=1,cannons=1,owner=a", "ship:sailors=1,cannons=1,owner=b", mw.Options{}},
+		{"2v2 Fencing Master and the errata", "ship:sailors=1,cannons=1,fencing,owner=a", "ship:sailors=1,cannons=1,owner=b", mw.Options{}},
+		{"2v1 First-Class Fencing Master", "ship:sailors=1,cannons=1,fc-fencing,owner=a", "ship:sailors=0,cannons=1,owner=b", mw.Options{}},
+		{"1v1 First-Class Fencing Masters and a token", "ship:sailors=0,cannons=1,fc-fencing,xp=1,owner=a", "ship:sailors=0,cannons=1,fc-fencing,owner=b", mw.Options{}},
+		{"1v2 NPC places highest behind lowest", "ship:sailors=0,cannons=1,owner=b", "galleass:sailors=2", mw.Options{}},
+		{"Simplified Variant", "ship:sailors=2,cannons=1,fencing,owner=a", "ship:sailors=1,cannons=1,owner=b", mw.Options{Simplified: true}},
 	}
 	for _, c := range boardings {
 		a, d := mustUnit(t, c.a), mustUnit(t, c.d)
 		od, err := BoardingOdds(a, d, c.o)
 		require.NoError(t, err, c.name)
-		dist, paths := enumerate(t, func(r Roller) (Damage, Damage, error) {
-			res, err := ResolveBoarding(BoardingInput{Attacker: a, Defender: d, Options: c.o}, r)
+		dist, paths := enumerate(t, func(r mw.Roller) (mw.Damage, mw.Damage, error) {
+			res, err := mw.ResolveBoarding(mw.BoardingInput{Attacker: a, Defender: d, Options: c.o}, r)
 			if err != nil {
-				return Damage{}, Damage{}, err
+				return mw.Damage{}, mw.Damage{}, err
 			}
 			return res.ToAttacker, res.ToDefender, nil
 		})
@@ -308,8 +311,8 @@ func TestBoarding3v2EveryRoll(t *testing.T) {
 		for k, p := range finals {
 			// "remove 1 Sailor for each dice removed. If they have no more
 			// Sailors to remove, they remove a Cannon instead."
-			dmg := func(u Unit, lost int) Damage {
-				d := Damage{Sailors: min(lost, u.Sailors)}
+			dmg := func(u mw.Unit, lost int) mw.Damage {
+				d := mw.Damage{Sailors: min(lost, u.Sailors)}
 				d.Cannons = lost - d.Sailors
 				d.Defeated = d.Cannons == u.Cannons
 				return d
@@ -321,7 +324,67 @@ func TestBoarding3v2EveryRoll(t *testing.T) {
 			dist[l].Add(dist[l], p)
 		}
 	}
-	od, err := BoardingOdds(att, def, Options{})
+	od, err := BoardingOdds(att, def, mw.Options{})
 	require.NoError(t, err)
 	requireSameDist(t, od, dist)
+}
+
+// L1184 ("First-Class Gunner rerolls (may reroll each dice once)") leaves
+// the dice to the player; the Boarding placement too. Both choices give
+// exact odds equal to every roll resolved one by one under that choice.
+func TestOddsUnderTheOtherChoices(t *testing.T) {
+	t.Parallel()
+	broadsides := []struct {
+		name, a, d string
+		o          mw.Options
+	}{
+		{"First-Class Gunner keeps extra Deck Crew Hits", "ship:cannons=1,sailors=1,fc-gunner,owner=a", "ship:cannons=1,sailors=0,owner=b", mw.Options{GunnerMissesOnly: true}},
+		{"First-Class Gunner, misses only, against the Freighter", "ship:cannons=1,sailors=1,fc-gunner,owner=a", "freighter", mw.Options{GunnerMissesOnly: true}},
+		{"First-Class Gunner, misses only, against the Galleass", "ship:cannons=1,sailors=0,fc-gunner,owner=a", "galleass:sailors=1", mw.Options{GunnerMissesOnly: true}},
+	}
+	for _, c := range broadsides {
+		a, d := mustUnit(t, c.a), mustUnit(t, c.d)
+		od, err := BroadsideOdds(a, d, c.o)
+		require.NoError(t, err, c.name)
+		dist, _ := enumerate(t, func(r mw.Roller) (mw.Damage, mw.Damage, error) {
+			res, err := mw.ResolveBroadside(mw.BroadsideInput{Attacker: a, Defender: d, Options: c.o}, r)
+			if err != nil {
+				return mw.Damage{}, mw.Damage{}, err
+			}
+			return mw.CounterDamage(res.Counter), res.Attack.Damage, nil
+		})
+		requireSameDist(t, od, dist)
+		assert.Contains(t, strings.Join(od.Policy, "; "), "--gunner-rerolls misses", c.name)
+	}
+	// The two policies differ where a 1 finds no crew: the default re-rolls
+	// it, misses-only keeps it.
+	a, d := mustUnit(t, "ship:cannons=2,sailors=1,fc-gunner,owner=a"), mustUnit(t, "ship:cannons=1,sailors=0,owner=b")
+	def, err := BroadsideOdds(a, d, mw.Options{})
+	require.NoError(t, err)
+	alt, err := BroadsideOdds(a, d, mw.Options{GunnerMissesOnly: true})
+	require.NoError(t, err)
+	assert.Greater(t, def.DefenderDefeated.Float, alt.DefenderDefeated.Float)
+	assert.Contains(t, strings.Join(def.Policy, "; "), "Deck Crew Hits beyond the target's crew (--gunner-rerolls useless)")
+
+	bo := mw.Options{PlaceTakeMore: true}
+	for _, spec := range [][2]string{
+		{"ship:sailors=2,cannons=1,owner=a", "ship:sailors=1,cannons=1,owner=b"},
+		{"ship:sailors=1,cannons=2,fencing,owner=a", "ship:sailors=0,cannons=2,owner=b"},
+	} {
+		a, d := mustUnit(t, spec[0]), mustUnit(t, spec[1])
+		od, err := BoardingOdds(a, d, bo)
+		require.NoError(t, err)
+		dist, _ := enumerate(t, func(r mw.Roller) (mw.Damage, mw.Damage, error) {
+			res, err := mw.ResolveBoarding(mw.BoardingInput{Attacker: a, Defender: d, Options: bo}, r)
+			if err != nil {
+				return mw.Damage{}, mw.Damage{}, err
+			}
+			return res.ToAttacker, res.ToDefender, nil
+		})
+		requireSameDist(t, od, dist)
+		assert.Contains(t, strings.Join(od.Policy, "; "), "the one costing the opponent more dice (--place-tie take-more)")
+	}
+	od, err := BoardingOdds(mustUnit(t, "ship:sailors=2,cannons=1,owner=a"), mustUnit(t, "ship:sailors=1,cannons=1,owner=b"), mw.Options{})
+	require.NoError(t, err)
+	assert.Contains(t, strings.Join(od.Policy, "; "), "the one losing fewer of one's own dice (--place-tie keep-own)")
 }

@@ -1,9 +1,10 @@
-package mistywaters
+package odds
 
 import (
 	"math"
 	"testing"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/stretchr/testify/require"
 )
@@ -18,11 +19,11 @@ var benchCases = []struct{ name, a, d string }{
 
 func BenchmarkBoardingOdds(b *testing.B) {
 	for _, c := range benchCases {
-		a, _ := ParseUnit(c.a)
-		d, _ := ParseUnit(c.d)
+		a, _ := mw.ParseUnit(c.a)
+		d, _ := mw.ParseUnit(c.d)
 		b.Run(c.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, err := BoardingOdds(a, d, Options{}); err != nil {
+				if _, err := BoardingOdds(a, d, mw.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -31,10 +32,10 @@ func BenchmarkBoardingOdds(b *testing.B) {
 }
 
 func BenchmarkBroadsideOdds(b *testing.B) {
-	a, _ := ParseUnit("ship:cannons=10,sailors=4,fc-gunner,xp=3,owner=a")
-	d, _ := ParseUnit("ship:cannons=10,sailors=4,fc-gunner,xp=3,owner=b")
+	a, _ := mw.ParseUnit("ship:cannons=10,sailors=4,fc-gunner,xp=3,owner=a")
+	d, _ := mw.ParseUnit("ship:cannons=10,sailors=4,fc-gunner,xp=3,owner=b")
 	for i := 0; i < b.N; i++ {
-		if _, err := BroadsideOdds(a, d, Options{}); err != nil {
+		if _, err := BroadsideOdds(a, d, mw.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -62,24 +63,24 @@ func TestOddsMatchSimulation(t *testing.T) {
 		var od *Odds
 		var err error
 		if c.board {
-			od, err = BoardingOdds(a, d, Options{})
+			od, err = BoardingOdds(a, d, mw.Options{})
 		} else {
-			od, err = BroadsideOdds(a, d, Options{})
+			od, err = BroadsideOdds(a, d, mw.Options{})
 		}
 		require.NoError(t, err)
 		dice := referee.NewDice(referee.Virtual, 42, nil)
 		counts := map[string]int{}
 		for i := 0; i < n; i++ {
-			var toA, toD Damage
+			var toA, toD mw.Damage
 			if c.board {
-				res, err := ResolveBoarding(BoardingInput{Attacker: a, Defender: d}, RefereeRoller{dice})
+				res, err := mw.ResolveBoarding(mw.BoardingInput{Attacker: a, Defender: d}, mw.RefereeRoller{D: dice})
 				require.NoError(t, err)
 				toA, toD = res.ToAttacker, res.ToDefender
 			} else {
-				res, err := ResolveBroadside(BroadsideInput{Attacker: a, Defender: d}, RefereeRoller{dice})
+				res, err := mw.ResolveBroadside(mw.BroadsideInput{Attacker: a, Defender: d}, mw.RefereeRoller{D: dice})
 				require.NoError(t, err)
 				toD = res.Attack.Damage
-				toA = counterDamage(res.Counter)
+				toA = mw.CounterDamage(res.Counter)
 			}
 			counts[outcomeLabel(toA, toD)]++
 		}
@@ -115,15 +116,15 @@ func BenchmarkOddsCold(b *testing.B) {
 		{"boarding-10v8-fc-xp2", "ship:sailors=5,cannons=5,fc-fencing,xp=2,owner=a", "ship:sailors=4,cannons=4,fc-fencing,xp=2,owner=b"},
 	}
 	for _, c := range cases {
-		a, _ := ParseUnit(c.a)
-		d, _ := ParseUnit(c.d)
+		a, _ := mw.ParseUnit(c.a)
+		d, _ := mw.ParseUnit(c.d)
 		b.Run(c.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				var err error
 				if c.name[:5] == "broad" {
-					_, err = BroadsideOdds(a, d, Options{})
+					_, err = BroadsideOdds(a, d, mw.Options{})
 				} else {
-					_, err = BoardingOdds(a, d, Options{})
+					_, err = BoardingOdds(a, d, mw.Options{})
 				}
 				if err != nil {
 					b.Fatal(err)
@@ -138,12 +139,12 @@ func BenchmarkOddsCold(b *testing.B) {
 // Captain, First-Class Fencing and 20 XP; most of its time is the
 // counterattacks' volleys.
 func BenchmarkBroadsideWorst(b *testing.B) {
-	a, err := ParseUnit("ship:cannons=15,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=a")
+	a, err := mw.ParseUnit("ship:cannons=15,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=a")
 	require.NoError(b, err)
-	d, err := ParseUnit("ship:cannons=35,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=b")
+	d, err := mw.ParseUnit("ship:cannons=35,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=b")
 	require.NoError(b, err)
 	for i := 0; i < b.N; i++ {
-		if _, err := BroadsideOddsTop(a, d, Options{}, 12); err != nil {
+		if _, err := BroadsideOddsTop(a, d, mw.Options{}, 12); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -159,13 +160,13 @@ func BenchmarkBoardingWorst(b *testing.B) {
 		{"5v3-fc-xp7", "ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "ship:sailors=2,cannons=1,fc-fencing,xp=7,owner=b"},
 	}
 	for _, c := range cases {
-		a, err := ParseUnit(c.a)
+		a, err := mw.ParseUnit(c.a)
 		require.NoError(b, err)
-		d, err := ParseUnit(c.d)
+		d, err := mw.ParseUnit(c.d)
 		require.NoError(b, err)
 		b.Run(c.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, err := BoardingOdds(a, d, Options{}); err != nil {
+				if _, err := BoardingOdds(a, d, mw.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,9 +1,11 @@
-package mistywaters
+package odds
 
 import (
 	"container/heap"
 	"math/big"
 	"sort"
+
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 )
 
 // BroadsideOddsTop is BroadsideOdds for a reader of the k most likely
@@ -19,7 +21,7 @@ import (
 // losses come from the attack's outcomes and each counterattack's sums,
 // and the k most likely outcomes from a heap over the attack's outcomes,
 // each walking its counterattack's outcomes most likely first.
-func BroadsideOddsTop(att, def Unit, o Options, k int) (*Odds, error) {
+func BroadsideOddsTop(att, def mw.Unit, o mw.Options, k int) (*Odds, error) {
 	pl, err := planBroadside(att, def, o)
 	if err != nil {
 		return nil, err
@@ -38,7 +40,7 @@ func BroadsideOddsTop(att, def Unit, o Options, k int) (*Odds, error) {
 		exp      [4]big.Int
 	}
 	tmp := new(big.Int)
-	addExp := func(e *[4]big.Int, d Damage, num *big.Int) {
+	addExp := func(e *[4]big.Int, d mw.Damage, num *big.Int) {
 		for i, n := range [4]int{d.Cannons, d.Sailors, len(d.Officers), d.Markers} {
 			if n != 0 {
 				e[i].Add(&e[i], tmp.Mul(tmp.SetInt64(int64(n)), num))
@@ -82,7 +84,7 @@ func BroadsideOddsTop(att, def Unit, o Options, k int) (*Odds, error) {
 	// losses most likely first
 	type entry struct {
 		id  int32
-		dmg Damage
+		dmg mw.Damage
 		num *big.Int
 	}
 	sortEntries := func(es []entry) []entry {
@@ -125,7 +127,7 @@ func BroadsideOddsTop(att, def Unit, o Options, k int) (*Odds, error) {
 		return l
 	}
 	type group struct {
-		dmg    Damage
+		dmg    mw.Damage
 		id     int32
 		factor *big.Int
 		list   []entry

@@ -1,9 +1,11 @@
-package mistywaters
+package odds
 
 import (
 	"fmt"
 	"math/big"
 	"math/bits"
+
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 )
 
 var factorials = func() []*big.Int {
@@ -19,8 +21,8 @@ var factorials = func() []*big.Int {
 // out of faces: with a ricochet a 4 or 5 is rolled again until it is not,
 // so the die is uniform on {1, 2, 3, 6} (4 faces); else 6 faces. reroll
 // says the die comes from a Gunner/XP re-roll.
-func faceWeights(shooter, target Unit, o Options, reroll bool) (w [4]uint64, faces uint64) {
-	rico := ricochets(shooter, target) && !(reroll && o.NoRicochetAfterReroll)
+func faceWeights(shooter, target mw.Unit, o mw.Options, reroll bool) (w [4]uint64, faces uint64) {
+	rico := mw.Ricochets(shooter, target) && !(reroll && o.NoRicochetAfterReroll)
 	faces = 6
 	if rico {
 		faces = 4
@@ -29,9 +31,9 @@ func faceWeights(shooter, target Unit, o Options, reroll bool) (w [4]uint64, fac
 		if rico && (v == 4 || v == 5) {
 			continue
 		}
-		c := classify(v, target, o)
-		if c == clsMonster {
-			c = clsHull
+		c := mw.Classify(v, target, o)
+		if c == mw.ClsMonster {
+			c = mw.ClsHull
 		}
 		w[c]++
 	}
@@ -126,20 +128,20 @@ func (g *volleyGrid) clearUpTo(s int) {
 // reroll adds to next the outcomes of re-rolling one die that did nothing
 // in the state (h, c, d) of weight x, with face weights re.
 func (g *volleyGrid) reroll(next *volleyGrid, h, c, d int, x *wide, re [4]uint64) {
-	if w := re[clsMiss]; w > 0 {
+	if w := re[mw.ClsMiss]; w > 0 {
 		next.at(h, c, d).addMulN(x, w, next.nw)
 	}
-	if w := re[clsHull]; w > 0 {
+	if w := re[mw.ClsHull]; w > 0 {
 		next.at(h+1, c, d).addMulN(x, w, next.nw)
 	}
-	if w := re[clsCrew]; w > 0 {
+	if w := re[mw.ClsCrew]; w > 0 {
 		c2 := c + 1
 		if c2 >= g.nc {
 			c2 = g.nc - 1
 		}
 		next.at(h, c2, d).addMulN(x, w, next.nw)
 	}
-	if w := re[clsDisable]; w > 0 {
+	if w := re[mw.ClsDisable]; w > 0 {
 		next.at(h, c, d+1).addMulN(x, w, next.nw)
 	}
 }
@@ -153,7 +155,7 @@ func (g *volleyGrid) reroll(next *volleyGrid, h, c, d int, x *wide, re [4]uint64
 // one die that does nothing at a time to the class it lands in, so the
 // work grows with the number of effect states (about n times the crew
 // aboard) instead of the dice sequences.
-func volleyCounts(shooter, target Unit, n int, o Options, prefixes *volleyCache) (*volleyGrid, *big.Int) {
+func volleyCounts(shooter, target mw.Unit, n int, o mw.Options, prefixes *volleyCache) (*volleyGrid, *big.Int) {
 	p := prefixes.get(shooter, target, o)
 	base := p.grid(n)
 	f2 := p.f2
@@ -227,21 +229,21 @@ func volleyCounts(shooter, target Unit, n int, o Options, prefixes *volleyCache)
 					if n-h-c-d == 0 {
 						acc.addMulN(x, f2, nw)
 					} else {
-						w := re[clsMiss]
+						w := re[mw.ClsMiss]
 						if c == full {
-							w += re[clsCrew]
+							w += re[mw.ClsCrew]
 						}
 						acc.addMulN(x, w, nw)
 					}
 					// the cells below have a die that does nothing
-					if h > 0 && re[clsHull] > 0 {
-						acc.addMulN(g.at(h-1, c, d), re[clsHull], nw)
+					if h > 0 && re[mw.ClsHull] > 0 {
+						acc.addMulN(g.at(h-1, c, d), re[mw.ClsHull], nw)
 					}
-					if c > 0 && re[clsCrew] > 0 {
-						acc.addMulN(g.at(h, c-1, d), re[clsCrew], nw)
+					if c > 0 && re[mw.ClsCrew] > 0 {
+						acc.addMulN(g.at(h, c-1, d), re[mw.ClsCrew], nw)
 					}
-					if d > 0 && re[clsDisable] > 0 {
-						acc.addMulN(g.at(h, c, d-1), re[clsDisable], nw)
+					if d > 0 && re[mw.ClsDisable] > 0 {
+						acc.addMulN(g.at(h, c, d-1), re[mw.ClsDisable], nw)
 					}
 					*x = acc
 				}
@@ -329,17 +331,17 @@ func (vc *volleyCache) release(g *volleyGrid) {
 
 // get is the prefix of shooter's volleys at target (a fresh one with a
 // nil cache).
-func (vc *volleyCache) get(shooter, target Unit, o Options) *volleyPrefix {
+func (vc *volleyCache) get(shooter, target mw.Unit, o mw.Options) *volleyPrefix {
 	first, f1 := faceWeights(shooter, target, o, false)
 	re, f2 := faceWeights(shooter, target, o, true)
 	mode := rerollNone
-	if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
+	if shooter.Kind == mw.KindShip && shooter.Gunner == mw.FirstClass {
 		mode = rerollUseless
 		if o.GunnerMissesOnly {
 			mode = rerollMisses
 		}
 	}
-	k := volleyKey{first, re, f1, f2, mode, crewAvailable(target)}
+	k := volleyKey{first, re, f1, f2, mode, mw.CrewAvailable(target)}
 	if vc != nil {
 		if p, ok := vc.prefixes[k]; ok {
 			return p
@@ -362,7 +364,7 @@ func (vc *volleyCache) get(shooter, target Unit, o Options) *volleyPrefix {
 // newGrid is an empty grid for a volley of n dice: an axis whose class no
 // face reaches has size 1, the crew axis stops at the crew aboard.
 func (p *volleyPrefix) newGrid(n int) *volleyGrid {
-	axis := func(cls dieClass, max int) int {
+	axis := func(cls mw.DieClass, max int) int {
 		if p.first[cls] == 0 && p.re[cls] == 0 {
 			return 1
 		}
@@ -372,7 +374,7 @@ func (p *volleyPrefix) newGrid(n int) *volleyGrid {
 	if avail > n {
 		avail = n
 	}
-	return newVolleyGrid(n, axis(clsHull, n), axis(clsCrew, avail), axis(clsDisable, n))
+	return newVolleyGrid(n, axis(mw.ClsHull, n), axis(mw.ClsCrew, avail), axis(mw.ClsDisable, n))
 }
 
 // grid is the volley of n dice before the tokens (shared: read only).
@@ -399,22 +401,22 @@ func (p *volleyPrefix) step(g *volleyGrid) *volleyGrid {
 		var stay, hull, crew, dis uint64
 		switch p.mode {
 		case rerollNone:
-			stay, hull, crew, dis = fst[clsMiss], fst[clsHull], fst[clsCrew], fst[clsDisable]
+			stay, hull, crew, dis = fst[mw.ClsMiss], fst[mw.ClsHull], fst[mw.ClsCrew], fst[mw.ClsDisable]
 			if full {
 				stay, crew = stay+crew, 0
 			}
 		case rerollMisses:
 			// a miss is re-rolled once; a Deck Crew Hit that finds no
 			// crew is kept and does nothing
-			u := fst[clsMiss]
-			stay = u * re[clsMiss]
+			u := fst[mw.ClsMiss]
+			stay = u * re[mw.ClsMiss]
 			if full {
-				stay += fst[clsCrew]*p.f2 + u*re[clsCrew]
+				stay += fst[mw.ClsCrew]*p.f2 + u*re[mw.ClsCrew]
 			} else {
-				crew = fst[clsCrew]*p.f2 + u*re[clsCrew]
+				crew = fst[mw.ClsCrew]*p.f2 + u*re[mw.ClsCrew]
 			}
-			hull = fst[clsHull]*p.f2 + u*re[clsHull]
-			dis = fst[clsDisable]*p.f2 + u*re[clsDisable]
+			hull = fst[mw.ClsHull]*p.f2 + u*re[mw.ClsHull]
+			dis = fst[mw.ClsDisable]*p.f2 + u*re[mw.ClsDisable]
 		default:
 			panic("mistywaters: a volley prefix re-rolls no die or the misses")
 		}
@@ -480,18 +482,18 @@ func fireCell(target, h, c, d int) uint32 {
 }
 
 type fireRes struct {
-	target Unit
-	dmg    Damage
+	target mw.Unit
+	dmg    mw.Damage
 	text   string // dmg.Text()
 	key    string // text and the target after, the merge key
 	kid    int32  // key's number in the fireCache
 }
 
-func fireDist(shooter, target Unit, o Options, cache *fireCache, vols *volleyCache, tid int) (out []fireOut, den *big.Int) {
-	if shooter.Kind == KindMonster {
+func fireDist(shooter, target mw.Unit, o mw.Options, cache *fireCache, vols *volleyCache, tid int) (out []fireOut, den *big.Int) {
+	if shooter.Kind == mw.KindMonster {
 		t := target
-		var dmg Damage
-		applyMonsterDamage(shooter.Monster, &t, &dmg, o)
+		var dmg mw.Damage
+		mw.ApplyMonsterDamage(shooter.Monster, &t, &dmg, o)
 		return []fireOut{{fireRes: &fireRes{target: t, dmg: dmg, text: dmg.Text()}, num: big.NewInt(1)}}, big.NewInt(1)
 	}
 	n, _ := shooter.BroadsideDice(target, o)
@@ -504,8 +506,8 @@ func fireDist(shooter, target Unit, o Options, cache *fireCache, vols *volleyCac
 		if !ok {
 			t := target
 			// the effect does not depend on the misses
-			vol := &Volley{HullHits: h, CrewHits: c, Disables: d, Misses: n - h - c - d}
-			applyDice(vol, &t, o, nil)
+			vol := &mw.Volley{HullHits: h, CrewHits: c, Disables: d, Misses: n - h - c - d}
+			mw.ApplyDice(vol, &t, o, nil)
 			txt := vol.Damage.Text()
 			r = &fireRes{target: t, dmg: vol.Damage, text: txt, key: txt + "|" + stateKey(t)}
 			kid, ok := cache.keys[r.key]
@@ -537,7 +539,7 @@ func fireDist(shooter, target Unit, o Options, cache *fireCache, vols *volleyCac
 // fireKey is what a side's fire depends on: the shooter's kind, dice,
 // Gunner and tokens (not its Cannons or crew beyond the dice) and the
 // target.
-func fireKey(shooter, target Unit, o Options) string {
+func fireKey(shooter, target mw.Unit, o mw.Options) string {
 	n, _ := shooter.BroadsideDice(target, o)
 	return fmt.Sprintf("%s/%s/%d/%d/%d|%s", shooter.Kind, shooter.Monster, n, shooter.Gunner, shooter.XPFor(0), stateKey(target))
 }
@@ -581,20 +583,20 @@ type broadsidePlan struct {
 	none     int32    // the attacker's "no loss"
 }
 
-func planBroadside(att, def Unit, o Options) (*broadsidePlan, error) {
-	for _, u := range []Unit{att, def} {
+func planBroadside(att, def mw.Unit, o mw.Options) (*broadsidePlan, error) {
+	for _, u := range []mw.Unit{att, def} {
 		if err := u.Validate(nil); err != nil {
 			return nil, err
 		}
 	}
-	if err := CheckBoxPair(att, def); err != nil {
+	if err := mw.CheckBoxPair(att, def); err != nil {
 		return nil, err
 	}
-	v, err := CanAttack(att, def, Broadside, o)
+	v, err := mw.CanAttack(att, def, mw.Broadside, o)
 	if err != nil {
 		return nil, err
 	}
-	od := &Odds{Type: Broadside, Attacker: att, Defender: def, Cites: uniq(v.Cites, []string{CiteBroadside, CiteDiceResult, CiteCounterattack, CiteBroadsideRerolls})}
+	od := &Odds{Type: mw.Broadside, Attacker: att, Defender: def, Cites: mw.Uniq(v.Cites, []string{mw.CiteBroadside, mw.CiteDiceResult, mw.CiteCounterattack, mw.CiteBroadsideRerolls})}
 	od.Policy = broadsidePolicy(att, def, o)
 	if !v.Counterattack {
 		od.Notes = append(od.Notes, "no counterattack: "+v.NoCounterWhy)
@@ -608,7 +610,7 @@ func planBroadside(att, def Unit, o Options) (*broadsidePlan, error) {
 			continue
 		}
 		defAfter := first.target
-		if n, _ := defAfter.BroadsideDice(att, o); n == 0 && defAfter.Kind != KindMonster {
+		if n, _ := defAfter.BroadsideDice(att, o); n == 0 && defAfter.Kind != mw.KindMonster {
 			continue
 		}
 		k := fireKey(defAfter, att, o)
@@ -638,7 +640,7 @@ func planBroadside(att, def Unit, o Options) (*broadsidePlan, error) {
 			c.outs[i].id = sa.id(c.outs[i].text)
 		}
 	}
-	none := sa.id(Damage{}.Text())
+	none := sa.id(mw.Damage{}.Text())
 	for i := range firsts {
 		firsts[i].id = sd.id(firsts[i].text)
 	}
@@ -647,7 +649,7 @@ func planBroadside(att, def Unit, o Options) (*broadsidePlan, error) {
 
 // BroadsideOdds is the exact distribution of a whole Broadside exchange:
 // the attack, then the counterattack with what the defender has left.
-func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
+func BroadsideOdds(att, def mw.Unit, o mw.Options) (*Odds, error) {
 	pl, err := planBroadside(att, def, o)
 	if err != nil {
 		return nil, err
@@ -657,7 +659,7 @@ func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
 	cells := map[pair]*countOutcome{}
 	var outs []*countOutcome
 	tmp := new(big.Int)
-	add := func(toA Damage, a int32, toD Damage, d int32, x, y *big.Int) {
+	add := func(toA mw.Damage, a int32, toD mw.Damage, d int32, x, y *big.Int) {
 		k := pair{a, d}
 		ce, ok := cells[k]
 		if !ok {
@@ -669,7 +671,7 @@ func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
 	}
 	for i, first := range pl.firsts {
 		if pl.counters[i] == nil {
-			add(Damage{}, pl.none, first.dmg, first.id, first.num, pl.lcm)
+			add(mw.Damage{}, pl.none, first.dmg, first.id, first.num, pl.lcm)
 			continue
 		}
 		for _, second := range pl.counters[i].outs {
@@ -680,16 +682,16 @@ func BroadsideOdds(att, def Unit, o Options) (*Odds, error) {
 	return pl.od, nil
 }
 
-func stateKey(u Unit) string {
+func stateKey(u mw.Unit) string {
 	return fmt.Sprintf("%s/%d/%d/%d/%d/%d/%v/%s/%d", u.Kind, u.Cannons, u.Sailors, u.Captain, u.Gunner, u.FencingMaster, u.Damaged, u.Monster, u.XP)
 }
 
-func broadsidePolicy(att, def Unit, o Options) []string {
+func broadsidePolicy(att, def mw.Unit, o mw.Options) []string {
 	p := []string{"every die is rolled (the maximum dice)"}
-	if ricochets(att, def) {
+	if mw.Ricochets(att, def) {
 		p = append(p, "4s and 5s ricochet until they show 1, 2, 3 or 6")
 	}
-	if att.Gunner == FirstClass || def.Gunner == FirstClass {
+	if att.Gunner == mw.FirstClass || def.Gunner == mw.FirstClass {
 		if o.GunnerMissesOnly {
 			p = append(p, "a First-Class Gunner re-rolls once every miss, keeping Deck Crew Hits beyond the target's crew (--gunner-rerolls misses)")
 		} else {
@@ -699,7 +701,7 @@ func broadsidePolicy(att, def Unit, o Options) []string {
 	if att.XP > 0 || def.XP > 0 {
 		p = append(p, "each declared Experience Token re-rolls one die that does nothing, while there is one")
 	}
-	p = append(p, "deck crew are removed in the order "+joinComma(o.crewOrder()))
+	p = append(p, "deck crew are removed in the order "+joinComma(o.DeckCrewOrder()))
 	return p
 }
 

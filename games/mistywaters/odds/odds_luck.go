@@ -1,9 +1,11 @@
-package mistywaters
+package odds
 
 import (
 	"fmt"
 	"math/big"
 	"sort"
+
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 )
 
 // Luck is what a battle resolved from entered dice reports of its odds:
@@ -17,11 +19,11 @@ type Luck struct {
 }
 
 // BattleLuck is BroadsideLuck or BoardingLuck by the battle's type.
-func BattleLuck(t BattleType, att, def Unit, o Options, toAttacker, toDefender Damage) (*Luck, error) {
+func BattleLuck(t mw.BattleType, att, def mw.Unit, o mw.Options, toAttacker, toDefender mw.Damage) (*Luck, error) {
 	switch t {
-	case Broadside:
+	case mw.Broadside:
 		return BroadsideLuck(att, def, o, toAttacker, toDefender)
-	case Boarding:
+	case mw.Boarding:
 		return BoardingLuck(att, def, o, toAttacker, toDefender)
 	}
 	return nil, fmt.Errorf("mistywaters: no odds for a %s battle (Broadside or Boarding have them)", t)
@@ -30,7 +32,7 @@ func BattleLuck(t BattleType, att, def Unit, o Options, toAttacker, toDefender D
 // BoardingLuck is BoardingOdds' defeat chances and Percentile of the
 // result (a Boarding Battle has few outcomes: its whole distribution is
 // cheap once its rounds are counted).
-func BoardingLuck(att, def Unit, o Options, toAttacker, toDefender Damage) (*Luck, error) {
+func BoardingLuck(att, def mw.Unit, o mw.Options, toAttacker, toDefender mw.Damage) (*Luck, error) {
 	od, err := BoardingOdds(att, def, o)
 	if err != nil {
 		return nil, err
@@ -48,7 +50,7 @@ func BoardingLuck(att, def Unit, o Options, toAttacker, toDefender Damage) (*Luc
 // each counterattack's counts are summed by loss value once, and each
 // attack adds its count times the sum beyond its threshold (twice, plus
 // once the sum at it: the percentile is counted in halves).
-func BroadsideLuck(att, def Unit, o Options, toAttacker, toDefender Damage) (*Luck, error) {
+func BroadsideLuck(att, def mw.Unit, o mw.Options, toAttacker, toDefender mw.Damage) (*Luck, error) {
 	pl, err := planBroadside(att, def, o)
 	if err != nil {
 		return nil, err

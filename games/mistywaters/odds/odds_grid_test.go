@@ -1,4 +1,4 @@
-package mistywaters
+package odds
 
 import (
 	"bufio"
@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/stretchr/testify/require"
 )
 
@@ -81,7 +82,7 @@ func TestOddsGridUnchanged(t *testing.T) {
 		var od *Odds
 		var err error
 		// Advanced Rules: a Pirate Ship can be boarded
-		o := Options{Advanced: true, PirateCountsDuels: strings.Contains(c.a, "captain")}
+		o := mw.Options{Advanced: true, PirateCountsDuels: strings.Contains(c.a, "captain")}
 		if c.typ == "boarding" {
 			od, err = BoardingOdds(a, d, o)
 		} else {

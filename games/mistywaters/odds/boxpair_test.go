@@ -1,8 +1,9 @@
-package mistywaters
+package odds
 
 import (
 	"testing"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/stretchr/testify/require"
 )
@@ -18,16 +19,16 @@ func TestOddsRefuseShipsHoldingMoreThanTheBoxBetweenThem(t *testing.T) {
 		{"ship:cannons=2,sailors=2,xp=21,owner=a", "ship:cannons=2,sailors=2,xp=20,owner=b", "41 Experience Tokens together"},
 	} {
 		a, d := mustUnit(t, c.att), mustUnit(t, c.def)
-		for name, odds := range map[string]func(Unit, Unit, Options) (*Odds, error){"broadside": BroadsideOdds, "boarding": BoardingOdds} {
-			_, err := odds(a, d, Options{})
+		for name, odds := range map[string]func(mw.Unit, mw.Unit, mw.Options) (*Odds, error){"broadside": BroadsideOdds, "boarding": BoardingOdds} {
+			_, err := odds(a, d, mw.Options{})
 			require.Error(t, err, "%s %s v %s", name, c.att, c.def)
 			require.True(t, referee.IsUsage(err), "%s: bad input exits 2: %v", name, err)
 			require.ErrorContains(t, err, c.want)
 			require.ErrorContains(t, err, "(Components: ")
 		}
 	}
-	_, err := BroadsideOdds(mustUnit(t, "ship:cannons=3,sailors=2,owner=a"), mustUnit(t, "ship:cannons=2,sailors=2,owner=b"), Options{})
+	_, err := BroadsideOdds(mustUnit(t, "ship:cannons=3,sailors=2,owner=a"), mustUnit(t, "ship:cannons=2,sailors=2,owner=b"), mw.Options{})
 	require.NoError(t, err)
-	require.NoError(t, CheckBoxPair(mustUnit(t, "ship:cannons=25,sailors=25,xp=20,owner=a"), mustUnit(t, "ship:cannons=25,sailors=25,xp=20,owner=b")), "exactly the box between two ships")
-	require.NoError(t, CheckBoxPair(mustUnit(t, "ship:cannons=40,sailors=2,owner=a"), mustUnit(t, "pirate")), "an NPC's printed values are no tokens of the box")
+	require.NoError(t, mw.CheckBoxPair(mustUnit(t, "ship:cannons=25,sailors=25,xp=20,owner=a"), mustUnit(t, "ship:cannons=25,sailors=25,xp=20,owner=b")), "exactly the box between two ships")
+	require.NoError(t, mw.CheckBoxPair(mustUnit(t, "ship:cannons=40,sailors=2,owner=a"), mustUnit(t, "pirate")), "an NPC's printed values are no tokens of the box")
 }

@@ -1,4 +1,4 @@
-package mistywaters
+package odds
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"sort"
 	"testing"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/stretchr/testify/require"
 )
 
@@ -14,7 +15,7 @@ import (
 // k outcomes a stable sort by probability of the whole distribution puts
 // first (the chart's rows), the exact rest, the defeat chances and the
 // expected losses must be the same fractions.
-func checkTop(t *testing.T, a, d string, o Options, ks ...int) bool {
+func checkTop(t *testing.T, a, d string, o mw.Options, ks ...int) bool {
 	t.Helper()
 	att, def := mustUnit(t, a), mustUnit(t, d)
 	full, ferr := BroadsideOdds(att, def, o)
@@ -84,9 +85,10 @@ var (
 // removed in order), crews smaller than the hits, NPC targets and Sea
 // Monsters, and the rule switches.
 func TestBroadsideOddsTopEqualFull(t *testing.T) {
+	t.Parallel()
 	shooters := gridShooters
 	targets := gridTargets
-	opts := []Options{{}, {GunnerMissesOnly: true}, {NoRicochetAfterReroll: true}, {CrewOrder: []string{"gunner", "captain", "fencing", "sailor"}}}
+	opts := []mw.Options{{}, {GunnerMissesOnly: true}, {NoRicochetAfterReroll: true}, {CrewOrder: []string{"gunner", "captain", "fencing", "sailor"}}}
 	compared := 0
 	for i, a := range shooters {
 		for j, d := range targets {
@@ -104,9 +106,9 @@ func TestBroadsideOddsTopEqualFull(t *testing.T) {
 		{"ship:cannons=20,sailors=2,fc-gunner,captain,xp=6,owner=a", "ship:cannons=18,sailors=10,gunner,fencing,xp=4,owner=b"},
 		{"ship:cannons=40,sailors=3,fc-gunner,xp=15,owner=a", "fort:owner=b"},
 	} {
-		require.True(t, checkTop(t, c.a, c.d, Options{}, 12))
+		require.True(t, checkTop(t, c.a, c.d, mw.Options{}, 12))
 	}
-	require.True(t, checkTop(t, "ship:cannons=14,sailors=9,fc-gunner,xp=3,owner=a", "ship:cannons=14,sailors=9,fc-gunner,xp=3,owner=b", Options{GunnerMissesOnly: true}, 3, 12, 40))
+	require.True(t, checkTop(t, "ship:cannons=14,sailors=9,fc-gunner,xp=3,owner=a", "ship:cannons=14,sailors=9,fc-gunner,xp=3,owner=b", mw.Options{GunnerMissesOnly: true}, 3, 12, 40))
 	t.Logf("%d pairs compared", compared)
 }
 
@@ -116,8 +118,8 @@ func TestBroadsideOddsTopRefusesAsFull(t *testing.T) {
 		{"ship:cannons=2,owner=a", "ship:cannons=2,owner=a"}, // the same owner
 	} {
 		att, def := mustUnit(t, c.a), mustUnit(t, c.d)
-		_, ferr := BroadsideOdds(att, def, Options{})
-		_, terr := BroadsideOddsTop(att, def, Options{}, 12)
+		_, ferr := BroadsideOdds(att, def, mw.Options{})
+		_, terr := BroadsideOddsTop(att, def, mw.Options{}, 12)
 		require.Error(t, ferr, "%s v %s", c.a, c.d)
 		require.Equal(t, fmt.Sprint(ferr), fmt.Sprint(terr))
 	}

@@ -1,9 +1,10 @@
-package mistywaters
+package odds
 
 import (
 	"math/big"
 	"testing"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/rulesref"
 	"github.com/stretchr/testify/require"
@@ -13,7 +14,7 @@ import (
 // Sailor tokens and 40 Experience Tokens (Components); a unit spec beyond
 // them is bad input (exit 2) naming the bound, before any odds are counted.
 func TestUnitCountsBoundedByComponents(t *testing.T) {
-	for _, c := range []string{citeComponentsCrew, citeComponentsMisc} {
+	for _, c := range []string{mw.CiteComponentsCrew, mw.CiteComponentsMisc} {
 		require.True(t, rulesref.Exists(c), "%s is a section id", c)
 	}
 	ok := []string{"ship:cannons=50,sailors=50,xp=40,owner=a", "ship:cannons=1,xp=20/20,owner=a"}
@@ -35,7 +36,7 @@ func TestUnitCountsBoundedByComponents(t *testing.T) {
 		require.Error(t, err, s)
 		require.True(t, referee.IsUsage(err), "%s: bad input exits 2", s)
 		require.Contains(t, err.Error(), want, s)
-		_, err = BroadsideOdds(u, def, Options{})
+		_, err = BroadsideOdds(u, def, mw.Options{})
 		require.ErrorContains(t, err, want, s)
 	}
 }
@@ -52,13 +53,13 @@ func TestBroadsideOddsAtTheLargestSize(t *testing.T) {
 	}
 	for _, p := range pairs {
 		d := p[1]
-		od, err := BroadsideOdds(mustUnit(t, p[0]), mustUnit(t, d), Options{})
+		od, err := BroadsideOdds(mustUnit(t, p[0]), mustUnit(t, d), mw.Options{})
 		require.NoError(t, err, d)
 		require.Equal(t, 0, od.Total().Cmp(big.NewRat(1, 1)), "%s: probabilities add up to 1", d)
 	}
 	// against a Fort every 6 counts: 51 dice re-rolled until they are not
 	// misses almost surely leave it defeated
-	od, err := BroadsideOdds(att, mustUnit(t, "fort:owner=b"), Options{})
+	od, err := BroadsideOdds(att, mustUnit(t, "fort:owner=b"), mw.Options{})
 	require.NoError(t, err)
 	require.Greater(t, od.DefenderDefeated.Float, 0.999)
 }

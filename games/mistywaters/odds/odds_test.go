@@ -1,4 +1,4 @@
-package mistywaters
+package odds
 
 import (
 	"math/big"
@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -13,7 +14,7 @@ import (
 func TestBroadsideOddsBattery(t *testing.T) {
 	// a 1-Cannon ship against a Battery: no ricochet (land), 1/6 to defeat it.
 	att := mustUnit(t, "ship:cannons=1,sailors=0,owner=ann")
-	od, err := BroadsideOdds(att, mustUnit(t, "battery"), Options{})
+	od, err := BroadsideOdds(att, mustUnit(t, "battery"), mw.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, "1/6", od.DefenderDefeated.Exact)
 	assert.Equal(t, 0, od.Total().Cmp(big.NewRat(1, 1)))
@@ -25,7 +26,7 @@ func TestBroadsideOddsShipRicochet(t *testing.T) {
 	// ship vs ship: each die is uniform on {1,2,3,6}.
 	a := mustUnit(t, "ship:cannons=1,sailors=0,owner=ann")
 	d := mustUnit(t, "ship:cannons=1,sailors=0,owner=bob")
-	od, err := BroadsideOdds(a, d, Options{})
+	od, err := BroadsideOdds(a, d, mw.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, "1/4", od.DefenderDefeated.Exact)
 	assert.Equal(t, "3/16", od.AttackerDefeated.Exact)
@@ -35,7 +36,7 @@ func TestBoardingOddsOneDie(t *testing.T) {
 	// 1 vs 1: the attacker wins 15/36, ties 6/36 then again 15/36 and 6/36 stays unresolved.
 	a := mustUnit(t, "ship:cannons=1,sailors=0,owner=ann")
 	d := mustUnit(t, "ship:cannons=1,sailors=0,owner=bob")
-	od, err := BoardingOdds(a, d, Options{})
+	od, err := BoardingOdds(a, d, mw.Options{})
 	require.NoError(t, err)
 	p := new(big.Rat).Add(big.NewRat(15, 36), new(big.Rat).Mul(big.NewRat(6, 36), big.NewRat(15, 36)))
 	assert.Equal(t, p.RatString(), od.DefenderDefeated.Exact)
@@ -50,7 +51,7 @@ func TestBoardingOddsSumToOne(t *testing.T) {
 		{"ship:sailors=2,cannons=1,fencing,owner=a", "ship:sailors=2,cannons=2,fc-fencing,xp=1,owner=b"},
 	}
 	for _, c := range cases {
-		od, err := BoardingOdds(mustUnit(t, c.a), mustUnit(t, c.d), Options{Advanced: true})
+		od, err := BoardingOdds(mustUnit(t, c.a), mustUnit(t, c.d), mw.Options{Advanced: true})
 		require.NoError(t, err)
 		assert.Equal(t, 0, od.Total().Cmp(big.NewRat(1, 1)), c.a+" vs "+c.d)
 	}
@@ -93,3 +94,17 @@ func TestProbOver23MatchesRat(t *testing.T) {
 }
 
 func rng2(r *rand.Rand) *mrand.Rand { return mrand.New(mrand.NewSource(int64(r.Uint64()))) }
+
+// An outcome is labelled with Damage.Text of each side.
+func TestOutcomeLabel(t *testing.T) {
+	assert.Equal(t, "attacker no loss; defender 1 Cannon, defeated", outcomeLabel(mw.Damage{}, mw.Damage{Cannons: 1, Defeated: true}))
+}
+
+// The odds of the Simplified Variant (one-die duels in sequence) sum to 1.
+func TestSimplifiedVariantOdds(t *testing.T) {
+	att := mustUnit(t, "ship:sailors=2,cannons=1,owner=ann")
+	def := mustUnit(t, "ship:sailors=1,cannons=1,owner=bob")
+	od, err := BoardingOdds(att, def, mw.Options{Simplified: true})
+	require.NoError(t, err)
+	assert.Equal(t, "1", od.Total().RatString())
+}

@@ -1,9 +1,11 @@
-package mistywaters
+package odds
 
 import (
 	"math/big"
 	"testing"
 
+	mw "github.com/bosun-referee/bosun/games/mistywaters"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -12,34 +14,34 @@ import (
 // multinomial over the face classes, a First-Class Gunner's re-rolls in
 // layers by the dice still to re-roll. It is the reference the prefix
 // volleys must equal cell by cell.
-func batchVolleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *big.Int) {
+func batchVolleyCounts(shooter, target mw.Unit, n int, o mw.Options) (*volleyGrid, *big.Int) {
 	first, f1 := faceWeights(shooter, target, o, false)
 	re, f2 := faceWeights(shooter, target, o, true)
-	axis := func(cls dieClass, max int) int {
+	axis := func(cls mw.DieClass, max int) int {
 		if first[cls] == 0 && re[cls] == 0 {
 			return 1
 		}
 		return max + 1
 	}
-	avail := crewAvailable(target)
+	avail := mw.CrewAvailable(target)
 	if avail > n {
 		avail = n
 	}
-	g := newVolleyGrid(n, axis(clsHull, n), axis(clsCrew, avail), axis(clsDisable, n))
+	g := newVolleyGrid(n, axis(mw.ClsHull, n), axis(mw.ClsCrew, avail), axis(mw.ClsDisable, n))
 	den := new(big.Int).Exp(new(big.Int).SetUint64(f1), big.NewInt(int64(n)), nil)
-	gunnerMisses := shooter.Kind == KindShip && shooter.Gunner == FirstClass && o.GunnerMissesOnly
+	gunnerMisses := shooter.Kind == mw.KindShip && shooter.Gunner == mw.FirstClass && o.GunnerMissesOnly
 
 	// the first roll: n!/(miss! hull! crew! disable!) * prod weight^count
-	upTo := func(cls dieClass) int { // a class no first face reaches stays at 0
+	upTo := func(cls mw.DieClass) int { // a class no first face reaches stays at 0
 		if first[cls] == 0 {
 			return 0
 		}
 		return n
 	}
-	for ch := 0; ch <= upTo(clsHull); ch++ {
-		for cc := 0; cc <= upTo(clsCrew) && ch+cc <= n; cc++ {
-			for cd := 0; cd <= upTo(clsDisable) && ch+cc+cd <= n; cd++ {
-				cnt := [4]int{clsMiss: n - ch - cc - cd, clsHull: ch, clsCrew: cc, clsDisable: cd}
+	for ch := 0; ch <= upTo(mw.ClsHull); ch++ {
+		for cc := 0; cc <= upTo(mw.ClsCrew) && ch+cc <= n; cc++ {
+			for cd := 0; cd <= upTo(mw.ClsDisable) && ch+cc+cd <= n; cd++ {
+				cnt := [4]int{mw.ClsMiss: n - ch - cc - cd, mw.ClsHull: ch, mw.ClsCrew: cc, mw.ClsDisable: cd}
 				x := wide{1}
 				left := n
 				for k := 0; k < 4; k++ {
@@ -63,7 +65,7 @@ func batchVolleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *bi
 					for rh := 0; rh <= m; rh++ {
 						for rc := 0; rh+rc <= m; rc++ {
 							for rd := 0; rh+rc+rd <= m; rd++ {
-								rc4 := [4]int{clsMiss: m - rh - rc - rd, clsHull: rh, clsCrew: rc, clsDisable: rd}
+								rc4 := [4]int{mw.ClsMiss: m - rh - rc - rd, mw.ClsHull: rh, mw.ClsCrew: rc, mw.ClsDisable: rd}
 								y := x
 								left := m
 								for k := 0; k < 4 && !y.isZero(); k++ {
@@ -104,7 +106,7 @@ func batchVolleyCounts(shooter, target Unit, n int, o Options) (*volleyGrid, *bi
 
 	if gunnerMisses {
 		den.Mul(den, new(big.Int).Exp(new(big.Int).SetUint64(f2), big.NewInt(int64(n)), nil))
-	} else if shooter.Kind == KindShip && shooter.Gunner == FirstClass {
+	} else if shooter.Kind == mw.KindShip && shooter.Gunner == mw.FirstClass {
 		// layer r holds the states with r dice still to re-roll: the
 		// first roll's states with r dice that do nothing and those the
 		// re-rolls of layer r+1 reach. A die kept counts f2 so that every
@@ -182,6 +184,7 @@ func volleyCells(g *volleyGrid) []volleyCell {
 // and denominator by denominator, for every re-roll policy, ricochets,
 // Disables and crews smaller and larger than the dice.
 func TestVolleyPrefixEqualBatch(t *testing.T) {
+	t.Parallel()
 	shooters := []string{
 		"ship:cannons=3,sailors=1,owner=a",
 		"ship:cannons=3,sailors=1,gunner,xp=2,owner=a",
@@ -202,40 +205,49 @@ func TestVolleyPrefixEqualBatch(t *testing.T) {
 		"battery",
 		"pirate",
 	}
-	opts := []Options{{}, {GunnerMissesOnly: true}, {NoRicochetAfterReroll: true}, {GunnerMissesOnly: true, NoRicochetAfterReroll: true}}
+	opts := []mw.Options{{}, {GunnerMissesOnly: true}, {NoRicochetAfterReroll: true}, {GunnerMissesOnly: true, NoRicochetAfterReroll: true}}
 	const maxN = 30
+	// unless exhaustive: each shooter and each target under each option,
+	// the largest pair under all, and 40 others drawn with a fixed seed
+	nt, no := len(targets), len(opts)
+	seen := map[[2]int]bool{}
+	keep := func(i int) bool {
+		si, ti, oi := i/(nt*no), i/no%nt, i%no
+		k1, k2 := [2]int{0, si*no + oi}, [2]int{1, ti*no + oi}
+		fresh := !seen[k1] || !seen[k2]
+		seen[k1], seen[k2] = true, true
+		return fresh || si == 4 && ti == 2
+	}
 	checked := 0
-	for _, ss := range shooters {
-		s, err := ParseUnit(ss)
+	for _, i := range refereetest.Sample(len(shooters)*nt*no, 40, 2, keep) {
+		ss, ts, oi := shooters[i/(nt*no)], targets[i/no%nt], i%no
+		o := opts[oi]
+		s, err := mw.ParseUnit(ss)
 		require.NoError(t, err, ss)
-		for _, ts := range targets {
-			tg, err := ParseUnit(ts)
-			require.NoError(t, err, ts)
-			for oi, o := range opts {
-				shared := newVolleyCache()
-				// descending, so that the smaller volleys are read off a walk made for a larger one
-				for n := maxN; n >= 0; n -= 3 {
-					want, wden := batchVolleyCounts(s, tg, n, o)
-					for _, vc := range []*volleyCache{nil, shared} {
-						got, gden := volleyCounts(s, tg, n, o, vc)
-						name := ss + " at " + ts
-						require.Equal(t, [3]int{want.nh, want.nc, want.nd}, [3]int{got.nh, got.nc, got.nd}, "%s options %d n %d: grid", name, oi, n)
-						require.Equal(t, wden.String(), gden.String(), "%s options %d n %d: denominator", name, oi, n)
-						require.Equal(t, volleyCells(want), volleyCells(got), "%s options %d n %d: counts", name, oi, n)
-						checked++
-					}
-				}
+		tg, err := mw.ParseUnit(ts)
+		require.NoError(t, err, ts)
+		shared := newVolleyCache()
+		// descending, so that the smaller volleys are read off a walk made for a larger one
+		for n := maxN; n >= 0; n -= 3 {
+			want, wden := batchVolleyCounts(s, tg, n, o)
+			for _, vc := range []*volleyCache{nil, shared} {
+				got, gden := volleyCounts(s, tg, n, o, vc)
+				name := ss + " at " + ts
+				require.Equal(t, [3]int{want.nh, want.nc, want.nd}, [3]int{got.nh, got.nc, got.nd}, "%s options %d n %d: grid", name, oi, n)
+				require.Equal(t, wden.String(), gden.String(), "%s options %d n %d: denominator", name, oi, n)
+				require.Equal(t, volleyCells(want), volleyCells(got), "%s options %d n %d: counts", name, oi, n)
+				checked++
 			}
 		}
 	}
 	require.Greater(t, checked, 1000)
 	// the shared walk is never changed by a volley's tokens
-	s, _ := ParseUnit("ship:cannons=3,sailors=1,fc-gunner,xp=5,owner=a")
-	tg, _ := ParseUnit("ship:cannons=2,sailors=3,owner=b")
+	s, _ := mw.ParseUnit("ship:cannons=3,sailors=1,fc-gunner,xp=5,owner=a")
+	tg, _ := mw.ParseUnit("ship:cannons=2,sailors=3,owner=b")
 	vc := newVolleyCache()
 	for i := 0; i < 3; i++ {
-		got, gden := volleyCounts(s, tg, 12, Options{}, vc)
-		want, wden := batchVolleyCounts(s, tg, 12, Options{})
+		got, gden := volleyCounts(s, tg, 12, mw.Options{}, vc)
+		want, wden := batchVolleyCounts(s, tg, 12, mw.Options{})
 		require.Equal(t, volleyCells(want), volleyCells(got))
 		require.Equal(t, 0, wden.Cmp(gden))
 	}
