@@ -329,7 +329,7 @@ func TestBoarding3v2EveryRoll(t *testing.T) {
 	requireSameDist(t, od, dist)
 }
 
-// L1184 ("First-Class Gunner rerolls (may reroll each dice once)") leaves
+// misty-waters/step-4a-broadside-battle ("First-Class Gunner rerolls (may reroll each dice once)") leaves
 // the dice to the player; the Boarding placement too. Both choices give
 // exact odds equal to every roll resolved one by one under that choice.
 func TestOddsUnderTheOtherChoices(t *testing.T) {
