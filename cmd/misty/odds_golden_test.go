@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var updateOddsGolden = flag.Bool("update-odds-golden", false, "rewrite testdata/odds-*.golden from the current odds code")
+var update = flag.Bool("update", false, "rewrite testdata/odds-*.golden from the current odds code")
 
 // runTTY is run with the output taken for a terminal (tables with borders,
 // bars of Unicode blocks).
@@ -47,7 +47,7 @@ func TestOddsRenderingGolden(t *testing.T) {
 				}
 				require.NoError(t, err)
 				path := filepath.Join("testdata", "odds-"+c.name+suffix)
-				if *updateOddsGolden {
+				if *update {
 					require.NoError(t, os.WriteFile(path, []byte(out), 0o644))
 					continue
 				}

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,8 +13,6 @@ import (
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
 	"github.com/stretchr/testify/require"
 )
-
-var updateBoardingLarge = flag.Bool("update-boarding-large", false, "rewrite testdata/odds-boarding-large.golden from the current odds code")
 
 // boardingLarge is the heaviest Boarding shapes: unequal rolls (the side
 // with extra dice places them) with First-Class Fencing Masters and many
@@ -47,7 +44,7 @@ func TestBoardingOddsLargeUnchanged(t *testing.T) {
 	}
 	path := filepath.Join("testdata", "odds-boarding-large.golden")
 	want := map[string]string{}
-	if !*updateBoardingLarge {
+	if !*update {
 		want = readTSVGolden(t, path)
 	}
 	var lines []string
@@ -66,11 +63,11 @@ func TestBoardingOddsLargeUnchanged(t *testing.T) {
 		h := sha256.Sum256(b)
 		sum := hex.EncodeToString(h[:])
 		lines = append(lines, key+"\t"+sum)
-		if !*updateBoardingLarge {
+		if !*update {
 			require.Equal(t, want[key], sum, "%s: the distribution changed", key)
 		}
 	}
-	if *updateBoardingLarge {
+	if *update {
 		require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
 	} else {
 		require.Len(t, want, len(lines), "golden cases")

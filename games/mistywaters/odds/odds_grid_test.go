@@ -16,7 +16,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var updateOddsGrid = flag.Bool("update-odds-grid", false, "rewrite testdata/odds-grid.golden from the current odds code")
+// update is the golden-update flag of every package that has goldens
+// (go test ./games/mistywaters/odds -update): here it rewrites
+// testdata/odds-grid.golden and testdata/odds-boarding-large.golden.
+var update = flag.Bool("update", false, "rewrite testdata/odds-grid.golden and testdata/odds-boarding-large.golden from the current odds code")
 
 // oddsGrid is a grid of Broadside and Boarding cases across sizes,
 // Officers, Experience Tokens and targets; odds-grid.golden holds the
@@ -72,7 +75,7 @@ func oddsGrid() []struct{ typ, a, d string } {
 func TestOddsGridUnchanged(t *testing.T) {
 	path := filepath.Join("testdata", "odds-grid.golden")
 	want := map[string]string{}
-	if !*updateOddsGrid {
+	if !*update {
 		want = readTSVGolden(t, path)
 	}
 	var lines []string
@@ -96,11 +99,11 @@ func TestOddsGridUnchanged(t *testing.T) {
 			sum = hex.EncodeToString(h[:])
 		}
 		lines = append(lines, key+"\t"+sum)
-		if !*updateOddsGrid {
+		if !*update {
 			require.Equal(t, want[key], sum, "%s: the distribution changed", key)
 		}
 	}
-	if *updateOddsGrid {
+	if *update {
 		require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
 	} else {
 		require.Len(t, want, len(lines), "golden cases")
