@@ -59,7 +59,7 @@ func newRun(o *NewOptions) error {
 	if err != nil {
 		return err
 	}
-	options, err := ParseOptions(o.Options)
+	options, err := optionPairs(o.Options)
 	if err != nil {
 		return err
 	}

@@ -38,8 +38,9 @@ func ParsePlayers(s string) ([]referee.Player, error) {
 	return out, nil
 }
 
-// ParseOptions reads repeated K=V options.
-func ParseOptions(kvs []string) (map[string]string, error) {
+// optionPairs reads repeated --option K=V values (the game checks them:
+// referee.ParseOptions).
+func optionPairs(kvs []string) (map[string]string, error) {
 	out := map[string]string{}
 	for _, kv := range kvs {
 		k, v, ok := strings.Cut(kv, "=")

@@ -31,7 +31,7 @@ func (Game) Setup(s *referee.Session, env *referee.Env) error {
 	if err != nil {
 		return err
 	}
-	opts, err := ParseOptions(s.Options)
+	opts, err := parseOptions(s.Options)
 	if err != nil {
 		return err
 	}

@@ -222,7 +222,7 @@ func TestPirateDefeatTeleporterReadings(t *testing.T) {
 // rounds." war-for-atraxia/game-end: "the game will end after 5 more rounds". The default
 // plays five rounds after the entry round; countdown=marker plays four.
 func TestCountdownDefaultIsFiveMoreRounds(t *testing.T) {
-	o, err := ParseOptions(nil)
+	o, err := parseOptions(nil)
 	require.NoError(t, err)
 	assert.Equal(t, "after-entry", o.Countdown)
 	assert.Equal(t, "kept", o.PirateTele)

@@ -325,7 +325,7 @@ func TestLegendaryReefReadings(t *testing.T) {
 			t.Errorf("%s: %s", tc.reading, text)
 		}
 	}
-	if _, err := ParseOptions(map[string]string{"legendary-reef": "discard"}); !referee.IsUsage(err) {
+	if _, err := parseOptions(map[string]string{"legendary-reef": "discard"}); !referee.IsUsage(err) {
 		t.Errorf("bad legendary-reef: %v", err)
 	}
 }
@@ -557,13 +557,13 @@ func TestVirtualDeckNeedsAllCards(t *testing.T) {
 }
 
 func TestOptions(t *testing.T) {
-	if _, err := ParseOptions(map[string]string{"ironside": "hard"}); !referee.IsUsage(err) {
+	if _, err := parseOptions(map[string]string{"ironside": "hard"}); !referee.IsUsage(err) {
 		t.Errorf("bad difficulty: %v", err)
 	}
-	if _, err := ParseOptions(map[string]string{"colour": "red"}); !referee.IsUsage(err) {
+	if _, err := parseOptions(map[string]string{"colour": "red"}); !referee.IsUsage(err) {
 		t.Errorf("unknown option: %v", err)
 	}
-	o, err := ParseOptions(map[string]string{"ironside": "Standard", "easier": "two-tokens,one-token-block", "deck": "harder"})
+	o, err := parseOptions(map[string]string{"ironside": "Standard", "easier": "two-tokens,one-token-block", "deck": "harder"})
 	if err != nil || o.Ironside != "standard" || !o.Easier["one-token-block"] || !o.Harder {
 		t.Errorf("%+v %v", o, err)
 	}
@@ -575,13 +575,13 @@ func TestOptions(t *testing.T) {
 		{"ironside": "legendary", "easier": "third-monolith,one-token-block"},
 		{"ironside": "legendary", "harder": "remove-tokens"},
 	} {
-		_, err := ParseOptions(bad)
+		_, err := parseOptions(bad)
 		var ue *referee.UsageError
 		if !referee.IsUsage(err) || !strings.Contains(err.Error(), `"you do not use Ship Tokens"`) || !errors.As(err, &ue) || !slices.Contains(ue.Cites, CiteDifficulty) {
 			t.Errorf("%v: %v", bad, err)
 		}
 	}
-	if o, err := ParseOptions(map[string]string{"ironside": "legendary", "easier": "sail-to-level2,third-monolith", "harder": "final-action"}); err != nil || !o.Easier["sail-to-level2"] || !o.Harders["final-action"] {
+	if o, err := parseOptions(map[string]string{"ironside": "legendary", "easier": "sail-to-level2,third-monolith", "harder": "final-action"}); err != nil || !o.Easier["sail-to-level2"] || !o.Harders["final-action"] {
 		t.Errorf("legendary with modifications that apply: %+v %v", o, err)
 	}
 }

@@ -104,7 +104,7 @@ func (c *step) solo() bool { return len(c.st.Players) == 1 }
 // Setup implements referee.Game: options, the Adventure Deck, Captain
 // Ironside's deck and Ship Tokens. The two setup Adventures are the first step.
 func (g Game) Setup(s *referee.Session, env *referee.Env) error {
-	opt, err := ParseOptions(s.Options)
+	opt, err := parseOptions(s.Options)
 	if err != nil {
 		return err
 	}

@@ -79,9 +79,9 @@ var optionSpecs = []referee.OptionSpec{
 // Options implements referee.Game.
 func (Game) Options() []referee.OptionSpec { return optionSpecs }
 
-// ParseOptions validates session options (referee.ParseOptions) and fills
+// parseOptions validates session options (referee.ParseOptions) and fills
 // the typed Options.
-func ParseOptions(given map[string]string) (Options, error) {
+func parseOptions(given map[string]string) (Options, error) {
 	m, err := referee.ParseOptions(ID, optionSpecs, given)
 	if err != nil {
 		return Options{}, err

@@ -246,7 +246,7 @@ func TestWinnerReward(t *testing.T) {
 	if got := WinnerReward(1, "all").String(); got != "fill,gold:3,story:3" {
 		t.Errorf("all: %s", got)
 	}
-	if _, err := ParseOptions(map[string]string{"ambush-reward": "some"}); !referee.IsUsage(err) {
+	if _, err := parseOptions(map[string]string{"ambush-reward": "some"}); !referee.IsUsage(err) {
 		t.Errorf("bad ambush-reward: %v", err)
 	}
 }
