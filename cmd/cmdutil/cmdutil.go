@@ -129,45 +129,45 @@ func System() *IO {
 }
 
 // Color reports whether output may be coloured.
-func (io *IO) Color() bool { return io.TTYOut && !io.NoColor }
+func (o *IO) Color() bool { return o.TTYOut && !o.NoColor }
 
 // StdinLines reads stdin once (when it is not a terminal) and returns its
 // non-empty lines.
-func (io *IO) StdinLines() []string {
-	if io.stdinRd || io.TTYIn || io.In == nil {
-		return io.stdinBuf
+func (o *IO) StdinLines() []string {
+	if o.stdinRd || o.TTYIn || o.In == nil {
+		return o.stdinBuf
 	}
-	io.stdinRd = true
-	lr := limitReader(io.In, MaxStdin+1)
+	o.stdinRd = true
+	lr := limitReader(o.In, MaxStdin+1)
 	sc := bufio.NewScanner(lr)
 	sc.Buffer(make([]byte, 0, 4096), MaxStdinLine+2) // the line, \r and \n
 	line := 0
 	for sc.Scan() {
 		line++
 		if len(strings.TrimRight(sc.Text(), "\r")) > MaxStdinLine {
-			io.stdinErr = stdinTooLong(line)
+			o.stdinErr = stdinTooLong(line)
 			break
 		}
 		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
-			io.stdinBuf = append(io.stdinBuf, l)
+			o.stdinBuf = append(o.stdinBuf, l)
 		}
 	}
 	switch {
-	case io.stdinErr != nil:
+	case o.stdinErr != nil:
 	case errors.Is(sc.Err(), bufio.ErrTooLong):
-		io.stdinErr = stdinTooLong(line + 1)
+		o.stdinErr = stdinTooLong(line + 1)
 	case sc.Err() != nil:
-		io.stdinErr = referee.Usagef("standard input: %v", sc.Err())
+		o.stdinErr = referee.Usagef("standard input: %v", sc.Err())
 	case lr.N <= 0:
-		io.stdinErr = referee.Usagef("standard input is larger than the limit of %s for answers; give the answers in a file with --answers", safetext.Size(MaxStdin))
+		o.stdinErr = referee.Usagef("standard input is larger than the limit of %s for answers; give the answers in a file with --answers", safetext.Size(MaxStdin))
 	}
-	if io.stdinErr != nil {
+	if o.stdinErr != nil {
 		// No answer is taken from an input that was not read whole: a
 		// dropped line would shift every later answer onto the wrong
 		// question.
-		io.stdinBuf = nil
+		o.stdinBuf = nil
 	}
-	return io.stdinBuf
+	return o.stdinBuf
 }
 
 func limitReader(r io.Reader, n int64) *io.LimitedReader { return &io.LimitedReader{R: r, N: n} }
@@ -178,7 +178,7 @@ func stdinTooLong(line int) error {
 
 // StdinErr is why stdin could not be read as answers (a line or the whole
 // input over its limit), or nil.
-func (io *IO) StdinErr() error { return io.stdinErr }
+func (o *IO) StdinErr() error { return o.stdinErr }
 
 // stdinPrompter answers nothing: it is asked when stdin has no line left,
 // and says why stdin gave none when it could not be read.

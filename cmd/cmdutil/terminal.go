@@ -41,8 +41,8 @@ type Terminal struct {
 // terminal: promptui reads ahead on pipes.
 func NewTerminal(io *IO) *Terminal { return &Terminal{io: io, Size: io.termSize} }
 
-func (io *IO) termSize() (int, int) {
-	if w, h, ok := sizeOf(io.ErrOut, io.In); ok {
+func (o *IO) termSize() (int, int) {
+	if w, h, ok := sizeOf(o.ErrOut, o.In); ok {
 		return w, h
 	}
 	return DefaultWidth, 24
