@@ -66,3 +66,30 @@ func TestOddsChoicesAndMessages(t *testing.T) {
 	assert.Contains(t, err.Error(), "the battle never made those rolls")
 	assert.NotContains(t, err.Error(), "may not roll that many dice")
 }
+
+// Issue #30: the Last Day Temple is attacked "from the Adjacent Space to
+// the 'X' in the Red Water Lagoon", "The Red Water Lagoon is not
+// considered At Sea", and Rocky Seas stops "Player Ships ... At Sea" only:
+// a ship with no at= attacks the Temple at 10 oB (broadside and odds);
+// at=sea is refused, citing Rocky Seas and the Temple.
+func TestTempleUnderRockySeas(t *testing.T) {
+	out, err := run(t, false, "broadside", "-a", "ship:cannons=2,sailors=1,owner=a", "-d", "temple", "--advanced", "--wind", "10", "--dice", "6,1", "--why")
+	require.NoError(t, err)
+	assert.Contains(t, out, "+1 Damage Marker")
+	assert.Contains(t, out, "Rocky Seas (10 oB) stops ships At Sea only")
+	out, err = run(t, false, "odds", "-a", "ship:cannons=2,sailors=1,owner=a", "-d", "temple", "--advanced", "--wind", "10")
+	require.NoError(t, err)
+	assert.Contains(t, out, "+1 Damage Marker")
+	_, err = run(t, false, "broadside", "-a", "ship:cannons=2,sailors=1,owner=a,at=lagoon", "-d", "temple", "--advanced", "--wind", "10", "--dice", "6,1")
+	require.NoError(t, err)
+	for _, cmd := range []string{"broadside", "odds"} {
+		_, err = run(t, false, cmd, "-a", "ship:cannons=2,sailors=1,owner=a,at=sea", "-d", "temple", "--advanced", "--wind", "10")
+		require.Error(t, err, cmd)
+		var ue *referee.UsageError
+		require.ErrorAs(t, err, &ue)
+		assert.Contains(t, ue.Cites, "misty-waters/rocky-seas")
+		assert.Contains(t, ue.Cites, "misty-waters/advanced-rules/last-day-temple")
+		assert.Contains(t, err.Error(), "Rocky Seas (10 oB)")
+		assert.Contains(t, err.Error(), "attacked from the Adjacent Space to the 'X' in the Red Water Lagoon")
+	}
+}

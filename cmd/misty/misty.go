@@ -23,7 +23,8 @@ caravel-npc (Conquistadors' Caravel), freighter, battery, temple, militia,
 dutchman, or a Sea Monster (leviathan, megalodon, kraken, hydra, sea-serpent,
 sperm-whale). Keys: type=, cannons=, sailors=, captain[=fc], gunner[=fc],
 fencing[=fc] (fc-gunner, fc-fencing), damaged, xp=N (or N/N/N per roll),
-owner=NAME, at=sea|anchorage|docks|base|tavern|shoal|desert|atoll|lagoon,
+owner=NAME, at=sea|anchorage|docks|base|tavern|shoal|desert|atoll|lagoon
+(default sea; lagoon for a ship attacking the temple, by the 'X'),
 fort=OWNER (at Docks protected by OWNER's Fort), blocked, shore=S+C[+fencing]
 (the shore party against a Militia), cargo=a+b, cabin=a+b, cards=a+b,
 defeats=N (the owner's ships defeated before), fleet=N, treasury=N, name=LABEL.`
@@ -177,6 +178,11 @@ func parseUnits(f *cmdutil.Factory, a, d string) (mw.Unit, mw.Unit, []string, er
 	}
 	def, err := mw.ParseUnit(d)
 	if err != nil {
+		return att, def, nil, err
+	}
+	// An attacker with no at= stands where it attacks the defender from
+	// (the Last Day Temple: from the Red Water Lagoon).
+	if att, err = mw.ParseAttacker(a, def); err != nil {
 		return att, def, nil, err
 	}
 	t, err := f.Tables()

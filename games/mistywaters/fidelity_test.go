@@ -97,3 +97,44 @@ func TestPlacementTieBreak(t *testing.T) {
 	assert.Equal(t, []int{0}, keep)
 	assert.Equal(t, []int{1}, more)
 }
+
+// Issue #30, the Last Day Temple under Rocky Seas (L1434-L1435: attacked
+// by "a Player Ship ... at the Adjacent Space to the 'X' in the Red Water
+// Lagoon"; L218: "The Red Water Lagoon is not considered At Sea"; L569:
+// "Player Ships ... At Sea cannot perform Broadside Battles"): a spec that
+// names no space is in the lagoon against the Temple (and only there), and
+// the battle is allowed at 10 oB; at=sea keeps the ship At Sea, refused.
+func TestTempleAttackerIsInTheLagoon(t *testing.T) {
+	temple, err := ParseUnit("temple")
+	require.NoError(t, err)
+	pirate, err := ParseUnit("pirate")
+	require.NoError(t, err)
+	for _, c := range []struct {
+		spec string
+		def  Unit
+		want Location
+	}{
+		{"ship:cannons=2,sailors=1,owner=a", temple, Lagoon},
+		{"brig:owner=a", temple, Lagoon},
+		{"ship:cannons=2,sailors=1,owner=a,at=sea", temple, AtSea},
+		{"ship:cannons=2,sailors=1,owner=a,at=anchorage", temple, Anchorage},
+		{"ship:cannons=2,sailors=1,owner=a,fort=b", temple, Docks},
+		{"ship:cannons=2,sailors=1,owner=a", pirate, AtSea},
+	} {
+		u, err := ParseAttacker(c.spec, c.def)
+		require.NoError(t, err, c.spec)
+		assert.Equal(t, c.want, u.Location, c.spec)
+	}
+	o := Options{Advanced: true, Wind: 10, Boxes: FixedBoxes{"rocky-seas": 10, "sheath-the-swords": 9}}
+	att, err := ParseAttacker("ship:cannons=2,sailors=1,owner=a", temple)
+	require.NoError(t, err)
+	v, err := CanAttack(att, temple, Broadside, o)
+	require.NoError(t, err)
+	assert.Contains(t, v.Cites, CiteRockySeas)
+	att, err = ParseAttacker("ship:cannons=2,sailors=1,owner=a,at=sea", temple)
+	require.NoError(t, err)
+	_, err = CanAttack(att, temple, Broadside, o)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "Rocky Seas (10 oB)")
+	assert.Contains(t, err.Error(), "the Last Day Temple is attacked from the Adjacent Space to the 'X' in the Red Water Lagoon, which is not At Sea")
+}

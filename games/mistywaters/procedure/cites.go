@@ -34,7 +34,7 @@ const (
 	citeFreighter        = "misty-waters/silver-freighter"
 	citeDutchman         = "misty-waters/the-flying-dutchman"
 	citePassage          = "misty-waters/north-south-passage"
-	citeLagoon           = "misty-waters/red-water-lagoon"
+	citeLagoon           = mw.CiteLagoon
 	citeBlackShips       = "misty-waters/black-ships"
 	citeWhirlpoolsMap    = "misty-waters/map-locations/whirlpools"
 	citeWhirlpoolsWx     = "misty-waters/phase-3-weather-phase/whirlpools"
@@ -143,7 +143,7 @@ var AllCites = []string{
 	citeStep6Components, citeStep7Alternate, citeRounds, citeRoundsAndPhases, citePhase1, citeHarvest,
 	citeFreeTradeRoute, citeEventRounds, citePirateRounds, citeGoldCoin, citeGrandFinaleRound, citePhase2,
 	citeNPCWeather, citeDirectionDice, citePirateMove, citeOtherNPCMove, citeMonsterMove, citeCaravels,
-	citeGalleass, citeFreighter, citeDutchman, citePassage, citeLagoon, citeBlackShips, citeWhirlpoolsMap,
+	citeGalleass, citeFreighter, citeDutchman, citePassage, citeBlackShips, citeWhirlpoolsMap,
 	citeWhirlpoolsWx, citePhase3, citeStep0Wind, citeStep1Tile, citeStep2Tile, citeWeatherMarker,
 	citeTileEffects, citeAbundantCrops, citeTharSheBlows, citeShipDebris, citeCastaway, citeWindSails,
 	citeOverboard, citeClearingUp, citeNoTransship, citeSeaGiveth, citeHunkerDown, citeSeaAdventure,

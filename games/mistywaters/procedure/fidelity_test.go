@@ -276,3 +276,50 @@ func TestExtendedVariantTwoPlayerConquest(t *testing.T) {
 		assert.Contains(t, err.Error(), "extended-two-player=3 changes only an Extended Variant game of 2 players")
 	}
 }
+
+// The Last Day Temple under Rocky Seas (L1434-L1440, L218, L569): the
+// Temple is attacked from "the Adjacent Space to the 'X' in the Red Water
+// Lagoon", "The Red Water Lagoon is not considered At Sea", and Rocky Seas
+// stops "Player Ships ... At Sea" only. At 10 oB a ship's spec with no at=
+// is in the lagoon and opens the walls; at=sea is refused in the spec's own
+// question with Rocky Seas cited; a remembered at= is not the default.
+func TestTempleAttackedFromTheLagoonInRockySeas(t *testing.T) {
+	st := battleState(PhaseTurns, 10, []string{"Ann", "Bob"})
+	st.Temple = true
+	st.Opt.Advanced["temple"] = true
+	st.Players[0].Boards = map[string]string{"B": "brig:cannons=2,sailors=2,at=sea"}
+	tb := newTable(t, st, map[string]any{
+		"misty.player.Ann.attack":                []string{"temple", "none"},
+		"misty.ship.Ann":                         "brig:cannons=2,sailors=2",
+		"misty.battle.Ann.temple.attack.roll":    "6,1",
+		"misty.board.wind.speed.10":              "0",
+		"misty.board.wind.box.sheath-the-swords": "9",
+		"misty.player.Ann.ports":                 "none",
+	})
+	// The Brig's last battle was At Sea (refused here as it stands).
+	tb.s.Log = append(tb.s.Log, referee.Event{Answers: []referee.Answer{{Key: "misty.ship.Ann", Value: "brig:cannons=3,sailors=2,at=sea", Source: "test"}}})
+	pr := &probe{p: tb.env.Prompt}
+	var text, def string
+	var refused error
+	pr.look = func(q referee.Question, n int) {
+		if q.Key == "misty.ship.Ann" {
+			text, def = q.Text, q.Default
+			_, refused = q.Normalize("brig:cannons=2,sailors=2,at=sea")
+			_, err := q.Normalize("brig:cannons=2,sailors=2,at=lagoon")
+			assert.NoError(t, err)
+		}
+	}
+	tb.env.Prompt = pr
+	tb.step()
+	assert.Contains(t, tb.text(), "Ann's Brig attacks Last Day Temple by Broadside Battle")
+	assert.Contains(t, tb.text(), "The Last Day Temple takes a Damage Marker")
+	assert.Equal(t, 1, tb.state().TempleDamage)
+	require.Error(t, refused, "at=sea is At Sea: Rocky Seas refuses it")
+	assert.Contains(t, refused.Error(), "Rocky Seas (10 oB)")
+	assert.Contains(t, refused.Error(), "the Last Day Temple is attacked from the Adjacent Space to the 'X' in the Red Water Lagoon")
+	var ue *referee.UsageError
+	require.ErrorAs(t, refused, &ue)
+	assert.Contains(t, ue.Cites, citeRockySeas)
+	assert.Contains(t, text, "attacks the Last Day Temple from the Adjacent Space to the 'X' in the Red Water Lagoon (not At Sea)")
+	assert.Equal(t, "brig:cannons=2,sailors=2", def)
+}
