@@ -1418,7 +1418,7 @@ func BoardingOdds(att, def Unit, o Options) (*Odds, error) {
 	}
 	od := &Odds{Type: Boarding, Attacker: att, Defender: def, Cites: uniq(v.Cites, []string{CiteBoarding, CiteLargeCrew, CiteDuelArrangement, CiteDuelResults, CiteTies, CiteErrata})}
 	od.Policy = []string{
-		"the side with extra dice places them: an NPC highest behind lowest; a player by bosun's best placement (most opponent dice lost minus own dice lost on the dice as rolled; " + placeTieText(o) + ")",
+		"the side with extra dice places them: " + npcPolicyText(att, def, o) + "; a player by bosun's best placement (most opponent dice lost minus own dice lost on the dice as rolled; " + placeTieText(o) + ")",
 		"a First-Class Fencing Master re-rolls, in each duel its side is losing, the dice that give the best chance to win (a tie counting half)",
 		"Experience Tokens are spent duel by duel in arrangement order on the lowest own die of a duel being lost, while a re-roll could still save it",
 	}

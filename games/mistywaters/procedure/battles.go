@@ -131,6 +131,8 @@ func (r *step) battleOptions() mw.Options {
 		TeamMode:   st.Opt.vari("team"),
 		Wind:       st.Wind,
 		Boxes:      windBoxes{r},
+		// npc-second-row: how an NPC places its second-row dice.
+		NPCStackSecondRow: st.Opt.NPCStack,
 	}
 	mw.MonsterHitsFromTable(r.env.Tables, &o)
 	return o
@@ -616,7 +618,20 @@ func roundText(rd mw.Round) string {
 	if rd.Tie {
 		what += " tie re-roll"
 	}
-	return fmt.Sprintf("%s: attacker %s vs defender %s, attacker loses %s, defender %d", what, diceText(rd.AttackerRoll), diceText(rd.DefenderRoll), referee.Count(rd.AttackerLost, "die", "dice"), rd.DefenderLost)
+	npc := ""
+	if rd.NPCSecondRow != "" {
+		// The reading changes the duels: say which placed the NPC's dice.
+		npc = fmt.Sprintf(" (the NPC's second-row dice behind duels %s, npc-second-row=%s)", intsText(rd.Placement), rd.NPCSecondRow)
+	}
+	return fmt.Sprintf("%s: attacker %s vs defender %s%s, attacker loses %s, defender %d", what, diceText(rd.AttackerRoll), diceText(rd.DefenderRoll), npc, referee.Count(rd.AttackerLost, "die", "dice"), rd.DefenderLost)
+}
+
+func intsText(v []int) string {
+	s := make([]string, len(v))
+	for i, n := range v {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
 }
 
 func plural(n int, what string) string { return referee.Count(n, what) }

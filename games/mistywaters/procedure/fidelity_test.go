@@ -323,3 +323,47 @@ func TestTempleAttackedFromTheLagoonInRockySeas(t *testing.T) {
 	assert.Contains(t, text, "attacks the Last Day Temple from the Adjacent Space to the 'X' in the Red Water Lagoon (not At Sea)")
 	assert.Equal(t, "brig:cannons=2,sailors=2", def)
 }
+
+// npc-second-row (Duel Arrangement: "NPCs place second-row dice with the
+// priority of highest behind lowest value"; "No more than 3 dice can be
+// involved in any individual duel"): the Galleass's 5,5,5,1 against a
+// ship's 6,1 is 6 v 1+5 (tie) and 1 v 5+5 by default, 6 v 1+5+5 and 1 v 5
+// with npc-second-row=stack; the battle line names the reading.
+func TestNPCSecondRowOption(t *testing.T) {
+	s, err := newSetup(t, fourColours[:2], map[string]string{"bases": "Ann:NE,Bob:SW", "npc-second-row": "stack"}, nil)
+	require.NoError(t, err)
+	assert.True(t, stateOf(t, s).Opt.NPCStack)
+	_, err = newSetup(t, fourColours[:2], map[string]string{"bases": "Ann:NE,Bob:SW", "npc-second-row": "pile"}, nil)
+	require.Error(t, err)
+
+	board := func(stack bool, ties ...string) (*State, string) {
+		st := battleState(PhaseTurns, 5, []string{"Ann", "Bob"}, NPC{ID: "galleass", Kind: KindGalleass, Sailors: 4, Treasure: true})
+		st.Opt.NPCStack = stack
+		answers := map[string]any{
+			"misty.player.Ann.attack":                        []string{"galleass", "none"},
+			"misty.player.Ann.attack-with":                   "ship",
+			"misty.player.Ann.attack-type":                   "boarding",
+			"misty.ship.Ann":                                 "brig:cannons=1,sailors=1",
+			"misty.battle.Ann.galleass.clash1.attacker.roll": "6,1",
+			"misty.battle.Ann.galleass.clash1.defender.roll": "5,5,5,1",
+			"misty.board.wind.speed.5":                       "0",
+			"misty.board.wind.box.sheath-the-swords":         "9",
+			"misty.player.Ann.ports":                         "none",
+			"misty.player.Ann.captured":                      "0",
+			"misty.player.Ann.new-ship":                      "none",
+		}
+		if len(ties) == 2 {
+			answers["misty.battle.Ann.galleass.clash1.tie.attacker.roll"] = ties[0]
+			answers["misty.battle.Ann.galleass.clash1.tie.defender.roll"] = ties[1]
+		}
+		got, evs, err := stepBattle(t, st, answers)
+		require.NoError(t, err)
+		return got, texts(evs)
+	}
+	got, out := board(false, "6", "1,1")
+	assert.Contains(t, out, "(the NPC's second-row dice behind duels 1,2, npc-second-row=spread), attacker loses 1 die, defender 0")
+	assert.Equal(t, 2, got.npc("galleass").Sailors, "the tie re-roll 6 v 1+1 costs the Galleass 2 Sailors")
+	_, out = board(true)
+	assert.Contains(t, out, "(the NPC's second-row dice behind duels 1,1, npc-second-row=stack), attacker loses 2 dice, defender 0")
+	assert.Contains(t, out, "Ann's Brig is Lost")
+}
