@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/safetext"
 	"gopkg.in/yaml.v3"
 )
 
@@ -43,8 +43,8 @@ type AnswerQueue struct {
 // on one line is a plain value and a key on several lines a queue (a final
 // KEY=... repeats). Errors start with source.
 func ParseAnswers(r io.Reader, source string) (*AnswersFile, error) {
-	b, err := fsutil.ReadLimited(r, source, MaxAnswersSize)
-	if errors.Is(err, fsutil.ErrTooLarge) {
+	b, err := safetext.ReadLimited(r, source, MaxAnswersSize)
+	if errors.Is(err, safetext.ErrTooLarge) {
 		return nil, err
 	}
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 
 func embedded(t *testing.T) *tables.Set {
 	t.Helper()
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	return set
 }

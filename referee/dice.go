@@ -241,7 +241,7 @@ func (d *Dice) RollN(key string, die Die, n int) ([]Roll, error) {
 				if n > 1 {
 					hint = fmt.Sprintf(" (all in one answer, e.g. --set %s=a,b; in a YAML answers file a plain list is a queue of separate rolls: write \"a,b\" or [[a, b]])", key)
 				}
-				return nil, Usagef("dice: %s needs %d values for %s, got %d (%q); each one of %s%s", key, n, what, len(items), raw, die.Accepts(), hint)
+				return nil, Usagef("dice: %s needs %s for %s, got %d (%q); each one of %s%s", key, Count(n, "value"), what, len(items), raw, die.Accepts(), hint)
 			}
 			fs := make([]Face, n)
 			for i, it := range items {
@@ -254,7 +254,7 @@ func (d *Dice) RollN(key string, die Die, n int) ([]Roll, error) {
 			return fs, nil
 		}
 		q := Question{Key: key, Kind: KindText, Text: fmt.Sprintf("enter the roll of %s", what),
-			Accepted: fmt.Sprintf("%d comma-separated face(s) of the %s: %s", n, die.Title, die.Accepts()),
+			Accepted: fmt.Sprintf("%s of the %s: %s", Noun(n, "1 face", fmt.Sprintf("%d comma-separated faces", n)), die.Title, die.Accepts()),
 			Check: func(v string) (string, error) {
 				_, err := parse(v)
 				return v, err
@@ -310,7 +310,7 @@ type Fixed struct {
 // IntN implements RNG.
 func (f *Fixed) IntN(n int) int {
 	if f.i >= len(f.Seq) {
-		panic(fmt.Sprintf("referee.Fixed: sequence of %d values ran out", len(f.Seq)))
+		panic("referee.Fixed: sequence of " + Count(len(f.Seq), "value") + " ran out")
 	}
 	v := f.Seq[f.i]
 	f.i++

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/refereetest"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/bosun-referee/bosun/tables"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -101,7 +102,7 @@ var testDice = []referee.DieInfo{
 }
 
 func TestLabelledDice(t *testing.T) {
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	wind, err := referee.NamedDie(set, nil, testDice, "wind")
 	require.NoError(t, err)
@@ -115,7 +116,7 @@ func TestLabelledDice(t *testing.T) {
 }
 
 func TestWindDiceRerollWhileAllMatch(t *testing.T) {
-	set, _ := tables.Load("")
+	set, _ := tables.New("", nil)
 	// faces index: 0=N; three Ns, then N,N,E
 	d := referee.WithRNG(&referee.Fixed{Seq: []int{0, 0, 0, 0, 0, 2}}, nil)
 	sp, err := referee.ParseSpec("wind", testDice)
@@ -157,15 +158,15 @@ func TestWindDiceRerollWhileAllMatch(t *testing.T) {
 
 func TestUnknownBoardFacesAreAskedOnceAndRemembered(t *testing.T) {
 	overlay := t.TempDir() + "/tables.yaml"
-	set, err := tables.Load(overlay)
+	set, err := store.LoadTables(overlay)
 	require.NoError(t, err)
 	p := refereetest.NewPrompter(t).Expect("tables.dice.ammo", "0,1,1,2,2,3")
 	die, err := referee.NamedDie(set, p, testDice, "ammo")
 	require.NoError(t, err)
 	assert.Equal(t, []int{0, 1, 1, 2, 2, 3}, faceValues(die))
-	require.NoError(t, set.Flush()) // the command succeeded
+	require.NoError(t, store.FlushTables(set)) // the command succeeded
 
-	again, err := tables.Load(overlay)
+	again, err := store.LoadTables(overlay)
 	require.NoError(t, err)
 	die2, err := referee.NamedDie(again, refereetest.NewPrompter(t), testDice, "ammo") // no question expected
 	require.NoError(t, err)

@@ -1,28 +1,36 @@
-// Package referee is bosun's game-independent engine. A game (package
-// games/<id>) implements Game; the referee holds everything the four games
-// share:
+// Package referee is bosun's game-independent engine: what a game author
+// reads. A game (package games/<id>) implements Game; games/all lists
+// them, and the engine names none. The engine holds what the games share:
 //
-//   - Session: one game at one table (players, options, seed and dice mode,
-//     the game's state as JSON, the event log, undo snapshots and the
-//     answers-file cursor), and Store, which saves sessions atomically under
-//     the data dir and locks them against a second writer.
-//   - Next runs one step of a game's procedure and appends its events;
-//     UndoStep restores the state before the last step. A step that fails
-//     leaves the session unchanged.
+//   - Session: one game at one table (players, options, seed and dice
+//     mode, the game's state as JSON, the event log, undo snapshots and the
+//     answers-file cursor). What a session did before this process (its
+//     earlier events and undo snapshots) is its History, read only when a
+//     command looks back; a new session has none.
+//   - NewSession sets a game up; Next runs one step of its procedure and
+//     appends its events; UndoStep restores the state before the last
+//     step. A step that fails leaves the session unchanged. Step and
+//     Phases give a game's Next its usual shape.
 //   - Env is what a step may use: Dice (virtual and seeded, or physical and
 //     entered, always validated against the die's faces), the Prompter (a
 //     question with a stable key, answered from a terminal, --set or an
-//     answers file) with its helpers (Choose, Confirm, Number, Text,
-//     AskOnce for board values remembered in the tables overlay), and the
-//     data tables.
+//     answers file) with its helpers (Choose, Confirm, Number, Text, Sticky,
+//     AskOnce for board values remembered in the tables overlay, Reask when
+//     a later answer shows an earlier one wrong), and the data tables.
+//   - Options (OptionSpec, ParseOptions), dice specs (Spec, ParseSpec),
+//     counts in words (Count, Noun) and the question catalog (Asker).
 //   - Errors the CLI maps to exit codes: UsageError (bad input, exit 2;
 //     RuleError makes one that names the refusing rule and its section ids),
 //     ErrCanceled, ErrInUse, ErrCorrupt.
 //
-// The referee imports tables and nothing above it: no cobra, no promptui,
-// no terminal (those adapters live in cmd/).
+// The engine touches no disk: saving and loading sessions, their side
+// files, locks and the tables overlay file are the store's (package
+// referee/store), which attaches a History to each session it loads. The
+// engine imports tables and safetext and nothing else of bosun: no cobra,
+// no promptui, no terminal (those adapters live in cmd/), and no os,
+// syscall, unsafe, runtime/debug or io/fs (TestEngineTouchesNoDisk).
 //
 //	s, err := referee.NewSession(g, "tuesday", players, opts, seed, referee.Virtual, env)
-//	// ... save s with a Store, then, one step at a time:
+//	// ... save s with a store.Store, then, one step at a time:
 //	events, err := referee.Next(g, s, env)
 package referee

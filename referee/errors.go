@@ -14,6 +14,14 @@ var ErrUsage = errors.New("bad input")
 // ErrCanceled is returned when the user cancels a prompt (Ctrl-C).
 var ErrCanceled = errors.New("canceled")
 
+// ErrInUse is returned when another process holds a session's lock (the
+// store's; the CLI maps it to exit code 3).
+var ErrInUse = errors.New("session in use")
+
+// ErrCorrupt marks a save file that cannot be read; it is never
+// overwritten.
+var ErrCorrupt = errors.New("corrupt save")
+
 // UsageError is an ErrUsage with a message naming what was wrong and what is
 // accepted.
 type UsageError struct {

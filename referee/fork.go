@@ -19,7 +19,6 @@ func (s *Session) Fork() *Session {
 	c.Log = slices.Clone(s.Log)
 	c.Undo = slices.Clone(s.Undo)
 	c.Pending = slices.Clone(s.Pending)
-	c.lastSaved = nil
 	return &c
 }
 

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// markUndoneForward is markUndone as it was first written: each undo
+// markUndoneForward is MarkUndone as it was first written: each undo
 // event marks the events of its step logged since the last undo of it.
 func markUndoneForward(evs []Event) {
 	open := map[int][]int{}
@@ -24,7 +24,7 @@ func markUndoneForward(evs []Event) {
 	}
 }
 
-// markUndone, walking from the end, marks what the forward walk marks, on
+// MarkUndone, walking from the end, marks what the forward walk marks, on
 // random logs of steps played, undone and played again.
 func TestMarkUndoneEqualsTheForwardWalk(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 7))
@@ -46,7 +46,7 @@ func TestMarkUndoneEqualsTheForwardWalk(t *testing.T) {
 		}
 		a := append([]Event(nil), evs...)
 		b := append([]Event(nil), evs...)
-		markUndone(a)
+		MarkUndone(a)
 		markUndoneForward(b)
 		require.Equal(t, b, a, "%+v", evs)
 	}

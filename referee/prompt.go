@@ -72,7 +72,7 @@ func (q Question) Accepts() string {
 			item = fmt.Sprintf("a whole number from %d to %d", q.Min, q.Max)
 		}
 		if q.Count > 0 {
-			return fmt.Sprintf("%d comma-separated values, each %s", q.Count, item)
+			return fmt.Sprintf("%s, each %s", Noun(q.Count, "1 value", fmt.Sprintf("%d comma-separated values", q.Count)), item)
 		}
 		return "comma-separated values, each " + item
 	default:
@@ -145,7 +145,7 @@ func (q Question) normalize(raw string) (string, error) {
 	case KindList:
 		items := SplitList(raw)
 		if q.Count > 0 && len(items) != q.Count {
-			return "", bad(fmt.Sprintf("has %d values, want %d (all in one answer: \"a,b\"; in a YAML answers file a plain list [a, b] is a queue of separate answers, write [[a, b]] or \"a,b\")", len(items), q.Count))
+			return "", bad(fmt.Sprintf("has %s, want %d (all in one answer: \"a,b\"; in a YAML answers file a plain list [a, b] is a queue of separate answers, write [[a, b]] or \"a,b\")", Count(len(items), "value"), q.Count))
 		}
 		out := make([]string, len(items))
 		for i, it := range items {

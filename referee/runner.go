@@ -14,9 +14,9 @@ type packed struct {
 	Cursor *AnswerCursor   `json:"cursor,omitempty"`
 }
 
-// pack moves the snapshot's state into Z. The cursor stays apart: it is
-// written as a delta against the next state's (see encodeUndo).
-func (sn *Snapshot) pack() {
+// Pack moves the snapshot's state into Z. The cursor stays apart: the
+// store writes it as a delta against the next state's.
+func (sn *Snapshot) Pack() {
 	b, _ := json.Marshal(packed{State: sn.State})
 	var buf bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
@@ -25,9 +25,9 @@ func (sn *Snapshot) pack() {
 	sn.Z, sn.State = buf.Bytes(), nil
 }
 
-// unpack restores State from Z, and the cursor too when Z holds it (schema
+// Unpack restores State from Z, and the cursor too when Z holds it (schema
 // 2). Schema-1 snapshots have them plain and no Z.
-func (sn *Snapshot) unpack() error {
+func (sn *Snapshot) Unpack() error {
 	if len(sn.Z) == 0 {
 		return nil
 	}
@@ -55,7 +55,7 @@ func (sn *Snapshot) unpack() error {
 func NewSession(g Game, name string, players []Player, options map[string]string, seed uint64, mode Mode, env *Env) (*Session, error) {
 	info := g.Info()
 	if len(players) < info.MinPlayers || len(players) > info.MaxPlayers {
-		return nil, Usagef("%s takes %d to %d players, got %d", info.ID, info.MinPlayers, info.MaxPlayers, len(players))
+		return nil, Usagef("%s takes %d to %s, got %d", info.ID, info.MinPlayers, Count(info.MaxPlayers, "player"), len(players))
 	}
 	seen := map[string]bool{}
 	for _, p := range players {
@@ -151,7 +151,7 @@ func Next(g Game, s *Session, env *Env) ([]Event, error) {
 		}
 	}
 	snap.Revealed = env.revealed
-	snap.pack()
+	snap.Pack()
 	s.Undo = append(s.Undo, snap)
 	first := len(s.Log)
 	for _, ev := range env.takeEvents() {
@@ -179,7 +179,7 @@ func UndoStep(s *Session, force bool) (Event, error) {
 		return Event{}, Usagef("session %s: step %d revealed information (dice or a card); undo it with --force (the undo is logged)", s.Name, snap.Step)
 	}
 	pop()
-	// Events still in the log file are marked when it is read (markUndone).
+	// Events still in the history are marked when it is read (MarkUndone).
 	for i := range s.Log {
 		if s.Log[i].Step == snap.Step && s.Log[i].Type != "undo" {
 			s.Log[i].Undone = true

@@ -9,16 +9,17 @@ import (
 	"github.com/bosun-referee/bosun/tables"
 )
 
-// SchemaVersion is the version of the session save format. Version 2 keeps
-// undo snapshots' states gzip-compressed (Z); version 1 files have plain
+// SchemaVersion is the version of the session save format that the store
+// (referee/store) writes and Session.Schema records. Version 2 keeps undo
+// snapshots' states gzip-compressed (Z); version 1 files have plain
 // snapshot states. Version 3 writes each snapshot's answers cursor as a
-// delta against the next state's (cursorDelta), and puts the session's
-// cursor before the log and the undo snapshots, so that reading the head
-// of a save stops there. Version 4 moves the event log and the undo
-// snapshots out of the save into two append-only files beside it (see
-// sidefile.go): the save holds the current state and how far each file
-// goes, so a step appends its own bytes instead of rewriting the game.
-// Versions 1 to 3 are read and written back as 4.
+// delta against the next state's, and puts the session's cursor before
+// the log and the undo snapshots, so that reading the head of a save stops
+// there. Version 4 moves the event log and the undo snapshots out of the
+// save into two append-only files beside it: the save holds the current
+// state and how far each file goes, so a step appends its own bytes
+// instead of rewriting the game. Versions 1 to 3 are read and written back
+// as 4.
 const SchemaVersion = 4
 
 // Player is one seat at the table. Side is the colour, nation, clan or
@@ -46,6 +47,12 @@ type Event struct {
 // the text in full, which `bosun log --full` prints.
 const FullTextKey = "full_text"
 
+// RulesQuestionType is the type of the event that records a rules question
+// asked during a session (from `bosun play`), with Data "query" (the
+// question) and "answer" (the id of the section shown first, if any).
+// `bosun log` lists it and `bosun report` gathers these events.
+const RulesQuestionType = "rules-question"
+
 // Snapshot is what undo restores: the state before a step.
 type Snapshot struct {
 	Step  int             `json:"step"`
@@ -58,9 +65,6 @@ type Snapshot struct {
 	Over     bool          `json:"over,omitempty"`
 	Revealed bool          `json:"revealed,omitempty"` // the step showed dice or a card
 	Cursor   *AnswerCursor `json:"answers_cursor,omitempty"`
-	// raw is the snapshot's JSON as read from a schema 1 to 3 save, until
-	// Decode decodes it (see undo.go).
-	raw json.RawMessage
 }
 
 // AnswerCursor remembers how far a session got through the queues of its
@@ -89,27 +93,23 @@ type Session struct {
 	State    json.RawMessage   `json:"state"`
 	Cursor   *AnswerCursor     `json:"answers_cursor,omitempty"`
 	// Pending are board values a step remembered that the tables overlay
-	// may not hold yet (txn.go).
+	// may not hold yet (store.SaveStep).
 	Pending []tables.Pending `json:"pending_tables,omitempty"`
 	// Log is the event log. A session loaded from a save holds here only
-	// the events of this process until Events or LoadLog reads the log
-	// file: code that looks back at the log calls Events.
+	// the events of this process until Events or LoadLog reads the earlier
+	// ones from its History: code that looks back at the log calls Events.
 	Log []Event `json:"log"`
-	// Undo holds the snapshots of this process's steps (those saved are
-	// in the undo file, read one at a time by UndoStep).
+	// Undo holds the snapshots of this process's steps (earlier ones are
+	// in its History, read one at a time by UndoStep).
 	Undo []Snapshot `json:"undo,omitempty"`
 
-	// disk is where the session's side files stand (nil until it is
-	// saved as schema 4). Log holds the events from logHead on: the
-	// first logHead events stay in the log file until Events reads them,
-	// and logErr is why they could not be read.
-	disk    *diskRefs
-	logHead int
-	logErr  error
-
-	// lastSaved is the save file as last read or written, which SaveStep
-	// puts back when the step's overlay cannot be written (txn.go).
-	lastSaved []byte
+	// past is what the session did before this process (nil: nothing, a
+	// new session). Log holds the events from unread on: the first unread
+	// events are still only in past until Events reads them, and logErr
+	// is why they could not be read.
+	past   History
+	unread int
+	logErr error
 }
 
 // LoadState decodes the game state into v.
@@ -133,34 +133,86 @@ func (s *Session) SaveState(v any) error {
 	return nil
 }
 
+// History is what a session did before this process: the events logged
+// and the undo snapshots kept by earlier commands. A new session has none;
+// a saved one gets its history from the store (referee/store), which reads
+// its files only when asked and one snapshot at a time, so a command that
+// never looks back costs nothing for a long game.
+type History interface {
+	// ReadLog returns the first n events of the log (n is at most what
+	// the history holds), with Undone as the log file records it.
+	ReadLog(n int) ([]Event, error)
+	// UndoDepth is how many undo snapshots it holds.
+	UndoDepth() int
+	// LastSnapshot returns the newest of them, its state still packed;
+	// pop removes it from the history.
+	LastSnapshot() (sn Snapshot, pop func(), err error)
+}
+
+// Attach makes h the session's history, of which the first unread events
+// are not in Log (the store attaches a history when it loads or saves a
+// session).
+func (s *Session) Attach(h History, unread int) {
+	s.past, s.unread = h, unread
+}
+
+// Past returns the session's history (nil for a new session).
+func (s *Session) Past() History { return s.past }
+
+// Unread is how many events of the log are still only in the history,
+// and why they could not be read (LoadLog failed).
+func (s *Session) Unread() (int, error) { return s.unread, s.logErr }
+
 // Events returns the whole event log. A session loaded from a save reads
-// its log file on the first call only (a step that never looks back at
-// the log never reads it); when the file cannot be read the log holds the
-// events of this process only, and the error is kept for LoadLog and
-// Next to return.
+// its earlier events on the first call only (a step that never looks back
+// at the log never reads them); when they cannot be read the log holds the
+// events of this process only, and the error is kept for LoadLog and Next
+// to return.
 func (s *Session) Events() []Event {
 	s.LoadLog()
 	return s.Log
 }
 
-// LoadLog reads the events still in the log file into Log.
+// LoadLog reads the events still in the history into Log.
 func (s *Session) LoadLog() error {
-	if s.logHead == 0 || s.logErr != nil {
+	if s.unread == 0 || s.logErr != nil {
 		return s.logErr
 	}
-	evs, err := s.disk.readLog(s, s.logHead)
+	evs, err := s.past.ReadLog(s.unread)
 	if err != nil {
 		s.logErr = err
 		return err
 	}
 	s.Log = append(evs, s.Log...)
-	s.logHead = 0
-	markUndone(s.Log)
+	s.unread = 0
+	MarkUndone(s.Log)
 	return nil
 }
 
+// MarkUndone marks the events of each undone step: those of the step an
+// "undo" event names, logged before it (as UndoStep marks them). Walked
+// from the end, that is every event with a later undo of its step. A log
+// read back from a file is marked this way, since the file is never
+// rewritten.
+func MarkUndone(evs []Event) {
+	var undone map[int]bool // steps with an undo event after this one
+	for i := len(evs) - 1; i >= 0; i-- {
+		e := &evs[i]
+		if e.Type == "undo" {
+			if undone == nil {
+				undone = map[int]bool{}
+			}
+			undone[e.Step] = true
+			continue
+		}
+		if undone[e.Step] {
+			e.Undone = true
+		}
+	}
+}
+
 // LogLen is the number of events in the log, read or not.
-func (s *Session) LogLen() int { return s.logHead + len(s.Log) }
+func (s *Session) LogLen() int { return s.unread + len(s.Log) }
 
 // Live returns the events not undone.
 func (s *Session) Live() []Event {
@@ -312,7 +364,6 @@ type Env struct {
 // Emit are attached to it, and so are the answers given (when the prompter
 // records them).
 func (e *Env) Emit(ev Event) {
-	ev.Text = Tidy(ev.Text) // counts in the right number: "1 Cannon", "3 Story Points"
 	if e.Dice != nil {
 		ev.Rolls = append(ev.Rolls, e.Dice.TakeRolls()...)
 	}

@@ -2,8 +2,6 @@ package referee
 
 import (
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -48,78 +46,6 @@ func JoinAnd(words []string) string {
 		return words[0]
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
-
-var (
-	// oneMany: "1 Cannons", "-1 Cannons"; never a number inside a word
-	// ("value-1 Ammo cards", "3.1 cards").
-	// "3 Story Point(s)", "1 card(s) of 10": a count and up to three words,
-	// the last one with "(s)"; "1 Sailor(s)/Officer(s)".
-	countS  = regexp.MustCompile(`(?:([A-Za-z]+) )?\b(\d+)((?: [A-Za-z][A-Za-z'-]*){0,2} )([A-Za-z][A-Za-z'-]*)\(s\)(?:/([A-Za-z][A-Za-z'-]*)\(s\))?`)
-	oneMany = regexp.MustCompile(`(^-?|[^\d.,A-Za-z-]-?)(?:([A-Za-z]+) )?1 (Cannons|Sailors|Actions|Sails|Coins|Hearts|Provisions|Gold Pieces|Story Points|Destroyers|Frigates|Gunboats|Ships|Officers|Points|Crystals|Magic Crystals|Ammo cards|cards|dice|Silver Coins|Damage Markers|Renown ticks|spaces|Pirate Ships|ports|pirates|cannons|sailors)\b`)
-)
-
-// singulars names the singular of the nouns oneMany finds.
-var singulars = map[string]string{"dice": "die", "Gold Pieces": "Gold Piece", "Story Points": "Story Point", "Magic Crystals": "Magic Crystal",
-	"Ammo cards": "Ammo card", "Silver Coins": "Silver Coin", "Damage Markers": "Damage Marker", "Renown ticks": "Renown tick", "Pirate Ships": "Pirate Ship"}
-
-// Tidy puts a human text's counts in the right number: "1 Story Point(s)"
-// becomes "1 Story Point" and "3 Story Point(s)" "3 Story Points";
-// "1 Cannons" becomes "1 Cannon". Texts are built from templates that
-// cannot know their counts; Tidy runs on every event text.
-func Tidy(s string) string {
-	if !strings.Contains(s, "(s)") && !strings.Contains(s, "1 ") {
-		return s
-	}
-	s = countS.ReplaceAllStringFunc(s, func(m string) string {
-		g := countS.FindStringSubmatch(m)
-		n, _ := strconv.Atoi(g[2])
-		word, other := g[4], g[5]
-		if n != 1 || isLabel(g[1]) {
-			word = plural(word)
-			if other != "" {
-				other = plural(other)
-			}
-		}
-		out := g[2] + g[3] + word
-		if g[1] != "" {
-			out = g[1] + " " + out
-		}
-		if other != "" {
-			out += "/" + other
-		}
-		return out
-	})
-	return oneMany.ReplaceAllStringFunc(s, func(m string) string {
-		g := oneMany.FindStringSubmatch(m)
-		if isLabel(g[2]) {
-			return m // "Level 1 cards", "Turn 1 dice": the 1 names, it does not count
-		}
-		one, ok := singulars[g[3]]
-		if !ok {
-			one = strings.TrimSuffix(g[3], "s")
-		}
-		if g[2] != "" {
-			return g[1] + g[2] + " 1 " + one
-		}
-		return g[1] + "1 " + one
-	})
-}
-
-// isLabel reports whether a number after word names something (Level 1,
-// Turn 5, Exploration Board space 6) rather than counts.
-func isLabel(word string) bool {
-	if word == "" {
-		return false
-	}
-	if word[0] >= 'A' && word[0] <= 'Z' {
-		return true
-	}
-	switch word {
-	case "level", "turn", "round", "phase", "step", "space", "card", "die", "box", "column", "row", "number", "player":
-		return true
-	}
-	return false
 }
 
 // Ordinal writes n as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 22nd.

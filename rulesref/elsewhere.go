@@ -62,6 +62,14 @@ var product = map[string]bool{
 	"website": true, "kickstarter": true, "sleeve": true, "sleeves": true, "designer": true,
 	"designers": true, "artist": true, "illustrator": true, "pdf": true, "printable": true,
 	"amazon": true,
+	// play time, painting, storage, buying and release news
+	"playtime": true, "minutes": true, "hours": true, "hour": true, "msrp": true, "retail": true,
+	"rating": true, "stains": true, "stain": true, "laminated": true, "snacks": true, "snack": true,
+	"painting": true, "painted": true, "primer": true, "primed": true, "varnish": true,
+	"storage": true, "organizer": true, "organiser": true, "reprint": true, "preorder": true,
+	"upcoming": true, "houserule": true, "houserules": true,
+	// real-world units of sailing and wind
+	"knots": true, "nautical": true, "beaufort": true, "mph": true, "kmh": true,
 }
 
 var seaWords = map[string]bool{
@@ -158,8 +166,60 @@ func productQuestion(ws []string) (string, bool) {
 			w == "who" && i+1 < len(ws) && (ws[i+1] == "designed" || ws[i+1] == "published" || ws[i+1] == "illustrated") {
 			return "asks about the game as a product", true
 		}
+		next := ""
+		if i+1 < len(ws) {
+			next = ws[i+1]
+		}
+		switch {
+		// "should i paint the minis", "what paint for the ship miniatures"
+		case (w == "paint" || w == "paints") && anyWord(ws, "minis", "miniatures", "miniature", "models", "model", "figures"):
+			return "asks about the game as a product (painting)", true
+		// "the average play time"
+		case w == "play" && next == "time":
+			return "asks about the game as a product (play time)", true
+		// "any house rules for ...": a rulebook gives its own rules only
+		case w == "house" && (next == "rule" || next == "rules"):
+			return "asks for house rules", true
+		// "when is the next expansion coming out"
+		case (w == "expansion" || w == "expansions") && anyWord(ws, "next", "coming", "upcoming", "announced", "released"):
+			return "asks about the game as a product (an expansion's release)", true
+		// "how long does a game of misty waters take": play time
+		case w == "how" && next == "long" && anyWord(ws, "take", "takes") && !anyWord(ws, "turn", "turns", "round", "rounds", "move", "action", "battle"):
+			return "asks about the game as a product (play time)", true
+		}
+	}
+	if onlyAboutTheBox(ws, "cost", "costs", "price") {
+		return "asks about the game as a product (its price)", true
 	}
 	return "", false
+}
+
+// onlyAboutTheBox: the question holds one of the words of and, besides
+// them, only words about the game as a whole ("how much does quests and
+// cannons cost", "what's the price of the game"): no rule's cost can be
+// what it asks.
+func onlyAboutTheBox(ws []string, of ...string) bool {
+	if !anyWord(ws, of...) {
+		return false
+	}
+	_, at := detectGameName(ws)
+	name := map[int]bool{}
+	for _, i := range at {
+		name[i] = true
+	}
+	named := len(at) > 0
+	for i, w := range ws {
+		if name[i] || stopWords[w] || anyWord([]string{w}, of...) {
+			continue
+		}
+		switch w {
+		case "how", "much", "game", "box", "copy", "whole", "base", "retail", "buy", "usually", "new", "full":
+			named = named || w == "game" || w == "box" || w == "copy"
+			continue
+		}
+		return false
+	}
+	return named
 }
 
 func anyWord(ws []string, of ...string) bool {

@@ -51,6 +51,14 @@ func TestElsewhereQuestion(t *testing.T) {
 		"is there a mobile app version of this game for ipad?",
 		"where can i buy replacement meeples for a lost wooden destroyer piece?",
 		"what was the largest cannon ever mounted on an 18th century ship of the line?",
+		// the game as a product: play time, price, painting, release news,
+		// house rules; and real units of wind (issue #28)
+		"how long does a game of misty waters take",
+		"how much does quests and cannons cost",
+		"what paint should i use for the ship miniatures",
+		"how many knots is a strong wind",
+		"when is the next expansion coming out",
+		"any good house rules for misty waters?",
 	} {
 		assert.Truef(t, isElsewhere(q), "%q", q)
 		assert.Emptyf(t, Search(q, SearchOptions{Limit: 3}), "%q", q)
@@ -63,6 +71,11 @@ func TestElsewhereQuestion(t *testing.T) {
 		"how do u actually win this game, is it just points?",
 		"how many actions do i get on my turn?",
 		"do i get a replacement ship when mine sinks",
+		"how much does a cannon cost",
+		"how long does the game last after someone reaches the middle island",
+		"how long does it take to move through the lagoon",
+		"what does the empires expansion change",
+		"how much does the game end bonus give",
 	} {
 		assert.Falsef(t, isElsewhere(q), "%q", q)
 	}

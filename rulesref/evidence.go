@@ -6,31 +6,56 @@ import "strings"
 // sentences. The result names them (Result.Answer) so that the player
 // reads them first; the passage follows.
 
-// answerKindBonus is what a sentence gains over another of equal
-// coverage when it states the kind of thing asked for (an amount for a
-// "how many", a permission for a "can I").
-const answerKindBonus = 0.1
-
 // answerPairGain: two consecutive sentences of a line are shown together
 // when together they meet at least this much more of the question than
 // the better one alone.
 const answerPairGain = 0.2
 
+// AnswerGap joins two sentences of an answer that are not next to each
+// other in the passage: each piece is the rulebook's words, verbatim.
+const AnswerGap = " … "
+
+// nearTie: a second sentence scoring this share of the best is shown with
+// it, when the two together are at most maxAnswerLen bytes.
+const (
+	nearTie      = 0.85
+	maxAnswerLen = 320
+)
+
 // answerSentence returns the sentence (or two consecutive sentences of
-// one line) of text that meets the most of the question's concepts, and
-// the line of text it is on (0-based), or "" when no sentence meets any.
-// Ties go to the sentence that states the kind of statement asked for,
-// then to the earlier one. Heading lines (no end punctuation, fewer than
-// five words) are left out.
-func (c *corpus) answerSentence(text string, pq *parsedQuery, kind int) (string, int) {
+// one line) of text that decides the question, and the line of text it is
+// on (0-based), or "" when no sentence meets any of it. A sentence scores
+// its share of the question's concepts, each concept weighed down the more
+// of the passage's sentences (and its heading) meet it (localShare: what
+// every sentence says is the topic, not the answer), times factFit for
+// the kinds of fact the question asks for that it states (decide.go).
+// Ties go to the earlier sentence. Heading lines (no end punctuation,
+// fewer than five words) are left out, but their concepts count as met
+// by every sentence.
+func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, int) {
 	bits := conceptBits(pq)
 	type sent struct {
 		s          string
 		line       int
 		full, part uint32
-		flags      int32
+		traits     int
 	}
 	var ss []sent
+	var heading uint32
+	meet := func(ws []string) (full, part uint32) {
+		for _, w := range ws {
+			if stopWords[w] {
+				continue
+			}
+			if id, ok := c.ix.surf(w); ok {
+				if b, ok := bits[id]; ok {
+					full |= b[0]
+					part |= b[1]
+				}
+			}
+		}
+		return full, part
+	}
 	for ln, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" {
@@ -38,34 +63,69 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, kind int) (string,
 		}
 		for _, s := range displaySentences(line) {
 			ws := words(s)
-			if len(ws) < 5 && !strings.ContainsAny(s[len(s)-1:], ".?!:") {
-				continue // a heading
+			if !strings.ContainsAny(s[len(s)-1:], ".?!:") && (len(ws) < 5 || len(ws) <= 10 && titleCase(s, false)) {
+				f, p := meet(ws)
+				heading |= f | p
+				continue
 			}
-			x := sent{s: s, line: ln, flags: sentenceFlags(ws)}
-			for _, w := range ws {
-				if stopWords[w] {
-					continue
-				}
-				if id, ok := c.ix.surf(w); ok {
-					if b, ok := bits[id]; ok {
-						x.full |= b[0]
-						x.part |= b[1]
-					}
-				}
+			x := sent{s: s, line: ln, traits: traits(ws)}
+			if label, rest, ok := sentenceLabel(s); ok {
+				// a bold lead-in ("Tavern Fees: ...") names the topic, as a heading
+				f, p := meet(words(label))
+				heading |= f | p
+				ws = words(rest)
 			}
+			x.full, x.part = meet(ws)
 			ss = append(ss, x)
 		}
 	}
-	score := func(full, part uint32, flags int32) float64 {
-		v := pq.coverage(hit{full: full, part: part &^ full})
-		if kind&askAmount != 0 && flags&sentAmount != 0 || kind&askAllowed != 0 && flags&sentModal != 0 {
-			v += answerKindBonus
+	if len(ss) == 0 {
+		return "", 0
+	}
+	// the local weight of each concept: 1 when one sentence meets it,
+	// localShare when all do
+	w := make([]float64, len(pq.concepts))
+	var tot float64
+	for k, cw := range pq.concepts {
+		df := 0
+		for _, x := range ss {
+			if (x.full|x.part)&(1<<k) != 0 {
+				df++
+			}
 		}
-		return v
+		share := 1.0
+		if heading&(1<<k) != 0 {
+			df = len(ss)
+		}
+		if len(ss) > 1 && df > 1 {
+			share = 1 - (1-localShare)*float64(df-1)/float64(len(ss)-1)
+		}
+		w[k] = cw * share
+		tot += w[k]
+	}
+	kind := asks(pq.raw)
+	score := func(full, part uint32, traits int) float64 {
+		var got float64
+		for k := range w {
+			switch {
+			case full&(1<<k) != 0:
+				got += w[k]
+			case part&(1<<k) != 0:
+				got += partCredit * w[k]
+			}
+		}
+		if got == 0 {
+			return 0
+		}
+		v := 1.0
+		if tot > 0 {
+			v = got / tot
+		}
+		return v * factFit(kind, traits)
 	}
 	best, bestV := -1, 0.0
 	for k, x := range ss {
-		if v := score(x.full, x.part, x.flags); v > bestV {
+		if v := score(x.full, x.part, x.traits); v > bestV {
 			best, bestV = k, v
 		}
 	}
@@ -73,12 +133,42 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, kind int) (string,
 		return "", 0
 	}
 	b := ss[best]
+	if strings.HasSuffix(b.s, "?") && best+1 < len(ss) {
+		// an FAQ or Q&A entry: its reply follows the question ("Do I have
+		// to keep rolling ...? No. Failing your roll just stops ..."); a
+		// bare "No." or "Yes!" takes the sentence after it too
+		reply := ss[best+1].s
+		if len(words(reply)) <= 3 && best+2 < len(ss) {
+			reply += " " + ss[best+2].s
+		}
+		return b.s + " " + reply, b.line
+	}
+	// a near tie: two sentences that decide the question about equally
+	// well are both shown, in the passage's order (the answer line reads
+	// "only two Equip slots" with the sentence that names Loot cards)
+	second, secondV := -1, 0.0
+	for k, x := range ss {
+		if v := score(x.full, x.part, x.traits); k != best && v > secondV {
+			second, secondV = k, v
+		}
+	}
+	if second >= 0 && secondV >= nearTie*bestV && len(b.s)+len(ss[second].s) <= maxAnswerLen {
+		first, then := ss[second], b
+		if second > best {
+			first, then = b, ss[second]
+		}
+		sep := AnswerGap // text left out between them
+		if then.line == first.line && (second-best == 1 || best-second == 1) {
+			sep = " "
+		}
+		return first.s + sep + then.s, first.line
+	}
 	for _, k := range []int{best - 1, best + 1} {
 		if k < 0 || k >= len(ss) || ss[k].line != b.line {
 			continue
 		}
 		o := ss[k]
-		if v := score(b.full|o.full, b.part|o.part, b.flags|o.flags); v >= bestV+answerPairGain {
+		if v := score(b.full|o.full, b.part|o.part, b.traits|o.traits); v >= bestV+answerPairGain {
 			if k < best {
 				return o.s + " " + b.s, b.line
 			}
@@ -87,6 +177,34 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, kind int) (string,
 	}
 	return b.s, b.line
 }
+
+// sentenceLabel splits a sentence that opens with a Title Case label and a colon
+// ("Tavern Fees: A Player Ship can ...", "'Ghost Ship'*: They said ...")
+// into the label and the rest.
+func sentenceLabel(s string) (label, rest string, ok bool) {
+	i := strings.Index(s, ": ")
+	if i <= 0 || i > 60 {
+		return "", "", false
+	}
+	label = s[:i]
+	ws := strings.Fields(label)
+	if len(ws) == 0 || len(ws) > 6 {
+		return "", "", false
+	}
+	for _, w := range ws {
+		w = strings.TrimLeft(w, "'\"(-•")
+		if w == "" {
+			continue
+		}
+		if c := w[0]; !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') && !smallTitleWords[w] {
+			return "", "", false
+		}
+	}
+	return label, s[i+2:], true
+}
+
+// smallTitleWords are the lower-case words a Title Case label may hold.
+var smallTitleWords = map[string]bool{"a": true, "an": true, "the": true, "of": true, "and": true, "or": true, "to": true, "in": true, "on": true, "for": true, "with": true, "from": true, "at": true, "by": true}
 
 // displaySentences splits a line at sentence ends for showing: a ".",
 // "?" or "!" followed by a space and a capital, digit, quote or
@@ -130,4 +248,21 @@ var abbreviations = map[string]bool{"e.g.": true, "i.e.": true, "etc.": true, "v
 func NamedGame(q string) string {
 	g, _ := detectGameName(words(q))
 	return g
+}
+
+// GameOfWords is the game whose own words the question uses: a word of
+// the player's that only one rulebook has ("isle of myth", "privateer",
+// "Ironside"), with no word only another rulebook has; "" when there is
+// none or the words of two games meet. The question may name no game at
+// all: a session's game is then not the only one searched (cmd/rules).
+func GameOfWords(q string) string {
+	if g := NamedGame(q); g != "" {
+		return g
+	}
+	c := builtin()
+	pq := c.parseQuery(q, newStemmer())
+	if g := c.namedGame(pq.terms); g >= 0 {
+		return Games[g]
+	}
+	return ""
 }

@@ -10,7 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/safetext"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 )
 
 // ErrBadManual is wrapped by the errors AddManual returns for a file that
@@ -207,8 +208,8 @@ func RemoveManual(dataDir, name string) (Manual, error) {
 // It may be anywhere (a link is followed) but must be a regular file.
 func readManual(path string) ([]byte, error) {
 	b, err := fsutil.ReadConfig(path, MaxManualSize)
-	if errors.Is(err, fsutil.ErrTooLarge) {
-		return nil, fmt.Errorf("%v (a manual is plain text, at most %s)", err, fsutil.Size(MaxManualSize))
+	if errors.Is(err, safetext.ErrTooLarge) {
+		return nil, fmt.Errorf("%v (a manual is plain text, at most %s)", err, safetext.Size(MaxManualSize))
 	}
 	return b, err
 }

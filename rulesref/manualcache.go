@@ -12,7 +12,8 @@ import (
 	"strconv"
 	"unsafe"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/safetext"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 )
 
 // The added manuals' index is built once (when a manual is added or
@@ -310,7 +311,7 @@ func readSizedInfo(path string, limit int64, mapOK bool) ([]byte, os.FileInfo, e
 		return nil, nil, err
 	}
 	if info.Size() > limit {
-		return nil, nil, &fsutil.TooLargeError{Name: path, Limit: limit}
+		return nil, nil, &safetext.TooLargeError{Name: path, Limit: limit}
 	}
 	if mapOK {
 		if b, ok := fsutil.MapFile(f, info.Size()); ok {
@@ -327,9 +328,9 @@ func readSizedInfo(path string, limit int64, mapOK bool) ([]byte, os.FileInfo, e
 	case err != nil:
 		return nil, nil, err
 	}
-	rest, err := fsutil.ReadLimited(f, path, limit-int64(n))
+	rest, err := safetext.ReadLimited(f, path, limit-int64(n))
 	if err != nil {
-		var tl *fsutil.TooLargeError
+		var tl *safetext.TooLargeError
 		if errors.As(err, &tl) {
 			tl.Limit = limit
 		}

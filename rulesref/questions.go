@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Document expansion ("doc2query"): for each passage of the shipped
@@ -127,17 +128,31 @@ func passageBlocks(blocks map[string][]xblock, id string, ord int, body string) 
 
 // PassageHeads returns the block heads ("<id> #<passage> | <opening>") of
 // every passage of the shipped rulebooks whose text holds snippet
-// (spacing ignored), in rulebook order.
+// (spacing ignored), in rulebook order. The passages are split and their
+// spacing folded once, on the first call (the training tool asks for
+// thousands of snippets).
 func PassageHeads(snippet string) []string {
 	snippet = strings.Join(strings.Fields(snippet), " ")
 	var out []string
-	eachPassage(builtin(), func(e *entry, ord int, body string) {
-		if strings.Contains(strings.Join(strings.Fields(body), " "), snippet) {
-			out = append(out, e.ID+" #"+strconv.Itoa(ord)+" | "+passageAnchor(body))
+	for _, p := range builtinPassages() {
+		if strings.Contains(p.text, snippet) {
+			out = append(out, p.head)
 		}
-	})
+	}
 	return out
 }
+
+// headedPassage is a passage of the shipped rulebooks: its block head and
+// its text with spacing folded.
+type headedPassage struct{ head, text string }
+
+var builtinPassages = sync.OnceValue(func() []headedPassage {
+	var ps []headedPassage
+	eachPassage(builtin(), func(e *entry, ord int, body string) {
+		ps = append(ps, headedPassage{e.ID + " #" + strconv.Itoa(ord) + " | " + passageAnchor(body), strings.Join(strings.Fields(body), " ")})
+	})
+	return ps
+})
 
 // eachPassage calls f with every passage of c's searchable sections, in
 // rulebook order: its section, its number in the section (from 1) and

@@ -1,9 +1,11 @@
 package rulesref
 
 import (
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,12 +25,128 @@ type devCase struct {
 	Answers []string `yaml:"answers"`
 }
 
+// loadDevSet reads testdata/devset.yaml, once per test binary: callers
+// share the slice and must not change it.
 func loadDevSet(t testing.TB) []devCase {
-	b, err := os.ReadFile("testdata/devset.yaml")
-	require.NoError(t, err)
-	var cs []devCase
-	require.NoError(t, yaml.Unmarshal(b, &cs))
-	return cs
+	t.Helper()
+	devOnce.Do(func() {
+		b, err := os.ReadFile("testdata/devset.yaml")
+		if err != nil {
+			devErr = err
+			return
+		}
+		devErr = yaml.Unmarshal(b, &devCases)
+	})
+	require.NoError(t, devErr)
+	return devCases
+}
+
+var (
+	devOnce  sync.Once
+	devCases []devCase
+	devErr   error
+
+	devTop3Once sync.Once
+	devTop3     [][]Result
+)
+
+// devResults returns the built-in search's top 3 for every dev question
+// (in dev-set order), searched once per test binary and shared by the
+// tests that read them (TestDevSet, TestPassagesAreRulebookText).
+func devResults(t testing.TB) [][]Result {
+	cs := loadDevSet(t)
+	devTop3Once.Do(func() {
+		devTop3 = make([][]Result, len(cs))
+		for i, c := range cs {
+			devTop3[i] = Search(c.Q, SearchOptions{Limit: 3})
+		}
+	})
+	return devTop3
+}
+
+// exhaustive reports whether BOSUN_EXHAUSTIVE=1 asks for the full runs
+// (the weekly or pre-release run): tests over the whole growing dev set
+// then take every question instead of their fixed-seed sample.
+func exhaustive() bool { return os.Getenv("BOSUN_EXHAUSTIVE") == "1" }
+
+// devClass is the class a dev question is sampled in: its batch and the
+// game of its first section.
+func devClass(c devCase) string {
+	game := ""
+	if len(c.IDs) > 0 {
+		game, _, _ = strings.Cut(c.IDs[0], "/")
+	}
+	return c.Set + "|" + game
+}
+
+// sampleDev returns a fixed-seed sample of the dev set, in dev-set order:
+// perClass questions (or all it has) of every class (batch x game), and
+// the questions with the fewest and the most words; with
+// BOSUN_EXHAUSTIVE=1, every question.
+func sampleDev(cs []devCase, perClass int, seed uint64) []devCase {
+	if exhaustive() {
+		return cs
+	}
+	byClass := map[string][]int{}
+	var classes []string
+	shortest, longest := 0, 0
+	for i, c := range cs {
+		k := devClass(c)
+		if byClass[k] == nil {
+			classes = append(classes, k)
+		}
+		byClass[k] = append(byClass[k], i)
+		if n := len(strings.Fields(c.Q)); n < len(strings.Fields(cs[shortest].Q)) {
+			shortest = i
+		} else if n > len(strings.Fields(cs[longest].Q)) {
+			longest = i
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 25))
+	keep := map[int]bool{shortest: true, longest: true}
+	for _, k := range classes {
+		idx := byClass[k]
+		for _, j := range rng.Perm(len(idx))[:min(perClass, len(idx))] {
+			keep[idx[j]] = true
+		}
+	}
+	var out []devCase
+	for i, c := range cs {
+		if keep[i] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// TestSampleDevCoversEveryClass: the normal run's sample holds every
+// class of the dev set, the shortest and the longest question, and is
+// the same sample on every run.
+func TestSampleDevCoversEveryClass(t *testing.T) {
+	if exhaustive() {
+		t.Skip("BOSUN_EXHAUSTIVE=1: the tests take the whole dev set")
+	}
+	cs := loadDevSet(t)
+	s := sampleDev(cs, 2, 1)
+	require.Equal(t, s, sampleDev(cs, 2, 1), "a fixed seed gives a fixed sample")
+	want, got := map[string]bool{}, map[string]int{}
+	for _, c := range cs {
+		want[devClass(c)] = true
+	}
+	for _, c := range s {
+		got[devClass(c)]++
+	}
+	for k := range want {
+		assert.Positivef(t, got[k], "class %q is not sampled", k)
+	}
+	minW, maxW := 1<<30, 0
+	for _, c := range cs {
+		minW, maxW = min(minW, len(strings.Fields(c.Q))), max(maxW, len(strings.Fields(c.Q)))
+	}
+	assert.True(t, slices.ContainsFunc(s, func(c devCase) bool { return len(strings.Fields(c.Q)) == minW }), "the shortest question is sampled")
+	assert.True(t, slices.ContainsFunc(s, func(c devCase) bool { return len(strings.Fields(c.Q)) == maxW }), "the longest question is sampled")
+	assert.Less(t, len(s), len(cs)/4, "a sample, not the set")
+	t.Logf("%d classes, %d of %d questions sampled", len(want), len(s), len(cs))
 }
 
 // loadDevFloors reads the floors of the development set, per batch of
@@ -48,6 +166,7 @@ func loadDevFloors(t testing.TB) map[string][2]float64 {
 }
 
 func TestDevSet(t *testing.T) {
+	t.Parallel()
 	cs := loadDevSet(t)
 	devFloors := loadDevFloors(t)
 	require.GreaterOrEqual(t, len(cs), 90)
@@ -55,12 +174,13 @@ func TestDevSet(t *testing.T) {
 	type tally struct{ n, top1, top3 int }
 	sets := map[string]*tally{}
 	all := &tally{}
-	for _, c := range cs {
+	top3 := devResults(t)
+	for i, c := range cs {
 		for _, id := range c.IDs {
 			require.Truef(t, Exists(id), "devset: %q names unknown section %s", c.Q, id)
 			games[strings.SplitN(id, "/", 2)[0]]++
 		}
-		rank := devRank(c)
+		rank := devRank(c, top3[i])
 		if sets[c.Set] == nil {
 			sets[c.Set] = &tally{}
 		}
@@ -75,7 +195,7 @@ func TestDevSet(t *testing.T) {
 		}
 		if rank != 0 && testing.Verbose() {
 			var got []string
-			for _, r := range Search(c.Q, SearchOptions{Limit: 3}) {
+			for _, r := range top3[i] {
 				got = append(got, r.ID)
 			}
 			t.Logf("miss(rank %d): %q want %v got %v", rank, c.Q, c.IDs, got)
@@ -98,10 +218,10 @@ func TestDevSet(t *testing.T) {
 	}
 }
 
-// devRank is the rank (0-2) of the first result of c's question that is
-// one of its sections, or -1.
-func devRank(c devCase) int {
-	for k, r := range Search(c.Q, SearchOptions{Limit: 3}) {
+// devRank is the rank (0-2) of the first result of c's question (its
+// top 3, res) that is one of its sections, or -1.
+func devRank(c devCase, res []Result) int {
+	for k, r := range res {
 		if len(c.Answers) > 0 {
 			for _, a := range c.Answers {
 				if strings.Contains(r.Text, a) {

@@ -422,12 +422,20 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 		}
 		hits = c.rerank(hits[:n], rc)
 	}
+	lifted := false
+	if !opt.all {
+		hits, lifted = c.liftPlayerCount(hits, q, searchGames(opt, rc.pq), rc.pq)
+		n = max(n, 1)
+	}
 	var res []Result
 	for _, h := range hits[:min(n, len(hits))] {
 		if len(res) == limit {
 			break
 		}
 		res = append(res, c.result(h, *rc.pq, st))
+	}
+	if lifted {
+		res[0].Answer = playerCountSentence(res[0].Text, res[0].Answer)
 	}
 	return res
 }

@@ -8,17 +8,18 @@
 // not been told yet). Game code asks for unknown values once through
 // referee.AskOnce, and the answer is remembered in the overlay.
 //
-//	set, _ := tables.Load(overlayPath)
+//	set, _ := tables.New("", nil) // or store.LoadTables(overlayPath)
 //	row, ok := set.Lookup("dice", "direction")
+//
+// The package is data and rules about data, with no disk in it: the
+// overlay file is read and written by the store (referee/store), so the
+// engine and the games, which import tables, never import os.
 package tables
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
 	"gopkg.in/yaml.v3"
 )
 
@@ -76,7 +77,7 @@ type Set struct {
 
 // Embedded builds and validates every shipped table.
 func Embedded() (map[string]*Table, error) {
-	s, err := Load("")
+	s, err := New("", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -118,22 +119,19 @@ func (s *Set) mustEmbedded(name string) *Table {
 	return t
 }
 
-// Load returns the embedded tables with the overlay file at overlayPath (if
-// it exists) applied. A malformed overlay is an error naming the file.
-func Load(overlayPath string) (*Set, error) {
-	s := &Set{OverlayPath: overlayPath, tables: map[string]*Table{}, overlay: map[string]map[string]Row{}}
-	if overlayPath == "" {
+// New returns the shipped tables with an overlay applied: overlay is the
+// contents of the user's overlay file (nil when there is none), path the
+// file's name, which messages give and the store writes back to. A
+// malformed overlay is an error naming the file. Reading and writing the
+// file is the store's (referee/store: LoadTables, FlushTables): this
+// package never touches the disk.
+func New(path string, overlay []byte) (*Set, error) {
+	s := &Set{OverlayPath: path, tables: map[string]*Table{}, overlay: map[string]map[string]Row{}}
+	if overlay == nil {
 		return s, nil
 	}
-	b, err := fsutil.ReadConfig(overlayPath, MaxOverlaySize)
-	if os.IsNotExist(err) {
-		return s, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("tables: %w", err)
-	}
-	if err := yaml.Unmarshal(b, &s.overlay); err != nil {
-		return nil, fmt.Errorf("tables: overlay %s is not valid YAML (table: key: {value, source, ref}): %w", overlayPath, err)
+	if err := yaml.Unmarshal(overlay, &s.overlay); err != nil {
+		return nil, fmt.Errorf("tables: overlay %s is not valid YAML (table: key: {value, source, ref}): %w", path, err)
 	}
 	for tname, rows := range s.overlay {
 		for k, r := range rows {
@@ -142,7 +140,7 @@ func Load(overlayPath string) (*Set, error) {
 				r.Source = SourceUser
 			}
 			if msg := s.checkValue(tname, k, r.Value); msg != "" {
-				return nil, &ValueError{File: overlayPath, Table: tname, Key: k, Msg: msg + " (fix or delete it in the file)"}
+				return nil, &ValueError{File: path, Table: tname, Key: k, Msg: msg + " (fix or delete it in the file)"}
 			}
 			rows[k] = r
 		}
@@ -265,7 +263,7 @@ func (s *Set) Lookup(table, key string) (Row, bool) {
 }
 
 // Remember stores a value in the overlay, so it is never asked again. It is
-// written to the overlay file by Flush, once the step or command that asked
+// written to the overlay file (store.FlushTables) once the step or command that asked
 // it has succeeded: an answer that made the step fail is not kept.
 func (s *Set) Remember(table, key string, value any, ref string) error {
 	if msg := s.checkValue(table, key, value); msg != "" {
@@ -287,7 +285,7 @@ func (s *Set) Remember(table, key string, value any, ref string) error {
 	return nil
 }
 
-// Discard forgets the values remembered since the last Flush.
+// Discard forgets the values remembered since the last Flushed.
 func (s *Set) Discard() {
 	if s.dirty {
 		s.overlay = copyOverlay(s.saved)
@@ -296,57 +294,43 @@ func (s *Set) Discard() {
 	}
 }
 
-// Flush writes the remembered values to the overlay file (atomically).
-// Under a lock it re-reads the file and adds only the values remembered
-// here, so another bosun process's answers written meanwhile are kept.
-func (s *Set) Flush() error {
-	if !s.dirty {
-		return nil
-	}
-	if s.OverlayPath != "" {
-		if err := os.MkdirAll(filepath.Dir(s.OverlayPath), 0o700); err != nil {
-			return err
-		}
-		lock, err := fsutil.NewLock(s.OverlayPath + ".lock")
-		if err != nil {
-			return fmt.Errorf("tables: lock: %w; remove it and retry", err)
-		}
-		if err := lock.Lock(); err != nil {
-			return fmt.Errorf("tables: lock %s: %w", s.OverlayPath, err)
-		}
-		defer lock.Unlock()
-		current := map[string]map[string]Row{}
-		if b, err := fsutil.ReadConfig(s.OverlayPath, MaxOverlaySize); err == nil {
-			if err := yaml.Unmarshal(b, &current); err != nil {
-				return fmt.Errorf("tables: overlay %s is not valid YAML: %w", s.OverlayPath, err)
-			}
-		} else if !os.IsNotExist(err) {
-			return fmt.Errorf("tables: %w", err)
-		}
-		if current == nil {
-			current = map[string]map[string]Row{}
-		}
-		for t, rows := range s.pending {
-			if current[t] == nil {
-				current[t] = map[string]Row{}
-			}
-			for k, r := range rows {
-				r.Key = ""
-				current[t][k] = r
-			}
-		}
-		b, err := yaml.Marshal(current)
-		if err != nil {
-			return err
-		}
-		if err := fsutil.WriteAtomic(s.OverlayPath, b); err != nil {
-			return err
+// Unflushed reports whether values were remembered since the last
+// Flushed: the overlay file lacks them.
+func (s *Set) Unflushed() bool { return s.dirty }
+
+// Merge returns what the overlay file holds once the values remembered
+// since the last Flushed are added to current, the file as it is now (nil
+// when there is none): only the values remembered here are written, so
+// another bosun process's answers written meanwhile are kept. The store
+// calls it under the file's lock (referee/store.FlushTables).
+func (s *Set) Merge(current []byte) ([]byte, error) {
+	file := map[string]map[string]Row{}
+	if current != nil {
+		if err := yaml.Unmarshal(current, &file); err != nil {
+			return nil, fmt.Errorf("tables: overlay %s is not valid YAML: %w", s.OverlayPath, err)
 		}
 	}
+	if file == nil {
+		file = map[string]map[string]Row{}
+	}
+	for t, rows := range s.pending {
+		if file[t] == nil {
+			file[t] = map[string]Row{}
+		}
+		for k, r := range rows {
+			r.Key = ""
+			file[t][k] = r
+		}
+	}
+	return yaml.Marshal(file)
+}
+
+// Flushed records that the overlay file holds every value remembered so
+// far (the store wrote what Merge returned, or the set has no file).
+func (s *Set) Flushed() {
 	s.saved = copyOverlay(s.overlay)
 	s.pending = nil
 	s.dirty = false
-	return nil
 }
 
 // Pending is a value remembered by a step and not yet known to be in the
@@ -360,7 +344,7 @@ type Pending struct {
 	Ref   string `json:"ref,omitempty"`
 }
 
-// PendingValues lists the values remembered since the last Flush, sorted.
+// PendingValues lists the values remembered since the last Flushed, sorted.
 func (s *Set) PendingValues() []Pending {
 	var out []Pending
 	for t, rows := range s.pending {

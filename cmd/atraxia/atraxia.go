@@ -304,13 +304,13 @@ func battleText(f *cmdutil.Factory, w io.Writer, view BattleView) error {
 func chanceText(wins, of int, p float64) string {
 	switch {
 	case of > 0 && wins == of:
-		return fmt.Sprintf("certain (%d of %d rolls)", wins, of)
+		return fmt.Sprintf("certain (%d of %s)", wins, referee.Count(of, "roll"))
 	case of > 0 && wins == 0:
-		return fmt.Sprintf("none (0 of %d rolls)", of)
+		return fmt.Sprintf("none (0 of %s)", referee.Count(of, "roll"))
 	case of <= 0:
-		return fmt.Sprintf("%.1f%% (%d of %d rolls)", 100*p, wins, of)
+		return fmt.Sprintf("%.1f%% (%d of %s)", 100*p, wins, referee.Count(of, "roll"))
 	}
-	return fmt.Sprintf("%.1f%% = %s (%d of %d rolls)", 100*p, big.NewRat(int64(wins), int64(of)).String(), wins, of)
+	return fmt.Sprintf("%.1f%% = %s (%d of %s)", 100*p, big.NewRat(int64(wins), int64(of)).String(), wins, referee.Count(of, "roll"))
 }
 
 func signed(n int) string {

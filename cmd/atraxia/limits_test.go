@@ -11,8 +11,8 @@ import (
 )
 
 // Issue 13 item 21: "Gather 1 Capital Ship, 6 Gunboats, 5 Frigates, and 5
-// Destroyers" (L129; L30-33) and "EACH CLAN LEADER MAY ONLY HAVE ONE ACTIVE
-// PRIVATEER ALLY" (L294): a fleet beyond the components, or a strength no
+// Destroyers" (war-for-atraxia/player-setup; war-for-atraxia/player-components) and "EACH CLAN LEADER MAY ONLY HAVE ONE ACTIVE
+// PRIVATEER ALLY" (war-for-atraxia/scenario-b-hire-the-pirate-as-a-privateer): a fleet beyond the components, or a strength no
 // clan can reach, is refused with exit 2 naming the limit.
 func TestOneShotsRefuseImpossibleFleets(t *testing.T) {
 	for _, c := range []struct {
@@ -45,7 +45,7 @@ func TestOneShotsRefuseImpossibleFleets(t *testing.T) {
 	assert.Contains(t, out, "upkeep 11 OC")
 }
 
-// L259: "when any fleet containing a Capital Ship enters the Isle of Myth
+// war-for-atraxia/game-end: "when any fleet containing a Capital Ship enters the Isle of Myth
 // for the first time, the game will end after 5 more rounds ... Once the
 // marker reaches number 1, that signals the last round".
 func TestCountdownCommand(t *testing.T) {
@@ -98,7 +98,7 @@ func TestEveryNumericFlagRefusedBeyondItsLimit(t *testing.T) {
 }
 
 // Issue 13 item 22: a calculator taking a signed number accepts a negative
-// one. The battle's Power card effects and ability bonus are signed (L232:
+// one. The battle's Power card effects and ability bonus are signed (war-for-atraxia/defender:
 // "her power is reduced by 4 because of the Power card that Myles
 // played"); each takes -N as a value, separate or after '='.
 func TestBattleSignedEffectsTakeNegativeValues(t *testing.T) {

@@ -230,9 +230,42 @@ func main() {
 		}
 		fmt.Printf("%-48s %9s %9s %10s %7s %s\n", bc.name, ms(med), ms(p90), ms(budget), ratio, verdict)
 	}
+	// a Go hello-world beside --help: a reader can tell a slow machine
+	// (both slow) from a slow bosun start-up (--help far above it)
+	if hello, err := helloWorld(tmp); err != nil {
+		fmt.Fprintf(os.Stderr, "hello-world: %v\n", err)
+	} else if times, _, err := measure(hello, env, nil, nil, 0, *runs); err == nil {
+		med := times[len(times)/2]
+		ratio := "-"
+		if helpMedian > 0 {
+			ratio = fmt.Sprintf("%.2fx", float64(med)/float64(helpMedian))
+		}
+		fmt.Printf("%-48s %9s %9s %10s %7s %s\n", "(Go hello-world, for scale)", ms(med), ms(times[len(times)*9/10]), "-", ratio, "")
+	}
 	if *check && over {
 		os.Exit(1)
 	}
+}
+
+// helloWorld builds a Go program that prints one line, in dir.
+func helloWorld(dir string) (string, error) {
+	src := filepath.Join(dir, "hello")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(src, "main.go"), []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hello, world\") }\n"), 0o644); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(src, "go.mod"), []byte("module hello\n\ngo 1.21\n"), 0o644); err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "hello-bin")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = src
+	if out, err := build.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("build: %v: %s", err, out)
+	}
+	return bin, nil
 }
 
 // selectCases returns --help and the cases whose name matches expr (all

@@ -29,8 +29,14 @@ import (
 //	go test ./cmd/bosun -run TestKeystrokes -v
 //
 // and BOSUN_PTY_BIN=/path/to/bosun to measure another build (an older one
-// with its own prompts: the driver reads either screen).
+// with its own prompts: the driver reads either screen). The four games
+// are played at once, each on its own terminal and data dir; -short skips
+// them (go test ./... without it, as CI runs, plays them all).
 func TestKeystrokes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the four rounds played key by key on a terminal take seconds")
+	}
+	t.Parallel()
 	games := []struct {
 		name, file, field string
 		from, until       int // rounds counted: from <= round < until
@@ -55,6 +61,7 @@ func TestKeystrokes(t *testing.T) {
 	}
 	for _, gm := range games {
 		t.Run(gm.name, func(t *testing.T) {
+			t.Parallel()
 			g := newPTYGame(t)
 			g.run(append(append([]string{"new"}, gm.args...), "--name", "k", "--answers", filepath.Join(g.repo, gm.file))...)
 			dice := g.keep(gm.file, diceKey.MatchString)

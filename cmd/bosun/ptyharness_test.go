@@ -88,7 +88,11 @@ func bosunBin(t testing.TB) string {
 }
 
 // Quiet waits until the program has written nothing for d (or exited) and
-// returns the screen and whether it exited.
+// returns the screen and whether it exited. It returns sooner, once the
+// output has been still for settleQuiet, when the program is seen waiting
+// for a key (waitingForKey: every thread asleep, one reading the
+// terminal) with nothing left unread on the terminal: it has drawn all it
+// draws before the next key.
 func (tm *Term) Quiet(d time.Duration) (string, bool) {
 	tm.t.Helper()
 	deadline := time.Now().Add(tm.Wait)
@@ -103,6 +107,8 @@ func (tm *Term) Quiet(d time.Duration) (string, bool) {
 		if n != last {
 			last, since = n, time.Now()
 		} else if time.Since(since) >= d {
+			return tm.Screen(), false
+		} else if time.Since(since) >= settleQuiet && tm.waitingForKey() && len(tm.Raw()) == n {
 			return tm.Screen(), false
 		}
 		if time.Now().After(deadline) {
@@ -237,3 +243,7 @@ func (tm *Term) Exit() int {
 func Count(screen, text string) int { return strings.Count(screen, text) }
 
 func strconvQuote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
+
+// settleQuiet is how long the output must be still before Quiet trusts
+// waitingForKey.
+const settleQuiet = 40 * time.Millisecond

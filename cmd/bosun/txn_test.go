@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bosun-referee/bosun/tables/fsutil"
+	"github.com/bosun-referee/bosun/referee/store/fsutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gopkg.in/yaml.v3"
@@ -51,8 +51,13 @@ func slowTables() {
 // no board value of a step the save does not have, the save lacks none of
 // the values its steps were given (in the overlay or still pending in the
 // save), and the next command (any, here bosun log) writes the pending ones
-// to the overlay.
+// to the overlay. It runs beside the other tests (its time is mostly
+// waiting) and -short skips it.
 func TestKillsBetweenSessionAndOverlayKeepThemTogether(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the kills take about three seconds")
+	}
+	t.Parallel()
 	answers, err := filepath.Abs("../../games/mistywaters/procedure/testdata/two-players.yaml")
 	require.NoError(t, err)
 	rng := rand.New(rand.NewPCG(14, 3))

@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/safetext"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/bosun-referee/bosun/tables"
-	"github.com/bosun-referee/bosun/tables/fsutil"
-	"github.com/bosun-referee/bosun/tables/safetext"
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/viper"
 )
@@ -159,7 +159,7 @@ func (io *IO) StdinLines() []string {
 	case sc.Err() != nil:
 		io.stdinErr = referee.Usagef("standard input: %v", sc.Err())
 	case lr.N <= 0:
-		io.stdinErr = referee.Usagef("standard input is larger than the limit of %s for answers; give the answers in a file with --answers", fsutil.Size(MaxStdin))
+		io.stdinErr = referee.Usagef("standard input is larger than the limit of %s for answers; give the answers in a file with --answers", safetext.Size(MaxStdin))
 	}
 	if io.stdinErr != nil {
 		// No answer is taken from an input that was not read whole: a
@@ -173,7 +173,7 @@ func (io *IO) StdinLines() []string {
 func limitReader(r io.Reader, n int64) *io.LimitedReader { return &io.LimitedReader{R: r, N: n} }
 
 func stdinTooLong(line int) error {
-	return referee.Usagef("standard input: line %d is longer than the limit of %s for one answer; no answer was taken from standard input", line, fsutil.Size(MaxStdinLine))
+	return referee.Usagef("standard input: line %d is longer than the limit of %s for one answer; no answer was taken from standard input", line, safetext.Size(MaxStdinLine))
 }
 
 // StdinErr is why stdin could not be read as answers (a line or the whole
@@ -322,7 +322,7 @@ func OpenDirWarning(what, dir string) string {
 }
 
 // Store is the session store.
-func (f *Factory) Store() *referee.Store { return &referee.Store{Dir: f.DataDir()} }
+func (f *Factory) Store() *store.Store { return &store.Store{Dir: f.DataDir()} }
 
 // Tables loads the embedded tables with the user's overlay.
 func (f *Factory) Tables() (*tables.Set, error) {
@@ -333,7 +333,7 @@ func (f *Factory) Tables() (*tables.Set, error) {
 	if overlay == "" {
 		overlay = filepath.Join(f.ConfigDir(), "tables.yaml")
 	}
-	t, err := tables.Load(overlay)
+	t, err := store.LoadTables(overlay)
 	if err != nil {
 		return nil, err
 	}
@@ -347,13 +347,29 @@ func (f *Factory) FlushTables() error {
 	if f.tables == nil {
 		return nil
 	}
-	return f.tables.Flush()
+	return store.FlushTables(f.tables)
 }
 
-// SaveStep saves a session's step together with the board values it
-// remembered in the tables overlay: both or neither (referee.SaveStep).
-func (f *Factory) SaveStep(st *referee.Store, s *referee.Session) error {
-	return referee.SaveStep(st, s, f.tables)
+// OpenSession opens a saved session for writing (store.OpenForWrite:
+// the handle holds its lock until Close) and gives the tables overlay the
+// board values the session committed that the overlay lacks.
+func (f *Factory) OpenSession(name string) (*store.Handle, error) {
+	h, err := f.Store().OpenForWrite(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.ReplayPending(h.Session); err != nil {
+		h.Close()
+		return nil, err
+	}
+	return h, nil
+}
+
+// SaveStep saves a step of an opened session together with the board
+// values it remembered in the tables overlay: both or neither
+// (store.SaveStep).
+func (f *Factory) SaveStep(h *store.Handle) error {
+	return h.SaveStep(f.tables)
 }
 
 // ReplayPending gives the tables overlay the board values a loaded session
@@ -367,7 +383,7 @@ func (f *Factory) ReplayPending(s *referee.Session) error {
 	if err != nil {
 		return err
 	}
-	return s.ReplayPending(t)
+	return store.ReplayPending(s, t)
 }
 
 // DiscardTables forgets the values remembered since the last flush.

@@ -11,7 +11,7 @@ import (
 	"unicode"
 
 	"github.com/bosun-referee/bosun/referee"
-	"github.com/bosun-referee/bosun/tables/safetext"
+	"github.com/bosun-referee/bosun/referee/safetext"
 	"github.com/manifoldco/promptui"
 	"github.com/mattn/go-runewidth"
 	"golang.org/x/term"

@@ -279,7 +279,7 @@ func renderBattle(f *cmdutil.Factory, w io.Writer, v *BattleView, why bool) erro
 			return err
 		}
 		if b.Unresolved[0]+b.Unresolved[1] > 0 {
-			fmt.Fprintf(w, "unresolved ties: %d attacker dice, %d defender dice\n", b.Unresolved[0], b.Unresolved[1])
+			fmt.Fprintf(w, "unresolved ties: %s, %s\n", referee.Count(b.Unresolved[0], "attacker die", "attacker dice"), referee.Count(b.Unresolved[1], "defender die", "defender dice"))
 		}
 		fmt.Fprintf(w, "after: attacker %s; defender %s\n", desc(b.AttackerAfter), desc(b.DefenderAfter))
 		steps, out = b.Steps, b.Outcome
@@ -361,7 +361,7 @@ func renderOutcome(w io.Writer, out mw.Outcome) {
 			p = append(p, referee.Count(r.XP, "Experience Token"))
 		}
 		if r.Trophy != "" {
-			p = append(p, fmt.Sprintf("the %s token as a trophy (%d Votes)", r.Trophy, r.Votes))
+			p = append(p, fmt.Sprintf("the %s token as a trophy (%s)", r.Trophy, referee.Count(r.Votes, "Vote")))
 		}
 		p = append(p, r.Items...)
 		who := r.To

@@ -245,7 +245,7 @@ func rollers(f *cmdutil.Factory, df *diceFlag, defDice string) (mw.Roller, *mw.S
 func leftover(side string, s *mw.SideRoller, cite string) error {
 	rolls, rerolls := s.Leftover()
 	if rolls > 0 || rerolls > 0 {
-		return referee.RuleError([]string{cite}, "misty: %d entered rolls and %d re-roll values of the %s were not used: the battle never made those rolls (no counterattack, no ricochet, re-roll or tie to re-roll, or a side was defeated first); enter only the rolls it makes (see --why for the rolls the battle used)", rolls, rerolls, side)
+		return referee.RuleError([]string{cite}, "misty: %s and %s of the %s were not used: the battle never made those rolls (no counterattack, no ricochet, re-roll or tie to re-roll, or a side was defeated first); enter only the rolls it makes (see --why for the rolls the battle used)", referee.Count(rolls, "entered roll"), referee.Count(rerolls, "re-roll value"), side)
 	}
 	return nil
 }

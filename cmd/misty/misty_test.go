@@ -155,17 +155,17 @@ func row(t *testing.T, lines []string, after, att, def string) string {
 // exchange against a computation by hand from misty-waters.txt.
 //
 // A Player Ship with 1 Cannon and no deck crew fires at a full-strength
-// Pirate Ship, which has 4 Cannons (3 when damaged, misty-waters.txt:1182)
-// and counterattacks (:1218).
+// Pirate Ship, which has 4 Cannons (3 when damaged, misty-waters/step-4a-broadside-battle)
+// and counterattacks (misty-waters/counterattack).
 //
-// The attacker's one die (:1199-1216): 6 is a Hull Hit (a Damage Marker on
-// the Pirate Ship, :1203), 4 and 5 ricochet between two ships and are
-// re-rolled until they show 1, 2, 3 or 6 (:1208), 2 and 3 miss, 1 hits deck
-// crew (none on a Pirate Ship, :1216). With the ricochets the die ends on
+// The attacker's one die (misty-waters/broadside-battle-dice-result): 6 is
+// a Hull Hit (a Damage Marker on the Pirate Ship), 4 and 5 ricochet between
+// two ships and are re-rolled until they show 1, 2, 3 or 6, 2 and 3 miss,
+// 1 hits deck crew (none on a Pirate Ship). With the ricochets the die ends on
 // 1, 2, 3 or 6 alike: P(Damage Marker) = 1/4.
 //
 // The counterattack: the Player Ship is defeated by one 6 (its last Cannon,
-// :1201-1202); 1s find no deck crew. A die shows no 6 with probability 3/4
+// the same section); 1s find no deck crew. A die shows no 6 with probability 3/4
 // (ricochets again re-rolled), so
 //
 //	undamaged Pirate, 4 dice: P(defeated) = 1 - (3/4)^4 = 175/256
@@ -190,8 +190,8 @@ func TestOddsTextHandChecked(t *testing.T) {
 	assert.Contains(t, lines, "P(defender defeated) = 0.0% (0)")
 
 	// The Conquistadors' Galleass has 0 Cannons (no counterattack,
-	// misty-waters.txt:1184), takes no damage from a 6 (:1207) and loses a
-	// Sailor to each 1 (:1217). Each of 3 dice ends on a 1 with probability
+	// misty-waters/step-4a-broadside-battle), takes no damage from a 6 and
+	// loses a Sailor to each 1 (misty-waters/broadside-battle-dice-result). Each of 3 dice ends on a 1 with probability
 	// 1/4 after ricochets: Sailors lost ~ Binomial(3, 1/4):
 	// 0: 27/64 = 42.2%, 1: 27/64 = 42.2%, 2: 9/64 = 14.1%, 3: 1/64 = 1.6%.
 	lines = oddsLines(t, "-a", "ship:cannons=3,sailors=3,owner=a", "-d", "galleass:sailors=4", "-t", "broadside")
@@ -204,7 +204,7 @@ func TestOddsTextHandChecked(t *testing.T) {
 // TestOddsTextMatchesOddsFunctions compares every printed percentage with
 // the exact distribution games/mistywaters computes for the same units.
 func TestOddsTextMatchesOddsFunctions(t *testing.T) {
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	o := mw.Options{Boxes: mw.TableBoxes{Set: set}}
 	mw.MonsterHitsFromTable(set, &o)

@@ -146,7 +146,7 @@ func checkCannons(n int, marauder bool) error {
 	}
 	if !marauder && n > qcg.MaxAmmo {
 		return referee.RuleError([]string{qcg.CiteAttack, qcg.CiteCurrencies},
-			"qc attack: --cannons %d: each Cannon fired rolls one Ammo die from your stock, and \"You may have up to %d Ammo dice at a time\" (accepted: 1-%d; a Marauder with --marauder: 1-%d)", n, qcg.MaxAmmo, qcg.MaxAmmo, qcg.MarauderMaxGuns)
+			"qc attack: --cannons %d: each Cannon fired rolls one Ammo die from your stock, and \"You may have up to %s at a time\" (accepted: 1-%d; a Marauder with --marauder: 1-%d)", n, referee.Count(qcg.MaxAmmo, "Ammo die", "Ammo dice"), qcg.MaxAmmo, qcg.MarauderMaxGuns)
 	}
 	return nil
 }
@@ -199,7 +199,7 @@ func ammoDie(f *cmdutil.Factory, faces string) (referee.Die, error) {
 		d := referee.Die{Name: "ammo", Title: "Ammo die", Game: qcg.ID}
 		for _, v := range vals {
 			if v < 0 || v > 20 {
-				return referee.Die{}, referee.Usagef("qc: --faces: %d dots is out of range (accepted: whole numbers of dots 0-20, e.g. 1,2,3,4,5,6)", v)
+				return referee.Die{}, referee.Usagef("qc: --faces: %s is out of range (accepted: whole numbers of dots 0-20, e.g. 1,2,3,4,5,6)", referee.Count(v, "dot"))
 			}
 			d.Faces = append(d.Faces, referee.Face{Value: v})
 		}
@@ -230,7 +230,7 @@ func attackRun(opts *AttackOptions) error {
 		if opts.Rolls != "" {
 			items := referee.SplitList(opts.Rolls)
 			if len(items) != opts.Cannons {
-				return referee.Usagef("qc attack: --rolls has %d dice for %d Cannons (accepted: one Ammo die per Cannon, %d values, each one of %s)", len(items), opts.Cannons, opts.Cannons, die.Accepts())
+				return referee.Usagef("qc attack: --rolls has %s for %s (accepted: one Ammo die per Cannon, %s, each one of %s)", referee.Count(len(items), "die", "dice"), referee.Count(opts.Cannons, "Cannon"), referee.Count(opts.Cannons, "value"), die.Accepts())
 			}
 			for _, it := range items {
 				fc, err := die.ParseFace(it)

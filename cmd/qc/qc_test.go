@@ -202,8 +202,8 @@ func TestAttackCannonsBoundedByTheRules(t *testing.T) {
 	}
 }
 
-// L125: "You may have up to 9 Ammo dice at a time." L236: "Ships have
-// only two Equip slots." L14-L40: the box holds Coins (61), Clue Cards
+// quests-and-cannons/currencies: "You may have up to 9 Ammo dice at a time." quests-and-cannons/equipping-loot-cards: "Ships have
+// only two Equip slots." quests-and-cannons/components: the box holds Coins (61), Clue Cards
 // (18) and Hull Damage Tokens (30). A sinking ship holds no more than
 // that: anything beyond exits 2 naming the limit and its rule; the limit
 // itself is accepted.
@@ -233,7 +233,7 @@ func TestSinkCountsBoundedByTheRules(t *testing.T) {
 	assert.Contains(t, out, `"coins_lost": 31`)
 }
 
-// L115-L118 and L252-L255: the Prosperity Goal is 15, 20 or 25 for one, two
+// quests-and-cannons/prosperity and quests-and-cannons/prosperity-goal: the Prosperity Goal is 15, 20 or 25 for one, two
 // or three players on a team. --team-size 0 is a team of no players, not
 // "every size": it exits 2 like 4 does; omitting the flag lists all three.
 func TestGoalTeamSizeZeroIsAValue(t *testing.T) {
@@ -256,8 +256,8 @@ func TestGoalTeamSizeZeroIsAValue(t *testing.T) {
 
 const qcgCiteGoal = "quests-and-cannons/prosperity-goal"
 
-// L147: "You may spend all or part of your Traveler Bonus whenever you roll
-// the Traveler Die"; L158: Kerris rolls a 3 and spends her one point. By
+// quests-and-cannons/traveler-bonus: "You may spend all or part of your Traveler Bonus whenever you roll
+// the Traveler Die"; quests-and-cannons/sample-movement: Kerris rolls a 3 and spends her one point. By
 // default qc treacherous spends the least that succeeds after the roll,
 // and --spend N spends exactly N.
 func TestTreacherousSpendsTheLeastThatSucceeds(t *testing.T) {
@@ -305,8 +305,8 @@ func TestTreacherousOddsRefusesARoll(t *testing.T) {
 	}
 }
 
-// L145 "add 1 to your Traveler Bonus", L147 "spend all or part of your
-// Traveler Bonus": the rulebook sets no maximum, and L19 "Traveler Bonus
+// quests-and-cannons/the-sea "add 1 to your Traveler Bonus", quests-and-cannons/traveler-bonus "spend all or part of your
+// Traveler Bonus": the rulebook sets no maximum, and quests-and-cannons/components "Traveler Bonus
 // Trackers (6)" gives no track length. --bonus is bounded by bosun's own
 // 20 (qcg.MaxTravelerBonus) and the message says it is not a rule; 20 is
 // accepted and resolves.

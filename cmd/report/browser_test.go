@@ -269,12 +269,18 @@ func (b *browser) open(path string) page {
 // TestHTMLInBrowser opens each game's HTML report in headless Chromium:
 // it loads with no console error and no network request, every chart of
 // the chronicle is there as an SVG with marks, and a screenshot is taken
-// (kept under docs/report-<game>.png with -update).
+// (kept under docs/report-<game>.png with -update). The browser starts
+// while the games are played. -short skips it (go test ./... without it,
+// as CI runs, opens them).
 func TestHTMLInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a real browser opening the four reports takes seconds")
+	}
 	bin := findChromium()
 	if bin == "" {
 		t.Skip("no Chromium found (chromium, chromium-browser, google-chrome or $BOSUN_CHROMIUM): install the Debian package chromium (apt-get install -y chromium) to check the HTML report in a real browser")
 	}
+	br := startBrowser(t, bin)
 	tb := newTable(t)
 	type report struct {
 		g    scripted
@@ -294,7 +300,6 @@ func TestHTMLInBrowser(t *testing.T) {
 		reports = append(reports, report{g, path, ch})
 	}
 	require.Len(t, reports, 4, "one report per game")
-	br := startBrowser(t, bin)
 	for _, r := range reports {
 		t.Run(r.g.game, func(t *testing.T) {
 			br.t = t

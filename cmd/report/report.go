@@ -12,10 +12,10 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
-	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/chronicle"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/spf13/cobra"
 )
 
@@ -100,7 +100,7 @@ with the note "not recorded in this save".` + cmdutil.ExitHelp,
 	}
 	cmd.Flags().StringVar(&opts.Format, "format", "", "md or html (default: md on a pipe, from the -o file's extension, text bar charts in a terminal)")
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write the report to FILE (.md or .html) instead of stdout")
-	cmd.ValidArgsFunction = session.CompleteSessions(f, true)
+	cmd.ValidArgsFunction = cmdutil.CompleteSessions(f, true)
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{FormatMarkdown, FormatHTML}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -114,7 +114,7 @@ func Load(f *cmdutil.Factory, name string) (*chronicle.Chronicle, error) {
 			return nil, err
 		}
 	}
-	if err := referee.ValidName(name); err != nil {
+	if err := store.ValidName(name); err != nil {
 		return nil, err
 	}
 	st := f.Store()

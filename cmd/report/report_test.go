@@ -13,8 +13,8 @@ import (
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/cmd/report"
 	"github.com/bosun-referee/bosun/cmd/root"
-	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/chronicle"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -245,7 +245,7 @@ func TestOlderSave(t *testing.T) {
 		t.Run(g.name, func(t *testing.T) {
 			tb := newTable(t)
 			tb.play(g)
-			st := &referee.Store{Dir: filepath.Join(tb.dir, "data")}
+			st := &store.Store{Dir: filepath.Join(tb.dir, "data")}
 			s, err := st.Load(g.name)
 			require.NoError(t, err)
 			require.NoError(t, s.LoadLog())

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/chronicle"
 	"github.com/mattn/go-runewidth"
 )
@@ -136,7 +137,7 @@ func (p *printer) rulingBlocks(rs []chronicle.Ruling) {
 	for _, r := range rs {
 		times := "once"
 		if r.Count != 1 {
-			times = fmt.Sprintf("%d times", r.Count)
+			times = referee.Count(r.Count, "time")
 		}
 		p.block(fmt.Sprintf("%s %s", r.Section, times), [][2]string{{"first applied to", r.First}})
 	}

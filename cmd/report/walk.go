@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/chronicle"
 )
 
@@ -39,7 +40,7 @@ type writer interface {
 func walk(w writer, ch *chronicle.Chronicle) error {
 	status := fmt.Sprintf("The game is not over: the chronicle so far, before step %d.", ch.Step)
 	if ch.Over {
-		status = fmt.Sprintf("The game is over: the final chronicle after %d steps.", ch.Step-1)
+		status = fmt.Sprintf("The game is over: the final chronicle after %s.", referee.Count(ch.Step-1, "step"))
 	}
 	var ps, os []string
 	for _, pl := range ch.Players {

@@ -7,8 +7,8 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 )
 
-// Line 308: Strength is marked on "the Power Track beneath the Cannons";
-// line 99: the Ship Board tracks Gold Pieces, Provisions and Story Points.
+// rolling-seas/sea-monster-and-pirates-strength: Strength is marked on "the Power Track beneath the Cannons";
+// rolling-seas/ship-board: the Ship Board tracks Gold Pieces, Provisions and Story Points.
 // Their lengths are printed on the Ship Board only (rs.board.strength.max,
 // rs.board.track.*): once bosun knows one (the tables, or given ahead with
 // --set), a one-shot count beyond it is refused with exit 2 naming the row;
@@ -41,8 +41,8 @@ func TestOneShotCountsWithinTheShipBoardTracks(t *testing.T) {
 	}
 }
 
-// Line 81 "You should be left with a 25-card Adventure Deck", line 312 the
-// game ends with its last card, line 336 no Ambush cards in solo: a solo
+// rolling-seas/setup "You should be left with a 25-card Adventure Deck", rolling-seas/end-of-game the
+// game ends with its last card, rolling-seas/solo-mode no Ambush cards in solo: a solo
 // turn number is at most 25.
 func TestExploreSoloTurnAtMost25(t *testing.T) {
 	_, err := run(t, "explore", "--die", "3", "--monolith", "3", "--turn", "26")
@@ -63,8 +63,8 @@ func TestEveryNumericFlagRefusedBeyondItsLimit(t *testing.T) {
 		{"cost --wind N --path N --mp 21", "accepted: 0-20"},
 		{"cost --wind N --path N --mp -1", "accepted: 0 or more"},
 		{"cost --wind N --path N --ship 4", "accepted: 1, 2, 3"},
-		{"cost --wind N --path N --wind-in-sails 2", "at most the 1 steps of the path"},
-		{"cost --wind N --path N --wind-in-sails-end 2", "at most the 1 steps of the path"},
+		{"cost --wind N --path N --wind-in-sails 2", "at most the 1 step of the path"},
+		{"cost --wind N --path N --wind-in-sails-end 2", "at most the 1 step of the path"},
 		{"cost --wind N --path N --cannons 8", "Cannon Track of a Ship Board holds (7 Cannons"},
 		{"cost --wind N --path N --monster 0", "begin the game with 1 Strength"},
 		{"cost --wind N --path N --pirates 0", "begin the game with 1 Strength"},

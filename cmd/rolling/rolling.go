@@ -72,13 +72,13 @@ steps are free in any direction, at the start (--wind-in-sails) or end
 				return referee.Usagef("rolling cost: give --mp or --ship, not both")
 			}
 			// A Ship's free MP is printed on the Ship Board (3 for the
-			// starting Ship, line 99; Ships 2 and 3 on the board only):
+			// starting Ship, rolling-seas/ship-board; Ships 2 and 3 on the board only):
 			// --mp takes what the session's rs.board.ship.N.mp does.
 			if opts.In.FreeMP > rs.MaxShipMP {
 				return referee.Usagef("rolling cost: --mp %d is not accepted; accepted: 0-%d (a Ship's free MP from its Ship Board, bosun's bound as for rs.board.ship.N.mp: the rulebook prints only the starting Ship's 3)", opts.In.FreeMP, rs.MaxShipMP)
 			}
 			// "Sea Monsters and Pirates begin the game with 1 Strength"
-			// (line 306): 0 is a value, and no Strength is below 1.
+			// (rolling-seas/sea-monster-and-pirates-strength): 0 is a value, and no Strength is below 1.
 			if opts.In.MonsterStrength < 1 || opts.In.PirateStrength < 1 {
 				return referee.RuleError([]string{rs.CiteStrength}, "rolling cost: --monster %d --pirates %d: a Strength below 1 is not accepted; accepted: 1 or more (Sea Monsters and Pirates begin the game with 1 Strength)", opts.In.MonsterStrength, opts.In.PirateStrength)
 			}
@@ -143,8 +143,8 @@ func costRun(opts *CostOptions) error {
 		if err := f.Table(w, []string{"step", "dir", "encounter", "MP", "free MP", "provisions", "story", "note"}, rows); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "Wind %s: %d MP in all, %d free; %d Provisions (%d for MP, %d for encounters); %d Story Points, %d Gold Pieces.\n",
-			res.Wind, res.TotalMP, min(res.FreeMP, res.TotalMP), res.Provisions, res.ProvisionsMP, res.ProvisionsEnc, res.Story, res.Gold)
+		fmt.Fprintf(w, "Wind %s: %d MP in all, %d free; %s (%d for MP, %d for encounters); %s, %s.\n",
+			res.Wind, res.TotalMP, min(res.FreeMP, res.TotalMP), referee.Count(res.Provisions, "Provision"), res.ProvisionsMP, res.ProvisionsEnc, referee.Count(res.Story, "Story Point"), referee.Count(res.Gold, "Gold Piece"))
 		fmt.Fprintf(w, "see: bosun rules show %s\n", strings.Join(res.Cites, ", "))
 		return nil
 	})
@@ -308,7 +308,7 @@ func ambushRun(opts *AmbushOptions) error {
 		v.Loser = rs.BattleLoserText
 		switch {
 		case rs.IsIronside(v.Battle.Loser):
-			// He never spends Provisions (line 480): only Gold is lost.
+			// He never spends Provisions (rolling-seas/captain-actions/ambush): only Gold is lost.
 			v.Loser = rs.IronsideLoserText
 			if opts.LoserProvisions >= 0 || opts.LoserGold > 0 {
 				l := rs.IronsideLoss(opts.LoserOption, opts.LoserGold)
@@ -342,7 +342,7 @@ func ambushRun(opts *AmbushOptions) error {
 
 // cannonsWithin refuses Cannon counts beyond the Cannon Track of a Ship
 // Board (the table's cannon.max: 7, "purchasing the seventh Cannon",
-// rulebook line 318).
+// rolling-seas/end-of-game).
 func cannonsWithin(b rs.Board, cmd string, given map[string]int) error {
 	mx, err := b.MaxCannons()
 	if err != nil {
@@ -350,7 +350,7 @@ func cannonsWithin(b rs.Board, cmd string, given map[string]int) error {
 	}
 	for _, fl := range slices.Sorted(maps.Keys(given)) {
 		if n := given[fl]; n > mx {
-			return referee.RuleError([]string{rs.CiteCannons}, "%s: %s %d is more than the Cannon Track of a Ship Board holds (%d Cannons, rs.board.cannon.max); accepted: 0-%d", cmd, fl, n, mx, mx)
+			return referee.RuleError([]string{rs.CiteCannons}, "%s: %s %d is more than the Cannon Track of a Ship Board holds (%s, rs.board.cannon.max); accepted: 0-%d", cmd, fl, n, referee.Count(mx, "Cannon"), mx)
 		}
 	}
 	return nil
@@ -389,7 +389,7 @@ func boundsWithin(b rs.Board, cmd string, bounds []boardBound) error {
 
 // strengthBounds bounds Sea Monster and Pirate Strength flags by the top
 // of the Strength track ("crossing off the next appropriate box on the
-// Power Track", line 308).
+// Power Track", rolling-seas/sea-monster-and-pirates-strength).
 func strengthBounds(flags map[string]int) []boardBound {
 	var out []boardBound
 	for _, fl := range slices.Sorted(maps.Keys(flags)) {
@@ -399,7 +399,7 @@ func strengthBounds(flags map[string]int) []boardBound {
 }
 
 // trackBound bounds a count by its Ship Board track (gold, provisions,
-// story; line 99 "The Ship Board tracks").
+// story; rolling-seas/ship-board "The Ship Board tracks").
 func trackBound(flag string, value int, track string) boardBound {
 	return boardBound{flag, value, "track." + track, "the " + track + " track of a Ship Board", rs.CiteShipBoard}
 }
@@ -460,10 +460,10 @@ e.g. 4=gold:4,provision:2). Space 2 is known from the rulebook's example.` + cmd
 				return referee.Usagef("rolling explore: --turn %d is not accepted; accepted: 1 or more (the revealed Adventure Cards)", opts.Turn)
 			}
 			// A turn reveals one Adventure Deck card and the game ends with
-			// the last (line 312); the deck is 25 cards (line 81) and solo
-			// play does not add the Ambush cards (line 336).
+			// the last (rolling-seas/end-of-game); the deck is 25 cards (rolling-seas/setup) and solo
+			// play does not add the Ambush cards (rolling-seas/solo-mode).
 			if opts.Turn > rs.SoloTurns {
-				return referee.RuleError([]string{rs.CiteSetup, rs.CiteEndOfGame, rs.CiteSoloMode}, "rolling explore: --turn %d: a solo game has at most %d turns (\"You should be left with a 25-card Adventure Deck\", line 81; the game ends with its last card, line 312; no Ambush cards in solo, line 336); accepted: 1-%d", opts.Turn, rs.SoloTurns, rs.SoloTurns)
+				return referee.RuleError([]string{rs.CiteSetup, rs.CiteEndOfGame, rs.CiteSoloMode}, "rolling explore: --turn %d: a solo game has at most %s (\"You should be left with a 25-card Adventure Deck\"; the game ends with its last card; no Ambush cards in solo); accepted: 1-%d", opts.Turn, referee.Count(rs.SoloTurns, "turn"), rs.SoloTurns)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -526,7 +526,7 @@ func exploreRun(opts *ExploreOptions) error {
 				v.Monolith = fmt.Sprintf("third Ancient Monolith on turn %d (solo): the %s Award", opts.Turn, v.MonolithAward)
 				v.Cites = append(v.Cites, rs.CiteSoloMode)
 			} else {
-				v.Monolith = "third Ancient Monolith: the first finisher(s) take the top Award, the second the second, later ones the bottom; ties take the topmost available"
+				v.Monolith = "third Ancient Monolith: the first to finish take the top Award, the second the second, later ones the bottom; ties take the topmost available"
 			}
 		}
 	}
@@ -580,7 +580,7 @@ func NewCmdRank(f *cmdutil.Factory, runF func(*RankOptions) error) *cobra.Comman
 Pirates you did not encounter can bring, as Small-Time Braggart).` + cmdutil.ExitHelp,
 		Example: "  bosun rolling rank 162\n  bosun rolling rank -5",
 		// A final total can be negative ("Lose 5 Renown for each Pirate you
-		// didn't encounter", line 319), and pflag reads -5 as a flag: the
+		// didn't encounter", rolling-seas/end-of-game), and pflag reads -5 as a flag: the
 		// flags are parsed here, with signed whole numbers kept as arguments.
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -601,7 +601,7 @@ Pirates you did not encounter can bring, as Small-Time Braggart).` + cmdutil.Exi
 			}
 			args = append(nums, cmd.Flags().Args()...)
 			if len(args) != 1 {
-				return referee.Usagef("rolling rank: give one Renown total, e.g. 162 or -5 (got %d arguments)", len(args))
+				return referee.Usagef("rolling rank: give one Renown total, e.g. 162 or -5 (got %s)", referee.Count(len(args), "argument"))
 			}
 			n, err := strconv.Atoi(args[0])
 			if err != nil {
@@ -711,7 +711,7 @@ func portRun(opts *PortOptions) error {
 		for _, s := range r.Steps {
 			fmt.Fprintln(w, s+".")
 		}
-		fmt.Fprintf(w, "Now: %d Story Points, Ship %d, %d Gold Pieces, %d Provisions, %d Cannons (%d Gold spent).\n", r.Story, r.Ship, r.Gold, r.Provisions, r.Cannons, r.Spent)
+		fmt.Fprintf(w, "Now: %s, Ship %d, %s, %s, %s (%d Gold spent).\n", referee.Count(r.Story, "Story Point"), r.Ship, referee.Count(r.Gold, "Gold Piece"), referee.Count(r.Provisions, "Provision"), referee.Count(r.Cannons, "Cannon"), r.Spent)
 		fmt.Fprintf(w, "see: bosun rules show %s\n", strings.Join(r.Cites, ", "))
 		return nil
 	})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 )
 
 func run(t *testing.T, args ...string) (string, error) {
@@ -114,6 +115,19 @@ func TestPortAndRankJSON(t *testing.T) {
 	}
 }
 
+// A one-shot's summary says each count in words: one of a thing is
+// singular ("1 Gold Piece", not "1 Gold Pieces"), for every resource.
+func TestPortSummarySaysOneInTheSingular(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	out, err := run(t, "port", "--story", "1", "--new-port=false", "--gold", "1", "--provisions", "1", "--cannons", "1")
+	if err != nil || !strings.Contains(out, "Now: 1 Story Point, Ship 1, 1 Gold Piece, 1 Provision, 1 Cannon (0 Gold spent).") {
+		t.Errorf("%v\n%s", err, out)
+	}
+	if bad := refereetest.BadWords(out); len(bad) > 0 {
+		t.Errorf("%v in\n%s", bad, out)
+	}
+}
+
 // --reward and --cannon-price give board values for one run: used, never
 // remembered, and checked like an answer.
 func TestGivenBoardValuesForOneRun(t *testing.T) {
@@ -157,9 +171,9 @@ func TestGivenBoardValuesForOneRun(t *testing.T) {
 	}
 }
 
-// Issue #13 items 22-23: a negative total is a Renown total (line 319:
+// Issue #13 items 22-23: a negative total is a Renown total (rolling-seas/end-of-game:
 // "Lose 5 Renown for each Pirate you didn't encounter"); a Pirate Strength
-// of 0 and Cannons beyond the Cannon Track (the seventh Cannon, line 318)
+// of 0 and Cannons beyond the Cannon Track (the seventh Cannon, rolling-seas/end-of-game)
 // are refused with exit 2, not changed into other values.
 func TestOneShotsSignedAndBounded(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
@@ -200,7 +214,7 @@ func TestOneShotsSignedAndBounded(t *testing.T) {
 	}
 }
 
-// Issue #13 item 4: "Captain Ironside never spends Provisions" (line 480):
+// Issue #13 item 4: "Captain Ironside never spends Provisions" (rolling-seas/captain-actions/ambush):
 // as the loser he pays only the Gold of the option.
 func TestAmbushIronsideLoserKeepsProvisions(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())

@@ -13,9 +13,8 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
-	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/referee"
-	"github.com/bosun-referee/bosun/tables/safetext"
+	"github.com/bosun-referee/bosun/referee/safetext"
 	"github.com/spf13/cobra"
 )
 
@@ -220,7 +219,7 @@ question has a stable key, answered at the terminal, with --set key=value, an
 	pf.BoolVar(&g.ASCII, "ascii", false, "ASCII table borders")
 	_ = cmd.RegisterFlagCompletionFunc("dice", cobra.FixedCompletions([]string{"virtual", "physical"}, cobra.ShellCompDirectiveNoFileComp))
 	f.Hooks = hooks(cmd, f)
-	_ = cmd.RegisterFlagCompletionFunc("session", session.CompleteSessions(f, false))
+	_ = cmd.RegisterFlagCompletionFunc("session", cmdutil.CompleteSessions(f, false))
 
 	for _, c := range subcommands(f) {
 		cmd.AddCommand(c)

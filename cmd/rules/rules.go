@@ -73,6 +73,12 @@ type SearchOptions struct {
 	Limit    int
 	AllGames bool
 	Brief    bool
+	// switched is the session's game when the answer comes from another
+	// game (find)
+	switched string
+	// session is the session's game for bosun play, which says no
+	// "Searching ..." line ("" for the current session's, sessionGame)
+	session string
 }
 
 // NewCmdSearch builds `bosun rules search`.
@@ -94,10 +100,14 @@ answering sentence (answer).
 Table talk is understood (sword fight = Boarding Battle, storm = Wind Force,
 bot = Captain Ironside or the Marauders, money = coins ...), typos are
 forgiven, "quoted words" must appear as a phrase, and the game is detected
-from its own words or taken from --game. With a current session, only its
-game is searched (unless the question names another game); --all-games
-searches all four. When nothing answers well enough, bosun says so instead
-of guessing.` + exitHelp,
+from its own words or taken from --game. With a current session, its game
+is searched; a question that names another game, or that another game's
+rulebook answers far better ("hire a pirate" at a Quests & Cannons table),
+gets that game's answer, said in one line; with no session and no game named,
+a question several games answer shows each game's answer, named. --all-games
+searches every game,
+--game only the one named. When nothing answers well enough, bosun says so
+instead of guessing.` + exitHelp,
 		Example: `  bosun rules search max dice in a sword fight
   bosun rules search --game rs what if all three wind dice match
   bosun rules search --all-games how many actions per turn
@@ -152,11 +162,11 @@ func searchRun(opts *SearchOptions) error {
 }
 
 // Answer answers a rules question for bosun play: the search of bosun
-// rules search --brief --limit 3 (scoped to game when it is not ""), shown
+// rules search --brief --limit 3 with game as the session's game, shown
 // on w, and the id of the section shown first ("" for no ruling). The id
 // recorded is the one shown: there is one search.
 func Answer(f *cmdutil.Factory, game, query string, w io.Writer) (string, error) {
-	opts := &SearchOptions{F: f, Query: query, Game: game, Limit: 3, Brief: true}
+	opts := &SearchOptions{F: f, Query: query, session: game, Limit: 3, Brief: true}
 	res, scope, err := find(opts)
 	if err != nil {
 		return "", err
@@ -183,7 +193,10 @@ func find(opts *SearchOptions) (res []rulesref.Result, scope string, err error) 
 	}
 	so := rulesref.SearchOptions{Games: games, Limit: opts.Limit}
 	if len(games) == 0 {
-		sg := sessionGame(f)
+		sg := opts.session
+		if sg == "" {
+			sg = sessionGame(f)
+		}
 		named := rulesref.NamedGame(opts.Query)
 		switch {
 		case sg == "":
@@ -197,17 +210,48 @@ func find(opts *SearchOptions) (res []rulesref.Result, scope string, err error) 
 		}
 	}
 	res = lib.Search(opts.Query, so)
+	if scope != "" {
+		// the session's game is the default, not a wall: a question another
+		// game's rulebook answers far better ("hire a pirate", "isle of
+		// myth" at a Quests & Cannons table) gets that game's answer, and
+		// "no ruling" is never the answer when another game has one
+		alt := lib.Search(opts.Query, rulesref.SearchOptions{Limit: opts.Limit, Prefer: scope})
+		if len(alt) > 0 && alt[0].Game != scope && (len(res) == 0 || alt[0].Score >= otherGameRatio*res[0].Score ||
+			rulesref.GameOfWords(opts.Query) == alt[0].Game && alt[0].Score >= otherGameWordsRatio*res[0].Score) {
+			opts.switched = scope
+			res, scope = alt, ""
+		}
+	}
 	if res == nil {
 		res = []rulesref.Result{}
 	}
 	return res, scope, nil
 }
 
+// A search kept to the current session's game answers from another game
+// when that game's best passage scores otherGameRatio times the session
+// game's, or otherGameWordsRatio times when the question uses words only
+// that game's rulebook has (rulesref.GameOfWords). Measured on questions
+// asked with a session of each game: "max ammo" at a Quests & Cannons
+// table scores 23.6 there and 25.3 in War for Atraxia (stays), "do i pay
+// upkeep" 15.7 against 59.9 (moves).
+const (
+	// otherGameAnswer: a further result of a game not shown yet scoring
+	// this share of the first shows its answer line too, named
+	otherGameAnswer     = 0.6
+	otherGameRatio      = 2.5
+	otherGameWordsRatio = 1.5
+)
+
 // printSearch writes the results of a search for people.
 func printSearch(w io.Writer, opts *SearchOptions, res []rulesref.Result, scope string) {
 	f := opts.F
-	if scope != "" {
+	if scope != "" && opts.session == "" {
 		fmt.Fprintf(w, "Searching %s (the current session); --all-games for all.\n", gameName(scope))
+	}
+	if opts.switched != "" && len(res) > 0 {
+		fmt.Fprintf(w, "Answered from %s: %s (the current session) has no rule that answers it as well; --game %s keeps to it.\n",
+			gameName(res[0].Game), gameName(opts.switched), opts.switched)
 	}
 	if len(res) == 0 {
 		fmt.Fprintf(w, "No ruling found for %q.\n", opts.Query)
@@ -254,6 +298,7 @@ func printResults(w io.Writer, res []rulesref.Result, color bool, width int, bri
 			fmt.Fprintln(w, "   "+bold(l, color))
 		}
 	}
+	shown := map[string]bool{r.Game: true}
 	for i, o := range res[1:] {
 		flag := ""
 		if len(o.Notes) > 0 {
@@ -261,6 +306,14 @@ func printResults(w io.Writer, res []rulesref.Result, color bool, width int, bri
 		}
 		line := fmt.Sprintf("%d. %s  %s%s", i+2, o.ID, o.Path, flag)
 		fmt.Fprintln(w, cmdutil.Truncate(line, width))
+		if !shown[o.Game] && o.Answer != "" && o.Score >= otherGameAnswer*r.Score && o.Manual == "" {
+			// another game answers about as well: its answer too, named
+			// ("how many actions do we get on a turn" has one per game)
+			shown[o.Game] = true
+			for _, l := range strings.Split(cmdutil.WrapIndent(gameName(o.Game)+": "+o.Answer, width-3, ""), "\n") {
+				fmt.Fprintln(w, "   "+l)
+			}
+		}
 	}
 	if brief {
 		fmt.Fprintf(w, "Whole passage: bosun rules show %s\n", r.ID)
@@ -271,14 +324,12 @@ func printResults(w io.Writer, res []rulesref.Result, color bool, width int, bri
 	if r.CutBefore {
 		fmt.Fprintln(w, "   …")
 	}
+	var pieces []string
+	if r.Answer != "" {
+		pieces = strings.Split(r.Answer, rulesref.AnswerGap)
+	}
 	for _, l := range strings.Split(r.Text, "\n") {
-		if k := strings.Index(l, r.Answer); color && r.Answer != "" && k >= 0 {
-			// the answering sentence, bold, within its line
-			a := k + len(r.Answer)
-			fmt.Fprintln(w, "   "+highlight(l[:k], r.Terms, color)+bold(r.Answer, color)+highlight(l[a:], r.Terms, color))
-			continue
-		}
-		fmt.Fprintln(w, "   "+highlight(l, r.Terms, color))
+		fmt.Fprintln(w, "   "+boldPieces(l, pieces, r.Terms, color))
 	}
 	if r.CutAfter {
 		fmt.Fprintln(w, "   …")
@@ -289,6 +340,21 @@ func printResults(w io.Writer, res []rulesref.Result, color bool, width int, bri
 	if len(res) > 1 {
 		fmt.Fprintf(w, "\nRead another result whole: bosun rules show %s\n", res[1].ID)
 	}
+}
+
+// boldPieces highlights line, the pieces of the answer it holds in bold
+// (on a terminal).
+func boldPieces(l string, pieces, terms []string, color bool) string {
+	if !color {
+		return l
+	}
+	for _, p := range pieces {
+		if k := strings.Index(l, p); p != "" && k >= 0 {
+			a := k + len(p)
+			return highlight(l[:k], terms, color) + bold(p, color) + boldPieces(l[a:], pieces, terms, color)
+		}
+	}
+	return highlight(l, terms, color)
 }
 
 func noteFlag(ns []rulesref.Note) string {
@@ -676,7 +742,7 @@ func addRun(opts *AddOptions) error {
 		return usageErr(err)
 	}
 	return opts.F.Render(m, func(w io.Writer) error {
-		fmt.Fprintf(w, "Added %q to %s as %s (%d sections).\n", m.Title, m.Game, m.ID, m.Sections)
+		fmt.Fprintf(w, "Added %q to %s as %s (%s).\n", m.Title, m.Game, m.ID, referee.Count(m.Sections, "section"))
 		return nil
 	})
 }

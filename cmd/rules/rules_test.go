@@ -11,6 +11,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/rulesref"
 	"github.com/mattn/go-runewidth"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -200,13 +201,13 @@ func TestGlossaryDefinitions(t *testing.T) {
 		require.NoError(t, json.Unmarshal([]byte(out), &es), out)
 		return es
 	}
-	// quests-and-cannons.txt:350, the rulebook's own glossary.
+	// quests-and-cannons/prosperity-p-10, the rulebook's own glossary.
 	assert.Equal(t, []glossaryEntry{{
 		Game: "quests-and-cannons", Term: "Prosperity", ID: "quests-and-cannons/prosperity-p-10", Printed: true,
 		Text: "The envy of any nation, and the object of the game. When a player reaches the Prosperity Goal, the game will end at the end of the current round. The player or team with the most Prosperity wins.",
 	}}, glossary("prosperity", "--game", "qc"))
 
-	// misty-waters.txt:185 (a bold term under Bases) and :541-542 (a heading).
+	// misty-waters/bases/weather-refuge (a bold term under Bases) and misty-waters/weather-refuges (a heading).
 	es := glossary("weather refuge", "--game", "mw")
 	byTerm := map[string]glossaryEntry{}
 	for _, e := range es {
@@ -281,6 +282,45 @@ func TestSearchSessionGameIsTheDefault(t *testing.T) {
 	assert.Contains(t, out, "search every game (--all-games)")
 }
 
+// A current session's game is the default scope, not a wall: a question
+// in another game's words gets that game's answer, said in one line, and
+// "no ruling" is not the answer when another game has one (issue #28).
+func TestSearchOtherGamesWordsAnswerFromThatGame(t *testing.T) {
+	dir := t.TempDir()
+	saveSession(t, dir, "quests-and-cannons")
+	for _, q := range []string{"can i hire a pirate", "what does the isle of myth do", "do i pay upkeep"} {
+		out, _, err := run(t, dir, append([]string{"search", "--limit", "1"}, strings.Fields(q)...)...)
+		require.NoError(t, err)
+		assert.True(t, strings.HasPrefix(out, "Answered from War for Atraxia: Quests & Cannons: The Risen Islands (the current session) has no rule that answers it as well; --game quests-and-cannons keeps to it.\n"), "%q:\n%s", q, out)
+		assert.NotContains(t, out, "No ruling found", q)
+		assert.Equal(t, "war-for-atraxia", searchGames(t, dir, strings.Fields(q)...)[0], q)
+	}
+	// words both games use stay with the session's game
+	for _, q := range []string{"max ammo", "treacherous seas roll"} {
+		assert.Equal(t, []string{"quests-and-cannons"}, uniq(searchGames(t, dir, strings.Fields(q)...)), q)
+		out, _, err := run(t, dir, append([]string{"search"}, strings.Fields(q)...)...)
+		require.NoError(t, err)
+		assert.True(t, strings.HasPrefix(out, "Searching Quests & Cannons: The Risen Islands (the current session)"), out)
+	}
+	// --game keeps to the game named
+	_, _, err := run(t, dir, "search", "--game", "qc", "can", "i", "hire", "a", "pirate")
+	require.NoError(t, err)
+}
+
+// With no session and no game named, a question several games answer
+// shows each game's answer once, named (issue #28).
+func TestSearchSeveralGamesAnswerEach(t *testing.T) {
+	out, _, err := run(t, t.TempDir(), "search", "--brief", "--limit", "3", "how", "many", "actions", "do", "we", "get", "on", "a", "turn")
+	require.NoError(t, err)
+	assert.Contains(t, out, "A player can perform any number of actions", "the first game's answer")
+	assert.Contains(t, out, "   War for Atraxia: On each turn, a Clan Leader may perform any two Active\n   Actions.", out)
+	// one game's further passages stay one line each
+	out, _, err = run(t, t.TempDir(), "search", "--brief", "--limit", "3", "can", "pirates", "shoot", "me", "at", "the", "tavern")
+	require.NoError(t, err)
+	assert.Equal(t, 1, strings.Count(out, "Misty Waters: At the World's Edge"), out)
+	assert.NotContains(t, out, "   Misty Waters: ", out)
+}
+
 func uniq(xs []string) []string {
 	var out []string
 	for _, x := range xs {
@@ -306,7 +346,9 @@ func TestSearchAnswerSentence(t *testing.T) {
 	assert.Contains(t, rs[0].Answer, "up to a maximum of 10 dice")
 	assert.True(t, strings.HasPrefix(rs[0].Answer, "If Boarding Battle (e.g. sword duels) was declared"), rs[0].Answer)
 	for _, r := range rs {
-		assert.Contains(t, r.Text, r.Answer)
+		for _, piece := range strings.Split(r.Answer, rulesref.AnswerGap) {
+			assert.Contains(t, r.Text, piece)
+		}
 		assert.Greater(t, len(r.Text), len(r.Answer))
 	}
 }
@@ -345,7 +387,9 @@ func TestSearchFirstScreen(t *testing.T) {
 		assert.Contains(t, text, rs[0].Path)
 		assert.Contains(t, text, rs[0].ID)
 		require.NotEmpty(t, rs[0].Answer)
-		assert.Contains(t, strings.Join(strings.Fields(text), " "), rs[0].Answer, "the answer on the first screen")
+		for _, piece := range strings.Split(rs[0].Answer, rulesref.AnswerGap) {
+			assert.Contains(t, strings.Join(strings.Fields(text), " "), piece, "the answer on the first screen")
+		}
 		assert.Contains(t, text, "2. "+rs[1].ID)
 		assert.Contains(t, text, "3. "+rs[2].ID)
 	}
@@ -392,6 +436,14 @@ func TestAnswerRecordsWhatItShows(t *testing.T) {
 	assert.Equal(t, "misty-waters/empires-expansion-rules/england", id, shown.String())
 	assert.Contains(t, shown.String(), id, "the id recorded is printed in the answer shown")
 	assert.Contains(t, shown.String(), "zephyrine")
+
+	// the session's game is the default, as in bosun rules search
+	shown.Reset()
+	id, err = Answer(f, "quests-and-cannons", "can i hire a pirate", &shown)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(id, "war-for-atraxia/"), id)
+	assert.True(t, strings.HasPrefix(shown.String(), "Answered from War for Atraxia: "), shown.String())
+	assert.NotContains(t, shown.String(), "--all-games", "the play menu has no --all-games")
 
 	shown.Reset()
 	id, err = Answer(f, "misty-waters", "qwxz vprtk", &shown)

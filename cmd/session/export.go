@@ -3,6 +3,7 @@ package session
 import (
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/spf13/cobra"
 )
 
@@ -14,14 +15,14 @@ func NewCmdExport(f *cmdutil.Factory) *cobra.Command {
 		Long:              "Print the whole session (state, options, RNG state, event log) as JSON to stdout." + cmdutil.ExitHelp,
 		Example:           "  bosun export friday > friday.json",
 		Args:              cobra.MaximumNArgs(1),
-		ValidArgsFunction: CompleteSessions(f, true),
+		ValidArgsFunction: cmdutil.CompleteSessions(f, true),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := ""
 			if len(args) == 1 {
 				name = args[0]
 			}
 			return withSession(f, name, false, func(s *referee.Session) error {
-				return s.Export(f.IO.Out)
+				return store.Export(s, f.IO.Out)
 			})
 		},
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/spf13/cobra"
 )
 
@@ -45,7 +46,7 @@ func NewCmdLog(f *cmdutil.Factory) *cobra.Command {
 				// events (--full aside): a long game's log is read faster
 				// without them, from the log file mapped while it prints
 				// (the table skips undone events itself).
-				return s.WithBriefEvents(func(evs []referee.Event) error {
+				return store.WithBriefEvents(s, func(evs []referee.Event) error {
 					return f.Render(evs, func(w io.Writer) error {
 						if f.IO.TTYOut {
 							return logTable(f, w, evs, all, why, full)

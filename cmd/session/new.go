@@ -73,17 +73,11 @@ func newRun(o *NewOptions) error {
 			}
 		}
 	}
-	if err := referee.ValidName(name); err != nil {
-		return err
-	}
-	unlock, err := st.Lock(name)
+	h, err := st.Create(name)
 	if err != nil {
 		return err
 	}
-	defer unlock()
-	if st.Exists(name) {
-		return referee.Usagef("a session named %q exists; pick another --name or remove it with bosun rm %s", name, name)
-	}
+	defer h.Close()
 	mode, err := f.DiceMode()
 	if err != nil {
 		return err
@@ -99,7 +93,8 @@ func newRun(o *NewOptions) error {
 		return err
 	}
 	saveCursor(f, s, env.Prompt)
-	if err := saveStep(f, st, s); err != nil {
+	h.Session = s
+	if err := f.SaveStep(h); err != nil {
 		return err
 	}
 	res := Result{Session: s.Name, Game: s.Game, Step: s.Step, Over: s.Over, Events: s.Log}

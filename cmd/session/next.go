@@ -77,25 +77,12 @@ func runSteps(f *cmdutil.Factory, cmd *cobra.Command, n int, out *stepPrinter, d
 	if err != nil {
 		return err
 	}
-	if err := referee.ValidName(name); err != nil {
-		return err
-	}
-	st := f.Store()
-	if !st.Exists(name) {
-		return referee.Usagef("no session named %q (see bosun sessions)", name)
-	}
-	unlock, err := st.Lock(name)
+	h, err := f.OpenSession(name)
 	if err != nil {
 		return err
 	}
-	defer unlock()
-	s, err := st.Load(name)
-	if err != nil {
-		return err
-	}
-	if err := f.ReplayPending(s); err != nil {
-		return err
-	}
+	defer h.Close()
+	s := h.Session
 	for i := 0; i < n; i++ {
 		if i > 0 && s.Over {
 			return nil
@@ -104,7 +91,7 @@ func runSteps(f *cmdutil.Factory, cmd *cobra.Command, n int, out *stepPrinter, d
 		out.start(step)
 		res, err := NextStep(f, s, cmd, out.hook())
 		if err == nil {
-			err = saveStep(f, st, s)
+			err = f.SaveStep(h)
 		}
 		if err != nil {
 			f.DiscardTables()
@@ -212,22 +199,15 @@ func stepError(err error, step, saved, shown int) error {
 		}
 		detail += void
 		if saved > 0 {
-			detail += fmt.Sprintf("; %s before it saved", plural(saved, "step"))
+			detail += fmt.Sprintf("; %s before it saved", referee.Count(saved, "step"))
 		}
 		return &cmdutil.CanceledError{Detail: detail}
 	}
 	if saved > 0 {
-		return fmt.Errorf("%s done and saved; step %d stopped and was not saved%s: %w", plural(saved, "step"), step, void, err)
+		return fmt.Errorf("%s done and saved; step %d stopped and was not saved%s: %w", referee.Count(saved, "step"), step, void, err)
 	}
 	if shown > 0 {
 		return fmt.Errorf("%w; step %d was not saved%s", err, step, void)
 	}
 	return err
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

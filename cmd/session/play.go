@@ -8,7 +8,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
-	"github.com/bosun-referee/bosun/tables/safetext"
+	"github.com/bosun-referee/bosun/referee/safetext"
 	"github.com/spf13/cobra"
 )
 
@@ -164,7 +164,7 @@ func playRun(o *PlayOptions) error {
 			if pl.again != nil {
 				ce := &cmdutil.CanceledError{AtMenu: true}
 				if pl.done > 0 {
-					ce.Detail = fmt.Sprintf(" (the %s done in this play are saved)", plural(pl.done, "step"))
+					ce.Detail = fmt.Sprintf(" (the %s done in this play are saved)", referee.Count(pl.done, "step"))
 				}
 				return ce
 			}
@@ -185,7 +185,7 @@ func playRun(o *PlayOptions) error {
 		if item.step {
 			idle = 0
 		} else if idle++; idle > maxIdle && item.label != menuQuit && !f.IO.TTYIn {
-			return referee.Usagef("play.menu: %d menu answers in a row ran no step; end the scripted answers with quit", maxIdle)
+			return referee.Usagef("play.menu: %s in a row ran no step; end the scripted answers with quit", referee.Count(maxIdle, "menu answer"))
 		}
 		quit, err := item.run(pl)
 		if errors.Is(err, referee.ErrCanceled) {
@@ -314,7 +314,7 @@ func (pl *play) canceled(err error) error {
 		return err
 	}
 	if pl.done > 0 {
-		return &cmdutil.CanceledError{Detail: fmt.Sprintf(" (the %s done before it in this play are saved)", plural(pl.done, "step"))}
+		return &cmdutil.CanceledError{Detail: fmt.Sprintf(" (the %s done before it in this play are saved)", referee.Count(pl.done, "step"))}
 	}
 	return &cmdutil.CanceledError{}
 }

@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
-	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/spf13/cobra"
 )
 
@@ -17,10 +17,10 @@ func NewCmdRm(f *cmdutil.Factory) *cobra.Command {
 		Long:              "Remove a saved session for good." + cmdutil.ExitHelp,
 		Example:           "  bosun rm friday",
 		Args:              cobra.ExactArgs(1),
-		ValidArgsFunction: CompleteSessions(f, true),
+		ValidArgsFunction: cmdutil.CompleteSessions(f, true),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st := f.Store()
-			if err := referee.ValidName(args[0]); err != nil {
+			if err := store.ValidName(args[0]); err != nil {
 				return err
 			}
 			unlock, err := st.Lock(args[0])

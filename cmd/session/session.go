@@ -9,6 +9,7 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/spf13/cobra"
 )
 
@@ -110,22 +111,26 @@ func loadSession(f *cmdutil.Factory, name string, write, head bool, fn func(s *r
 			return err
 		}
 	}
-	if err := referee.ValidName(name); err != nil {
+	if write {
+		h, err := f.OpenSession(name)
+		if err != nil {
+			return err
+		}
+		defer h.Close()
+		if err := fn(h.Session); err != nil {
+			return err
+		}
+		return f.SaveStep(h)
+	}
+	if err := store.ValidName(name); err != nil {
 		return err
 	}
 	st := f.Store()
 	if !st.Exists(name) {
 		return referee.Usagef("no session named %q (see bosun sessions)", name)
 	}
-	if write {
-		unlock, err := st.Lock(name)
-		if err != nil {
-			return err
-		}
-		defer unlock()
-	}
 	load := st.Load
-	if head && !write {
+	if head {
 		load = st.LoadHead
 	}
 	s, err := load(name)
@@ -135,22 +140,7 @@ func loadSession(f *cmdutil.Factory, name string, write, head bool, fn func(s *r
 	if err := f.ReplayPending(s); err != nil {
 		return err
 	}
-	if err := fn(s); err != nil {
-		return err
-	}
-	if write {
-		return saveStep(f, st, s)
-	}
-	return nil
-}
-
-// saveStep saves a step and the values it asked once (the user's tables
-// overlay) as one transaction (referee/txn.go): an overlay that cannot be
-// written leaves the session unsaved too, and a process killed between the
-// two writes leaves the values in the session, written to the overlay by
-// the next command.
-func saveStep(f *cmdutil.Factory, st *referee.Store, s *referee.Session) error {
-	return f.SaveStep(st, s)
+	return fn(s)
 }
 
 // sessionEnv builds the env of a loaded session: its dice continue the

@@ -35,7 +35,7 @@ dir, which overrides any row).` + cmdutil.ExitHelp,
 		Example: "  bosun tables\n  bosun tables dice\n  bosun tables dice --json",
 		Args:    cobra.MaximumNArgs(1),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-			set, err := tables.Load("")
+			set, err := tables.New("", nil)
 			if err != nil || len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}

@@ -88,7 +88,7 @@ func (t *step) collect(c *Clan, rebuild bool) error {
 	if len(cards) > 0 {
 		ammo += " (" + referee.Noun(len(cards), "card") + " " + cardsText(cards) + ")"
 	}
-	t.emit("collect", fmt.Sprintf("%s collects %d OC, %d AlWood and %s: now OC %d (%d card(s) of 10), AlWood %d (%d card(s) of 10), Ammo %d", c.Player, got["oc"], got["alwood"], ammo, c.OC, c.OC/10, c.AlWood, c.AlWood/10, c.AmmoTotal()),
+	t.emit("collect", fmt.Sprintf("%s collects %d OC, %d AlWood and %s: now OC %d (%s of 10), AlWood %d (%s of 10), Ammo %d", c.Player, got["oc"], got["alwood"], ammo, c.OC, referee.Count(c.OC/10, "card"), c.AlWood, referee.Count(c.AlWood/10, "card"), c.AmmoTotal()),
 		map[string]any{"player": c.Player, "oc": got["oc"], "alwood": got["alwood"], "ammo": got["ammo"], "cards": cards}, CiteCollect)
 	return nil
 }
@@ -133,7 +133,7 @@ func (t *step) buy(c *Clan, power bool) error {
 		c.Power += n - discard
 		st.Bought += n
 		t.env.Reveal()
-		t.emit("buy-power", fmt.Sprintf("%s discards %d and buys %s for %d OC and %d AlWood; draw %d replacement(s) so 4 stay face up (reshuffle the discards if the deck is out)", c.Player, discard, referee.Count(n, "Power card"), oc, al, n),
+		t.emit("buy-power", fmt.Sprintf("%s discards %d and buys %s for %d OC and %d AlWood; draw %s so 4 stay face up (reshuffle the discards if the deck is out)", c.Player, discard, referee.Count(n, "Power card"), oc, al, referee.Count(n, "replacement")),
 			map[string]any{"player": c.Player, "count": n, "discarded": discard, "oc": oc, "alwood": al, "hand": c.Power}, CiteBuyPower)
 	}
 	// "A Clan Leader can buy any number of ships available in their reserve
@@ -436,7 +436,7 @@ func Convert(c *Clan, into string, pay map[string]int, limit int) (int, error) {
 		return 0, referee.Usagef("atraxia: nothing to convert")
 	}
 	if n > limit {
-		return 0, referee.RuleError(cites(CiteConversion), "atraxia: converting %d resources exceeds the limit (5 per action, 5 per turn; %d left this turn)", n, limit)
+		return 0, referee.RuleError(cites(CiteConversion), "atraxia: converting %s exceeds the limit (5 per action, 5 per turn; %d left this turn)", referee.Count(n, "resource"), limit)
 	}
 	if c.OC < pay["oc"] || c.AlWood < pay["alwood"] {
 		return 0, referee.RuleError(cites(CiteConversion), "atraxia: %s has %d OC and %d AlWood, cannot pay %d OC and %d AlWood", c.Player, c.OC, c.AlWood, pay["oc"], pay["alwood"])
@@ -587,7 +587,7 @@ func (t *step) upgrade(c *Clan) error {
 	}
 	c.Crystals -= cost
 	c.Ability = 2
-	t.emit("upgrade", fmt.Sprintf("%s spends %d Magic Crystal: the Clan Leader ability is now 2.0 (free action)", c.Player, cost), map[string]any{"player": c.Player}, CiteUpgrade)
+	t.emit("upgrade", fmt.Sprintf("%s spends %s: the Clan Leader ability is now 2.0 (free action)", c.Player, referee.Count(cost, "Magic Crystal")), map[string]any{"player": c.Player}, CiteUpgrade)
 	return nil
 }
 

@@ -170,7 +170,7 @@ func RetreatOf(f Fleet, rule RetreatRule) Retreat {
 func RetreatChoice(f Fleet, home Fleet, rule RetreatRule) (Retreat, error) {
 	want := RetreatOf(f, rule)
 	if home.Privateer > 0 || !f.Covers(home) || home.Ships() != want.Home.Ships() || home.Capital != f.Capital {
-		return want, referee.RuleError(cites(CiteLoser), "atraxia: retreat: %s cannot go home from a defeated fleet of %s; %d ship(s) go home (half rounded down, the Capital Ship always), the rest to the reserve", home, f, want.Home.Ships())
+		return want, referee.RuleError(cites(CiteLoser), "atraxia: retreat: %s cannot go home from a defeated fleet of %s; %s %s home (half rounded down, the Capital Ship always), the rest to the reserve", home, f, referee.Count(want.Home.Ships(), "ship"), referee.Noun(want.Home.Ships(), "goes", "go"))
 	}
 	return Retreat{Home: home, Reserve: f.Sub(home)}, nil
 }
@@ -178,7 +178,7 @@ func RetreatChoice(f Fleet, home Fleet, rule RetreatRule) (Retreat, error) {
 // CheckSide validates what a side played.
 func (v Values) CheckSide(role string, s Side, attacking bool) error {
 	if max := v.Cost["battle-ammo-cards"]; len(s.Ammo) > max {
-		return referee.RuleError(cites(CiteWarfare), "atraxia: the %s plays %d Ammo cards; at most %d per battle", role, len(s.Ammo), max)
+		return referee.RuleError(cites(CiteWarfare), "atraxia: the %s plays %s; at most %d per battle", role, referee.Count(len(s.Ammo), "Ammo card"), max)
 	}
 	for _, a := range s.Ammo {
 		if a != 1 && a != 2 && a != 5 {
@@ -186,7 +186,7 @@ func (v Values) CheckSide(role string, s Side, attacking bool) error {
 		}
 	}
 	if max := v.Cost["battle-power-cards"]; s.PowerCards < 0 || s.PowerCards > max {
-		return referee.RuleError(cites(CiteWarfare), "atraxia: the %s plays %d Power cards; at most %d per battle (0 to %d)", role, s.PowerCards, max, max)
+		return referee.RuleError(cites(CiteWarfare), "atraxia: the %s plays %s; at most %d per battle (0 to %d)", role, referee.Count(s.PowerCards, "Power card"), max, max)
 	}
 	if s.PowerCards == 0 && (s.PowerOwn != 0 || s.PowerAgainst != 0) {
 		return referee.Usagef("atraxia: the %s has Power card effects but played no Power card (give the number of cards played, 1 or 2)", role)
@@ -311,7 +311,7 @@ func Resolve(v Values, in BattleInput) (BattleResult, error) {
 			r.Crystals = 2
 		}
 		if in.Pirate {
-			fx("the pirate ship is removed from the board for good; the attacker keeps its fleet, takes control of the Apex Island and gains %d Magic Crystal", r.Crystals)
+			fx("the pirate ship is removed from the board for good; the attacker keeps its fleet, takes control of the Apex Island and gains %s", referee.Count(r.Crystals, "Magic Crystal"))
 			return r, nil
 		}
 		fx("the attacker takes control of the location, keeps its fleet and gains %s", referee.Count(r.Crystals, "Magic Crystal"))

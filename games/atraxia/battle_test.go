@@ -186,7 +186,7 @@ func TestRetreat(t *testing.T) {
 }
 
 func TestUpkeepTable(t *testing.T) {
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	v, err := LoadValues(set)
 	require.NoError(t, err)

@@ -66,8 +66,8 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 				}
 				end := round + 1
 				for i, x := range sc {
-					st.Result.Ranks = append(st.Result.Ranks, chronicle.Rank{Place: x.Rank, Name: x.Player, Score: fmt.Sprintf("%d Magic Crystals", x.Crystals),
-						Detail: fmt.Sprintf("%s clan; %d locations, fleet strength %d", x.Clan, x.Locations, x.Strength)})
+					st.Result.Ranks = append(st.Result.Ranks, chronicle.Rank{Place: x.Rank, Name: x.Player, Score: referee.Count(x.Crystals, "Magic Crystal"),
+						Detail: fmt.Sprintf("%s clan; %s, fleet strength %d", x.Clan, referee.Count(x.Locations, "location"), x.Strength)})
 					crystals.Set(x.Player, end, "end", float64(x.Crystals))
 					strength.Set(x.Player, end, "end", float64(x.Strength))
 					if i > 0 && x.Crystals == sc[i-1].Crystals {
@@ -76,9 +76,9 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 						case x.Rank == prev.Rank:
 							st.Result.TieBreaks = append(st.Result.TieBreaks, fmt.Sprintf("%s and %s tie on crystals, locations and strength and share rank %d", prev.Player, x.Player, x.Rank))
 						case x.Locations != prev.Locations:
-							st.Result.TieBreaks = append(st.Result.TieBreaks, fmt.Sprintf("%s ahead of %s on %d crystals each: more locations (%d vs %d)", prev.Player, x.Player, x.Crystals, prev.Locations, x.Locations))
+							st.Result.TieBreaks = append(st.Result.TieBreaks, fmt.Sprintf("%s ahead of %s on %s each: more locations (%d vs %d)", prev.Player, x.Player, referee.Count(x.Crystals, "crystal"), prev.Locations, x.Locations))
 						default:
-							st.Result.TieBreaks = append(st.Result.TieBreaks, fmt.Sprintf("%s ahead of %s on %d crystals and %d locations each: higher fleet strength (%d vs %d)", prev.Player, x.Player, x.Crystals, x.Locations, prev.Strength, x.Strength))
+							st.Result.TieBreaks = append(st.Result.TieBreaks, fmt.Sprintf("%s ahead of %s on %s and %s each: higher fleet strength (%d vs %d)", prev.Player, x.Player, referee.Count(x.Crystals, "crystal"), referee.Count(x.Locations, "location"), prev.Strength, x.Strength))
 						}
 					}
 				}

@@ -29,7 +29,7 @@ func (t *step) sideInput(c *Clan, role string, fleet Fleet) (Side, error) {
 				return nil, nil, referee.Usagef("atraxia: %s holds the Ammo cards %s, cannot play %s", c.Player, cardsText(c.Ammo), cardsText(played))
 			}
 			if len(played) > t.v.Cost["battle-ammo-cards"] {
-				return nil, nil, referee.RuleError(cites(CiteWarfare), "atraxia: at most %d Ammo cards per battle", t.v.Cost["battle-ammo-cards"])
+				return nil, nil, referee.RuleError(cites(CiteWarfare), "atraxia: at most %s per battle", referee.Count(t.v.Cost["battle-ammo-cards"], "Ammo card"))
 			}
 			return played, rest, nil
 		}
@@ -388,7 +388,7 @@ func (t *step) pirate(c *Clan, a *Apex, from, to Loc, ships Fleet) error {
 		res.Crystals = t.takeCrystals(c, res.Crystals, "defeating the pirate")
 		c.Crystals += res.Crystals
 		t.moved(c, from, to, ships)
-		t.emit("pirate-battle", text+fmt.Sprintf(": %s defeats the pirate (removed for good), takes control of %s and gains %d Magic Crystal", c.Player, a.Name, res.Crystals), data, res.Cites...)
+		t.emit("pirate-battle", text+fmt.Sprintf(": %s defeats the pirate (removed for good), takes control of %s and gains %s", c.Player, a.Name, referee.Count(res.Crystals, "Magic Crystal")), data, res.Cites...)
 		return nil
 	}
 	r, err := t.retreat(c, ships)
@@ -556,7 +556,7 @@ func (t *step) freeIsland(victim *Clan, b *Block, from Loc, ships Fleet, immedia
 			tele = "; " + p
 			cs = append(cs, CiteLoser)
 		}
-		t.emit("privateer-battle", text+fmt.Sprintf(": %s wins, gains %d Magic Crystal; the privateer goes back to %s's reserve and %s is no longer blocked%s", victim.Player, res.Crystals, owner.Player, b.Island, tele), data, cs...)
+		t.emit("privateer-battle", text+fmt.Sprintf(": %s wins, gains %s; the privateer goes back to %s's reserve and %s is no longer blocked%s", victim.Player, referee.Count(res.Crystals, "Magic Crystal"), owner.Player, b.Island, tele), data, cs...)
 		return nil
 	}
 	r, err := t.retreat(victim, ships)
@@ -578,6 +578,6 @@ func (t *step) freeIsland(victim *Clan, b *Block, from Loc, ships Fleet, immedia
 		tele = "; " + p
 		cs = append(cs, CiteLoser)
 	}
-	t.emit("privateer-battle", text+fmt.Sprintf(": the privateer wins, %s gains %d Magic Crystal and %s stays blocked; %s retreats %s to %s and %s to the reserve%s", owner.Player, res.Crystals, b.Island, victim.Player, r.Home, victim.Home(), r.Reserve, tele), data, cs...)
+	t.emit("privateer-battle", text+fmt.Sprintf(": the privateer wins, %s gains %s and %s stays blocked; %s retreats %s to %s and %s to the reserve%s", owner.Player, referee.Count(res.Crystals, "Magic Crystal"), b.Island, victim.Player, r.Home, victim.Home(), r.Reserve, tele), data, cs...)
 	return nil
 }

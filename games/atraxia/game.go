@@ -106,16 +106,16 @@ func (Game) Setup(s *referee.Session, env *referee.Env) error {
 	}
 	// "Shuffle the 8 Lost Expedition tiles and randomly place one tile ...
 	// on each Apex Island. Then place 1 Magic Crystal on each. Return the 2
-	// unused tiles to the box" (Game Setup D, L119) counts the six Apex
+	// unused tiles to the box" (Game Setup D, war-for-atraxia/game-setup) counts the six Apex
 	// Islands of a 3, 4 or 6 clan game. "IN A 5 PLAYER GAME, ONE APEX ISLAND
 	// REMAINS COVERED THROUGHOUT THE GAME. DURING SETUP, PLACE A RED TILE
-	// OVER IT. THERE ARE NO MAGIC CRYSTALS ON THIS ISLAND" (L123): the
+	// OVER IT. THERE ARE NO MAGIC CRYSTALS ON THIS ISLAND" (war-for-atraxia/game-setup): the
 	// covered island gets no tile and no crystal, so with 5 clans 5 tiles go
 	// out and 3 go back to the box. The text says what the state holds
 	// (issue 30): the tiles placed and returned are counted from it.
-	apex := fmt.Sprintf("one Lost Expedition tile on each Apex Island with 1 Magic Crystal on it; %d tiles unused, back in the box", len(st.Unused))
+	apex := fmt.Sprintf("one Lost Expedition tile on each Apex Island with 1 Magic Crystal on it; %s unused, back in the box", referee.Count(len(st.Unused), "tile"))
 	if n == 5 {
-		apex = fmt.Sprintf("one Lost Expedition tile on each of the %d uncovered Apex Islands with 1 Magic Crystal on it, none on apex%d (red tile); %d tiles unused, back in the box", k, opts.Covered, len(st.Unused))
+		apex = fmt.Sprintf("one Lost Expedition tile on each of the %s with 1 Magic Crystal on it, none on apex%d (red tile); %s unused, back in the box", referee.Count(k, "uncovered Apex Island"), opts.Covered, referee.Count(len(st.Unused), "tile"))
 	}
 	if opts.Pirates {
 		apex = "one Pirate token, pirate side up, on each Apex Island (The Rise of Pirates); the black pirate die beside the board"
@@ -124,7 +124,7 @@ func (Game) Setup(s *referee.Session, env *referee.Env) error {
 			apex = fmt.Sprintf("one Pirate token, pirate side up, on each of the 5 uncovered Apex Islands, none on apex%d (red tile) (The Rise of Pirates); the black pirate die beside the board", opts.Covered)
 		}
 	}
-	env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("War for Atraxia, %d clans: %s; %s; %s; %s; %d Magic Crystals on the Isle of Myth; turn tracker on its starting position", n, board, layout, power, apex, v.IsleCrystals),
+	env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("War for Atraxia, %s: %s; %s; %s; %s; %s on the Isle of Myth; turn tracker on its starting position", referee.Count(n, "clan"), board, layout, power, apex, referee.Count(v.IsleCrystals, "Magic Crystal")),
 		Data:  map[string]any{"clans": n, "pirates": opts.Pirates, "apex": st.Apex, "unused_tiles": st.Unused, "isle_crystals": v.IsleCrystals},
 		Cites: cites(CiteGameSetup, CitePirateSetup)})
 	for _, c := range st.Clans {
@@ -208,7 +208,7 @@ func MakeStatus(st *State, v Values) StatusView {
 	}
 	for _, c := range st.Clans {
 		sv.Clans = append(sv.Clans, ClanStatus{Clan: c, AmmoValue: c.AmmoTotal(), Strength: v.FleetStrength(c.OnBoard(), false),
-			Cards: fmt.Sprintf("OC %d = %d card(s) of 10 + %d; AlWood %d = %d card(s) of 10 + %d", c.OC, c.OC/10, c.OC%10, c.AlWood, c.AlWood/10, c.AlWood%10)})
+			Cards: fmt.Sprintf("OC %d = %s of 10 + %d; AlWood %d = %s of 10 + %d", c.OC, referee.Count(c.OC/10, "card"), c.OC%10, c.AlWood, referee.Count(c.AlWood/10, "card"), c.AlWood%10)})
 	}
 	return sv
 }

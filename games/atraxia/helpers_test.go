@@ -16,7 +16,7 @@ func testTurn(t *testing.T, answers map[string][]string) (*State, *step) {
 			p.Set(k, v, "answers")
 		}
 	}
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	d := declare(t, p)
 	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{Seq: make([]int, 50)}, d), Prompt: d, Tables: set}

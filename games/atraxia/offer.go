@@ -91,7 +91,7 @@ func actionRefusal(st *State, v Values, a string) error {
 		// "On each turn, a Clan Leader may perform any two Active Actions"
 		// (three with the whole continent); the free actions stay.
 		if st.Started && st.Actions >= st.Allowed && actionKnown(a) {
-			return referee.RuleError(cites(CitePlayerActions), "atraxia: %s has taken the %d Active Actions of this turn: only the free actions (upgrade, ransom) remain, or end", c.Player, st.Allowed)
+			return referee.RuleError(cites(CitePlayerActions), "atraxia: %s has taken the %s of this turn: only the free actions (upgrade, ransom) remain, or end", c.Player, referee.Count(st.Allowed, "Active Action"))
 		}
 	}
 	switch a {
@@ -123,7 +123,7 @@ func actionRefusal(st *State, v Values, a string) error {
 			return referee.RuleError(cites(CiteUpgrade), "atraxia: \"Clan Leaders can spend one Magic Crystal to permanently upgrade their Clan Leader ability to the 2.0 version\": %s's Clan Leader ability is already 2.0", c.Player)
 		}
 		if cost := v.Cost["upgrade-crystals"]; c.Crystals < cost {
-			return referee.RuleError(cites(CiteUpgrade), "atraxia: \"Clan Leaders can spend one Magic Crystal to permanently upgrade their Clan Leader ability\": the upgrade costs %d Magic Crystal; %s has %d (mounted crystals cannot be spent)", cost, c.Player, c.Crystals)
+			return referee.RuleError(cites(CiteUpgrade), "atraxia: \"Clan Leaders can spend one Magic Crystal to permanently upgrade their Clan Leader ability\": the upgrade costs %s; %s has %d (mounted crystals cannot be spent)", referee.Count(cost, "Magic Crystal"), c.Player, c.Crystals)
 		}
 	case "ransom":
 		if len(ransomable(st, c)) == 0 {
@@ -281,7 +281,7 @@ func mountRefusal(st *State, v Values, c *Clan) error {
 		return referee.RuleError(cites(CiteMount), "atraxia: \"a Magic Crystal can not be mounted and dismounted on the same turn\": %s dismounted one this turn", c.Player)
 	}
 	if cost := v.Cost["mount-alwood"]; c.Crystals < 1 || c.AlWood < cost {
-		return referee.RuleError(cites(CiteMount), "atraxia: \"A Clan Leader may pay 2 AlWood to mount one of their Magic Crystals\": mounting takes one of your Magic Crystals and %d AlWood; %s has %d crystal(s) and %d AlWood", cost, c.Player, c.Crystals, c.AlWood)
+		return referee.RuleError(cites(CiteMount), "atraxia: \"A Clan Leader may pay 2 AlWood to mount one of their Magic Crystals\": mounting takes one of your Magic Crystals and %d AlWood; %s has %s and %d AlWood", cost, c.Player, referee.Count(c.Crystals, "crystal"), c.AlWood)
 	}
 	if len(mountIslands(st, c)) == 0 {
 		return referee.RuleError(cites(CiteMount, CiteBlocking), "atraxia: \"Magic Crystals can only be mounted on islands the Clan Leader controls with an open mounting spot, on their own continent\": every island of the %s continent has a mounted Magic Crystal or is blocked by a privateer", c.Clan)

@@ -23,7 +23,7 @@ func newSession(t *testing.T, p *referee.Scripted, seq []int, players string, op
 // newSessionWith starts a session whose questions go to ask (p, wrapped).
 func newSessionWith(t *testing.T, p *referee.Scripted, ask referee.Prompter, seq []int, players string, opts map[string]string) (*referee.Session, *referee.Env) {
 	t.Helper()
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{Seq: seq}, ask), Prompt: ask, Tables: set}
 	var ps []referee.Player

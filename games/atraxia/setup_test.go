@@ -14,7 +14,7 @@ import (
 // event's text and the state.
 func setupText(t *testing.T, n int, opts map[string]string) (string, *State) {
 	t.Helper()
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	p := &referee.Scripted{}
 	var text string
@@ -34,10 +34,10 @@ func setupText(t *testing.T, n int, opts map[string]string) (string, *State) {
 	return text, state(t, s)
 }
 
-// Game Setup D (L119): "Shuffle the 8 Lost Expedition tiles and randomly
+// Game Setup D (war-for-atraxia/game-setup): "Shuffle the 8 Lost Expedition tiles and randomly
 // place one tile, Magic Crystal side up on each Apex Island. Then place 1
 // Magic Crystal on each. Return the 2 unused tiles to the box." and the
-// NOTE (L123): "IN A 5 PLAYER GAME, ONE APEX ISLAND REMAINS COVERED
+// NOTE (war-for-atraxia/game-setup): "IN A 5 PLAYER GAME, ONE APEX ISLAND REMAINS COVERED
 // THROUGHOUT THE GAME. DURING SETUP, PLACE A RED TILE OVER IT. THERE ARE
 // NO MAGIC CRYSTALS ON THIS ISLAND." With 5 clans 5 tiles go out and 3 go
 // back: the instruction to the table says so and matches the state (issue
@@ -67,7 +67,7 @@ func TestSetupLostExpeditionTilesFiveClans(t *testing.T) {
 	}
 }
 
-// The Rise of Pirates (L272): "place one of the Pirate tokens, Pirate side
+// The Rise of Pirates (war-for-atraxia/setup): "place one of the Pirate tokens, Pirate side
 // up, on each Apex Island. (If playing with 5 players, do not add a Pirate
 // token to the covered island.)"
 func TestSetupPiratesFiveClans(t *testing.T) {

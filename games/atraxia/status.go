@@ -56,12 +56,12 @@ func (v StatusView) Text() string {
 		for _, s := range v.Scores {
 			loc := ""
 			if s.Locations > 0 {
-				loc = fmt.Sprintf(", %d locations", s.Locations)
+				loc = ", " + referee.Count(s.Locations, "location")
 			}
-			line("  %d. %s (%s): %d Magic Crystals%s, fleet strength %d", s.Rank, s.Player, s.Clan, s.Crystals, loc, s.Strength)
+			line("  %d. %s (%s): %s%s, fleet strength %d", s.Rank, s.Player, s.Clan, referee.Count(s.Crystals, "Magic Crystal"), loc, s.Strength)
 		}
 	}
-	return referee.Tidy(strings.TrimRight(b.String(), "\n")) // counts in the right number
+	return strings.TrimRight(b.String(), "\n")
 }
 
 func (v StatusView) player(clan string) string {
@@ -75,7 +75,7 @@ func (v StatusView) player(clan string) string {
 
 func (v StatusView) isleText() string {
 	is := v.Isle
-	crystals := fmt.Sprintf("%d Magic Crystals left on it", v.IsleMC)
+	crystals := referee.Count(v.IsleMC, "Magic Crystal") + " left on it"
 	if is.Fleet.Empty() {
 		if is.Entered {
 			return "no fleet; " + crystals
@@ -85,7 +85,7 @@ func (v StatusView) isleText() string {
 	fleet := fmt.Sprintf("%s's fleet %s (strength %d, upkeep %d OC)", v.player(is.Clan), is.Fleet, v.isleStrength, v.isleUpkeep)
 	switch {
 	case is.Holder != "" && is.Holder == is.Clan:
-		return fmt.Sprintf("held by %s: %s; upkeep paid %d of %d consecutive turns to win; %s", v.player(is.Holder), fleet, is.Upkeeps, v.isleNeed, crystals)
+		return fmt.Sprintf("held by %s: %s; upkeep paid %d of %s to win; %s", v.player(is.Holder), fleet, is.Upkeeps, referee.Count(v.isleNeed, "consecutive turn"), crystals)
 	case is.Holder != "":
 		return fmt.Sprintf("%s; %s's Capital Ship left this turn (control is kept if it returns this turn); %s", fleet, v.player(is.Holder), crystals)
 	}

@@ -42,8 +42,8 @@ func resourceRefusal(st *State, c *Clan, oc, al int, ammo []int) error {
 			}
 		}
 		if cards > BoxResourceCards {
-			return referee.RuleError([]string{CiteGameComponents, CiteCollect}, "atraxia: %s would hold %d %s, which with the other clans' takes %d value-10 resource cards, but the box holds \"20 Resource Cards of 10 Denomination (10 each for OC and AlWood)\" (accepted: at most %d %s for %s now)",
-				c.Player, r.n, r.name, cards, resourceRoom(st, c, r.get), r.name, c.Player)
+			return referee.RuleError([]string{CiteGameComponents, CiteCollect}, "atraxia: %s would hold %d %s, which with the other clans' takes %s, but the box holds \"20 Resource Cards of 10 Denomination (10 each for OC and AlWood)\" (accepted: at most %d %s for %s now)",
+				c.Player, r.n, r.name, referee.Count(cards, "value-10 resource card"), resourceRoom(st, c, r.get), r.name, c.Player)
 		}
 	}
 	n := len(ammo)
@@ -53,8 +53,8 @@ func resourceRefusal(st *State, c *Clan, oc, al int, ammo []int) error {
 		}
 	}
 	if n > BoxAmmoCards {
-		return referee.RuleError([]string{CiteGameComponents, CiteCollect}, "atraxia: %s would take %d more Ammo cards, %d held in all, but the box holds \"55 Ammo Cards\" (accepted: at most %d more cards)",
-			c.Player, len(ammo)-len(c.Ammo), n, max(BoxAmmoCards-(n-len(ammo))-len(c.Ammo), 0))
+		return referee.RuleError([]string{CiteGameComponents, CiteCollect}, "atraxia: %s would take %s, %d held in all, but the box holds \"55 Ammo Cards\" (accepted: at most %s)",
+			c.Player, referee.Count(len(ammo)-len(c.Ammo), "more Ammo card"), n, referee.Count(max(BoxAmmoCards-(n-len(ammo))-len(c.Ammo), 0), "more card"))
 	}
 	return nil
 }
@@ -96,10 +96,10 @@ const BoxCrystals = 30
 
 // CrystalPile is how many Magic Crystals are left in the pile near the
 // play area ("Place 15 Magic Crystals on the Isle of Myth. Place the
-// remaining Magic Crystals in a pile", L120): the box's 30 less those the
+// remaining Magic Crystals in a pile", war-for-atraxia/game-setup): the box's 30 less those the
 // clans hold (mounted too), those left on the Isle, and the one on each
-// Apex Island whose Lost Expedition tile is still there (L119; none on a
-// covered island, L123).
+// Apex Island whose Lost Expedition tile is still there (war-for-atraxia/game-setup; none on a
+// covered island, war-for-atraxia/game-setup).
 func (st *State) CrystalPile() int {
 	n := BoxCrystals - st.IsleMC
 	for _, c := range st.Clans {
@@ -121,7 +121,7 @@ func (t *step) takeCrystals(c *Clan, n int, why string) int {
 	if n <= left || t.st.Opts.Crystals != "box" {
 		return n
 	}
-	t.emit("supply", fmt.Sprintf("the Magic Crystal pile is short: %s would gain %d (%s) but only %d are left, the box holds 30 Magic Crystals; %s gains %d", c.Player, n, why, left, c.Player, left),
+	t.emit("supply", fmt.Sprintf("the Magic Crystal pile is short: %s would gain %d (%s) but only %d %s left, the box holds 30 Magic Crystals; %s gains %d", c.Player, n, why, left, referee.Noun(left, "is", "are"), c.Player, left),
 		map[string]any{"player": c.Player, "wanted": n, "taken": left}, CiteGameComponents, CiteGameSetup)
 	return left
 }

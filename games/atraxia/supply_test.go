@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// L26 "20 Resource Cards of 10 Denomination (10 each for OC and AlWood)",
-// L24 "55 Ammo Cards", and L164 "For every 10 resources of OC or AlWood in
+// war-for-atraxia/game-components "20 Resource Cards of 10 Denomination (10 each for OC and AlWood)",
+// war-for-atraxia/game-components "55 Ammo Cards", and war-for-atraxia/collect-resources "For every 10 resources of OC or AlWood in
 // a Clan Leader's supply, draw a value 10 resource card and continue
 // tracking the rest via the resource tracker": what a clan collects is
 // bounded by the cards the other clans leave in the box (exit 2, nothing
@@ -47,7 +47,7 @@ func TestCollectBoundedByTheResourceCards(t *testing.T) {
 	})
 	err = step()
 	require.Error(t, err)
-	assert.ErrorContains(t, err, `Xanthe would take 2 more Ammo cards, 56 held in all, but the box holds "55 Ammo Cards" (accepted: at most 1 more cards)`)
+	assert.ErrorContains(t, err, `Xanthe would take 2 more Ammo cards, 56 held in all, but the box holds "55 Ammo Cards" (accepted: at most 1 more card)`)
 }
 
 // The one-shot convert takes one clan's resources: at most every card of a
@@ -62,8 +62,8 @@ func TestCheckResourcesOneClan(t *testing.T) {
 	assert.Error(t, CheckResources("x: --", 0, 0, 276))
 }
 
-// L25 "30 Magic Crystals", L119 one on each Apex Island under its Lost
-// Expedition tile, L120 "Place 15 Magic Crystals on the Isle of Myth.
+// war-for-atraxia/game-components "30 Magic Crystals", war-for-atraxia/game-setup one on each Apex Island under its Lost
+// Expedition tile, war-for-atraxia/game-setup "Place 15 Magic Crystals on the Isle of Myth.
 // Place the remaining Magic Crystals in a pile": a reward comes from the
 // pile and stops at what is left, said in an event.
 func TestCrystalRewardsStopAtTheBox(t *testing.T) {
@@ -86,7 +86,7 @@ func TestCrystalRewardsStopAtTheBox(t *testing.T) {
 	}
 	assert.Equal(t, 1, s.takeCrystals(st.Clans[0], 2, "winning the battle"))
 	require.Len(t, notes, 1)
-	assert.Contains(t, notes[0], "Xanthe would gain 2 (winning the battle) but only 1 are left, the box holds 30 Magic Crystals")
+	assert.Contains(t, notes[0], "Xanthe would gain 2 (winning the battle) but only 1 is left, the box holds 30 Magic Crystals")
 
 	// crystal-supply=substitutes (and a save from before the option) pays in full.
 	for _, o := range []string{"substitutes", ""} {

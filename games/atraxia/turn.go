@@ -44,7 +44,7 @@ func (t *step) run() error {
 	}
 	text := fmt.Sprintf("Round %d, %s (%s clan): action %d of %d (bonus+active does the Bonus Action first; upgrade and ransom are free; end ends the turn; only the actions the rules allow now are offered)", st.Round, c.Player, c.Clan, st.Actions+1, st.Allowed)
 	if st.Actions >= st.Allowed {
-		text = fmt.Sprintf("Round %d, %s (%s clan): the %d Active Actions are taken; a free action (upgrade, ransom) or end the turn", st.Round, c.Player, c.Clan, st.Allowed)
+		text = fmt.Sprintf("Round %d, %s (%s clan): the %s %s taken; a free action (upgrade, ransom) or end the turn", st.Round, c.Player, c.Clan, referee.Count(st.Allowed, "Active Action"), referee.Noun(st.Allowed, "is", "are"))
 	}
 	act, err := t.chooseAction(text)
 	if err != nil {
@@ -176,7 +176,7 @@ func (t *step) upkeep(c *Clan, final bool) (bool, error) {
 	if c.OC >= cost {
 		c.OC -= cost
 		gain := t.v.IsleReward
-		// From the Isle's reservoir (L62, L120), then the pile; no more
+		// From the Isle's reservoir (war-for-atraxia/isle-of-myth, war-for-atraxia/game-setup), then the pile; no more
 		// than the box's 30 Magic Crystals in all.
 		fromIsle := min(gain, st.IsleMC)
 		if st.Opts.Crystals == "box" {
@@ -185,7 +185,7 @@ func (t *step) upkeep(c *Clan, final bool) (bool, error) {
 		c.Crystals += gain
 		st.IsleMC -= fromIsle
 		data["crystals"] = gain
-		t.emit("upkeep", fmt.Sprintf("%s pays the Isle of Myth upkeep %s: fleet strength %d -> %d OC (%d OC left) and gains %d Magic Crystals", c.Player, when, strength, cost, c.OC, gain), data, CiteUpkeep, CiteIsleControl)
+		t.emit("upkeep", fmt.Sprintf("%s pays the Isle of Myth upkeep %s: fleet strength %d -> %d OC (%d OC left) and gains %s", c.Player, when, strength, cost, c.OC, referee.Count(gain, "Magic Crystal")), data, CiteUpkeep, CiteIsleControl)
 		return true, nil
 	}
 	if final {
@@ -309,7 +309,7 @@ func (t *step) finalScoring() error {
 	}
 	for i := range sc {
 		if count[sc[i].Crystals] > 1 {
-			n, err := t.askNum("wfa.score.locations."+sc[i].Clan, fmt.Sprintf("Tie on %d Magic Crystals: how many locations does %s (%s clan) control?", sc[i].Crystals, sc[i].Player, sc[i].Clan), 0, 99)
+			n, err := t.askNum("wfa.score.locations."+sc[i].Clan, fmt.Sprintf("Tie on %s: how many locations does %s (%s clan) control?", referee.Count(sc[i].Crystals, "Magic Crystal"), sc[i].Player, sc[i].Clan), 0, 99)
 			if err != nil {
 				return err
 			}
@@ -326,7 +326,7 @@ func (t *step) finalScoring() error {
 	}
 	var lines []string
 	for _, s := range ranked {
-		lines = append(lines, fmt.Sprintf("%d. %s %d crystal(s), %d location(s), strength %d", s.Rank, s.Player, s.Crystals, s.Locations, s.Strength))
+		lines = append(lines, fmt.Sprintf("%d. %s %s, %s, strength %d", s.Rank, s.Player, referee.Count(s.Crystals, "crystal"), referee.Count(s.Locations, "location"), s.Strength))
 	}
 	t.emit("final-scoring", "Final scoring (mounted Magic Crystals do not count): "+strings.Join(lines, "; "), map[string]any{"scores": ranked}, CiteFinalScoring)
 	t.win(winners, "the end-game countdown ended; most Magic Crystals wins", CiteGameEnd, CiteFinalScoring)

@@ -324,7 +324,7 @@ func (s *SideRoller) Roll(key string, n int) ([]int, error) {
 		return v, nil
 	}
 	if s.Then == nil {
-		return nil, referee.Usagef("dice: %s: %d more dice are needed and none were entered", key, n)
+		return nil, referee.Usagef("dice: %s: %s %s needed and none were entered", key, referee.Count(n, "more die", "more dice"), referee.Noun(n, "is", "are"))
 	}
 	return s.Then.Roll(key, n)
 }
@@ -347,7 +347,7 @@ type CountError struct {
 }
 
 func (e *CountError) Error() string {
-	return fmt.Sprintf("dice: %s needs %d dice, %d were entered", e.Key, e.Want, e.Got)
+	return fmt.Sprintf("dice: %s needs %s, %d %s entered", e.Key, referee.Count(e.Want, "die", "dice"), e.Got, referee.Noun(e.Got, "was", "were"))
 }
 
 // Is makes a CountError a usage error (exit 2).

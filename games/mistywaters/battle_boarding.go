@@ -169,7 +169,7 @@ func ResolveBoarding(in BoardingInput, r Roller) (*BoardingResult, error) {
 	if a == 0 || d == 0 {
 		return nil, errNoDice(why)
 	}
-	res.Steps = append(res.Steps, Step{Text: fmt.Sprintf("%s boards %s: %d dice against %d (%s)", att.Label(), def.Label(), a, d, strings.Join(why, "; ")),
+	res.Steps = append(res.Steps, Step{Text: fmt.Sprintf("%s boards %s: %s against %d (%s)", att.Label(), def.Label(), referee.Count(a, "die", "dice"), d, strings.Join(why, "; ")),
 		Rule: "Both attacker and defender simultaneously roll as many regular dice as they have Sailors and Cannons up to a maximum of 10 dice and a maximum of double their opponent's dice. Officers do not count towards this calculation.", Cites: []string{CiteBoarding}})
 	res.Steps = append(res.Steps, cardsStep(Boarding, att, def))
 	A, D := att, def
@@ -285,7 +285,7 @@ func (bs *boardState) lose(u *Unit, n int, dmg *Damage) {
 func (bs *boardState) roll(key string, n int, side string) ([]int, error) {
 	if z, ok := bs.r.(Sizer); ok {
 		if k, ok := z.Entered(key); ok && k != n {
-			return nil, referee.RuleError([]string{CiteBoarding, CiteLargeCrew}, "mistywaters: the %s rolls exactly %d dice here (%s), not %d: Sailors + Cannons, at most 10 and at most double the opponent's, split into clashes above 5", side, n, key, k)
+			return nil, referee.RuleError([]string{CiteBoarding, CiteLargeCrew}, "mistywaters: the %s rolls exactly %s here (%s), not %d: Sailors + Cannons, at most 10 and at most double the opponent's, split into clashes above 5", side, referee.Count(n, "die", "dice"), key, k)
 		}
 	}
 	return rollChecked(bs.r, key, n)
@@ -303,7 +303,7 @@ func (bs *boardState) clash(ci, a, d int) (bool, error) {
 		return true, nil
 	}
 	if rnd.TiedAttacker > 0 || rnd.TiedDefender > 0 {
-		bs.res.Steps = append(bs.res.Steps, Step{Text: fmt.Sprintf("tied duels: %d vs %d dice are rolled again", rnd.TiedAttacker, rnd.TiedDefender),
+		bs.res.Steps = append(bs.res.Steps, Step{Text: fmt.Sprintf("tied duels: %d vs %s are rolled again", rnd.TiedAttacker, referee.Count(rnd.TiedDefender, "die", "dice")),
 			Rule: "For any dice where the duel was a tie, repeat the previous step (4B) of a Boarding Battle (roll, arrange, reroll/action cards) as before.", Cites: []string{CiteTies}})
 		t, err := bs.round(ci, true, rnd.TiedAttacker, rnd.TiedDefender, base+".tie", ci*2+1)
 		if err != nil {
@@ -312,7 +312,7 @@ func (bs *boardState) clash(ci, a, d int) (bool, error) {
 		if t.TiedAttacker > 0 || t.TiedDefender > 0 {
 			bs.res.Unresolved[0] += t.TiedAttacker
 			bs.res.Unresolved[1] += t.TiedDefender
-			bs.res.Steps = append(bs.res.Steps, Step{Text: fmt.Sprintf("%d vs %d dice tie again and remain unresolved", t.TiedAttacker, t.TiedDefender),
+			bs.res.Steps = append(bs.res.Steps, Step{Text: fmt.Sprintf("%d vs %s tie again and remain unresolved", t.TiedAttacker, referee.Count(t.TiedDefender, "die", "dice")),
 				Rule: "After resolving the second duel results, the Boarding Battle ends. If there remain any further ties, do not repeat again, they remain unresolved until a future Battle.", Cites: []string{CiteTies}})
 		}
 		if bs.defeated {
@@ -405,7 +405,7 @@ func (bs *boardState) round(ci int, tie bool, a, d int, key string, rollIdx int)
 	if bs.rules.bonusA+bs.rules.bonusD > 0 {
 		rule = "Additional points for both the attacker and defender can be added to all of their dice from Fencing Masters (e.g. +1 to each regular dice). Errata: after adding all modifiers, no die may exceed 6; two rows of dice are added together without limitation. " + rule
 	}
-	bs.res.Steps = append(bs.res.Steps, Step{Text: fmt.Sprintf("duels: the attacker loses %d dice, the defender loses %d dice, %d vs %d dice tie", rnd.AttackerLost, rnd.DefenderLost, rnd.TiedAttacker, rnd.TiedDefender),
+	bs.res.Steps = append(bs.res.Steps, Step{Text: fmt.Sprintf("duels: the attacker loses %s, the defender loses %s, %d vs %s tie", referee.Count(rnd.AttackerLost, "die", "dice"), referee.Count(rnd.DefenderLost, "die", "dice"), rnd.TiedAttacker, referee.Count(rnd.TiedDefender, "die", "dice")),
 		Rule: rule, Cites: []string{CiteDuelResults, CiteErrata}})
 	bs.applyRound(&rnd)
 	bs.res.Rounds = append(bs.res.Rounds, rnd)
@@ -421,7 +421,7 @@ func extrasText(extras, place []int, by string) string {
 
 func checkPlacement(p []int, extras, duels int) error {
 	if len(p) != extras {
-		return referee.RuleError([]string{CiteDuelArrangement}, "mistywaters: the placement names %d duels for %d second-row dice (give one duel number, 1-%d, per extra die, highest die first)", len(p), extras, duels)
+		return referee.RuleError([]string{CiteDuelArrangement}, "mistywaters: the placement names %s for %s (give one duel number, 1-%d, per extra die, highest die first)", referee.Count(len(p), "duel"), referee.Count(extras, "second-row die", "second-row dice"), duels)
 	}
 	seen := map[int]bool{}
 	for _, x := range p {
@@ -505,7 +505,7 @@ func (bs *boardState) rerolls(ar *arrangement, side, key string, rollIdx int) (*
 				sr.Rerolls = append(sr.Rerolls, Reroll{Die: p.duel, From: o[p.die], To: nv[k], Why: "first-class fencing master"})
 				o[p.die] = nv[k]
 			}
-			bs.res.Steps = append(bs.res.Steps, Step{Text: fmt.Sprintf("the %s's First-Class Fencing Master re-rolls %d dice in lost duels", side, len(picks)),
+			bs.res.Steps = append(bs.res.Steps, Step{Text: fmt.Sprintf("the %s's First-Class Fencing Master re-rolls %s in lost duels", side, referee.Count(len(picks), "die", "dice")),
 				Rule: "Regardless of who arranged dice first, the defender now applies their various game effects that may allow them to reroll regular dice: First-Class Fencing Master rerolls (may reroll each dice once).", Cites: []string{CiteBoardingRerolls, CiteOfficerSummary}})
 		}
 	}
@@ -556,11 +556,11 @@ func (bs *boardState) finish() {
 			}
 			bs.def.Damaged = true
 		}
-		unit := "dice"
+		lostText := referee.Count(lost, "die", "dice")
 		if bs.o.PirateCountsDuels {
-			unit = "duels"
+			lostText = referee.Count(lost, "duel")
 		}
-		res.Steps = append(res.Steps, Step{Text: fmt.Sprintf("the Pirate Ship lost %d %s: %d Damage Markers%s", lost, unit, dmg.Markers, defeatedText(dmg.Defeated)),
+		res.Steps = append(res.Steps, Step{Text: fmt.Sprintf("the Pirate Ship lost %s: %s%s", lostText, referee.Count(dmg.Markers, "Damage Marker"), defeatedText(dmg.Defeated)),
 			Rule: "If a full-strength Pirate Ship loses 4 Boarding Battle duels (e.g. have no remaining dice at the end of Battle) then it is defeated. If a full-strength or a damaged Pirate Ship loses 2 or 3 Boarding Battle duels, add a Damage Marker to the Pirate Ship. Nothing happens when losing 0 or 1 duels. If a Pirate Ship ever receives a second Damage Marker they are defeated.", Cites: []string{CitePirateBoarding}})
 	}
 	for _, p := range []struct {

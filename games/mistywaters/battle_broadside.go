@@ -270,10 +270,10 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 	if z, ok := r.(Sizer); ok {
 		if k, ok := z.Entered(key + ".roll"); ok {
 			if k > n {
-				return nil, referee.RuleError([]string{CiteBroadside}, "mistywaters: %s (%s) may roll at most %d dice in a Broadside Battle (%s), not %d%s", shooter.Label(), side, n, why, k, maxDiceReason(*shooter, *target))
+				return nil, referee.RuleError([]string{CiteBroadside}, "mistywaters: %s (%s) may roll at most %s in a Broadside Battle (%s), not %d%s", shooter.Label(), side, referee.Count(n, "die", "dice"), why, k, maxDiceReason(*shooter, *target))
 			}
 			if k < n && shooter.IsNPC() {
-				return nil, referee.RuleError([]string{CiteBroadside}, "mistywaters: %s is an NPC and rolls the maximum %d dice (%s), not %d: other players roll the maximum regular dice for an NPC", shooter.Label(), n, why, k)
+				return nil, referee.RuleError([]string{CiteBroadside}, "mistywaters: %s is an NPC and rolls the maximum %s (%s), not %d: other players roll the maximum regular dice for an NPC", shooter.Label(), referee.Count(n, "die", "dice"), why, k)
 			}
 			if k < n {
 				want = k
@@ -288,9 +288,9 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 		vol.Dice = n
 		vol.DiceWhy += fmt.Sprintf("; %d rolled by choice", n)
 	} else if want > n {
-		return nil, referee.RuleError([]string{CiteBroadside}, "mistywaters: %s may roll at most %d dice (%s), not %d", shooter.Label(), n, why, want)
+		return nil, referee.RuleError([]string{CiteBroadside}, "mistywaters: %s may roll at most %s (%s), not %d", shooter.Label(), referee.Count(n, "die", "dice"), why, want)
 	}
-	*steps = append(*steps, Step{Text: fmt.Sprintf("%s rolls %d dice (%s)", shooter.Label(), n, why),
+	*steps = append(*steps, Step{Text: fmt.Sprintf("%s rolls %s (%s)", shooter.Label(), referee.Count(n, "die", "dice"), why),
 		Rule: "The attacker rolls up to as many regular dice as it has Cannons. (+1 for Gunner for Broadside Battles.)", Cites: []string{CiteBroadside, CiteOfficerSummary}})
 	dice, err := rollChecked(r, key+".roll", n)
 	if err != nil {
@@ -320,7 +320,7 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 			}
 		}
 		if len(vol.Rerolls) > before {
-			*steps = append(*steps, Step{Text: fmt.Sprintf("ricochets: %d re-rolls until no 4 or 5 remains", len(vol.Rerolls)-before),
+			*steps = append(*steps, Step{Text: fmt.Sprintf("ricochets: %s until no 4 or 5 remains", referee.Count(len(vol.Rerolls)-before, "re-roll")),
 				Rule: "4 or 5 - Ricochet! If two ships are Broadside Battling, the cannonballs bounce off the surface of the sea and each die is rerolled until a result other than 4 or 5 is rolled.", Cites: []string{CiteDiceResult, CiteBroadsideRerolls}})
 		}
 	} else if has45(dice) {
@@ -343,7 +343,7 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 		var idx []int
 		for _, d := range v {
 			if d < 1 || d > len(dice) {
-				return nil, true, referee.RuleError([]string{CiteBroadsideRerolls}, "mistywaters: die %d does not exist (the roll has %d dice)", d, len(dice))
+				return nil, true, referee.RuleError([]string{CiteBroadsideRerolls}, "mistywaters: die %d does not exist (the roll has %s)", d, referee.Count(len(dice), "die", "dice"))
 			}
 			if what == "gunner" && seen[d] {
 				return nil, true, referee.RuleError([]string{CiteBroadsideRerolls, CiteOfficerSummary}, "mistywaters: a First-Class Gunner re-rolls each die once, die %d is named twice", d)
@@ -377,7 +377,7 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 					return nil, err
 				}
 			}
-			*steps = append(*steps, Step{Text: fmt.Sprintf("First-Class Gunner re-rolls %d dice that %s (dice %s)", len(idx), map[bool]string{false: "did nothing", true: "missed"}[o.GunnerMissesOnly], intsList(plus1(idx))),
+			*steps = append(*steps, Step{Text: fmt.Sprintf("First-Class Gunner re-rolls %s that %s (%s %s)", referee.Count(len(idx), "die", "dice"), map[bool]string{false: "did nothing", true: "missed"}[o.GunnerMissesOnly], referee.Noun(len(idx), "die", "dice"), intsList(plus1(idx))),
 				Rule: "First-Class Gunner rerolls (may reroll each dice once).", Cites: []string{CiteBroadsideRerolls, CiteOfficerSummary}})
 		}
 	}
@@ -390,7 +390,7 @@ func fire(shooter, target *Unit, side, key string, want int, o Options, r Roller
 			return nil, err
 		}
 		if chosen && len(mine) > t {
-			return nil, referee.RuleError([]string{CiteXPRerolls}, "mistywaters: %d re-rolls named for %d declared Experience Tokens: one die per token", len(mine), t)
+			return nil, referee.RuleError([]string{CiteXPRerolls}, "mistywaters: %s named for %s: one die per token", referee.Count(len(mine), "re-roll"), referee.Count(t, "declared Experience Token"))
 		}
 		for k := 0; k < t; k++ {
 			idx := uselessDice(dice, *target, o)
@@ -573,7 +573,7 @@ func applyDice(vol *Volley, t *Unit, o Options, steps *[]Step) {
 			dmg.Defeated = true
 		}
 		addStep(steps, func() Step {
-			return Step{Text: fmt.Sprintf("%s: %d Hull Hits remove %d Cannons, %d Deck Crew Hits remove %d Sailors and %v", t.Label(), vol.HullHits, dmg.Cannons, vol.CrewHits, dmg.Sailors, officersText(dmg.Officers)),
+			return Step{Text: fmt.Sprintf("%s: %s %s, %s %s and %v", t.Label(), referee.Count(vol.HullHits, "Hull Hit"), referee.Noun(vol.HullHits, "removes", "remove")+" "+referee.Count(dmg.Cannons, "Cannon"), referee.Count(vol.CrewHits, "Deck Crew Hit"), referee.Noun(vol.CrewHits, "removes", "remove")+" "+referee.Count(dmg.Sailors, "Sailor"), officersText(dmg.Officers)),
 				Rule: "6 - Hull Hit! Remove 1 Cannon for a Player Ship. If it is the last Cannon, the Player Ship is defeated. 1 - Deck Crew Hit! Remove 1 deck crew (e.g. 1 Sailor or 1 Officer) for a Player Ship. If none, then no damage.", Cites: []string{CiteDiceResult, CiteDeckCrewRemoval}}
 		})
 	case KindGalleass:
@@ -587,13 +587,13 @@ func applyDice(vol *Volley, t *Unit, o Options, steps *[]Step) {
 			dmg.Defeated = true
 		}
 		addStep(steps, func() Step {
-			return Step{Text: fmt.Sprintf("the Galleass loses %d Sailors (6s do no damage to its massive hull)", n),
+			return Step{Text: fmt.Sprintf("the Galleass loses %s (6s do no damage to its massive hull)", referee.Count(n, "Sailor")),
 				Rule: "No damage occurs for the Conquistadors' Galleass due to its massive hull. Remove 1 Sailor for the Conquistadors' Galleass. If it is the last Sailor, it is defeated.", Cites: []string{CiteDiceResult, CiteDefeatedGalleass}}
 		})
 	case KindFort, KindPirate, KindCaravel, KindTemple:
 		addMarkers(t, vol.HullHits, dmg)
 		addStep(steps, func() Step {
-			return Step{Text: fmt.Sprintf("%d 6s: %d Damage Markers on the %s%s", vol.HullHits, dmg.Markers, t.Label(), defeatedText(dmg.Defeated)),
+			return Step{Text: fmt.Sprintf("%s: %s on the %s%s", referee.Count(vol.HullHits, "6", "6s"), referee.Count(dmg.Markers, "Damage Marker"), t.Label(), defeatedText(dmg.Defeated)),
 				Rule: "Add 1 Damage Marker to a Fort, a Pirate Ship, a Conquistadors' Caravel, or the Last Day Temple. They can only receive 1 Damage Marker per Battle, unless three or more 6s are rolled. If already a Damage Marker, target is defeated.", Cites: []string{CiteDiceResult, markerCite(t.Kind)}}
 		})
 	case KindBattery:
@@ -610,7 +610,7 @@ func applyDice(vol *Volley, t *Unit, o Options, steps *[]Step) {
 			dmg.Disabled = vol.HullHits == 0
 		}
 		addStep(steps, func() Step {
-			return Step{Text: fmt.Sprintf("%d 6s and %d 2s against the Silver Freighter%s", vol.HullHits, vol.Disables, defeatedText(dmg.Defeated)),
+			return Step{Text: fmt.Sprintf("%s and %s against the Silver Freighter%s", referee.Count(vol.HullHits, "6", "6s"), referee.Count(vol.Disables, "2", "2s"), defeatedText(dmg.Defeated)),
 				Rule: "On '2' dice rolls, the Silver Freighter is disabled by hitting its masts! If the Silver Freighter ever receives any damage or is disabled (a '2' dice roll) during a Broadside Battle, they are immediately defeated.", Cites: []string{CiteDiceResult, CiteDefeatedFreight}}
 		})
 	case KindMonster:
@@ -618,7 +618,7 @@ func applyDice(vol *Volley, t *Unit, o Options, steps *[]Step) {
 			dmg.Defeated = true
 		}
 		addStep(steps, func() Step {
-			return Step{Text: fmt.Sprintf("%d dice show a face that damages the %s (%v)%s", vol.HullHits, t.Label(), o.monsterHits(t.Monster), defeatedText(dmg.Defeated)),
+			return Step{Text: fmt.Sprintf("%s %s a face that damages the %s (%v)%s", referee.Count(vol.HullHits, "die", "dice"), referee.Noun(vol.HullHits, "shows", "show"), t.Label(), o.monsterHits(t.Monster), defeatedText(dmg.Defeated)),
 				Rule: "Sea Monsters are defeated after 1 damage as described on their card.", Cites: []string{CiteDiceResult, CiteDefeatedMonsters}}
 		})
 	}

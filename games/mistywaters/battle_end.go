@@ -3,6 +3,8 @@ package mistywaters
 import (
 	"fmt"
 	"strings"
+
+	"github.com/bosun-referee/bosun/referee"
 )
 
 // Reward is what one side's player receives at the end of a Battle.
@@ -254,7 +256,7 @@ func playerShipDefeated(t BattleType, role string, win, lose, loseAfter Unit, o 
 		if win.Kind == KindShip {
 			may := []string{}
 			if loseAfter.Sailors > 0 {
-				may = append(may, fmt.Sprintf("%d Sailors", loseAfter.Sailors))
+				may = append(may, referee.Count(loseAfter.Sailors, "Sailor"))
 			}
 			if loseAfter.FencingMaster != NoOfficer {
 				may = append(may, "the Fencing Master")
@@ -304,7 +306,7 @@ func playerShipDefeated(t BattleType, role string, win, lose, loseAfter Unit, o 
 	unite := Choice{Name: "Unite into the Fleet", Allowed: true, Why: "take over the defeated ship and its board, transferring at least 1 Cannon from the original ship (a one-time exchange of a Sailor for a Cannon is allowed)"}
 	switch {
 	case fleet >= 2:
-		unite.Allowed, unite.Why = false, fmt.Sprintf("the victor already has %d Player Ships in their fleet (fewer than 2 are needed)", fleet)
+		unite.Allowed, unite.Why = false, fmt.Sprintf("the victor already has %s in their fleet (fewer than 2 are needed)", referee.Count(fleet, "Player Ship"))
 	case fleet == 0:
 		unite.Why += "; only if the victor has fewer than 2 Player Ships in their fleet"
 	}
@@ -316,7 +318,7 @@ func playerShipDefeated(t BattleType, role string, win, lose, loseAfter Unit, o 
 		}
 	}
 	if unite.Allowed && win.Cannons < 2 {
-		unite.Allowed, unite.Why = false, fmt.Sprintf("the victor's ship has %d Cannons: transferring 1 would leave it with 0 Cannons", win.Cannons)
+		unite.Allowed, unite.Why = false, fmt.Sprintf("the victor's ship has %s: transferring 1 would leave it with 0 Cannons", referee.Count(win.Cannons, "Cannon"))
 	}
 	if lose.ShipType == "frigate" || lose.ShipType == "fluyt" {
 		unite.Why += "; the Frigate/Fluyt must be available to the victor's nation"

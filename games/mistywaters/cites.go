@@ -19,7 +19,6 @@ const (
 	CiteBoardingRerolls  = "misty-waters/step-4b-boarding-battle/rerolls-and-action-cards"
 	CiteDuelResults      = "misty-waters/duel-results"
 	CiteTies             = "misty-waters/ties"
-	CiteBoardingExample  = "misty-waters/boarding-battle-example"
 	CiteEndOfBattle      = "misty-waters/step-5-end-of-battle"
 	CiteRewards          = "misty-waters/rewards"
 	CiteDefeatedForts    = "misty-waters/defeated-forts"
@@ -31,7 +30,6 @@ const (
 	CiteDefeatedMonsters = "misty-waters/defeated-sea-monsters"
 	CiteDefeatedBattery  = "misty-waters/defeated-battery-of-cannons"
 	CiteDefeatedTemple   = "misty-waters/defeated-last-day-temple"
-	CiteDefeatedNPCs     = "misty-waters/defeated-npc-summary"
 	CiteDefeatedPlayer   = "misty-waters/defeated-player-ships"
 	CiteLostBroadside    = "misty-waters/lost-player-ship-from-broadside-battle"
 	CiteLostBoarding     = "misty-waters/lost-player-ship-from-boarding-battle"
@@ -41,7 +39,6 @@ const (
 	CiteRepairing        = "misty-waters/repairing"
 	CiteShipTypes        = "misty-waters/ship-type-summary"
 	CiteWindForce        = "misty-waters/wind-force-effects"
-	CiteWeatherRefuges   = "misty-waters/weather-refuges"
 	CiteRockySeas        = "misty-waters/rocky-seas"
 	CiteSheathSwords     = "misty-waters/sheath-the-swords"
 	CiteReturnDepths     = "misty-waters/return-to-the-depths"
@@ -56,7 +53,6 @@ const (
 	CiteFortBattle       = "misty-waters/battle"
 	CiteBaseNoBattles    = "misty-waters/bases/no-battles"
 	CiteTavernNoBattles  = "misty-waters/taverns/no-battles"
-	CiteDocks            = "misty-waters/docks"
 	CiteAdvanced         = "misty-waters/advanced-rules"
 	CiteTemple           = "misty-waters/advanced-rules/last-day-temple"
 	CitePirateBoarding   = "misty-waters/pirate-ship-boarding-battles"
@@ -74,15 +70,15 @@ const (
 var AllCites = []string{
 	CiteBattles, CiteSelectTarget, CiteBattleType, CitePreDiceCards, CiteBroadside,
 	CiteBroadsideRerolls, CiteDiceResult, CiteCounterattack, CiteBoarding, CiteLargeCrew,
-	CiteDuelArrangement, CiteBoardingRerolls, CiteDuelResults, CiteTies, CiteBoardingExample,
+	CiteDuelArrangement, CiteBoardingRerolls, CiteDuelResults, CiteTies,
 	CiteEndOfBattle, CiteRewards, CiteDefeatedForts, CiteDefeatedMilitia, CiteDefeatedCaravels,
 	CiteDefeatedGalleass, CiteDefeatedFreight, CiteDefeatedPirates, CiteDefeatedMonsters,
-	CiteDefeatedBattery, CiteDefeatedTemple, CiteDefeatedNPCs, CiteDefeatedPlayer,
+	CiteDefeatedBattery, CiteDefeatedTemple, CiteDefeatedPlayer,
 	CiteLostBroadside, CiteLostBoarding, CiteOfficerSummary, CiteDeckCrewRemoval,
-	CiteRecruiting, CiteRepairing, CiteShipTypes, CiteWindForce, CiteWeatherRefuges,
+	CiteRecruiting, CiteRepairing, CiteShipTypes, CiteWindForce,
 	CiteRockySeas, CiteSheathSwords, CiteReturnDepths, CiteNPCAttacks, CiteMonsterAttack,
 	CiteBatteryAttack, CitePirateAttack, CiteXPEarning, CiteXPRerolls, CiteForts,
-	CiteFortProtection, CiteFortBattle, CiteBaseNoBattles, CiteTavernNoBattles, CiteDocks,
+	CiteFortProtection, CiteFortBattle, CiteBaseNoBattles, CiteTavernNoBattles,
 	CiteAdvanced, CiteTemple, CitePirateBoarding, CiteMilitia, CiteSimplified, CiteErrata,
 	CiteCardsInCombat, CiteAcquireGalleass, CiteDeathZone, CiteLagoon,
 }

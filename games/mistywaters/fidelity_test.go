@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// L216: "The Red Water Lagoon is not considered At Sea"; L223: the Galleass
-// in the lagoon is unaffected by Wind Force; L1184: "Conquistadors' Galleass
+// misty-waters/red-water-lagoon: "The Red Water Lagoon is not considered At Sea"; misty-waters/red-water-lagoon/weather-refuge: the Galleass
+// in the lagoon is unaffected by Wind Force; misty-waters/step-4a-broadside-battle: "Conquistadors' Galleass
 // | 0 Cannons." A Broadside on the Galleass by the 'X' in Rocky Seas has no
 // counterattack because it has 0 Cannons, not because of Rocky Seas.
 func TestGalleassByTheXHasNoCannons(t *testing.T) {
@@ -27,7 +27,7 @@ func TestGalleassByTheXHasNoCannons(t *testing.T) {
 	}
 }
 
-// L1184 ("First-Class Gunner rerolls (may reroll each dice once)") leaves
+// misty-waters/step-4a-broadside-battle ("First-Class Gunner rerolls (may reroll each dice once)") leaves
 // the dice to the player; the Boarding placement too. Both choices give
 // exact odds equal to every roll resolved one by one under that choice.
 func TestOddsUnderTheOtherChoices(t *testing.T) {

@@ -355,18 +355,18 @@ func (u Unit) Validate(lim Limits) error {
 	case KindShip:
 		if u.ShipType != "" && lim != nil {
 			if mc, ok := lim.MaxCannons(u.ShipType); ok && u.Cannons > mc {
-				return referee.RuleError([]string{CiteRepairing, CiteShipTypes}, "mistywaters: %s holds at most %d Cannons, not %d (Repairing: no Cannons without an open spot on the ship board)", aLabel(u), mc, u.Cannons)
+				return referee.RuleError([]string{CiteRepairing, CiteShipTypes}, "mistywaters: %s holds at most %s, not %d (Repairing: no Cannons without an open spot on the ship board)", aLabel(u), referee.Count(mc, "Cannon"), u.Cannons)
 			}
 			if ms, ok := lim.MaxSailors(u.ShipType); ok && u.Sailors > ms {
-				return referee.RuleError([]string{CiteRecruiting, CiteShipTypes}, "mistywaters: %s holds at most %d Sailors, not %d (Recruiting: no Sailors without an open spot on the ship board)", aLabel(u), ms, u.Sailors)
+				return referee.RuleError([]string{CiteRecruiting, CiteShipTypes}, "mistywaters: %s holds at most %s, not %d (Recruiting: no Sailors without an open spot on the ship board)", aLabel(u), referee.Count(ms, "Sailor"), u.Sailors)
 			}
 		}
 		if u.ShoreSet {
 			if u.ShoreSailors > u.Sailors || u.ShoreCannons > u.Cannons || u.ShoreSailors < 0 || u.ShoreCannons < 0 {
-				return referee.RuleError([]string{CiteMilitia}, "mistywaters: the shore party (%d Sailors, %d Cannons) must come from the ship's %d Sailors and %d Cannons", u.ShoreSailors, u.ShoreCannons, u.Sailors, u.Cannons)
+				return referee.RuleError([]string{CiteMilitia}, "mistywaters: the shore party (%s, %s) must come from the ship's %s and %s", referee.Count(u.ShoreSailors, "Sailor"), referee.Count(u.ShoreCannons, "Cannon"), referee.Count(u.Sailors, "Sailor"), referee.Count(u.Cannons, "Cannon"))
 			}
 			if u.Cannons-u.ShoreCannons < 1 {
-				return referee.RuleError([]string{CiteMilitia}, "mistywaters: the attacker must leave at least 1 Cannon out of the Boarding Battle with a Plantation with a Militia (shore party has %d of %d Cannons)", u.ShoreCannons, u.Cannons)
+				return referee.RuleError([]string{CiteMilitia}, "mistywaters: the attacker must leave at least 1 Cannon out of the Boarding Battle with a Plantation with a Militia (shore party has %d of %s)", u.ShoreCannons, referee.Count(u.Cannons, "Cannon"))
 			}
 			if u.ShoreFencing && u.FencingMaster == NoOfficer {
 				return referee.RuleError([]string{CiteMilitia}, "mistywaters: no Fencing Master aboard to go ashore")
@@ -431,13 +431,13 @@ const (
 // checkComponents refuses counts beyond the components in the box.
 func (u Unit) checkComponents() error {
 	if u.Cannons > MaxCannonTokens {
-		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: %s: %d Cannons is more than the box holds: at most %d (Components: %d Cannon tokens)", u.Label(), u.Cannons, MaxCannonTokens, MaxCannonTokens)
+		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: %s: %s is more than the box holds: at most %d (Components: %s)", u.Label(), referee.Count(u.Cannons, "Cannon"), MaxCannonTokens, referee.Count(MaxCannonTokens, "Cannon token"))
 	}
 	if u.Sailors > MaxSailorTokens {
-		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: %s: %d Sailors is more than the box holds: at most %d (Components: %d Sailor tokens)", u.Label(), u.Sailors, MaxSailorTokens, MaxSailorTokens)
+		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: %s: %s is more than the box holds: at most %d (Components: %s)", u.Label(), referee.Count(u.Sailors, "Sailor"), MaxSailorTokens, referee.Count(MaxSailorTokens, "Sailor token"))
 	}
 	if xp := u.totalXP(); xp > MaxExperienceTokens {
-		return referee.RuleError([]string{citeComponentsMisc, CiteXPRerolls}, "mistywaters: %s: %d Experience Tokens is more than the box holds: at most %d (Components: %d Experience Tokens)", u.Label(), xp, MaxExperienceTokens, MaxExperienceTokens)
+		return referee.RuleError([]string{citeComponentsMisc, CiteXPRerolls}, "mistywaters: %s: %s is more than the box holds: at most %d (Components: %s)", u.Label(), referee.Count(xp, "Experience Token"), MaxExperienceTokens, referee.Count(MaxExperienceTokens, "Experience Token"))
 	}
 	return nil
 }
@@ -889,13 +889,13 @@ func CheckBoxPair(att, def Unit) error {
 		return nil
 	}
 	if n := att.Cannons + def.Cannons; n > MaxCannonTokens {
-		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: the two Player Ships hold %d Cannons together, more than the box holds: at most %d between them (Components: %d Cannon tokens)", n, MaxCannonTokens, MaxCannonTokens)
+		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: the two Player Ships hold %s together, more than the box holds: at most %d between them (Components: %s)", referee.Count(n, "Cannon"), MaxCannonTokens, referee.Count(MaxCannonTokens, "Cannon token"))
 	}
 	if n := att.Sailors + def.Sailors; n > MaxSailorTokens {
-		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: the two Player Ships hold %d Sailors together, more than the box holds: at most %d between them (Components: %d Sailor tokens)", n, MaxSailorTokens, MaxSailorTokens)
+		return referee.RuleError([]string{citeComponentsCrew}, "mistywaters: the two Player Ships hold %s together, more than the box holds: at most %d between them (Components: %s)", referee.Count(n, "Sailor"), MaxSailorTokens, referee.Count(MaxSailorTokens, "Sailor token"))
 	}
 	if n := att.totalXP() + def.totalXP(); n > MaxExperienceTokens {
-		return referee.RuleError([]string{citeComponentsMisc, CiteXPRerolls}, "mistywaters: the two Player Ships spend %d Experience Tokens together, more than the box holds: at most %d between them (Components: %d Experience Tokens)", n, MaxExperienceTokens, MaxExperienceTokens)
+		return referee.RuleError([]string{citeComponentsMisc, CiteXPRerolls}, "mistywaters: the two Player Ships spend %s together, more than the box holds: at most %d between them (Components: %s)", referee.Count(n, "Experience Token"), MaxExperienceTokens, referee.Count(MaxExperienceTokens, "Experience Token"))
 	}
 	return nil
 }

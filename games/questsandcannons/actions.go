@@ -97,7 +97,7 @@ func (s *step) gainProsperity(team, n int, why string, cites ...string) {
 		if s.st.coop() {
 			text = fmt.Sprintf("the team reached its Prosperity Goal of %d: the game ends at the end of round %d, won if every Mission is complete by then", t.Goal, s.st.Round)
 			if !s.st.Rulings.CoopGoalEnds {
-				text = fmt.Sprintf("the team reached its Prosperity Goal of %d; the Missions must be complete too, within %d rounds", t.Goal, CoopRounds)
+				text = fmt.Sprintf("the team reached its Prosperity Goal of %d; the Missions must be complete too, within %s", t.Goal, referee.Count(CoopRounds, "round"))
 			}
 		}
 		s.env.Emit(referee.Event{Type: "goal", Text: text, Data: map[string]any{"team": t.Name, "goal": t.Goal, "round": s.st.Round}, Cites: []string{CiteTheEnd, CiteProsperityGoal}})

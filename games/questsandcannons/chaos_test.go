@@ -34,7 +34,7 @@ func TestChaosTable(t *testing.T) {
 			Game:    Game{},
 			Answers: func() *referee.Scripted { return refereetest.LoadAnswers(t, "testdata/"+file) },
 			Start: func(p referee.Prompter) (*referee.Session, *referee.Env, error) {
-				set, err := tables.Load("")
+				set, err := tables.New("", nil)
 				if err != nil {
 					return nil, nil, err
 				}

@@ -160,8 +160,8 @@ func attackBattle(e referee.Event, round string) chronicle.Battle {
 	if m, ok := chronicle.Int(e.Data, "marauder"); ok {
 		by = fmt.Sprintf("Marauder %d", m)
 	}
-	bt := chronicle.Battle{Round: round, Step: e.Step, Title: referee.Tidy(fmt.Sprintf("%s fires %d Cannons at %s", by, n, target)),
-		Result: fmt.Sprintf("%d dots, %d damage", res.Dots, res.Damage), LuckFor: by}
+	bt := chronicle.Battle{Round: round, Step: e.Step, Title: fmt.Sprintf("%s fires %s at %s", by, referee.Count(n, "Cannon"), target),
+		Result: fmt.Sprintf("%s, %d damage", referee.Count(res.Dots, "dot"), res.Damage), LuckFor: by}
 	var dice []string
 	for _, v := range res.Rolled {
 		dice = append(dice, fmt.Sprint(v))

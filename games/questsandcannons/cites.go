@@ -39,7 +39,6 @@ const (
 	CiteDeliverClues     = "quests-and-cannons/delivering-clues"
 	CiteAttack           = "quests-and-cannons/attack"
 	CiteSinking          = "quests-and-cannons/damage-sinking"
-	CiteSampleCombat     = "quests-and-cannons/sample-combat"
 	CiteMaintenance      = "quests-and-cannons/maintenance"
 	CiteUpgrade          = "quests-and-cannons/upgrade"
 	CiteShipUpgrades     = "quests-and-cannons/ship-upgrades"
@@ -65,10 +64,8 @@ const (
 	CiteNavalMission     = "quests-and-cannons/naval-mission"
 	CiteAidMission       = "quests-and-cannons/aid-mission"
 	CiteResearchMission  = "quests-and-cannons/research-mission"
-	CiteMoreLayouts      = "quests-and-cannons/more-map-layouts"
 	CiteTilePlacement    = "quests-and-cannons/tile-placement"
 	CiteExplorationPlace = "quests-and-cannons/exploration-tokens"
-	CiteRemovingIslands  = "quests-and-cannons/removing-islands"
 	CiteFAQ              = "quests-and-cannons/faq"
 )
 
@@ -78,10 +75,10 @@ var AllCites = []string{
 	CiteExplorationSetup, CiteClueSetup, CiteTurnsRounds, CiteHowTurnWorks, CiteRefresh, CiteProsperity,
 	CiteCurrencies, CiteExchanging, CiteHand, CiteMove, CiteSails, CiteLanding, CiteTheSea, CiteTravelerBonus, CiteSelectDifficulty, CitePorts, CiteSafeHarbor, CiteSampleMovement,
 	CiteRisenIslands, CiteExploring, CiteGather, CiteQuestCards, CiteSolveClue, CiteDeliverClues,
-	CiteAttack, CiteSinking, CiteSampleCombat, CiteMaintenance, CiteUpgrade, CiteShipUpgrades, CiteTrade,
+	CiteAttack, CiteSinking, CiteMaintenance, CiteUpgrade, CiteShipUpgrades, CiteTrade,
 	CiteLootCards, CiteEquipping, CiteChampionAbility, CiteTheEnd, CiteProsperityGoal, CiteCoop,
 	CiteCoopSetup, CiteBoardSetup, CiteNumberMarauders, CiteMarauderCaptains, CiteMarauderActions,
 	CiteMarauderMoving, CiteMarauderAttack, CiteReloading, CiteSinkingMarauder, CiteReinforcement,
 	CiteMultiMarauders, CiteMissions, CiteNavalMission, CiteAidMission, CiteResearchMission,
-	CiteMoreLayouts, CiteTilePlacement, CiteExplorationPlace, CiteRemovingIslands, CiteFAQ,
+	CiteTilePlacement, CiteExplorationPlace, CiteFAQ,
 }

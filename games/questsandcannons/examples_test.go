@@ -252,8 +252,8 @@ func TestSinkingProsperityFAQ(t *testing.T) {
 	}
 }
 
-// L147: "You may spend all or part of your Traveler Bonus whenever you roll
-// the Traveler Die to add that much to your roll." L158: Kerris rolls a 3
+// quests-and-cannons/traveler-bonus: "You may spend all or part of your Traveler Bonus whenever you roll
+// the Traveler Die to add that much to your roll." quests-and-cannons/sample-movement: Kerris rolls a 3
 // and spends her one point to make it 4. The spend follows the roll: the
 // least that reaches 4, nothing when the roll passes or when even the whole
 // Bonus would not reach 4.

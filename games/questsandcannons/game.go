@@ -519,8 +519,8 @@ func (u *setup) announcePlayers() error {
 			Data: map[string]any{"team": t.Name, "goal": t.Goal, "size": len(t.Members)}, Cites: []string{CiteProsperity, CiteProsperityGoal, CiteHomePorts}})
 	}
 	for _, p := range st.Players {
-		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("%s (%s, %s %s): %d Hearts, Sails %d/%d, Cannons %d/%d, Cargo Slots %d/%d, 5 Ammo, 3 Coins, 1 Clue; ship on a Home Port of the team's Nation",
-			p.Name, p.Champion, p.Nation, p.Role, p.Hearts, p.Sails, p.MaxSails, p.Cannons, p.MaxCannons, p.Cargo, p.MaxCargo),
+		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("%s (%s, %s %s): %s, Sails %d/%d, Cannons %d/%d, Cargo Slots %d/%d, 5 Ammo, 3 Coins, 1 Clue; ship on a Home Port of the team's Nation",
+			p.Name, p.Champion, p.Nation, p.Role, referee.Count(p.Hearts, "Heart"), p.Sails, p.MaxSails, p.Cannons, p.MaxCannons, p.Cargo, p.MaxCargo),
 			Data: map[string]any{"player": p.Name, "champion": p.Champion}, Cites: []string{CitePrepareShip, CiteHomePorts, CiteClueSetup}})
 	}
 	if st.Mode == ModeFFA {
@@ -561,7 +561,7 @@ func (u *setup) announceMarauders() error {
 		if st.Variant {
 			mc = append(mc, CiteMultiMarauders)
 		}
-		env.Emit(referee.Event{Type: "marauder-setup", Text: fmt.Sprintf("%d Marauders (unused Champion tiles, 5 Health, 2 Cannons over the abilities): for each, draw a Clue and place a Marauder ship on its island; a Clue whose island is within 2 spaces of a Home Port is discarded and another drawn; then shuffle all Clues back into the deck (before the players draw theirs)", nm),
+		env.Emit(referee.Event{Type: "marauder-setup", Text: fmt.Sprintf("%s (unused Champion tiles, 5 Health, 2 Cannons over the abilities): for each, draw a Clue and place a Marauder ship on its island; a Clue whose island is within 2 spaces of a Home Port is discarded and another drawn; then shuffle all Clues back into the deck (before the players draw theirs)", referee.Count(nm, "Marauder")),
 			Data: map[string]any{"marauders": nm}, Cites: mc})
 	}
 	if st.coop() {
@@ -570,7 +570,7 @@ func (u *setup) announceMarauders() error {
 			env.Emit(referee.Event{Type: "mission", Text: fmt.Sprintf("%s (%s) has the %s Mission: %s", p.Name, p.Role, m, missionText(m, target)),
 				Data: map[string]any{"player": p.Name, "mission": m, "target": target}, Cites: []string{CiteMissions, missionCite(m)}})
 		}
-		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("co-op (%s): complete every Mission and reach %d Prosperity within %d rounds; an unused Home Port marker counts the rounds", st.Difficulty, st.Teams[0].Goal, CoopRounds), Cites: []string{CiteCoop, CiteSelectDifficulty, CiteBoardSetup}})
+		env.Emit(referee.Event{Type: "setup", Text: fmt.Sprintf("co-op (%s): complete every Mission and reach %d Prosperity within %s; an unused Home Port marker counts the rounds", st.Difficulty, st.Teams[0].Goal, referee.Count(CoopRounds, "round")), Cites: []string{CiteCoop, CiteSelectDifficulty, CiteBoardSetup}})
 	}
 	return nil
 }
@@ -578,11 +578,11 @@ func (u *setup) announceMarauders() error {
 func missionText(m string, target int) string {
 	switch m {
 	case "naval":
-		return fmt.Sprintf("sink %d unique Marauders (keep each one's Home Port token)", target)
+		return fmt.Sprintf("sink %s (keep each one's Home Port token)", referee.Count(target, "unique Marauder"))
 	case "aid":
-		return fmt.Sprintf("complete %d hard Quests", target)
+		return "complete " + referee.Count(target, "hard Quest")
 	case "research":
-		return fmt.Sprintf("deposit %d solved Clues", target)
+		return "deposit " + referee.Count(target, "solved Clue")
 	}
 	return ""
 }
@@ -656,7 +656,7 @@ func parseTeams(v string, players []referee.Player) ([][]int, error) {
 	}
 	if size, err := strconv.Atoi(v); err == nil {
 		if size < 1 || size > 3 || n%size != 0 || n/size < 2 {
-			return nil, referee.RuleError([]string{CiteGameSetup}, "questsandcannons: teams=%d does not split %d players into at least two equal teams of 1 to 3", size, n)
+			return nil, referee.RuleError([]string{CiteGameSetup}, "questsandcannons: teams=%d does not split %s into at least two equal teams of 1 to 3", size, referee.Count(n, "player"))
 		}
 		var out [][]int
 		for i := 0; i < n; i += size {
@@ -766,8 +766,8 @@ func (s *step) refresh() {
 	if s.st.coop() {
 		rounds = CoopRounds
 	}
-	s.env.Emit(referee.Event{Type: "turn", Text: fmt.Sprintf("%s, %s: refresh: 3 Actions, %d Sails and %d Cannons Ready",
-		roundText(s.st.Round, rounds), who, p.Sails, p.Cannons),
+	s.env.Emit(referee.Event{Type: "turn", Text: fmt.Sprintf("%s, %s: refresh: 3 Actions, %s and %s Ready",
+		roundText(s.st.Round, rounds), who, referee.Count(p.Sails, "Sail"), referee.Count(p.Cannons, "Cannon")),
 		Data:  map[string]any{"round": s.st.Round, "player": p.Name, "actions": p.Actions, "sails": p.SailsReady, "cannons": p.GunsReady},
 		Cites: []string{CiteTurnsRounds, CiteRefresh}})
 	s.st.Phase = PhaseActions

@@ -30,7 +30,7 @@ type harness struct {
 // newHarness starts a session; answers maps key -> queue of answers.
 func newHarness(t *testing.T, players string, opts map[string]string, p *referee.Scripted, rng ...int) *harness {
 	t.Helper()
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	var ps []referee.Player
 	for _, x := range strings.Split(players, ",") {
@@ -103,7 +103,7 @@ func hasCite(e referee.Event, c string) bool {
 // newSessionErr tries to set up a session and returns the error.
 func newSessionErr(t *testing.T, players string, opts map[string]string, p *referee.Scripted) error {
 	t.Helper()
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	var ps []referee.Player
 	for _, x := range strings.Split(players, ",") {

@@ -58,7 +58,7 @@ func (s *step) repair() error {
 	}
 	fixed := min(amt, p.Damage)
 	p.Damage -= fixed
-	s.env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s repairs %d damage paying %s (%d of %d Hearts marked)", p.Name, fixed, pay, p.Damage, p.Hearts),
+	s.env.Emit(referee.Event{Type: "port", Text: fmt.Sprintf("%s repairs %d damage paying %s (%d of %s marked)", p.Name, fixed, pay, p.Damage, referee.Count(p.Hearts, "Heart")),
 		Data: map[string]any{"player": p.Name, "activity": "repair", "pay": pay, "repaired": fixed}, Cites: []string{CiteMaintenance}})
 	return nil
 }

@@ -99,7 +99,7 @@ func ProsperityGoal(size int) (int, error) {
 	case 3:
 		return 25, nil
 	}
-	return 0, referee.RuleError([]string{CiteProsperityGoal, CiteGameSetup}, "questsandcannons: no Prosperity Goal for a team of %d players: a team has 1 to %d players (\"One Player (FREE-FOR-ALL): 15\", \"Two Players: 20\", \"Three Players: 25\"; accepted: 1-%d)", size, MaxTeamSize, MaxTeamSize)
+	return 0, referee.RuleError([]string{CiteProsperityGoal, CiteGameSetup}, "questsandcannons: no Prosperity Goal for a team of %s: a team has 1 to %s (\"One Player (FREE-FOR-ALL): 15\", \"Two Players: 20\", \"Three Players: 25\"; accepted: 1-%d)", referee.Count(size, "player"), referee.Count(MaxTeamSize, "player"), MaxTeamSize)
 }
 
 // Dots sums the dots of Ammo dice.
@@ -220,11 +220,11 @@ func DamageDistribution(faces []int, n int) (Distribution, error) {
 		return Distribution{}, referee.Usagef("questsandcannons: the Ammo die has no faces")
 	}
 	if n < 0 || n > 40 {
-		return Distribution{}, referee.Usagef("questsandcannons: %d cannons is out of range (0-40)", n)
+		return Distribution{}, referee.Usagef("questsandcannons: %s is out of range (0-40)", referee.Count(n, "cannon"))
 	}
 	for _, f := range faces {
 		if f < 0 {
-			return Distribution{}, referee.Usagef("questsandcannons: an Ammo die face cannot have %d dots", f)
+			return Distribution{}, referee.Usagef("questsandcannons: an Ammo die face cannot have %s", referee.Count(f, "dot"))
 		}
 	}
 	// sums[s] = number of face combinations with s dots.

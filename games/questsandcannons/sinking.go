@@ -32,7 +32,7 @@ func (s *step) damagePlayer(i, dmg int, cause SinkCause, by int, what string) bo
 	}
 	p := &s.st.Players[i]
 	p.Damage = min(p.Damage+dmg, p.Hearts)
-	text := fmt.Sprintf("%s takes %d damage (%d of %d Hearts marked)", p.Name, dmg, p.Damage, p.Hearts)
+	text := fmt.Sprintf("%s takes %d damage (%d of %s marked)", p.Name, dmg, p.Damage, referee.Count(p.Hearts, "Heart"))
 	if what != "" {
 		text += " from " + what
 	}

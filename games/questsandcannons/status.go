@@ -99,7 +99,7 @@ func (v StatusView) Text() string {
 	if v.Result != nil {
 		fmt.Fprintf(&sb, "game over: %s\n", v.Result.Reason)
 	}
-	return referee.Tidy(sb.String()) // counts in the right number
+	return sb.String()
 }
 
 // roundText is "round N", or "round N of 15" in a co-op game (rounds > 0).

@@ -15,8 +15,8 @@ func (r *recorder) env(p referee.Prompter) *referee.Env {
 	return &referee.Env{Prompt: p, OnEmit: func(ev referee.Event) { r.ev = append(r.ev, ev) }}
 }
 
-// L20-21: "Cannon Tokens (24)", "Sail Tokens (18)". A new Sail or Cannon
-// is a token from the supply (L59 "Place the Sail tokens, Cannon tokens
+// quests-and-cannons/components: "Cannon Tokens (24)", "Sail Tokens (18)". A new Sail or Cannon
+// is a token from the supply (quests-and-cannons/2-prepare-the-decks "Place the Sail tokens, Cannon tokens
 // ... in a space near the play area"), so the players' Sails together stay
 // within 18 and their Cannons, with the Marauders', within 24.
 func TestUpgradeTakesSailAndCannonTokensFromTheBox(t *testing.T) {
@@ -46,9 +46,9 @@ func TestUpgradeTakesSailAndCannonTokensFromTheBox(t *testing.T) {
 	assert.Error(t, upgradeRefusal(st, &st.Players[0], "cannon"))
 }
 
-// L281 "that Marauder gains a Cannon, up to a maximum of 4": the Cannon is
-// a Cannon token (L270 "Place the Cannon tokens over the Champion
-// Abilities"); with none left in the box (L20, 24) it gains none, and the
+// quests-and-cannons/reinforcement "that Marauder gains a Cannon, up to a maximum of 4": the Cannon is
+// a Cannon token (quests-and-cannons/marauder-captains "Place the Cannon tokens over the Champion
+// Abilities"); with none left in the box (quests-and-cannons/components) it gains none, and the
 // event says why.
 func TestReinforceWithNoCannonTokenLeft(t *testing.T) {
 	st := &State{Round: 5, Mode: ModeCoop, Players: []Player{{Name: "Ann", Cannons: 14}},
@@ -75,8 +75,8 @@ func TestReinforceWithNoCannonTokenLeft(t *testing.T) {
 	assert.Equal(t, []int{4, 4, 3}, []int{st.Marauders[0].Cannons, st.Marauders[1].Cannons, st.Marauders[2].Cannons})
 }
 
-// L278 "Sinking a Marauder: If you sink a Marauder, gain Coins equal to
-// that ship's Cannons": the Coins come from the supply (L31 "Coins (61)");
+// quests-and-cannons/sinking-a-marauder "Sinking a Marauder: If you sink a Marauder, gain Coins equal to
+// that ship's Cannons": the Coins come from the supply (quests-and-cannons/components "Coins (61)");
 // a short supply gives what is left and says so.
 func TestAutomaticCoinsStopAtTheBox(t *testing.T) {
 	st := &State{Mode: ModeCoop, Players: []Player{{Name: "Ann", Coins: 40}, {Name: "Bob", Coins: 19}},
@@ -96,9 +96,9 @@ func TestAutomaticCoinsStopAtTheBox(t *testing.T) {
 	assert.True(t, short)
 }
 
-// L14-40: the cards a landing, a solved Clue or a Trade draw come from
+// quests-and-cannons/components: the cards a landing, a solved Clue or a Trade draw come from
 // decks that hold Quest Cards (50), Clue Cards (18) and Loot Cards (48); a
-// discard pile is reshuffled (L133 "If a deck of cards ever runs out"), so
+// discard pile is reshuffled (quests-and-cannons/empty-decks "If a deck of cards ever runs out"), so
 // only when the players hold every card is there none to draw.
 func TestDrawsStopWhenThePlayersHoldEveryCard(t *testing.T) {
 	st := &State{Players: []Player{{Name: "Ann", Quests: 3, QuestsDone: 47, Clues: 2, Solved: 6, Delivered: 10, Loot: 40, Equipped: 2}}}
@@ -113,7 +113,7 @@ func TestDrawsStopWhenThePlayersHoldEveryCard(t *testing.T) {
 	assert.Contains(t, err.Error(), "Clue Cards (18), 10 of them delivered and returned to the box (accepted: at most 0 more)")
 }
 
-// L32 "Resource Tokens (70)" and L166 "take any number of resources of that
+// quests-and-cannons/components "Resource Tokens (70)" and quests-and-cannons/gather "take any number of resources of that
 // type from the supply": a Gather takes no more than the supply has left,
 // the tokens discarded to make room going back to it first.
 func TestGatherBoundedByResourceTokens(t *testing.T) {
@@ -145,7 +145,7 @@ func TestGatherBoundedByResourceTokens(t *testing.T) {
 	assert.Equal(t, map[string]int{"metal": 3, "spice": 0}, h.player("Ann").Res)
 }
 
-// L20-21 and L72 "Add Sails and Cannons as shown on your Champion's
+// quests-and-cannons/components and quests-and-cannons/4-prepare-your-ship "Add Sails and Cannons as shown on your Champion's
 // starting ship stats": the starting stats together take tokens from the
 // box, so tiles read as needing more than 18 Sails are refused at setup.
 func TestSetupStartingStatsWithinTheTokens(t *testing.T) {
@@ -159,8 +159,8 @@ func TestSetupStartingStatsWithinTheTokens(t *testing.T) {
 	assert.Contains(t, err.Error(), "take 19 Sail tokens, but the box holds Sail Tokens (18) (accepted: at most 18")
 }
 
-// L26 "Ammo Dice (54)" with L125 "You may have up to 9 Ammo dice at a
-// time" for at most 6 ships (L16 "Wooden Player Ships (6)"): the Ammo dice
+// quests-and-cannons/components "Ammo Dice (54)" with quests-and-cannons/currencies "You may have up to 9 Ammo dice at a
+// time" for at most 6 ships (quests-and-cannons/components "Wooden Player Ships (6)"): the Ammo dice
 // never run out, so no Ammo purchase or sinking's "take 5 Ammo" is short.
 func TestAmmoDiceNeverRunOut(t *testing.T) {
 	assert.Equal(t, BoxAmmoDice, 6*MaxAmmo)
@@ -168,7 +168,7 @@ func TestAmmoDiceNeverRunOut(t *testing.T) {
 
 // The Traveler Bonus a card adds in a session has the bound of qc
 // treacherous --bonus (MaxTravelerBonus, bosun's own: the rulebook sets
-// none, L145, L147, L368).
+// none, quests-and-cannons/the-sea, quests-and-cannons/traveler-bonus, quests-and-cannons/traveler-bonus-p-12).
 func TestSessionTravelerBonusBound(t *testing.T) {
 	h := duo(t, "porc", nil, map[string][]string{
 		"qc.action":      {"adjust", "adjust"},
@@ -198,9 +198,9 @@ func TestSupplySubstitutes(t *testing.T) {
 	assert.False(t, parseRulings(opt).Substitutes, "box is the default")
 }
 
-// Counts a session asks whose bound is what the player holds (L181 "deliver
+// Counts a session asks whose bound is what the player holds (quests-and-cannons/delivering-clues "deliver
 // a solved Clue") or bosun's own (a card's damage, 1-12: the most Hearts
-// bosun takes from a tile, L332): one past it is refused with exit 2
+// bosun takes from a tile, quests-and-cannons/heart-p-16): one past it is refused with exit 2
 // naming the accepted range, and nothing changes.
 func TestSessionCountsBeyondWhatIsHeld(t *testing.T) {
 	h := duo(t, "porc", nil, map[string][]string{

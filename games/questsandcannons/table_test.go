@@ -327,7 +327,7 @@ func TestTeamNationRefusedInTheNationQuestion(t *testing.T) {
 	p := referee.NewScripted()
 	champ(p, "Valkyr", "dwunny", "cannoneer", "4", "2/3", "2/3", "2/3")
 	p.Set("tables.qc-champions.kerris.nation", "delf", "answers")
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{}, p), Prompt: p, Tables: set}
 	_, err = chaosTable.NewSession(t, Game{}, "t", []referee.Player{{Name: "Valkyr"}, {Name: "Kerris"}}, map[string]string{"coop": "easy"}, 1, referee.Virtual, env)

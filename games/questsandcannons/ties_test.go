@@ -37,11 +37,11 @@ func teamsToTheGoal(t *testing.T, adjust ...string) *State {
 	return st
 }
 
-// The End (line 256): "the player or team with the most prosperity is the
+// The End (quests-and-cannons/prosperity-goal): "the player or team with the most prosperity is the
 // winner! In the case of a tie, the player or team with the most Coins
 // wins the game." A team's Coins are its players' together (Prosperity is
-// the team's, line 76; Coins each player's, line 70, and "Teammates may
-// give any number of their ... coins ... to each other", line 127): Ann+Bob
+// the team's, quests-and-cannons/5-home-ports; Coins each player's, quests-and-cannons/4-prepare-your-ship, and "Teammates may
+// give any number of their ... coins ... to each other", quests-and-cannons/exchanging-with-teammates): Ann+Bob
 // hold 5 + 5 = 10 and win against Cid+Dee's 1 + 8 = 9, though Dee alone is
 // the richest player.
 func TestTeamTieByCoinsAddsTeammates(t *testing.T) {

@@ -37,7 +37,7 @@ func TestTypoIsReasked(t *testing.T) {
 		"qc.move.sea":                   {"stop", "impassible"},
 		"qc.sell.item":                  {"spice", "loot"},
 	})
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	env := &referee.Env{Dice: referee.WithRNG(&referee.Fixed{}, p), Prompt: p, Tables: set}
 	s, err := chaosTable.NewSession(t, Game{}, "t", []referee.Player{{Name: "Ann"}, {Name: "Bob"}}, nil, 1, referee.Virtual, env)

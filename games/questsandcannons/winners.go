@@ -12,13 +12,13 @@ import (
 //
 // "At the end of the round, the player or team with the most prosperity is
 // the winner! In the case of a tie, the player or team with the most Coins
-// wins the game." (The End, line 256). Two readings bosun makes, both in
+// wins the game." (The End, quests-and-cannons/prosperity-goal). Two readings bosun makes, both in
 // docs/quests-and-cannons.md, Rulings:
 //   - A team's Coins are its players' Coins added together. Prosperity is
 //     the team's ("If you're on a team, your entire team can use one
-//     tracker", line 76), Coins are each player's ("Each player receives
-//     ... 3 coins", line 70), and "Teammates may give any number of their
-//     resources, coins, ... to each other" (line 127): what "the team with
+//     tracker", quests-and-cannons/5-home-ports), Coins are each player's ("Each player receives
+//     ... 3 coins", quests-and-cannons/4-prepare-your-ship), and "Teammates may give any number of their
+//     resources, coins, ... to each other" (quests-and-cannons/exchanging-with-teammates): what "the team with
 //     the most Coins" holds is all of its players' Coins.
 //   - Teams still tied on Prosperity and Coins all win: the rulebook gives
 //     no third tie-break, and naming one winner would invent it. The
@@ -52,7 +52,7 @@ func Winners(st *State) *Result {
 		if s.pros == sc[0].pros && s.coins == sc[0].coins {
 			r.Winners = append(r.Winners, st.Teams[s.team].Name)
 		}
-		part := fmt.Sprintf("%s %d Prosperity, %d Coins", st.Teams[s.team].Name, s.pros, s.coins)
+		part := fmt.Sprintf("%s %d Prosperity, %s", st.Teams[s.team].Name, s.pros, referee.Count(s.coins, "Coin"))
 		if tiedPros && s.pros == sc[0].pros && len(s.each) > 1 {
 			part += " (" + strings.Join(s.each, " + ") + ")"
 		}

@@ -1,6 +1,8 @@
 package rollingseas
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -8,10 +10,10 @@ import (
 )
 
 // Issue 30: "Start the game with two Ship Tokens and place the other four
-// on random Exploration spaces" (line 368) is the solo setup's ("Place one
-// Ship Token next to each die space", line 362); with 2 or more players
+// on random Exploration spaces" (rolling-seas/adjust-difficulty) is the solo setup's ("Place one
+// Ship Token next to each die space", rolling-seas/automa-defeat-the-legendary-captain-asher-ironside/setup); with 2 or more players
 // the tokens are "one Ship Token per player, plus one for the Captain"
-// (line 515), so easier=two-tokens would do nothing: refused with exit 2
+// (rolling-seas/using-captain-ironside-in-a-game-with-2-or-more-players), so easier=two-tokens would do nothing: refused with exit 2
 // as Legendary refuses its no-ops, naming the option and what applies.
 func TestTwoTokensRefusedWithTwoOrMorePlayers(t *testing.T) {
 	for _, players := range [][]string{{"Alma", "Ben"}, {"Alma", "Ben", "Cleo"}} {
@@ -28,10 +30,14 @@ func TestTwoTokensRefusedWithTwoOrMorePlayers(t *testing.T) {
 		if !referee.IsUsage(err) {
 			t.Errorf("%d players: not a usage error (exit 2): %v", len(players), err)
 		}
-		for _, want := range []string{"easier=two-tokens", "line 368", "line 515", "accepted with 2 or more players: easier=one-token-block,sail-to-level2,third-monolith"} {
+		for _, want := range []string{"easier=two-tokens", `"Start the game with two Ship Tokens and place the other four"`, `"one Ship Token per player, plus one for the Captain"`, "accepted with 2 or more players: easier=one-token-block,sail-to-level2,third-monolith"} {
 			if !strings.Contains(err.Error(), want) {
 				t.Errorf("%d players: %q lacks %q", len(players), err, want)
 			}
+		}
+		var ue *referee.UsageError
+		if !errors.As(err, &ue) || !slices.Equal(ue.Cites, []string{CiteAdjustDifficulty, CiteMultiplayerIronside}) {
+			t.Errorf("%d players: the refusal should cite %s and %s: %#v", len(players), CiteAdjustDifficulty, CiteMultiplayerIronside, err)
 		}
 	}
 	// Solo it applies; with 2 players the other modifications still do.
@@ -92,7 +98,7 @@ func hasDetail(sc Score, part string) bool {
 	return false
 }
 
-// harder=final-action (line 378): "If Captain Ironside's last action of
+// harder=final-action (rolling-seas/adjust-difficulty): "If Captain Ironside's last action of
 // the game is Visit a Port, he gains a bonus of 5 Renown. If his final
 // action of the game is Sail, he gains a Story Point." Rulings 25-27.
 func TestFinalActionReadings(t *testing.T) {
@@ -106,7 +112,7 @@ func TestFinalActionReadings(t *testing.T) {
 	reef := func() map[string][]string { return firstTurn("reefs", "N,E,S") }
 
 	// Ruling 25: a Sail last gains the Story Point before "Captain
-	// Ironside Tells His Story one last time" (line 484): it is in his
+	// Ironside Tells His Story one last time" (rolling-seas/end-of-game-automa): it is in his
 	// Final Story. Card 1 (Sail, or Visit a Port if he has visited fewer
 	// than you): Alma has visited none, he Sails past a Sea Monster (+2).
 	sail := func() map[string][]string {
@@ -125,7 +131,7 @@ func TestFinalActionReadings(t *testing.T) {
 		t.Errorf("without final-action: Final Story %d (had %d), bonus %d", plain.FinalStory, story, plain.Bonus)
 	}
 
-	// Ruling 26: a Reef last turn: "His turn ends immediately" (line 504),
+	// Ruling 26: a Reef last turn: "His turn ends immediately" (rolling-seas/captain-ironside-phase),
 	// no card is drawn, so he takes no action; his last action of the game
 	// is the Visit a Port before it (final-action-reef=last-action).
 	sc, _ = finalTurn(t, hard(), reef(), ActPort)
@@ -148,7 +154,7 @@ func TestFinalActionReadings(t *testing.T) {
 	}
 
 	// Ruling 27: an action blocked by Ship Tokens: "he instead does
-	// nothing" (line 492), which is his final action: no bonus, even
+	// nothing" (rolling-seas/spend-2-ship-tokens-and-choose-an-action), which is his final action: no bonus, even
 	// after a Visit a Port the turn before. Ship Token Example 2's card
 	// with Alma ahead on Ports: he would Visit a Port; she blocks it.
 	a := firstTurn("sea-monster", "S,SW,E")

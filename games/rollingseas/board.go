@@ -123,7 +123,7 @@ func (b Board) KnownTrack(kind string) (int, bool, error) {
 
 // MaxShipMP bounds a Ship's free MP as read from the Ship Board: bosun's
 // own bound against typos, the rulebook printing only the starting Ship's
-// 3 (line 99, "3 for the starting Ship").
+// 3 (rolling-seas/ship-board, "3 for the starting Ship").
 const MaxShipMP = 20
 
 // MP returns the free Movement Points of ship level (3 for the starting Ship).

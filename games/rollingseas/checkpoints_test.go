@@ -125,7 +125,7 @@ func answered(t *testing.T, ev referee.Event, key string) int {
 var compassOrder = []string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
 
 // windCost is the MP one square costs moving dir with the wind blowing
-// toward wind, written from the rulebook's example (rolling-seas.txt:193):
+// toward wind, written from the rulebook's example (rolling-seas/iii-action-phase/1-sail):
 // 1 MP downwind, +1 MP for each 45 degrees away from the wind, 5 MP directly
 // against it.
 func windCost(wind, dir string) int {
@@ -134,19 +134,19 @@ func windCost(wind, dir string) int {
 	return 1 + min(d, 8-d)
 }
 
-// TestWindCostIsTheRulebookExample pins windCost to rolling-seas.txt:193
+// TestWindCostIsTheRulebookExample pins windCost to rolling-seas/iii-action-phase/1-sail
 // (wind SE: SE 1, S and E 2, SW and NE 3, W and N 4, NW 5), so the sailing
 // checks below rest on the rulebook's own numbers.
 func TestWindCostIsTheRulebookExample(t *testing.T) {
 	want := map[string]int{"SE": 1, "S": 2, "E": 2, "SW": 3, "NE": 3, "W": 4, "N": 4, "NW": 5}
 	for dir, mp := range want {
 		if got := windCost("SE", dir); got != mp {
-			t.Errorf("rolling-seas.txt:193: wind SE, moving %s costs %d MP, got %d", dir, mp, got)
+			t.Errorf("rolling-seas/iii-action-phase/1-sail: wind SE, moving %s costs %d MP, got %d", dir, mp, got)
 		}
 	}
 }
 
-// renownRanks is the Renown Ranks table, rolling-seas.txt:325-332.
+// renownRanks is the Renown Ranks table, rolling-seas/renown-ranks.
 var renownRanks = []struct {
 	lo, hi int
 	title  string
@@ -198,19 +198,19 @@ func checkGame(t *testing.T, g gameSpec) played {
 	solo := len(g.players) == 1
 	ambush := g.options["ambush"] == "on"
 
-	// rolling-seas.txt:81: a 25-card Adventure Deck; :95: the two Ambush
-	// cards are added after setup (multiplayer only, :336; Captain Ironside
-	// uses his own instead, :391).
+	// rolling-seas/setup: a 25-card Adventure Deck; rolling-seas/adjacency: the two Ambush
+	// cards are added after setup (multiplayer only, rolling-seas/solo-mode; Captain Ironside
+	// uses his own instead, rolling-seas/prepare-captain-ironside-s-deck/ambush).
 	wantSize := 25
 	if ambush && !solo && difficulty == "" {
 		wantSize = 27
 	}
 	if st.Deck.Size != wantSize {
-		t.Errorf("rolling-seas.txt:81,95: Adventure Deck of %d cards, got %d", wantSize, st.Deck.Size)
+		t.Errorf("rolling-seas/setup, rolling-seas/adjacency: Adventure Deck of %d cards, got %d", wantSize, st.Deck.Size)
 	}
-	// rolling-seas.txt:312: the game ends after the turn of the last card.
+	// rolling-seas/end-of-game: the game ends after the turn of the last card.
 	if st.Turn != wantSize {
-		t.Errorf("rolling-seas.txt:312: %d turns (one per card), got %d", wantSize, st.Turn)
+		t.Errorf("rolling-seas/end-of-game: %d turns (one per card), got %d", wantSize, st.Turn)
 	}
 
 	reefs := 0
@@ -237,11 +237,11 @@ func checkGame(t *testing.T, g gameSpec) played {
 				Card string `json:"card"`
 			}
 			decode(t, ev, &d)
-			// rolling-seas.txt:121: each turn reveals the top card: the one
+			// rolling-seas/i-adventure-phase: each turn reveals the top card: the one
 			// the answers file names next.
 			kind = cur.pop("rs.adventure.card")
 			if d.Turn != turn || d.Card != kind {
-				t.Errorf("rolling-seas.txt:121: turn %d reveals %s, got turn %d card %s", turn, kind, d.Turn, d.Card)
+				t.Errorf("rolling-seas/i-adventure-phase: turn %d reveals %s, got turn %d card %s", turn, kind, d.Turn, d.Card)
 			}
 			switch kind {
 			case KindReef:
@@ -252,7 +252,7 @@ func checkGame(t *testing.T, g gameSpec) played {
 			if (kind == KindReef || kind == KindAmbush) && !solo {
 				pass := cur.pop("rs.adventure.pass")
 				if kind == KindAmbush {
-					// rolling-seas.txt:161: the boards pass to the side the card
+					// rolling-seas/2-adventure-card: the boards pass to the side the card
 					// shows, and that neighbour draws the Ambush.
 					n := len(g.players)
 					for i, on := range g.players {
@@ -272,7 +272,7 @@ func checkGame(t *testing.T, g gameSpec) played {
 				Option      int      `json:"ironside_option"`
 			}
 			decode(t, ev, &d)
-			// rolling-seas.txt:167: "If all three Wind Dice match, reroll them
+			// rolling-seas/ii-dice-phase: "If all three Wind Dice match, reroll them
 			// until at least one of them is different."
 			rerolls := 0
 			for {
@@ -286,13 +286,13 @@ func checkGame(t *testing.T, g gameSpec) played {
 				break
 			}
 			if !slices.Equal(d.Wind, wind) || d.Rerolls != rerolls {
-				t.Errorf("rolling-seas.txt:167: turn %d Wind Dice %v after %d reroll(s), got %v after %d", turn, wind, rerolls, d.Wind, d.Rerolls)
+				t.Errorf("rolling-seas/ii-dice-phase: turn %d Wind Dice %v after %d reroll(s), got %v after %d", turn, wind, rerolls, d.Wind, d.Rerolls)
 			}
 			explore = cur.popInt("rs.dice.exploration")
 			if d.Exploration != explore {
-				t.Errorf("rolling-seas.txt:175: turn %d Exploration Die %d, got %d", turn, explore, d.Exploration)
+				t.Errorf("rolling-seas/2-exploration-die: turn %d Exploration Die %d, got %d", turn, explore, d.Exploration)
 			}
-			// rolling-seas.txt:406: a two-option Smooth Sailing Card: odd
+			// rolling-seas/adventure-phase-automa: a two-option Smooth Sailing Card: odd
 			// Exploration Die, the first option for the Captain; even, the second.
 			if d.Option != 0 {
 				cur.seen["Smooth Sailing option by the Exploration Die"]++
@@ -301,12 +301,12 @@ func checkGame(t *testing.T, g gameSpec) played {
 					want = 2
 				}
 				if d.Option != want {
-					t.Errorf("rolling-seas.txt:406: turn %d Exploration Die %d gives the Captain option %d, got %d", turn, explore, want, d.Option)
+					t.Errorf("rolling-seas/adventure-phase-automa: turn %d Exploration Die %d gives the Captain option %d, got %d", turn, explore, want, d.Option)
 				}
 			}
 		case "action":
 			cur.seen["sailing costs"]++
-			// rolling-seas.txt:193,195: the sailing cost of each square, for
+			// rolling-seas/iii-action-phase/1-sail: the sailing cost of each square, for
 			// each Wind Die direction on offer.
 			for _, w := range uniq(wind) {
 				var parts []string
@@ -315,12 +315,12 @@ func checkGame(t *testing.T, g gameSpec) played {
 				}
 				want := "wind " + w + ": " + strings.Join(parts, ", ")
 				if !strings.Contains(ev.Text, want) {
-					t.Errorf("rolling-seas.txt:193: turn %d action phase does not offer %q: %s", turn, want, ev.Text)
+					t.Errorf("rolling-seas/iii-action-phase/1-sail: turn %d action phase does not offer %q: %s", turn, want, ev.Text)
 				}
 			}
 			for _, w := range compassOrder {
 				if !slices.Contains(wind, w) && strings.Contains(ev.Text, "wind "+w+":") {
-					t.Errorf("rolling-seas.txt:187: turn %d offers wind %s, which no Wind Die shows (%v)", turn, w, wind)
+					t.Errorf("rolling-seas/iii-action-phase/1-sail: turn %d offers wind %s, which no Wind Die shows (%v)", turn, w, wind)
 				}
 			}
 		case "ambush":
@@ -331,14 +331,14 @@ func checkGame(t *testing.T, g gameSpec) played {
 			b := d.Battle
 			pair := b.Attacker + ">" + b.Defender
 			if i := slices.Index(ambushes, pair); i < 0 {
-				t.Errorf("rolling-seas.txt:161,213: turn %d: %s has no Ambush on %s's board (%v)", turn, b.Attacker, b.Defender, ambushes)
+				t.Errorf("rolling-seas/2-adventure-card, rolling-seas/prerequisites: turn %d: %s has no Ambush on %s's board (%v)", turn, b.Attacker, b.Defender, ambushes)
 			} else {
 				ambushes = slices.Delete(ambushes, i, i+1)
 			}
 			// Each side's Cannons are the ones its player gave.
 			ac, dc := answered(t, ev, "rs.player."+b.Attacker+".cannons"), answered(t, ev, "rs.player."+b.Defender+".cannons")
 			if b.AttackerCannons != ac || b.DefenderCannons != dc {
-				t.Errorf("rolling-seas.txt:213: turn %d: the battle counts %d and %d Cannons, the players said %d and %d", turn, b.AttackerCannons, b.DefenderCannons, ac, dc)
+				t.Errorf("rolling-seas/prerequisites: turn %d: the battle counts %d and %d Cannons, the players said %d and %d", turn, b.AttackerCannons, b.DefenderCannons, ac, dc)
 			}
 			checkBattle(t, cur, turn, b.Attacker, b.Defender, ac, dc, b.Winner, b.Tie)
 		case "ironside":
@@ -352,16 +352,16 @@ func checkGame(t *testing.T, g gameSpec) played {
 	if turn != st.Turn {
 		t.Errorf("adventure events for %d turns, state says %d", turn, st.Turn)
 	}
-	// rolling-seas.txt:416: a Captain Ironside Card every turn without a
+	// rolling-seas/acquiring-ship-tokens: a Captain Ironside Card every turn without a
 	// Reef: the answers file names each card drawn, and every one was drawn.
 	if n := len(cur.q["rs.ironside.card.number"]); n != 0 {
-		t.Errorf("rolling-seas.txt:416: %d Captain Ironside Card(s) in the answers file were never drawn", n)
+		t.Errorf("rolling-seas/acquiring-ship-tokens: %d Captain Ironside Card(s) in the answers file were never drawn", n)
 	}
 	checkScores(t, g, q, st)
 	return out
 }
 
-// checkBattle checks a Sea Battle (rolling-seas.txt:213): the attacker rolls
+// checkBattle checks a Sea Battle (rolling-seas/prerequisites): the attacker rolls
 // the Exploration Die, 6 wins and 1 loses; else the defender rolls, the
 // same; else each adds their Cannons and the higher total wins.
 func checkBattle(t *testing.T, cur *cursor, turn int, att, def string, ac, dc int, winner string, tie bool) {
@@ -386,12 +386,12 @@ func checkBattle(t *testing.T, cur *cursor, turn int, att, def string, ac, dc in
 		case dr+dc > ar+ac:
 			wantWinner = def
 		default:
-			wantTie = true // rolling-seas.txt:216: "Tie: gain 2 Story Points for each player."
+			wantTie = true // rolling-seas/prerequisites: "Tie: gain 2 Story Points for each player."
 			cur.seen["Sea Battle tie"]++
 		}
 	}
 	if winner != wantWinner || tie != wantTie {
-		t.Errorf("rolling-seas.txt:213: turn %d Sea Battle %s (%d Cannons) on %s (%d Cannons), attacker rolled %d: winner %q tie %v, got winner %q tie %v",
+		t.Errorf("rolling-seas/prerequisites: turn %d Sea Battle %s (%d Cannons) on %s (%d Cannons), attacker rolled %d: winner %q tie %v, got winner %q tie %v",
 			turn, att, ac, def, dc, ar, wantWinner, wantTie, winner, tie)
 	}
 }
@@ -406,9 +406,9 @@ type ironCheck struct {
 	difficulty string
 }
 
-// bonusFor is the Bonus Check (rolling-seas.txt:428) of a test card on a
+// bonusFor is the Bonus Check (rolling-seas/bonus-check) of a test card on a
 // difficulty: the card's box for the difficulty (Legendary reads the
-// Formidable box, :356; Training gains none, :352), when any Wind Die shows
+// Formidable box; Training gains none: rolling-seas/difficulty-level), when any Wind Die shows
 // one of its directions.
 func bonusFor(card int, difficulty string, wind []string) string {
 	if difficulty == "training" {
@@ -436,7 +436,7 @@ func checkIron(t *testing.T, ev referee.Event, d ironData, prev *dataIron, c iro
 	t.Helper()
 	if d.Action == "reef" {
 		c.cur.seen["Reef phase"]++
-		// rolling-seas.txt:504,508-510: after a Reef card he draws nothing;
+		// rolling-seas/captain-ironside-phase: after a Reef card he draws nothing;
 		// Standard gains 1 Story Point, Formidable and Legendary 1 per Reef
 		// on the Adventure Board, Basic (and Training) nothing.
 		want := 0
@@ -447,31 +447,31 @@ func checkIron(t *testing.T, ev referee.Event, d ironData, prev *dataIron, c iro
 			want = c.reefs
 		}
 		if c.kind != KindReef {
-			t.Errorf("rolling-seas.txt:504: turn %d: a Reef phase after a %s card", c.turn, c.kind)
+			t.Errorf("rolling-seas/captain-ironside-phase: turn %d: a Reef phase after a %s card", c.turn, c.kind)
 		}
 		if d.StoryGained == nil || *d.StoryGained != want {
-			t.Errorf("rolling-seas.txt:508-510: turn %d (%s, %d Reefs): he gains %d Story Point(s), got %v", c.turn, c.difficulty, c.reefs, want, d.StoryGained)
+			t.Errorf("rolling-seas/captain-ironside-phase: turn %d (%s, %d Reefs): he gains %d Story Point(s), got %v", c.turn, c.difficulty, c.reefs, want, d.StoryGained)
 		}
 		return
 	}
 	if d.Card == 0 {
 		return // a reshuffle
 	}
-	// rolling-seas.txt:416: he draws a card, on a turn that is not a Reef
-	// turn (Legendary: also after a Reef, :356).
+	// rolling-seas/acquiring-ship-tokens: he draws a card, on a turn that is not a Reef
+	// turn (Legendary: also after a Reef, rolling-seas/difficulty-level).
 	if c.kind == KindReef && c.difficulty != "legendary" {
-		t.Errorf("rolling-seas.txt:416: turn %d: card %d drawn after a Reef card", c.turn, d.Card)
+		t.Errorf("rolling-seas/acquiring-ship-tokens: turn %d: card %d drawn after a Reef card", c.turn, d.Card)
 	}
 	want := c.cur.popInt("rs.ironside.card.number")
 	if d.Card != want {
-		t.Errorf("rolling-seas.txt:416: turn %d: he draws card %d (the answers file), got %d", c.turn, want, d.Card)
+		t.Errorf("rolling-seas/acquiring-ship-tokens: turn %d: he draws card %d (the answers file), got %d", c.turn, want, d.Card)
 	}
 	c.cur.seen["Captain Ironside Card drawn"]++
 	c.cur.seen["Captain action "+d.Action]++
 	if act := cardData[fmt.Sprintf("rs.ironside.card.%d.action", d.Card)]; d.CardAction != act {
-		t.Errorf("rolling-seas.txt:434: card %d shows the action %s, got %s", d.Card, act, d.CardAction)
+		t.Errorf("rolling-seas/captain-actions: card %d shows the action %s, got %s", d.Card, act, d.CardAction)
 	}
-	// rolling-seas.txt:428: the Bonus Check; a Ship Token can block it (:490).
+	// rolling-seas/bonus-check: the Bonus Check; a Ship Token can block it (rolling-seas/spend-1-ship-token).
 	bonus := bonusFor(d.Card, c.difficulty, c.wind)
 	got := d.Bonus
 	if d.BonusBlocked != "" {
@@ -481,24 +481,24 @@ func checkIron(t *testing.T, ev referee.Event, d ironData, prev *dataIron, c iro
 		c.cur.seen["Bonus Check gains"]++
 	}
 	if got != bonus {
-		t.Errorf("rolling-seas.txt:428: turn %d card %d on %s with Wind %v: Bonus %q, got %q", c.turn, d.Card, c.difficulty, c.wind, bonus, got)
+		t.Errorf("rolling-seas/bonus-check: turn %d card %d on %s with Wind %v: Bonus %q, got %q", c.turn, d.Card, c.difficulty, c.wind, bonus, got)
 	}
-	// rolling-seas.txt:434: the action is the card's, or its alternate.
+	// rolling-seas/captain-actions: the action is the card's, or its alternate.
 	alt := cardData[fmt.Sprintf("rs.ironside.card.%d.alternate", d.Card)]
 	if d.Action != d.CardAction && d.Action != alt {
-		t.Errorf("rolling-seas.txt:434: card %d (%s, alternate %q): he performs %s", d.Card, d.CardAction, alt, d.Action)
+		t.Errorf("rolling-seas/captain-actions: card %d (%s, alternate %q): he performs %s", d.Card, d.CardAction, alt, d.Action)
 	}
 	if d.Blocked != "" {
 		c.cur.seen["action blocked"]++
-		// rolling-seas.txt:492: a blocked action: he does nothing.
+		// rolling-seas/spend-2-ship-tokens-and-choose-an-action: a blocked action: he does nothing.
 		if prev != nil && (d.Ironside.Ports != prev.Ports || d.Ironside.Pirates != prev.Pirates || d.Ironside.Monoliths != prev.Monoliths) {
-			t.Errorf("rolling-seas.txt:492: turn %d: his %s action was blocked, but his tracks moved", c.turn, d.Blocked)
+			t.Errorf("rolling-seas/spend-2-ship-tokens-and-choose-an-action: turn %d: his %s action was blocked, but his tracks moved", c.turn, d.Blocked)
 		}
 		return
 	}
 	switch d.Action {
 	case ActSail:
-		// rolling-seas.txt:442-445: his Sail depends on this turn's card.
+		// rolling-seas/sail-based-on-the-adventure-card-you-drew-this-turn: his Sail depends on this turn's card.
 		var want string
 		switch c.kind {
 		case KindCurrent:
@@ -510,7 +510,7 @@ func checkIron(t *testing.T, ev referee.Event, d ironData, prev *dataIron, c iro
 				want += ", +2 because two Wind Dice show the same direction"
 			}
 			if got := strings.Contains(ev.Text, "+2 because"); got != pair {
-				t.Errorf("rolling-seas.txt:443: turn %d Wind %v: two dice show the same direction: %v, the extra 2 Story Points given: %v", c.turn, c.wind, pair, got)
+				t.Errorf("rolling-seas/sail-based-on-the-adventure-card-you-drew-this-turn: turn %d Wind %v: two dice show the same direction: %v, the extra 2 Story Points given: %v", c.turn, c.wind, pair, got)
 			}
 		case KindMonster:
 			want = "Sea Monster: 2 Story Points"
@@ -518,59 +518,59 @@ func checkIron(t *testing.T, ev referee.Event, d ironData, prev *dataIron, c iro
 			want = "Smooth Sailing: 1 Story Point per Wind in Its Sails"
 		}
 		if want != "" && !strings.Contains(ev.Text, "He Sails: "+want) {
-			t.Errorf("rolling-seas.txt:442-445: turn %d (%s, Wind %v): %q not in %q", c.turn, c.kind, c.wind, want, ev.Text)
+			t.Errorf("rolling-seas/sail-based-on-the-adventure-card-you-drew-this-turn: turn %d (%s, Wind %v): %q not in %q", c.turn, c.kind, c.wind, want, ev.Text)
 		}
 	case ActPirates:
-		// rolling-seas.txt:466: 3 Story Points and 2 Gold Pieces.
+		// rolling-seas/pirates: 3 Story Points and 2 Gold Pieces.
 		if !strings.Contains(ev.Text, "He confronts Pirates: 3 Story Points and 2 Gold Pieces") {
-			t.Errorf("rolling-seas.txt:466: turn %d: %s", c.turn, ev.Text)
+			t.Errorf("rolling-seas/pirates: turn %d: %s", c.turn, ev.Text)
 		}
 		if prev != nil && d.Ironside.Pirates != prev.Pirates+1 {
-			t.Errorf("rolling-seas.txt:462,466: turn %d: Pirates %d after %d", c.turn, d.Ironside.Pirates, prev.Pirates)
+			t.Errorf("rolling-seas/visit-a-port, rolling-seas/pirates: turn %d: Pirates %d after %d", c.turn, d.Ironside.Pirates, prev.Pirates)
 		}
 	case ActPort:
-		// rolling-seas.txt:455: he Tells His Story (Renown in the next box),
+		// rolling-seas/visit-a-port: he Tells His Story (Renown in the next box),
 		// then gains 1 Story Point.
 		if prev != nil && d.Ironside.Ports != prev.Ports+1 {
-			t.Errorf("rolling-seas.txt:455: turn %d: Ports %d after %d", c.turn, d.Ironside.Ports, prev.Ports)
+			t.Errorf("rolling-seas/visit-a-port: turn %d: Ports %d after %d", c.turn, d.Ironside.Ports, prev.Ports)
 		}
 		if !strings.Contains(ev.Text, fmt.Sprintf("Renown in box %d, then gains 1 Story Point", d.Ironside.Ports)) {
-			t.Errorf("rolling-seas.txt:284,455: turn %d: %s", c.turn, ev.Text)
+			t.Errorf("rolling-seas/tell-your-story, rolling-seas/visit-a-port: turn %d: %s", c.turn, ev.Text)
 		}
-		// rolling-seas.txt:457: he fills his Hold with as many Provisions as
+		// rolling-seas/visit-a-port: he fills his Hold with as many Provisions as
 		// the Exploration Die shows, when he has a Gold Piece.
 		if strings.Contains(ev.Text, "fills his Hold") && !strings.Contains(ev.Text, "1 Gold for "+referee.Count(c.explore, "Provision")+" (the Exploration Die)") {
-			t.Errorf("rolling-seas.txt:457: turn %d, Exploration Die %d: %s", c.turn, c.explore, ev.Text)
+			t.Errorf("rolling-seas/visit-a-port: turn %d, Exploration Die %d: %s", c.turn, c.explore, ev.Text)
 		}
 	case ActExplore:
-		// rolling-seas.txt:449: the reward of the Exploration Die's space.
+		// rolling-seas/explore: the reward of the Exploration Die's space.
 		if !strings.Contains(ev.Text, fmt.Sprintf("He Explores: Exploration Board space %d:", c.explore)) {
-			t.Errorf("rolling-seas.txt:449: turn %d, Exploration Die %d: %s", c.turn, c.explore, ev.Text)
+			t.Errorf("rolling-seas/explore: turn %d, Exploration Die %d: %s", c.turn, c.explore, ev.Text)
 		}
 	case ActMonoliths:
-		// rolling-seas.txt:470,480: the next Ancient Monolith (after three,
+		// rolling-seas/monoliths, rolling-seas/captain-actions/ambush: the next Ancient Monolith (after three,
 		// he simply Explores), and the Exploration Die's reward.
 		if prev != nil && prev.Monoliths < 3 && d.Ironside.Monoliths != prev.Monoliths+1 {
-			t.Errorf("rolling-seas.txt:470: turn %d: Monoliths %d after %d", c.turn, d.Ironside.Monoliths, prev.Monoliths)
+			t.Errorf("rolling-seas/monoliths: turn %d: Monoliths %d after %d", c.turn, d.Ironside.Monoliths, prev.Monoliths)
 		}
 		if !strings.Contains(ev.Text, fmt.Sprintf("Exploration Board space %d:", c.explore)) {
-			t.Errorf("rolling-seas.txt:470: turn %d, Exploration Die %d: %s", c.turn, c.explore, ev.Text)
+			t.Errorf("rolling-seas/monoliths: turn %d, Exploration Die %d: %s", c.turn, c.explore, ev.Text)
 		}
 	case ActAmbush:
 		checkIronAmbush(t, ev, d, c)
 	}
 }
 
-// checkIronAmbush checks his Ambush card (rolling-seas.txt:478): after a
+// checkIronAmbush checks his Ambush card (rolling-seas/captain-actions/ambush): after a
 // Smooth Sailing Card he attacks, after an Adventure Card the player does;
-// each battle as rolling-seas.txt:213.
+// each battle as rolling-seas/prerequisites.
 func checkIronAmbush(t *testing.T, ev referee.Event, d ironData, c ironCheck) {
 	t.Helper()
 	for _, part := range strings.Split(ev.Text, "Ambush Sea Battle: ")[1:] {
 		who, rest, _ := strings.Cut(part, ": ")
 		att, def, _ := strings.Cut(who, " attacks ")
 		if (c.kind == KindSmooth) != (att == IronsideName) {
-			t.Errorf("rolling-seas.txt:478: turn %d (%s card): %s attacks %s", c.turn, c.kind, att, def)
+			t.Errorf("rolling-seas/captain-actions/ambush: turn %d (%s card): %s attacks %s", c.turn, c.kind, att, def)
 		}
 		player := def
 		if att != IronsideName {
@@ -580,7 +580,7 @@ func checkIronAmbush(t *testing.T, ev referee.Event, d ironData, c ironCheck) {
 		// Track.
 		pc := answered(t, ev, "rs.player."+player+".cannons")
 		if pc < 0 {
-			t.Errorf("rolling-seas.txt:478: turn %d: %s was not asked for their Cannons", c.turn, player)
+			t.Errorf("rolling-seas/captain-actions/ambush: turn %d: %s was not asked for their Cannons", c.turn, player)
 		}
 		ac, dc := d.Ironside.Cannons, pc
 		if att != IronsideName {
@@ -598,8 +598,8 @@ func checkIronAmbush(t *testing.T, ev referee.Event, d ironData, c ironCheck) {
 	}
 }
 
-// checkScores recomputes the final scores (rolling-seas.txt:316-321) and
-// ranks (:325-332) from the end-of-game answers, and the Captain's (:484).
+// checkScores recomputes the final scores (rolling-seas/end-of-game) and
+// ranks (rolling-seas/renown-ranks) from the end-of-game answers, and the Captain's (rolling-seas/end-of-game-automa).
 func checkScores(t *testing.T, g gameSpec, q map[string][]string, st *State) {
 	t.Helper()
 	type want struct {
@@ -616,14 +616,14 @@ func checkScores(t *testing.T, g gameSpec, q map[string][]string, st *State) {
 	}
 	for _, p := range g.players {
 		k := "rs.player." + p + "."
-		// rolling-seas.txt:316 Final Story, :317 Ending Port (5, or 10 at
-		// the Home Port), :318 Bonus Renown, :319 -5 per Pirate not encountered.
+		// rolling-seas/end-of-game: Final Story, Ending Port (5, or 10 at the
+		// Home Port), Bonus Renown, -5 per Pirate not encountered.
 		port := map[string]int{"none": 0, "port": 5, "home": 10}[last(t, q, k+"ending-port")]
 		total := atoi(last(t, q, k+"renown")) + atoi(last(t, q, k+"story")) + port + atoi(last(t, q, k+"bonus")) - 5*(3-atoi(last(t, q, k+"pirates")))
 		ws = append(ws, want{p, total, atoi(last(t, q, k+"gold")), atoi(last(t, q, k+"provisions"))})
 	}
 	if ir := st.Iron; ir != nil {
-		// rolling-seas.txt:484: he tells his story one last time, with no
+		// rolling-seas/end-of-game-automa: he tells his story one last time, with no
 		// Ending Port bonus and no Pirate penalty.
 		col := 0
 		for _, r := range ir.Renown {
@@ -636,9 +636,9 @@ func checkScores(t *testing.T, g gameSpec, q map[string][]string, st *State) {
 			}
 		}
 		if sc.Column != col || sc.FinalStory != ir.Story || sc.EndingPort != 0 || sc.Pirates != 0 {
-			t.Errorf("rolling-seas.txt:484: the Captain scores column %d + story %d, no port, no pirates; got %+v", col, ir.Story, sc)
+			t.Errorf("rolling-seas/end-of-game-automa: the Captain scores column %d + story %d, no port, no pirates; got %+v", col, ir.Story, sc)
 		}
-		// His Bonus Renown (rolling-seas.txt:318, :480, :484): the ticks of
+		// His Bonus Renown (rolling-seas/end-of-game, rolling-seas/captain-actions/ambush, rolling-seas/end-of-game-automa): the ticks of
 		// full tracks and the Renown he gained (the Ancient Monoliths Award),
 		// the yellow Bonuses he unlocked, the Ships he bought (Ship 2: 5,
 		// Ship 3: 10 on the test board), the seventh Cannon (10), and 20 for
@@ -662,12 +662,12 @@ func checkScores(t *testing.T, g gameSpec, q map[string][]string, st *State) {
 			bonus += 20
 		}
 		if sc.Bonus != bonus {
-			t.Errorf("rolling-seas.txt:318,480,484: the Captain's Bonus Renown is %d (ticks %d, gained %d, Ship %d, Cannons %d, Ports %d), got %d",
+			t.Errorf("rolling-seas/end-of-game, rolling-seas/captain-actions/ambush, rolling-seas/end-of-game-automa: the Captain's Bonus Renown is %d (ticks %d, gained %d, Ship %d, Cannons %d, Ports %d), got %d",
 				bonus, ir.Ticks, ir.BonusRenown, ir.Ship, ir.Cannons, ir.Ports, sc.Bonus)
 		}
 		ws = append(ws, want{IronsideName, col + ir.Story + bonus, ir.Gold, ir.Provisions})
 	}
-	// rolling-seas.txt:321: most Renown wins; ties go to the most Gold, then
+	// rolling-seas/end-of-game: most Renown wins; ties go to the most Gold, then
 	// the most Provisions; a full tie shares the place.
 	better := func(a, b want) bool {
 		if a.total != b.total {
@@ -679,7 +679,7 @@ func checkScores(t *testing.T, g gameSpec, q map[string][]string, st *State) {
 		return a.provision > b.provision
 	}
 	if len(st.Scores) != len(ws) {
-		t.Fatalf("rolling-seas.txt:321: %d scores, got %d", len(ws), len(st.Scores))
+		t.Fatalf("rolling-seas/end-of-game: %d scores, got %d", len(ws), len(st.Scores))
 	}
 	for _, w := range ws {
 		place := 1
@@ -708,13 +708,13 @@ func checkScores(t *testing.T, g gameSpec, q map[string][]string, st *State) {
 			rank = "Master of Stories" // beyond the table's top row (see docs/rolling-seas.md)
 		}
 		if sc.Total != w.total || sc.Place != place || sc.Rank != rank {
-			t.Errorf("rolling-seas.txt:316-332: %s: %d Renown, place %d, %s; got %d, place %d, %s", w.name, w.total, place, rank, sc.Total, sc.Place, sc.Rank)
+			t.Errorf("rolling-seas/end-of-game, rolling-seas/renown-ranks: %s: %d Renown, place %d, %s; got %d, place %d, %s", w.name, w.total, place, rank, sc.Total, sc.Place, sc.Rank)
 		}
 	}
 	sorted := slices.Clone(st.Scores)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Place < sorted[j].Place })
 	if !slices.EqualFunc(sorted, st.Scores, func(a, b Score) bool { return a.Name == b.Name }) {
-		t.Errorf("rolling-seas.txt:321: scores not listed by place: %+v", st.Scores)
+		t.Errorf("rolling-seas/end-of-game: scores not listed by place: %+v", st.Scores)
 	}
 }
 

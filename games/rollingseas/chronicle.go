@@ -103,7 +103,7 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 // die decides on 6 (wins) or 1 (loses), then the defender's the same way,
 // then die + Cannons; ties are ties.
 func seaBattle(e referee.Event, b Battle, round string) chronicle.Battle {
-	bt := chronicle.Battle{Round: round, Step: e.Step, Title: referee.Tidy(fmt.Sprintf("%s (%d Cannons) ambushes %s (%d Cannons)", b.Attacker, b.AttackerCannons, b.Defender, b.DefenderCannons))}
+	bt := chronicle.Battle{Round: round, Step: e.Step, Title: fmt.Sprintf("%s (%s) ambushes %s (%s)", b.Attacker, referee.Count(b.AttackerCannons, "Cannon"), b.Defender, referee.Count(b.DefenderCannons, "Cannon"))}
 	dice := []string{fmt.Sprintf("%s %d", b.Attacker, b.AttackerRoll)}
 	if b.DefenderRoll > 0 {
 		dice = append(dice, fmt.Sprintf("%s %d", b.Defender, b.DefenderRoll))

@@ -5,10 +5,8 @@ package rollingseas
 // "rolling-seas/<slug of the section heading>"; a heading that occurs twice
 // in the rulebook is qualified by its parent's slug.
 const (
-	CiteGameplay            = "rolling-seas/gameplay"
 	CiteSetup               = "rolling-seas/setup"
 	CiteHomePort            = "rolling-seas/home-port"
-	CiteTurn                = "rolling-seas/turn"
 	CiteAdventurePhase      = "rolling-seas/i-adventure-phase"
 	CiteSmoothSailing       = "rolling-seas/1-smooth-sailing-card"
 	CiteAdventureCard       = "rolling-seas/2-adventure-card"
@@ -20,7 +18,6 @@ const (
 	CiteSail                = "rolling-seas/iii-action-phase/1-sail"
 	CiteBonus               = "rolling-seas/bonus"
 	CiteExplore             = "rolling-seas/iii-action-phase/2-explore"
-	CiteOutfitCannons       = "rolling-seas/outfit-cannons"
 	CiteMonoliths           = "rolling-seas/2-explore/ancient-monoliths"
 	CiteVisitPort           = "rolling-seas/iii-action-phase/3-visit-a-port"
 	CiteFillHold            = "rolling-seas/fill-your-hold"
@@ -33,13 +30,9 @@ const (
 	CiteEndOfGame           = "rolling-seas/end-of-game"
 	CiteRenownRanks         = "rolling-seas/renown-ranks"
 	CiteSoloMode            = "rolling-seas/solo-mode"
-	CiteAutoma              = "rolling-seas/automa-defeat-the-legendary-captain-asher-ironside"
-	CiteIronsideCard        = "rolling-seas/anatomy-of-an-ironside-card"
 	CiteDifficulty          = "rolling-seas/difficulty-level"
-	CiteAutomaSetup         = "rolling-seas/automa-defeat-the-legendary-captain-asher-ironside/setup"
 	CiteAdjustDifficulty    = "rolling-seas/adjust-difficulty"
 	CitePrepareDeck         = "rolling-seas/prepare-captain-ironside-s-deck"
-	CiteAutomaGameplay      = "rolling-seas/automa-defeat-the-legendary-captain-asher-ironside/gameplay"
 	CiteAutomaAdventure     = "rolling-seas/adventure-phase-automa"
 	CiteAutomaAction        = "rolling-seas/action-phase-automa"
 	CiteAcquireTokens       = "rolling-seas/acquiring-ship-tokens"
@@ -55,25 +48,22 @@ const (
 	CiteUsingTokens         = "rolling-seas/using-ship-tokens"
 	CiteIronsidePhase       = "rolling-seas/captain-ironside-phase"
 	CiteMultiplayerIronside = "rolling-seas/using-captain-ironside-in-a-game-with-2-or-more-players"
-	CiteTurnSummary         = "rolling-seas/turn-summary"
 	CiteSummarySail         = "rolling-seas/turn-summary/1-sail"
-	CiteSummaryExplore      = "rolling-seas/turn-summary/2-explore"
 	CiteSummaryPort         = "rolling-seas/turn-summary/3-visit-a-port"
 	CiteShipBoard           = "rolling-seas/ship-board"
-	CiteComponents          = "rolling-seas/components"
 )
 
 // AllCites lists every id above (for the index check).
 var AllCites = []string{
-	CiteGameplay, CiteSetup, CiteHomePort, CiteTurn, CiteAdventurePhase, CiteSmoothSailing,
+	CiteSetup, CiteHomePort, CiteAdventurePhase, CiteSmoothSailing,
 	CiteAdventureCard, CiteDicePhase, CiteWindDice, CiteExplorationDie, CiteOutOfSight,
-	CiteActionPhase, CiteSail, CiteBonus, CiteExplore, CiteOutfitCannons, CiteMonoliths,
+	CiteActionPhase, CiteSail, CiteBonus, CiteExplore, CiteMonoliths,
 	CiteVisitPort, CiteFillHold, CiteArmYourself, CiteTellStory, CiteUpgradeShip,
 	CiteWindInSails, CiteCannons, CiteStrength, CiteEndOfGame, CiteRenownRanks, CiteSoloMode,
-	CiteAutoma, CiteIronsideCard, CiteDifficulty, CiteAutomaSetup, CiteAdjustDifficulty,
-	CitePrepareDeck, CiteAutomaGameplay, CiteAutomaAdventure, CiteAutomaAction,
+	CiteDifficulty, CiteAdjustDifficulty,
+	CitePrepareDeck, CiteAutomaAdventure, CiteAutomaAction,
 	CiteAcquireTokens, CiteBonusCheck, CiteCaptainActions, CiteCaptainSail, CiteCaptainExplore,
 	CiteCaptainPort, CiteCaptainPirates, CiteCaptainMonoliths, CiteCaptainAmbush, CiteAutomaEnd,
-	CiteUsingTokens, CiteIronsidePhase, CiteMultiplayerIronside, CiteTurnSummary,
-	CiteSummarySail, CiteSummaryExplore, CiteSummaryPort, CiteShipBoard, CiteComponents,
+	CiteUsingTokens, CiteIronsidePhase, CiteMultiplayerIronside,
+	CiteSummarySail, CiteSummaryPort, CiteShipBoard,
 }

@@ -1,7 +1,9 @@
 package rollingseas
 
 import (
+	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -291,9 +293,9 @@ func TestReefProcedure(t *testing.T) {
 	}
 }
 
-// Issue #13 item 3: his Legendary Reef turn, line 356 ("he takes a full
+// Issue #13 item 3: his Legendary Reef turn, rolling-seas/difficulty-level ("he takes a full
 // turn after shuffling his discard pile back into the Captain's Deck")
-// against line 511 ("Legendary — Discard the top card from the Captain
+// against rolling-seas/captain-ironside-phase ("Legendary — Discard the top card from the Captain
 // Ironside Deck"). The default does both; legendary-reef=turn only the full
 // turn.
 func TestLegendaryReefReadings(t *testing.T) {
@@ -566,14 +568,16 @@ func TestOptions(t *testing.T) {
 		t.Errorf("%+v %v", o, err)
 	}
 	// Issue #13 item 5: "You do not use Ship Tokens at this difficulty
-	// level" (line 356): the Ship Token modifications are refused at
+	// level" (rolling-seas/difficulty-level): the Ship Token modifications are refused at
 	// Legendary, not silently ignored; the others still apply.
 	for _, bad := range []map[string]string{
 		{"ironside": "legendary", "easier": "two-tokens"},
 		{"ironside": "legendary", "easier": "third-monolith,one-token-block"},
 		{"ironside": "legendary", "harder": "remove-tokens"},
 	} {
-		if _, err := ParseOptions(bad); !referee.IsUsage(err) || !strings.Contains(err.Error(), "line 356") {
+		_, err := ParseOptions(bad)
+		var ue *referee.UsageError
+		if !referee.IsUsage(err) || !strings.Contains(err.Error(), `"you do not use Ship Tokens"`) || !errors.As(err, &ue) || !slices.Contains(ue.Cites, CiteDifficulty) {
 			t.Errorf("%v: %v", bad, err)
 		}
 	}

@@ -24,7 +24,7 @@ const (
 
 // KindLabels says what a card type is in the rulebook's words where its
 // name does not, so that a table can pick a card by what it shows ("krak" finds the Kraken, a Sea
-// Monster card in the rulebook's setup example, line 91).
+// Monster card in the rulebook's setup example, rolling-seas/adjacency).
 var KindLabels = map[string]string{KindMonster: "a Sea Monster card, such as the Kraken", KindPerils: "Perils of the Sea"}
 
 // AdventureKinds are the Adventure Card types (not Smooth Sailing).
@@ -117,17 +117,17 @@ func (g Game) Setup(s *referee.Session, env *referee.Env) error {
 		return referee.RuleError([]string{CiteMultiplayerIronside}, "rollingseas: Captain Ironside needs one Ship Token per player plus his own in the six gaps of the Exploration Board: at most 5 players with him, got %d", len(s.Players))
 	}
 	// "Start the game with two Ship Tokens and place the other four on
-	// random Exploration spaces" (Adjust Difficulty, line 368) changes the
-	// solo setup, "Place one Ship Token next to each die space" (line 362).
+	// random Exploration spaces" (Adjust Difficulty, rolling-seas/adjust-difficulty) changes the
+	// solo setup, "Place one Ship Token next to each die space" (rolling-seas/automa-defeat-the-legendary-captain-asher-ironside/setup).
 	// With 2 or more players the setup is "one Ship Token per player, plus
 	// one for the Captain, randomly in the spaces between two sequential
-	// values" (line 515): nobody starts with tokens and there are no "other
+	// values" (rolling-seas/using-captain-ironside-in-a-game-with-2-or-more-players): nobody starts with tokens and there are no "other
 	// four", so the modification would do nothing. Refused as Legendary
 	// refuses its no-ops (issue 30), naming what applies.
 	if opt.Ironside != "" && len(s.Players) > 1 && opt.Easier["two-tokens"] {
 		return referee.RuleError([]string{CiteAdjustDifficulty, CiteMultiplayerIronside},
-			"rollingseas: --option easier=two-tokens changes the solo Ship Token setup (\"Start the game with two Ship Tokens and place the other four\", line 368), and with %d players the tokens are \"one Ship Token per player, plus one for the Captain\" (line 515), so it would change nothing; accepted with 2 or more players: easier=%s",
-			len(s.Players), multiplayerEasier())
+			"rollingseas: --option easier=two-tokens changes the solo Ship Token setup (\"Start the game with two Ship Tokens and place the other four\"), and with %s the tokens are \"one Ship Token per player, plus one for the Captain\", so it would change nothing; accepted with 2 or more players: easier=%s",
+			referee.Count(len(s.Players), "player"), multiplayerEasier())
 	}
 	if err := c.setupDeck(); err != nil {
 		return err
@@ -149,12 +149,12 @@ func (c *step) setupText() string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Setup: Exploration Board, Central Compass, three Wind Dice and the Exploration Die in the middle; each player takes the same Adventure Board, a Ship Board, a Marker, a Personal Compass and a Player Aide.\n")
-	fmt.Fprintf(&b, "Adventure Deck: shuffle the Smooth Sailing and Adventure piles apart (no Ambush cards), set aside the top two Adventure Cards unseen, shuffle %d Smooth Sailing + %d Adventure Cards, return the top 5 to the box unseen: %d cards.", smooth, adv, smooth+adv-5)
+	fmt.Fprintf(&b, "Adventure Deck: shuffle the Smooth Sailing and Adventure piles apart (no Ambush cards), set aside the top two Adventure Cards unseen, shuffle %d Smooth Sailing + %s, return the top 5 to the box unseen: %s.", smooth, referee.Count(adv, "Adventure Card"), referee.Count(smooth+adv-5, "card"))
 	if st.Deck.AmbushIn > 0 {
 		if st.Opt.AmbushCards == "pile" {
-			fmt.Fprintf(&b, " With Ambushes: after setting the two setup Adventures aside, shuffle the two Ambush cards into the Adventure pile before taking %d (%d cards).", adv, st.Deck.Size)
+			fmt.Fprintf(&b, " With Ambushes: after setting the two setup Adventures aside, shuffle the two Ambush cards into the Adventure pile before taking %d (%s).", adv, referee.Count(st.Deck.Size, "card"))
 		} else {
-			fmt.Fprintf(&b, " After the two setup Adventures, shuffle the two Ambush cards in (%d cards).", st.Deck.Size)
+			fmt.Fprintf(&b, " After the two setup Adventures, shuffle the two Ambush cards in (%s).", referee.Count(st.Deck.Size, "card"))
 		}
 	}
 	if st.Opt.Ironside != "" {
@@ -172,7 +172,7 @@ func (c *step) setupText() string {
 		}
 		for _, p := range st.Players {
 			if len(p.Tokens) > 0 {
-				fmt.Fprintf(&b, " %s starts with %d Ship Tokens.", p.Name, len(p.Tokens))
+				fmt.Fprintf(&b, " %s starts with %s.", p.Name, referee.Count(len(p.Tokens), "Ship Token"))
 			}
 		}
 	}
@@ -548,7 +548,7 @@ func (c *step) ironSmooth(it Items) ([]string, error) {
 		return nil, err
 	}
 	notes = append(notes, more...)
-	notes = append(notes, fmt.Sprintf("he has %d Story, %d Gold, %d Provisions, %d Wind in Its Sails", ir.Story, ir.Gold, ir.Provisions, ir.Wind))
+	notes = append(notes, fmt.Sprintf("he has %d Story, %d Gold, %s, %d Wind in Its Sails", ir.Story, ir.Gold, referee.Count(ir.Provisions, "Provision"), ir.Wind))
 	return notes, nil
 }
 
@@ -722,7 +722,7 @@ func (c *step) playerAmbushes() error {
 }
 
 func battleText(b Battle) string {
-	t := fmt.Sprintf("Sea Battle: %s (%d Cannons) ambushes %s (%d Cannons): %s.", b.Attacker, b.AttackerCannons, b.Defender, b.DefenderCannons, b.How)
+	t := fmt.Sprintf("Sea Battle: %s (%s) ambushes %s (%s): %s.", b.Attacker, referee.Count(b.AttackerCannons, "Cannon"), b.Defender, referee.Count(b.DefenderCannons, "Cannon"), b.How)
 	if b.Tie {
 		return t
 	}
@@ -778,23 +778,23 @@ func (c *step) countLimit(cat string) (int, string, error) {
 	switch cat {
 	case "cannons":
 		mx, err := c.b.MaxCannons()
-		return mx, fmt.Sprintf("the Cannon Track holds %d Cannons, \"purchasing the seventh Cannon\", line 318", mx), err
+		return mx, fmt.Sprintf("the Cannon Track holds %s, \"purchasing the seventh Cannon\", %s", referee.Count(mx, "Cannon"), CiteEndOfGame), err
 	case "ports":
-		return 8, "there are eight Ports, \"visiting all eight Ports\", line 318", nil
+		return 8, "there are eight Ports, \"visiting all eight Ports\", " + CiteEndOfGame, nil
 	case "monoliths":
-		return 3, "\"visiting all three Ancient Monoliths\", line 318", nil
+		return 3, "\"visiting all three Ancient Monoliths\", " + CiteEndOfGame, nil
 	case "pirates":
-		return 3, "\"there are only three Pirates on any one Adventure Board\", line 462", nil
+		return 3, "\"there are only three Pirates on any one Adventure Board\", " + CiteCaptainPort, nil
 	case "ships":
-		return 3, "the starting Ship, the second and the third, line 290", nil
+		return 3, "the starting Ship, the second and the third, " + CiteUpgradeShip, nil
 	case "gold", "provisions", "story":
 		// Bounded by its Ship Board track once bosun knows its length
-		// (line 99 "The Ship Board tracks").
+		// (rolling-seas/ship-board "The Ship Board tracks").
 		mx, ok, err := c.b.KnownTrack(cat)
 		if !ok || err != nil {
 			return 0, "", err
 		}
-		return mx, fmt.Sprintf("the %s track of a Ship Board holds %d, rs.board.track.%s, line 99", cat, mx, cat), nil
+		return mx, fmt.Sprintf("the %s track of a Ship Board holds %d, rs.board.track.%s, %s", cat, mx, cat, CiteShipBoard), nil
 	}
 	return 0, "", nil
 }

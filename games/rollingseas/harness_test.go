@@ -20,7 +20,7 @@ func loadAnswers(t testing.TB, path string) *referee.Scripted {
 
 func newTables(t testing.TB) *tables.Set {
 	t.Helper()
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

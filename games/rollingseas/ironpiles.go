@@ -1,6 +1,7 @@
 package rollingseas
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,7 +15,7 @@ import (
 //
 //	"Separate the Captain Ironside Cards into three piles: 7 Level 1 Cards,
 //	3 Level 2 Cards, 2 Ambush Cards ... The Level 1 Cards form the Captain
-//	Ironside Deck. Set the Level 2 Cards aside." (rulebook lines 383-389)
+//	Ironside Deck. Set the Level 2 Cards aside." (rolling-seas/prepare-captain-ironside-s-deck)
 //
 // A Level 1 Sail card moved to the Level 2 pile (easier=sail-to-level2)
 // keeps its printed level 1 but waits in the set-aside pile; a Level 2 card
@@ -48,9 +49,9 @@ func (p Piles) AsideCount() int { return p.Aside["1"] + p.Aside["2"] }
 // far (ir.Seen, each a card of his deck and discard pile from then on), how
 // many set-aside cards the shuffles have added ("If the Captain Ironside Deck
 // is empty, shuffle his discard pile while adding in one of the set-aside
-// Level 2 Cards if possible", line 418; the Reef shuffle, line 504), and
+// Level 2 Cards if possible", rolling-seas/acquiring-ship-tokens; the Reef shuffle, rolling-seas/captain-ironside-phase), and
 // where the Ambush card is ("Shuffle one Ambush Card, chosen randomly, into
-// the last four cards of the Captain Ironside Deck", line 391). left is the
+// the last four cards of the Captain Ironside Deck", rolling-seas/prepare-captain-ironside-s-deck/ambush). left is the
 // number of cards in his deck before this draw. level is the printed level
 // of every seen card.
 // A refusal ends with the cards his deck can yield now (those whose level
@@ -71,7 +72,13 @@ func (p Piles) DeckAllows(ir *Ironside, ambush bool, n int, lv string, left int,
 	if len(ok) == 0 {
 		ok = []string{"none"}
 	}
-	return referee.RuleError([]string{CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase}, "%v; accepted now: %s", err, strings.Join(ok, ", "))
+	// The refusal keeps the sections its rule rests on.
+	cites := []string{CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase}
+	var ue *referee.UsageError
+	if errors.As(err, &ue) && len(ue.Cites) > 0 {
+		cites = ue.Cites
+	}
+	return referee.RuleError(cites, "%v; accepted now: %s", err, strings.Join(ok, ", "))
 }
 
 func (p Piles) deckAllows(ir *Ironside, ambush bool, n int, lv string, left int, level func(int) string) error {
@@ -81,13 +88,13 @@ func (p Piles) deckAllows(ir *Ironside, ambush bool, n int, lv string, left int,
 	}
 	if lv == "ambush" {
 		if !ambush {
-			return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: card %d is an Ambush card, but this game plays without them (--option ambush=on); the Ambush cards go back to the box (line 389)", n, n)
+			return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: card %d is an Ambush card, but this game plays without them (--option ambush=on); the Ambush cards go back to the box", n, n)
 		}
 		if ir.AmbushInDeck(ambush) < 1 {
-			return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: no Ambush card is in his deck now: the second Ambush card joins his discard pile once the first is resolved (line 478) and enters his deck at the next shuffle", n)
+			return referee.RuleError([]string{CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase, CiteCaptainAmbush}, "rollingseas: rs.ironside.card.number %d: no Ambush card is in his deck now: the second Ambush card joins his discard pile once the first is resolved and enters his deck at the next shuffle", n)
 		}
 		if ir.FirstPass && len(ir.AmbushAside) > 0 && left > 4 {
-			return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: the Ambush card is shuffled into the last four cards of his deck (line 391), and %d cards are still in it: it cannot be drawn before the last four", n, left)
+			return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: the Ambush card is shuffled into the last four cards of his deck, and %s still in it: it cannot be drawn before the last four", n, referee.Count(left, "card")+" "+referee.Noun(left, "is", "are"))
 		}
 		return nil
 	}
@@ -109,12 +116,12 @@ func (p Piles) deckAllows(ir *Ironside, ambush bool, n int, lv string, left int,
 			continue
 		}
 		if over > p.Aside[l] {
-			return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: the game has only %s in his deck and set-aside piles, and %s already drawn (lines 383-389)", n, referee.Count(p.Deck[l]+p.Aside[l], "Level "+l+" card"), pileList(seen[l][:len(seen[l])-1]))
+			return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: the game has only %s in his deck and set-aside piles, and %s already drawn", n, referee.Count(p.Deck[l]+p.Aside[l], "Level "+l+" card"), pileList(seen[l][:len(seen[l])-1]))
 		}
 		need += over
 	}
 	if need > added {
-		return referee.RuleError(cite, "rollingseas: rs.ironside.card.number %d: card %d is a Level %s card, and his deck cannot hold it now: it began with %s, the shuffles so far added %s (%d still aside), and the cards drawn so far are %s (lines 385-389, 418, 504)",
+		return referee.RuleError([]string{CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase, CiteAcquireTokens}, "rollingseas: rs.ironside.card.number %d: card %d is a Level %s card, and his deck cannot hold it now: it began with %s, the shuffles so far added %s (%d still aside), and the cards drawn so far are %s",
 			n, n, lv, pilesText(p.Deck), referee.Count(added, "set-aside card"), len(ir.Level2), pileList(ir.Seen))
 	}
 	return nil

@@ -40,9 +40,9 @@ func firstDrawErr(t *testing.T, options map[string]string, card string) error {
 }
 
 // Issue #13 items 1 and 2. "The Level 1 Cards form the Captain Ironside
-// Deck. Set the Level 2 Cards aside." (lines 385-389); "Shuffle one Ambush
+// Deck. Set the Level 2 Cards aside." (rolling-seas/prepare-captain-ironside-s-deck); "Shuffle one Ambush
 // Card, chosen randomly, into the last four cards of the Captain Ironside
-// Deck" (line 391): his first card is neither a Level 2 nor an Ambush card.
+// Deck" (rolling-seas/prepare-captain-ironside-s-deck/ambush): his first card is neither a Level 2 nor an Ambush card.
 func TestIronsideFirstDrawIsLevel1(t *testing.T) {
 	for _, tc := range []struct {
 		opts map[string]string
@@ -51,10 +51,10 @@ func TestIronsideFirstDrawIsLevel1(t *testing.T) {
 	}{
 		{map[string]string{"ironside": "basic"}, "10", "card 10 is a Level 2 card"},
 		{map[string]string{"ironside": "basic"}, "1", ""},
-		{map[string]string{"ironside": "basic", "ambush": "on"}, "11", "last four cards of his deck (line 391)"},
+		{map[string]string{"ironside": "basic", "ambush": "on"}, "11", "last four cards of his deck, and"},
 		{map[string]string{"ironside": "basic", "ambush": "on"}, "5", ""},
 		// A Level 2 Pirates & Monoliths card moved to the Level 1 pile
-		// (line 377) can be the first card.
+		// (rolling-seas/adjust-difficulty) can be the first card.
 		{map[string]string{"ironside": "basic", "harder": "pirates-monoliths-to-level1"}, "9", ""},
 	} {
 		err := firstDrawErr(t, tc.opts, tc.card)
@@ -69,7 +69,7 @@ func TestIronsideFirstDrawIsLevel1(t *testing.T) {
 
 // The issue's sequence: after an empty-deck shuffle that added one Level 2
 // card (two still aside), cards 10, 8 and 9 were accepted in a row. Only one
-// Level 2 card can be in his deck (line 418).
+// Level 2 card can be in his deck (rolling-seas/acquiring-ship-tokens).
 func TestIronsideDeckHoldsOnlyAddedLevel2(t *testing.T) {
 	p := IronsidePiles(Options{})
 	ir := &Ironside{Seen: []int{1, 2, 3, 4, 5, 6, 7}, Level2: []int{0, 0}, Discard: []int{1, 2}}
@@ -94,7 +94,7 @@ func TestIronsideDeckHoldsOnlyAddedLevel2(t *testing.T) {
 	// An eighth Level 1 card does not exist.
 	ir2 := &Ironside{Seen: []int{1, 2, 3, 4, 5, 6}, Level2: []int{0, 0, 0, 0}}
 	if err := IronsidePiles(Options{Easier: map[string]bool{"sail-to-level2": true}}).DeckAllows(ir2, false, 7, "1", 1, testLevel); !referee.IsUsage(err) {
-		t.Errorf("a 7th Level 1 card with one moved aside (line 370): %v", err)
+		t.Errorf("a 7th Level 1 card with one moved aside (rolling-seas/adjust-difficulty): %v", err)
 	}
 	ir2.Level2 = []int{0, 0, 0}
 	if err := IronsidePiles(Options{}).DeckAllows(ir2, false, 7, "1", 1, testLevel); err != nil {
@@ -103,7 +103,7 @@ func TestIronsideDeckHoldsOnlyAddedLevel2(t *testing.T) {
 }
 
 // The second Ambush card is added to his discard pile once the first is
-// resolved (line 478): it can be drawn only after the next shuffle.
+// resolved (rolling-seas/captain-actions/ambush): it can be drawn only after the next shuffle.
 func TestIronsideSecondAmbushAfterShuffle(t *testing.T) {
 	p := IronsidePiles(Options{})
 	ir := &Ironside{FirstPass: true, AmbushAside: []int{0}}
@@ -127,7 +127,7 @@ func TestIronsideSecondAmbushAfterShuffle(t *testing.T) {
 }
 
 // Counts asked in a session are bounded by the components: the Cannon Track
-// ends with "the seventh Cannon" (line 318), so a player's 8 Cannons are
+// ends with "the seventh Cannon" (rolling-seas/end-of-game), so a player's 8 Cannons are
 // refused (exit 2) where bosun asks them (here, card 9's condition).
 func TestSessionCountsBoundedByComponents(t *testing.T) {
 	opts := map[string]string{"ironside": "basic", "harder": "pirates-monoliths-to-level1"}
@@ -141,7 +141,7 @@ func TestSessionCountsBoundedByComponents(t *testing.T) {
 	for i := 0; i < 6 && err == nil; i++ {
 		_, err = next(t, s, &referee.Env{Prompt: p, Tables: set, Dice: referee.WithRNG(&referee.Fixed{}, p)})
 	}
-	if !referee.IsUsage(err) || !strings.Contains(err.Error(), "rs.player.Alma.cannons") || !strings.Contains(err.Error(), "from 0 to 7") || !strings.Contains(err.Error(), "line 318") {
+	if !referee.IsUsage(err) || !strings.Contains(err.Error(), "rs.player.Alma.cannons") || !strings.Contains(err.Error(), "from 0 to 7") || !strings.Contains(err.Error(), CiteEndOfGame) {
 		t.Errorf("8 Cannons: %v", err)
 	}
 }

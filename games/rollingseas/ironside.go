@@ -326,7 +326,7 @@ func (ir *Ironside) gain(b Board, it Items, notes *[]string) ([]Items, error) {
 			if g > 0 {
 				more, err = ir.track(b, TrackProvisions, &ir.Provisions, nil, g, notes)
 			} else {
-				*notes = append(*notes, fmt.Sprintf("his Hold already holds %d Provisions, Capacity %d: none to add", ir.Provisions, hold))
+				*notes = append(*notes, fmt.Sprintf("his Hold already holds %s, Capacity %d: none to add", referee.Count(ir.Provisions, "Provision"), hold))
 			}
 		case ItemRenown:
 			ir.BonusRenown += n

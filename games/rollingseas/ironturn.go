@@ -119,7 +119,7 @@ func (c *step) virtualIronDeck() error {
 	// A card not in tables.yaml yet is asked (its pile, action, condition
 	// and alternate action; its Bonus when it is drawn), so --set,
 	// --answers or the terminal can give the twelve cards at setup.
-	piles := map[string]int{"1": 7, "2": 3, "ambush": 2} // lines 383-389
+	piles := map[string]int{"1": 7, "2": 3, "ambush": 2} // rolling-seas/prepare-captain-ironside-s-deck
 	for n := 1; n <= 12; n++ {
 		// A pile already full is refused inside the level question.
 		card, err := LoadCardChecked(c.b, n, "training", func(field, v string) error {
@@ -128,7 +128,7 @@ func (c *step) virtualIronDeck() error {
 			}
 			have := map[string]int{"1": len(l1), "2": len(l2), "ambush": len(amb)}[v]
 			if have >= piles[v] {
-				return referee.Usagef("rollingseas: Captain Ironside Card %d: the %s pile has %d cards already (the rulebook has 7 Level 1, 3 Level 2 and 2 Ambush cards)", n, map[string]string{"1": "Level 1", "2": "Level 2", "ambush": "Ambush"}[v], have)
+				return referee.Usagef("rollingseas: Captain Ironside Card %d: the %s pile has %s already (the rulebook has 7 Level 1, 3 Level 2 and 2 Ambush cards)", n, map[string]string{"1": "Level 1", "2": "Level 2", "ambush": "Ambush"}[v], referee.Count(have, "card"))
 			}
 			return nil
 		})
@@ -149,7 +149,7 @@ func (c *step) virtualIronDeck() error {
 		}
 	}
 	if len(l1) != 7 || len(l2) != 3 || len(amb) != 2 {
-		return referee.Usagef("rollingseas: the Captain Ironside Cards in tables.yaml have %d Level 1, %d Level 2 and %d Ambush cards; the rulebook has 7, 3 and 2", len(l1), len(l2), len(amb))
+		return referee.Usagef("rollingseas: the Captain Ironside Cards in tables.yaml have %d Level 1, %d Level 2 and %s; the rulebook has 7, 3 and 2", len(l1), len(l2), referee.Count(len(amb), "Ambush card"))
 	}
 	move := func(from, to *[]int, pred func(Card) bool, what string) error {
 		for i, n := range *from {
@@ -198,7 +198,7 @@ func (c *step) ironDeckText() string {
 	ir, opt := c.st.Iron, c.st.Opt
 	var b strings.Builder
 	if ir.Virtual {
-		fmt.Fprintf(&b, "bosun shuffled his deck virtually (%d cards; %d Level 2 cards set aside).", len(ir.Deck), len(ir.Level2))
+		fmt.Fprintf(&b, "bosun shuffled his deck virtually (%s; %s set aside).", referee.Count(len(ir.Deck), "card"), referee.Count(len(ir.Level2), "Level 2 card"))
 	} else {
 		fmt.Fprintf(&b, "Separate his cards into Level 1, Level 2 and Ambush piles and shuffle each.")
 		if opt.Easier["sail-to-level2"] {
@@ -210,7 +210,7 @@ func (c *step) ironDeckText() string {
 		if opt.Harders["pirates-monoliths-to-level1"] {
 			b.WriteString(" Move a Pirates & Monoliths card from the Level 2 pile to the Level 1 pile.")
 		}
-		fmt.Fprintf(&b, " The %d Level 1 cards form his deck; set the %d Level 2 cards aside.", len(ir.Deck)-len(ir.AmbushAside), len(ir.Level2))
+		fmt.Fprintf(&b, " The %s form his deck; set the %s aside.", referee.Count(len(ir.Deck)-len(ir.AmbushAside), "Level 1 card"), referee.Count(len(ir.Level2), "Level 2 card"))
 		if opt.Ambush {
 			b.WriteString(" Shuffle one random Ambush card into the last four cards of his deck and set the other aside face down; the Adventure Deck's Ambush cards are not used.")
 		} else {
@@ -459,8 +459,8 @@ func (c *step) ironsidePhase() error {
 		// shuffling his discard pile back into the Captain's Deck" (line
 		// 356, Difficulty Level) and, among the effects before his Reef turn
 		// ends, "Legendary — Discard the top card from the Captain Ironside
-		// Deck" (line 511). legendary-reef=discard-then-turn (the default)
-		// does both, in the order of line 511's phase: the top card is
+		// Deck" (rolling-seas/captain-ironside-phase). legendary-reef=discard-then-turn (the default)
+		// does both, in the order of that phase's list: the top card is
 		// discarded unseen, then he draws and plays a card. =turn reads the
 		// two lines as one event: the full turn is all, and the card it
 		// plays is the top card that goes to his discard pile.
@@ -513,7 +513,7 @@ func (c *step) reshuffle(why string) {
 	if added {
 		text += fmt.Sprintf(", adding one set-aside Level 2 card (%d left aside)", len(ir.Level2))
 	}
-	c.ironEmit(text+fmt.Sprintf(": %d cards.", len(ir.Deck)), map[string]any{"action": "reshuffle"}, CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase)
+	c.ironEmit(text+": "+referee.Count(len(ir.Deck), "card")+".", map[string]any{"action": "reshuffle"}, CitePrepareDeck, CiteAutomaAction, CiteIronsidePhase)
 }
 
 // ambushRefusal refuses Captain Ironside Card n when its action is the
@@ -647,7 +647,19 @@ func (c *step) conditionHolds(card Card) (bool, string, error) {
 	if !ok {
 		verdict = "he does not have " + how + ": the condition does not hold"
 	}
-	return ok, fmt.Sprintf("he has %d %s, %s (furthest along) %d: %s", mine, cat, who, best, verdict), nil
+	return ok, fmt.Sprintf("he has %s, %s (furthest along) %d: %s", conditionCount(mine, cat), who, best, verdict), nil
+}
+
+// conditionNouns names the singular of each card-condition category that
+// counts things ("he has 1 port"); the others are amounts ("4 story").
+var conditionNouns = map[string]string{"ports": "port", "monoliths": "monolith", "pirates": "pirate", "cannons": "cannon", "provisions": "provision", "ships": "ship"}
+
+// conditionCount says n of a card-condition category in words.
+func conditionCount(n int, cat string) string {
+	if one, ok := conditionNouns[cat]; ok {
+		return referee.Count(n, one, cat)
+	}
+	return fmt.Sprintf("%d %s", n, cat)
 }
 
 func (c *step) captainTurn(sp spend) error {
@@ -717,7 +729,7 @@ func (c *step) captainTurn(sp spend) error {
 		if blocks(sp.Block, action) {
 			ir.Discard = append(ir.Discard, card.Number)
 			// "If he would otherwise perform the chosen action, he instead
-			// does nothing" (line 492): nothing is this turn's action, so
+			// does nothing" (rolling-seas/spend-2-ship-tokens-and-choose-an-action): nothing is this turn's action, so
 			// harder=final-action gives no bonus when it is his last
 			// (ironScore; docs/rolling-seas.md, Ruling 27).
 			ir.LastAction = "none"
@@ -907,7 +919,7 @@ func (c *step) ironPort() (string, error) {
 		if err != nil {
 			return "", err
 		}
-		parts = append(parts, fmt.Sprintf("fills his Hold: 1 Gold for %d Provisions (the Exploration Die)%s", st.Explore, notesText(notes)))
+		parts = append(parts, fmt.Sprintf("fills his Hold: 1 Gold for %s (the Exploration Die)%s", referee.Count(st.Explore, "Provision"), notesText(notes)))
 	}
 	mx, err := c.b.MaxCannons()
 	if err != nil {
@@ -1110,16 +1122,16 @@ func (c *step) ironScore() (Score, error) {
 	sc := Score{Name: IronsideName, Automa: true}
 	// "If Captain Ironside's last action of the game is Visit a Port, he
 	// gains a bonus of 5 Renown. If his final action of the game is Sail,
-	// he gains a Story Point." (Adjust Difficulty, line 378). Three
+	// he gains a Story Point." (Adjust Difficulty, rolling-seas/adjust-difficulty). Three
 	// readings, docs/rolling-seas.md, Rulings 25-27:
 	//   - The Story Point is gained before "Captain Ironside Tells His Story
-	//     one last time" (line 484), so it counts in his Final Story (and
+	//     one last time" (rolling-seas/end-of-game-automa), so it counts in his Final Story (and
 	//     may mark a Story Track Bonus): gained after the last telling it
 	//     would score nothing, and the variation is "a more challenging
-	//     experience" (line 373). The only reading that does something.
+	//     experience" (rolling-seas/adjust-difficulty). The only reading that does something.
 	//   - A Reef last turn (below Legendary): "His turn ends immediately"
-	//     (line 504) and no card is drawn ("If you did not draw a Reef
-	//     Adventure Card, draw a Captain Ironside Card", line 416), so he
+	//     (rolling-seas/captain-ironside-phase) and no card is drawn ("If you did not draw a Reef
+	//     Adventure Card, draw a Captain Ironside Card", rolling-seas/acquiring-ship-tokens), so he
 	//     takes no action that turn and his last action of the game is the
 	//     one he took before it (final-action-reef=last-action, the
 	//     default); final-action-reef=no-action reads "last action" as his

@@ -126,12 +126,7 @@ func (it Items) text(captain bool) string {
 			parts = append(parts, strings.TrimSuffix(names[k][0], "1")+fmt.Sprint(it[k]))
 			continue
 		}
-		nm := names[k]
-		w := nm[1]
-		if it[k] == 1 {
-			w = nm[0]
-		}
-		parts = append(parts, fmt.Sprintf("%d %s", it[k], w))
+		parts = append(parts, referee.Count(it[k], names[k][0], names[k][1]))
 	}
 	return strings.Join(parts, ", ")
 }

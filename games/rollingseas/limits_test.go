@@ -7,7 +7,7 @@ import (
 	"github.com/bosun-referee/bosun/referee"
 )
 
-// Line 99 "The Ship Board tracks: ... the Gold Piece Track ...": a player's
+// rolling-seas/ship-board "The Ship Board tracks: ... the Gold Piece Track ...": a player's
 // Gold, Provisions and Story Points asked in a session are bounded by their
 // track once bosun knows its length (here answered ahead), refused beyond
 // it with exit 2 and the row named; an unknown track is not asked for.
@@ -21,7 +21,7 @@ func TestSessionCountsWithinKnownTracks(t *testing.T) {
 		t.Fatalf("61 of 60 Story Points: %v", err)
 	}
 	mx, why, err := c.countLimit("story")
-	if err != nil || mx != 60 || !strings.Contains(why, "rs.board.track.story, line 99") {
+	if err != nil || mx != 60 || !strings.Contains(why, "rs.board.track.story, rolling-seas/ship-board") {
 		t.Errorf("story limit: %d %q %v", mx, why, err)
 	}
 	// The gold track is unknown and nothing answers it: no limit, no question.

@@ -111,7 +111,7 @@ func ParseOptions(given map[string]string) (Options, error) {
 		o.Ironside = v
 	}
 	// "Legendary: ... You do not use Ship Tokens at this difficulty level"
-	// (line 356): the modifications that change Ship Tokens would be
+	// (rolling-seas/difficulty-level): the modifications that change Ship Tokens would be
 	// silently ignored, so they are refused.
 	if o.Ironside == "legendary" {
 		for _, t := range []struct{ opt, val string }{{"easier", "two-tokens"}, {"easier", "one-token-block"}, {"harder", "remove-tokens"}} {
@@ -120,7 +120,7 @@ func ParseOptions(given map[string]string) (Options, error) {
 				set = o.Harders
 			}
 			if set[t.val] {
-				return Options{}, referee.RuleError([]string{CiteDifficulty, CiteAdjustDifficulty}, "rollingseas: --option %s=%s changes Ship Tokens, and at Legendary difficulty \"you do not use Ship Tokens\" (line 356); accepted with ironside=legendary: %s=%s", t.opt, t.val, t.opt, legendaryValues(t.opt))
+				return Options{}, referee.RuleError([]string{CiteDifficulty, CiteAdjustDifficulty}, "rollingseas: --option %s=%s changes Ship Tokens, and at Legendary difficulty \"you do not use Ship Tokens\"; accepted with ironside=legendary: %s=%s", t.opt, t.val, t.opt, legendaryValues(t.opt))
 			}
 		}
 	}

@@ -55,7 +55,7 @@ func Port(b Board, in PortInput) (PortResult, error) {
 			return r, err
 		}
 		if in.Cannons > mx {
-			return r, referee.RuleError([]string{CiteCannons}, "rollingseas: %d Cannons is more than the Cannon Track holds (%d, \"purchasing the seventh Cannon\", line 318); accepted: 0-%d", in.Cannons, mx, mx)
+			return r, referee.RuleError([]string{CiteCannons, CiteEndOfGame}, "rollingseas: %s is more than the Cannon Track holds (%d, \"purchasing the seventh Cannon\"); accepted: 0-%d", referee.Count(in.Cannons, "Cannon"), mx, mx)
 		}
 	}
 	if in.NewPort {
@@ -70,12 +70,12 @@ func Port(b Board, in PortInput) (PortResult, error) {
 		next := r.Ship + 1
 		cost := ShipCost(next)
 		if r.Gold < cost {
-			return r, referee.RuleError([]string{CiteUpgradeShip}, "rollingseas: Ship %d costs %d Gold Pieces and you have %d", next, cost, r.Gold)
+			return r, referee.RuleError([]string{CiteUpgradeShip}, "rollingseas: Ship %d costs %s and you have %d", next, referee.Count(cost, "Gold Piece"), r.Gold)
 		}
 		r.Gold -= cost
 		r.Spent += cost
 		r.Ship = next
-		r.Steps = append(r.Steps, fmt.Sprintf("Upgrade Your Ship: Ship %d for %d Gold Pieces", next, cost))
+		r.Steps = append(r.Steps, fmt.Sprintf("Upgrade Your Ship: Ship %d for %s", next, referee.Count(cost, "Gold Piece")))
 	}
 	if in.Upgrades > 0 {
 		r.Cites = append(r.Cites, CiteUpgradeShip)
@@ -92,7 +92,7 @@ func Port(b Board, in PortInput) (PortResult, error) {
 		r.Spent++
 		r.Filled = FillHold(hold, r.Provisions)
 		r.Provisions += r.Filled
-		r.Steps = append(r.Steps, fmt.Sprintf("Fill Your Hold: 1 Gold Piece, %d Provisions (Hold Capacity %d)", r.Filled, hold))
+		r.Steps = append(r.Steps, fmt.Sprintf("Fill Your Hold: 1 Gold Piece, %s (Hold Capacity %d)", referee.Count(r.Filled, "Provision"), hold))
 		r.Cites = append(r.Cites, CiteFillHold)
 	}
 	if in.BuyCannons > 0 {
@@ -101,7 +101,7 @@ func Port(b Board, in PortInput) (PortResult, error) {
 			return r, err
 		}
 		if r.Cannons+in.BuyCannons > mx {
-			return r, referee.RuleError([]string{CiteArmYourself}, "rollingseas: %d Cannons and %d more: the Cannon Track holds %d", r.Cannons, in.BuyCannons, mx)
+			return r, referee.RuleError([]string{CiteArmYourself}, "rollingseas: %s and %d more: the Cannon Track holds %d", referee.Count(r.Cannons, "Cannon"), in.BuyCannons, mx)
 		}
 		for i := 0; i < in.BuyCannons; i++ {
 			price, err := b.CannonPrice(r.Cannons + 1)
@@ -109,12 +109,12 @@ func Port(b Board, in PortInput) (PortResult, error) {
 				return r, err
 			}
 			if r.Gold < price {
-				return r, referee.RuleError([]string{CiteArmYourself}, "rollingseas: Cannon %d costs %d Gold Pieces and you have %d", r.Cannons+1, price, r.Gold)
+				return r, referee.RuleError([]string{CiteArmYourself}, "rollingseas: Cannon %d costs %s and you have %d", r.Cannons+1, referee.Count(price, "Gold Piece"), r.Gold)
 			}
 			r.Gold -= price
 			r.Spent += price
 			r.Cannons++
-			r.Steps = append(r.Steps, fmt.Sprintf("Arm Yourself: Cannon %d for %d Gold Pieces (cross off its price tag and gain its Bonus, if any)", r.Cannons, price))
+			r.Steps = append(r.Steps, fmt.Sprintf("Arm Yourself: Cannon %d for %s (cross off its price tag and gain its Bonus, if any)", r.Cannons, referee.Count(price, "Gold Piece")))
 		}
 		r.Cites = append(r.Cites, CiteArmYourself)
 	}

@@ -124,7 +124,7 @@ func (in SailInput) validate() error {
 	case in.WindInSailsEnd < 0:
 		return bad("Wind in Your Sails steps at the end", in.WindInSailsEnd, "0 or more")
 	case in.WindInSails+in.WindInSailsEnd > len(in.Path):
-		return bad("Wind in Your Sails steps", in.WindInSails+in.WindInSailsEnd, fmt.Sprintf("at most the %d steps of the path (each moves one space)", len(in.Path)))
+		return bad("Wind in Your Sails steps", in.WindInSails+in.WindInSailsEnd, fmt.Sprintf("at most the %s of the path (each moves one space)", referee.Count(len(in.Path), "step")))
 	case in.Cannons < 0:
 		return bad("Cannons", in.Cannons, "0 or more")
 	case in.MonsterStrength < 0:
@@ -290,7 +290,7 @@ func Pirates(cannons, strength, maxCannons, provisions int) (PirateEncounter, er
 	case maxCannons < 0:
 		return pe, referee.Usagef("rollingseas: maximum Cannons %d is not accepted; accepted: 0 (unknown) or more", maxCannons)
 	case maxCannons > 0 && cannons > maxCannons:
-		return pe, referee.RuleError([]string{CiteCannons}, "rollingseas: %d Cannons is more than the Cannon Track holds (%d); accepted: 0-%d", cannons, maxCannons, maxCannons)
+		return pe, referee.RuleError([]string{CiteCannons}, "rollingseas: %s is more than the Cannon Track holds (%d); accepted: 0-%d", referee.Count(cannons, "Cannon"), maxCannons, maxCannons)
 	case provisions < -1:
 		return pe, referee.Usagef("rollingseas: Provisions %d is not accepted; accepted: 0 or more (-1: do not check)", provisions)
 	}
@@ -303,14 +303,14 @@ func Pirates(cannons, strength, maxCannons, provisions int) (PirateEncounter, er
 		if maxCannons > 0 && cannons >= maxCannons {
 			pe.Picks = 2
 		}
-		pe.Text = fmt.Sprintf("%d Cannons ≥ Pirate Strength %d: stop, gain 3 Story Points, 2 Gold Pieces and %s from spaces %s; mark an adjacent Land Space as Explored", cannons, strength, referee.Count(pe.Picks, "Exploration Reward"), joinInts(pe.Rewards))
+		pe.Text = fmt.Sprintf("%s ≥ Pirate Strength %d: stop, gain 3 Story Points, 2 Gold Pieces and %s from spaces %s; mark an adjacent Land Space as Explored", referee.Count(cannons, "Cannon"), strength, referee.Count(pe.Picks, "Exploration Reward"), joinInts(pe.Rewards))
 		return pe, nil
 	}
 	if provisions >= 0 && provisions < 3 {
-		return pe, referee.RuleError([]string{CiteSail}, "rollingseas: %d Cannons < Pirate Strength %d and only %d Provisions: you need 3 Provisions to enter the Pirates' space", cannons, strength, provisions)
+		return pe, referee.RuleError([]string{CiteSail}, "rollingseas: %s < Pirate Strength %d and only %s: you need 3 Provisions to enter the Pirates' space", referee.Count(cannons, "Cannon"), strength, referee.Count(provisions, "Provision"))
 	}
 	pe.Provisions = 3
-	pe.Text = fmt.Sprintf("%d Cannons < Pirate Strength %d: stop, spend 3 Provisions, gain 3 Story Points and 2 Gold Pieces", cannons, strength)
+	pe.Text = fmt.Sprintf("%s < Pirate Strength %d: stop, spend 3 Provisions, gain 3 Story Points and 2 Gold Pieces", referee.Count(cannons, "Cannon"), strength)
 	return pe, nil
 }
 
@@ -374,7 +374,7 @@ const (
 	BattleWinnerText = "gain 3 Story Points and 2 Gold Pieces, OR 3 Gold Pieces and fill your Hold to Capacity with Provisions"
 	BattleLoserText  = "lose 1 Provision and 1 Gold Piece, OR 1 Provision and 2 Gold Pieces"
 	// IronsideLoserText is the loss of Captain Ironside, who never spends
-	// Provisions (line 480).
+	// Provisions (rolling-seas/captain-actions/ambush).
 	IronsideLoserText = "lose 1 Gold Piece, OR 2 Gold Pieces (Captain Ironside never spends Provisions)"
 )
 
@@ -432,7 +432,7 @@ func BattleLoss(option, provisions, gold int, unpayable string) Loss {
 // IronsideLoss is what Captain Ironside pays when he loses a Sea Battle:
 // the Gold of the option (what he has of it) and no Provisions. "Captain
 // Ironside never spends Provisions, and there is no limit to how many
-// Provisions his Ship can hold" (rulebook line 480).
+// Provisions his Ship can hold" (rolling-seas/captain-actions/ambush).
 func IronsideLoss(option, gold int) Loss {
 	if option != 2 {
 		option = 1
@@ -478,8 +478,8 @@ func MonolithStory(n int) int {
 }
 
 // SoloTurns is the most turns a solo game has: one Adventure Deck card a
-// turn, "a 25-card Adventure Deck" (line 81), the game over after the last
-// (line 312), and no Ambush cards in solo (line 336).
+// turn, "a 25-card Adventure Deck" (rolling-seas/setup), the game over after the last
+// (rolling-seas/end-of-game), and no Ambush cards in solo (rolling-seas/solo-mode).
 const SoloTurns = 25
 
 // SoloMonolithReward is the solo mode's reward for exploring the third

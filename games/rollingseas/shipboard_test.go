@@ -54,7 +54,7 @@ func TestBoardDataLayout(t *testing.T) {
 	}
 	// The tracks' lengths: the Story Track holds 40, the Gold Piece and
 	// Provisions Tracks 30 (board values of the test games), the Cannon
-	// Track 7 ("purchasing the seventh Cannon", rolling-seas.txt:318).
+	// Track 7 ("purchasing the seventh Cannon", rolling-seas/end-of-game).
 	wantLen := map[string]int{TrackStory: 40, TrackGold: 30, TrackProvisions: 30}
 	for tr, n := range wantLen {
 		got, err := b.Track(tr)
@@ -63,7 +63,7 @@ func TestBoardDataLayout(t *testing.T) {
 		}
 	}
 	if mx, err := b.MaxCannons(); err != nil || mx != 7 {
-		t.Errorf("rolling-seas.txt:318: the seventh Cannon is the last, got %d (%v)", mx, err)
+		t.Errorf("rolling-seas/end-of-game: the seventh Cannon is the last, got %d (%v)", mx, err)
 	}
 	yellow := map[string]int{}
 	for _, tr := range BonusTracks {
@@ -77,20 +77,20 @@ func TestBoardDataLayout(t *testing.T) {
 			if bb.Track != tr {
 				t.Errorf("%s: Bonus %s on track %q", tr, bb, bb.Track)
 			}
-			// rolling-seas.txt:227-232: a yellow Bonus is Renown at the end;
+			// rolling-seas/bonus: a yellow Bonus is Renown at the end;
 			// a blue one is a Story Point, a Gold Piece, a Wind in Your Sails
 			// or a full Hold, nothing else.
 			if bb.Yellow() {
 				yellow[tr] += bb.Renown
 			} else if !slices.Contains([]string{ItemStory, ItemGold, ItemWind, ItemFill}, bb.Gain) {
-				t.Errorf("rolling-seas.txt:229-232: %s: blue Bonus %q", bb.Place(), bb.Gain)
+				t.Errorf("rolling-seas/bonus: %s: blue Bonus %q", bb.Place(), bb.Gain)
 			}
-			// rolling-seas.txt:225: the Hold tracks give a Bonus for filling
+			// rolling-seas/bonus: the Hold tracks give a Bonus for filling
 			// a column (5 boxes): every column of the 30 boxes has one, at
 			// its last box.
 			if tr == TrackGold || tr == TrackProvisions {
 				if bb.At != 5*(i+1) {
-					t.Errorf("rolling-seas.txt:225: %s Bonus %d sits at box %d, want the end of column %d (box %d)", tr, i+1, bb.At, i+1, 5*(i+1))
+					t.Errorf("rolling-seas/bonus: %s Bonus %d sits at box %d, want the end of column %d (box %d)", tr, i+1, bb.At, i+1, 5*(i+1))
 				}
 			}
 		}
@@ -99,7 +99,7 @@ func TestBoardDataLayout(t *testing.T) {
 		}
 	}
 	if n, _ := b.TrackBonuses(TrackGold); len(n) != 6 {
-		t.Errorf("rolling-seas.txt:225: 30 Gold Pieces in columns of 5: 6 column Bonuses, got %d", len(n))
+		t.Errorf("rolling-seas/bonus: 30 Gold Pieces in columns of 5: 6 column Bonuses, got %d", len(n))
 	}
 	// Specific cells the Captain's games reach: Story Track square 5 is a
 	// blue Gold Piece (solo-standard turn 2), Cannon 7 carries no track
@@ -126,7 +126,7 @@ func TestBoardDataLayout(t *testing.T) {
 	// The values the rulebook prints, from the embedded table (never asked).
 	ex2, err := b.Exploration(2)
 	if err != nil || ex2.String() != "cannon,gold:2,provision" {
-		t.Errorf("rolling-seas.txt:219: the second Exploration Reward is 1 Cannon, 1 Provision and 2 Gold Pieces, got %v (%v)", ex2, err)
+		t.Errorf("rolling-seas/prerequisites: the second Exploration Reward is 1 Cannon, 1 Provision and 2 Gold Pieces, got %v (%v)", ex2, err)
 	}
 	for _, c := range []struct {
 		key  string

@@ -48,11 +48,11 @@ func (v StatusView) Text() string {
 	line := func(format string, a ...any) { fmt.Fprintf(&b, format+"\n", a...) }
 	switch {
 	case v.Turn == 0:
-		line("Before the first turn: %d cards in the Adventure Deck", v.CardsLeft)
+		line("Before the first turn: %s in the Adventure Deck", referee.Count(v.CardsLeft, "card"))
 	case v.Phase == PhaseOver || v.Phase == PhaseScoring:
 		line("Turn %d was the last: the Adventure Deck is empty", v.Turn)
 	default:
-		left := fmt.Sprintf("%d cards left in the Adventure Deck", v.CardsLeft)
+		left := referee.Count(v.CardsLeft, "card") + " left in the Adventure Deck"
 		if v.CardsLeft == 0 {
 			left = "no card left in the Adventure Deck: this is the last turn"
 		}
@@ -151,7 +151,7 @@ func (v StatusView) Text() string {
 			line("  %d. %s: %d Renown (%s)", sc.Place, sc.Name, sc.Total, sc.Rank)
 		}
 	}
-	return referee.Tidy(strings.TrimRight(b.String(), "\n")) // counts in the right number
+	return strings.TrimRight(b.String(), "\n")
 }
 
 func tokenOwner(o string) string {

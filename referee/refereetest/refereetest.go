@@ -54,7 +54,7 @@ func (p *Prompter) Ask(q referee.Question) (string, error) {
 func (p *Prompter) Verify() {
 	p.t.Helper()
 	if len(p.queue) > 0 {
-		p.t.Errorf("%d scripted answers were never asked for, first %s", len(p.queue), p.queue[0].key)
+		p.t.Errorf("%s never asked for, first %s", referee.Count(len(p.queue), "scripted answer")+" "+referee.Noun(len(p.queue), "was", "were"), p.queue[0].key)
 	}
 }
 

@@ -25,7 +25,13 @@ func main() {
 	n := flag.Int("n", 30, "runs per one-shot measurement")
 	gameGiven := flag.Bool("game", false, "also score every question with its game given (the game of its first id), as with --game or a session")
 	misses := flag.String("misses", "", "list the questions of this batch (v1..v9, or all) not answered first")
+	batches := flag.String("batches", "", "score these question batches instead (comma-separated YAML files of q/game/expect, or JSONL of question/game/expect): top-1, top-3 and the answer line, with no game and with the game given, and stop")
+	showLines := flag.Bool("answer-misses", false, "with -batches: print each question whose answer line holds no expected text, with the line")
 	flag.Parse()
+	if *batches != "" {
+		scoreBatches(strings.Split(*batches, ","), *showLines)
+		return
+	}
 
 	t0 := time.Now()
 	rulesref.Exists("misty-waters/step-4b-boarding-battle") // parse + load the prebuilt index

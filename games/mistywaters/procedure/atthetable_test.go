@@ -111,7 +111,7 @@ func TestAttackNotAskedWithoutATarget(t *testing.T) {
 // is made (which lost the whole setup), and a Base with no other choice
 // left is not asked.
 func TestTeamBasesOfferOnlyOppositeCorners(t *testing.T) {
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	sp := referee.NewScripted()
 	sp.Set("misty.setup.base.Ann", "NE", "set")

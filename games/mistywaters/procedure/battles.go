@@ -634,8 +634,6 @@ func intsText(v []int) string {
 	return strings.Join(s, ",")
 }
 
-func plural(n int, what string) string { return referee.Count(n, what) }
-
 // applySide applies a battle's damage to one side.
 func (r *step) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res *Result) {
 	st := r.st
@@ -675,7 +673,7 @@ func (r *step) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res 
 		switch {
 		case n.Kind == KindGalleass && d.Sailors > 0:
 			n.Sailors = after.Sailors
-			r.emit("npc", fmt.Sprintf("the Conquistadors' Galleass loses %s: %d remain on its ship board", plural(d.Sailors, "Sailor"), n.Sailors), map[string]any{"npc": n.ID, "sailors": n.Sailors}, cites...)
+			r.emit("npc", fmt.Sprintf("the Conquistadors' Galleass loses %s: %d %s on its ship board", referee.Count(d.Sailors, "Sailor"), n.Sailors, referee.Noun(n.Sailors, "remains", "remain")), map[string]any{"npc": n.ID, "sailors": n.Sailors}, cites...)
 		case d.Markers > 0 && after.Damaged && n.Damage == 0:
 			n.Damage = 1
 			r.emit("npc", fmt.Sprintf("%s takes a Damage Marker (flip it to its damaged side)", n.ID), map[string]any{"npc": n.ID, "damage": 1}, cites...)
@@ -693,7 +691,7 @@ func (r *step) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res 
 			}
 		case mw.KindMilitia:
 			if d.Sailors > 0 {
-				text := fmt.Sprintf("%s: remove %s from your Plantation's Militia", s.Player, plural(d.Sailors, "Sailor"))
+				text := fmt.Sprintf("%s: remove %s from your Plantation's Militia", s.Player, referee.Count(d.Sailors, "Sailor"))
 				if d.Defeated {
 					text += "; the Militia is defeated (the Plantation stays; the island can be re-Captured)"
 					r.setBoard(p, "militia", "")
@@ -726,13 +724,13 @@ func (r *step) rewards(b Battle, res *Result) error {
 	for _, rw := range o.Rewards {
 		var got []string
 		if rw.Silver > 0 {
-			got = append(got, plural(rw.Silver, "Silver Coin"))
+			got = append(got, referee.Count(rw.Silver, "Silver Coin"))
 		}
 		if rw.XP > 0 {
-			got = append(got, plural(rw.XP, "Experience Token"))
+			got = append(got, referee.Count(rw.XP, "Experience Token"))
 		}
 		if rw.Trophy != "" {
-			got = append(got, fmt.Sprintf("the %s token as a trophy (%d Votes at Viceroy Voting)", rw.Trophy, rw.Votes))
+			got = append(got, fmt.Sprintf("the %s token as a trophy (%s at Viceroy Voting)", rw.Trophy, referee.Count(rw.Votes, "Vote")))
 			if p := st.player(rw.Player); p != nil {
 				p.Trophies = append(p.Trophies, rw.Trophy)
 			}
@@ -910,7 +908,7 @@ func defeatParts(pd *mw.PlayerDefeat, label string) []string {
 	}
 	switch {
 	case pd.Silver > 0:
-		parts = append(parts, fmt.Sprintf("your first defeated Player Ship: your government sends %s", plural(pd.Silver, "Silver Coin")))
+		parts = append(parts, fmt.Sprintf("your first defeated Player Ship: your government sends %s", referee.Count(pd.Silver, "Silver Coin")))
 	case pd.SkullRockRemoved:
 		parts = append(parts, "your second defeated Player Ship: remove your Skull-Rock")
 	case pd.Nth >= 3:

@@ -22,7 +22,7 @@ func battleState(phase int, wind int, queue []string, npcs ...NPC) *State {
 // queue) and virtual dice from seq (0-based faces).
 func stepBattle(t *testing.T, st *State, answers map[string]any, seq ...int) (*State, []referee.Event, error) {
 	t.Helper()
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	p := referee.NewScripted()
 	for k, v := range answers {

@@ -229,8 +229,8 @@ func islandRanks(counts []string) []chronicle.Rank {
 		if i > 0 && r.n == rows[i-1].n {
 			place = out[i-1].Place
 		}
-		out = append(out, chronicle.Rank{Place: place, Name: r.name, Score: fmt.Sprintf("%d Captured Islands", r.n),
-			Detail: referee.Tidy(fmt.Sprintf("%d consecutive Rounds at the Island Conquest count", r.streak))})
+		out = append(out, chronicle.Rank{Place: place, Name: r.name, Score: referee.Count(r.n, "Captured Island"),
+			Detail: referee.Count(r.streak, "consecutive Round") + " at the Island Conquest count"})
 	}
 	return out
 }

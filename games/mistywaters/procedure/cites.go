@@ -6,7 +6,6 @@ import mw "github.com/bosun-referee/bosun/games/mistywaters"
 // <game-id>/<parent-slug>/<slug> when a slug repeats in the rulebook). Every
 // id the procedure puts on an event is one of the constants in this file.
 const (
-	citeSetup            = "misty-waters/setup"
 	citeStep1Priority    = "misty-waters/step-1-priority-token"
 	citeStep2Nations     = "misty-waters/step-2-nations-and-bases"
 	citeStep3Markers     = "misty-waters/step-3-board-markers"
@@ -24,7 +23,6 @@ const (
 	citeGoldCoin         = "misty-waters/gold-coin-rounds"
 	citeGrandFinaleRound = "misty-waters/grand-finale-round"
 	citePhase2           = "misty-waters/rounds-and-phases/phase-2-npc-movement-and-attack-phase"
-	citeNPCWeather       = "misty-waters/npcs-and-weather"
 	citeDirectionDice    = "misty-waters/direction-dice"
 	citePirateMove       = "misty-waters/step-1-pirate-ship-movement"
 	citeOtherNPCMove     = "misty-waters/step-2-other-npc-ship-movement"
@@ -35,15 +33,12 @@ const (
 	citeDutchman         = "misty-waters/the-flying-dutchman"
 	citePassage          = "misty-waters/north-south-passage"
 	citeLagoon           = mw.CiteLagoon
-	citeBlackShips       = "misty-waters/black-ships"
-	citeWhirlpoolsMap    = "misty-waters/map-locations/whirlpools"
 	citeWhirlpoolsWx     = "misty-waters/phase-3-weather-phase/whirlpools"
 	citePhase3           = "misty-waters/rounds-and-phases/phase-3-weather-phase"
 	citeStep0Wind        = "misty-waters/step-0-check-wind-strength"
 	citeStep1Tile        = "misty-waters/step-1-activate-weather-tile"
 	citeStep2Tile        = "misty-waters/step-2-draw-new-weather-tile"
 	citeWeatherMarker    = "misty-waters/weather-marker"
-	citeTileEffects      = "misty-waters/weather-tile-effects"
 	citeAbundantCrops    = "misty-waters/abundant-crops-and-ore-deposits"
 	citeTharSheBlows     = "misty-waters/thar-she-blows"
 	citeShipDebris       = "misty-waters/ship-debris-afloat"
@@ -75,7 +70,6 @@ const (
 	citeLastTransport    = "misty-waters/the-last-transport"
 	citeExpresso         = "misty-waters/expresso-tropical"
 	citeGhostShip        = "misty-waters/ghost-ship"
-	citeEndGame          = "misty-waters/end-game"
 	citeGrandFinale      = "misty-waters/grand-finale"
 	citeVictoryTreasure  = "misty-waters/victory-1-conquistadors-treasure"
 	citeVictoryConquest  = "misty-waters/victory-2-island-conquest"
@@ -84,16 +78,11 @@ const (
 	citeViceroy          = "misty-waters/viceroy-of-the-misty-waters"
 	citePriorityNeg      = "misty-waters/priority-token-negotiation"
 	citeExtraCards       = "misty-waters/additional-action-cards"
-	citeVariants         = "misty-waters/variant-rules"
-	citeShortened        = "misty-waters/shortened-variant"
 	citeExtended         = "misty-waters/extended-variant"
-	citeAdventure        = "misty-waters/adventure-variant"
 	citeTeamMode         = "misty-waters/team-mode"
-	citeTavernCards      = "misty-waters/tavern-cards"
 	citeAgedFalcon       = "misty-waters/aged-falcon"
 	citeDicePoker        = "misty-waters/dice-poker"
 	citeBuyingShips      = "misty-waters/buying-player-ships"
-	citeShipTypes        = "misty-waters/ship-types"
 	citeSeizeAndSink     = "misty-waters/seize-and-sink"
 	citeUniteFleet       = "misty-waters/unite-into-the-fleet"
 	citeSwapShips        = "misty-waters/swap-ships"
@@ -139,21 +128,21 @@ const (
 // against the rules index.
 var AllCites = []string{
 	citeMainIslands, citeInfrastructure, citeCompCrew, citeCompInfra, citeCompMonsters, citeCompMisc, citeCompCurrency,
-	citeSetup, citeStep1Priority, citeStep2Nations, citeStep3Markers, citeStep4Decks, citeStep5Board,
+	citeStep1Priority, citeStep2Nations, citeStep3Markers, citeStep4Decks, citeStep5Board,
 	citeStep6Components, citeStep7Alternate, citeRounds, citeRoundsAndPhases, citePhase1, citeHarvest,
 	citeFreeTradeRoute, citeEventRounds, citePirateRounds, citeGoldCoin, citeGrandFinaleRound, citePhase2,
-	citeNPCWeather, citeDirectionDice, citePirateMove, citeOtherNPCMove, citeMonsterMove, citeCaravels,
-	citeGalleass, citeFreighter, citeDutchman, citePassage, citeBlackShips, citeWhirlpoolsMap,
+	citeDirectionDice, citePirateMove, citeOtherNPCMove, citeMonsterMove, citeCaravels,
+	citeGalleass, citeFreighter, citeDutchman, citePassage,
 	citeWhirlpoolsWx, citePhase3, citeStep0Wind, citeStep1Tile, citeStep2Tile, citeWeatherMarker,
-	citeTileEffects, citeAbundantCrops, citeTharSheBlows, citeShipDebris, citeCastaway, citeWindSails,
+	citeAbundantCrops, citeTharSheBlows, citeShipDebris, citeCastaway, citeWindSails,
 	citeOverboard, citeClearingUp, citeNoTransship, citeSeaGiveth, citeHunkerDown, citeSeaAdventure,
 	citeOfficialSeaAdv, citePhase4, citeHandLimit, citePhase5, citePlayerMove, citePlayerAttacks,
 	citeMaximumRange, citeTavernFees, citeForeignBases, citeForeignDocks, citeCapturing, citePhase6,
 	citeResetHourglass, citeCheckEndGame, citeRotatePriority, citeEventCards, citeTerror, citeLastTransport,
-	citeExpresso, citeGhostShip, citeEndGame, citeGrandFinale, citeVictoryTreasure, citeVictoryConquest,
-	citeVictoryViceroy, citeVoteAuction, citeViceroy, citePriorityNeg, citeExtraCards, citeVariants,
-	citeShortened, citeExtended, citeAdventure, citeTeamMode, citeTavernCards, citeAgedFalcon, citeDicePoker,
-	citeBuyingShips, citeShipTypes, citeSeizeAndSink, citeUniteFleet, citeSwapShips, citeErrataEvents,
+	citeExpresso, citeGhostShip, citeGrandFinale, citeVictoryTreasure, citeVictoryConquest,
+	citeVictoryViceroy, citeVoteAuction, citeViceroy, citePriorityNeg, citeExtraCards,
+	citeExtended, citeTeamMode, citeAgedFalcon, citeDicePoker,
+	citeBuyingShips, citeSeizeAndSink, citeUniteFleet, citeSwapShips, citeErrataEvents,
 }
 
 // Battle events also carry the battle engine's section ids

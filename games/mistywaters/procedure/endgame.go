@@ -48,7 +48,7 @@ var VoteCategories = []struct {
 
 // voteBox is the box's limit on a Viceroy Voting count: every player's
 // count of that kind together (the pool) cannot pass the components
-// (Components, L37-L97).
+// (misty-waters/components).
 type voteBox struct {
 	pool, what string
 	box        int
@@ -82,13 +82,13 @@ func voteCountRefusal(key, title string, n int, used map[string]int) error {
 		n, title, used[b.pool]+n, b.what, max(b.box-used[b.pool], 0))
 }
 
-// Militias (Advanced Rules, L1461-L1466): a Militia stands next to a
+// Militias (Advanced Rules, misty-waters/plantations-with-a-militia): a Militia stands next to a
 // Plantation ("place on the island next to the Plantation up to 2
 // Sailors to establish a Militia"), "there can never be more than 2
 // Sailors in the Militia", and "Each island is limited to 1 token of each
 // type of infrastructure and also each type of infrastructure is limited
-// to 3 tokens for the entire map" (L899; "3 cardboard/plastic miniature*
-// Plantations", L62). So one player's Sailors in Militias are at most 2 per
+// to 3 tokens for the entire map" (misty-waters/building; "3 cardboard/plastic miniature*
+// Plantations", misty-waters/infrastructure). So one player's Sailors in Militias are at most 2 per
 // Plantation that player counted just before, and all players' together
 // at most 2 x 3 = 6 (the count used to accept 0-50, the Sailor tokens).
 const (
@@ -102,8 +102,8 @@ func militiaRefusal(member string, n, plantations int) error {
 	if n <= militiaSailors*plantations {
 		return nil
 	}
-	return referee.RuleError([]string{mw.CiteMilitia, citeCompInfra}, "misty: %s counted %s, and a Militia is at most 2 Sailors next to a Plantation (\"there can never be more than 2 Sailors in the Militia\"; 1 Plantation an island, 3 in the box), so %d Sailors in Militias cannot be (accepted: at most %d)",
-		member, referee.Count(plantations, "Plantation"), n, militiaSailors*plantations)
+	return referee.RuleError([]string{mw.CiteMilitia, citeCompInfra}, "misty: %s counted %s, and a Militia is at most 2 Sailors next to a Plantation (\"there can never be more than 2 Sailors in the Militia\"; 1 Plantation an island, 3 in the box), so %s in Militias cannot be (accepted: at most %d)",
+		member, referee.Count(plantations, "Plantation"), referee.Count(n, "Sailor"), militiaSailors*plantations)
 }
 
 // MainIslands is the number of islands a player can Capture: "There are 6
@@ -268,7 +268,7 @@ func (r *step) voting() error {
 			for _, cat := range []string{"island workers", "captains", "other officers", "remaining crew", "natives", "rescued castaways"} {
 				parts = append(parts, fmt.Sprintf("%s %d", cat, sd.Breakdown[cat]))
 			}
-			r.emit("voting", fmt.Sprintf("Viceroy Voting, %s: %d Votes (%s)", sd.Name, sd.Total, strings.Join(parts, ", ")),
+			r.emit("voting", fmt.Sprintf("Viceroy Voting, %s: %s (%s)", sd.Name, referee.Count(sd.Total, "Vote"), strings.Join(parts, ", ")),
 				map[string]any{"side": sd.Name, "votes": sd.Total, "breakdown": sd.Breakdown, "counts": counts}, citeVictoryViceroy)
 		}
 		v.Step = 1

@@ -14,7 +14,7 @@ import (
 // newSetup starts a session with answers given by key.
 func newSetup(t *testing.T, players []referee.Player, opts map[string]string, answers map[string]string) (*referee.Session, error) {
 	t.Helper()
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	p := referee.NewScripted()
 	for k, v := range answers {
@@ -33,7 +33,7 @@ func logText(s *referee.Session) string {
 
 var fourColours = []referee.Player{{Name: "Ann", Side: "red"}, {Name: "Bob", Side: "blue"}, {Name: "Cy", Side: "white"}, {Name: "Dan", Side: "orange"}}
 
-// L1510: "Teammates share 1 Treasury between them which starts with 8 Silver
+// misty-waters/setup-and-gameplay: "Teammates share 1 Treasury between them which starts with 8 Silver
 // Coins total (instead of 8 per player). Experience Tokens are not placed in
 // the Treasury and is instead collected in separate pools for each player."
 func TestTeamModeTreasuryIsShared(t *testing.T) {
@@ -43,13 +43,13 @@ func TestTeamModeTreasuryIsShared(t *testing.T) {
 	assert.Contains(t, log, "each team shares one Treasury with 8 Silver Coins")
 	assert.NotContains(t, log, "Each player: a Treasury", "no per-player Treasury in Team Mode")
 	assert.Contains(t, log, "Each player: ships S + C at their Base")
-	// Outside Team Mode each player has a Treasury (L148-152).
+	// Outside Team Mode each player has a Treasury (misty-waters/step-6-player-components).
 	s, err = newSetup(t, fourColours[:2], map[string]string{"bases": "Ann:NE,Bob:SW"}, nil)
 	require.NoError(t, err)
 	assert.Contains(t, logText(s), "Each player: a Treasury with 2 Experience Tokens and 8 Silver Coins")
 }
 
-// L1400: "Exception: Victory cannot be obtained this way in 'Solo Mode' or
+// misty-waters/victory-2-island-conquest: "Exception: Victory cannot be obtained this way in 'Solo Mode' or
 // 'Cooperative Mode'."
 func TestSoloHasNoIslandConquest(t *testing.T) {
 	s, err := newSetup(t, fourColours[:1], map[string]string{"bases": "Ann:W"}, nil)
@@ -82,7 +82,7 @@ func TestSoloHasNoIslandConquest(t *testing.T) {
 	}
 }
 
-// L1503-1504: "'Team Mode' can be combined with any number of 'Advanced
+// misty-waters/team-mode: "'Team Mode' can be combined with any number of 'Advanced
 // Rules' ... Exception: 'Advanced Rules' can be used, but not Priority Token
 // Negotiation."
 func TestTeamModeAdvancedAllLeavesOutNegotiation(t *testing.T) {
@@ -106,8 +106,8 @@ func TestTeamModeAdvancedAllLeavesOutNegotiation(t *testing.T) {
 	assert.True(t, stateOf(t, s).Opt.Advanced["priority-negotiation"])
 }
 
-// L78: "24 cardboard Nation Flags, 1 set for each nation"; L86, L994-996:
-// the nations' colours are red, orange, blue and white; L122: each player
+// misty-waters/player-items: "24 cardboard Nation Flags, 1 set for each nation"; misty-waters/ships-miniatures-and-ship-boards, misty-waters/ship-types:
+// the nations' colours are red, orange, blue and white; misty-waters/step-2-nations-and-bases: each player
 // selects a Nation Flag.
 func TestNationFlagColours(t *testing.T) {
 	for _, bad := range [][]referee.Player{
@@ -135,7 +135,7 @@ func TestNationFlagColours(t *testing.T) {
 	assert.Equal(t, "white", stateOf(t, s).player("Ann").Colour)
 }
 
-// L216: "The Red Water Lagoon is not considered At Sea": the tracked Galleass
+// misty-waters/red-water-lagoon: "The Red Water Lagoon is not considered At Sea": the tracked Galleass
 // in the lagoon (or by the 'X') is a lagoon unit in battle, not At Sea.
 func TestGalleassInLagoonIsNotAtSea(t *testing.T) {
 	r := &step{st: &State{}}
@@ -145,9 +145,9 @@ func TestGalleassInLagoonIsNotAtSea(t *testing.T) {
 	assert.True(t, out.Unit.AtSeaNow())
 }
 
-// L554: "Overboard: Each Player Ship At Sea immediately removes the number
+// misty-waters/overboard: "Overboard: Each Player Ship At Sea immediately removes the number
 // of Sailors/Officers or Cannons written next to the current Wind Force
-// box." L1338-1340: "When the last Cannon is removed from a Player Ship's
+// box." misty-waters/defeated-player-ships: "When the last Cannon is removed from a Player Ship's
 // ship board, the Player Ship is defeated ... first time ... 5 Silver
 // Coins ... second time, remove their matching Skull-Rock ... if a player
 // ever removes their last Player Ship ... donating a new Sloop (S)."
@@ -181,12 +181,12 @@ func TestOverboardLastCannonDefeatsTheShip(t *testing.T) {
 	assert.Contains(t, text, "your government donates a Sloop")
 }
 
-// L1073: the Death Zone "also applies when other ships or Sea Monsters are
+// misty-waters/death-zone: the Death Zone "also applies when other ships or Sea Monsters are
 // moving on their turns. They are immediately removed if they start, move
 // through, or stop on an Adjacent Space to the Flying Dutchman*." A Player
 // Ship moving next to it in Phase 5 is removed, with the defeat's
 // consequences (default) or only Lost (dutchman-loss=lost). The question
-// is asked for each ship's move (L600 "players complete movement with each
+// is asked for each ship's move (misty-waters/step-1-player-ship-movement "players complete movement with each
 // Player Ship separately"): the Sloop's is answered no, the Caravel's yes.
 func TestDutchmanTakesAShipInPhase5(t *testing.T) {
 	for _, lostOnly := range []bool{false, true} {
@@ -219,10 +219,10 @@ func TestDutchmanTakesAShipInPhase5(t *testing.T) {
 	}
 }
 
-// Extended Variant (L1488-L1496) with 2 players: "All standard Misty Waters
+// Extended Variant (misty-waters/extended-variant) with 2 players: "All standard Misty Waters
 // rules are used ... Game End: The game only ends when a player has control
 // of 3 or more Captured Islands for two consecutive Rounds or after 24
-// Rounds", and Island Conquest (L1399): "Exception: 4 or more Captured
+// Rounds", and Island Conquest (misty-waters/victory-2-island-conquest): "Exception: 4 or more Captured
 // Islands are required for victory in a game of two player". bosun keeps
 // the standard exception (4) and extended-two-player=3 takes the variant's
 // line as written. The option is refused where it would change nothing.

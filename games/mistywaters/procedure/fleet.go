@@ -333,7 +333,7 @@ func (r *step) askFleet(p *PlayerState, need string) error {
 		for _, it := range referee.SplitList(a) {
 			k, _ := shipKindOf(it)
 			if seen[k.Code] {
-				return nil, referee.RuleError([]string{citeBuyingShips}, "mistywaters: %s=%q names the %s twice: each Player Ship must be a different ship type; accepted: 1 to %d different ship types including %s", key, a, k.Title, cap, shipType(need))
+				return nil, referee.RuleError([]string{citeBuyingShips}, "mistywaters: %s=%q names the %s twice: each Player Ship must be a different ship type; accepted: 1 to %s including %s", key, a, k.Title, referee.Count(cap, "different ship type"), shipType(need))
 			}
 			seen[k.Code] = true
 			if l := p.lostPending(k.Code); l != nil {
@@ -342,14 +342,14 @@ func (r *step) askFleet(p *PlayerState, need string) error {
 			fleet = append(fleet, k.Code)
 		}
 		if len(fleet) == 0 || len(fleet) > cap || !seen[need] {
-			return nil, referee.RuleError([]string{citeBuyingShips}, "mistywaters: %s=%q: accepted: 1 to %d different ship types, comma-separated, including %s (the ship in this battle)", key, a, cap, shipType(need))
+			return nil, referee.RuleError([]string{citeBuyingShips}, "mistywaters: %s=%q: accepted: 1 to %s, comma-separated, including %s (the ship in this battle)", key, a, referee.Count(cap, "different ship type"), shipType(need))
 		}
 		return fleet, nil
 	}
 	a, err := r.ask(referee.Question{Key: key, Kind: referee.KindList, Options: shipTypeIDs(),
-		Text: fmt.Sprintf("%s: bosun knows your fleet as %s, but this battle's ship is a %s (a player has at most %d Player Ships, each of a different type); which Player Ships do you have on the map now?",
-			p.Name, fleetText(p.Fleet), shipTitle(need), cap),
-		Accepted: fmt.Sprintf("1 to %d different ship types, comma-separated, including %s: %s", cap, shipType(need), strings.Join(shipTypeIDs(), ", ")),
+		Text: fmt.Sprintf("%s: bosun knows your fleet as %s, but this battle's ship is a %s (a player has at most %s, each of a different type); which Player Ships do you have on the map now?",
+			p.Name, fleetText(p.Fleet), shipTitle(need), referee.Count(cap, "Player Ship")),
+		Accepted: fmt.Sprintf("1 to %s, comma-separated, including %s: %s", referee.Count(cap, "different ship type"), shipType(need), strings.Join(shipTypeIDs(), ", ")),
 		Check:    func(a string) (string, error) { _, err := parse(a); return a, err },
 	})
 	if err != nil {

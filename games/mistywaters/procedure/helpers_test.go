@@ -27,7 +27,7 @@ type playResult struct {
 func play(t testing.TB, players []referee.Player, opts map[string]string, seed uint64, answers string, maxSteps int) playResult {
 	t.Helper()
 	p := loadAnswers(t, answers)
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	env := &referee.Env{Prompt: p, Tables: set}
 	g := &Game{}

@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Components L37-L97: the counts Viceroy Voting asks (L1405) are of
+// misty-waters/components: the counts Viceroy Voting asks (misty-waters/victory-3-viceroy-voting) are of
 // components, so every player's count of one kind together stays within
-// the box: 3 Forts (L60), 50 Sailor tokens (L47), 8 Raft tokens (L73).
+// the box: 3 Forts (misty-waters/infrastructure), 50 Sailor tokens (misty-waters/cannons-sailors-officers-and-passengers), 8 Raft tokens (misty-waters/miscellaneous).
 // A count beyond it is refused (exit 2) naming the component line; the
 // step saves nothing.
 func TestVotingCountsBoundedByTheBox(t *testing.T) {
@@ -34,7 +34,7 @@ func TestVotingCountsBoundedByTheBox(t *testing.T) {
 	assert.Equal(t, 2*5+40+8*4, tb.state().Voting.Sides[0].Total)
 }
 
-// Components, Currency (L55-L58), L284-L285 and L386: every coin in the box is
+// Components, Currency (misty-waters/currency), misty-waters/supply and misty-waters/gold-coin-rounds: every coin in the box is
 // worth 24 + 20x3 + 24x5 = 204 Silver, so the sealed bids of one Vote
 // Auction together cannot pass it.
 func TestAuctionBidsBoundedByTheCoins(t *testing.T) {
@@ -51,8 +51,8 @@ func TestAuctionBidsBoundedByTheCoins(t *testing.T) {
 	assert.Contains(t, tb.text(), "Ann wins 5 Votes")
 }
 
-// L899 "each type of infrastructure is limited to 3 tokens for the entire
-// map" (and L60-62, 3 of each in the box): the Mines two players name at a
+// misty-waters/building "each type of infrastructure is limited to 3 tokens for the entire
+// map" (and misty-waters/infrastructure, 3 of each in the box): the Mines two players name at a
 // Harvest Round together are at most 3.
 func TestHarvestMinesAtMostThreeOnTheMap(t *testing.T) {
 	st := battleState(PhaseWheel, 5, nil)
@@ -67,7 +67,7 @@ func TestHarvestMinesAtMostThreeOnTheMap(t *testing.T) {
 	assert.Contains(t, err.Error(), `2 Mines would make 4 on the map with the other players', but "each type of infrastructure is limited to 3 tokens for the entire map" (accepted: at most 1)`)
 }
 
-// L195 "There are 6 large Main Islands" and L199 "Capture the Main Island":
+// misty-waters/main-islands "There are 6 large Main Islands" and misty-waters/capture-islands "Capture the Main Island":
 // the Captured Islands all players control together are at most 6 (was
 // 0-7 each).
 func TestCapturedIslandsAtMostSix(t *testing.T) {
@@ -79,7 +79,7 @@ func TestCapturedIslandsAtMostSix(t *testing.T) {
 	assert.Contains(t, err.Error(), `Bob's 3 Captured Islands would make 7 with the other players' answers, but only a Main Island is Captured and "There are 6 large Main Islands" (accepted: at most 2)`)
 }
 
-// L378: a Free Trade Route sells "them" (the Crates and Barrels just
+// misty-waters/free-trade-route: a Free Trade Route sells "them" (the Crates and Barrels just
 // produced): no more Crates are sold than the Mines named.
 func TestHarvestSoldCratesAtMostTheMines(t *testing.T) {
 	st := battleState(PhaseWheel, 5, nil)
@@ -94,9 +94,9 @@ func TestHarvestSoldCratesAtMostTheMines(t *testing.T) {
 	assert.Contains(t, err.Error(), "accepted: a whole number from 0 to 1")
 }
 
-// Advanced Rules, Plantations with a Militia (L1462-L1466): a Militia is
+// Advanced Rules, Plantations with a Militia (misty-waters/plantations-with-a-militia): a Militia is
 // "up to 2 Sailors" placed "on the island next to the Plantation", "there
-// can never be more than 2 Sailors in the Militia", and L899 allows 1
+// can never be more than 2 Sailors in the Militia", and misty-waters/building allows 1
 // Plantation an island and 3 on the map. So a player's Sailors in Militias
 // are at most 2 per Plantation they counted: 6 for the whole box, never the
 // 50 Sailor tokens the count used to accept. A player with no Plantation

@@ -726,7 +726,7 @@ func (r *step) npcAttack(id string, names []string) error {
 	}
 	def, t := eligible[i], labels[i]
 	if len(eligible) > 1 {
-		r.emit("npc", fmt.Sprintf("%s has %d targets (%s): the die picks %s (%s)", id, len(eligible), strings.Join(labels, ", "), t, faceMap(labels)), map[string]any{"npc": id, "targets": labels, "target": t}, citeNPCAttacks)
+		r.emit("npc", fmt.Sprintf("%s has %s (%s): the die picks %s (%s)", id, referee.Count(len(eligible), "target"), strings.Join(labels, ", "), t, faceMap(labels)), map[string]any{"npc": id, "targets": labels, "target": t}, citeNPCAttacks)
 	}
 	if def.Player != "" {
 		if stop, err := r.stopCard(def.Player, id); err != nil || stop {
@@ -744,7 +744,7 @@ func (r *step) npcAttack(id string, names []string) error {
 		r.emit("battle", fmt.Sprintf("%s fires on %s's Player Ship by Broadside Battle with 2 Cannons (Wind Force limits on Broadside Battles are ignored in the Red Water Lagoon)", id, def.Player), map[string]any{"attacker": id, "defender": t, "dice": 2}, citeBatteryAttack)
 	case KindPirate:
 		dice, _ := att.Unit.BroadsideDice(def.Unit, o)
-		r.emit("battle", fmt.Sprintf("%s fires on %s by Broadside Battle with %d Cannons", id, t, dice), map[string]any{"attacker": id, "defender": t, "dice": dice}, citePirateAttack)
+		r.emit("battle", fmt.Sprintf("%s fires on %s by Broadside Battle with %s", id, t, referee.Count(dice, "Cannon")), map[string]any{"attacker": id, "defender": t, "dice": dice}, citePirateAttack)
 	}
 	_, err = r.fight(Battle{Key: "misty.battle." + id + "." + t, Type: mw.Broadside, Attacker: att, Defender: def, Options: o, Cites: []string{stepCite, citeNPCAttacks}})
 	return err
@@ -840,7 +840,7 @@ func (r *step) targets(key, text string, options []string) ([]string, error) {
 			if p != nil {
 				per[p.Name]++
 				if per[p.Name] > st.fleetCap() {
-					return a, referee.RuleError([]string{citeNPCAttacks, citeBuyingShips}, "mistywaters: %s names %s's ships %d times, but a player has at most %d Player Ships (ships afloat: %s): name a player once for each of their Player Ships there", key, p.Name, per[p.Name], st.fleetCap(), fleetText(p.Fleet))
+					return a, referee.RuleError([]string{citeNPCAttacks, citeBuyingShips}, "mistywaters: %s names %s's ships %s, but a player has at most %s (ships afloat: %s): name a player once for each of their Player Ships there", key, p.Name, referee.Count(per[p.Name], "time"), referee.Count(st.fleetCap(), "Player Ship"), fleetText(p.Fleet))
 				}
 				continue
 			}

@@ -91,7 +91,7 @@ func parseOptions(s *referee.Session) (Options, error) {
 	}
 	if t := m["teams"]; t != "" || o.vari("team") {
 		if len(s.Players) != 4 {
-			return o, referee.RuleError([]string{citeTeamMode}, "mistywaters: Team Mode is for 4 players split into two teams, got %d players", len(s.Players))
+			return o, referee.RuleError([]string{citeTeamMode}, "mistywaters: Team Mode is for 4 players split into two teams, got %s", referee.Count(len(s.Players), "player"))
 		}
 		o.Variants["team"] = true
 		if t == "" {

@@ -27,8 +27,8 @@ func (r *step) phase4() error {
 		text = fmt.Sprintf("Simplified Variant: starting with %s, each player draws the top Action Card of the Deck or the top face-up card of the Discard Pile", st.priorityName())
 		cites = append(cites, citeSimplified)
 	} else {
-		text = fmt.Sprintf("%s draws %d Action Cards as the drafted pool; in turn order (%s) each player takes 1 (or the top card of the Discard Pile) and passes the rest left; %s discards the remaining cards face-up",
-			st.priorityName(), n+1, strings.Join(order, ", "), order[len(order)-1])
+		text = fmt.Sprintf("%s draws %s as the drafted pool; in turn order (%s) each player takes 1 (or the top card of the Discard Pile) and passes the rest left; %s discards the remaining cards face-up",
+			st.priorityName(), referee.Count(n+1, "Action Card"), strings.Join(order, ", "), order[len(order)-1])
 		if st.Opt.adv("extra-cards") {
 			text += "; a player may spend Experience Tokens for extra cards from the pool or Discard Pile (the next player replenishes the pool from the Deck for each extra drafted card)"
 		}
@@ -177,8 +177,8 @@ func (r *step) capturedAtReset() error {
 		p := &st.Players[i]
 		refuse := func(c int) error {
 			if others+c > MainIslands {
-				return referee.RuleError([]string{citeMainIslands, citeCapturing}, "misty: %s's %d Captured Islands would make %d with the other players' answers, but only a Main Island is Captured and \"There are 6 large Main Islands\" (accepted: at most %d)",
-					p.Name, c, others+c, max(MainIslands-others, 0))
+				return referee.RuleError([]string{citeMainIslands, citeCapturing}, "misty: %s's %s would make %d with the other players' answers, but only a Main Island is Captured and \"There are 6 large Main Islands\" (accepted: at most %d)",
+					p.Name, referee.Count(c, "Captured Island"), others+c, max(MainIslands-others, 0))
 			}
 			return nil
 		}
@@ -186,7 +186,7 @@ func (r *step) capturedAtReset() error {
 		// count can only be 0: it is not asked.
 		if MainIslands-others <= 0 {
 			if p.Captured != 0 {
-				r.emit("endgame", fmt.Sprintf("%s now controls 0 Captured Islands (was %d): the other players control all %d Main Islands", p.Name, p.Captured, MainIslands), map[string]any{"player": p.Name, "captured": 0, "was": p.Captured}, citeCapturing, citeMainIslands)
+				r.emit("endgame", fmt.Sprintf("%s now controls 0 Captured Islands (was %d): the other players control all %s", p.Name, p.Captured, referee.Count(MainIslands, "Main Island")), map[string]any{"player": p.Name, "captured": 0, "was": p.Captured}, citeCapturing, citeMainIslands)
 				p.Captured = 0
 			}
 			continue

@@ -58,7 +58,7 @@ type table struct {
 
 func newTable(t *testing.T, st *State, answers map[string]any, seq ...int) *table {
 	t.Helper()
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	p := referee.NewScripted()
 	for k, v := range answers {
@@ -242,7 +242,7 @@ func TestDirectionDiceAlwaysTopRightByDefault(t *testing.T) {
 }
 
 func mustTables(t *testing.T) *tables.Set {
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	return set
 }

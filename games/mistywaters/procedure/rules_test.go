@@ -13,7 +13,7 @@ func TestWheelAndRoundKinds(t *testing.T) {
 	assert.Equal(t, 1, Wheel(13), "after XII the marker continues clockwise to I")
 	assert.Equal(t, 12, Wheel(24))
 	assert.Equal(t, "XIII", Roman(13))
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	check := func(key string, f func(int) bool) {
 		row, ok := set.Lookup("mwp-wheel", key)
@@ -159,7 +159,7 @@ func TestTavernAndVoting(t *testing.T) {
 }
 
 func TestOptionsAndSetup(t *testing.T) {
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	newS := func(players []referee.Player, opts map[string]string, answers map[string]string) (*referee.Session, error) {
 		p := referee.NewScripted()
@@ -194,7 +194,7 @@ func TestOptionsAndSetup(t *testing.T) {
 }
 
 func TestWeatherDeckDrawnFromDescription(t *testing.T) {
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	p := referee.NewScripted()
 	for k, v := range map[string]string{"misty.board.wind.speed.5": "0", "misty.board.wind.box.sea-giveth": "9", "misty.board.wind.box.sheath-the-swords": "9", "misty.board.wind.box.hunker-down": "12"} {

@@ -324,12 +324,12 @@ func (g *Game) Setup(s *referee.Session, env *referee.Env) error {
 		// Coins total (instead of 8 per player). Experience Tokens are not
 		// placed in the Treasury and is instead collected in separate pools
 		// for each player." So no per-player Treasury line in Team Mode.
-		r.emit("setup", fmt.Sprintf("Team Mode: each team shares one Treasury with %d Silver Coins; each player keeps a pool of %d Experience Tokens", silver, xp),
+		r.emit("setup", fmt.Sprintf("Team Mode: each team shares one Treasury with %s; each player keeps a pool of %s", referee.Count(silver, "Silver Coin"), referee.Count(xp, "Experience Token")),
 			map[string]any{"silver_per_team": silver, "xp": xp, "teams": opt.Teams}, citeTeamMode)
 		r.emit("setup", fmt.Sprintf("Each player: ships %s at their Base, each with 2 Sailors and 2 Cannons", strings.Join(fleet, " + ")),
 			map[string]any{"fleet": fleet}, citeStep6Components, citeTeamMode)
 	} else {
-		r.emit("setup", fmt.Sprintf("Each player: a Treasury with %d Experience Tokens and %d Silver Coins; ships %s at their Base, each with 2 Sailors and 2 Cannons", xp, silver, strings.Join(fleet, " + ")),
+		r.emit("setup", fmt.Sprintf("Each player: a Treasury with %s and %s; ships %s at their Base, each with 2 Sailors and 2 Cannons", referee.Count(xp, "Experience Token"), referee.Count(silver, "Silver Coin"), strings.Join(fleet, " + ")),
 			map[string]any{"silver": silver, "xp": xp, "fleet": fleet}, citeStep6Components)
 	}
 
@@ -433,7 +433,7 @@ func conquestText(need int) string {
 	if need == 0 {
 		return "Island Conquest does not apply (Solo Mode)"
 	}
-	return fmt.Sprintf("Island Conquest needs %d Captured Islands", need)
+	return "Island Conquest needs " + referee.Count(need, "Captured Island")
 }
 
 // NationColours are the four nations' colours: "24 cardboard Nation Flags,

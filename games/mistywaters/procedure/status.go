@@ -213,7 +213,7 @@ func (v Status) Text() string {
 				parts = append(parts, "full strength")
 			}
 			if n.Kind == KindGalleass && n.Sailors > 0 {
-				parts = append(parts, fmt.Sprintf("%d Sailors", n.Sailors))
+				parts = append(parts, referee.Count(n.Sailors, "Sailor"))
 			}
 			if n.Kind != KindBattery {
 				mv := "does not move this Round"
@@ -237,7 +237,7 @@ func (v Status) Text() string {
 	if v.Conquest == 0 {
 		line("Players (no Island Conquest in Solo Mode):")
 	} else {
-		line("Players (Island Conquest: %d Captured Islands at the end of two consecutive Rounds):", v.Conquest)
+		line("Players (Island Conquest: %s at the end of two consecutive Rounds):", referee.Count(v.Conquest, "Captured Island"))
 	}
 	for _, p := range v.Players {
 		who := p.Name
@@ -303,7 +303,7 @@ func (v Status) Text() string {
 		}
 		line("%s.", end)
 	}
-	return referee.Tidy(strings.TrimRight(b.String(), "\n")) // counts in the right number
+	return strings.TrimRight(b.String(), "\n")
 }
 
 func eventTitle(e *EventCard) string {

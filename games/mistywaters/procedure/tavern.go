@@ -157,7 +157,7 @@ func (r *step) dicePoker(drawer string) error {
 			if s > best {
 				best = s
 			}
-			r.emit("tavern", fmt.Sprintf("Dice Poker: %s rolls %s: %s, %d points", nm, diceText(d), h, s), map[string]any{"player": nm, "dice": d, "hand": h, "score": s, "round": hand}, citeDicePoker)
+			r.emit("tavern", fmt.Sprintf("Dice Poker: %s rolls %s: %s, %s", nm, diceText(d), h, referee.Count(s, "point")), map[string]any{"player": nm, "dice": d, "hand": h, "score": s, "round": hand}, citeDicePoker)
 		}
 		var top []string
 		for _, nm := range players {
@@ -214,7 +214,7 @@ func (r *step) agedFalcon(drawer string) error {
 		}
 		betText = "bets: " + joinAnd(bs)
 	}
-	r.emit("tavern", fmt.Sprintf("Aged Falcon: %s's Falcon races %d spaces to the other Tavern; %s; pool %d Silver", drawer, dist, betText, pool), map[string]any{"distance": dist, "bets": bets, "pool": pool}, citeAgedFalcon)
+	r.emit("tavern", fmt.Sprintf("Aged Falcon: %s's Falcon races %s to the other Tavern; %s; pool %d Silver", drawer, referee.Count(dist, "space"), betText, pool), map[string]any{"distance": dist, "bets": bets, "pool": pool}, citeAgedFalcon)
 	pos, parsecs := 0, 0
 	for pos < dist && parsecs < 100 {
 		d, err := r.d6("misty.falcon.roll")
@@ -267,7 +267,7 @@ func (r *step) agedFalcon(drawer string) error {
 	default:
 		paid = fmt.Sprintf("%s win %d Silver each", joinAnd(winners), each)
 	}
-	r.emit("tavern", fmt.Sprintf("Aged Falcon reaches the other Tavern in %d parsecs: it %ss; %s; %d Silver removed", parsecs, result, paid, removed),
+	r.emit("tavern", fmt.Sprintf("Aged Falcon reaches the other Tavern in %s: it %ss; %s; %d Silver removed", referee.Count(parsecs, "parsec"), result, paid, removed),
 		map[string]any{"parsecs": parsecs, "result": result, "winners": winners, "each": each, "removed": removed, "pool": pool}, citeAgedFalcon)
 	return nil
 }

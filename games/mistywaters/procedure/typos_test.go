@@ -18,7 +18,7 @@ import (
 func TestTypoIsReasked(t *testing.T) {
 	st := battleState(PhaseNPC, 5, []string{"attack:pirates"}, NPC{ID: "pirate-1", Kind: KindPirate})
 	st.Opt.Variants["simplified"] = true
-	set, err := tables.Load("")
+	set, err := tables.New("", nil)
 	require.NoError(t, err)
 	sp := referee.NewScripted()
 	for k, v := range map[string]string{

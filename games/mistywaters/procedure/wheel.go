@@ -156,8 +156,8 @@ func (r *step) drawEvent() error {
 				// answers file that repeats it is refused with the reason
 				// instead of drawing forever.
 				opts = without(opts, "another-pirate-ship")
-				text = fmt.Sprintf("'Another Pirate Ship!' cannot be placed: %d Pirate Ships are on the board and the errata allows no more than the number of players (%d), so it was shuffled back into the deck (shuffle it back again each time it comes up); which other Event Card was drawn?",
-					st.count(KindPirate), len(st.Players))
+				text = fmt.Sprintf("'Another Pirate Ship!' cannot be placed: %s %s on the board and the errata allows no more than the number of players (%d), so it was shuffled back into the deck (shuffle it back again each time it comes up); which other Event Card was drawn?",
+					referee.Count(st.count(KindPirate), "Pirate Ship"), referee.Noun(st.count(KindPirate), "is", "are"), len(st.Players))
 			}
 			var err error
 			card, err = r.choose("misty.event.card", text, opts...)
@@ -171,8 +171,8 @@ func (r *step) drawEvent() error {
 		switch card {
 		case "another-pirate-ship":
 			if st.pirateCapped() {
-				r.emit("event", fmt.Sprintf("'Another Pirate Ship!': %d Pirate Ships are on the board and there may not be more than the number of players (%d): shuffle the card back into the deck and draw another",
-					st.count(KindPirate), len(st.Players)), map[string]any{"event": card, "redraw": true}, citeErrata, citeErrataEvents, citeEventCards)
+				r.emit("event", fmt.Sprintf("'Another Pirate Ship!': %s %s on the board and there may not be more than the number of players (%d): shuffle the card back into the deck and draw another",
+					referee.Count(st.count(KindPirate), "Pirate Ship"), referee.Noun(st.count(KindPirate), "is", "are"), len(st.Players)), map[string]any{"event": card, "redraw": true}, citeErrata, citeErrataEvents, citeEventCards)
 				redraw = true
 				continue
 			}

@@ -1,0 +1,164 @@
+package rulesref
+
+// The deciding fact: what the answer line shows first. A section is about
+// its topic in every sentence, so the words the whole passage shares with
+// the question (its heading's, those of most of its sentences) do not tell
+// its sentences apart; the sentence that settles the question holds the
+// question's other words, and states the kind of fact asked for: the
+// number of a "how many", the price of a "how much does it cost", the
+// can/cannot of a "can I", the order of a "who goes first", the outcome
+// of a "what happens if". These traits choose the answer line only; the
+// ranking of passages does not read them.
+
+// What a question asks for (asks) and what a sentence states (traits).
+const (
+	factNumber  = 1 << iota // a count, limit or amount
+	factCost                // a price: pay, cost, spend
+	factLimit               // a restriction: cannot, only, never, no more than
+	factAllowed             // a permission: can, may
+	factOrder               // an order: first, then, before, after
+	factOutcome             // a condition and what follows: if, when, instead
+)
+
+// How much of its score a sentence keeps when it does not state a kind
+// of fact the question asks for: a "how many" is not settled by a sentence
+// without a number, nor a "how much does it cost" without a price; a "can
+// I" is settled best by the sentence that says "cannot" or "only", then
+// by one that says "can" or "may".
+const (
+	missNumber  = 0.6
+	missCost    = 0.6
+	missOrder   = 0.8
+	missOutcome = 0.8
+	missModal   = 0.7 // neither a restriction nor a permission
+	onlyAllowed = 0.9 // a permission, no restriction
+	// localShare: a concept met by every sentence of the passage counts
+	// this share of its weight in choosing among them (1: no discount).
+	localShare = 0.4
+)
+
+// asks returns the kinds of fact question q asks for.
+func asks(q string) int {
+	ws := words(q)
+	k := 0
+	at := func(i int) string {
+		if i >= 0 && i < len(ws) {
+			return ws[i]
+		}
+		return ""
+	}
+	for i, w := range ws {
+		if isNumber(w) || numberWords[w] && w != "more" && w != "less" && w != "fewer" {
+			k |= factNumber // "can I have three ...": the count decides
+		}
+		switch w {
+		case "how":
+			switch at(i + 1) {
+			case "many", "far", "long", "often", "big", "high":
+				k |= factNumber
+			case "much":
+				k |= factNumber | factCost
+			}
+		case "max", "maximum", "min", "minimum", "limit", "most", "least", "cap", "capped", "number", "count":
+			k |= factNumber
+		case "cost", "costs", "price", "pay", "afford", "buy", "spend", "expensive", "cheap", "fee", "fees", "upkeep":
+			k |= factCost
+		case "can", "may", "could", "allowed", "legal", "able", "cant", "cannot", "possible":
+			if i < 4 || w == "allowed" || w == "legal" || w == "possible" {
+				k |= factAllowed
+			}
+		case "have", "need", "must":
+			if at(i+1) == "to" || w == "must" {
+				k |= factAllowed
+			}
+		case "first", "order", "before", "after", "sequence", "next", "starts", "start", "begins":
+			k |= factOrder
+		case "happens", "happen", "now", "if", "when", "then", "instead":
+			if w == "happens" || w == "happen" || w == "instead" || at(i-1) == "what" {
+				k |= factOutcome
+			}
+		case "who", "which":
+			if at(i+1) == "goes" || at(i+1) == "moves" || at(i+1) == "acts" || at(i+1) == "first" {
+				k |= factOrder
+			}
+		}
+	}
+	return k
+}
+
+var (
+	numberWords = map[string]bool{
+		"one": true, "two": true, "three": true, "four": true, "five": true, "six": true,
+		"seven": true, "eight": true, "nine": true, "ten": true, "eleven": true, "twelve": true,
+		"twice": true, "double": true, "half": true, "once": true, "maximum": true, "minimum": true,
+		"unlimited": true, "more": true, "less": true, "fewer": true,
+	}
+	costWords = map[string]bool{
+		"pay": true, "pays": true, "paid": true, "paying": true, "cost": true, "costs": true,
+		"spend": true, "spends": true, "spent": true, "price": true, "prices": true, "fee": true,
+		"fees": true, "coin": true, "coins": true, "gold": true, "silver": true, "free": true,
+		"sell": true, "sold": true, "receive": true, "receives": true, "gain": true, "gains": true,
+	}
+	limitWords = map[string]bool{
+		"cannot": true, "cant": true, "not": true, "never": true, "only": true, "no": true,
+		"must": true, "unless": true, "except": true, "exception": true, "required": true,
+		"limit": true, "limited": true, "maximum": true, "instead": true, "nor": true,
+	}
+	allowedWords = map[string]bool{"can": true, "may": true, "allowed": true, "able": true, "choose": true, "optional": true}
+	orderWords   = map[string]bool{
+		"first": true, "then": true, "followed": true, "before": true, "after": true, "order": true,
+		"last": true, "next": true, "begins": true, "starts": true, "sequentially": true, "finally": true,
+		"priority": true, "clockwise": true, "turn": true,
+	}
+	outcomeWords = map[string]bool{"if": true, "when": true, "instead": true, "otherwise": true, "unless": true}
+)
+
+// traits returns the kinds of fact a sentence of words ws states.
+func traits(ws []string) int {
+	t := 0
+	for _, w := range ws {
+		if isNumber(w) || numberWords[w] {
+			t |= factNumber
+		}
+		if costWords[w] {
+			t |= factCost
+		}
+		if limitWords[w] {
+			t |= factLimit
+		}
+		if allowedWords[w] {
+			t |= factAllowed
+		}
+		if orderWords[w] {
+			t |= factOrder
+		}
+		if outcomeWords[w] {
+			t |= factOutcome
+		}
+	}
+	return t
+}
+
+// factFit is the share of its score a sentence with traits t keeps for a
+// question that asks for k.
+func factFit(k, t int) float64 {
+	v := 1.0
+	for _, m := range [...]struct {
+		f    int
+		miss float64
+	}{{factNumber, missNumber}, {factCost, missCost}, {factOrder, missOrder}, {factOutcome, missOutcome}} {
+		if k&m.f != 0 && t&m.f == 0 {
+			v *= m.miss
+		}
+	}
+	if k&factAllowed != 0 {
+		switch {
+		case t&factLimit != 0:
+		case t&factAllowed != 0:
+			v *= onlyAllowed
+		default:
+			v *= missModal
+		}
+	}
+	return v
+}
