@@ -66,3 +66,56 @@ func TestOddsChoicesAndMessages(t *testing.T) {
 	assert.Contains(t, err.Error(), "the battle never made those rolls")
 	assert.NotContains(t, err.Error(), "may not roll that many dice")
 }
+
+// Issue #30: the Last Day Temple is attacked "from the Adjacent Space to
+// the 'X' in the Red Water Lagoon", "The Red Water Lagoon is not
+// considered At Sea", and Rocky Seas stops "Player Ships ... At Sea" only:
+// a ship with no at= attacks the Temple at 10 oB (broadside and odds);
+// at=sea is refused, citing Rocky Seas and the Temple.
+func TestTempleUnderRockySeas(t *testing.T) {
+	out, err := run(t, false, "broadside", "-a", "ship:cannons=2,sailors=1,owner=a", "-d", "temple", "--advanced", "--wind", "10", "--dice", "6,1", "--why")
+	require.NoError(t, err)
+	assert.Contains(t, out, "+1 Damage Marker")
+	assert.Contains(t, out, "Rocky Seas (10 oB) stops ships At Sea only")
+	out, err = run(t, false, "odds", "-a", "ship:cannons=2,sailors=1,owner=a", "-d", "temple", "--advanced", "--wind", "10")
+	require.NoError(t, err)
+	assert.Contains(t, out, "+1 Damage Marker")
+	_, err = run(t, false, "broadside", "-a", "ship:cannons=2,sailors=1,owner=a,at=lagoon", "-d", "temple", "--advanced", "--wind", "10", "--dice", "6,1")
+	require.NoError(t, err)
+	for _, cmd := range []string{"broadside", "odds"} {
+		_, err = run(t, false, cmd, "-a", "ship:cannons=2,sailors=1,owner=a,at=sea", "-d", "temple", "--advanced", "--wind", "10")
+		require.Error(t, err, cmd)
+		var ue *referee.UsageError
+		require.ErrorAs(t, err, &ue)
+		assert.Contains(t, ue.Cites, "misty-waters/rocky-seas")
+		assert.Contains(t, ue.Cites, "misty-waters/advanced-rules/last-day-temple")
+		assert.Contains(t, err.Error(), "Rocky Seas (10 oB)")
+		assert.Contains(t, err.Error(), "attacked from the Adjacent Space to the 'X' in the Red Water Lagoon")
+	}
+}
+
+// Issue #30: --npc-second-row (Duel Arrangement: "NPCs place second-row
+// dice with the priority of highest behind lowest value"). The Pirate
+// Ship's 5,5,5,1 against 6,1: spread (default) 6 v 1+5 ties and 1 v 5+5,
+// stack 6 v 1+5+5 and 1 v 5; the output and the odds' policy name the
+// reading; a value that is neither is refused.
+func TestNPCSecondRowFlag(t *testing.T) {
+	args := []string{"boarding", "--advanced", "-a", "ship:sailors=1,cannons=1,owner=a", "-d", "pirate", "--dice", "6,1;6", "--defender-dice", "5,5,5,1;1,1"}
+	out, err := run(t, false, args...)
+	require.NoError(t, err)
+	assert.Contains(t, out, "npc-second-row=spread")
+	assert.Contains(t, out, "6:6 v 1,5:6 tie | 1:1 v 5,5:10 D")
+	out, err = run(t, false, "boarding", "--advanced", "-a", "ship:sailors=1,cannons=1,owner=a", "-d", "pirate", "--dice", "6,1", "--defender-dice", "5,5,5,1", "--npc-second-row", "stack")
+	require.NoError(t, err)
+	assert.Contains(t, out, "npc-second-row=stack")
+	assert.Contains(t, out, "6:6 v 1,5,5:11 D | 1:1 v 5:5 D")
+	assert.Contains(t, out, "outcome: attacker defeated")
+	for _, r := range []string{"spread", "stack"} {
+		out, err = run(t, false, "odds", "--advanced", "-a", "ship:sailors=1,cannons=1,owner=a", "-d", "pirate", "--type", "boarding", "--npc-second-row", r)
+		require.NoError(t, err)
+		assert.Contains(t, out, "(npc-second-row="+r+")")
+	}
+	_, err = run(t, false, "odds", "--advanced", "-a", "sloop:owner=a", "-d", "pirate", "--type", "boarding", "--npc-second-row", "pile")
+	require.Error(t, err)
+	assert.True(t, referee.IsUsage(err))
+}

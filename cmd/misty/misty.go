@@ -23,7 +23,8 @@ caravel-npc (Conquistadors' Caravel), freighter, battery, temple, militia,
 dutchman, or a Sea Monster (leviathan, megalodon, kraken, hydra, sea-serpent,
 sperm-whale). Keys: type=, cannons=, sailors=, captain[=fc], gunner[=fc],
 fencing[=fc] (fc-gunner, fc-fencing), damaged, xp=N (or N/N/N per roll),
-owner=NAME, at=sea|anchorage|docks|base|tavern|shoal|desert|atoll|lagoon,
+owner=NAME, at=sea|anchorage|docks|base|tavern|shoal|desert|atoll|lagoon
+(default sea; lagoon for a ship attacking the temple, by the 'X'),
 fort=OWNER (at Docks protected by OWNER's Fort), blocked, shore=S+C[+fencing]
 (the shore party against a Militia), cargo=a+b, cabin=a+b, cards=a+b,
 defeats=N (the owner's ships defeated before), fleet=N, treasury=N, name=LABEL.`
@@ -90,6 +91,7 @@ type RuleFlags struct {
 	BailOutBeforeSupport  bool
 	PlaceTie              string
 	GunnerRerolls         string
+	NPCSecondRow          string
 }
 
 func ruleFlags(cmd *cobra.Command, r *RuleFlags) {
@@ -108,6 +110,8 @@ func ruleFlags(cmd *cobra.Command, r *RuleFlags) {
 	fl.BoolVar(&r.BailOutBeforeSupport, "bail-out-before-support", false, "reading: judge the free Sloop bail-out without the first defeat's 5 Silver Coins")
 	fl.StringVar(&r.PlaceTie, "place-tie", "", "choice: of two Boarding placements with the same net dice bosun takes the one losing fewer own dice (keep-own, the default) or costing the opponent more (take-more)")
 	fl.StringVar(&r.GunnerRerolls, "gunner-rerolls", "", "choice: a First-Class Gunner re-rolls every die that does nothing, Deck Crew Hits beyond the crew too (useless, the default), or only the misses (misses)")
+	fl.StringVar(&r.NPCSecondRow, "npc-second-row", "", "reading: an NPC places its Boarding second-row dice highest behind lowest one behind each die (spread, the default) or two behind its lowest (stack: 3 dice a side)")
+	_ = cmd.RegisterFlagCompletionFunc("npc-second-row", cobra.FixedCompletions([]string{"spread", "stack"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("gunner-rerolls", cobra.FixedCompletions([]string{"useless", "misses"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("place-tie", cobra.FixedCompletions([]string{"keep-own", "take-more"}, cobra.ShellCompDirectiveNoFileComp))
 }
@@ -123,6 +127,13 @@ func (r RuleFlags) options(f *cmdutil.Factory) (mw.Options, error) {
 		o.PlaceTakeMore = true
 	default:
 		return o, referee.Usagef("misty: --place-tie %q is not keep-own or take-more", r.PlaceTie)
+	}
+	switch r.NPCSecondRow {
+	case "", "spread":
+	case "stack":
+		o.NPCStackSecondRow = true
+	default:
+		return o, referee.RuleError([]string{mw.CiteDuelArrangement}, "misty: --npc-second-row %q is not spread or stack", r.NPCSecondRow)
 	}
 	switch r.GunnerRerolls {
 	case "", "useless":
@@ -177,6 +188,11 @@ func parseUnits(f *cmdutil.Factory, a, d string) (mw.Unit, mw.Unit, []string, er
 	}
 	def, err := mw.ParseUnit(d)
 	if err != nil {
+		return att, def, nil, err
+	}
+	// An attacker with no at= stands where it attacks the defender from
+	// (the Last Day Temple: from the Red Water Lagoon).
+	if att, err = mw.ParseAttacker(a, def); err != nil {
 		return att, def, nil, err
 	}
 	t, err := f.Tables()

@@ -67,6 +67,11 @@ type Options struct {
 	// die that does nothing). "First-Class Gunner rerolls (may reroll each
 	// dice once)" leaves the choice of dice to the player.
 	GunnerMissesOnly bool `json:"gunner_misses_only,omitempty"`
+	// NPCStackSecondRow: an NPC stacks its second-row dice, its two
+	// highest behind its lowest front die (3 dice a side), then the next
+	// two behind the next lowest (default: one behind each front die,
+	// highest behind lowest; see npcPlace). Option npc-second-row=stack.
+	NPCStackSecondRow bool `json:"npc_stack_second_row,omitempty"`
 
 	// MonsterHits gives the die faces that damage each Sea Monster (its
 	// card); missing monsters default to the mw-monsters table, else 6.

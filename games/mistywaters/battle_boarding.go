@@ -49,6 +49,9 @@ type Round struct {
 	TiedDefender  int           `json:"tied_defender"`
 	AttackerDuels int           `json:"attacker_duels_lost"`
 	DefenderDuels int           `json:"defender_duels_lost"`
+	// NPCSecondRow is the reading the NPC placed its second-row dice by
+	// (spread or stack: option npc-second-row); "" when no NPC placed.
+	NPCSecondRow string `json:"npc_second_row,omitempty"`
 }
 
 // BoardingResult is the full resolution of a Boarding Battle.
@@ -358,7 +361,8 @@ func (bs *boardState) round(ci int, tie bool, a, d int, key string, rollIdx int)
 	var place []int
 	if len(extras) > 0 {
 		if otherUnit.IsNPC() {
-			place, rnd.PlacementBy = npcPlace(extras), "NPC rule: highest behind lowest"
+			place, rnd.PlacementBy = npcPlace(extras, bs.o.NPCStackSecondRow), npcPlacementBy(bs.o)
+			rnd.NPCSecondRow = map[bool]string{false: "spread", true: "stack"}[bs.o.NPCStackSecondRow]
 		} else {
 			rnd.Proposal = plus1(bestPlace(first, firstDice, front, extras, other, bs.rules))
 			pk := other

@@ -100,14 +100,72 @@ func build(first string, firstDice, front, extras, place []int) arrangement {
 	return ar
 }
 
-// npcPlace: "NPCs place second-row dice with the priority of highest behind
-// lowest value": the highest extra behind the lowest front die, and so on.
-func npcPlace(extras []int) []int {
+// npcPlace is where an NPC places its second-row dice (extras, highest
+// first, behind the duels whose front dice go from lowest to highest):
+// place[j] is the duel of extras[j].
+//
+// Ruling (docs/misty-battles.md; option npc-second-row). Duel Arrangement:
+// "If they have any remaining dice (which should be those with the highest
+// values), they must choose where in a second row to place the remaining
+// dice, behind any dice of their choice. - A second-row dice will add its
+// number to the total ... in that individual duel. - No more than 3 dice
+// can be involved in any individual duel. - NPCs place second-row dice
+// with the priority of highest behind lowest value."
+//
+// Default (spread): one second-row die behind each front die, the highest
+// behind the lowest, the next highest behind the next lowest, and so on. A
+// careful player reads it so because (1) the dice go "in a second row":
+// one row, one die behind a die; a die behind a second-row die would be a
+// third row; (2) the 3 dice "involved in any individual duel" are both
+// sides' (the first side's die against a front die and its second-row
+// die), as bosun reads it for a player, whose two dice behind one duel are
+// refused (checkPlacement); (3) the errata: "in the case of two rows of
+// dice in a duel, their values are added together without limitation, so
+// the maximum strength value of one side in such a case can be as high as
+// 12": two dice a side, not three (18); (4) "a maximum of double their
+// opponent's dice" leaves at most as many extras as duels, so one behind
+// each always fits.
+//
+// The other reading (stack, NPCStackSecondRow) counts the 3 dice per side
+// and takes "highest behind lowest" as a priority that fills the lowest
+// die first: the two highest extras behind the lowest front die, the next
+// two behind the next lowest. A Pirate Ship's 5,5,5,1 against 6,1 is then
+// 6 v 1+5+5 and 1 v 5 (the attacker loses both duels) instead of 6 v 1+5
+// (a tie) and 1 v 5+5. The option changes the NPC rule only.
+func npcPlace(extras []int, stack bool) []int {
 	p := make([]int, len(extras))
 	for j := range p {
-		p[j] = j
+		p[j] = NPCDuel(j, stack)
 	}
 	return p
+}
+
+// NPCDuel is the duel of an NPC's j-th highest extra die (npcPlace).
+func NPCDuel(j int, stack bool) int {
+	if stack {
+		return j / 2
+	}
+	return j
+}
+
+// NPCPolicyText is the NPC's placement in the odds' policy line: with an
+// NPC in the battle, the reading it follows too.
+func NPCPolicyText(att, def Unit, o Options) string {
+	switch {
+	case !att.IsNPC() && !def.IsNPC():
+		return "an NPC highest behind lowest"
+	case o.NPCStackSecondRow:
+		return "an NPC highest behind lowest, up to two behind a die (npc-second-row=stack)"
+	}
+	return "an NPC highest behind lowest, one behind each die (npc-second-row=spread)"
+}
+
+// npcPlacementBy names the NPC rule and its reading in a round's output.
+func npcPlacementBy(o Options) string {
+	if o.NPCStackSecondRow {
+		return "NPC rule, npc-second-row=stack: highest behind lowest, up to two behind a die"
+	}
+	return "NPC rule, npc-second-row=spread: highest behind lowest, one behind each die"
 }
 
 // bestPlace proposes the placement of a player's extras (side is the

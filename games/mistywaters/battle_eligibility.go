@@ -331,6 +331,21 @@ var refusals = []refusal{
 
 	// Wind Force. Rocky Seas is read for every battle type, as the
 	// counterattack needs it.
+	//
+	// A Player Ship attacks the Last Day Temple from the Adjacent Space to
+	// the 'X' in the Red Water Lagoon, which is not At Sea (attackFrom):
+	// only a spec that puts it At Sea meets Rocky Seas, and the refusal
+	// says where the Temple is attacked from.
+	{"rocky-seas-temple", []string{CiteRockySeas, CiteWindForce, CiteTemple, CiteLagoon},
+		func(c *attackCase) (bool, error) {
+			if c.t != Broadside || c.def.Kind != KindTemple || !c.att.IsShip() || !c.att.AtSeaNow() {
+				return false, nil
+			}
+			return c.rockySeas()
+		},
+		func(c *attackCase) string {
+			return fmt.Sprintf("Rocky Seas (%d oB): %s At Sea cannot perform Broadside Battles as the cannoneers can't get a good aim; the Last Day Temple is attacked from the Adjacent Space to the 'X' in the Red Water Lagoon, which is not At Sea (leave at= out of the attacker's spec, or give at=lagoon)", c.o.Wind, c.att.Label())
+		}},
 	{"rocky-seas", []string{CiteRockySeas, CiteWindForce},
 		func(c *attackCase) (bool, error) {
 			rocky, err := c.rockySeas()
@@ -389,6 +404,10 @@ func CanAttack(att, def Unit, t BattleType, o Options) (Verdict, error) {
 	rocky, _ := c.rockySeas() // read by the rocky-seas refusal
 	if t == Broadside && rocky {
 		v.Cites = append(v.Cites, CiteRockySeas)
+		if def.Kind == KindTemple && att.Location == Lagoon {
+			v.Steps = append(v.Steps, Step{Text: fmt.Sprintf("Rocky Seas (%d oB) stops ships At Sea only: %s attacks the Last Day Temple from the Adjacent Space to the 'X' in the Red Water Lagoon, which is not At Sea", o.Wind, att.Label()),
+				Rule: "Rocky Seas: Player Ships, Pirate Ships, and other NPC Ships At Sea cannot perform Broadside Battles ... The Red Water Lagoon is not considered At Sea as it is sheltered from the sea and also storms.", Cites: []string{CiteRockySeas, CiteLagoon, CiteTemple}})
+		}
 	}
 	if t == Broadside {
 		v = counterattack(v, c, rocky)

@@ -96,7 +96,7 @@ func TestNPCPlacesHighestBehindLowest(t *testing.T) {
 	assert.Equal(t, []int{5, 3}, fd)
 	assert.Equal(t, []int{1, 2}, front)
 	assert.Equal(t, []int{6, 4}, extras)
-	ar := build(first, fd, front, extras, npcPlace(extras))
+	ar := build(first, fd, front, extras, npcPlace(extras, false))
 	assert.Equal(t, []int{1, 6}, ar.duels[0].D)
 	assert.Equal(t, []int{2, 4}, ar.duels[1].D)
 }

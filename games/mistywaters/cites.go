@@ -62,6 +62,7 @@ const (
 	CiteCardsInCombat    = "misty-waters/action-cards-played-in-combat"
 	CiteAcquireGalleass  = "misty-waters/acquiring-the-galleass"
 	CiteDeathZone        = "misty-waters/death-zone"
+	CiteLagoon           = "misty-waters/red-water-lagoon"
 )
 
 // AllCites lists every section id this package cites, for checking against
@@ -79,5 +80,5 @@ var AllCites = []string{
 	CiteBatteryAttack, CitePirateAttack, CiteXPEarning, CiteXPRerolls, CiteForts,
 	CiteFortProtection, CiteFortBattle, CiteBaseNoBattles, CiteTavernNoBattles,
 	CiteAdvanced, CiteTemple, CitePirateBoarding, CiteMilitia, CiteSimplified, CiteErrata,
-	CiteCardsInCombat, CiteAcquireGalleass, CiteDeathZone,
+	CiteCardsInCombat, CiteAcquireGalleass, CiteDeathZone, CiteLagoon,
 }

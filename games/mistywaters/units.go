@@ -731,7 +731,40 @@ var unitSetters = map[string]unitSetter{
 //
 // The kind starts from its defaults (unitKinds); each key then has its
 // setter (unitSetters); a Sea Monster's name is also a key of a monster.
-func ParseUnit(spec string) (Unit, error) {
+func ParseUnit(spec string) (Unit, error) { return parseUnit(spec, nil) }
+
+// ParseAttacker is ParseUnit for the attacker of def: a unit whose spec
+// names no space (no at= or fort=) stands where the rules make it attack
+// def from (attackFrom), else At Sea as ParseUnit puts it.
+func ParseAttacker(spec string, def Unit) (Unit, error) { return parseUnit(spec, &def) }
+
+// attackFrom puts an attacker whose spec names no space on the space it
+// must attack def from.
+//
+// Ruling (docs/misty-battles.md, the Last Day Temple's space): the Temple
+// stands "on top of the Conquistadors' Treasure token that is on the 'X'
+// in the center of the map at the Red Water Lagoon", and "When a Player
+// Ship is at the Adjacent Space to the 'X' in the Red Water Lagoon, it
+// cannot acquire the Conquistadors' Galleass nor the Conquistadors'
+// Treasure as normal until it opens a way through the walls of the Last
+// Day Temple*. To open the walls, a Player Ship must perform a Broadside
+// Battle against the Last Day Temple*." With "An eligible attack target
+// must be in an Adjacent Space to the attacker" and the 'X' "accessed
+// from the Adjacent Space", that one space is where a Temple attack is
+// made from; it is a red space ("The Conquistadors' Galleass will
+// eventually begin its journey in the Red Water Lagoon", placed "on the
+// Adjacent Space to the 'X'"), and "The Red Water Lagoon is not
+// considered At Sea". So the attacker is in the lagoon, and Rocky Seas
+// ("Player Ships ... At Sea cannot perform Broadside Battles") does not
+// stop it. A spec that names another space keeps it: at=sea under Rocky
+// Seas is refused (rocky-seas-temple), any other space is noted.
+func attackFrom(u *Unit, def Unit) {
+	if u.Location == "" && u.Kind == KindShip && def.Kind == KindTemple {
+		u.Location = Lagoon
+	}
+}
+
+func parseUnit(spec string, def *Unit) (Unit, error) {
 	spec = strings.TrimSpace(spec)
 	kind, rest, _ := strings.Cut(spec, ":")
 	kind = strings.ToLower(strings.TrimSpace(kind))
@@ -767,6 +800,9 @@ func ParseUnit(spec string) (Unit, error) {
 		if err := set(p, k, v, hasV); err != nil {
 			return p.u, err
 		}
+	}
+	if def != nil {
+		attackFrom(&p.u, *def)
 	}
 	err := finishUnit(&p.u, spec)
 	return p.u, err

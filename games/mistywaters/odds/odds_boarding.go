@@ -173,7 +173,12 @@ func duelKey(du mw.Duel, dLeft, aLeft int) int {
 			k |= du.D[i]
 		}
 	}
-	return (dLeft<<5|aLeft)<<12 | k
+	// an NPC's third die (npc-second-row=stack: 3 dice a side, always the
+	// defender's) above the 12 bits of two dice a side
+	if len(du.D) > 2 {
+		k |= du.D[2] << 12
+	}
+	return (dLeft<<5|aLeft)<<15 | k
 }
 
 var pow6 = func() []uint64 {
@@ -260,7 +265,7 @@ func aStageKey(a []int, dn, dt, st, al, fc int) int {
 		}
 	}
 	k = k<<2 | dn
-	k = k<<4 | dt
+	k = k<<5 | dt // up to 18: three dice (npc-second-row=stack)
 	return (k<<3|st)<<9 | al<<3 | fc
 }
 
@@ -269,7 +274,7 @@ func aStageKey(a []int, dn, dt, st, al, fc int) int {
 // defender has left and the dice its Officer re-rolled so far.
 func dStageKey(at int, d []int, st, dl, fc int) int {
 	k := at
-	for i := 0; i < 2; i++ {
+	for i := 0; i < 3; i++ { // three with npc-second-row=stack
 		k <<= 3
 		if i < len(d) {
 			k |= d[i]
@@ -474,8 +479,8 @@ type bfScratch struct {
 	at, maxA int
 	ends     [][]dEnd // by the defender's budget: its stages' ends (nil: not walked yet)
 	gen      uint32
-	endAt    [1 << 9]bfRow // by an end's total, count and Officer's re-rolls
-	rows     [][]branch    // an end's row r, attacker's budget al: rows[r*(maxA+1)+al]
+	endAt    [1 << 10]bfRow // by an end's total (to 18), count and Officer's re-rolls
+	rows     [][]branch     // an end's row r, attacker's budget al: rows[r*(maxA+1)+al]
 	nrows    int
 	dense    []uint64
 }
@@ -568,6 +573,16 @@ type dEnd struct {
 	n             uint64
 }
 
+// stacks reports whether the side placing after first is an NPC that
+// stacks its second-row dice (npc-second-row=stack: two behind a die).
+func (b *boardOdds) stacks(first string) bool {
+	npc := b.npcA
+	if first == "attacker" {
+		npc = b.npcD
+	}
+	return npc && b.o.NPCStackSecondRow
+}
+
 // placeIn is place writing into dst (no allocation per roll): the same
 // placements as npcPlace and bestPlace.
 func (b *boardOdds) placeIn(dst *[5]int, first string, fd, front, extras []int) []int {
@@ -581,7 +596,7 @@ func (b *boardOdds) placeIn(dst *[5]int, first string, fd, front, extras []int) 
 	}
 	if npc {
 		for j := 0; j < k; j++ {
-			dst[j] = j
+			dst[j] = mw.NPCDuel(j, b.o.NPCStackSecondRow)
 		}
 		return dst[:k]
 	}
@@ -668,7 +683,7 @@ type roundWorker struct {
 	acc    accTab
 	buf    [10]int
 	duelsB [5]mw.Duel
-	pairsB [5][2]int // a duel's front die and second-row die (arrange)
+	pairsB [5][3]int // a duel's front die and second-row dice (arrange)
 	placeB [5]int    // the extras' placement (arrange)
 	codesB [5]int    // the duels' codes, duelKey(du, 0, 0) (arrange)
 	// the duel classes (shared by the rolls with the same budgets) and
@@ -758,6 +773,7 @@ func (w *roundWorker) arrange(A, D []int) []mw.Duel {
 	if k > 0 {
 		place = b.placeIn(&w.placeB, first, fd, front, extras)
 	}
+	stack := b.stacks(first)
 	for i := 0; i < n; i++ {
 		du := &w.duelsB[i]
 		fs := f[n-1-i : n-i]
@@ -767,18 +783,26 @@ func (w *roundWorker) arrange(A, D []int) []mw.Duel {
 				// in the worker's buffer, not a new slice per duel: a
 				// roll's duels are read before the next roll is arranged
 				pr := &w.pairsB[i]
-				pr[0], pr[1] = o[i], extras[j]
-				os = pr[:]
+				if len(os) == 1 || !stack {
+					pr[0], pr[1] = o[i], extras[j]
+					os = pr[:2]
+				} else {
+					pr[2] = extras[j] // npc-second-row=stack
+					os = pr[:3]
+				}
 			}
 		}
 		// the duel's code (duelKey) as it is built
 		oc := os[0] << 3
-		if len(os) == 2 {
+		if len(os) >= 2 {
 			oc |= os[1]
 		}
 		if first == "attacker" {
 			du.A, du.D = fs, os
 			w.codesB[i] = fs[0]<<9 | oc
+			if len(os) == 3 { // stacked: only an NPC defender
+				w.codesB[i] |= os[2] << 12
+			}
 		} else {
 			du.A, du.D = os, fs
 			w.codesB[i] = oc<<6 | fs[0]<<3
@@ -799,7 +823,7 @@ func (w *roundWorker) arrangeCodes(A, D []int) []int {
 	}
 	n := len(f)
 	k := len(o) - n
-	var ex [5]int // the extra die behind each duel (0: none)
+	var ex, ex2 [5]int // the extra dice behind each duel (0: none)
 	if k > 0 {
 		fd := w.buf[0:n]
 		for i := 0; i < n; i++ {
@@ -810,13 +834,17 @@ func (w *roundWorker) arrangeCodes(A, D []int) []int {
 			extras[j] = o[len(o)-1-j]
 		}
 		for j, p := range w.b.placeIn(&w.placeB, first, fd, o[:n], extras) {
-			ex[p] = extras[j]
+			if ex[p] == 0 || !w.b.stacks(first) {
+				ex[p] = extras[j]
+			} else {
+				ex2[p] = extras[j] // npc-second-row=stack
+			}
 		}
 	}
 	for i := 0; i < n; i++ {
 		oc := o[i]<<3 | ex[i]
 		if attFirst {
-			w.codesB[i] = f[n-1-i]<<9 | oc
+			w.codesB[i] = ex2[i]<<12 | f[n-1-i]<<9 | oc
 		} else {
 			w.codesB[i] = oc<<6 | f[n-1-i]<<3
 		}
@@ -834,7 +862,7 @@ func duelOfCode(k int, buf *[4]int) mw.Duel {
 		}
 	}
 	na := len(d)
-	for _, v := range [2]int{k >> 3 & 7, k & 7} {
+	for _, v := range [3]int{k >> 3 & 7, k & 7, k >> 12 & 7} {
 		if v != 0 {
 			d = append(d, v)
 		}
@@ -1036,7 +1064,11 @@ func (b *boardOdds) classTab(xpA, xpD int) *classTab {
 	if best != nil {
 		return best
 	}
-	ct := &classTab{classes: make([]int32, 4096), byHash: map[uint64][]int32{}, pre: map[uint64][]preClass{}, xpA: xpA, xpD: xpD}
+	codes := 1 << 12 // duelKey codes: two dice a side
+	if b.o.NPCStackSecondRow {
+		codes = 1 << 15 // and an NPC's third die
+	}
+	ct := &classTab{classes: make([]int32, codes), byHash: map[uint64][]int32{}, pre: map[uint64][]preClass{}, xpA: xpA, xpD: xpD}
 	b.classTabs[[2]int{xpA, xpD}] = ct
 	return ct
 }
@@ -1423,7 +1455,7 @@ func BoardingOdds(att, def mw.Unit, o mw.Options) (*Odds, error) {
 	}
 	od := &Odds{Type: mw.Boarding, Attacker: att, Defender: def, Cites: mw.Uniq(v.Cites, []string{mw.CiteBoarding, mw.CiteLargeCrew, mw.CiteDuelArrangement, mw.CiteDuelResults, mw.CiteTies, mw.CiteErrata})}
 	od.Policy = []string{
-		"the side with extra dice places them: an NPC highest behind lowest; a player by bosun's best placement (most opponent dice lost minus own dice lost on the dice as rolled; " + placeTieText(o) + ")",
+		"the side with extra dice places them: " + mw.NPCPolicyText(att, def, o) + "; a player by bosun's best placement (most opponent dice lost minus own dice lost on the dice as rolled; " + placeTieText(o) + ")",
 		"a First-Class Fencing Master re-rolls, in each duel its side is losing, the dice that give the best chance to win (a tie counting half)",
 		"Experience Tokens are spent duel by duel in arrangement order on the lowest own die of a duel being lost, while a re-roll could still save it",
 	}

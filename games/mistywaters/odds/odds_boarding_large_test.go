@@ -111,7 +111,8 @@ func TestRowTabFindsEveryKey(t *testing.T) {
 
 // The odds' arrangement of a roll's codes (arrangeCodes) is that of its
 // duels (arrange), for every pair of sorted rolls of 1 to 5 dice a side,
-// with players placing (and taking more) and with an NPC side placing.
+// with players placing (and taking more) and with an NPC side placing
+// (one behind each die, or stacked: npc-second-row=stack).
 func TestArrangeCodesMatchesArrange(t *testing.T) {
 	cases := []struct {
 		a, d string
@@ -120,6 +121,7 @@ func TestArrangeCodesMatchesArrange(t *testing.T) {
 		{"ship:sailors=4,cannons=1,fc-fencing,owner=a", "ship:sailors=3,cannons=2,fencing,owner=b", mw.Options{}},
 		{"ship:sailors=4,cannons=1,fencing,owner=a", "ship:sailors=3,cannons=2,owner=b", mw.Options{PlaceTakeMore: true}},
 		{"ship:sailors=4,cannons=1,owner=a", "galleass", mw.Options{}},
+		{"ship:sailors=4,cannons=1,owner=a", "galleass", mw.Options{NPCStackSecondRow: true}},
 	}
 	n := 0
 	for _, c := range cases {
@@ -149,7 +151,7 @@ func TestArrangeCodesMatchesArrange(t *testing.T) {
 			}
 		}
 	}
-	require.Equal(t, 3*461*461, n)
+	require.Equal(t, 4*461*461, n)
 }
 
 // placeOne (the odds' placement of a single extra die) proposes the

@@ -388,3 +388,71 @@ func TestOddsUnderTheOtherChoices(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, strings.Join(od.Policy, "; "), "the one losing fewer of one's own dice (--place-tie keep-own)")
 }
+
+// firstRoll drives the resolver down every path of a battle's first roll
+// (its dice and re-rolls, from path); the rolls after it (a tie re-roll,
+// a second clash) show 1s and are not enumerated.
+type firstRoll struct{ path *pathRoller }
+
+func (f firstRoll) Roll(key string, n int) ([]int, error) {
+	if strings.Contains(key, ".tie.") || strings.Contains(key, "clash2") {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = 1
+		}
+		return out, nil
+	}
+	return f.path.Roll(key, n)
+}
+
+// Issue #30: the NPC's second-row dice (npc-second-row), two extra dice
+// against two: one behind each die, or both behind its lowest (a duel of
+// 1 v 3 dice). Every first roll of the resolver (6^6, with the attacker's
+// Experience Token re-rolls: the odds' duel classes) gives exactly
+// the odds' distribution of that roll (dice lost, dice tied and duels lost
+// by each side), under both readings; the rolls after it are composed by
+// the same code whatever the placement (TestOddsMatchEveryRoll).
+func TestOddsRoundNPCSecondRow(t *testing.T) {
+	cases := []struct{ a, d string }{
+		{"ship:sailors=1,cannons=1,owner=a", "pirate"},
+		{"ship:sailors=1,cannons=1,xp=1,owner=a", "galleass:sailors=4"},
+	}
+	if testing.Short() {
+		cases = cases[:1]
+	}
+	for _, c := range cases {
+		for _, stack := range []bool{false, true} {
+			o := mw.Options{Advanced: true, NPCStackSecondRow: stack}
+			a, d := mustUnit(t, c.a), mustUnit(t, c.d)
+			nA, nD, _ := mw.BoardingDice(a, d)
+			require.Equal(t, [2]int{2, 4}, [2]int{nA, nD})
+			want := map[roundOut]*big.Rat{}
+			p := &pathRoller{}
+			stacked := false
+			for {
+				res, err := mw.ResolveBoarding(mw.BoardingInput{Attacker: a, Defender: d, Options: o}, firstRoll{p})
+				require.NoError(t, err)
+				r := res.Rounds[0]
+				for _, du := range r.Duels {
+					stacked = stacked || len(du.Defender) == 3
+				}
+				k := roundOut{r.AttackerLost, r.DefenderLost, r.TiedAttacker, r.TiedDefender, r.DefenderDuels}
+				if want[k] == nil {
+					want[k] = new(big.Rat)
+				}
+				want[k].Add(want[k], p.prob())
+				if !p.next() {
+					break
+				}
+			}
+			assert.Equal(t, stack, stacked, "%s v %s: a duel of three NPC dice only when stacked", c.a, c.d)
+			got := newBoardOdds(a, d, o).roundDist(nA, nD, a.XPFor(0), 0)
+			require.Equal(t, len(want), len(got), "%s v %s stack=%v", c.a, c.d, stack)
+			for k, p := range want {
+				q, ok := got[k]
+				require.True(t, ok, "%s v %s stack=%v: outcome %v missing", c.a, c.d, stack, k)
+				assert.Equal(t, p.RatString(), q.RatString(), "%s v %s stack=%v: outcome %v", c.a, c.d, stack, k)
+			}
+		}
+	}
+}

@@ -132,6 +132,8 @@ func (r *step) battleOptions() mw.Options {
 		TeamMode:   st.Opt.vari("team"),
 		Wind:       st.Wind,
 		Boxes:      windBoxes{r},
+		// npc-second-row: how an NPC places its second-row dice.
+		NPCStackSecondRow: st.Opt.NPCStack,
 	}
 	mw.MonsterHitsFromTable(r.env.Tables, &o)
 	return o
@@ -180,7 +182,7 @@ const (
 // (misty.ship.NAME), the Fort (misty.fort.NAME) or the Militia
 // (misty.militia.NAME) that fights.
 func (r *step) playerSide(name, what string) (Side, error) {
-	return r.playerShip(name, what, "", nil)
+	return r.playerShip(name, what, "", nil, nil)
 }
 
 // unitRule is a rule of the step about one unit spec (the ship already
@@ -191,8 +193,10 @@ type unitRule func(u mw.Unit) error
 
 // playerShip is playerSide for a ship that must be of one type (wantShip,
 // a fleet code: the target was named NAME-TYPE); "" accepts any ship of
-// the player's fleet.
-func (r *step) playerShip(name, what, wantShip string, rule unitRule) (Side, error) {
+// the player's fleet. facing is the defender when the unit attacks it (nil
+// for a defender): a spec naming no space puts the ship where it attacks
+// from (mw.ParseAttacker: by the 'X' against the Last Day Temple).
+func (r *step) playerShip(name, what, wantShip string, rule unitRule, facing *mw.Unit) (Side, error) {
 	st := r.st
 	p := st.player(name)
 	if p == nil {
@@ -211,6 +215,9 @@ func (r *step) playerShip(name, what, wantShip string, rule unitRule) (Side, err
 		if wantShip != "" {
 			text += "; the ship named: the " + shipTitle(wantShip)
 		}
+		if templeAttack(facing) {
+			text += "; it attacks the Last Day Temple from the Adjacent Space to the 'X' in the Red Water Lagoon (not At Sea) unless the spec gives at="
+		}
 	}
 	// The spec is parsed and checked inside the question (Check), so a
 	// typo at the terminal is re-asked in place instead of ending the step.
@@ -219,6 +226,9 @@ func (r *step) playerShip(name, what, wantShip string, rule unitRule) (Side, err
 	// only after the answer is accepted (checkShip).
 	side := func(a string, check bool) (Side, error) {
 		u, err := mw.ParseUnit(a)
+		if err == nil && facing != nil {
+			u, err = mw.ParseAttacker(a, *facing)
+		}
 		if err != nil {
 			return Side{}, err
 		}
@@ -297,9 +307,21 @@ func (r *step) playerShip(name, what, wantShip string, rule unitRule) (Side, err
 			return a, err
 		}}
 	q = referee.Sticky(r.s, r.env, q)
+	var drop []string
+	if templeAttack(facing) {
+		// Wherever the ship's last battle was, it attacks the Temple from
+		// the lagoon: the default names no space (a last spec At Sea,
+		// refused under Rocky Seas, would leave no default at all).
+		drop = placeKeys
+		if v, ok := referee.LastAnswer(r.s, r.env, key); ok {
+			if v = withoutKeys(v, drop); validAnswer(q, v) {
+				q.Default = v
+			}
+		}
+	}
 	switch what {
 	case "ship":
-		q.Default = r.shipDefault(p, q, wantShip)
+		q.Default = r.shipDefault(p, q, wantShip, drop)
 	default: // the Fort or Militia as bosun left it after its last battle
 		if b, ok := p.Boards[what]; ok {
 			if _, err := q.Normalize(b); err == nil {
@@ -316,9 +338,9 @@ func (r *step) playerShip(name, what, wantShip string, rule unitRule) (Side, err
 
 // shipDefault is the default of a ship's spec question: the board bosun
 // knows for the ship (wantShip, else the ship of the spec given last), else
-// the spec given last, without Experience Tokens; "" when the question
-// refuses it.
-func (r *step) shipDefault(p *PlayerState, q referee.Question, wantShip string) string {
+// the spec given last, without Experience Tokens and the keys drop; ""
+// when the question refuses it.
+func (r *step) shipDefault(p *PlayerState, q referee.Question, wantShip string, drop []string) string {
 	code := wantShip
 	if code == "" && q.Default != "" {
 		if u, err := mw.ParseUnit(q.Default); err == nil {
@@ -326,7 +348,7 @@ func (r *step) shipDefault(p *PlayerState, q referee.Question, wantShip string) 
 			code = unitCode(u)
 		}
 	}
-	def := withoutKeys(q.Default, xpKeys)
+	def := withoutKeys(q.Default, append(append([]string(nil), xpKeys...), drop...))
 	if code != "" && len(p.Fleet) > 0 && !slices.Contains(p.Fleet, code) {
 		// The ship of the spec given last is no longer afloat (Lost, seized,
 		// taken): Enter must not bring it back. The one ship afloat, as
@@ -338,6 +360,9 @@ func (r *step) shipDefault(p *PlayerState, q referee.Question, wantShip string) 
 	}
 	if b, ok := p.Boards[code]; ok && code != "" {
 		def = b
+		if len(drop) > 0 {
+			def = withoutKeys(b, drop)
+		}
 	}
 	if def == "" {
 		return ""
@@ -348,7 +373,19 @@ func (r *step) shipDefault(p *PlayerState, q referee.Question, wantShip string) 
 	return def
 }
 
+// validAnswer reports whether q accepts v.
+func validAnswer(q referee.Question, v string) bool {
+	_, err := q.Normalize(v)
+	return err == nil
+}
+
+// templeAttack reports whether the unit asked for attacks the Last Day
+// Temple.
+func templeAttack(facing *mw.Unit) bool { return facing != nil && facing.Kind == mw.KindTemple }
+
 var (
+	// placeKeys name the space a unit is stopped at.
+	placeKeys   = []string{"at", "location", "loc", "fort", "docks-fort", "blocked"}
 	xpKeys      = []string{"xp"}
 	captainKeys = []string{"captain", "fc-captain"}
 	gunnerKeys  = []string{"gunner", "fc-gunner"}
@@ -470,9 +507,9 @@ func (r *step) candidateRule(t string, rule unitRule) (Side, error) {
 		return r.playerSide(strings.TrimSuffix(t, "-militia"), "militia")
 	}
 	if p, k, ok := st.splitShipTarget(t); ok {
-		return r.playerShip(p.Name, "ship", k.Code, rule)
+		return r.playerShip(p.Name, "ship", k.Code, rule, nil)
 	}
-	return r.playerShip(t, "ship", "", rule)
+	return r.playerShip(t, "ship", "", rule, nil)
 }
 
 // refusal returns the cites and message of a rule refusal.
@@ -582,7 +619,20 @@ func roundText(rd mw.Round) string {
 	if rd.Tie {
 		what += " tie re-roll"
 	}
-	return fmt.Sprintf("%s: attacker %s vs defender %s, attacker loses %s, defender %d", what, diceText(rd.AttackerRoll), diceText(rd.DefenderRoll), referee.Count(rd.AttackerLost, "die", "dice"), rd.DefenderLost)
+	npc := ""
+	if rd.NPCSecondRow != "" {
+		// The reading changes the duels: say which placed the NPC's dice.
+		npc = fmt.Sprintf(" (the NPC's second-row dice behind duels %s, npc-second-row=%s)", intsText(rd.Placement), rd.NPCSecondRow)
+	}
+	return fmt.Sprintf("%s: attacker %s vs defender %s%s, attacker loses %s, defender %d", what, diceText(rd.AttackerRoll), diceText(rd.DefenderRoll), npc, referee.Count(rd.AttackerLost, "die", "dice"), rd.DefenderLost)
+}
+
+func intsText(v []int) string {
+	s := make([]string, len(v))
+	for i, n := range v {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
 }
 
 // applySide applies a battle's damage to one side.

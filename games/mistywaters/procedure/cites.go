@@ -32,7 +32,7 @@ const (
 	citeFreighter        = "misty-waters/silver-freighter"
 	citeDutchman         = "misty-waters/the-flying-dutchman"
 	citePassage          = "misty-waters/north-south-passage"
-	citeLagoon           = "misty-waters/red-water-lagoon"
+	citeLagoon           = mw.CiteLagoon
 	citeWhirlpoolsWx     = "misty-waters/phase-3-weather-phase/whirlpools"
 	citePhase3           = "misty-waters/rounds-and-phases/phase-3-weather-phase"
 	citeStep0Wind        = "misty-waters/step-0-check-wind-strength"
@@ -132,7 +132,7 @@ var AllCites = []string{
 	citeStep6Components, citeStep7Alternate, citeRounds, citeRoundsAndPhases, citePhase1, citeHarvest,
 	citeFreeTradeRoute, citeEventRounds, citePirateRounds, citeGoldCoin, citeGrandFinaleRound, citePhase2,
 	citeDirectionDice, citePirateMove, citeOtherNPCMove, citeMonsterMove, citeCaravels,
-	citeGalleass, citeFreighter, citeDutchman, citePassage, citeLagoon,
+	citeGalleass, citeFreighter, citeDutchman, citePassage,
 	citeWhirlpoolsWx, citePhase3, citeStep0Wind, citeStep1Tile, citeStep2Tile, citeWeatherMarker,
 	citeAbundantCrops, citeTharSheBlows, citeShipDebris, citeCastaway, citeWindSails,
 	citeOverboard, citeClearingUp, citeNoTransship, citeSeaGiveth, citeHunkerDown, citeSeaAdventure,

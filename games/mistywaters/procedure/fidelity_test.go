@@ -276,3 +276,94 @@ func TestExtendedVariantTwoPlayerConquest(t *testing.T) {
 		assert.Contains(t, err.Error(), "extended-two-player=3 changes only an Extended Variant game of 2 players")
 	}
 }
+
+// The Last Day Temple under Rocky Seas (L1434-L1440, L218, L569): the
+// Temple is attacked from "the Adjacent Space to the 'X' in the Red Water
+// Lagoon", "The Red Water Lagoon is not considered At Sea", and Rocky Seas
+// stops "Player Ships ... At Sea" only. At 10 oB a ship's spec with no at=
+// is in the lagoon and opens the walls; at=sea is refused in the spec's own
+// question with Rocky Seas cited; a remembered at= is not the default.
+func TestTempleAttackedFromTheLagoonInRockySeas(t *testing.T) {
+	st := battleState(PhaseTurns, 10, []string{"Ann", "Bob"})
+	st.Temple = true
+	st.Opt.Advanced["temple"] = true
+	st.Players[0].Boards = map[string]string{"B": "brig:cannons=2,sailors=2,at=sea"}
+	tb := newTable(t, st, map[string]any{
+		"misty.player.Ann.attack":                []string{"temple", "none"},
+		"misty.ship.Ann":                         "brig:cannons=2,sailors=2",
+		"misty.battle.Ann.temple.attack.roll":    "6,1",
+		"misty.board.wind.speed.10":              "0",
+		"misty.board.wind.box.sheath-the-swords": "9",
+		"misty.player.Ann.ports":                 "none",
+	})
+	// The Brig's last battle was At Sea (refused here as it stands).
+	tb.s.Log = append(tb.s.Log, referee.Event{Answers: []referee.Answer{{Key: "misty.ship.Ann", Value: "brig:cannons=3,sailors=2,at=sea", Source: "test"}}})
+	pr := &probe{p: tb.env.Prompt}
+	var text, def string
+	var refused error
+	pr.look = func(q referee.Question, n int) {
+		if q.Key == "misty.ship.Ann" {
+			text, def = q.Text, q.Default
+			_, refused = q.Normalize("brig:cannons=2,sailors=2,at=sea")
+			_, err := q.Normalize("brig:cannons=2,sailors=2,at=lagoon")
+			assert.NoError(t, err)
+		}
+	}
+	tb.env.Prompt = pr
+	tb.step()
+	assert.Contains(t, tb.text(), "Ann's Brig attacks Last Day Temple by Broadside Battle")
+	assert.Contains(t, tb.text(), "The Last Day Temple takes a Damage Marker")
+	assert.Equal(t, 1, tb.state().TempleDamage)
+	require.Error(t, refused, "at=sea is At Sea: Rocky Seas refuses it")
+	assert.Contains(t, refused.Error(), "Rocky Seas (10 oB)")
+	assert.Contains(t, refused.Error(), "the Last Day Temple is attacked from the Adjacent Space to the 'X' in the Red Water Lagoon")
+	var ue *referee.UsageError
+	require.ErrorAs(t, refused, &ue)
+	assert.Contains(t, ue.Cites, citeRockySeas)
+	assert.Contains(t, text, "attacks the Last Day Temple from the Adjacent Space to the 'X' in the Red Water Lagoon (not At Sea)")
+	assert.Equal(t, "brig:cannons=2,sailors=2", def)
+}
+
+// npc-second-row (Duel Arrangement: "NPCs place second-row dice with the
+// priority of highest behind lowest value"; "No more than 3 dice can be
+// involved in any individual duel"): the Galleass's 5,5,5,1 against a
+// ship's 6,1 is 6 v 1+5 (tie) and 1 v 5+5 by default, 6 v 1+5+5 and 1 v 5
+// with npc-second-row=stack; the battle line names the reading.
+func TestNPCSecondRowOption(t *testing.T) {
+	s, err := newSetup(t, fourColours[:2], map[string]string{"bases": "Ann:NE,Bob:SW", "npc-second-row": "stack"}, nil)
+	require.NoError(t, err)
+	assert.True(t, stateOf(t, s).Opt.NPCStack)
+	_, err = newSetup(t, fourColours[:2], map[string]string{"bases": "Ann:NE,Bob:SW", "npc-second-row": "pile"}, nil)
+	require.Error(t, err)
+
+	board := func(stack bool, ties ...string) (*State, string) {
+		st := battleState(PhaseTurns, 5, []string{"Ann", "Bob"}, NPC{ID: "galleass", Kind: KindGalleass, Sailors: 4, Treasure: true})
+		st.Opt.NPCStack = stack
+		answers := map[string]any{
+			"misty.player.Ann.attack":                        []string{"galleass", "none"},
+			"misty.player.Ann.attack-with":                   "ship",
+			"misty.player.Ann.attack-type":                   "boarding",
+			"misty.ship.Ann":                                 "brig:cannons=1,sailors=1",
+			"misty.battle.Ann.galleass.clash1.attacker.roll": "6,1",
+			"misty.battle.Ann.galleass.clash1.defender.roll": "5,5,5,1",
+			"misty.board.wind.speed.5":                       "0",
+			"misty.board.wind.box.sheath-the-swords":         "9",
+			"misty.player.Ann.ports":                         "none",
+			"misty.player.Ann.captured":                      "0",
+			"misty.player.Ann.new-ship":                      "none",
+		}
+		if len(ties) == 2 {
+			answers["misty.battle.Ann.galleass.clash1.tie.attacker.roll"] = ties[0]
+			answers["misty.battle.Ann.galleass.clash1.tie.defender.roll"] = ties[1]
+		}
+		got, evs, err := stepBattle(t, st, answers)
+		require.NoError(t, err)
+		return got, texts(evs)
+	}
+	got, out := board(false, "6", "1,1")
+	assert.Contains(t, out, "(the NPC's second-row dice behind duels 1,2, npc-second-row=spread), attacker loses 1 die, defender 0")
+	assert.Equal(t, 2, got.npc("galleass").Sailors, "the tie re-roll 6 v 1+1 costs the Galleass 2 Sailors")
+	_, out = board(true)
+	assert.Contains(t, out, "(the NPC's second-row dice behind duels 1,1, npc-second-row=stack), attacker loses 2 dice, defender 0")
+	assert.Contains(t, out, "Ann's Brig is Lost")
+}

@@ -42,6 +42,8 @@ var optionSpecs = []referee.OptionSpec{
 		Help: "a Player Ship the Flying Dutchman takes counts as a defeated Player Ship (defeat: the 5 Silver Coins, then the Skull-Rock) or is only Lost (lost)"},
 	{Key: "extended-two-player", Kind: referee.OptionChoice, Values: []string{"4", "3"}, Default: "4",
 		Help: "Extended Variant with 2 players: Island Conquest needs 4 Captured Islands, the standard two-player exception (4), or the 3 the variant's Game End line names (3)"},
+	{Key: "npc-second-row", Kind: referee.OptionChoice, Values: []string{"spread", "stack"}, Default: "spread",
+		Help: "an NPC in a Boarding Battle places its second-row dice highest behind lowest, one behind each die (spread), or two behind its lowest die, 3 dice a side (stack)"},
 }
 
 // Options implements referee.Game.
@@ -71,6 +73,8 @@ func parseOptions(s *referee.Session) (Options, error) {
 		DutchmanLostOnly: m["dutchman-loss"] == "lost",
 		// See conquestNeed for the rule text of both readings.
 		ExtendedThree: m["extended-two-player"] == "3",
+		// See the battle engine's npcPlace for the rule text of both readings.
+		NPCStack: m["npc-second-row"] == "stack",
 	}
 	if o.ExtendedThree && (!o.vari("extended") || len(s.Players) != 2) {
 		// Like any option that would do nothing, refused rather than ignored.

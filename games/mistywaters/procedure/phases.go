@@ -346,7 +346,7 @@ func (r *step) playerAttacks(p *PlayerState) error {
 			_, err := r.attackTypes(u, def.Unit, t, known)
 			return err
 		}
-		att, err := r.playerShip(p.Name, with, "", rule)
+		att, err := r.playerShip(p.Name, with, "", rule, &def.Unit)
 		if err != nil {
 			return err
 		}

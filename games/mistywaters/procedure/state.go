@@ -174,6 +174,10 @@ type Options struct {
 	// Captured Islands, as the variant's Game End line reads, instead of
 	// the standard two-player 4 (option extended-two-player=3).
 	ExtendedThree bool `json:"extended_two_player_three,omitempty"`
+	// NPCStack: an NPC stacks its Boarding second-row dice, two behind
+	// its lowest die (option npc-second-row=stack; the engine's
+	// NPCStackSecondRow).
+	NPCStack bool `json:"npc_second_row_stack,omitempty"`
 }
 
 // Advanced rule names (--option advanced=all or a comma list).
