@@ -44,7 +44,7 @@ func library(f *cmdutil.Factory) (*rulesref.Library, error) {
 func gameFlag(cmd *cobra.Command, p *string, usage string) {
 	cmd.Flags().StringVarP(p, "game", "g", "", usage)
 	_ = cmd.RegisterFlagCompletionFunc("game", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return rulesref.Games, cobra.ShellCompDirectiveNoFileComp
+		return rulesref.GameIDs(), cobra.ShellCompDirectiveNoFileComp
 	})
 }
 
@@ -60,7 +60,7 @@ func resolveGame(name string) ([]string, error) {
 	}
 	g, ok := rulesref.ResolveGame(id)
 	if !ok {
-		return nil, referee.Usagef("rules: unknown game %q (accepted: %s, or an alias: mw, rs, wfa, qc, ...)", name, strings.Join(rulesref.Games, ", "))
+		return nil, referee.Usagef("rules: unknown game %q (accepted: %s, or an alias: mw, rs, wfa, qc, ...)", name, strings.Join(rulesref.GameIDs(), ", "))
 	}
 	return []string{g}, nil
 }
@@ -642,7 +642,7 @@ stored.` + exitHelp,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.File = args[0]
 			if opts.Game == "" {
-				return referee.Usagef("rules add: --game is required (accepted: %s)", strings.Join(rulesref.Games, ", "))
+				return referee.Usagef("rules add: --game is required (accepted: %s)", strings.Join(rulesref.GameIDs(), ", "))
 			}
 			if runF != nil {
 				return runF(opts)
