@@ -22,10 +22,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rules",
 		Short: "Search the rulebooks, errata and official Q&A",
-		Long: `Answer rules questions from the four rulebooks, offline: search in your own
-words, show a section with its errata and official Q&A, list the contents,
-the errata and the glossary, and add manuals you own (expansions) to the
-search.` + exitHelp,
+		Long:  cmdutil.WrapText("Answer rules questions from the "+all.CountWord()+" rulebooks, offline: search in your own words, show a section with its errata and official Q&A, list the contents, the errata and the glossary, and add manuals you own (expansions) to the search.", 76) + exitHelp,
 		Example: `  bosun rules search max dice in a sword fight
   bosun rules show misty-waters/step-4b-boarding-battle
   bosun rules toc --game rolling-seas
@@ -60,7 +57,7 @@ func resolveGame(name string) ([]string, error) {
 	}
 	g, ok := rulesref.ResolveGame(id)
 	if !ok {
-		return nil, referee.Usagef("rules: unknown game %q (accepted: %s, or an alias: mw, rs, wfa, qc, ...)", name, strings.Join(rulesref.GameIDs(), ", "))
+		return nil, referee.Usagef("rules: unknown game %q (accepted: %s, or an alias: %s, ...)", name, strings.Join(rulesref.GameIDs(), ", "), all.ShortAliases())
 	}
 	return []string{g}, nil
 }
@@ -118,7 +115,7 @@ of guessing.` + exitHelp,
 			return searchRun(opts)
 		},
 	}
-	gameFlag(cmd, &opts.Game, "search only this game (id or alias: mw, rs, wfa, qc; default: the current session's game)")
+	gameFlag(cmd, &opts.Game, "search only this game (id or alias: "+all.ShortAliases()+"; default: the current session's game)")
 	cmd.Flags().BoolVar(&opts.AllGames, "all-games", false, "search every game, not only the current session's (--game wins)")
 	cmd.Flags().IntVarP(&opts.Limit, "limit", "n", 5, "number of results (1-100)")
 	cmd.Flags().BoolVar(&opts.Brief, "brief", false, "the answer and one line per further result, without the passage (as bosun play shows it)")
