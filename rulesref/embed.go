@@ -63,31 +63,41 @@ func shelf() []Book {
 	return shelfBooks
 }
 
-// stock fills Games, gameAliases and synonyms from books. A phrase two
-// games (or a game and the shared table talk) expand differently is a
-// mistake in a game's Words.
+// stock fills Games, gameAliases and synonyms from books.
 func stock(books []Book) {
-	Games = nil
-	gameAliases = nil
-	synonyms = make(map[string]string, len(tableTalk))
+	var err error
+	Games, gameAliases, synonyms, err = stocked(books)
+	if err != nil {
+		panic(err)
+	}
+}
+
+// stocked returns the games of books, their names and the table talk:
+// tableTalk with each game's Words. A phrase two games (or a game and the
+// shared table talk) expand differently is a mistake in a game's Words.
+func stocked(books []Book) ([]string, []gameAlias, map[string]string, error) {
+	var games []string
+	var aliases []gameAlias
+	syn := make(map[string]string, len(tableTalk))
 	owner := map[string]string{}
 	for k, v := range tableTalk {
-		synonyms[k] = v
+		syn[k] = v
 		owner[k] = "the shared table talk"
 	}
 	for _, b := range books {
-		Games = append(Games, b.Game)
+		games = append(games, b.Game)
 		for _, n := range b.Names {
-			gameAliases = append(gameAliases, gameAlias{strings.Fields(strings.ToLower(n)), b.Game})
+			aliases = append(aliases, gameAlias{strings.Fields(strings.ToLower(n)), b.Game})
 		}
 		for k, v := range b.Words {
-			if old, ok := synonyms[k]; ok && old != v {
-				panic(fmt.Sprintf("rulesref: %s's search word %q stands for %q, but %s has it for %q", b.Game, k, v, owner[k], old))
+			if old, ok := syn[k]; ok && old != v {
+				return nil, nil, nil, fmt.Errorf("rulesref: %s's search word %q stands for %q, but %s has it for %q", b.Game, k, v, owner[k], old)
 			}
-			synonyms[k] = v
+			syn[k] = v
 			owner[k] = b.Game
 		}
 	}
+	return games, aliases, syn, nil
 }
 
 // Games lists the shelved rulebooks' games, in the list's order (set when
