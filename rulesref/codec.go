@@ -26,7 +26,7 @@ const indexMagic = "BOSUNIX7"
 // sourceHash identifies the rulebook texts an index was built from.
 func sourceHash() uint32 {
 	var h uint32
-	for _, g := range Games {
+	for _, g := range GameIDs() {
 		h = crc32.Update(h, crc32.IEEETable, bytesOf(g))
 		h = crc32.Update(h, crc32.IEEETable, bytesOf(rulebookText(g)))
 	}

@@ -89,7 +89,7 @@ func TestManualsIndexCache(t *testing.T) {
 	dir := t.TempDir()
 	// an "expansion" made of another game's rulebook: large, and with
 	// words the Misty Waters rulebook does not have
-	addTestManual(t, dir, "misty-waters", "Empires Expansion Rules", textQuests)
+	addTestManual(t, dir, "misty-waters", "Empires Expansion Rules", rulebookText("quests-and-cannons"))
 	addTestManual(t, dir, "rolling-seas", "Captain Notes", "Captain Notes\nStorm Rules\nDuring a storm every ship loses one sail and the kraken wakes.\n")
 	data, err := os.ReadFile(cachePath(dir))
 	require.NoError(t, err, "adding a manual builds the cache")

@@ -11,9 +11,9 @@ var (
 	defC    *corpus
 )
 
-// builtin returns the corpus of the four shipped rulebooks, parsed once.
+// builtin returns the corpus of the shelved rulebooks, parsed once.
 func builtin() *corpus {
-	defOnce.Do(func() { defC = loadBuiltin() })
+	defOnce.Do(func() { shelf(); defC = loadBuiltin() })
 	return defC
 }
 
@@ -29,10 +29,10 @@ func loadBuiltin() *corpus {
 	return c
 }
 
-// parseAll parses the four embedded rulebooks.
+// parseAll parses the shelved rulebooks.
 func parseAll() *corpus {
 	c := &corpus{}
-	for _, g := range Games {
+	for _, g := range GameIDs() {
 		c.addBook(parseBook(g, rulebookText(g)))
 	}
 	c.index()
@@ -205,7 +205,7 @@ func Errata(games ...string) []ErrataEntry { return builtin().errata(games) }
 // rules reference keeps no second copy of them.
 func ResolveGame(name string) (string, bool) {
 	n := strings.ToLower(strings.TrimSpace(name))
-	for _, g := range Games {
+	for _, g := range GameIDs() {
 		if g == n {
 			return g, true
 		}

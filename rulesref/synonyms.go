@@ -6,10 +6,15 @@ import (
 	"sync"
 )
 
-// synonyms maps table talk to the rulebooks' own words. A key is matched
-// as whole words in the query; its expansion is searched alongside (not
-// instead of) the player's words. Keep keys lowercase.
-var synonyms = map[string]string{
+// synonyms maps table talk to the rulebooks' own words: tableTalk and
+// each shelved game's Words (stock). A key is matched as whole words in
+// the query; its expansion is searched alongside (not instead of) the
+// player's words.
+var synonyms map[string]string
+
+// tableTalk is the table talk every naval game here shares (battles,
+// weather, money, ships). Keep keys lowercase.
+var tableTalk = map[string]string{
 	// battles
 	"sword fight":  "boarding battle duel",
 	"sword fights": "boarding battle duel",
@@ -95,9 +100,6 @@ var synonyms = map[string]string{
 	"bot":         "captain ironside marauder automa",
 	"ai":          "captain ironside marauder automa",
 	"automa":      "captain ironside automa marauder",
-	"the captain": "captain ironside",
-	"ironside":    "captain ironside",
-	"asher":       "captain ironside",
 	"solo":        "solo automa",
 	"coop":        "cooperative marauder",
 	"co-op":       "cooperative marauder",
@@ -169,9 +171,6 @@ var synonyms = map[string]string{
 	"setup":           "setup set up",
 	"set up":          "setup",
 	"upkeep":          "upkeep",
-	"teleport":        "teleporter",
-	"crystal":         "magic crystal",
-	"crystals":        "magic crystals",
 	"xp":              "experience tokens",
 	"experience":      "experience tokens",
 	"cards in hand":   "hand",
@@ -234,7 +233,6 @@ var synonyms = map[string]string{
 	"store":            "trading post trade port",
 	"market":           "trading post trade port",
 	"limit":            "maximum limit",
-	"wood":             "alwood aluminium lumber",
 	"reinforcements":   "redistribute reinforcements reinforce",
 	"action points":    "actions",
 	"ap":               "actions action points",
@@ -451,23 +449,13 @@ func expandQuery(ws []string) []expansion {
 	return out
 }
 
-// gameAliases name a game in a query ("in rolling seas, ...").
-var gameAliases = []struct {
+// gameAliases name a game in a query ("in rolling seas, ..."): each
+// shelved game's Names, in the list's order (stock).
+var gameAliases []gameAlias
+
+type gameAlias struct {
 	words []string
 	game  string
-}{
-	{[]string{"misty", "waters"}, "misty-waters"},
-	{[]string{"misty"}, "misty-waters"},
-	{[]string{"mw"}, "misty-waters"},
-	{[]string{"rolling", "seas"}, "rolling-seas"},
-	{[]string{"war", "for", "atraxia"}, "war-for-atraxia"},
-	{[]string{"atraxia"}, "war-for-atraxia"},
-	{[]string{"wfa"}, "war-for-atraxia"},
-	{[]string{"quests", "and", "cannons"}, "quests-and-cannons"},
-	{[]string{"quests", "cannons"}, "quests-and-cannons"},
-	{[]string{"q", "c"}, "quests-and-cannons"},
-	{[]string{"qc"}, "quests-and-cannons"},
-	{[]string{"qnc"}, "quests-and-cannons"},
 }
 
 // detectGameName finds a game named in ws and returns it with the

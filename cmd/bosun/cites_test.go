@@ -11,10 +11,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/rulesref"
 )
 
-var citeID = regexp.MustCompile(`^(misty-waters|rolling-seas|war-for-atraxia|quests-and-cannons)/[a-z0-9][a-z0-9/-]*$`)
+// citeID matches a section id of a game of the list: <game-id>/<slug>.
+var citeID = regexp.MustCompile(`^(` + strings.ReplaceAll(all.IDs(), ", ", "|") + `)/[a-z0-9][a-z0-9/-]*$`)
 
 // TestEveryCitedSectionExists reads every Go string literal in the game and
 // command code that looks like a section id and checks it against the

@@ -30,7 +30,7 @@ func NewCmdRoll(f *cmdutil.Factory, runF func(*RollOptions) error) *cobra.Comman
 	opts := &RollOptions{F: f}
 	cmd := &cobra.Command{
 		Use:   "roll SPEC...",
-		Short: "Roll dice of any of the four games",
+		Short: "Roll dice of any of the " + all.CountWord() + " games",
 		Long: `Roll dice: NdM (3d6, d20) or a named die with an optional count:
   direction    Misty Waters Direction Dice (main direction, top-left, top-right)
   wind         Rolling Seas Wind Dice (3; re-rolled while all three match)

@@ -49,7 +49,7 @@ func newCmdGames(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:     "games",
 		Short:   "List the games bosun referees",
-		Long:    "List the four games with their ids, aliases, player counts and what bosun runs for each." + ExitHelp,
+		Long:    "List the " + all.CountWord() + " games with their ids, aliases, player counts and what bosun runs for each." + ExitHelp,
 		Example: "  bosun games\n  bosun games --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/safetext"
 	"github.com/spf13/cobra"
@@ -158,11 +159,8 @@ func isFlagError(err error) bool {
 func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bosun",
-		Short: "Referee and rules reference for four nautical tabletop games",
-		Long: `bosun sits beside the physical board of Misty Waters, Rolling Seas, War for
-Atraxia and Quests & Cannons. It runs rounds and phases, weather, NPC ships,
-sea monsters and automa, does the battle dice math, and answers rules
-questions with the rulebook passage that settles them.
+		Short: "Referee and rules reference for " + all.CountWord() + " nautical tabletop games",
+		Long: cmdutil.WrapText("bosun sits beside the physical board of "+all.Titles()+". It runs rounds and phases, weather, NPC ships, sea monsters and automa, does the battle dice math, and answers rules questions with the rulebook passage that settles them.", 78) + `
 
 Players keep moving the real pieces. bosun asks for what it cannot see: every
 question has a stable key, answered at the terminal, with --set key=value, an

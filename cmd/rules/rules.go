@@ -22,10 +22,7 @@ func NewCmd(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rules",
 		Short: "Search the rulebooks, errata and official Q&A",
-		Long: `Answer rules questions from the four rulebooks, offline: search in your own
-words, show a section with its errata and official Q&A, list the contents,
-the errata and the glossary, and add manuals you own (expansions) to the
-search.` + exitHelp,
+		Long:  cmdutil.WrapText("Answer rules questions from the "+all.CountWord()+" rulebooks, offline: search in your own words, show a section with its errata and official Q&A, list the contents, the errata and the glossary, and add manuals you own (expansions) to the search.", 76) + exitHelp,
 		Example: `  bosun rules search max dice in a sword fight
   bosun rules show misty-waters/step-4b-boarding-battle
   bosun rules toc --game rolling-seas
@@ -44,7 +41,7 @@ func library(f *cmdutil.Factory) (*rulesref.Library, error) {
 func gameFlag(cmd *cobra.Command, p *string, usage string) {
 	cmd.Flags().StringVarP(p, "game", "g", "", usage)
 	_ = cmd.RegisterFlagCompletionFunc("game", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return rulesref.Games, cobra.ShellCompDirectiveNoFileComp
+		return rulesref.GameIDs(), cobra.ShellCompDirectiveNoFileComp
 	})
 }
 
@@ -60,7 +57,7 @@ func resolveGame(name string) ([]string, error) {
 	}
 	g, ok := rulesref.ResolveGame(id)
 	if !ok {
-		return nil, referee.Usagef("rules: unknown game %q (accepted: %s, or an alias: mw, rs, wfa, qc, ...)", name, strings.Join(rulesref.Games, ", "))
+		return nil, referee.Usagef("rules: unknown game %q (accepted: %s, or an alias: %s, ...)", name, strings.Join(rulesref.GameIDs(), ", "), all.ShortAliases())
 	}
 	return []string{g}, nil
 }
@@ -128,7 +125,7 @@ instead of guessing.` + exitHelp,
 			return searchRun(opts)
 		},
 	}
-	gameFlag(cmd, &opts.Game, "search only this game (id or alias: mw, rs, wfa, qc; default: the current session's game)")
+	gameFlag(cmd, &opts.Game, "search only this game (id or alias: "+all.ShortAliases()+"; default: the current session's game)")
 	cmd.Flags().BoolVar(&opts.AllGames, "all-games", false, "search every game, not only the current session's (--game wins)")
 	cmd.Flags().IntVarP(&opts.Limit, "limit", "n", 5, "number of results (1-100)")
 	cmd.Flags().BoolVar(&opts.Brief, "brief", false, "the answer and one line per further result, without the passage (as bosun play shows it)")
@@ -708,7 +705,7 @@ stored.` + exitHelp,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.File = args[0]
 			if opts.Game == "" {
-				return referee.Usagef("rules add: --game is required (accepted: %s)", strings.Join(rulesref.Games, ", "))
+				return referee.Usagef("rules add: --game is required (accepted: %s)", strings.Join(rulesref.GameIDs(), ", "))
 			}
 			if runF != nil {
 				return runF(opts)

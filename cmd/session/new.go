@@ -25,10 +25,7 @@ func NewCmdNew(f *cmdutil.Factory, runF func(*NewOptions) error) *cobra.Command 
 	cmd := &cobra.Command{
 		Use:   "new GAME --players NAME[:SIDE],...",
 		Short: "Start a new game session",
-		Long: `Start a new session of GAME (misty-waters, rolling-seas, war-for-atraxia,
-quests-and-cannons, or an alias: mw, rs, atraxia, qc). Setup questions are
-asked now (or answered with --set / --answers). The session becomes the
-current one.` + cmdutil.ExitHelp,
+		Long:  cmdutil.WrapText("Start a new session of GAME ("+all.IDs()+", or an alias: "+all.FirstAliases()+"). Setup questions are asked now (or answered with --set / --answers). The session becomes the current one.", 78) + cmdutil.ExitHelp,
 		Example: `  bosun new misty-waters --players "Ann:red,Bob:blue,Cy:white" --name friday
   bosun new rs --players Alma --option ironside=standard --seed 7`,
 		Args:              cobra.ExactArgs(1),

@@ -1,6 +1,7 @@
 // Package all lists the games bosun referees. It is the one place that
 // names them: a new game is a package under games/ plus one line in
-// Games, and the engine (package referee) never changes for it.
+// Games, and the engine (package referee), the rules reference and the
+// commands never change for it.
 //
 //	g, err := all.Resolve("rs") // the Rolling Seas referee
 package all
@@ -16,13 +17,23 @@ import (
 // Games returns every game bosun referees, in the order `bosun games`
 // lists them.
 func Games() referee.Games {
-	return referee.Games{
+	gs := referee.Games{
 		&procedure.Game{},
 		rollingseas.Game{},
 		atraxia.Game{},
 		questsandcannons.Game{},
 	}
+	return append(gs, plugged...)
 }
+
+// plugged are the games a test added (Plug).
+var plugged referee.Games
+
+// Plug adds games to the list for the rest of the process. The binary
+// never calls it: a test does, in its TestMain before anything reads the
+// list, to referee a game bosun does not ship (games/coinflip, the
+// example of docs/adding-a-game.md) with one line.
+func Plug(gs ...referee.Game) { plugged = append(plugged, gs...) }
 
 // Infos returns the GameInfo of every game.
 func Infos() []referee.GameInfo { return Games().Infos() }

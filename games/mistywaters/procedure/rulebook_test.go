@@ -1,0 +1,11 @@
+package procedure
+
+import (
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/rulesref"
+)
+
+// The tests check cites against the game's own rulebook.
+func init() {
+	rulesref.Shelve(func() []rulesref.Book { return rulesref.BooksOf(referee.Games{&Game{}}) })
+}

@@ -1,0 +1,13 @@
+package mistywaters
+
+import (
+	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/rulesref"
+)
+
+// The tests check cites against the game's own rulebook.
+func init() {
+	rulesref.Shelve(func() []rulesref.Book {
+		return []rulesref.Book{{Game: "misty-waters", Rulebook: referee.Rulebook{Text: RulebookText}}}
+	})
+}
