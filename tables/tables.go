@@ -24,11 +24,12 @@ import (
 )
 
 // The shipped tables are written in data/*.yaml and compiled into Go values
-// (shipped.go, generated and checked by go test: TestShippedGoMatchesYAML),
+// (shipped.go, written by go generate ./tables/ and checked by go test:
+// TestShippedGo, TestShippedGoMatchesYAML),
 // so that a command reads a table without parsing YAML; only the user's
 // overlay file is YAML at run time.
 //
-//go:generate go test -run ^TestShippedGo$ -update .
+//go:generate go run ./internal/gen
 
 // Sources a row may come from.
 const (
