@@ -318,7 +318,7 @@ func OpenDirWarning(what, dir string) string {
 	if err != nil || !info.IsDir() || info.Mode().Perm()&0o077 == 0 {
 		return ""
 	}
-	return fmt.Sprintf("bosun: warning: %s %s is open to other users (mode %04o); bosun makes it 0700: run chmod 700 %s", what, safetext.Escape(dir), info.Mode().Perm(), safetext.Escape(dir))
+	return fmt.Sprintf("bosun: warning: %s %s is open to other users (mode %04o), and bosun leaves an existing directory as it is: run chmod 700 %s", what, safetext.Escape(dir), info.Mode().Perm(), safetext.Escape(dir))
 }
 
 // Store is the session store.

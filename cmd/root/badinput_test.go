@@ -396,7 +396,7 @@ func TestFilesArePrivateAndLeftoversCleaned(t *testing.T) {
 	require.NoError(t, os.Chmod(data, 0o755))
 	code, _, errOut = runHere(t, "", "sessions")
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, errOut, "bosun: warning: data dir "+data+" is open to other users (mode 0755); bosun makes it 0700: run chmod 700 "+data)
+	assert.Contains(t, errOut, "bosun: warning: data dir "+data+" is open to other users (mode 0755), and bosun leaves an existing directory as it is: run chmod 700 "+data)
 }
 
 // TestUndoJSONPrintsTheEventAsLogged (issue 14 item 9): bosun undo --json
