@@ -244,11 +244,11 @@ const (
 func printSearch(w io.Writer, opts *SearchOptions, res []rulesref.Result, scope string) {
 	f := opts.F
 	if scope != "" && opts.session == "" {
-		fmt.Fprintf(w, "Searching %s (the current session); --all-games for all.\n", gameName(scope))
+		fmt.Fprintln(w, cmdutil.WrapIndent(fmt.Sprintf("Searching %s (the current session); --all-games for all.", gameName(scope)), f.IO.Width(), ""))
 	}
 	if opts.switched != "" && len(res) > 0 {
-		fmt.Fprintf(w, "Answered from %s: %s (the current session) has no rule that answers it as well; --game %s keeps to it.\n",
-			gameName(res[0].Game), gameName(opts.switched), opts.switched)
+		fmt.Fprintln(w, cmdutil.WrapIndent(fmt.Sprintf("Answered from %s: %s (the current session) has no rule that answers it as well; --game %s keeps to it.",
+			gameName(res[0].Game), gameName(opts.switched), opts.switched), f.IO.Width(), ""))
 	}
 	if len(res) == 0 {
 		fmt.Fprintf(w, "No ruling found for %q.\n", opts.Query)
@@ -288,7 +288,13 @@ func printResults(w io.Writer, res []rulesref.Result, color bool, width int, bri
 	if len(r.Notes) > 0 {
 		flag = "  [" + noteFlag(r.Notes) + "]"
 	}
-	fmt.Fprintf(w, "1. %s%s\n", bold(r.Path, color), flag)
+	for i, l := range strings.Split(cmdutil.WrapIndent(r.Path+flag, width-3, ""), "\n") {
+		if i == 0 {
+			fmt.Fprintln(w, "1. "+bold(l, color))
+		} else {
+			fmt.Fprintln(w, "   "+bold(l, color))
+		}
+	}
 	fmt.Fprintf(w, "   %s · %s\n", r.ID, gameName(r.Game))
 	if r.Answer != "" {
 		for _, l := range strings.Split(cmdutil.WrapIndent(r.Answer, width-3, ""), "\n") {
