@@ -17,6 +17,7 @@ const module = "github.com/bosun-referee/bosun"
 // listed is what TestEngineTouchesNoDisk reads of `go list -json`.
 type listed struct {
 	ImportPath string
+	Name       string
 	Standard   bool
 	Imports    []string
 }
@@ -76,5 +77,49 @@ func TestEngineTouchesNoDisk(t *testing.T) {
 	}
 	if ours < 5 {
 		t.Fatalf("go list found %d packages of this module; expected the engine, tables and the games", ours)
+	}
+}
+
+// floor is a package's layer: a package imports this module's packages on
+// its own floor or below, never above. The leaves (safe text, atomic
+// files) are on the ground floor with tables; the engine and the rules
+// reference on the first; the games and the store (both built on the
+// engine) on the second; the commands on top.
+func floor(rel string) int {
+	switch {
+	case rel == "referee/safetext" || rel == "referee/store/fsutil" || rel == "tables" || strings.HasPrefix(rel, "tables/"):
+		return 0
+	case rel == "referee/store" || strings.HasPrefix(rel, "referee/store/") || strings.HasPrefix(rel, "games/"):
+		return 2
+	case rel == "referee" || strings.HasPrefix(rel, "referee/") || rel == "rulesref" || strings.HasPrefix(rel, "rulesref/"):
+		return 1
+	default: // cmd/...
+		return 3
+	}
+}
+
+// TestNoImportFromALowerFloorUp: no package imports one on a floor above
+// its own (go list of every package, tests left out).
+func TestNoImportFromALowerFloorUp(t *testing.T) {
+	pkgs := goList(t, module+"/...")
+	var checked int
+	for _, p := range pkgs {
+		rel := strings.TrimPrefix(p.ImportPath, module+"/")
+		if strings.HasPrefix(rel, "cmd/") || p.Name == "main" {
+			continue // the top floor (commands, and tools such as rulesref/bench); cmd's own rule is in cmd/cmdutil
+		}
+		checked++
+		for _, imp := range p.Imports {
+			if !strings.HasPrefix(imp, module+"/") {
+				continue
+			}
+			to := strings.TrimPrefix(imp, module+"/")
+			if floor(to) > floor(rel) {
+				t.Errorf("%s (floor %d) imports %s (floor %d): a lower layer must not depend on a higher one", rel, floor(rel), to, floor(to))
+			}
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("go list found %d packages below cmd/", checked)
 	}
 }
