@@ -126,6 +126,10 @@ func Decode(name string, b []byte) (*referee.Session, error) {
 	var doc struct {
 		referee.Session
 		Undo []json.RawMessage `json:"undo,omitempty"`
+		// Only schema 4 writes these: a save that holds them is not
+		// of the schema it says.
+		LogFile  json.RawMessage `json:"log_file"`
+		UndoFile json.RawMessage `json:"undo_file"`
 	}
 	if err := json.Unmarshal(b, &doc); err != nil {
 		// The message names the fields as referee.Session has them.
@@ -136,6 +140,9 @@ func Decode(name string, b []byte) (*referee.Session, error) {
 		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, referee.ErrCorrupt)
 	}
 	s := &doc.Session
+	if doc.LogFile != nil || doc.UndoFile != nil {
+		return nil, schemaMismatch(name, s.Schema)
+	}
 	if s.Name != name || s.Game == "" {
 		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, referee.ErrCorrupt)
 	}
@@ -152,6 +159,13 @@ func Decode(name string, b []byte) (*referee.Session, error) {
 	}
 	s.Schema = referee.SchemaVersion
 	return s, nil
+}
+
+// schemaMismatch is the error of a save of schema 1 to 3 that holds the
+// side-file records only schema 4 writes: its log is in NAME.log, which
+// reading it as the schema it says would drop.
+func schemaMismatch(name string, schema int) error {
+	return fmt.Errorf("session %s: the save file says schema %d but holds log_file and undo_file records, which only schema 4 writes (its history is in %s.log and %s.undo); it was left as it is: %w", name, schema, name, name, referee.ErrCorrupt)
 }
 
 // checkSchema refuses files that are not bosun saves or come from a newer
@@ -277,6 +291,14 @@ func (st *Store) loadHead(name string, stop func(key string, schema int) bool) (
 	if err := checkSchema(name, b); err != nil {
 		return nil, err
 	}
+	_, hasLog := head["log_file"]
+	_, hasUndo := head["undo_file"]
+	if schema < 4 && (hasLog || hasUndo) {
+		return nil, schemaMismatch(name, schema)
+	}
+	if schema >= 4 && (!hasLog || !hasUndo) {
+		return nil, corrupt(fmt.Sprintf("schema %d with no log_file or undo_file record before the state", schema))
+	}
 	var s referee.Session
 	if err := json.Unmarshal(b, &s); err != nil {
 		return nil, corrupt(err)
@@ -330,22 +352,38 @@ func (st *Store) GameOf(name string) string {
 // Save writes a session and marks it the most recently used: first its
 // new events and undo snapshots, appended to its side files, then the save
 // file, atomically (see sidefile.go).
+//
+// A save that fails leaves every file as it was: the bytes it appended to
+// the side files are cut back (and what an earlier save that did not
+// complete left past the record is put back).
 func (st *Store) Save(s *referee.Session) error {
+	_, err := st.save(s)
+	return err
+}
+
+// save is Save; restore puts the side files back as they were before it
+// (SaveStep's rollback).
+func (st *Store) save(s *referee.Session) (restore func() error, err error) {
 	s.Schema = referee.SchemaVersion
 	if err := os.MkdirAll(st.dir(), 0o700); err != nil {
-		return err
+		return nil, err
 	}
-	f, d, err := st.saveSides(s)
+	f, d, restore, err := st.saveSides(s)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	b, err := json.Marshal(f)
-	if err != nil {
-		return err
+	if err == nil {
+		b = append(b, '\n')
+		if err = writeSave(st.Path(s.Name), b); err != nil {
+			err = fmt.Errorf("session %s: save: %w", s.Name, err)
+		}
 	}
-	b = append(b, '\n')
-	if err := fsutil.WriteAtomic(st.Path(s.Name), b); err != nil {
-		return fmt.Errorf("session %s: save: %w", s.Name, err)
+	if err != nil {
+		if rerr := restore(); rerr != nil {
+			return nil, fmt.Errorf("%w (cutting the step's bytes from the session's log and undo files failed too: %v; they are past what the save records, ignored when read and cut by the next save)", err, rerr)
+		}
+		return nil, err
 	}
 	s.Attach(&history{disk: d, saved: b}, unread(s)) // saved: for SaveStep's rollback (txn.go)
 	s.Undo = nil
@@ -353,8 +391,12 @@ func (st *Store) Save(s *referee.Session) error {
 	// session, so failing to write it does not fail (or undo) the save,
 	// whose command would otherwise report a step as not saved that is.
 	_ = st.SetCurrent(s.Name)
-	return nil
+	return restore, nil
 }
+
+// writeSave writes the save file; tests replace it to fail as a full disk
+// or a read-only directory does.
+var writeSave = fsutil.WriteAtomic
 
 // SetCurrent records name as the most recently used session.
 func (st *Store) SetCurrent(name string) error {
