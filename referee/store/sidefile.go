@@ -234,7 +234,7 @@ func (r *rawOnce) UnmarshalJSON(b []byte) error {
 func (d *diskRefs) check(s *referee.Session) error {
 	l, u := d.log, d.undo
 	for _, r := range []struct {
-		present    bool
+		present   bool
 		key, file string
 	}{{l.present, "log_file", d.logPath}, {u.present, "undo_file", d.undoPath}} {
 		if !r.present {
