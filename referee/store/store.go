@@ -15,6 +15,7 @@ import (
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/store/fsutil"
+	"github.com/gofrs/flock"
 )
 
 // inUseError is a referee.ErrInUse whose message says which session and how long
@@ -47,36 +48,65 @@ func (st *Store) Path(name string) string { return filepath.Join(st.dir(), name+
 
 // Lock takes the session's writer lock, waiting up to LockTimeout (1 s by
 // default). The returned function releases it.
+//
+// The lock is the file NAME.json.lock, which Remove deletes while it holds
+// it. So a lock taken is held only if its file is still the one at that
+// path: a process that waited on the file Remove deleted gets a lock of
+// no name, which it gives back to lock the file now at the path (made by
+// whoever came first). Two processes that create one name thus never both
+// hold its lock.
 func (st *Store) Lock(name string) (func(), error) {
 	if err := os.MkdirAll(st.dir(), 0o700); err != nil {
 		return nil, err
 	}
-	if err := checkLockFile(name, st.Path(name)+".lock"); err != nil {
-		return nil, err
-	}
-	fl, err := fsutil.NewLock(st.Path(name) + ".lock")
-	if err != nil {
-		return nil, fmt.Errorf("session %s: lock: %v; remove it and retry", name, err)
-	}
+	path := st.Path(name) + ".lock"
 	timeout := st.LockTimeout
 	if timeout == 0 {
 		timeout = time.Second
 	}
 	deadline := time.Now().Add(timeout)
+	var fl *flock.Flock
 	for {
+		if fl == nil {
+			if err := checkLockFile(name, path); err != nil {
+				return nil, err
+			}
+			var err error
+			if fl, err = fsutil.NewLock(path); err != nil {
+				return nil, fmt.Errorf("session %s: lock: %v; remove it and retry", name, err)
+			}
+		}
 		ok, err := fl.TryLock()
 		if err != nil {
+			fl.Close()
 			return nil, fmt.Errorf("session %s: lock: %w", name, err)
 		}
 		if ok {
-			return func() { fl.Unlock() }, nil
+			if lockTaken != nil {
+				lockTaken()
+			}
+			held, herr := fl.Stat()
+			now, nerr := os.Lstat(path)
+			if herr == nil && nerr == nil && os.SameFile(held, now) {
+				return func() { fl.Unlock() }, nil
+			}
+			// The file was removed (or replaced) while this one waited.
+			fl.Unlock()
+			fl = nil
+			continue
 		}
 		if time.Now().After(deadline) {
+			fl.Close()
 			return nil, &inUseError{fmt.Sprintf("session %s is in use by another bosun process (waited %s)", name, timeout)}
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// lockTaken, when set (tests only), runs when a lock is taken, before it
+// is checked, where Remove's unlink can land (between opening the lock
+// file and locking it).
+var lockTaken func()
 
 // Exists reports whether a session is saved.
 func (st *Store) Exists(name string) bool {
