@@ -75,7 +75,9 @@ func TestAFailedSaveLeavesEveryFileAsItWas(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			t.Cleanup(func() { writeSideAt, writeSave = func(f *os.File, b []byte, off int64) (int, error) { return f.WriteAt(b, off) }, fsutilWriteAtomic })
+			t.Cleanup(func() {
+				writeSideAt, writeSave = func(f *os.File, b []byte, off int64) (int, error) { return f.WriteAt(b, off) }, fsutilWriteAtomic
+			})
 			st := &Store{Dir: t.TempDir()}
 			s := &referee.Session{Schema: referee.SchemaVersion, Name: "s1", Game: "misty-waters", Step: 1, State: []byte(`{"round":1}`), Log: []referee.Event{}}
 			for range 3 {
