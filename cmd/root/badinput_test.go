@@ -92,11 +92,11 @@ func TestBadInputsFailCleanly(t *testing.T) {
 				m["answers_cursor"] = map[string]any{"used": map[string]any{"misty.weather.tile.move": -7}}
 			})
 			return []string{"next", "--session", "s1", "--answers", twoPlayers}
-		}, "", 1, `used["misty.weather.tile.move"] is -7; accepted: 0 to`, false},
+		}, "", 2, `used["misty.weather.tile.move"] is -7; accepted: 0 to`, false},
 		{"FIFO save: status", func(t *testing.T, data, config, tmp string) []string {
 			require.NoError(t, syscall.Mkfifo(filepath.Join(data, "sessions", "f1.json"), 0o600))
 			return []string{"status", "--session", "f1"}
-		}, "", 1, "is a FIFO, expected a regular file", false},
+		}, "", 2, "is a FIFO, expected a regular file", false},
 		{"symlinked lock", func(t *testing.T, data, config, tmp string) []string {
 			lock := filepath.Join(data, "sessions", "s1.json.lock")
 			os.Remove(lock)
@@ -110,7 +110,66 @@ func TestBadInputsFailCleanly(t *testing.T) {
 			require.NoError(t, os.Remove(p))
 			require.NoError(t, os.Symlink(filepath.Join(tmp, "elsewhere.json"), p))
 			return []string{"status", "--session", "s1"}
-		}, "", 1, "is a symbolic link", false},
+		}, "", 2, "is a symbolic link", false},
+		// Issue 26 item 1: a save whose side files disagree with it is
+		// refused by every command with exit 2, naming the file.
+		{"save without its log_file record: next", func(t *testing.T, data, config, tmp string) []string {
+			editSave(t, data, func(m map[string]any) { delete(m, "log_file") })
+			return []string{"next", "--session", "s1", "--answers", twoPlayers}
+		}, "", 2, "the save has no log_file record, which every schema-4 save holds to say how far s1.log goes", false},
+		{"save without its undo_file record: undo", func(t *testing.T, data, config, tmp string) []string {
+			editSave(t, data, func(m map[string]any) { delete(m, "undo_file") })
+			return []string{"undo", "--session", "s1", "--force"}
+		}, "", 2, "the save has no undo_file record", false},
+		{"save relabelled schema 3: next", func(t *testing.T, data, config, tmp string) []string {
+			editSave(t, data, func(m map[string]any) { m["schema"] = 3 })
+			return []string{"next", "--session", "s1", "--answers", twoPlayers}
+		}, "", 2, "the save file says schema 3 but holds log_file and undo_file records, which only schema 4 writes", false},
+		{"save relabelled schema 3: status", func(t *testing.T, data, config, tmp string) []string {
+			editSave(t, data, func(m map[string]any) { m["schema"] = 3 })
+			return []string{"status", "--session", "s1"}
+		}, "", 2, "says schema 3 but holds log_file", false},
+		{"one event fewer recorded: export", func(t *testing.T, data, config, tmp string) []string {
+			editSave(t, data, func(m map[string]any) {
+				r := m["log_file"].(map[string]any)
+				r["events"] = r["events"].(float64) - 1
+			})
+			return []string{"export", "s1"}
+		}, "", 2, "s1.log holds more than the", false},
+		{"log lines swapped: export", func(t *testing.T, data, config, tmp string) []string {
+			editSide(t, data, ".log", func(b []byte) []byte {
+				l := bytes.SplitAfter(b, []byte("\n"))
+				require.Greater(t, len(l), 3)
+				l[0], l[1] = l[1], l[0]
+				return bytes.Join(l, nil)
+			})
+			return []string{"export", "s1"}
+		}, "", 2, "s1.log was changed since it was saved", false},
+		{"log line edited: log", func(t *testing.T, data, config, tmp string) []string {
+			editSide(t, data, ".log", func(b []byte) []byte { return bytes.Replace(b, []byte(`"seq":2`), []byte(`"seq":7`), 1) })
+			return []string{"log", "--session", "s1"}
+		}, "", 2, "s1.log was changed since it was saved", false},
+		{"log shorter than recorded: status", func(t *testing.T, data, config, tmp string) []string {
+			editSide(t, data, ".log", func(b []byte) []byte { return b[:len(b)-10] })
+			return []string{"status", "--session", "s1"}
+		}, "", 2, "s1.log is shorter than the", false},
+		{"log missing: next", func(t *testing.T, data, config, tmp string) []string {
+			require.NoError(t, os.Remove(filepath.Join(data, "sessions", "s1.log")))
+			return []string{"next", "--session", "s1", "--answers", twoPlayers}
+		}, "", 2, "s1.log is missing; the save records", false},
+		// Issue 26 item 5: a side file with a second name is refused as a
+		// link is (an append would reach the other name).
+		{"log hard-linked: next", func(t *testing.T, data, config, tmp string) []string {
+			require.NoError(t, os.Link(filepath.Join(data, "sessions", "s1.log"), filepath.Join(tmp, "other-name")))
+			return []string{"next", "--session", "s1", "--answers", twoPlayers}
+		}, "", 2, "s1.log has 2 hard links, expected 1", false},
+		{"log hard-linked: status", func(t *testing.T, data, config, tmp string) []string {
+			require.NoError(t, os.Link(filepath.Join(data, "sessions", "s1.log"), filepath.Join(tmp, "other-name")))
+			return []string{"status", "--session", "s1"}
+		}, "", 2, "s1.log has 2 hard links, expected 1", false},
+		{"salvage into itself", func(t *testing.T, data, config, tmp string) []string {
+			return []string{"salvage", "s1", "--to", "s1"}
+		}, "", 2, "--to s1 is the session itself", false},
 		{"overlay ammo faces not numbers", func(t *testing.T, data, config, tmp string) []string {
 			overlay(t, config, "dice:\n  ammo:\n    value: a,b,c,d,e,f\n")
 			return []string{"roll", "ammo:3"}
@@ -251,6 +310,13 @@ func editSave(t *testing.T, data string, edit func(map[string]any)) {
 	edit(m)
 	b, _ = json.Marshal(m)
 	require.NoError(t, os.WriteFile(p, b, 0o600))
+}
+
+func editSide(t *testing.T, data, ext string, edit func([]byte) []byte) {
+	p := filepath.Join(data, "sessions", "s1"+ext)
+	b, err := os.ReadFile(p)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(p, edit(b), 0o600))
 }
 
 func overlay(t *testing.T, config, body string) {
@@ -429,4 +495,48 @@ func TestUndoJSONPrintsTheEventAsLogged(t *testing.T) {
 	assert.Equal(t, last, res.Events[0])
 	assert.Greater(t, res.Events[0].Seq, 3)
 	assert.Equal(t, 3, res.Events[0].Step, "step 3 undone, logged at step 3")
+}
+
+// TestSalvageKeepsWhatCanBeTrusted (issue 26 item 1): a session refused
+// for an edited log is salvaged into a new one holding its state and the
+// log up to the first line that cannot be trusted, and says what it
+// dropped; the new session plays on, the old one is left as it is.
+func TestSalvageKeepsWhatCanBeTrusted(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data")
+	t.Setenv("BOSUN_DATA_DIR", data)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
+	code, _, errOut := runHere(t, "", "new", "misty-waters", "--players", "Ann:red,Bob:blue", "--option", "components=none", "--seed", "3", "--name", "s1", "--answers", twoPlayers)
+	require.Equal(t, 0, code, errOut)
+	code, _, errOut = runHere(t, "", "next", "--steps", "3", "--answers", twoPlayers)
+	require.Equal(t, 0, code, errOut)
+	code, _, errOut = runHere(t, "", "status", "--json")
+	require.Equal(t, 0, code, errOut)
+	b, err := os.ReadFile(filepath.Join(data, "sessions", "s1.log"))
+	require.NoError(t, err)
+	all := bytes.Count(b, []byte("\n"))
+	editSide(t, data, ".log", func(b []byte) []byte {
+		l := bytes.SplitAfter(b, []byte("\n"))
+		l[4], l[5] = l[5], l[4]
+		return bytes.Join(l, nil)
+	})
+	code, _, errOut = runHere(t, "", "log", "--session", "s1")
+	require.Equal(t, 2, code, errOut)
+	assert.Contains(t, errOut, "bosun salvage s1 saves what can be trusted")
+	before := hashTree(t, filepath.Join(data, "sessions", "s1.json"), filepath.Join(data, "sessions", "s1.log"), filepath.Join(data, "sessions", "s1.undo"))
+
+	code, out, errOut := runHere(t, "", "salvage", "s1")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "Salvaged session s1 into s1-salvaged: step 4, 4 events of the log.")
+	assert.Contains(t, out, fmt.Sprintf("Dropped: %d of the log's %d events, from the first that cannot be trusted (line 5 has seq 6, expected 5).", all-4, all))
+	assert.Contains(t, out, "Dropped: the undo history (3 snapshots)")
+	assert.Equal(t, before, hashTree(t, filepath.Join(data, "sessions", "s1.json"), filepath.Join(data, "sessions", "s1.log"), filepath.Join(data, "sessions", "s1.undo")), "s1 is left as it is")
+
+	for _, args := range [][]string{{"log"}, {"export"}, {"status"}, {"next", "--answers", twoPlayers}} {
+		code, _, errOut = runHere(t, "", args...)
+		require.Equal(t, 0, code, "bosun %v on the salvaged session: %s", args, errOut)
+	}
+	code, _, errOut = runHere(t, "", "salvage", "s1")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, `a session named "s1-salvaged" exists`)
 }

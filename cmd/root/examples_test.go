@@ -36,7 +36,7 @@ func exampleLines(ex string) []string {
 // file of the user's or a terminal: the end-to-end scripts cover those.
 var needsTable = map[string]bool{
 	"new": true, "next": true, "status": true, "play": true, "undo": true, "log": true,
-	"rm": true, "export": true, "sessions": true, "add": true, "remove": true, "report": true,
+	"rm": true, "export": true, "sessions": true, "add": true, "remove": true, "report": true, "salvage": true,
 }
 
 // TestHelpExamplesRunAsWritten runs every Example of every one-shot command

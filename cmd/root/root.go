@@ -141,7 +141,8 @@ func ExitCode(err error) int {
 		return ExitCanceled
 	case errors.Is(err, referee.ErrInUse):
 		return ExitInUse
-	case referee.IsUsage(err), isFlagError(err):
+	case referee.IsUsage(err), isFlagError(err), errors.Is(err, referee.ErrCorrupt):
+		// a save that cannot be vouched for is bad input (design.md)
 		return ExitUsage
 	default:
 		return ExitError

@@ -1,5 +1,5 @@
 // Package session holds the session commands: new, sessions, status, next,
-// play, undo, log, rm and export.
+// play, undo, log, rm, export and salvage.
 package session
 
 import (
@@ -17,7 +17,7 @@ import (
 func Commands(f *cmdutil.Factory) []*cobra.Command {
 	return []*cobra.Command{
 		NewCmdNew(f, nil), NewCmdSessions(f), NewCmdStatus(f), NewCmdNext(f), NewCmdPlay(f),
-		NewCmdUndo(f), NewCmdLog(f), NewCmdRm(f), NewCmdExport(f),
+		NewCmdUndo(f), NewCmdLog(f), NewCmdRm(f), NewCmdExport(f), NewCmdSalvage(f),
 	}
 }
 

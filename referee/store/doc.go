@@ -15,6 +15,10 @@
 //   - Validation: a save is a file a person can edit, so every count,
 //     index and position in it and its side files is checked before use;
 //     a save that disagrees with its files is ErrCorrupt and left as it is.
+//     The save keeps a crc32 of each side file's recorded bytes, updated
+//     as a step appends and checked when a file is read or mapped; a
+//     failed save puts the side files back byte for byte; Salvage copies
+//     what can be trusted of a refused session into a new one.
 //   - SaveStep: the transaction of a step that remembered board values,
 //     the save and the tables overlay written both or neither; the overlay
 //     file itself is read and written here too (LoadTables, FlushTables).

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
@@ -52,6 +53,26 @@ import (
 type logRef struct {
 	Events int   `json:"events"`
 	Bytes  int64 `json:"bytes"`
+	// CRC is the crc32 (IEEE) of those bytes, updated as a step appends
+	// (nil in a save of an older bosun: the next save adds it).
+	CRC *uint32 `json:"crc32,omitempty"`
+	// present: the save holds the record (set when it is decoded).
+	present bool
+}
+
+// UnmarshalJSON decodes the record and notes that the save holds one.
+func (r *logRef) UnmarshalJSON(b []byte) error {
+	if string(bytes.TrimSpace(b)) == "null" {
+		return nil
+	}
+	type plain logRef
+	var p plain
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	*r = logRef(p)
+	r.present = true
+	return nil
 }
 
 // undoRef is how much of the undo file a save covers and where its top
@@ -63,6 +84,24 @@ type undoRef struct {
 	// Base is the cursor the top snapshot's delta is against, as a delta
 	// against the session's cursor (omitted: the same).
 	Base *cursorDelta `json:"base,omitempty"`
+	// CRC is the crc32 (IEEE) of the first Bytes bytes, as logRef's.
+	CRC     *uint32 `json:"crc32,omitempty"`
+	present bool
+}
+
+// UnmarshalJSON decodes the record and notes that the save holds one.
+func (r *undoRef) UnmarshalJSON(b []byte) error {
+	if string(bytes.TrimSpace(b)) == "null" {
+		return nil
+	}
+	type plain undoRef
+	var p plain
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	*r = undoRef(p)
+	r.present = true
+	return nil
 }
 
 // saveFile is the schema-4 NAME.json. The file references come before the
@@ -111,6 +150,9 @@ type diskRefs struct {
 	// (undo.Top is what the save on disk says, until the next save).
 	undoN   int
 	undoTop int64
+	// undoVerified: the undo file's recorded bytes were checked against
+	// their checksum (by the first undo of this process).
+	undoVerified bool
 }
 
 func (st *Store) logPath(name string) string  { return filepath.Join(st.dir(), name+".log") }
@@ -191,6 +233,14 @@ func (r *rawOnce) UnmarshalJSON(b []byte) error {
 // holds at least what the save records, ending with a whole line there.
 func (d *diskRefs) check(s *referee.Session) error {
 	l, u := d.log, d.undo
+	for _, r := range []struct {
+		present   bool
+		key, file string
+	}{{l.present, "log_file", d.logPath}, {u.present, "undo_file", d.undoPath}} {
+		if !r.present {
+			return d.name.corruptf("the save has no %s record, which every schema-4 save holds to say how far %s goes; its history cannot be vouched for (bosun salvage saves what can be trusted)", r.key, filepath.Base(r.file))
+		}
+	}
 	if l.Events < 0 || l.Bytes < 0 || l.Bytes > MaxSaveSize || (l.Events == 0) != (l.Bytes == 0) || int64(l.Events) > l.Bytes {
 		return d.name.corruptf("log_file: %d events in %d bytes; accepted: 0 events in 0 bytes, or 1 event or more in as many bytes or more, up to %d", l.Events, l.Bytes, MaxSaveSize)
 	}
@@ -218,14 +268,19 @@ func checkSide(s who, path string, n int64) error {
 		if err := fsutil.CheckRegular(path); err != nil {
 			return s.corruptf("%v", err)
 		}
+		if info, err := os.Lstat(path); err == nil {
+			if err := fsutil.CheckOneLink(path, info); err != nil {
+				return s.corruptf("%v", err)
+			}
+		}
 		return nil
 	}
-	f, err := fsutil.OpenRegular(path)
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return s.corruptf("%s is missing; the save records %d bytes of it", filepath.Base(path), n)
+	}
+	f, err := openSide(s, path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return s.corruptf("%s is missing; the save records %d bytes of it", filepath.Base(path), n)
-		}
-		return s.corruptf("%v", err)
+		return err
 	}
 	defer f.Close()
 	var last [1]byte
@@ -238,13 +293,54 @@ func checkSide(s who, path string, n int64) error {
 	return nil
 }
 
-// openSide opens a side file for reading at most n bytes of it.
+// openSide opens a side file for reading: a regular file with one name
+// (a hard link to it is refused as a symbolic link is).
 func openSide(s who, path string) (*os.File, error) {
 	f, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return nil, s.corruptf("%v", err)
 	}
+	info, err := f.Stat()
+	if err == nil {
+		err = fsutil.CheckOneLink(path, info)
+	}
+	if err != nil {
+		f.Close()
+		return nil, s.corruptf("%v", err)
+	}
 	return f, nil
+}
+
+// streamVerify checks the first n bytes of a side file against the
+// checksum want, reading them through a small buffer (undo reads one
+// snapshot; its check should not hold the whole file in memory).
+func streamVerify(s who, path string, n int64, want uint32) error {
+	f, err := openSide(s, path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h := crc32.NewIEEE()
+	if k, err := io.CopyBuffer(h, io.LimitReader(f, n), make([]byte, 64<<10)); err != nil || k < n {
+		return s.corruptf("%s is shorter than the %d bytes the save records", filepath.Base(path), n)
+	}
+	if got := h.Sum32(); got != want {
+		return s.corruptf("%s was changed since it was saved: its first %d bytes, which the save records, have crc32 %08x, the save records %08x; bosun salvage %s saves what can be trusted into a new session", filepath.Base(path), n, got, want, string(s))
+	}
+	return nil
+}
+
+// verifySide checks the first bytes of a side file, b, against the
+// checksum the save records (want; nil in a save of an older bosun,
+// which recorded none).
+func verifySide(s who, path string, b []byte, want *uint32) error {
+	if want == nil {
+		return nil
+	}
+	if got := crc32.ChecksumIEEE(b); got != *want {
+		return s.corruptf("%s was changed since it was saved: its first %d bytes, which the save records, have crc32 %08x, the save records %08x; bosun salvage %s saves what can be trusted into a new session", filepath.Base(path), len(b), got, *want, string(s))
+	}
+	return nil
 }
 
 // readLog reads the first n events of the log file, which the save says
@@ -269,7 +365,7 @@ func (d *diskRefs) decodeLog(n int, decode func(c, i int, line []byte) error, at
 	if n == 0 {
 		return nil
 	}
-	b, err := readSide(s, d.logPath, d.log.Bytes)
+	b, err := readSide(s, d.logPath, d.log.Bytes, d.log.CRC)
 	if err != nil {
 		return err
 	}
@@ -295,6 +391,9 @@ func (d *diskRefs) decodeLines(b []byte, n int, decode func(c, i int, line []byt
 	}
 	if len(lines) < n {
 		return s.corruptf("%s holds %d events; the save records %d", name, len(lines), n)
+	}
+	if len(b) > 0 && n == d.log.Events {
+		return s.corruptf("%s holds more than the %d events the save records in its first %d bytes", name, n, d.log.Bytes)
 	}
 	chunks := min(runtime.GOMAXPROCS(0), maxChunks, 1+n/512)
 	errs := make([]error, chunks)
@@ -342,6 +441,12 @@ func readLine(s who, path string, off, end int64) ([]byte, error) {
 func (d *diskRefs) readUndo() (sn referee.Snapshot, prev int64, base *referee.AnswerCursor, err error) {
 	s := d.name
 	name := filepath.Base(d.undoPath)
+	if d.undo.CRC != nil && !d.undoVerified {
+		if err := streamVerify(s, d.undoPath, d.undo.Bytes, *d.undo.CRC); err != nil {
+			return referee.Snapshot{}, 0, nil, err
+		}
+		d.undoVerified = true
+	}
 	line, err := readLine(s, d.undoPath, d.undoTop, d.undo.Bytes)
 	if err != nil {
 		return referee.Snapshot{}, 0, nil, err
@@ -372,58 +477,145 @@ func (d *diskRefs) readUndo() (sn referee.Snapshot, prev int64, base *referee.An
 
 // appendSide writes data at byte at of path, first cutting what a save
 // that did not complete left past it, and syncs the file (and the
-// directory when the file is new).
-func appendSide(path string, at int64, data []byte) error {
+// directory when the file is new). It returns what puts the file back
+// byte for byte as it was (the save file could not be written after
+// it); on error it has done so itself.
+func appendSide(path string, at int64, data []byte) (restore func() error, err error) {
+	nothing := func() error { return nil }
 	if err := fsutil.CheckRegular(path); err != nil {
-		return err
+		return nil, err
 	}
 	info, err := os.Lstat(path)
 	created := errors.Is(err, fs.ErrNotExist)
 	if err != nil && !created {
-		return err
+		return nil, err
+	}
+	if info != nil {
+		if err := fsutil.CheckOneLink(path, info); err != nil {
+			return nil, err
+		}
 	}
 	if len(data) == 0 && (created || info.Size() == at) {
-		return nil
+		return nothing, nil
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !fi.Mode().IsRegular() || (info != nil && !os.SameFile(info, fi)) {
-		return fmt.Errorf("%s: not the regular file it was a moment ago", path)
+		return nil, fmt.Errorf("%s: not the regular file it was a moment ago", path)
+	}
+	if err := fsutil.CheckOneLink(path, fi); err != nil {
+		return nil, err
 	}
 	if fi.Size() < at {
-		return fmt.Errorf("%s holds %d bytes; the save records %d", filepath.Base(path), fi.Size(), at)
+		return nil, fmt.Errorf("%s holds %d bytes; the save records %d", filepath.Base(path), fi.Size(), at)
 	}
+	// What an earlier save that did not complete left past at: cut
+	// below, and put back if this save fails too.
+	var tail []byte
 	if fi.Size() > at {
-		if err := f.Truncate(at); err != nil {
-			return err
+		if fi.Size()-at > MaxSaveSize {
+			return nil, fmt.Errorf("%s holds %d bytes past the %d the save records; accepted: at most %d", filepath.Base(path), fi.Size()-at, at, MaxSaveSize)
+		}
+		tail = make([]byte, fi.Size()-at)
+		if _, err := f.ReadAt(tail, at); err != nil {
+			return nil, err
 		}
 	}
-	if _, err := f.WriteAt(data, at); err != nil {
-		return err
+	restore = func() error {
+		if created {
+			if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+			return nil
+		}
+		g, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NOFOLLOW, 0)
+		if err != nil {
+			return err
+		}
+		defer g.Close()
+		if gi, err := g.Stat(); err != nil || !os.SameFile(gi, fi) {
+			return fmt.Errorf("%s: not the file this save wrote", path)
+		}
+		if err := g.Truncate(at); err != nil {
+			return err
+		}
+		if len(tail) > 0 {
+			if _, err := g.WriteAt(tail, at); err != nil {
+				return err
+			}
+		}
+		if err := g.Sync(); err != nil {
+			return err
+		}
+		return g.Close()
+	}
+	fail := func(err error) (func() error, error) {
+		if rerr := restore(); rerr != nil {
+			return nil, fmt.Errorf("%w (putting %s back as it was failed too: %v)", err, filepath.Base(path), rerr)
+		}
+		return nil, err
+	}
+	if len(tail) > 0 {
+		if err := f.Truncate(at); err != nil {
+			return fail(err)
+		}
+	}
+	if _, err := writeSideAt(f, data, at); err != nil {
+		return fail(err)
 	}
 	if err := f.Sync(); err != nil {
-		return err
+		return fail(err)
 	}
 	if err := f.Close(); err != nil {
-		return err
+		return fail(err)
 	}
 	if created {
-		return fsutil.SyncDir(filepath.Dir(path))
+		if err := fsutil.SyncDir(filepath.Dir(path)); err != nil {
+			return fail(err)
+		}
 	}
-	return nil
+	return restore, nil
+}
+
+// writeSideAt writes a side file's new bytes; tests replace it to fail
+// as a full disk does.
+var writeSideAt = func(f *os.File, b []byte, off int64) (int, error) { return f.WriteAt(b, off) }
+
+// sideCRC is the checksum of a side file's first n bytes after data is
+// appended at n: the running one the save recorded updated with data, or,
+// for a save of an older bosun that recorded none, computed from the file.
+func sideCRC(s who, path string, n int64, old *uint32, data []byte) (*uint32, error) {
+	var c uint32
+	switch {
+	case old != nil:
+		c = *old
+	case n > 0:
+		f, err := openSide(s, path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		h := crc32.NewIEEE()
+		if k, err := io.CopyBuffer(h, io.LimitReader(f, n), make([]byte, 64<<10)); err != nil || k < n {
+			return nil, s.corruptf("%s is shorter than the %d bytes the save records", filepath.Base(path), n)
+		}
+		c = h.Sum32()
+	}
+	c = crc32.Update(c, crc32.IEEETable, data)
+	return &c, nil
 }
 
 // saveSides writes the session's new events and snapshots to its side files
 // and returns the save file with the references to them. Nothing of s
 // changes: commit does, once the save file is in place.
-func (st *Store) saveSides(s *referee.Session) (*saveFile, *diskRefs, error) {
+func (st *Store) saveSides(s *referee.Session) (_ *saveFile, _ *diskRefs, restore func() error, err error) {
 	d := historyOf(s).disk
 	if d == nil {
 		// A new session, or one read from an older schema: its files
@@ -432,25 +624,38 @@ func (st *Store) saveSides(s *referee.Session) (*saveFile, *diskRefs, error) {
 	}
 	if d.logPath != st.logPath(s.Name) || d.undoPath != st.undoPath(s.Name) {
 		// Its log and snapshots are in another directory's files.
-		return nil, nil, fmt.Errorf("session %s: save: it was loaded from %s, not from this data directory", s.Name, filepath.Dir(d.logPath))
+		return nil, nil, nil, fmt.Errorf("session %s: save: it was loaded from %s, not from this data directory", s.Name, filepath.Dir(d.logPath))
 	}
 	nd := *d
 	// The log: the events not yet in the file.
 	var buf bytes.Buffer
 	from := d.log.Events - unread(s)
 	if from < 0 || from > len(s.Log) {
-		return nil, nil, fmt.Errorf("session %s: save: the log file holds %d events, the session %d", s.Name, d.log.Events, s.LogLen())
+		return nil, nil, nil, fmt.Errorf("session %s: save: the log file holds %d events, the session %d", s.Name, d.log.Events, s.LogLen())
 	}
 	enc := json.NewEncoder(&buf)
 	for _, e := range s.Log[from:] {
 		if err := enc.Encode(e); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
-	nd.log = logRef{Events: s.LogLen(), Bytes: d.log.Bytes + int64(buf.Len())}
-	if err := appendSide(d.logPath, d.log.Bytes, buf.Bytes()); err != nil {
-		return nil, nil, fmt.Errorf("session %s: save: %w", s.Name, err)
+	logCRC, err := sideCRC(d.name, d.logPath, d.log.Bytes, d.log.CRC, buf.Bytes())
+	if err != nil {
+		return nil, nil, nil, err
 	}
+	nd.log = logRef{Events: s.LogLen(), Bytes: d.log.Bytes + int64(buf.Len()), CRC: logCRC, present: true}
+	restoreLog, err := appendSide(d.logPath, d.log.Bytes, buf.Bytes())
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("session %s: save: %w", s.Name, err)
+	}
+	// Whatever fails from here on puts the log file back as it was.
+	defer func() {
+		if err != nil {
+			if rerr := restoreLog(); rerr != nil {
+				err = fmt.Errorf("%w (putting %s back as it was failed too: %v)", err, filepath.Base(d.logPath), rerr)
+			}
+		}
+	}()
 	// The undo stack: the snapshots of this process's steps.
 	buf.Reset()
 	off, top, n, prevBase := d.undo.Bytes, d.undoTop, d.undoN, d.undoBase
@@ -469,7 +674,7 @@ func (st *Store) saveSides(s *referee.Session) (*saveFile, *diskRefs, error) {
 		}
 		b, err := json.Marshal(u)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		top = off + int64(buf.Len())
 		buf.Write(b)
@@ -477,18 +682,26 @@ func (st *Store) saveSides(s *referee.Session) (*saveFile, *diskRefs, error) {
 		n++
 		prevBase = base
 	}
-	nd.undo = undoRef{Snapshots: n, Top: top, Bytes: off + int64(buf.Len())}
+	undoCRC, err := sideCRC(d.name, d.undoPath, off, d.undo.CRC, buf.Bytes())
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	nd.undo = undoRef{Snapshots: n, Top: top, Bytes: off + int64(buf.Len()), CRC: undoCRC, present: true}
 	if n == 0 {
 		nd.undo.Top = 0
 	}
 	nd.undoN, nd.undoTop, nd.undoBase = n, top, prevBase
-	if err := appendSide(d.undoPath, off, buf.Bytes()); err != nil {
-		return nil, nil, fmt.Errorf("session %s: save: %w", s.Name, err)
+	restoreUndo, err := appendSide(d.undoPath, off, buf.Bytes())
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("session %s: save: %w", s.Name, err)
 	}
 	f := &saveFile{Schema: referee.SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed, DiceMode: s.DiceMode,
 		RNG: s.RNG, Step: s.Step, Over: s.Over, LogFile: nd.log, UndoFile: nd.undo, State: s.State, Cursor: s.Cursor, Pending: s.Pending}
 	f.UndoFile.Base = diffCursor(prevBase, s.Cursor)
-	return f, &nd, nil
+	restore = func() error {
+		return errors.Join(restoreUndo(), restoreLog())
+	}
+	return f, &nd, restore, nil
 }
 
 // Export writes the whole session as one JSON document: the save's
@@ -509,7 +722,7 @@ func export(s *referee.Session, w io.Writer, planned bool) (err error) {
 	var logLines, undoLines [][]byte
 	var plan *exportPlan
 	if d := historyOf(s).disk; d != nil {
-		head.LogFile = d.log
+		head.LogFile = logRef{Events: d.log.Events, Bytes: d.log.Bytes}
 		head.UndoFile = undoRef{Snapshots: d.undoN, Top: d.undoTop, Bytes: d.undo.Bytes}
 		if n, lerr := s.Unread(); n == 0 && lerr != nil {
 			return lerr
@@ -599,11 +812,11 @@ func (p *exportPlan) release() {
 // side returns the first n bytes of a side file (mapped when it can be)
 // when they are whole lines; ok false otherwise (or for a file shorter
 // than n: Export then reads the files whole, for the error).
-func (p *exportPlan) side(path string, n int64) (b []byte, ok bool) {
+func (p *exportPlan) side(path string, n int64, crc *uint32) (b []byte, ok bool) {
 	if n <= 0 {
 		return nil, false
 	}
-	f, err := fsutil.OpenRegular(path)
+	f, err := openSide("", path)
 	if err != nil {
 		return nil, false
 	}
@@ -620,7 +833,7 @@ func (p *exportPlan) side(path string, n int64) (b []byte, ok bool) {
 			return nil, false
 		}
 	}
-	return b, b[n-1] == '\n'
+	return b, b[n-1] == '\n' && verifySide("", path, b, crc) == nil
 }
 
 // catchFault makes reading a mapped side file that another process cut
@@ -686,7 +899,7 @@ func planExport(s *referee.Session) (plan *exportPlan) {
 		}
 	}()
 	if n := unread(s); n > 0 {
-		b, ok := p.side(d.logPath, d.log.Bytes)
+		b, ok := p.side(d.logPath, d.log.Bytes, d.log.CRC)
 		if !ok {
 			return nil
 		}
@@ -696,7 +909,7 @@ func planExport(s *referee.Session) (plan *exportPlan) {
 			p.logLines = append(p.logLines, b[:k+1])
 			b = b[k+1:]
 		}
-		if len(p.logLines) < n {
+		if len(p.logLines) < n || (len(b) > 0 && n == d.log.Events) {
 			return nil
 		}
 		marks := make([]mark, n)
@@ -723,7 +936,7 @@ func planExport(s *referee.Session) (plan *exportPlan) {
 	if d.undoN == 0 {
 		return p
 	}
-	b, ok := p.side(d.undoPath, d.undo.Bytes)
+	b, ok := p.side(d.undoPath, d.undo.Bytes, d.undo.CRC)
 	if !ok {
 		return nil
 	}
@@ -897,7 +1110,7 @@ func (d *diskRefs) exportUndo() ([][]byte, error) {
 	if d.undoN == 0 {
 		return nil, nil
 	}
-	b, err := readSide(s, d.undoPath, d.undo.Bytes)
+	b, err := readSide(s, d.undoPath, d.undo.Bytes, d.undo.CRC)
 	if err != nil {
 		return nil, err
 	}
@@ -1000,8 +1213,9 @@ func lineString(line []byte) string {
 	return unsafe.String(&line[0], len(line))
 }
 
-// readSide reads the first n bytes of a side file.
-func readSide(s who, path string, n int64) ([]byte, error) {
+// readSide reads the first n bytes of a side file, checking them against
+// the checksum the save records (crc; nil: none recorded).
+func readSide(s who, path string, n int64, crc *uint32) ([]byte, error) {
 	f, err := openSide(s, path)
 	if err != nil {
 		return nil, err
@@ -1010,6 +1224,9 @@ func readSide(s who, path string, n int64) ([]byte, error) {
 	b := make([]byte, n)
 	if _, err := io.ReadFull(f, b); err != nil {
 		return nil, s.corruptf("%s is shorter than the %d bytes the save records", filepath.Base(path), n)
+	}
+	if err := verifySide(s, path, b, crc); err != nil {
+		return nil, err
 	}
 	return b, nil
 }
@@ -1074,7 +1291,7 @@ func WithBriefEvents(s *referee.Session, fn func(evs []referee.Event) error) (er
 	}
 	d := historyOf(s).disk
 	defer d.name.catchFault(&err)()
-	b, release, err := mapSide(d.name, d.logPath, d.log.Bytes)
+	b, release, err := mapSide(d.name, d.logPath, d.log.Bytes, d.log.CRC)
 	if err != nil {
 		return err
 	}
@@ -1088,7 +1305,7 @@ func WithBriefEvents(s *referee.Session, fn func(evs []referee.Event) error) (er
 
 // mapSide returns the first n bytes of a side file (n > 0) mapped
 // read-only, or read where it cannot be mapped, and what releases them.
-func mapSide(s who, path string, n int64) (b []byte, release func(), err error) {
+func mapSide(s who, path string, n int64, crc *uint32) (b []byte, release func(), err error) {
 	f, err := openSide(s, path)
 	if err != nil {
 		return nil, nil, err
@@ -1099,11 +1316,18 @@ func mapSide(s who, path string, n int64) (b []byte, release func(), err error) 
 		return nil, nil, short
 	}
 	if b, ok := fsutil.MapFile(f, n); ok {
+		if err := verifySide(s, path, b, crc); err != nil {
+			fsutil.Unmap(b)
+			return nil, nil, err
+		}
 		return b, func() { fsutil.Unmap(b) }, nil
 	}
 	b = make([]byte, n)
 	if _, err := io.ReadFull(f, b); err != nil {
 		return nil, nil, short
+	}
+	if err := verifySide(s, path, b, crc); err != nil {
+		return nil, nil, err
 	}
 	return b, func() {}, nil
 }
@@ -1117,7 +1341,7 @@ func BriefEvents(s *referee.Session) ([]referee.Event, error) {
 		return s.Log, lerr
 	}
 	d := historyOf(s).disk
-	b, err := readSide(d.name, d.logPath, d.log.Bytes)
+	b, err := readSide(d.name, d.logPath, d.log.Bytes, d.log.CRC)
 	if err != nil {
 		return nil, err
 	}

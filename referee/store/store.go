@@ -15,6 +15,7 @@ import (
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/store/fsutil"
+	"github.com/gofrs/flock"
 )
 
 // inUseError is a referee.ErrInUse whose message says which session and how long
@@ -47,36 +48,65 @@ func (st *Store) Path(name string) string { return filepath.Join(st.dir(), name+
 
 // Lock takes the session's writer lock, waiting up to LockTimeout (1 s by
 // default). The returned function releases it.
+//
+// The lock is the file NAME.json.lock, which Remove deletes while it holds
+// it. So a lock taken is held only if its file is still the one at that
+// path: a process that waited on the file Remove deleted gets a lock of
+// no name, which it gives back to lock the file now at the path (made by
+// whoever came first). Two processes that create one name thus never both
+// hold its lock.
 func (st *Store) Lock(name string) (func(), error) {
 	if err := os.MkdirAll(st.dir(), 0o700); err != nil {
 		return nil, err
 	}
-	if err := checkLockFile(name, st.Path(name)+".lock"); err != nil {
-		return nil, err
-	}
-	fl, err := fsutil.NewLock(st.Path(name) + ".lock")
-	if err != nil {
-		return nil, fmt.Errorf("session %s: lock: %v; remove it and retry", name, err)
-	}
+	path := st.Path(name) + ".lock"
 	timeout := st.LockTimeout
 	if timeout == 0 {
 		timeout = time.Second
 	}
 	deadline := time.Now().Add(timeout)
+	var fl *flock.Flock
 	for {
+		if fl == nil {
+			if err := checkLockFile(name, path); err != nil {
+				return nil, err
+			}
+			var err error
+			if fl, err = fsutil.NewLock(path); err != nil {
+				return nil, fmt.Errorf("session %s: lock: %v; remove it and retry", name, err)
+			}
+		}
 		ok, err := fl.TryLock()
 		if err != nil {
+			fl.Close()
 			return nil, fmt.Errorf("session %s: lock: %w", name, err)
 		}
 		if ok {
-			return func() { fl.Unlock() }, nil
+			if lockTaken != nil {
+				lockTaken()
+			}
+			held, herr := fl.Stat()
+			now, nerr := os.Lstat(path)
+			if herr == nil && nerr == nil && os.SameFile(held, now) {
+				return func() { fl.Unlock() }, nil
+			}
+			// The file was removed (or replaced) while this one waited.
+			fl.Unlock()
+			fl = nil
+			continue
 		}
 		if time.Now().After(deadline) {
+			fl.Close()
 			return nil, &inUseError{fmt.Sprintf("session %s is in use by another bosun process (waited %s)", name, timeout)}
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// lockTaken, when set (tests only), runs when a lock is taken, before it
+// is checked, where Remove's unlink can land (between opening the lock
+// file and locking it).
+var lockTaken func()
 
 // Exists reports whether a session is saved.
 func (st *Store) Exists(name string) bool {
@@ -126,6 +156,10 @@ func Decode(name string, b []byte) (*referee.Session, error) {
 	var doc struct {
 		referee.Session
 		Undo []json.RawMessage `json:"undo,omitempty"`
+		// Only schema 4 writes these: a save that holds them is not
+		// of the schema it says.
+		LogFile  json.RawMessage `json:"log_file"`
+		UndoFile json.RawMessage `json:"undo_file"`
 	}
 	if err := json.Unmarshal(b, &doc); err != nil {
 		// The message names the fields as referee.Session has them.
@@ -136,6 +170,9 @@ func Decode(name string, b []byte) (*referee.Session, error) {
 		return nil, fmt.Errorf("session %s: the save file is corrupt and was left as it is (%v): %w", name, err, referee.ErrCorrupt)
 	}
 	s := &doc.Session
+	if doc.LogFile != nil || doc.UndoFile != nil {
+		return nil, schemaMismatch(name, s.Schema)
+	}
 	if s.Name != name || s.Game == "" {
 		return nil, fmt.Errorf("session %s: the save file is corrupt (name %q, game %q) and was left as it is: %w", name, s.Name, s.Game, referee.ErrCorrupt)
 	}
@@ -152,6 +189,13 @@ func Decode(name string, b []byte) (*referee.Session, error) {
 	}
 	s.Schema = referee.SchemaVersion
 	return s, nil
+}
+
+// schemaMismatch is the error of a save of schema 1 to 3 that holds the
+// side-file records only schema 4 writes: its log is in NAME.log, which
+// reading it as the schema it says would drop.
+func schemaMismatch(name string, schema int) error {
+	return fmt.Errorf("session %s: the save file says schema %d but holds log_file and undo_file records, which only schema 4 writes (its history is in %s.log and %s.undo); it was left as it is: %w", name, schema, name, name, referee.ErrCorrupt)
 }
 
 // checkSchema refuses files that are not bosun saves or come from a newer
@@ -277,6 +321,14 @@ func (st *Store) loadHead(name string, stop func(key string, schema int) bool) (
 	if err := checkSchema(name, b); err != nil {
 		return nil, err
 	}
+	_, hasLog := head["log_file"]
+	_, hasUndo := head["undo_file"]
+	if schema < 4 && (hasLog || hasUndo) {
+		return nil, schemaMismatch(name, schema)
+	}
+	if schema >= 4 && (!hasLog || !hasUndo) {
+		return nil, corrupt(fmt.Sprintf("schema %d with no log_file or undo_file record before the state", schema))
+	}
 	var s referee.Session
 	if err := json.Unmarshal(b, &s); err != nil {
 		return nil, corrupt(err)
@@ -330,22 +382,38 @@ func (st *Store) GameOf(name string) string {
 // Save writes a session and marks it the most recently used: first its
 // new events and undo snapshots, appended to its side files, then the save
 // file, atomically (see sidefile.go).
+//
+// A save that fails leaves every file as it was: the bytes it appended to
+// the side files are cut back (and what an earlier save that did not
+// complete left past the record is put back).
 func (st *Store) Save(s *referee.Session) error {
+	_, err := st.save(s)
+	return err
+}
+
+// save is Save; restore puts the side files back as they were before it
+// (SaveStep's rollback).
+func (st *Store) save(s *referee.Session) (restore func() error, err error) {
 	s.Schema = referee.SchemaVersion
 	if err := os.MkdirAll(st.dir(), 0o700); err != nil {
-		return err
+		return nil, err
 	}
-	f, d, err := st.saveSides(s)
+	f, d, restore, err := st.saveSides(s)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	b, err := json.Marshal(f)
-	if err != nil {
-		return err
+	if err == nil {
+		b = append(b, '\n')
+		if err = writeSave(st.Path(s.Name), b); err != nil {
+			err = fmt.Errorf("session %s: save: %w", s.Name, err)
+		}
 	}
-	b = append(b, '\n')
-	if err := fsutil.WriteAtomic(st.Path(s.Name), b); err != nil {
-		return fmt.Errorf("session %s: save: %w", s.Name, err)
+	if err != nil {
+		if rerr := restore(); rerr != nil {
+			return nil, fmt.Errorf("%w (cutting the step's bytes from the session's log and undo files failed too: %v; they are past what the save records, ignored when read and cut by the next save)", err, rerr)
+		}
+		return nil, err
 	}
 	s.Attach(&history{disk: d, saved: b}, unread(s)) // saved: for SaveStep's rollback (txn.go)
 	s.Undo = nil
@@ -353,8 +421,12 @@ func (st *Store) Save(s *referee.Session) error {
 	// session, so failing to write it does not fail (or undo) the save,
 	// whose command would otherwise report a step as not saved that is.
 	_ = st.SetCurrent(s.Name)
-	return nil
+	return restore, nil
 }
+
+// writeSave writes the save file; tests replace it to fail as a full disk
+// or a read-only directory does.
+var writeSave = fsutil.WriteAtomic
 
 // SetCurrent records name as the most recently used session.
 func (st *Store) SetCurrent(name string) error {

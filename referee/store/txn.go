@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"syscall"
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/store/fsutil"
@@ -47,14 +46,15 @@ func SaveStep(st *Store, s *referee.Session, t *tables.Set) error {
 		return st.Save(s)
 	}
 	past, prev := s.Past(), s.Pending
-	before, disk := historyOf(s).saved, historyOf(s).disk
+	before := historyOf(s).saved
 	s.Pending = mergePending(s.Pending, rows)
-	if err := st.Save(s); err != nil {
+	restoreSides, err := st.save(s)
+	if err != nil {
 		s.Pending = prev
 		return err
 	}
 	if err := flushOverlay(t); err != nil {
-		if restored, rerr := st.rollback(s.Name, before, disk); rerr != nil {
+		if restored, rerr := st.rollback(s.Name, before, restoreSides); rerr != nil {
 			if restored {
 				// The save is the one from before the step: the bytes
 				// left in its log and undo files are beyond what it
@@ -72,11 +72,10 @@ func SaveStep(st *Store, s *referee.Session, t *tables.Set) error {
 }
 
 // rollback puts back a save as it was before a step: its bytes, or no
-// file for a session the step created, and its log and undo files cut back
-// to what that save covered (disk; nil when it had none: a new session or
-// one saved by an older schema, whose side files the step created).
-// restored reports whether the save itself was put back.
-func (st *Store) rollback(name string, before []byte, disk *diskRefs) (restored bool, err error) {
+// file for a session the step created, and its log and undo files as
+// they were (restoreSides, from the step's save). restored reports
+// whether the save itself was put back.
+func (st *Store) rollback(name string, before []byte, restoreSides func() error) (restored bool, err error) {
 	if before == nil {
 		if err := os.Remove(st.Path(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return false, err
@@ -84,42 +83,10 @@ func (st *Store) rollback(name string, before []byte, disk *diskRefs) (restored 
 	} else if err := fsutil.WriteAtomic(st.Path(name), before); err != nil {
 		return false, err
 	}
-	sides := []struct {
-		path string
-		size int64
-	}{{st.logPath(name), 0}, {st.undoPath(name), 0}}
-	if disk != nil {
-		sides[0].size, sides[1].size = disk.log.Bytes, disk.undo.Bytes
-	}
-	for _, f := range sides {
-		var err error
-		if f.size == 0 {
-			err = os.Remove(f.path)
-		} else {
-			err = truncateSide(f.path, f.size)
-		}
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return true, err
-		}
+	if err := restoreSides(); err != nil {
+		return true, err
 	}
 	return true, nil
-}
-
-// truncateSide cuts a side file back to size bytes, refusing anything but
-// the regular file bosun wrote (never following a link).
-func truncateSide(path string, size int64) error {
-	if err := fsutil.CheckRegular(path); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NOFOLLOW, 0)
-	if err != nil {
-		return err
-	}
-	if err := f.Truncate(size); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // ReplayPending remembers in t the values a step committed to the session

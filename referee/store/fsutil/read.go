@@ -104,3 +104,17 @@ func ReadConfig(path string, limit int64) ([]byte, error) {
 	defer f.Close()
 	return safetext.ReadLimited(f, path, limit)
 }
+
+// ErrLinked is wrapped by the error of CheckOneLink: a file bosun appends
+// to that has a second name (a hard link), through which an append would
+// reach another file, or another file's writes this one.
+var ErrLinked = errors.New("a file with more than one name")
+
+// CheckOneLink returns an error wrapping ErrLinked when the file fi
+// describes (at path) has more than one hard link.
+func CheckOneLink(path string, fi fs.FileInfo) error {
+	if n := links(fi); n > 1 {
+		return fmt.Errorf("%s has %d hard links, expected 1 (bosun does not append to a file another name shares): %w", path, n, ErrLinked)
+	}
+	return nil
+}
