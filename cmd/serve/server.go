@@ -195,6 +195,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", s.handlePage)
 	mux.HandleFunc("GET /app.js", s.static("assets/app.js", "text/javascript; charset=utf-8"))
 	mux.HandleFunc("GET /app.css", s.static("assets/app.css", "text/css; charset=utf-8"))
+	mux.HandleFunc("GET /favicon.svg", s.static("assets/favicon.svg", "image/svg+xml"))
 	mux.HandleFunc("GET /api/view", s.handleView)
 	mux.HandleFunc("GET /api/events", s.handleEvents)
 	mux.HandleFunc("GET /api/section", s.handleSection)
