@@ -38,11 +38,11 @@ const (
 
 // table is a data dir with sessions, driven by bosun in-process.
 type table struct {
-	t   *testing.T
+	t   testing.TB
 	dir string
 }
 
-func newTable(t *testing.T) *table {
+func newTable(t testing.TB) *table {
 	dir := t.TempDir()
 	t.Setenv("BOSUN_DATA_DIR", filepath.Join(dir, "data"))
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
@@ -117,7 +117,7 @@ func newServer(t *testing.T, tb *table, name string, mod func(*serve.Config)) (*
 	return srv, hs
 }
 
-func get(t *testing.T, url string, hdr ...string) (*http.Response, string) {
+func get(t testing.TB, url string, hdr ...string) (*http.Response, string) {
 	t.Helper()
 	req, err := http.NewRequest("GET", url, nil)
 	require.NoError(t, err)
@@ -544,4 +544,38 @@ func TestCommandLoopback(t *testing.T) {
 		assert.Equal(t, row.code, code, "%v: %s", row.args, errOut)
 		assert.Contains(t, errOut, row.msg, "%v", row.args)
 	}
+}
+
+// BenchmarkCheck measures a look at the save while nothing changed (a
+// stat) and a look after it changed (the session read, its status and
+// the latest events built) on the scripted three-player game played to
+// its end.
+func BenchmarkCheck(b *testing.B) {
+	tb := newTable(b)
+	name := tb.threePlayers()
+	tb.must("next", "--session", name, "--to-end", "--answers", threeAnswers)
+	srv, err := serve.New(serve.Config{Store: tb.store(), Session: name})
+	require.NoError(b, err)
+	path := tb.store().Path(name)
+	b.Run("idle", func(b *testing.B) {
+		for b.Loop() {
+			if srv.Check() {
+				b.Fatal("changed")
+			}
+		}
+	})
+	b.Run("changed", func(b *testing.B) {
+		at := time.Now()
+		for b.Loop() {
+			at = at.Add(time.Second)
+			require.NoError(b, os.Chtimes(path, at, at))
+			if !srv.Check() {
+				b.Fatal("unchanged")
+			}
+		}
+	})
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	_, js := get(b, hs.URL+"/api/view")
+	b.Logf("the view a page receives on each change: %d bytes", len(js))
 }
