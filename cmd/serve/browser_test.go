@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bosun-referee/bosun/cmd/serve"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -359,6 +360,23 @@ func TestPageInBrowser(t *testing.T) {
 	assert.NotEmpty(t, requests)
 	tab.close()
 
+	// with a token (--lan): the page's own requests, the live stream and
+	// the search included, carry it
+	const token = "00112233445566778899aabbccddeeff"
+	_, hs2 := newServer(t, tb, name, func(c *serve.Config) { c.Token, c.Loopback = token, false })
+	tab2 := tb.open(br, hs2.URL+"/?t="+token, 1280, 800, false)
+	tab2.waitFor(`document.getElementById("live").textContent === "live"`, 5*time.Second)
+	tab2.eval(`document.getElementById("q").value = "wind force"; document.getElementById("search").requestSubmit(); ""`)
+	tab2.waitFor(`document.getElementById("answer").textContent.startsWith("misty-waters/")`, 5*time.Second)
+	console, requests = tab2.seen()
+	assert.Empty(t, console, "console errors with a token")
+	for _, u := range requests {
+		if !strings.HasPrefix(u, hs2.URL+"/api/search") { // the search sends it in a header
+			assert.Contains(t, u, "t="+token, "every request carries the token: %s", u)
+		}
+	}
+	tab2.close()
+
 	dir := t.TempDir()
 	if *update {
 		dir = filepath.Join(repo, "docs")
@@ -375,4 +393,3 @@ func (tb *table) open(br *browser, url string, width, height int, mobile bool) *
 	tab.navigate(url)
 	return tab
 }
-
