@@ -16,10 +16,12 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"sync"
 	"syscall"
 	"time"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
+	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/bosun-referee/bosun/rulesref"
@@ -36,6 +38,7 @@ type Options struct {
 	Session string
 	Addr    string
 	LAN     bool
+	Answer  bool
 	// Ready, when set, is called with the URL once the server listens
 	// (tests).
 	Ready func(url string)
@@ -84,6 +87,7 @@ internet at the table. At most %d pages follow it at once. Ctrl-C stops it.`, De
 	}
 	cmd.Flags().StringVar(&opts.Addr, "addr", "", fmt.Sprintf("HOST:PORT to listen on (default 127.0.0.1:%d; with --lan, every interface)", DefaultPort))
 	cmd.Flags().BoolVar(&opts.LAN, "lan", false, "serve other devices of the network, with a token in the URL")
+	cmd.Flags().BoolVar(&opts.Answer, "answer", false, "run the steps from the page: its questions answered there (holds the session, as a play does)")
 	return cmd
 }
 
@@ -158,10 +162,23 @@ func run(ctx context.Context, opts *Options) error {
 			return err
 		}
 	}
-	srv, err := New(Config{
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cfg := Config{
 		Store: st, Session: name, Tables: t, Token: token, Loopback: !opts.LAN,
-		Search: searcher(f), Section: lib.Section,
-	})
+		Search: searcher(f), Section: lib.Section, Context: ctx,
+	}
+	if opts.Answer {
+		// One writer at a time, as today: the server holds the session's
+		// lock until it stops, so a bosun next meanwhile exits 3.
+		h, err := f.OpenSession(name)
+		if err != nil {
+			return err
+		}
+		defer h.Close()
+		cfg.Step = stepper(f, h)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		return err
 	}
@@ -176,14 +193,16 @@ func run(ctx context.Context, opts *Options) error {
 		IdleTimeout:       60 * time.Second,
 		MaxHeaderBytes:    16 << 10,
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	go srv.Watch(ctx)
 
 	urls := pageURLs(ln.Addr().(*net.TCPAddr), token)
 	w := f.IO.Out
 	v, _ := srv.current()
-	fmt.Fprintf(w, "Serving session %s (%s) read-only; Ctrl-C stops.\n", name, v.GameName)
+	mode := "read-only"
+	if opts.Answer {
+		mode = "answered from the page (the session is held until the server stops)"
+	}
+	fmt.Fprintf(w, "Serving session %s (%s), %s; Ctrl-C stops.\n", name, v.GameName, mode)
 	for _, u := range urls {
 		fmt.Fprintln(w, "  "+u)
 	}
@@ -211,6 +230,33 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	fmt.Fprintln(w, "Stopped.")
 	return nil
+}
+
+// stepper runs one step of the held session with the engine, checks and
+// transaction of bosun next, its questions asked through ask (after the
+// --set and --answers answers, as a terminal is).
+func stepper(f *cmdutil.Factory, h *store.Handle) Stepper {
+	var mu sync.Mutex
+	return func(ctx context.Context, ask referee.Prompter) error {
+		mu.Lock()
+		defer mu.Unlock()
+		f2 := *f
+		io2 := *f.IO
+		io2.TTYIn = true
+		f2.IO = &io2
+		f2.Terminal = func(*cmdutil.IO) referee.Prompter { return ask }
+		_, err := session.NextStep(&f2, h.Session, nil, nil)
+		if err == nil {
+			err = f2.SaveStep(h)
+		}
+		if err == nil {
+			err = f2.FlushTables()
+		}
+		if err != nil {
+			f2.DiscardTables()
+		}
+		return err
+	}
 }
 
 // pageURLs are the URLs to open: loopback's, or with --lan one per

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -578,4 +579,114 @@ func BenchmarkCheck(b *testing.B) {
 	defer hs.Close()
 	_, js := get(b, hs.URL+"/api/view")
 	b.Logf("the view a page receives on each change: %d bytes", len(js))
+}
+
+func viewOf(t *testing.T, url string) serve.View {
+	t.Helper()
+	resp, js := get(t, url)
+	require.Equal(t, 200, resp.StatusCode, js)
+	var v serve.View
+	require.NoError(t, json.Unmarshal([]byte(js), &v))
+	return v
+}
+
+// TestCommandAnswer: bosun serve --answer holds the session (a terminal
+// next exits 3), runs a step from the page, shows its question, re-asks a
+// refused answer with the reason, lets one of two pages answering at once
+// win and tells the other, and saves the step as bosun next would.
+func TestCommandAnswer(t *testing.T) {
+	tb := newTable(t)
+	name := tb.hostileSession()
+	url, out, stop := startServe(t, name, "--answer", "--addr", "127.0.0.1:0")
+	view := url + "api/view"
+	v := viewOf(t, view)
+	assert.True(t, v.Answering)
+	assert.Nil(t, v.Question)
+	assert.Contains(t, out.String(), "answered from the page")
+
+	code, _, errOut := tb.run("next", "--session", name, "--set", "misty.board.wind.speed.5=0")
+	assert.Equal(t, 3, code, "one writer at a time: %s", errOut)
+
+	resp, _ := post(t, url+"api/next", `{}`, "Origin", "http://evil.example")
+	assert.Equal(t, 403, resp.StatusCode, "cross-origin next")
+	resp, body := post(t, url+"api/next", `{}`)
+	require.Equal(t, 200, resp.StatusCode, body)
+	resp, _ = post(t, url+"api/next", `{}`)
+	assert.Equal(t, 409, resp.StatusCode, "one step at a time")
+
+	require.Eventually(t, func() bool { v = viewOf(t, view); return v.Question != nil }, 5*time.Second, 20*time.Millisecond)
+	q := v.Question
+	assert.Equal(t, "misty.board.wind.speed.5", q.Key)
+	assert.Equal(t, "number", q.Kind)
+	assert.Equal(t, -3, q.Min)
+	assert.Equal(t, 3, q.Max)
+
+	resp, _ = post(t, url+"api/answer", fmt.Sprintf(`{"id":%d,"value":"0"}`, q.ID), "Sec-Fetch-Site", "cross-site")
+	assert.Equal(t, 403, resp.StatusCode, "cross-site answer")
+	resp, body = post(t, url+"api/answer", fmt.Sprintf(`{"id":%d,"value":"9"}`, q.ID))
+	assert.Equal(t, 422, resp.StatusCode, body)
+	assert.Contains(t, body, "-3 to 3", "the reason names what is accepted")
+	v = viewOf(t, view)
+	require.NotNil(t, v.Question, "asked again in place")
+	assert.Equal(t, q.Key, v.Question.Key)
+	assert.Contains(t, v.Question.Reason, "-3 to 3")
+	assert.NotEqual(t, q.ID, v.Question.ID)
+	resp, _ = post(t, url+"api/answer", fmt.Sprintf(`{"id":%d,"value":"0"}`, q.ID))
+	assert.Equal(t, 409, resp.StatusCode, "an answer to the refused asking is stale")
+
+	// two pages answer the same asking at once: one wins, the other is told
+	q = v.Question
+	codes := make(chan int, 2)
+	for _, val := range []string{"0", "1"} {
+		go func() {
+			resp, _ := post(t, url+"api/answer", fmt.Sprintf(`{"id":%d,"value":"%s"}`, q.ID, val))
+			codes <- resp.StatusCode
+		}()
+	}
+	got := []int{<-codes, <-codes}
+	assert.ElementsMatch(t, []int{200, 409}, got)
+
+	// the rest of the step's questions answered with their defaults
+	for i := 0; i < 60; i++ {
+		v = viewOf(t, view)
+		if !v.Running && v.Question == nil {
+			break
+		}
+		if v.Question == nil {
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
+		val := v.Question.Default
+		if val == "" && len(v.Question.Options) > 0 {
+			val = v.Question.Options[0]
+		}
+		if val == "" && v.Question.Kind == "number" {
+			val = fmt.Sprint(v.Question.Min)
+		}
+		post(t, url+"api/answer", fmt.Sprintf(`{"id":%d,"value":%q}`, v.Question.ID, val))
+	}
+	require.Eventually(t, func() bool { v = viewOf(t, view); return !v.Running && v.Step == 2 }, 5*time.Second, 20*time.Millisecond, "the step is saved: %+v", v.StepError)
+	assert.Empty(t, v.StepError)
+
+	code, _ = stop()
+	assert.Equal(t, 0, code)
+	// the step is the session's, as bosun next would have saved it
+	logged := tb.must("log", "--session", name, "--json")
+	var evs []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(logged), &evs))
+	var answered bool
+	for _, e := range evs {
+		if e["step"] == float64(1) {
+			as, _ := e["answers"].([]any)
+			for _, a := range as {
+				if a.(map[string]any)["key"] == "misty.board.wind.speed.5" {
+					answered = true
+				}
+			}
+		}
+	}
+	assert.True(t, answered, "the page's answer is in the log")
+	// the lock is released once the server stops
+	code, _, errOut = tb.run("status", "--session", name)
+	assert.Equal(t, 0, code, errOut)
 }

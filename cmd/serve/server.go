@@ -69,6 +69,12 @@ type Config struct {
 	MaxClients int
 	// Tick is how often the save is looked at (0: DefaultTick).
 	Tick time.Duration
+	// Step, when set (--answer), runs one step of the session the
+	// server holds, asking its questions on the pages: POST /api/next
+	// starts one, POST /api/answer answers its question.
+	Step Stepper
+	// Context ends a running step (Ctrl-C): it is canceled, not saved.
+	Context context.Context
 }
 
 // Server serves one session's page.
@@ -81,6 +87,8 @@ type Server struct {
 	seen os.FileInfo
 	// searching serializes rules searches (CPU-bound; one at a time).
 	searching sync.Mutex
+	ans       *answerer
+	ctx       context.Context
 }
 
 // New reads the session once and returns its server.
@@ -91,7 +99,13 @@ func New(c Config) (*Server, error) {
 	if c.Tick <= 0 {
 		c.Tick = DefaultTick
 	}
-	s := &Server{c: c, hub: newHub(c.MaxClients)}
+	s := &Server{c: c, hub: newHub(c.MaxClients), ctx: c.Context}
+	if s.ctx == nil {
+		s.ctx = context.Background()
+	}
+	if c.Step != nil {
+		s.ans = &answerer{answers: make(chan postedAnswer, 8)}
+	}
 	fi, _ := os.Stat(c.Store.Path(c.Session))
 	v, err := buildView(c.Store, c.Session, c.Tables)
 	if err != nil {
@@ -104,6 +118,7 @@ func New(c Config) (*Server, error) {
 
 // set makes v the current view when it differs from it, and pushes it.
 func (s *Server) set(v *View) {
+	s.withAnswer(v)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.view != nil {
@@ -200,6 +215,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/events", s.handleEvents)
 	mux.HandleFunc("GET /api/section", s.handleSection)
 	mux.HandleFunc("POST /api/search", s.handleSearch)
+	if s.ans != nil {
+		mux.HandleFunc("POST /api/next", s.handleNext)
+		mux.HandleFunc("POST /api/answer", s.handleAnswer)
+	}
 	return s.guard(mux)
 }
 

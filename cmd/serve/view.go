@@ -39,6 +39,13 @@ type View struct {
 	Events []EventView `json:"events"`
 	// Total is the number of live events in the log.
 	Total int `json:"total"`
+	// Answering is set when the server runs the steps (--answer);
+	// Running while one runs, Question while it waits for an answer, and
+	// StepError says why the last step failed (nothing of it saved).
+	Answering bool          `json:"answering,omitempty"`
+	Running   bool          `json:"running,omitempty"`
+	Question  *QuestionView `json:"question,omitempty"`
+	StepError string        `json:"step_error,omitempty"`
 	// Error says why the save could not be read at the last change (the
 	// view is then the last one read).
 	Error string `json:"error,omitempty"`

@@ -76,11 +76,84 @@
       evs.append(li);
     });
 
+    renderAsk(v);
     $("status-text").textContent = v.status_text;
     $("status-json").textContent = JSON.stringify(v.status, null, 2);
     version = v.version;
     document.body.dataset.version = String(v.version);
   }
+
+  var asked = null; // the question shown (its id)
+
+  function renderAsk(v) {
+    var card = $("ask");
+    card.hidden = !v.answering;
+    if (!v.answering) return;
+    var q = v.question;
+    $("ask-h").textContent = q ? "bosun asks" : (v.running ? "Step running…" : "Next step");
+    $("ask-text").textContent = q ? q.text + (q.where ? " (read it from " + q.where + ")" : "") : "";
+    var reason = $("ask-reason");
+    reason.textContent = q && q.reason ? "Refused: " + q.reason : "";
+    reason.hidden = !(q && q.reason);
+    $("step-error").textContent = v.step_error || "";
+    $("step-error").hidden = !v.step_error;
+    $("next").hidden = !!(q || v.running || v.over);
+    var choices = $("ask-choices");
+    var form = $("ask-form");
+    if (!q) {
+      choices.replaceChildren();
+      form.hidden = true;
+      $("ask-accepted").textContent = "";
+      asked = null;
+      return;
+    }
+    if (asked === q.id) return;
+    asked = q.id;
+    choices.replaceChildren();
+    var values = (q.options || []).slice();
+    if (values.length === 0 && q.kind === "number" && q.max - q.min <= 12) {
+      for (var n = q.min; n <= q.max; n++) values.push(String(n));
+    }
+    if (q.kind === "confirm" && values.length === 0) values = ["yes", "no"];
+    values.forEach(function (val) {
+      var b = el("button", val === q.default ? "choice default" : "choice", val);
+      b.type = "button";
+      if (q.labels && q.labels[val]) b.title = q.labels[val];
+      b.addEventListener("click", function () { answer(q.id, val); });
+      choices.append(b);
+    });
+    form.hidden = values.length > 0 && q.kind !== "list" && q.kind !== "text";
+    $("ask-input").value = q.default || "";
+    $("ask-accepted").textContent = (q.accepted ? "Accepted: " + q.accepted + ". " : "") + (q.default ? "Default: " + q.default + "." : "") + " Key: " + q.key;
+  }
+
+  function post(path, body) {
+    var headers = { "Content-Type": "application/json" };
+    if (token) headers["X-Bosun-Token"] = token;
+    return fetch(path, { method: "POST", headers: headers, body: JSON.stringify(body || {}), credentials: "same-origin" })
+      .then(function (r) { return r.json().then(function (j) { return { status: r.status, body: j }; }); });
+  }
+
+  function answer(id, value) {
+    post("/api/answer", { id: id, value: value }).then(function (r) {
+      if (r.status !== 200) {
+        var reason = $("ask-reason");
+        reason.textContent = r.body.error || ("refused (" + r.status + ")");
+        reason.hidden = false;
+        if (r.status === 422) asked = null; // asked again: redraw its choices
+      }
+    }).catch(function (e) { $("ask-reason").textContent = String(e); $("ask-reason").hidden = false; });
+  }
+
+  $("ask-form").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    if (asked !== null) answer(asked, $("ask-input").value);
+  });
+  $("next").addEventListener("click", function () {
+    post("/api/next").then(function (r) {
+      if (r.status !== 200) { $("step-error").textContent = r.body.error; $("step-error").hidden = false; }
+    });
+  });
 
   function live(text, ok) {
     var l = $("live");
@@ -125,6 +198,12 @@
     showSection(a.dataset.id);
   });
   $("section-close").addEventListener("click", function () { $("section").hidden = true; });
+
+  renderAsk(initialAsk());
+
+  function initialAsk() {
+    return { answering: !$("ask").hidden, question: null, running: false, over: false };
+  }
 
   $("search").addEventListener("submit", function (ev) {
     ev.preventDefault();
