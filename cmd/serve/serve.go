@@ -61,13 +61,21 @@ or play in a terminal) shows on every open page within a second, without
 reloading. The server reads the save only when its file changes. It is
 read-only: it never takes the session's lock and changes nothing.
 
+With --answer the page runs the steps instead: a button starts the next
+step, with the engine, checks and transaction of bosun next (--set and
+--answers answer first, as at a terminal), and each question it asks is
+shown on every page with its accepted values as buttons and its default;
+a refused answer is asked again with the reason. The server holds the
+session until it stops, as bosun play does: a bosun next meanwhile exits 3.
+Ctrl-C during a step saves nothing of it.
+
 It listens on 127.0.0.1:%d by default (--addr HOST:PORT to change it) and
 refuses an address other devices can reach unless --lan is given. With
 --lan it listens on every interface (or the --addr given), prints the URL
 with a random token (128 bits) and its QR code, and refuses every request
 without that token. The page loads nothing from outside: it works with no
 internet at the table. At most %d pages follow it at once. Ctrl-C stops it.`, DefaultPort, MaxClients) + cmdutil.ExitHelp,
-		Example: "  bosun serve\n  bosun serve friday --addr 127.0.0.1:9000\n  bosun serve --lan",
+		Example: "  bosun serve\n  bosun serve friday --addr 127.0.0.1:9000\n  bosun serve --lan\n  bosun serve --lan --answer",
 		Args:    cobra.MaximumNArgs(1),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 			if len(args) > 0 {
