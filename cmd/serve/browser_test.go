@@ -393,3 +393,52 @@ func (tb *table) open(br *browser, url string, width, height int, mobile bool) *
 	tab.navigate(url)
 	return tab
 }
+
+// TestAnswerInBrowser: with --answer the page runs a step from its
+// button, shows the question with its values as buttons, and a tap on one
+// answers it (the next question follows) with no
+// console error; a screenshot at 360 px is kept as
+// docs/serve-answer-phone.png with -update.
+func TestAnswerInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a real browser takes seconds")
+	}
+	bin := findChromium()
+	if bin == "" {
+		t.Skip("no Chromium found (chromium, chromium-browser, google-chrome or $BOSUN_CHROMIUM): install the Debian package chromium (apt-get install -y chromium) to check the page in a real browser")
+	}
+	br := startBrowser(t, bin)
+	tb := newTable(t)
+	name := tb.hostileSession()
+	url, _, _ := startServe(t, name, "--answer", "--addr", "127.0.0.1:0")
+	tab := tb.open(br, url, 360, 740, true)
+	tab.waitFor(`document.getElementById("live").textContent === "live"`, 5*time.Second)
+	tab.waitFor(`!document.getElementById("next").hidden`, 2*time.Second)
+	tab.eval(`document.getElementById("next").click(); ""`)
+	tab.waitFor(`document.querySelectorAll("#ask-choices button").length === 7`, 5*time.Second)
+	assert.Equal(t, `["-3","-2","-1","0","1","2","3"]`, tab.eval(`[...document.querySelectorAll("#ask-choices button")].map(b => b.textContent)`))
+	assert.Contains(t, tab.eval(`document.getElementById("ask-text").textContent`), "Wind Force box 5")
+	assert.Contains(t, tab.eval(`document.getElementById("ask-accepted").textContent`), "misty.board.wind.speed.5", "the key is shown")
+	assert.Equal(t, "none", tab.eval(`getComputedStyle(document.getElementById("ask-form")).display`), "no text field where buttons hold every value")
+	assert.Equal(t, "true", tab.eval(`String(document.documentElement.scrollWidth <= window.innerWidth)`), "no horizontal overflow at 360")
+	phone := tab.screenshot()
+	first := tab.eval(`document.getElementById("ask-text").textContent`)
+	tab.eval(`[...document.querySelectorAll("#ask-choices button")].find(b => b.textContent === "0").click(); ""`)
+	tab.waitFor(`document.getElementById("ask-text").textContent !== `+jsString(first), 3*time.Second)
+	console, requests := tab.seen()
+	assert.Empty(t, console, "console errors")
+	for _, u := range requests {
+		assert.True(t, strings.HasPrefix(u, url), "every request goes to the server itself: %s", u)
+	}
+	tab.close()
+	dir := t.TempDir()
+	if *update {
+		dir = filepath.Join(repo, "docs")
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "serve-answer-phone.png"), phone, 0o644))
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
