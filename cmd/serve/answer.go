@@ -47,6 +47,15 @@ type answerer struct {
 	ids     int
 	answers chan postedAnswer
 	lastErr string
+	steps   sync.WaitGroup // the step running, if any
+}
+
+// WaitSteps waits for the step running (--answer) to end: canceled by
+// the server's context, or saved whole.
+func (s *Server) WaitSteps() {
+	if s.ans != nil {
+		s.ans.steps.Wait()
+	}
 }
 
 type postedAnswer struct {
@@ -154,9 +163,11 @@ func (s *Server) handleNext(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.running, a.lastErr = true, ""
+	a.steps.Add(1)
 	a.mu.Unlock()
 	s.refresh()
 	go func() {
+		defer a.steps.Done()
 		err := s.c.Step(s.ctx, s.ask(s.ctx))
 		a.mu.Lock()
 		a.running = false

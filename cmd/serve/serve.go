@@ -233,6 +233,9 @@ func run(ctx context.Context, opts *Options) error {
 	sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	srv.hub.close() // live pages end, so Shutdown does not wait on them
+	// a step in progress ends before the session's lock is let go: its
+	// questions are canceled (nothing of it saved), or its save completes
+	srv.WaitSteps()
 	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}

@@ -690,3 +690,24 @@ func TestCommandAnswer(t *testing.T) {
 	code, _, errOut = tb.run("status", "--session", name)
 	assert.Equal(t, 0, code, errOut)
 }
+
+// TestCommandAnswerStopMidStep: stopping the server while a step waits
+// for an answer saves nothing of the step and lets the session go.
+func TestCommandAnswerStopMidStep(t *testing.T) {
+	tb := newTable(t)
+	name := tb.hostileSession()
+	url, _, stop := startServe(t, name, "--answer", "--addr", "127.0.0.1:0")
+	resp, body := post(t, url+"api/next", `{}`)
+	require.Equal(t, 200, resp.StatusCode, body)
+	require.Eventually(t, func() bool { return viewOf(t, url+"api/view").Question != nil }, 5*time.Second, 20*time.Millisecond)
+	code, _ := stop()
+	assert.Equal(t, 0, code)
+	var st struct{ Step int }
+	require.NoError(t, json.Unmarshal([]byte(tb.must("status", "--session", name, "--json")), &st))
+	assert.Equal(t, 1, st.Step, "nothing of the canceled step saved")
+	// the lock is let go: a next runs (and stops at its first question
+	// without an answer, exit 2, not 3)
+	code, _, errOut := tb.run("next", "--session", name)
+	assert.Equal(t, 2, code, errOut)
+	assert.Contains(t, errOut, "no answer for misty.board.wind.speed.5")
+}
