@@ -9,6 +9,7 @@ import (
 	"github.com/bosun-referee/bosun/cmd/report"
 	"github.com/bosun-referee/bosun/cmd/rolling"
 	"github.com/bosun-referee/bosun/cmd/rules"
+	"github.com/bosun-referee/bosun/cmd/serve"
 	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/cmd/tablescmd"
 	"github.com/spf13/cobra"
@@ -29,5 +30,6 @@ func subcommands(f *cmdutil.Factory) []*cobra.Command {
 	}
 	cmds = append(cmds, session.Commands(f)...)
 	cmds = append(cmds, report.NewCmd(f, nil))
+	cmds = append(cmds, serve.NewCmd(f, nil))
 	return cmds
 }

@@ -37,6 +37,7 @@ func exampleLines(ex string) []string {
 var needsTable = map[string]bool{
 	"new": true, "next": true, "status": true, "play": true, "undo": true, "log": true,
 	"rm": true, "export": true, "sessions": true, "add": true, "remove": true, "report": true, "salvage": true,
+	"serve": true, // a server on a saved session: cmd/serve's tests run it
 }
 
 // TestHelpExamplesRunAsWritten runs every Example of every one-shot command

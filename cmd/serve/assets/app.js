@@ -1,0 +1,224 @@
+// bosun serve: follows the session live (Server-Sent Events) and redraws
+// the page from each view. Every text goes in with textContent: nothing
+// from the session is ever parsed as HTML.
+(function () {
+  "use strict";
+  var token = document.body.dataset.token || "";
+  var version = Number(document.body.dataset.version || 0);
+  var $ = function (id) { return document.getElementById(id); };
+
+  function withToken(path, params) {
+    var q = new URLSearchParams(params || {});
+    if (token) q.set("t", token);
+    var s = q.toString();
+    return s ? path + "?" + s : path;
+  }
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  var sides = ["red", "blue", "white", "black", "green", "yellow", "purple", "orange", "grey", "gray", "brown", "pink"];
+
+  function render(v) {
+    document.title = v.game_name + " — " + v.session + " · bosun";
+    $("game").textContent = v.game_name;
+    $("session").textContent = v.session;
+    var err = $("error");
+    err.textContent = v.error || "";
+    err.hidden = !v.error;
+
+    var facts = $("facts");
+    facts.replaceChildren();
+    (v.facts || []).forEach(function (f) {
+      var d = el("div", "fact");
+      d.append(el("dt", "", f.label), el("dd", "", f.value));
+      facts.append(d);
+    });
+
+    var players = $("players");
+    players.replaceChildren();
+    (v.players || []).forEach(function (p) {
+      var li = el("li");
+      var side = (p.side || "").trim().toLowerCase();
+      li.append(el("span", "swatch" + (sides.indexOf(side) >= 0 ? " side-" + side : "")), el("span", "name", p.name));
+      if (p.side) li.append(" ", el("span", "side", p.side));
+      players.append(li);
+    });
+
+    $("total").textContent = "(" + v.total + " in the log)";
+    var evs = $("events");
+    var before = {};
+    evs.querySelectorAll("li[data-seq]").forEach(function (li) { before[li.dataset.seq] = true; });
+    evs.replaceChildren();
+    if (!v.events || v.events.length === 0) {
+      evs.append(el("li", "none", "No events yet: run bosun next."));
+    }
+    (v.events || []).forEach(function (e) {
+      var li = el("li");
+      li.dataset.seq = e.seq;
+      if (!before[e.seq] && Object.keys(before).length > 0) li.className = "new";
+      li.append(el("span", "step", "step " + e.step), " ", el("span", "text", e.text));
+      if (e.dice) li.append(" ", el("span", "dice", "(" + e.dice + ")"));
+      if (e.cites && e.cites.length) {
+        var cs = el("span", "cites");
+        e.cites.forEach(function (id) {
+          var a = el("a", "cite", id);
+          a.href = withToken("/api/section", { id: id });
+          a.dataset.id = id;
+          cs.append(a);
+        });
+        li.append(cs);
+      }
+      evs.append(li);
+    });
+
+    renderAsk(v);
+    $("status-text").textContent = v.status_text;
+    $("status-json").textContent = JSON.stringify(v.status, null, 2);
+    version = v.version;
+    document.body.dataset.version = String(v.version);
+  }
+
+  var asked = null; // the question shown (its id)
+
+  function renderAsk(v) {
+    var card = $("ask");
+    card.hidden = !v.answering;
+    if (!v.answering) return;
+    var q = v.question;
+    $("ask-h").textContent = q ? "bosun asks" : (v.running ? "Step running…" : "Next step");
+    $("ask-text").textContent = q ? q.text + (q.where ? " (read it from " + q.where + ")" : "") : "";
+    var reason = $("ask-reason");
+    reason.textContent = q && q.reason ? "Refused: " + q.reason : "";
+    reason.hidden = !(q && q.reason);
+    $("step-error").textContent = v.step_error || "";
+    $("step-error").hidden = !v.step_error;
+    $("next").hidden = !!(q || v.running || v.over);
+    var choices = $("ask-choices");
+    var form = $("ask-form");
+    if (!q) {
+      choices.replaceChildren();
+      form.hidden = true;
+      $("ask-accepted").textContent = "";
+      asked = null;
+      return;
+    }
+    if (asked === q.id) return;
+    asked = q.id;
+    choices.replaceChildren();
+    var values = (q.options || []).slice();
+    if (values.length === 0 && q.kind === "number" && q.max - q.min <= 12) {
+      for (var n = q.min; n <= q.max; n++) values.push(String(n));
+    }
+    if (q.kind === "confirm" && values.length === 0) values = ["yes", "no"];
+    values.forEach(function (val) {
+      var b = el("button", val === q.default ? "choice default" : "choice", val);
+      b.type = "button";
+      if (q.labels && q.labels[val]) b.title = q.labels[val];
+      b.addEventListener("click", function () { answer(q.id, val); });
+      choices.append(b);
+    });
+    form.hidden = values.length > 0 && q.kind !== "list" && q.kind !== "text";
+    $("ask-input").value = q.default || "";
+    $("ask-accepted").textContent = (q.accepted ? "Accepted: " + q.accepted + ". " : "") + (q.default ? "Default: " + q.default + "." : "") + " Key: " + q.key;
+  }
+
+  function post(path, body) {
+    var headers = { "Content-Type": "application/json" };
+    if (token) headers["X-Bosun-Token"] = token;
+    return fetch(path, { method: "POST", headers: headers, body: JSON.stringify(body || {}), credentials: "same-origin" })
+      .then(function (r) { return r.json().then(function (j) { return { status: r.status, body: j }; }); });
+  }
+
+  function answer(id, value) {
+    post("/api/answer", { id: id, value: value }).then(function (r) {
+      if (r.status !== 200) {
+        var reason = $("ask-reason");
+        reason.textContent = r.body.error || ("refused (" + r.status + ")");
+        reason.hidden = false;
+        if (r.status === 422) asked = null; // asked again: redraw its choices
+      }
+    }).catch(function (e) { $("ask-reason").textContent = String(e); $("ask-reason").hidden = false; });
+  }
+
+  $("ask-form").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    if (asked !== null) answer(asked, $("ask-input").value);
+  });
+  $("next").addEventListener("click", function () {
+    post("/api/next").then(function (r) {
+      if (r.status !== 200) { $("step-error").textContent = r.body.error; $("step-error").hidden = false; }
+    });
+  });
+
+  function live(text, ok) {
+    var l = $("live");
+    l.textContent = text;
+    l.className = ok ? "live on" : "live off";
+  }
+
+  function connect() {
+    var es = new EventSource(withToken("/api/events"));
+    es.addEventListener("open", function () { live("live", true); });
+    es.addEventListener("view", function (m) {
+      var v;
+      try { v = JSON.parse(m.data); } catch (e) { return; }
+      live("live", true);
+      if (v.version >= version) render(v);
+    });
+    es.addEventListener("error", function () {
+      live("reconnecting…", false);
+      if (es.readyState === EventSource.CLOSED) {
+        setTimeout(connect, 2000);
+      }
+    });
+  }
+
+  function showSection(id) {
+    fetch(withToken("/api/section", { id: id }), { credentials: "same-origin" })
+      .then(function (r) { return r.json(); })
+      .then(function (s) {
+        $("section-title").textContent = s.error ? id : s.path;
+        $("section-id").textContent = s.error ? "" : s.id;
+        $("section-text").textContent = s.error || s.text;
+        $("section").hidden = false;
+        $("section").scrollIntoView({ block: "nearest" });
+      })
+      .catch(function (e) { $("section-text").textContent = String(e); $("section").hidden = false; });
+  }
+
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest && ev.target.closest("a.cite");
+    if (!a) return;
+    ev.preventDefault();
+    showSection(a.dataset.id);
+  });
+  $("section-close").addEventListener("click", function () { $("section").hidden = true; });
+
+  renderAsk(initialAsk());
+
+  function initialAsk() {
+    return { answering: !$("ask").hidden, question: null, running: false, over: false };
+  }
+
+  $("search").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var q = $("q").value.trim();
+    if (!q) return;
+    var out = $("answer");
+    out.hidden = false;
+    out.textContent = "Searching…";
+    var headers = { "Content-Type": "application/json" };
+    if (token) headers["X-Bosun-Token"] = token;
+    fetch("/api/search", { method: "POST", headers: headers, body: JSON.stringify({ q: q }), credentials: "same-origin" })
+      .then(function (r) { return r.json(); })
+      .then(function (res) { out.textContent = res.error || res.text; })
+      .catch(function (e) { out.textContent = String(e); });
+  });
+
+  connect();
+})();
