@@ -235,6 +235,10 @@ type Hooks struct {
 	// Search answers a rules question for the play menu, printing to w;
 	// answer is the id of the section shown first ("" for no ruling).
 	Search func(f *Factory, game, query string, w io.Writer) (answer string, err error)
+	// NextStep runs one step of s as bosun next does (its answers, --set
+	// and the answers file first, then f's prompter), for bosun serve
+	// --answer; it does not save.
+	NextStep func(f *Factory, s *referee.Session) error
 	// RunCommand runs a bosun command line from the play menu (the battle
 	// calculators and other one-shots).
 	RunCommand func(args []string) error

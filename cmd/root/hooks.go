@@ -5,6 +5,8 @@ import (
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/cmd/rules"
+	"github.com/bosun-referee/bosun/cmd/session"
+	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/rulesref"
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
@@ -16,6 +18,10 @@ func hooks(root *cobra.Command, f *cmdutil.Factory) cmdutil.Hooks {
 	return cmdutil.Hooks{
 		Why:    ruleSentence,
 		Search: rules.Answer,
+		NextStep: func(f *cmdutil.Factory, s *referee.Session) error {
+			_, err := session.NextStep(f, s, nil, nil)
+			return err
+		},
 		RunCommand: func(args []string) error {
 			// A copy of the factory with its own globals and viper: building a
 			// root binds flags to them, which must not reset the play command's.

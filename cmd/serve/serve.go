@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
-	"github.com/bosun-referee/bosun/cmd/session"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/bosun-referee/bosun/rulesref"
@@ -256,7 +255,10 @@ func stepper(f *cmdutil.Factory, h *store.Handle) Stepper {
 		io2.TTYIn = true
 		f2.IO = &io2
 		f2.Terminal = func(*cmdutil.IO) referee.Prompter { return ask }
-		_, err := session.NextStep(&f2, h.Session, nil, nil)
+		if f2.Hooks.NextStep == nil {
+			return fmt.Errorf("steps cannot be run from the page in this build")
+		}
+		err := f2.Hooks.NextStep(&f2, h.Session)
 		if err == nil {
 			err = f2.SaveStep(h)
 		}

@@ -25,7 +25,7 @@ func TestEveryGameShipsItsRulebook(t *testing.T) {
 		b := books[i]
 		assert.Equal(t, info.ID, b.Game)
 		// the file is in the game's package folder or, for a game whose
-		// referee is a sub-package (misty-waters/procedure), its parent
+		// referee is a sub-package (games/mistywaters/procedure), its parent
 		typ := reflect.TypeOf(g)
 		if typ.Kind() == reflect.Pointer {
 			typ = typ.Elem()

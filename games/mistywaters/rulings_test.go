@@ -38,9 +38,9 @@ func TestPlacementTieBreak(t *testing.T) {
 	assert.Equal(t, []int{1}, more)
 }
 
-// Issue #30, the Last Day Temple under Rocky Seas (L1434-L1435: attacked
+// Issue #30, the Last Day Temple under Rocky Seas (misty-waters/last-day-temple: attacked
 // by "a Player Ship ... at the Adjacent Space to the 'X' in the Red Water
-// Lagoon"; L218: "The Red Water Lagoon is not considered At Sea"; L569:
+// Lagoon"; misty-waters/red-water-lagoon: "The Red Water Lagoon is not considered At Sea"; misty-waters/rocky-seas:
 // "Player Ships ... At Sea cannot perform Broadside Battles"): a spec that
 // names no space is in the lagoon against the Temple (and only there), and
 // the battle is allowed at 10 oB; at=sea keeps the ship At Sea, refused.
@@ -79,7 +79,7 @@ func TestTempleAttackerIsInTheLagoon(t *testing.T) {
 	assert.Contains(t, err.Error(), "the Last Day Temple is attacked from the Adjacent Space to the 'X' in the Red Water Lagoon, which is not At Sea")
 }
 
-// Issue #30, NPC second-row dice (Duel Arrangement, L1236-L1239: "they
+// Issue #30, NPC second-row dice (misty-waters/duel-arrangement: "they
 // must choose where in a second row to place the remaining dice, behind
 // any dice of their choice ... No more than 3 dice can be involved in any
 // individual duel. - NPCs place second-row dice with the priority of

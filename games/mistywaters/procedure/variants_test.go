@@ -277,7 +277,7 @@ func TestExtendedVariantTwoPlayerConquest(t *testing.T) {
 	}
 }
 
-// The Last Day Temple under Rocky Seas (L1434-L1440, L218, L569): the
+// The Last Day Temple under Rocky Seas (misty-waters/last-day-temple, misty-waters/red-water-lagoon, misty-waters/rocky-seas): the
 // Temple is attacked from "the Adjacent Space to the 'X' in the Red Water
 // Lagoon", "The Red Water Lagoon is not considered At Sea", and Rocky Seas
 // stops "Player Ships ... At Sea" only. At 10 oB a ship's spec with no at=
