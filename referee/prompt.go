@@ -470,6 +470,12 @@ func (s *Scripted) Ask(q Question) (string, error) {
 	}
 	if vals, ok := s.Override[q.Key]; ok && len(vals) > 0 {
 		a, _ := next(vals, s.overUsed, q.Key, true)
+		if strings.TrimSpace(a) == "" {
+			// An empty answer takes the default at a terminal (Enter); on
+			// the command line it is more likely a value that went
+			// missing (--set key=$UNSET), and is refused.
+			return "", Usagef("--set %s=: the value for %s is empty; accepted: %s (to take the default, leave --set %s out)", q.Key, q.Key, q.Accepts(), q.Key)
+		}
 		v, err := q.Normalize(a)
 		if err != nil {
 			return "", err
