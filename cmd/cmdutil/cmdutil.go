@@ -400,6 +400,7 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 		return f.prompt, nil
 	}
 	p := referee.NewScripted()
+	p.RefuseEmpty = true // --set key= is refused, not taken as the default
 	stdinAnswers := false
 	for _, file := range f.G.Answers {
 		var r io.Reader
