@@ -296,8 +296,13 @@ type Scripted struct {
 	// through to them (stdin is read only when something is asked).
 	LinesFunc func() []string
 	Fallback  Prompter
-	used      map[string]int
-	overUsed  map[string]int
+	// RefuseEmpty refuses an empty Override answer (--set key= on the
+	// command line, more likely a value that went missing than a choice)
+	// with the values the question accepts; without it an empty answer
+	// takes the default, as Enter does at a terminal.
+	RefuseEmpty bool
+	used        map[string]int
+	overUsed    map[string]int
 	// Record collects every answer given, in order.
 	Record []Answer
 	// replay and reask run a step again after a ReaskError (Replay).
@@ -470,6 +475,9 @@ func (s *Scripted) Ask(q Question) (string, error) {
 	}
 	if vals, ok := s.Override[q.Key]; ok && len(vals) > 0 {
 		a, _ := next(vals, s.overUsed, q.Key, true)
+		if s.RefuseEmpty && strings.TrimSpace(a) == "" {
+			return "", Usagef("--set %s=: the value for %s is empty; accepted: %s (to take the default, leave --set %s out)", q.Key, q.Key, q.Accepts(), q.Key)
+		}
 		v, err := q.Normalize(a)
 		if err != nil {
 			return "", err

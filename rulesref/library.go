@@ -134,6 +134,11 @@ func CheckManual(name string, b []byte) error {
 	return nil
 }
 
+// MaxTitle is the longest title of a manual, in characters: its slug
+// names the manual's files (game--slug.json), which must stay within the
+// 255 bytes a file name may have.
+const MaxTitle = 200
+
 // AddManual stores the text file at path as a manual of game under
 // dataDir. Nothing is stored when the file is not usable.
 func AddManual(dataDir, path, game, title string) (Manual, error) {
@@ -150,6 +155,9 @@ func AddManual(dataDir, path, game, title string) (Manual, error) {
 	}
 	if strings.TrimSpace(title) == "" {
 		title = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	if n := utf8.RuneCountInString(strings.TrimSpace(title)); n > MaxTitle {
+		return Manual{}, fmt.Errorf("%w: title %q is %d characters long; accepted: at most %d (give a shorter one with --title)", ErrBadManual, title, n, MaxTitle)
 	}
 	slug := slugify(title)
 	if slug == "" {

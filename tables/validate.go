@@ -61,11 +61,20 @@ func (s *Set) checkValue(table, key string, v any) string {
 
 func quote(s string) string { return safetext.Quote(s) }
 
+// missing says that a value is missing (a YAML null, or nothing after the
+// key's colon) where one is needed, and what is accepted: never "<nil>".
+func missing(accepted string) string {
+	return "a value is missing (null); accepted: " + accepted
+}
+
 // checkLike checks v against the shape of the embedded value base (nil
 // when the row has no value yet).
 func checkLike(base, v any) string {
 	switch b := base.(type) {
 	case int:
+		if v == nil {
+			return missing(fmt.Sprintf("a whole number from %d to %d", -maxNumber, maxNumber))
+		}
 		if _, ok := wholeNumber(v); !ok {
 			return fmt.Sprintf("%s is not a whole number; accepted: a whole number from %d to %d", quote(fmt.Sprint(v)), -maxNumber, maxNumber)
 		}
@@ -75,6 +84,9 @@ func checkLike(base, v any) string {
 			return checkText(x) // a list entered as text, e.g. N,E,S,W
 		}
 		items, ok := v.([]any)
+		if v == nil {
+			return missing(fmt.Sprintf("a list like %v", b))
+		}
 		if !ok {
 			return fmt.Sprintf("%s is not a list; accepted: a list like %v", quote(fmt.Sprint(v)), b)
 		}
@@ -183,13 +195,19 @@ func faceItems(v any) ([]any, bool) {
 // checkFaces validates the faces of a die of the dice table.
 func checkFaces(key string, v any) string {
 	items, ok := faceItems(v)
+	if v == nil {
+		return missing("the faces as a list or comma-separated, e.g. 1,2,3,4,5,6")
+	}
 	if !ok {
 		return fmt.Sprintf("%s is not a list of faces; accepted: the faces as a list or comma-separated, e.g. 1,2,3,4,5,6", quote(fmt.Sprint(v)))
 	}
 	if len(items) == 0 || len(items) > maxFaces {
 		return fmt.Sprintf("faces: %d; accepted: from 1 to %d", len(items), maxFaces)
 	}
-	for _, it := range items {
+	for i, it := range items {
+		if it == nil {
+			return fmt.Sprintf("face %d of %d is missing (null); accepted: a value for each face, e.g. 1,2,3,4,5,6", i+1, len(items))
+		}
 		s := strings.TrimSpace(fmt.Sprint(it))
 		switch key {
 		case "ammo":

@@ -405,6 +405,7 @@ func (f *Factory) Prompter() (*referee.Scripted, error) {
 		return f.prompt, nil
 	}
 	p := referee.NewScripted()
+	p.RefuseEmpty = true // --set key= is refused, not taken as the default
 	stdinAnswers := false
 	for _, file := range f.G.Answers {
 		var r io.Reader
@@ -505,12 +506,22 @@ func (f *Factory) SessionName() (string, error) {
 	return "", referee.Usagef("no session: start one with bosun new GAME --players ..., or name one with --session NAME")
 }
 
-// JSON writes v as one indented JSON document.
+// JSON writes v as one indented JSON document, its control characters
+// escaped as JSON escapes (safetext.EscapeJSON): a DEL or a C1 control in
+// a player's name is written \u007f, never raw nor as \x7f.
 func JSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(JSONWriter(w))
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// JSONWriter returns a writer for JSON text to w: the control characters
+// written through it are escaped as JSON escapes (safetext.EscapeJSON),
+// for the JSON writers that do not go through JSON (bosun export copies
+// the log file's lines).
+func JSONWriter(w io.Writer) io.Writer {
+	return &safetext.Writer{W: w, JSON: true}
 }
 
 // Render prints v as JSON with --json, else calls text; on a terminal,

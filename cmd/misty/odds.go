@@ -184,7 +184,7 @@ func writeOddsJSON(w io.Writer, view *OddsView) error {
 		return err
 	}
 	rest := head.Bytes()
-	bw := bufio.NewWriterSize(w, 1<<16)
+	bw := bufio.NewWriterSize(cmdutil.JSONWriter(w), 1<<16)
 	// an element is at depth 3 of the view: its lines after the first
 	// carry 6 spaces, its fields 8
 	var one bytes.Buffer

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee/chronicle"
@@ -44,12 +45,23 @@ func (o *out) end() error { return o.err }
 
 func (p *printer) begin(title, status string, facts []string) {
 	p.heading(1, title)
-	p.para(status)
-	p.list(facts)
+	p.para(p.html(status))
+	p.list(each(facts, p.html))
 }
 
 func (p *printer) heading(level int, text string) {
-	p.f("%s %s\n\n", strings.Repeat("#", level), text)
+	p.f("%s %s\n\n", strings.Repeat("#", level), p.html(text))
+}
+
+// html makes plain text safe in Markdown, whose viewers render the HTML
+// in it: a player named <script> or <img onerror=...> is shown, not run
+// (see noHTML). The terminal view is not Markdown a viewer renders: its
+// text is shown as it is.
+func (p *printer) html(s string) string {
+	if p.term {
+		return s
+	}
+	return noHTML(s)
 }
 
 func (p *printer) para(s string) { p.f("%s\n\n", s) }
@@ -61,7 +73,7 @@ func (p *printer) list(items []string) {
 	p.f("\n")
 }
 
-func (p *printer) esc(s string) string      { return md(s) }
+func (p *printer) esc(s string) string      { return p.html(md(s)) }
 func (p *printer) code(s string) string     { return "`" + s + "`" }
 func (p *printer) strong(s string) string   { return "**" + s + "**" }
 func (p *printer) tieBreaks(items []string) { p.list(items) }
@@ -104,7 +116,7 @@ func (p *printer) rulings(rs []chronicle.Ruling) {
 func (p *printer) chart(c chronicle.Chart) {
 	p.heading(3, c.Title)
 	if c.Note != "" {
-		p.para("_" + md(c.Note) + "_")
+		p.para("_" + p.esc(c.Note) + "_")
 	}
 	switch {
 	case c.Empty():
@@ -119,13 +131,13 @@ func (p *printer) chart(c chronicle.Chart) {
 // column per series.
 func (p *printer) chartTable(c chronicle.Chart) {
 	xs, labels := xAxis(c)
-	p.f("| %s |", c.X)
+	p.f("| %s |", p.esc(c.X))
 	for _, s := range c.Series {
-		p.f(" %s |", md(s.Name))
+		p.f(" %s |", p.esc(s.Name))
 	}
 	p.f("\n|---|%s\n", strings.Repeat("---|", len(c.Series)))
 	for i, x := range xs {
-		p.f("| %s |", md(labels[i]))
+		p.f("| %s |", p.esc(labels[i]))
 		for _, s := range c.Series {
 			v := "–"
 			for _, pt := range s.Points {
@@ -305,6 +317,24 @@ func num(f float64) string {
 	}
 	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.1f", f), "0"), ".")
 }
+
+// noHTML writes each < of s as &lt;: in Markdown raw HTML (a tag, a
+// comment, an autolink) starts with <, so text without one holds none,
+// and &lt; shows as the < it was. An & that would start a character
+// reference (&amp;, &#60;) is written &amp; so that it shows as typed,
+// and the ]( of an inline link or image, ![](https://...), as ]\( so that
+// a name loads nothing; nothing else changes (a > or a lone & reads as
+// itself).
+func noHTML(s string) string {
+	if !strings.ContainsAny(s, "<&]") {
+		return s
+	}
+	s = strings.ReplaceAll(charRef.ReplaceAllString(s, "&amp;$1"), "<", "&lt;")
+	return strings.ReplaceAll(s, "](", `]\(`)
+}
+
+// charRef is an & that starts a character reference.
+var charRef = regexp.MustCompile(`&(#?[0-9A-Za-z]+;)`)
 
 // md escapes the characters that would break a Markdown table cell.
 func md(s string) string {

@@ -7,6 +7,7 @@ package report
 import (
 	"bytes"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/chronicle"
+	"github.com/bosun-referee/bosun/referee/safetext"
 	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/spf13/cobra"
 )
@@ -125,6 +127,12 @@ func Load(f *cmdutil.Factory, name string) (*chronicle.Chronicle, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The chronicle is the log: one that cannot be read is refused, as
+	// bosun export and bosun log refuse it, never told as "Nothing
+	// happened yet." (Build reads the log without its error).
+	if err := s.LoadLog(); err != nil {
+		return nil, err
+	}
 	g, _ := all.Lookup(s.Game) // a game this bosun does not know gets the generic chronicle
 	return chronicle.Build(s, g), nil
 }
@@ -170,8 +178,12 @@ func Run(opts *Options) error {
 	return err
 }
 
-// Write renders ch in a format (md, html or terminal).
+// Write renders ch in a format (md, html or terminal). Control characters
+// from a name (a terminal escape, a backspace) are written escaped, as
+// \x1b, as every output of bosun writes them (safetext.Writer): a report
+// shown in a terminal or a browser holds none raw.
 func Write(w io.Writer, ch *chronicle.Chronicle, format string, width int) error {
+	w = &safetext.Writer{W: w}
 	switch format {
 	case FormatHTML:
 		return HTML(w, ch)
@@ -183,8 +195,14 @@ func Write(w io.Writer, ch *chronicle.Chronicle, format string, width int) error
 }
 
 // writeFile writes the report through a temp file and a rename, so that
-// a failed write leaves no half report.
+// a failed write leaves no half report. It writes regular files only: a
+// directory, a symbolic link, a FIFO or a device at path is refused
+// (exit 2), never replaced (as root, -o /dev/null would replace
+// /dev/null) nor followed.
 func writeFile(path string, b []byte) error {
+	if err := regularTarget(path); err != nil {
+		return err
+	}
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, ".bosun-report-*")
 	if err != nil {
@@ -195,11 +213,44 @@ func writeFile(path string, b []byte) error {
 		tmp.Close()
 		return err
 	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
 	if err := tmp.Close(); err != nil {
 		return err
 	}
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
 		return err
 	}
+	// Checked again just before the rename: what took the name meanwhile
+	// is refused as well.
+	if err := regularTarget(path); err != nil {
+		return err
+	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// regularTarget refuses a path -o may not write: one that exists and is
+// not a regular file (a symbolic link is not followed).
+func regularTarget(path string) error {
+	info, err := os.Lstat(path)
+	if err != nil || info.Mode().IsRegular() {
+		return nil // a new file (or one CreateTemp's error will name)
+	}
+	m := info.Mode()
+	what := "not a regular file"
+	switch {
+	case m&fs.ModeSymlink != 0:
+		what = "a symbolic link"
+	case m.IsDir():
+		what = "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		what = "a FIFO"
+	case m&fs.ModeDevice != 0:
+		what = "a device"
+	case m&fs.ModeSocket != 0:
+		what = "a socket"
+	}
+	return referee.Usagef("-o %q is %s; accepted: a new or a regular file (the report is written beside it and renamed onto it), nothing was written", path, what)
 }

@@ -22,7 +22,7 @@ func NewCmdExport(f *cmdutil.Factory) *cobra.Command {
 				name = args[0]
 			}
 			return withSession(f, name, false, func(s *referee.Session) error {
-				return store.Export(s, f.IO.Out)
+				return store.Export(s, cmdutil.JSONWriter(f.IO.Out))
 			})
 		},
 	}

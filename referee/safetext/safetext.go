@@ -76,6 +76,36 @@ func Escape(s string) string {
 	return b.String()
 }
 
+// EscapeJSON returns the JSON text s with every control character
+// Escape would escape (C0 but tab and newline, DEL, C1, the bidirectional
+// overrides) and the line and paragraph separators U+2028 and U+2029
+// written as JSON's \u escapes, and each byte that is not UTF-8 as
+// \ufffd (what a JSON reader makes of it). In valid JSON such characters
+// stand only inside strings, where the escape means the same character:
+// the document reads back the same, and nothing in it reaches a terminal
+// raw. encoding/json leaves DEL, C1 and the overrides as they are.
+func EscapeJSON(s string) string {
+	if clean(s) {
+		return s
+	}
+	var b strings.Builder
+	for i, w := 0, 0; i < len(s); i += w {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		w = size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteString(`\ufffd`)
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case isControl(r) || r == 0x2028 || r == 0x2029:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+	}
+	return b.String()
+}
+
 func escapeRune(r rune) string {
 	if r < 0x80 {
 		return fmt.Sprintf(`\x%02x`, r)
@@ -185,9 +215,15 @@ func shortenWords(msg string) string {
 // itself writes on a colour terminal (ESC [ digits and ';' m) through and
 // escapes every other sequence: a name cannot move the cursor, clear the
 // screen, set the window title or reach the clipboard.
+//
+// With JSON set, what is written is JSON text and the escapes are JSON's
+// (see EscapeJSON): a DEL in a name is \u007f, which a JSON reader reads
+// back as the DEL it was, where \x7f would make the document unreadable.
+// SGR is ignored then (a raw ESC is never valid in JSON).
 type Writer struct {
 	W    io.Writer
 	SGR  bool
+	JSON bool
 	part []byte // the start of a character split between two writes
 }
 
@@ -205,6 +241,12 @@ func (w *Writer) Write(p []byte) (int, error) {
 	}
 	if cleanBytes(p) {
 		if _, err := w.W.Write(p); err != nil {
+			return 0, err
+		}
+		return n, nil
+	}
+	if w.JSON {
+		if _, err := io.WriteString(w.W, EscapeJSON(string(p))); err != nil {
 			return 0, err
 		}
 		return n, nil

@@ -2,6 +2,7 @@ package safetext_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -77,5 +78,43 @@ func TestWriterEscapesAllButBosunsOwnColours(t *testing.T) {
 	w.Write(dash[2:])
 	if b.String() != "a—b" || !utf8.ValidString(b.String()) {
 		t.Fatalf("split rune: %q", b.String())
+	}
+}
+
+// TestJSONWriterEscapesAsJSON (issue 26): in JSON mode every control
+// character is a JSON escape that reads back as the character it was, a
+// byte that is not UTF-8 reads as U+FFFD, and colours are not let through.
+func TestJSONWriterEscapesAsJSON(t *testing.T) {
+	name := "A\x7f\x01\x1b[1m\u0085\u009b\u2028\u2029\u202e\u2066n\tx"
+	doc, err := json.Marshal(map[string]string{"name": name, "bad": "a\xffb"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	w := &safetext.Writer{W: &b, SGR: true, JSON: true}
+	// written in pieces of 3 bytes: characters split between writes
+	for p := doc; len(p) > 0; p = p[min(3, len(p)):] {
+		if n, err := w.Write(p[:min(3, len(p))]); err != nil || n != min(3, len(p)) {
+			t.Fatalf("Write: %d, %v", n, err)
+		}
+	}
+	out := b.String()
+	for _, r := range out {
+		if r < 0x20 || (r >= 0x7f && r < 0xa0) || r == 0x2028 || r == 0x2029 || r == 0x202e || r == 0x2066 {
+			t.Fatalf("raw %U in %q", r, out)
+		}
+	}
+	var back map[string]string
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil {
+		t.Fatalf("not JSON: %v: %q", err, out)
+	}
+	if back["name"] != name || back["bad"] != "a\ufffdb" {
+		t.Fatalf("read back %q", back)
+	}
+	if got := safetext.EscapeJSON("\"\x7f\xff\"\n"); got != `"\u007f\ufffd"`+"\n" {
+		t.Fatalf("EscapeJSON: %q", got)
+	}
+	if s := `{"a": "plain — text"}`; safetext.EscapeJSON(s) != s {
+		t.Fatal("printable text is unchanged")
 	}
 }
