@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -413,11 +414,15 @@ func (f firstRoll) Roll(key string, n int) ([]int, error) {
 // by each side), under both readings; the rolls after it are composed by
 // the same code whatever the placement (TestOddsMatchEveryRoll).
 func TestOddsRoundNPCSecondRow(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ a, d string }{
 		{"ship:sailors=1,cannons=1,owner=a", "pirate"},
 		{"ship:sailors=1,cannons=1,xp=1,owner=a", "galleass:sailors=4"},
 	}
-	if testing.Short() {
+	if !refereetest.Exhaustive() {
+		// the Pirate Ship under both readings; the Galleass with an
+		// Experience Token re-roll (the same placement code, three times the
+		// paths) in the exhaustive run (BOSUN_EXHAUSTIVE=1)
 		cases = cases[:1]
 	}
 	for _, c := range cases {
