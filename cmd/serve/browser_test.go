@@ -1,213 +1,54 @@
 package serve_test
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/bosun-referee/bosun/cmd/cmdutil/cdptest"
 	"github.com/bosun-referee/bosun/cmd/serve"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// The page is opened in a real headless Chromium, driven over the
-// DevTools protocol on a pipe (--remote-debugging-pipe: fd 3 in, fd 4 out,
-// messages ended by NUL), as cmd/report's browser test does, so the test
-// needs no Go dependency and no debugging port.
-
-// findChromium returns the Chromium (or Chrome) binary, "" when none.
-func findChromium() string {
-	if p := os.Getenv("BOSUN_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, n := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(n); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
-type cdpMsg struct {
-	ID        int                       `json:"id,omitempty"`
-	Method    string                    `json:"method,omitempty"`
-	Params    json.RawMessage           `json:"params,omitempty"`
-	Result    json.RawMessage           `json:"result,omitempty"`
-	Error     *struct{ Message string } `json:"error,omitempty"`
-	SessionID string                    `json:"sessionId,omitempty"`
-}
-
-type browser struct {
-	t       *testing.T
-	cmd     *exec.Cmd
-	w       *os.File
-	mu      sync.Mutex
-	next    int
-	waiting map[int]chan cdpMsg
-	events  []cdpMsg
-	evCh    chan struct{}
-	stderr  bytes.Buffer
-}
-
-func startBrowser(t *testing.T, bin string) *browser {
-	inR, inW, err := os.Pipe() // we write, Chromium reads (its fd 3)
-	require.NoError(t, err)
-	outR, outW, err := os.Pipe() // Chromium writes (its fd 4), we read
-	require.NoError(t, err)
-	b := &browser{t: t, w: inW, waiting: map[int]chan cdpMsg{}, evCh: make(chan struct{}, 1)}
-	b.cmd = exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-extensions",
-		"--disable-default-apps", "--mute-audio", "--hide-scrollbars",
-		"--user-data-dir="+t.TempDir(), "--remote-debugging-pipe", "about:blank")
-	b.cmd.ExtraFiles = []*os.File{inR, outW}
-	b.cmd.Stderr = &b.stderr
-	require.NoError(t, b.cmd.Start())
-	inR.Close()
-	outW.Close()
-	go b.read(outR)
-	t.Cleanup(func() {
-		b.send("", "Browser.close", nil)
-		done := make(chan struct{})
-		go func() { b.cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			b.cmd.Process.Kill()
-			<-done
-		}
-		inW.Close()
-	})
-	return b
-}
-
-func (b *browser) read(r *os.File) {
-	br := bufio.NewReader(r)
-	for {
-		line, err := br.ReadBytes(0)
-		if err != nil {
-			return
-		}
-		var m cdpMsg
-		if json.Unmarshal(line[:len(line)-1], &m) != nil {
-			continue
-		}
-		b.mu.Lock()
-		if m.ID != 0 {
-			if ch, ok := b.waiting[m.ID]; ok {
-				delete(b.waiting, m.ID)
-				ch <- m
-			}
-		} else {
-			b.events = append(b.events, m)
-			select {
-			case b.evCh <- struct{}{}:
-			default:
-			}
-		}
-		b.mu.Unlock()
-	}
-}
-
-// send sends a command and returns its reply, failing the test on an error.
-func (b *browser) send(session, method string, params any) json.RawMessage {
-	b.mu.Lock()
-	b.next++
-	id := b.next
-	ch := make(chan cdpMsg, 1)
-	b.waiting[id] = ch
-	b.mu.Unlock()
-	msg := map[string]any{"id": id, "method": method}
-	if params != nil {
-		msg["params"] = params
-	}
-	if session != "" {
-		msg["sessionId"] = session
-	}
-	raw, _ := json.Marshal(msg)
-	if _, err := b.w.Write(append(raw, 0)); err != nil {
-		if method == "Browser.close" {
-			return nil
-		}
-		b.t.Fatalf("cdp %s: %v (chromium stderr: %s)", method, err, b.stderr.String())
-	}
-	select {
-	case m := <-ch:
-		if m.Error != nil {
-			b.t.Fatalf("cdp %s: %s", method, m.Error.Message)
-		}
-		return m.Result
-	case <-time.After(30 * time.Second):
-		if method == "Browser.close" {
-			return nil
-		}
-		b.t.Fatalf("cdp %s: no reply in 30s (chromium stderr: %s)", method, b.stderr.String())
-	}
-	return nil
-}
-
-// waitEvent waits for an event of a session and returns it.
-func (b *browser) waitEvent(session, method string, from int) (int, cdpMsg) {
-	deadline := time.After(30 * time.Second)
-	for {
-		b.mu.Lock()
-		for i := from; i < len(b.events); i++ {
-			if b.events[i].Method == method && b.events[i].SessionID == session {
-				m := b.events[i]
-				b.mu.Unlock()
-				return i, m
-			}
-		}
-		b.mu.Unlock()
-		select {
-		case <-b.evCh:
-		case <-deadline:
-			b.t.Fatalf("cdp: no %s in 30s", method)
-		}
-	}
-}
+// The page is opened in a real headless Chromium (cmd/cmdutil/cdptest), as
+// cmd/report's browser test does.
 
 // tab is one page open in the browser.
 type tab struct {
-	b      *browser
+	b      *cdptest.Browser
 	target string
 	s      string
 	from   int // first browser event of this tab
 }
 
-func (b *browser) newTab(width, height int, mobile bool) *tab {
+func newTab(b *cdptest.Browser, width, height int, mobile bool) *tab {
 	var target struct{ TargetID string }
-	require.NoError(b.t, json.Unmarshal(b.send("", "Target.createTarget", map[string]any{"url": "about:blank"}), &target))
+	require.NoError(b.T, json.Unmarshal(b.Send("", "Target.createTarget", map[string]any{"url": "about:blank"}), &target))
 	var att struct{ SessionID string }
-	require.NoError(b.t, json.Unmarshal(b.send("", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}), &att))
+	require.NoError(b.T, json.Unmarshal(b.Send("", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}), &att))
 	tb := &tab{b: b, target: target.TargetID, s: att.SessionID}
-	b.mu.Lock()
-	tb.from = len(b.events)
-	b.mu.Unlock()
+	tb.from = b.Mark()
 	for _, m := range []string{"Page.enable", "Runtime.enable", "Log.enable", "Network.enable"} {
-		b.send(tb.s, m, nil)
+		b.Send(tb.s, m, nil)
 	}
 	tb.resize(width, height, mobile)
 	return tb
 }
 
 func (tb *tab) resize(width, height int, mobile bool) {
-	tb.b.send(tb.s, "Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+	tb.b.Send(tb.s, "Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
 }
 
 func (tb *tab) navigate(url string) {
-	tb.b.mu.Lock()
-	from := len(tb.b.events)
-	tb.b.mu.Unlock()
-	tb.b.send(tb.s, "Page.navigate", map[string]any{"url": url})
-	tb.b.waitEvent(tb.s, "Page.loadEventFired", from)
+	from := tb.b.Mark()
+	tb.b.Send(tb.s, "Page.navigate", map[string]any{"url": url})
+	tb.b.WaitEvent(tb.s, "Page.loadEventFired", from)
 }
 
 // eval returns the string an expression evaluates to.
@@ -218,9 +59,9 @@ func (tb *tab) eval(js string) string {
 		}
 		ExceptionDetails *struct{ Text string }
 	}
-	require.NoError(tb.b.t, json.Unmarshal(tb.b.send(tb.s, "Runtime.evaluate", map[string]any{"expression": js, "returnByValue": true}), &ev))
+	require.NoError(tb.b.T, json.Unmarshal(tb.b.Send(tb.s, "Runtime.evaluate", map[string]any{"expression": js, "returnByValue": true}), &ev))
 	if ev.ExceptionDetails != nil {
-		tb.b.t.Fatalf("eval %s: %s", js, ev.ExceptionDetails.Text)
+		tb.b.T.Fatalf("eval %s: %s", js, ev.ExceptionDetails.Text)
 	}
 	switch v := ev.Result.Value.(type) {
 	case string:
@@ -242,7 +83,7 @@ func (tb *tab) waitFor(js string, within time.Duration) time.Duration {
 			return time.Since(start)
 		}
 		if time.Since(start) > within {
-			tb.b.t.Fatalf("not within %v: %s", within, js)
+			tb.b.T.Fatalf("not within %v: %s", within, js)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -250,47 +91,16 @@ func (tb *tab) waitFor(js string, within time.Duration) time.Duration {
 
 func (tb *tab) screenshot() []byte {
 	var shot struct{ Data string }
-	require.NoError(tb.b.t, json.Unmarshal(tb.b.send(tb.s, "Page.captureScreenshot", map[string]any{"format": "png"}), &shot))
+	require.NoError(tb.b.T, json.Unmarshal(tb.b.Send(tb.s, "Page.captureScreenshot", map[string]any{"format": "png"}), &shot))
 	png, err := base64.StdEncoding.DecodeString(shot.Data)
-	require.NoError(tb.b.t, err)
+	require.NoError(tb.b.T, err)
 	return png
 }
 
 // seen returns the console errors and the URLs the tab asked for.
-func (tb *tab) seen() (console, requests []string) {
-	tb.b.mu.Lock()
-	defer tb.b.mu.Unlock()
-	for _, e := range tb.b.events[tb.from:] {
-		if e.SessionID != tb.s {
-			continue
-		}
-		switch e.Method {
-		case "Runtime.consoleAPICalled":
-			var p struct{ Type string }
-			json.Unmarshal(e.Params, &p)
-			if p.Type == "error" || p.Type == "warning" || p.Type == "assert" {
-				console = append(console, "console."+p.Type+" "+string(e.Params))
-			}
-		case "Runtime.exceptionThrown":
-			console = append(console, "exception: "+string(e.Params))
-		case "Log.entryAdded":
-			var p struct {
-				Entry struct{ Level, Text, URL string }
-			}
-			json.Unmarshal(e.Params, &p)
-			if p.Entry.Level == "error" || p.Entry.Level == "warning" {
-				console = append(console, p.Entry.Level+": "+p.Entry.Text+" "+p.Entry.URL)
-			}
-		case "Network.requestWillBeSent":
-			var p struct{ Request struct{ URL string } }
-			json.Unmarshal(e.Params, &p)
-			requests = append(requests, p.Request.URL)
-		}
-	}
-	return console, requests
-}
+func (tb *tab) seen() (console, requests []string) { return tb.b.Seen(tb.s, tb.from) }
 
-func (tb *tab) close() { tb.b.send("", "Target.closeTarget", map[string]any{"targetId": tb.target}) }
+func (tb *tab) close() { tb.b.Send("", "Target.closeTarget", map[string]any{"targetId": tb.target}) }
 
 // TestPageInBrowser opens the page of a Misty Waters session in headless
 // Chromium: the round and the latest event are shown, a step saved by
@@ -303,11 +113,11 @@ func TestPageInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: a real browser takes seconds")
 	}
-	bin := findChromium()
+	bin := cdptest.FindChromium()
 	if bin == "" {
 		t.Skip("no Chromium found (chromium, chromium-browser, google-chrome or $BOSUN_CHROMIUM): install the Debian package chromium (apt-get install -y chromium) to check the page in a real browser")
 	}
-	br := startBrowser(t, bin)
+	br := cdptest.Start(t, bin)
 	tb := newTable(t)
 	name := tb.threePlayers()
 	for range 3 {
@@ -388,8 +198,8 @@ func TestPageInBrowser(t *testing.T) {
 	}
 }
 
-func (tb *table) open(br *browser, url string, width, height int, mobile bool) *tab {
-	tab := br.newTab(width, height, mobile)
+func (tb *table) open(br *cdptest.Browser, url string, width, height int, mobile bool) *tab {
+	tab := newTab(br, width, height, mobile)
 	tab.navigate(url)
 	return tab
 }
@@ -403,11 +213,11 @@ func TestAnswerInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: a real browser takes seconds")
 	}
-	bin := findChromium()
+	bin := cdptest.FindChromium()
 	if bin == "" {
 		t.Skip("no Chromium found (chromium, chromium-browser, google-chrome or $BOSUN_CHROMIUM): install the Debian package chromium (apt-get install -y chromium) to check the page in a real browser")
 	}
-	br := startBrowser(t, bin)
+	br := cdptest.Start(t, bin)
 	tb := newTable(t)
 	name := tb.hostileSession()
 	url, _, _ := startServe(t, name, "--answer", "--addr", "127.0.0.1:0")
