@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // talker emits an event, asks a question, then emits a second one.
-type talker struct{ counter }
+type talker struct{ refereetest.Counter }
 
 func (talker) Next(s *referee.Session, env *referee.Env) error {
 	env.Emit(referee.Event{Type: "battle", Text: "the battle is won"})

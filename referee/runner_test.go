@@ -2,70 +2,17 @@ package referee_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// counter is a tiny game for engine tests: each step rolls a d6 when the
-// option "roll" is on, and adds to a total.
-type counter struct{}
-
-type counterState struct {
-	Total int `json:"total"`
-	Steps int `json:"steps"`
-}
-
-func (counter) Info() referee.GameInfo {
-	return referee.GameInfo{ID: "counter", MinPlayers: 1, MaxPlayers: 2}
-}
-func (counter) Setup(s *referee.Session, env *referee.Env) error {
-	env.Emit(referee.Event{Type: "setup", Text: "set up"})
-	return s.SaveState(counterState{})
-}
-func (counter) Next(s *referee.Session, env *referee.Env) error {
-	var st counterState
-	if err := s.LoadState(&st); err != nil {
-		return err
-	}
-	add := 1
-	if s.Option("roll", "") == "yes" {
-		r, err := env.Dice.Roll("counter.roll", referee.D(6))
-		if err != nil {
-			return err
-		}
-		add = r.Value
-	}
-	n, err := referee.Number(env.Prompt, "counter.bonus", "bonus", 0, 5)
-	if err != nil {
-		return err
-	}
-	st.Total += add + n
-	st.Steps++
-	if st.Steps == 3 {
-		s.Over = true
-	}
-	env.Emit(referee.Event{Type: "add", Text: fmt.Sprintf("total %d", st.Total), Cites: []string{"test/add"}})
-	return s.SaveState(st)
-}
-func (counter) Dice() []referee.DieInfo { return nil }
-func (counter) Options() []referee.OptionSpec {
-	return []referee.OptionSpec{{Key: "roll", Values: []string{"yes", "no"}, Default: "no", Help: "roll a d6 each step"}}
-}
-func (counter) Status(s *referee.Session, env *referee.Env) (referee.StatusView, error) {
-	var st counterState
-	return st, s.LoadState(&st)
-}
-func (st counterState) Text() string {
-	return fmt.Sprintf("total %d after %d steps", st.Total, st.Steps)
-}
-
 func newCounter(t *testing.T, opts map[string]string, seed uint64) *referee.Session {
 	env := &referee.Env{Prompt: referee.NewScripted()}
-	s, err := referee.NewSession(counter{}, "t1", []referee.Player{{Name: "Ann"}}, opts, seed, referee.Virtual, env)
+	s, err := referee.NewSession(refereetest.Counter{}, "t1", []referee.Player{{Name: "Ann"}}, opts, seed, referee.Virtual, env)
 	require.NoError(t, err)
 	return s
 }
@@ -77,7 +24,7 @@ func step(t *testing.T, s *referee.Session, answers map[string]string) error {
 	}
 	d, err := referee.DiceFor(s, p)
 	require.NoError(t, err)
-	_, err = referee.Next(counter{}, s, &referee.Env{Dice: d, Prompt: p})
+	_, err = referee.Next(refereetest.Counter{}, s, &referee.Env{Dice: d, Prompt: p})
 	return err
 }
 
@@ -85,7 +32,7 @@ func TestNextAndUndo(t *testing.T) {
 	s := newCounter(t, nil, 1)
 	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "2"}))
 	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "0"}))
-	var st counterState
+	var st refereetest.CounterState
 	require.NoError(t, s.LoadState(&st))
 	assert.Equal(t, 4, st.Total)
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/bosun-referee/bosun/referee/store/fsutil"
 	"github.com/stretchr/testify/assert"
@@ -55,7 +56,7 @@ func TestSaveAppendsAStepToTheSideFiles(t *testing.T) {
 		_, err := referee.UndoStep(got, false)
 		require.NoError(t, err)
 		require.NoError(t, st.Save(got))
-		var cs counterState
+		var cs refereetest.CounterState
 		require.NoError(t, got.LoadState(&cs))
 		assert.Equal(t, 2*want, cs.Total, "each step added 1 and a bonus of 1")
 		got, err = st.Load("t1")
@@ -132,7 +133,7 @@ func TestKilledBetweenSideFilesAndSave(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 2, got.Step)
 	assert.Equal(t, s.Log, got.Events(), "the killed step's events are not read")
-	var cs counterState
+	var cs refereetest.CounterState
 	require.NoError(t, got.LoadState(&cs))
 	assert.Equal(t, 3, cs.Total, "1 and a bonus of 2")
 

@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,75 +10,23 @@ import (
 	"time"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/bosun-referee/bosun/referee/store/fsutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// counter is a tiny game for engine tests: each step rolls a d6 when the
-// option "roll" is on, and adds to a total.
-type counter struct{}
-
-type counterState struct {
-	Total int `json:"total"`
-	Steps int `json:"steps"`
-}
-
-func (counter) Info() referee.GameInfo {
-	return referee.GameInfo{ID: "counter", MinPlayers: 1, MaxPlayers: 2}
-}
-func (counter) Setup(s *referee.Session, env *referee.Env) error {
-	env.Emit(referee.Event{Type: "setup", Text: "set up"})
-	return s.SaveState(counterState{})
-}
-func (counter) Next(s *referee.Session, env *referee.Env) error {
-	var st counterState
-	if err := s.LoadState(&st); err != nil {
-		return err
-	}
-	add := 1
-	if s.Option("roll", "") == "yes" {
-		r, err := env.Dice.Roll("counter.roll", referee.D(6))
-		if err != nil {
-			return err
-		}
-		add = r.Value
-	}
-	n, err := referee.Number(env.Prompt, "counter.bonus", "bonus", 0, 5)
-	if err != nil {
-		return err
-	}
-	st.Total += add + n
-	st.Steps++
-	if st.Steps == 3 {
-		s.Over = true
-	}
-	env.Emit(referee.Event{Type: "add", Text: fmt.Sprintf("total %d", st.Total), Cites: []string{"test/add"}})
-	return s.SaveState(st)
-}
-func (counter) Dice() []referee.DieInfo { return nil }
-func (counter) Options() []referee.OptionSpec {
-	return []referee.OptionSpec{{Key: "roll", Values: []string{"yes", "no"}, Default: "no", Help: "roll a d6 each step"}}
-}
-func (counter) Status(s *referee.Session, env *referee.Env) (referee.StatusView, error) {
-	var st counterState
-	return st, s.LoadState(&st)
-}
-func (st counterState) Text() string {
-	return fmt.Sprintf("total %d after %d steps", st.Total, st.Steps)
-}
-
 func newCounterT(t testing.TB) *referee.Session {
 	env := &referee.Env{Prompt: referee.NewScripted()}
-	s, err := referee.NewSession(counter{}, "t1", []referee.Player{{Name: "Ann"}}, nil, 1, referee.Virtual, env)
+	s, err := referee.NewSession(refereetest.Counter{}, "t1", []referee.Player{{Name: "Ann"}}, nil, 1, referee.Virtual, env)
 	require.NoError(t, err)
 	return s
 }
 
 func newCounter(t *testing.T, opts map[string]string, seed uint64) *referee.Session {
 	env := &referee.Env{Prompt: referee.NewScripted()}
-	s, err := referee.NewSession(counter{}, "t1", []referee.Player{{Name: "Ann"}}, opts, seed, referee.Virtual, env)
+	s, err := referee.NewSession(refereetest.Counter{}, "t1", []referee.Player{{Name: "Ann"}}, opts, seed, referee.Virtual, env)
 	require.NoError(t, err)
 	return s
 }
@@ -91,7 +38,7 @@ func step(t *testing.T, s *referee.Session, answers map[string]string) error {
 	}
 	d, err := referee.DiceFor(s, p)
 	require.NoError(t, err)
-	_, err = referee.Next(counter{}, s, &referee.Env{Dice: d, Prompt: p})
+	_, err = referee.Next(refereetest.Counter{}, s, &referee.Env{Dice: d, Prompt: p})
 	return err
 }
 
@@ -234,7 +181,7 @@ func FuzzDecode(f *testing.F) {
 		p.Set("counter.bonus", "1", "answers")
 		p.Set("counter.bonus", "2", "answers")
 		d, _ := referee.DiceFor(s, p)
-		if _, err := referee.Next(counter{}, s, &referee.Env{Dice: d, Prompt: p}); err != nil {
+		if _, err := referee.Next(refereetest.Counter{}, s, &referee.Env{Dice: d, Prompt: p}); err != nil {
 			f.Fatal(err)
 		}
 		s.Cursor = p.Cursor()
@@ -261,7 +208,7 @@ func FuzzDecode(f *testing.F) {
 			p.Resume(s.Cursor)
 			_ = p.Cursor()
 			if d, err := referee.DiceFor(s, p); err == nil {
-				if _, err := referee.Next(counter{}, s, &referee.Env{Dice: d, Prompt: p}); err == nil {
+				if _, err := referee.Next(refereetest.Counter{}, s, &referee.Env{Dice: d, Prompt: p}); err == nil {
 					s.Cursor = p.Cursor()
 					_, _ = referee.UndoStep(s, true)
 				}
@@ -286,7 +233,7 @@ func TestSchema1SavesAreMigrated(t *testing.T) {
 	require.NoError(t, err)
 	_, err = referee.UndoStep(s, false)
 	require.NoError(t, err)
-	var cs counterState
+	var cs refereetest.CounterState
 	require.NoError(t, s.LoadState(&cs))
 	assert.Equal(t, 0, cs.Total)
 	require.NoError(t, st.Save(s))
@@ -306,7 +253,7 @@ func TestUndoSnapshotsAreCompressed(t *testing.T) {
 	assert.NotEmpty(t, s.Undo[0].Z)
 	_, err := referee.UndoStep(s, false)
 	require.NoError(t, err)
-	var cs counterState
+	var cs refereetest.CounterState
 	require.NoError(t, s.LoadState(&cs))
 	assert.Equal(t, 0, cs.Total)
 }
