@@ -124,7 +124,9 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 			}
 			st.Result.Ranks = append(st.Result.Ranks, chronicle.Rank{Place: place, Name: t.name, Score: fmt.Sprintf("%d Prosperity", int(t.p))})
 		}
-		if strings.Contains(st.Result.Why, "ties by") {
+		// a tie-break only when the leaders tied on Prosperity: the Coins
+		// decided nothing in a game won 20 to 1 (issue #29)
+		if strings.Contains(st.Result.Why, "ties by") && len(ts) > 1 && ts[0].p == ts[1].p {
 			st.Result.TieBreaks = append(st.Result.TieBreaks, st.Result.Why)
 		}
 	}

@@ -39,3 +39,25 @@ func TestChronicleRanksATeamThatNeverScored(t *testing.T) {
 	}
 	require.True(t, found, "a Prosperity chart")
 }
+
+// "most Prosperity wins, ties by Coins" is a tie-break only when the
+// leaders tied on Prosperity: a game won 15 to 1 has none (issue #29).
+func TestChronicleTieBreakOnlyOnATie(t *testing.T) {
+	game := func(annAfter, bobAfter int) []referee.Event {
+		return []referee.Event{
+			{Step: 0, Type: "setup", Text: "team Ann (delf): Prosperity Goal 15", Data: map[string]any{"team": "Ann", "goal": 15, "size": 1}},
+			{Step: 0, Type: "setup", Text: "team Bob (porc): Prosperity Goal 15", Data: map[string]any{"team": "Bob", "goal": 15, "size": 1}},
+			{Step: 1, Type: "turn", Data: map[string]any{"round": 1}},
+			{Step: 1, Type: "prosperity", Data: map[string]any{"team": "Ann", "before": 0, "after": annAfter}},
+			{Step: 1, Type: "prosperity", Data: map[string]any{"team": "Bob", "before": 0, "after": bobAfter}},
+			{Step: 2, Type: "game-over", Text: "game over: Ann wins", Data: map[string]any{"result": map[string]any{"reason": "most Prosperity wins, ties by Coins: Ann 15 Prosperity, 3 Coins; Bob 1 Prosperity, 2 Coins", "winners": []string{"Ann"}}, "round": 1}},
+		}
+	}
+	st := Game{}.Chronicle(&referee.Session{Game: "quests-and-cannons", Options: map[string]string{}}, game(15, 1))
+	require.NotNil(t, st.Result)
+	require.Empty(t, st.Result.TieBreaks, "15 to 1 is no tie")
+
+	st = Game{}.Chronicle(&referee.Session{Game: "quests-and-cannons", Options: map[string]string{}}, game(15, 15))
+	require.NotNil(t, st.Result)
+	require.Len(t, st.Result.TieBreaks, 1, "15 to 15: the Coins decided")
+}
