@@ -614,7 +614,7 @@ Pirates you did not encounter can bring, as Small-Time Braggart).` + cmdutil.Exi
 			r := rs.RankOf(n)
 			v := RankView{Renown: n, Rank: r, Cites: []string{rs.CiteRenownRanks}}
 			return f.Render(v, func(w io.Writer) error {
-				_, err := fmt.Fprintf(w, "%d Renown: %s. %s\nsee: bosun rules show %s\n", n, r.Title, r.Description, rs.CiteRenownRanks)
+				_, err := fmt.Fprintf(w, "%d Renown: %s. %s\nsee: bosun rules show %s\n", n, rs.RankName(n), r.Description, rs.CiteRenownRanks)
 				return err
 			})
 		},

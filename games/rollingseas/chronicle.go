@@ -76,7 +76,7 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 	if st.Result != nil {
 		for i, sc := range scores {
 			st.Result.Ranks = append(st.Result.Ranks, chronicle.Rank{Place: sc.Place, Name: sc.Name, Score: fmt.Sprintf("%d Renown", sc.Total),
-				Detail: fmt.Sprintf("%s; column %d, final story %d, ending port %d, bonus %d, pirates %d; Gold %d, Provisions %d", sc.Rank, sc.Column, sc.FinalStory, sc.EndingPort, sc.Bonus, sc.Pirates, sc.Gold, sc.Provisions)})
+				Detail: fmt.Sprintf("%s; column %d, final story %d, ending port %d, bonus %d, pirates %d; Gold %d, Provisions %d", RankName(sc.Total), sc.Column, sc.FinalStory, sc.EndingPort, sc.Bonus, sc.Pirates, sc.Gold, sc.Provisions)})
 			final.Set("Renown", i+1, sc.Name, float64(sc.Total))
 			final.Set("Story Points (final)", i+1, sc.Name, float64(sc.FinalStory))
 			if i > 0 && sc.Place == scores[i-1].Place {

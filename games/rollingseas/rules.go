@@ -557,6 +557,21 @@ func RankOf(renown int) Rank {
 	return Ranks[0]
 }
 
+// RankName is the rank of a Renown total as shown: its title, and beyond
+// the ends of the rulebook's table ("226-250 Master of Stories" is its last
+// row, "0-75" its first) what bosun ranked it by, so that a report does not
+// claim the table covers it.
+func RankName(renown int) string {
+	t := RankOf(renown).Title
+	switch {
+	case renown > Ranks[len(Ranks)-1].Max:
+		return t + fmt.Sprintf(" (beyond the rulebook's ranks, which end at %d; bosun gives the last)", Ranks[len(Ranks)-1].Max)
+	case renown < Ranks[0].Min:
+		return t + fmt.Sprintf(" (below the rulebook's ranks, which start at %d; bosun gives the first)", Ranks[0].Min)
+	}
+	return t
+}
+
 // Score is one captain's final Renown.
 type Score struct {
 	Name       string   `json:"name"`

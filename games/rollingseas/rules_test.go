@@ -250,3 +250,17 @@ func TestWinnerReward(t *testing.T) {
 		t.Errorf("bad ambush-reward: %v", err)
 	}
 }
+
+// The rulebook's Renown ranks end at 226-250: a higher total is given the
+// last rank, and the rank says the table does not cover it (issue #29).
+func TestRankNameSaysWhereTheTableEnds(t *testing.T) {
+	if got := RankName(240); got != "Master of Stories" {
+		t.Errorf("240: %q", got)
+	}
+	if got := RankName(284); got != "Master of Stories (beyond the rulebook's ranks, which end at 250; bosun gives the last)" {
+		t.Errorf("284: %q", got)
+	}
+	if got := RankName(-5); got != "Small-Time Braggart (below the rulebook's ranks, which start at 0; bosun gives the first)" {
+		t.Errorf("-5: %q", got)
+	}
+}
