@@ -67,7 +67,7 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 				end := round + 1
 				for i, x := range sc {
 					st.Result.Ranks = append(st.Result.Ranks, chronicle.Rank{Place: x.Rank, Name: x.Player, Score: referee.Count(x.Crystals, "Magic Crystal"),
-						Detail: fmt.Sprintf("%s clan; %s, fleet strength %d", x.Clan, referee.Count(x.Locations, "location"), x.Strength)})
+						Detail: fmt.Sprintf("%s clan; %s, fleet strength %d", x.Clan, LocationsText(x, sc), x.Strength)})
 					crystals.Set(x.Player, end, "end", float64(x.Crystals))
 					strength.Set(x.Player, end, "end", float64(x.Strength))
 					if i > 0 && x.Crystals == sc[i-1].Crystals {

@@ -294,6 +294,18 @@ func (t *step) win(players []string, why string, cs ...string) {
 	t.emit("game-over", why+"; winner: "+strings.Join(players, ", "), map[string]any{"winners": players}, cs...)
 }
 
+// LocationsText is a score's locations as shown: counted only for clans
+// tied on Magic Crystals (the locations are asked only of them), so for
+// the others "locations not counted", not "0 locations" (issue #29).
+func LocationsText(s Score, all []Score) string {
+	for _, o := range all {
+		if o.Player != s.Player && o.Crystals == s.Crystals {
+			return referee.Count(s.Locations, "location")
+		}
+	}
+	return "locations not counted"
+}
+
 // finalScoring ranks the clans: most (unmounted) Magic Crystals, then most
 // locations controlled, then the highest fleet strength on the board.
 func (t *step) finalScoring() error {
@@ -326,7 +338,7 @@ func (t *step) finalScoring() error {
 	}
 	var lines []string
 	for _, s := range ranked {
-		lines = append(lines, fmt.Sprintf("%d. %s %s, %s, strength %d", s.Rank, s.Player, referee.Count(s.Crystals, "crystal"), referee.Count(s.Locations, "location"), s.Strength))
+		lines = append(lines, fmt.Sprintf("%d. %s %s, %s, strength %d", s.Rank, s.Player, referee.Count(s.Crystals, "crystal"), LocationsText(s, ranked), s.Strength))
 	}
 	t.emit("final-scoring", "Final scoring (mounted Magic Crystals do not count): "+strings.Join(lines, "; "), map[string]any{"scores": ranked}, CiteFinalScoring)
 	t.win(winners, "the end-game countdown ended; most Magic Crystals wins", CiteGameEnd, CiteFinalScoring)
