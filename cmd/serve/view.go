@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/store"
@@ -123,7 +124,7 @@ func buildView(st *store.Store, name string, t *tables.Set) (*View, error) {
 			if ft, ok := e.Data[referee.FullTextKey].(string); ok && ft != "" && text == "" {
 				text = ft
 			}
-			v.Events = append(v.Events, EventView{Seq: e.Seq, Step: e.Step, Type: e.Type, Text: text, Dice: rollsText(e.Rolls), Cites: e.Cites})
+			v.Events = append(v.Events, EventView{Seq: e.Seq, Step: e.Step, Type: e.Type, Text: text, Dice: cmdutil.RollsText(e.Rolls), Cites: e.Cites})
 		}
 	}
 	return v, nil
@@ -203,30 +204,6 @@ func scalar(v any) string {
 		return strings.Join(parts, ", ")
 	}
 	return ""
-}
-
-// rollsText says which dice fell, as bosun next prints them: "d6 rolled:
-// 6, 3; direction entered: N".
-func rollsText(rolls []referee.Roll) string {
-	var groups []string
-	for i := 0; i < len(rolls); {
-		j := i
-		var faces []string
-		for ; j < len(rolls) && rolls[j].Die == rolls[i].Die && rolls[j].Entered == rolls[i].Entered; j++ {
-			v := fmt.Sprint(rolls[j].Value)
-			if rolls[j].Label != "" {
-				v = rolls[j].Label
-			}
-			faces = append(faces, v)
-		}
-		how := "rolled"
-		if rolls[i].Entered {
-			how = "entered"
-		}
-		groups = append(groups, fmt.Sprintf("%s %s: %s", rolls[i].Die, how, strings.Join(faces, ", ")))
-		i = j
-	}
-	return strings.Join(groups, "; ")
 }
 
 // sideClass is the CSS class of a player's side when it names one of the

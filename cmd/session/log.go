@@ -101,7 +101,7 @@ func logRows(w *bufio.Writer, evs []referee.Event, all, full bool, why func(stri
 		}
 		w.WriteString(eventText(e, full))
 		if len(e.Rolls) > 0 {
-			w.WriteString(" (" + rollsText(e.Rolls) + ")")
+			w.WriteString(" (" + cmdutil.RollsText(e.Rolls) + ")")
 		}
 		w.WriteByte('\t')
 		for k, c := range e.Cites {
@@ -145,7 +145,7 @@ func logTable(f *cmdutil.Factory, w io.Writer, evs []referee.Event, all, why, fu
 			text = "(undone) " + text
 		}
 		if len(e.Rolls) > 0 {
-			text += " (" + rollsText(e.Rolls) + ")"
+			text += " (" + cmdutil.RollsText(e.Rolls) + ")"
 		}
 		at := len(cells)
 		cells = append(cells, strconv.Itoa(e.Seq), strconv.Itoa(e.Step), e.Type, text, strings.Join(e.Cites, " "))

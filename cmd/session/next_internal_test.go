@@ -77,5 +77,5 @@ func TestPlayMenuHasOneHandlerPerEntry(t *testing.T) {
 
 func TestRollsTextGroupsByDieAndHow(t *testing.T) {
 	rolls := []referee.Roll{{Die: "d6", Value: 6}, {Die: "d6", Value: 3}, {Die: "direction", Label: "N>NW|NE", Entered: true}, {Die: "d6", Value: 1}}
-	assert.Equal(t, "d6 rolled: 6, 3; direction entered: N>NW|NE; d6 rolled: 1", rollsText(rolls))
+	assert.Equal(t, "d6 rolled: 6, 3; direction entered: N>NW|NE; d6 rolled: 1", cmdutil.RollsText(rolls))
 }

@@ -66,35 +66,10 @@ func printEvents(w io.Writer, evs []referee.Event) {
 	for _, e := range evs {
 		line := e.Text
 		if len(e.Rolls) > 0 {
-			line += " (" + rollsText(e.Rolls) + ")"
+			line += " (" + cmdutil.RollsText(e.Rolls) + ")"
 		}
 		fmt.Fprintln(w, "- "+line)
 	}
-}
-
-// rollsText says which dice fell, grouped by die and by whether bosun
-// rolled them or a player entered them: "d6 rolled: 6, 3; direction
-// entered: N>NW|NE".
-func rollsText(rolls []referee.Roll) string {
-	var groups []string
-	for i := 0; i < len(rolls); {
-		j := i
-		var faces []string
-		for ; j < len(rolls) && rolls[j].Die == rolls[i].Die && rolls[j].Entered == rolls[i].Entered; j++ {
-			v := fmt.Sprint(rolls[j].Value)
-			if rolls[j].Label != "" {
-				v = rolls[j].Label
-			}
-			faces = append(faces, v)
-		}
-		how := "rolled"
-		if rolls[i].Entered {
-			how = "entered"
-		}
-		groups = append(groups, fmt.Sprintf("%s %s: %s", rolls[i].Die, how, strings.Join(faces, ", ")))
-		i = j
-	}
-	return strings.Join(groups, "; ")
 }
 
 // withSession loads the named (or current) session under its lock, runs fn,
