@@ -14,7 +14,7 @@ import (
 // Asking a board value once. A value bosun needs but the rulebook does not
 // print (a box of the Wind Force track, the price tag of a Cannon) is read
 // from a table row; when the row is unknown it is asked once, checked, and
-// remembered in the user's overlay (AskOnce). The helpers below type and
+// remembered in the user's overlay (askOnce). The helpers below type and
 // validate the value on both paths, so a bad answer is refused (re-asked in
 // place at a terminal) and never remembered, and a bad value already in
 // the overlay is refused with the row to correct:
@@ -46,7 +46,7 @@ func AskText(set *tables.Set, p Prompter, table, key string, q Question, check f
 		// A terminal re-asks an answer the check refuses in place.
 		q.Check = chainCheck(q.Check, check, accepted)
 	}
-	v, err := AskOnce(set, p, table, key, q)
+	v, err := askOnce(set, p, table, key, q)
 	if err != nil {
 		return "", err
 	}
@@ -180,7 +180,7 @@ func chainCheck(first func(string) (string, error), check func(string) error, ac
 	}
 }
 
-// checkedPrompter validates answers before AskOnce remembers them, also
+// checkedPrompter validates answers before askOnce remembers them, also
 // those of a prompter that does not run Question.Check.
 type checkedPrompter struct {
 	Prompter

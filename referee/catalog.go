@@ -22,10 +22,10 @@ type DieInfo struct {
 	RerollWhileAllMatch bool `json:"reroll_while_all_match,omitempty"`
 }
 
-// AskOnce returns the value of a table row; when the row is unknown it asks
+// askOnce returns the value of a table row; when the row is unknown it asks
 // q once and remembers the answer in the user's overlay, so the question is
 // never asked again.
-func AskOnce(set *tables.Set, p Prompter, table, key string, q Question) (any, error) {
+func askOnce(set *tables.Set, p Prompter, table, key string, q Question) (any, error) {
 	if set != nil {
 		if r, ok := set.Lookup(table, key); ok && r.Known() {
 			return r.Value, nil
@@ -72,7 +72,7 @@ func NamedDie(set *tables.Set, p Prompter, dice []DieInfo, name string) (Die, er
 // LoadDie returns the die a game declares, with its faces from the dice
 // table. Unknown faces (a board value) are asked once.
 func LoadDie(set *tables.Set, p Prompter, info DieInfo) (Die, error) {
-	v, err := AskOnce(set, p, "dice", info.Name, Question{
+	v, err := askOnce(set, p, "dice", info.Name, Question{
 		Key:      "tables.dice." + info.Name,
 		Text:     fmt.Sprintf("the faces of the %s, comma-separated", info.Title),
 		Kind:     KindText,

@@ -12,11 +12,17 @@
 //     step. A step that fails leaves the session unchanged. Step and
 //     Phases give a game's Next its usual shape.
 //   - Env is what a step may use: Dice (virtual and seeded, or physical and
-//     entered, always validated against the die's faces), the Prompter (a
-//     question with a stable key, answered from a terminal, --set or an
-//     answers file) with its helpers (Choose, Confirm, Number, Text, Sticky,
-//     AskOnce for board values remembered in the tables overlay, Reask when
-//     a later answer shows an earlier one wrong), and the data tables.
+//     entered, always validated against the die's faces), the Prompter and
+//     the data tables. There are two ways to ask, for two different
+//     things. A question to the players is a Question with a stable key,
+//     asked with Prompter.Ask (answered from a terminal, --set or an
+//     answers file); Confirm, Choose, Number and Text are its shorthands,
+//     and Confirm and Choose take the usual answer (what Enter takes), so
+//     no call site can leave it out. Sticky makes the last answer the
+//     usual one; Reask goes back when a later answer shows an earlier one
+//     wrong. A board value the rulebook does not print is asked once and
+//     remembered in the tables overlay with AskText, AskInt or AskList,
+//     which type and check it on both paths.
 //   - Options (OptionSpec, ParseOptions), dice specs (Spec, ParseSpec),
 //     counts in words (Count, Noun) and the question catalog (Asker).
 //   - Errors the CLI maps to exit codes: UsageError (bad input, exit 2;

@@ -14,7 +14,7 @@ type talker struct{ refereetest.Counter }
 
 func (talker) Next(s *referee.Session, env *referee.Env) error {
 	env.Emit(referee.Event{Type: "battle", Text: "the battle is won"})
-	if _, err := referee.Confirm(env.Prompt, "talker.again", "does another ship attack?"); err != nil {
+	if _, err := referee.Confirm(env.Prompt, "talker.again", "does another ship attack?", "no"); err != nil {
 		return err
 	}
 	env.Emit(referee.Event{Type: "end", Text: "no more attacks"})

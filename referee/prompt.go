@@ -225,11 +225,6 @@ type Presetter interface {
 	HasAnswer(key string) bool
 }
 
-// Choose asks a KindChoose question.
-func Choose(p Prompter, key, text string, options ...string) (string, error) {
-	return p.Ask(Question{Key: key, Text: text, Kind: KindChoose, Options: options})
-}
-
 // Number asks for a whole number in [min, max].
 func Number(p Prompter, key, text string, min, max int) (int, error) {
 	a, err := p.Ask(Question{Key: key, Text: text, Kind: KindNumber, Min: min, Max: max})
@@ -237,12 +232,6 @@ func Number(p Prompter, key, text string, min, max int) (int, error) {
 		return 0, err
 	}
 	return strconv.Atoi(a)
-}
-
-// Confirm asks a yes/no question.
-func Confirm(p Prompter, key, text string) (bool, error) {
-	a, err := p.Ask(Question{Key: key, Text: text, Kind: KindConfirm})
-	return a == "yes", err
 }
 
 // Text asks for free text.

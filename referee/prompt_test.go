@@ -83,7 +83,7 @@ func TestSetValuesRepeat(t *testing.T) {
 func TestScriptedStdinLinesAndMissingAnswer(t *testing.T) {
 	p := referee.NewScripted()
 	p.Lines = []string{"yes"}
-	ok, err := referee.Confirm(p, "a", "sure?")
+	ok, err := referee.Confirm(p, "a", "sure?", referee.NoDefault)
 	require.NoError(t, err)
 	assert.True(t, ok)
 	_, err = referee.Number(p, "b", "how many?", 1, 3)

@@ -130,15 +130,17 @@ func SortSpecs(specs []QuestionSpec) []QuestionSpec {
 	return out
 }
 
-// ConfirmUsual asks a yes/no question whose Enter takes usual ("yes",
-// "no", or NoDefault: Enter re-asks).
-func ConfirmUsual(p Prompter, key, text, usual string) (bool, error) {
+// Confirm asks a yes/no question whose Enter takes usual ("yes", "no", or
+// NoDefault: Enter re-asks). There is no Confirm without a usual answer:
+// a yes/no question whose Enter took "yes" where the usual answer is no
+// made rulings nobody chose, so every caller says which answer Enter takes.
+func Confirm(p Prompter, key, text, usual string) (bool, error) {
 	a, err := p.Ask(Question{Key: key, Text: text, Kind: KindConfirm, Default: usual})
 	return a == "yes", err
 }
 
-// ChooseUsual asks a choice whose Enter takes usual (one of options, or
-// NoDefault).
-func ChooseUsual(p Prompter, key, text, usual string, options ...string) (string, error) {
+// Choose asks a choice whose Enter takes usual (one of options, or
+// NoDefault), for the same reason as Confirm.
+func Choose(p Prompter, key, text, usual string, options ...string) (string, error) {
 	return p.Ask(Question{Key: key, Text: text, Kind: KindChoose, Options: options, Default: usual})
 }

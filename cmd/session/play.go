@@ -159,7 +159,7 @@ func playRun(o *PlayOptions) error {
 	idle := 0 // menu choices in a row that ran no step
 	for {
 		// The usual answer is the next step (Enter takes it).
-		choice, err := referee.ChooseUsual(p, "play.menu", "What now?", menuNext, labels...)
+		choice, err := referee.Choose(p, "play.menu", "What now?", menuNext, labels...)
 		if errors.Is(err, referee.ErrCanceled) {
 			if pl.again != nil {
 				ce := &cmdutil.CanceledError{AtMenu: true}
@@ -381,7 +381,7 @@ func (pl *play) log() (bool, error) {
 func (pl *play) undo() (bool, error) {
 	// Enter does not force: a forced undo is logged, and the table should
 	// choose it.
-	force, err := referee.ConfirmUsual(pl.p, "play.undo.force", "Undo even if the step revealed dice or a card (logged)?", "no")
+	force, err := referee.Confirm(pl.p, "play.undo.force", "Undo even if the step revealed dice or a card (logged)?", "no")
 	var nerr *referee.NoAnswerError
 	if errors.As(err, &nerr) {
 		force, err = false, nil // a script that does not say: no

@@ -368,7 +368,7 @@ func (t *step) mount(c *Clan) error {
 	if err != nil {
 		return err
 	}
-	r, err := referee.ChooseUsual(t.p, "wfa.mount.resource", fmt.Sprintf("Which resource does %s produce (conversions there give it)?", l.Name), referee.NoDefault, "oc", "alwood", "ammo")
+	r, err := referee.Choose(t.p, "wfa.mount.resource", fmt.Sprintf("Which resource does %s produce (conversions there give it)?", l.Name), referee.NoDefault, "oc", "alwood", "ammo")
 	if err != nil {
 		return err
 	}
@@ -411,7 +411,7 @@ func (t *step) whichMount(c *Clan, key, text string, usable []int) (int, error) 
 	for _, i := range usable {
 		opts = append(opts, c.Mounted[i].Island)
 	}
-	a, err := referee.ChooseUsual(t.p, key, text, referee.NoDefault, opts...)
+	a, err := referee.Choose(t.p, key, text, referee.NoDefault, opts...)
 	if err != nil {
 		return 0, err
 	}
@@ -596,7 +596,7 @@ func (t *step) ransomAction(c *Clan) error {
 		return err
 	}
 	opts := ransomable(t.st, c)
-	isl, err := referee.ChooseUsual(t.p, "wfa.ransom.island", "Which blocked island does "+c.Player+" ransom?", referee.NoDefault, opts...)
+	isl, err := referee.Choose(t.p, "wfa.ransom.island", "Which blocked island does "+c.Player+" ransom?", referee.NoDefault, opts...)
 	if err != nil {
 		return err
 	}

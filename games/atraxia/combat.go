@@ -497,7 +497,7 @@ func (t *step) privateerBlock(c, holder *Clan, from, to Loc, ships Fleet) error 
 	// "IF A CLAN LEADER CHOOSES TO NEITHER ENGAGE IN COMBAT, NOR PAY RANSOM
 	// TO THE PRIVATEER, THE PRIVATEER CONTINUES TO BLOCK": Enter waits,
 	// starting no battle and paying nothing.
-	resp, err := referee.ChooseUsual(t.p, "wfa.privateer.response", fmt.Sprintf("%s: fight the privateer now with the ships on %s, pay a ransom, or wait (Enter)?", holder.Player, to.Name), "wait", "fight", "ransom", "wait")
+	resp, err := referee.Choose(t.p, "wfa.privateer.response", fmt.Sprintf("%s: fight the privateer now with the ships on %s, pay a ransom, or wait (Enter)?", holder.Player, to.Name), "wait", "fight", "ransom", "wait")
 	if err != nil {
 		return err
 	}

@@ -246,7 +246,7 @@ func (t *step) move(c *Clan) error {
 					opts = append(opts, o.Clan)
 				}
 			}
-			h, err := referee.ChooseUsual(t.p, "wfa.move.to.holder", fmt.Sprintf("Whose ships are on %s now (self: %s's own, then Move Ships cannot go there)?", to.Name, c.Player), referee.NoDefault, opts...)
+			h, err := referee.Choose(t.p, "wfa.move.to.holder", fmt.Sprintf("Whose ships are on %s now (self: %s's own, then Move Ships cannot go there)?", to.Name, c.Player), referee.NoDefault, opts...)
 			if err != nil {
 				return err
 			}

@@ -106,7 +106,7 @@ func (t *step) run() error {
 			st.Asked3rd = true
 			// Enter answers no: a yes grants an Active Action, so the table
 			// says it.
-			yes, err := referee.ConfirmUsual(t.p, "wfa.turn.continent", fmt.Sprintf("Did %s control every island of the %s continent at any point during this turn (a third Active Action)?", c.Player, c.Clan), "no")
+			yes, err := referee.Confirm(t.p, "wfa.turn.continent", fmt.Sprintf("Did %s control every island of the %s continent at any point during this turn (a third Active Action)?", c.Player, c.Clan), "no")
 			if err != nil {
 				return err
 			}

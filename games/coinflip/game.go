@@ -48,7 +48,7 @@ func (Game) Next(s *referee.Session, env *referee.Env) error {
 	if err := s.LoadState(&st); err != nil {
 		return err
 	}
-	call, err := referee.ChooseUsual(env.Prompt, "coin.call", "heads or tails?", "heads", "heads", "tails")
+	call, err := referee.Choose(env.Prompt, "coin.call", "heads or tails?", "heads", "heads", "tails")
 	if err != nil {
 		return err
 	}

@@ -124,7 +124,7 @@ func (s *step) attack() error {
 	targets := enemyTargets(s.st, pi)
 	// No default: which ship shares the space is the table's to say (a
 	// single target is taken without asking at a terminal).
-	target, err := referee.ChooseUsual(s.env.Prompt, "qc.attack.target", "the enemy ship in your space to attack", referee.NoDefault, targets...)
+	target, err := referee.Choose(s.env.Prompt, "qc.attack.target", "the enemy ship in your space to attack", referee.NoDefault, targets...)
 	if err != nil {
 		return err
 	}

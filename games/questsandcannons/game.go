@@ -151,11 +151,11 @@ func championField(set *tables.Set, p referee.Prompter, name, field string, q re
 	slug := Slug(name)
 	q.Key = champKey(p, slug, field)
 	q.Where = fmt.Sprintf("the Champion tile of %s", name)
-	v, err := referee.AskOnce(set, p, "qc-champions", slug+"."+field, q)
+	v, err := referee.AskText(set, p, "qc-champions", slug+"."+field, q, nil)
 	if err != nil {
 		return "", err
 	}
-	return strings.TrimSpace(strings.ToLower(fmt.Sprint(v))), nil
+	return strings.ToLower(v), nil
 }
 
 // champKey is the question key of a Champion's field:

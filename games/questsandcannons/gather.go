@@ -16,7 +16,7 @@ func (s *step) gather() error {
 	res := p.IslandRes
 	if res == "" {
 		var err error
-		if res, err = referee.ChooseUsual(s.env.Prompt, "qc.gather.resource", "the Resource on this island's Exploration token", referee.NoDefault, Resources...); err != nil {
+		if res, err = referee.Choose(s.env.Prompt, "qc.gather.resource", "the Resource on this island's Exploration token", referee.NoDefault, Resources...); err != nil {
 			return err
 		}
 		p.IslandRes = res

@@ -63,7 +63,7 @@ func (s *step) marauderTurn(i int) error {
 		}
 		// Enter takes no: a Marauder attacks only when the table sees it in
 		// range; Enter must never make one attack by itself.
-		reach, err := referee.ConfirmUsual(s.env.Prompt, fmt.Sprintf("qc.marauder.%d.reach", m.ID),
+		reach, err := referee.Confirm(s.env.Prompt, fmt.Sprintf("qc.marauder.%d.reach", m.ID),
 			fmt.Sprintf("can Marauder %d reach %s's space in one move of up to %s (every space counts as Calm Sea)?", m.ID, p.Name, referee.Count(rng, "space")), "no")
 		if err != nil {
 			return err

@@ -219,7 +219,7 @@ func (s *step) treacherous(pi int) (safe, sank bool, err error) {
 		// FAQ: Dwunny Luck may be used after seeing a Treacherous Seas roll.
 		// Enter takes no: Dwunny Luck costs a Loot card and turns the roll
 		// into a 6, a bonus the table chooses.
-		if luck, err = referee.ConfirmUsual(s.env.Prompt, "qc.move.luck", fmt.Sprintf("%s rolled %d: use Dwunny Luck (discard a Loot card) to make it a 6?", p.Name, r.Value), "no"); err != nil {
+		if luck, err = referee.Confirm(s.env.Prompt, "qc.move.luck", fmt.Sprintf("%s rolled %d: use Dwunny Luck (discard a Loot card) to make it a 6?", p.Name, r.Value), "no"); err != nil {
 			return false, false, err
 		}
 	}
@@ -293,7 +293,7 @@ func (s *step) land() error {
 		s.env.Reveal()
 		// No default: yes gives the first to land a Coin, and only the
 		// board says.
-		unexplored, err := referee.ConfirmUsual(s.env.Prompt, "qc.land.unexplored", fmt.Sprintf("%s landed on a Risen Island: is its Exploration token still face-down?", p.Name), referee.NoDefault)
+		unexplored, err := referee.Confirm(s.env.Prompt, "qc.land.unexplored", fmt.Sprintf("%s landed on a Risen Island: is its Exploration token still face-down?", p.Name), referee.NoDefault)
 		if err != nil {
 			return err
 		}
@@ -301,7 +301,7 @@ func (s *step) land() error {
 		cites := []string{CiteRisenIslands, CiteQuestCards}
 		p.IslandRes = ""
 		if unexplored {
-			res, err := referee.ChooseUsual(s.env.Prompt, "qc.land.resource", "flip the Exploration token: which Resource does it show?", referee.NoDefault, Resources...)
+			res, err := referee.Choose(s.env.Prompt, "qc.land.resource", "flip the Exploration token: which Resource does it show?", referee.NoDefault, Resources...)
 			if err != nil {
 				return err
 			}

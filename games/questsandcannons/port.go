@@ -234,7 +234,7 @@ func (s *step) trade() error {
 		if err != nil {
 			return err
 		}
-		gain, err := referee.ChooseUsual(s.env.Prompt, "qc.trade.gain", "the Resource to gain", referee.NoDefault, Resources...)
+		gain, err := referee.Choose(s.env.Prompt, "qc.trade.gain", "the Resource to gain", referee.NoDefault, Resources...)
 		if err != nil {
 			return err
 		}

@@ -67,7 +67,7 @@ func (s *step) quest() error {
 	}
 	// Most Quests are not hard, and a hard one counts for the Aid Mission:
 	// Enter takes no.
-	hard, err := referee.ConfirmUsual(s.env.Prompt, "qc.quest.hard", "is it a hard Quest (red-tinted, battle-damaged frame)?", "no")
+	hard, err := referee.Confirm(s.env.Prompt, "qc.quest.hard", "is it a hard Quest (red-tinted, battle-damaged frame)?", "no")
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,7 @@ func (s *step) exchange() error {
 	for _, m := range mates {
 		names = append(names, s.st.Players[m].Name)
 	}
-	with, err := referee.ChooseUsual(s.env.Prompt, "qc.exchange.with", "the teammate sharing your space", referee.NoDefault, names...)
+	with, err := referee.Choose(s.env.Prompt, "qc.exchange.with", "the teammate sharing your space", referee.NoDefault, names...)
 	if err != nil {
 		return err
 	}
@@ -259,7 +259,7 @@ func (s *step) damageEffect() error {
 			ships = append(ships, marauderName(m.ID))
 		}
 	}
-	target, err := referee.ChooseUsual(s.env.Prompt, "qc.damage.target", "the ship an effect damages", referee.NoDefault, ships...)
+	target, err := referee.Choose(s.env.Prompt, "qc.damage.target", "the ship an effect damages", referee.NoDefault, ships...)
 	if err != nil {
 		return err
 	}
@@ -272,7 +272,7 @@ func (s *step) damageEffect() error {
 		owners = append(owners, q.Name)
 	}
 	owners = append(owners, "marauder", "other")
-	by, err := referee.ChooseUsual(s.env.Prompt, "qc.damage.by", "whose effect it is (a player, a marauder, or other)", referee.NoDefault, owners...)
+	by, err := referee.Choose(s.env.Prompt, "qc.damage.by", "whose effect it is (a player, a marauder, or other)", referee.NoDefault, owners...)
 	if err != nil {
 		return err
 	}

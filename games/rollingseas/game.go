@@ -471,7 +471,7 @@ func (c *step) adventurePhase() error {
 			st.Reefs++
 		}
 		if (kind == KindReef || kind == KindAmbush) && !c.solo() {
-			pass, err := referee.ChooseUsual(c.env.Prompt, "rs.adventure.pass", "the side the card passes Adventure Boards to", referee.NoDefault, "left", "right")
+			pass, err := referee.Choose(c.env.Prompt, "rs.adventure.pass", "the side the card passes Adventure Boards to", referee.NoDefault, "left", "right")
 			if err != nil {
 				return err
 			}

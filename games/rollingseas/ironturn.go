@@ -843,7 +843,7 @@ func (c *step) perform(action string) (string, []string, error) {
 			t = fmt.Sprintf("He visits Ancient Monolith %d: %s%s.", ir.Monoliths, referee.Count(MonolithStory(ir.Monoliths), "Story Point"), notes)
 		default:
 			// No default: the Awards players took decide his.
-			taken, err := referee.ChooseUsual(c.env.Prompt, "rs.monoliths.taken", "Captain Ironside explores his third Ancient Monolith: which Ancient Monoliths Awards did players take in EARLIER turns? (a player finishing this turn ties with him)", referee.NoDefault, "none", "top", "top-and-second")
+			taken, err := referee.Choose(c.env.Prompt, "rs.monoliths.taken", "Captain Ironside explores his third Ancient Monolith: which Ancient Monoliths Awards did players take in EARLIER turns? (a player finishing this turn ties with him)", referee.NoDefault, "none", "top", "top-and-second")
 			if err != nil {
 				return "", nil, err
 			}
@@ -1057,7 +1057,7 @@ func (c *step) scoring() error {
 			return err
 		}
 		// No default: where the Ship ends is the board's.
-		where, err := referee.ChooseUsual(c.env.Prompt, "rs.player."+p.Name+".ending-port", p.Name+": is your Ship adjacent to a Port at the end (none, port, home for your Home Port)?", referee.NoDefault, "none", "port", "home")
+		where, err := referee.Choose(c.env.Prompt, "rs.player."+p.Name+".ending-port", p.Name+": is your Ship adjacent to a Port at the end (none, port, home for your Home Port)?", referee.NoDefault, "none", "port", "home")
 		if err != nil {
 			return err
 		}
