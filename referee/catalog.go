@@ -20,6 +20,26 @@ type DieInfo struct {
 	// rolled again until one differs; entered dice that all match are
 	// refused, since the table must re-roll them (Rolling Seas Wind Dice).
 	RerollWhileAllMatch bool `json:"reroll_while_all_match,omitempty"`
+	// Note is what else a player should know when naming the die, for
+	// bosun roll's help ("main direction, top-left, top-right").
+	Note string `json:"-"`
+}
+
+// About says how the die rolls, in words: its note, its default count
+// when more than one ("2 by default"), and a re-roll rule ("3; re-rolled
+// while all three match"). bosun roll's help lists every game's dice with it.
+func (d DieInfo) About() string {
+	var parts []string
+	if d.Note != "" {
+		parts = append(parts, d.Note)
+	}
+	switch {
+	case d.RerollWhileAllMatch:
+		parts = append(parts, strconv.Itoa(d.Count), "re-rolled while all "+spelled(d.Count)+" match")
+	case d.Count > 1:
+		parts = append(parts, strconv.Itoa(d.Count)+" by default")
+	}
+	return strings.Join(parts, "; ")
 }
 
 // askOnce returns the value of a table row; when the row is unknown it asks

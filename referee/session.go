@@ -243,6 +243,9 @@ type GameInfo struct {
 	Side       string   `json:"side"` // what Player.Side holds: colour, nation, clan, champion
 	Runs       string   `json:"runs"`
 	Rulebook   string   `json:"rulebook"`
+	// Guide is the game's user guide in docs/ ("misty-session.md"), where
+	// cmd/gendocs writes its questions table; empty for a game with none.
+	Guide string `json:"-"`
 }
 
 // StatusView is what a game's Status returns: a value that encodes as the

@@ -31,14 +31,8 @@ func NewCmdRoll(f *cmdutil.Factory, runF func(*RollOptions) error) *cobra.Comman
 	cmd := &cobra.Command{
 		Use:   "roll SPEC...",
 		Short: "Roll dice of any of the " + all.CountWord() + " games",
-		Long: `Roll dice: NdM (3d6, d20) or a named die with an optional count:
-  direction    Misty Waters Direction Dice (main direction, top-left, top-right)
-  wind         Rolling Seas Wind Dice (3; re-rolled while all three match)
-  exploration  Rolling Seas Exploration Die
-  ammo[:N]     Quests & Cannons Ammo dice (faces asked once if unknown)
-  traveler     Quests & Cannons Traveler Die
-  pirate[:N]   War for Atraxia black pirate die (2 by default)
-
+		Long: "Roll dice: NdM (3d6, d20) or a named die with an optional count (NAME:N):\n" +
+			namedDice(all.Games()) + `
 With --seed the rolls are reproducible. With --dice physical bosun asks for
 each spec's faces under the key roll.SPEC (roll.d6, roll.3d6, roll.wind; a
 repeated spec gets roll.SPEC.2 ...), answerable with --set or stdin; values
@@ -126,4 +120,24 @@ func rollRun(o *RollOptions) error {
 		}
 		return f.Table(w, []string{"SPEC", "DIE", "FACES", "TOTAL", "NOTE"}, rows)
 	})
+}
+
+// namedDice lists every game's named dice for the help, one a line: name,
+// game, die and how it rolls (the games' own DieInfo, so a plugged-in
+// game's dice are listed too).
+func namedDice(games referee.Games) string {
+	width := 0
+	for _, d := range games.Dice() {
+		width = max(width, len(d.Name))
+	}
+	var b strings.Builder
+	for _, d := range games.Dice() {
+		game, _, _ := strings.Cut(games.Info(d.Game).Name, ":") // the short name: "Misty Waters"
+		line := game + " " + d.Title
+		if about := d.About(); about != "" {
+			line += " (" + about + ")"
+		}
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, d.Name, line)
+	}
+	return b.String()
 }

@@ -85,10 +85,9 @@ func run(docsDir, compDir string) error {
 // writeQuestionTables writes each game's questions table into its guide.
 func writeQuestionTables(docsDir string) error {
 	for _, g := range all.Games() {
-		id := g.Info().ID
-		name, ok := all.Docs[id]
-		if !ok {
-			return fmt.Errorf("%s has no guide in docs (all.Docs)", id)
+		id, name := g.Info().ID, g.Info().Guide
+		if name == "" {
+			return fmt.Errorf("%s has no guide in docs (its GameInfo.Guide)", id)
 		}
 		path := filepath.Join(docsDir, name)
 		b, err := os.ReadFile(path)

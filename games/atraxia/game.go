@@ -16,7 +16,7 @@ type Game struct{}
 // Info implements referee.Game.
 func (Game) Info() referee.GameInfo {
 	return referee.GameInfo{ID: ID, Aliases: []string{"atraxia", "wfa"}, Name: "War for Atraxia", MinPlayers: 3, MaxPlayers: 6, Side: "clan",
-		Runs: "turns and actions, battles (fleet strength + ammo + power cards), pirates and privateers, Isle of Myth upkeep and end-game countdown", Rulebook: "war-for-atraxia.txt"}
+		Runs: "turns and actions, battles (fleet strength + ammo + power cards), pirates and privateers, Isle of Myth upkeep and end-game countdown", Rulebook: "war-for-atraxia.txt", Guide: "war-for-atraxia.md"}
 }
 
 // PirateDie is the black pirate die, rolled twice for a pirate fleet's power.

@@ -22,13 +22,13 @@ type Game struct{}
 // Info implements referee.Game.
 func (Game) Info() referee.GameInfo {
 	return referee.GameInfo{ID: ID, Aliases: []string{"qc", "quests"}, Name: "Quests & Cannons: The Risen Islands", MinPlayers: 1, MaxPlayers: 6, Side: "champion",
-		Runs: "turns and rounds, attacks with ammo dice, Treacherous Seas, sinking, Prosperity goal, co-op Marauder automa", Rulebook: "quests-and-cannons.txt"}
+		Runs: "turns and rounds, attacks with ammo dice, Treacherous Seas, sinking, Prosperity goal, co-op Marauder automa", Rulebook: "quests-and-cannons.txt", Guide: "quests-and-cannons.md"}
 }
 
 // The dice of Quests & Cannons (AmmoDie is the function that loads the
 // Ammo die, asking its faces once).
 var (
-	AmmoDieInfo     = referee.DieInfo{Name: "ammo", Title: "Ammo die", Game: ID, Count: 1}
+	AmmoDieInfo     = referee.DieInfo{Name: "ammo", Title: "Ammo die", Game: ID, Count: 1, Note: "faces asked once if unknown"}
 	TravelerDieInfo = referee.DieInfo{Name: "traveler", Title: "Traveler Die", Game: ID, Count: 1}
 )
 

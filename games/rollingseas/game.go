@@ -49,7 +49,7 @@ type Game struct{}
 // Info implements referee.Game.
 func (Game) Info() referee.GameInfo {
 	return referee.GameInfo{ID: ID, Aliases: []string{"rs", "rolling"}, Name: "Rolling Seas", MinPlayers: 1, MaxPlayers: 6, Side: "",
-		Runs: "adventure deck, wind and exploration dice, sailing costs, encounters, Ambush battles, Captain Ironside automa, scoring and ranks", Rulebook: "rolling-seas.txt"}
+		Runs: "adventure deck, wind and exploration dice, sailing costs, encounters, Ambush battles, Captain Ironside automa, scoring and ranks", Rulebook: "rolling-seas.txt", Guide: "rolling-seas.md"}
 }
 
 // The dice of Rolling Seas. The three Wind Dice are re-rolled while all of

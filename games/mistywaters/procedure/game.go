@@ -22,11 +22,11 @@ type Game struct {
 // Info implements referee.Game.
 func (g *Game) Info() referee.GameInfo {
 	return referee.GameInfo{ID: GameID, Aliases: []string{"mw", "misty"}, Name: "Misty Waters: At the World's Edge", MinPlayers: 1, MaxPlayers: 4, Side: "colour",
-		Runs: "6-phase rounds, Wheel of Time, weather and Wind Force, NPC movement and attacks, Broadside and Boarding battles, end game, Viceroy voting", Rulebook: "misty-waters.txt"}
+		Runs: "6-phase rounds, Wheel of Time, weather and Wind Force, NPC movement and attacks, Broadside and Boarding battles, end game, Viceroy voting", Rulebook: "misty-waters.txt", Guide: "misty-session.md"}
 }
 
 // DirectionDie is the Direction Dice that move the NPC ships and monsters.
-var DirectionDie = referee.DieInfo{Name: "direction", Title: "Direction Dice", Game: GameID, Count: 1}
+var DirectionDie = referee.DieInfo{Name: "direction", Title: "Direction Dice", Game: GameID, Count: 1, Note: "main direction, top-left, top-right"}
 
 // Dice implements referee.Game.
 func (g *Game) Dice() []referee.DieInfo { return []referee.DieInfo{DirectionDie} }
