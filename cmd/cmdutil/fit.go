@@ -106,14 +106,34 @@ type gateWriter struct {
 	w    io.WriteCloser
 	mu   sync.Mutex
 	done bool
+	// noResults replaces promptui's bare "No results" under a pick list
+	// whose search matches nothing (empty: left as it is).
+	noResults []byte
 }
 
 func newGate(w io.WriteCloser) *gateWriter { return &gateWriter{w: w} }
+
+// promptuiNoResults is what promptui draws under a pick list whose search
+// text matches no option; Enter there does nothing, so the line says what
+// to do instead (noResultsHelp).
+var promptuiNoResults = []byte("No results")
+
+// noResultsHelp is the line shown under a pick list that nothing matches,
+// cut to the width (a wrapped line would break promptui's redrawing).
+func noResultsHelp(width int) []byte {
+	return []byte(Truncate("No results: Enter takes nothing here; Backspace and type part of an option", width-1))
+}
 
 func (g *gateWriter) Write(p []byte) (int, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.done {
+		return len(p), nil
+	}
+	if len(g.noResults) > 0 && bytes.Contains(p, promptuiNoResults) {
+		if _, err := g.w.Write(bytes.ReplaceAll(p, promptuiNoResults, g.noResults)); err != nil {
+			return 0, err
+		}
 		return len(p), nil
 	}
 	return g.w.Write(p)

@@ -90,6 +90,9 @@ func (p *pickKeys) feed(b []byte) {
 	}
 }
 
+// ctrlU is Ctrl-U, which erases what was typed.
+const ctrlU = 0x15
+
 func (k *keyReader) Close() error { return nil }
 
 func (k *keyReader) Read(p []byte) (int, error) {
@@ -98,13 +101,21 @@ func (k *keyReader) Read(p []byte) (int, error) {
 		k.inject = k.inject[n:]
 		return n, nil
 	}
-	for len(k.pending) == 0 {
-		buf := make([]byte, 256)
-		n, err := k.in.Read(buf)
-		k.pending = append(k.pending, buf[:n]...)
-		if n == 0 && err != nil {
-			return 0, err
+	for {
+		for len(k.pending) == 0 {
+			buf := make([]byte, 256)
+			n, err := k.in.Read(buf)
+			k.pending = append(k.pending, buf[:n]...)
+			if n == 0 && err != nil {
+				return 0, err
+			}
 		}
+		if k.pick == nil || k.pending[0] != ctrlU {
+			break
+		}
+		// Ctrl-U clears the line, as at a typed prompt: promptui's search
+		// ignores it, so it becomes one Backspace a rune typed.
+		k.pending = append(bytes.Repeat([]byte{0x7f}, k.pick.typed), k.pending[1:]...)
 	}
 	if k.stopAtEnter {
 		switch i := bytes.IndexAny(k.pending, "\r\n"); {
@@ -129,6 +140,9 @@ func (k *keyReader) Read(p []byte) (int, error) {
 		// come right after the Backspace that emptied the search.
 		n := 0
 		for n < min(end, len(p)) {
+			if k.pending[n] == ctrlU {
+				break // read on its own, after what came before it
+			}
 			k.pick.feed(k.pending[n : n+1])
 			p[n] = k.pending[n]
 			n++

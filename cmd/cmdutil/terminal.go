@@ -400,6 +400,7 @@ func (t *Terminal) pick(q referee.Question, options []string, width, height int,
 	refused := false
 	for {
 		gate := newGate(stdout)
+		gate.noResults = noResultsHelp(width)
 		s := promptui.Select{
 			Label: shown, Items: items, Size: size, CursorPos: cursor, Templates: tpl,
 			StartInSearchMode: true, Searcher: Searcher(names),

@@ -200,3 +200,36 @@ func TestPickErasedSearchShowsTheDefault(t *testing.T) {
 		t.Errorf("the last drawing does not highlight no:\n%q", drawn[max(last, 0):])
 	}
 }
+
+// Text that matches no option leaves nothing to pick: the list says so
+// and what to do (Enter there picked nothing with no word why), and the
+// answer typed after erasing it is taken.
+func TestPickNoResultsSaysWhatToDo(t *testing.T) {
+	ch := referee.Question{Key: "wfa.turn.action", Text: "action?", Kind: referee.KindChoose, Options: []string{"collect", "move", "end"}}
+	got, drawn, err := askKeys(t, ch, "zzz\r\x7f\x7f\x7fmove\r")
+	if err != nil || got != "move" {
+		t.Fatalf("Ask = %q, %v; drawn:\n%s", got, err, drawn)
+	}
+	if !strings.Contains(drawn, "No results: Enter takes nothing here; Backspace and type part of an option") {
+		t.Errorf("the list does not say what to do when nothing matches:\n%s", drawn)
+	}
+	narrow := string(noResultsHelp(40))
+	if len([]rune(narrow)) > 39 || !strings.HasPrefix(narrow, "No results") {
+		t.Errorf("at 40 columns the line is %q", narrow)
+	}
+}
+
+// Ctrl-U at a pick list erases the search, as it erases a typed line.
+func TestPickCtrlUClearsTheSearch(t *testing.T) {
+	ch := referee.Question{Key: "wfa.turn.action", Text: "action?", Kind: referee.KindChoose, Options: []string{"collect", "move", "end"}}
+	for _, keys := range []string{"zq\x15move\r", "zq\x15\x15move\r", "\x15move\r", "col\x15\x15e\r"} {
+		want := "move"
+		if strings.HasPrefix(keys, "col") {
+			want = "end"
+		}
+		got, drawn, err := askKeys(t, ch, keys)
+		if err != nil || got != want {
+			t.Errorf("%q: Ask = %q, %v; drawn:\n%s", keys, got, err, drawn)
+		}
+	}
+}
