@@ -26,13 +26,12 @@ import (
 // ExitHelp ends every command's long help: the exit codes bosun keeps.
 const ExitHelp = `
 
-Exit status: 0 success; 2 bad usage or bad input (a missing or refused
-answer, a missing flag, an unreadable answers file, a save that cannot be
-vouched for: see bosun salvage); 3 the session is in
-use by another bosun process (run the command again once that one is
-done); 130 canceled with Ctrl-C; 1 any other failure. A command that fails
-saves nothing of the step it was in (bosun next --steps keeps the steps
-done before it). With --json a failure prints
+Exit status: 0 success; 2 bad usage or bad input (a missing or refused answer,
+a missing flag, an unreadable answers file, a save that cannot be vouched for:
+see bosun salvage); 3 the session is in use by another bosun process (run the
+command again once that one is done); 130 canceled with Ctrl-C; 1 any other
+failure. A command that fails saves nothing of the step it was in (bosun next
+--steps keeps the steps done before it). With --json a failure prints
 {"error": {"code": N, "message": "...", "key": "..."}}.`
 
 // CanceledError is a Ctrl-C that stopped a command: nothing of the work in
