@@ -410,18 +410,23 @@ func (r *step) walkArrows(n *NPC) error {
 	}
 	r.emit("npc", fmt.Sprintf("%s follows the %s with a Maximum Range of %d", id, arrows, rng), map[string]any{"npc": id, "range": rng, "wind": st.Wind, "speed_mod": mod}, cites...)
 	opts := []string{"sea", "passage"}
+	says := "sea (the next space), passage (it enters the North-South Passage)"
 	switch n.Kind {
 	case KindCaravel:
 		opts = append(opts, "lagoon")
+		says += ", lagoon (it reaches the Adjacent Space to the Red Water Lagoon)"
 	case KindGalleass:
+		// Only the Galleass's grey arrows fork (rulebook, The Conquistadors'
+		// Galleass); the text names only what the list offers.
 		opts = append(opts, "fork")
+		says += ", fork (the grey arrows fork here)"
 	}
 	steps := 0
 	var forks []int
 	next := func() (bool, error) { // false: the NPC left the map
 		// Most spaces simply lead on: sea is the default.
 		nx, err := r.ask(referee.Question{Key: "misty.npc." + id + ".next", Kind: referee.KindChoose, Options: opts, Default: "sea",
-			Text: fmt.Sprintf("%s, space %d: where does its arrow lead? sea (the next space), passage (it enters the North-South Passage), lagoon (a Caravel reaches the Adjacent Space to the Red Water Lagoon), fork (the grey arrows fork here)", id, steps+1)})
+			Text: fmt.Sprintf("%s, space %d: where does its arrow lead? %s", id, steps+1, says)})
 		if err != nil {
 			return false, err
 		}

@@ -340,3 +340,24 @@ func TestDicePokerGeneralFromTable(t *testing.T) {
 	assert.Equal(t, "general", h)
 	assert.Equal(t, 50, s)
 }
+
+// The question where an NPC's arrow leads names only the answers its list
+// offers: "lagoon" is a Caravel's, "fork" the Galleass's grey arrows'
+// (the text listed all four to every NPC, so a Flying Dutchman's player
+// read of a fork the list did not have).
+func TestArrowQuestionNamesOnlyWhatItOffers(t *testing.T) {
+	st := &State{Round: 11, Phase: PhaseNPC, Wind: 5, Treasure: TreasureX, Players: players("Ann", "Bob"), Opt: baseOpts(),
+		Queue: []string{"move:dutchman"}, NPCs: []NPC{{ID: "dutchman", Kind: KindDutchman, Appeared: 10}}}
+	tb := newTable(t, st, map[string]any{
+		"misty.npc.dutchman.next":       "sea",
+		"misty.npc.dutchman.victims":    "none",
+		"misty.npc.dutchman.whirlpools": "none",
+	})
+	tb.step()
+	q, ok := tb.rec.question("misty.npc.dutchman.next")
+	require.True(t, ok)
+	assert.Equal(t, []string{"sea", "passage"}, q.Options)
+	assert.Contains(t, q.Text, "sea (the next space), passage (it enters the North-South Passage)")
+	assert.NotContains(t, q.Text, "fork")
+	assert.NotContains(t, q.Text, "lagoon")
+}
