@@ -127,7 +127,8 @@ func golden(t *testing.T, path, got string) {
 
 // TestScriptedGames plays every scripted game, checks its Markdown and
 // JSON chronicle against the golden files, and checks what each must
-// hold: the result, battles with odds and luck, and non-empty charts.
+// hold: the result, battles with odds and luck, non-empty charts, and
+// cites that fit their events (checkCites).
 func TestScriptedGames(t *testing.T) {
 	for _, g := range games {
 		t.Run(g.name, func(t *testing.T) {
@@ -140,6 +141,7 @@ func TestScriptedGames(t *testing.T) {
 
 			var ch chronicle.Chronicle
 			require.NoError(t, json.Unmarshal([]byte(js), &ch))
+			checkCites(t, liveLog(t, tb, g.name), &ch)
 			assert.True(t, ch.Over)
 			assert.Equal(t, "final", ch.Progress)
 			require.NotNil(t, ch.Result, "a finished game has a result")
