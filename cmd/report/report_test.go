@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,6 +16,7 @@ import (
 	"github.com/bosun-referee/bosun/cmd/report"
 	"github.com/bosun-referee/bosun/cmd/root"
 	"github.com/bosun-referee/bosun/referee/chronicle"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -174,6 +177,12 @@ func TestScriptedGames(t *testing.T) {
 
 			// HTML: one self-contained page with an inline SVG per chart.
 			html := tb.must("report", g.name, "--format", "html")
+			// Counts in words go through referee.Count and referee.Noun:
+			// no "1 Coins" or "1 Experience Tokens" in any format.
+			term := reportTerminal(t, js, 80)
+			for format, text := range map[string]string{"md": md, "json": jsonTexts(t, js), "html": htmlText(html), "terminal": term} {
+				assert.Empty(t, refereetest.BadWords(text), "%s report of %s", format, g.name)
+			}
 			assert.True(t, strings.HasPrefix(html, "<!DOCTYPE html>"))
 			assert.Equal(t, len(nonEmpty(ch.Charts)), strings.Count(html, "<svg "))
 			for _, bad := range []string{"<script", "http://", "https://", "@import", "url("} {
@@ -186,6 +195,49 @@ func TestScriptedGames(t *testing.T) {
 			}
 		})
 	}
+}
+
+// reportTerminal is the terminal view of a chronicle's JSON at a width.
+func reportTerminal(t *testing.T, js string, width int) string {
+	t.Helper()
+	var ch chronicle.Chronicle
+	require.NoError(t, json.Unmarshal([]byte(js), &ch))
+	var buf bytes.Buffer
+	require.NoError(t, report.Write(&buf, &ch, report.FormatTerminal, width))
+	return buf.String()
+}
+
+// jsonTexts is every string of a JSON document, one a line (a word
+// checker reads the words, not the quotes).
+func jsonTexts(t *testing.T, js string) string {
+	t.Helper()
+	var v any
+	require.NoError(t, json.Unmarshal([]byte(js), &v))
+	var b strings.Builder
+	var walk func(any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case string:
+			b.WriteString(x + "\n")
+		case []any:
+			for _, y := range x {
+				walk(y)
+			}
+		case map[string]any:
+			for _, y := range x {
+				walk(y)
+			}
+		}
+	}
+	walk(v)
+	return b.String()
+}
+
+var tags = regexp.MustCompile(`<[^>]*>`)
+
+// htmlText is the text a reader of the page sees (tags as spaces).
+func htmlText(page string) string {
+	return html.UnescapeString(tags.ReplaceAllString(page, " "))
 }
 
 func nonEmpty(cs []chronicle.Chart) []chronicle.Chart {

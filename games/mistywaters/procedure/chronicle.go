@@ -3,6 +3,7 @@ package procedure
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
@@ -143,7 +144,11 @@ func ranks(totals []string) []chronicle.Rank {
 			place = out[len(out)-1].Place
 		}
 		prev = score
-		out = append(out, chronicle.Rank{Place: place, Name: name, Score: score + " Votes"})
+		votes := score + " Votes"
+		if n, err := strconv.Atoi(score); err == nil {
+			votes = referee.Count(n, "Vote") // "1 Vote", never "1 Votes"
+		}
+		out = append(out, chronicle.Rank{Place: place, Name: name, Score: votes})
 	}
 	return out
 }
