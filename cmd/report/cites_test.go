@@ -88,12 +88,12 @@ func checkCites(t *testing.T, evs []referee.Event, ch *chronicle.Chronicle) {
 	}
 }
 
-// liveLog is the live events of a scripted game's saved session.
-func liveLog(t *testing.T, tb *table, name string) []referee.Event {
+// saved is a scripted game's saved session with its log.
+func saved(t *testing.T, tb *table, name string) *referee.Session {
 	t.Helper()
 	st := &store.Store{Dir: filepath.Join(tb.dir, "data")}
 	s, err := st.Load(name)
 	require.NoError(t, err)
 	require.NoError(t, s.LoadLog())
-	return s.Live()
+	return s
 }

@@ -144,7 +144,9 @@ func TestScriptedGames(t *testing.T) {
 
 			var ch chronicle.Chronicle
 			require.NoError(t, json.Unmarshal([]byte(js), &ch))
-			checkCites(t, liveLog(t, tb, g.name), &ch)
+			s := saved(t, tb, g.name)
+			checkCites(t, s.Live(), &ch)
+			t.Run("charts", func(t *testing.T) { checkCharts(t, g, s, s.Live(), &ch) })
 			assert.True(t, ch.Over)
 			assert.Equal(t, "final", ch.Progress)
 			require.NotNil(t, ch.Result, "a finished game has a result")

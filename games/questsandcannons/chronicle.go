@@ -116,6 +116,11 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 		for _, t := range teams {
 			pros.Set(t, round, fmt.Sprint(round), pros.Last(t))
 		}
+		if coop {
+			// the Marauders' chart reaches the last round too
+			mar.Set("Marauders sunk (total)", round, fmt.Sprint(round), float64(sunk))
+			mar.Set("damage dealt by Marauders", round, fmt.Sprint(round), float64(dmg))
+		}
 	}
 	if st.Result != nil {
 		type tp struct {
