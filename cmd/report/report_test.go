@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,6 +16,7 @@ import (
 	"github.com/bosun-referee/bosun/cmd/report"
 	"github.com/bosun-referee/bosun/cmd/root"
 	"github.com/bosun-referee/bosun/referee/chronicle"
+	"github.com/bosun-referee/bosun/referee/refereetest"
 	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -127,7 +130,8 @@ func golden(t *testing.T, path, got string) {
 
 // TestScriptedGames plays every scripted game, checks its Markdown and
 // JSON chronicle against the golden files, and checks what each must
-// hold: the result, battles with odds and luck, and non-empty charts.
+// hold: the result, battles with odds and luck, non-empty charts, and
+// cites that fit their events (checkCites).
 func TestScriptedGames(t *testing.T) {
 	for _, g := range games {
 		t.Run(g.name, func(t *testing.T) {
@@ -140,6 +144,9 @@ func TestScriptedGames(t *testing.T) {
 
 			var ch chronicle.Chronicle
 			require.NoError(t, json.Unmarshal([]byte(js), &ch))
+			s := saved(t, tb, g.name)
+			checkCites(t, s.Live(), &ch)
+			t.Run("charts", func(t *testing.T) { checkCharts(t, g, s, s.Live(), &ch) })
 			assert.True(t, ch.Over)
 			assert.Equal(t, "final", ch.Progress)
 			require.NotNil(t, ch.Result, "a finished game has a result")
@@ -172,6 +179,12 @@ func TestScriptedGames(t *testing.T) {
 
 			// HTML: one self-contained page with an inline SVG per chart.
 			html := tb.must("report", g.name, "--format", "html")
+			// Counts in words go through referee.Count and referee.Noun:
+			// no "1 Coins" or "1 Experience Tokens" in any format.
+			term := reportTerminal(t, js, 80)
+			for format, text := range map[string]string{"md": md, "json": jsonTexts(t, js), "html": htmlText(html), "terminal": term} {
+				assert.Empty(t, refereetest.BadWords(text), "%s report of %s", format, g.name)
+			}
 			assert.True(t, strings.HasPrefix(html, "<!DOCTYPE html>"))
 			assert.Equal(t, len(nonEmpty(ch.Charts)), strings.Count(html, "<svg "))
 			for _, bad := range []string{"<script", "http://", "https://", "@import", "url("} {
@@ -184,6 +197,49 @@ func TestScriptedGames(t *testing.T) {
 			}
 		})
 	}
+}
+
+// reportTerminal is the terminal view of a chronicle's JSON at a width.
+func reportTerminal(t *testing.T, js string, width int) string {
+	t.Helper()
+	var ch chronicle.Chronicle
+	require.NoError(t, json.Unmarshal([]byte(js), &ch))
+	var buf bytes.Buffer
+	require.NoError(t, report.Write(&buf, &ch, report.FormatTerminal, width))
+	return buf.String()
+}
+
+// jsonTexts is every string of a JSON document, one a line (a word
+// checker reads the words, not the quotes).
+func jsonTexts(t *testing.T, js string) string {
+	t.Helper()
+	var v any
+	require.NoError(t, json.Unmarshal([]byte(js), &v))
+	var b strings.Builder
+	var walk func(any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case string:
+			b.WriteString(x + "\n")
+		case []any:
+			for _, y := range x {
+				walk(y)
+			}
+		case map[string]any:
+			for _, y := range x {
+				walk(y)
+			}
+		}
+	}
+	walk(v)
+	return b.String()
+}
+
+var tags = regexp.MustCompile(`<[^>]*>`)
+
+// htmlText is the text a reader of the page sees (tags as spaces).
+func htmlText(page string) string {
+	return html.UnescapeString(tags.ReplaceAllString(page, " "))
 }
 
 func nonEmpty(cs []chronicle.Chart) []chronicle.Chart {

@@ -44,7 +44,14 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 		case "countdown":
 			line(e.Text)
 			if c, ok := chronicle.Int(e.Data, "countdown"); ok {
-				count.Set("countdown", max(round, 1), fmt.Sprint(max(round, 1)), float64(c))
+				// "End of round 2: move the turn tracker to 4": the rounds
+				// left from round 3 on (the chart once drew it under round
+				// 2, and the last round twice)
+				at := max(round, 1)
+				if n, ok := chronicle.Int(e.Data, "round"); ok {
+					at = n + 1
+				}
+				count.Set("countdown", at, fmt.Sprint(at), float64(c))
 			}
 		case "pirate-battle", "privateer-battle", "battle":
 			st.Battles = append(st.Battles, fleetBattle(e, label))
@@ -57,6 +64,12 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 			line(e.Text)
 		case "isle", "isle-lost", "upkeep", "battle-result", "round-end":
 			line(e.Text)
+			// The tracker on 1 at the end of a round: that was the last
+			// round, and the countdown reaches 0 (the chart once stopped
+			// at 1 round left after the last round).
+			if n, ok := chronicle.Int(e.Data, "round"); ok && e.Type == "round-end" && count.Last("countdown") == 1 {
+				count.Set("countdown", n+1, "end", 0)
+			}
 		case "final-scoring":
 			line(e.Text)
 			var sc []Score
@@ -91,7 +104,8 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 			st.Result.Winners, st.Result.Why = chronicle.Strs(e.Data, "winners"), e.Text
 		}
 	}
-	cc := chronicle.Chart{ID: "crystals", Title: "Magic Crystals by clan (start of each turn; end: final scoring)", X: "round", Y: "Magic Crystals", Kind: "line", Series: crystals.Series(names...)}
+	cc := chronicle.Chart{ID: "crystals", Title: "Magic Crystals held, not mounted, by clan (start of each turn; end: final scoring)", X: "round", Y: "Magic Crystals", Kind: "line", Series: crystals.Series(names...),
+		Note: "the crystals a clan holds unmounted, as the final scoring counts them: a crystal won and mounted in the same turn never shows"}
 	sc := chronicle.Chart{ID: "strength", Title: "Fleet strength on the board by clan", X: "round", Y: "strength", Kind: "line", Series: strength.Series(names...)}
 	if !recorded {
 		cc.Series, sc.Series = nil, nil // only the final scoring's values: no track to draw

@@ -25,7 +25,9 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 	line := func(t string) { st.Line(label, t) }
 	var teams []string
 	sunk, dmg := 0, 0
-	scoredInRound := false // a team's Prosperity changed in the round going on
+	lost := false             // a co-op game the Marauders won
+	goals := map[string]int{} // each team's Prosperity Goal, from setup
+	scoredInRound := false    // a team's Prosperity changed in the round going on
 	for _, e := range evs {
 		switch e.Type {
 		case "setup":
@@ -33,8 +35,9 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 			// a team that never gains Prosperity still has its line and
 			// its place in the result.
 			if t := chronicle.Str(e.Data, "team"); t != "" && !contains(teams, t) {
-				if _, ok := chronicle.Int(e.Data, "goal"); ok {
+				if g, ok := chronicle.Int(e.Data, "goal"); ok {
 					teams = append(teams, t)
+					goals[t] = g
 				}
 			}
 		case "turn":
@@ -95,7 +98,14 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 			if chronicle.Decode(e.Data, "result", &r) {
 				st.Result = &chronicle.Result{Winners: r.Winners, Why: r.Reason}
 				if coop && !r.Won {
-					st.Result.Winners = nil
+					// "To defeat the Marauders and win the game, players
+					// must complete their personal Mission and reach the
+					// Prosperity Goal within 15 rounds": here they did
+					// not, so the Marauders won (the report once said "No
+					// winner" and "the Marauders win" in one line).
+					lost = true
+					st.Result.Winners = []string{Marauders}
+					st.Result.Why = coopLossWhy(r.Reason)
 				}
 			}
 		}
@@ -106,6 +116,11 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 		for _, t := range teams {
 			pros.Set(t, round, fmt.Sprint(round), pros.Last(t))
 		}
+		if coop {
+			// the Marauders' chart reaches the last round too
+			mar.Set("Marauders sunk (total)", round, fmt.Sprint(round), float64(sunk))
+			mar.Set("damage dealt by Marauders", round, fmt.Sprint(round), float64(dmg))
+		}
 	}
 	if st.Result != nil {
 		type tp struct {
@@ -115,6 +130,15 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 		var ts []tp
 		for _, t := range teams {
 			ts = append(ts, tp{t, pros.Last(t)})
+		}
+		if lost {
+			// The Marauders first; the players' team after them with how
+			// far it got.
+			st.Result.Ranks = append(st.Result.Ranks, chronicle.Rank{Place: 1, Name: Marauders, Score: "won", Detail: "the players did not complete every Mission and reach the Prosperity Goal"})
+			for _, t := range ts {
+				st.Result.Ranks = append(st.Result.Ranks, chronicle.Rank{Place: 2, Name: t.name, Score: fmt.Sprintf("%d Prosperity", int(t.p)), Detail: coopLossDetail(goals[t.name], int(t.p), st.Result.Why)})
+			}
+			ts = nil
 		}
 		sort.SliceStable(ts, func(i, j int) bool { return ts[i].p > ts[j].p })
 		for i, t := range ts {
@@ -135,6 +159,38 @@ func (Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Story {
 		st.Charts = append(st.Charts, chronicle.Chart{ID: "marauders", Title: "Marauders: how many were sunk in all, and the damage they dealt, by round", X: "round", Y: "count", Kind: "bar", Series: mar.Series()})
 	}
 	return st
+}
+
+// Marauders is the winner's name when the Marauders win a co-op game.
+const Marauders = "the Marauders"
+
+// coopLossWhy says why the Marauders won a co-op game, from the game's
+// reason ("round 15 is over and the Marauders win: the Prosperity Goal
+// was not reached; open Missions: ...").
+func coopLossWhy(reason string) string {
+	why := reason
+	for _, cut := range []string{" and the Marauders win:", ", but the Marauders win:"} {
+		if a, b, ok := strings.Cut(reason, cut); ok {
+			why = a + ":" + b
+			break
+		}
+	}
+	return "to win, the players must complete their Missions and reach the Prosperity Goal within " + referee.Count(CoopRounds, "round") + "; " + why
+}
+
+// coopLossDetail is a losing co-op team's line: its Prosperity against its
+// Goal and the Missions left open.
+func coopLossDetail(goal, prosperity int, why string) string {
+	d := fmt.Sprintf("Prosperity Goal %d not reached", goal)
+	if goal == 0 {
+		d = "Prosperity Goal not recorded"
+	} else if prosperity >= goal {
+		d = fmt.Sprintf("Prosperity Goal %d reached", goal)
+	}
+	if _, open, ok := strings.Cut(why, "open Missions: "); ok {
+		d += "; open Missions: " + open
+	}
+	return d
 }
 
 func contains(xs []string, x string) bool {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/chronicle"
 	"github.com/stretchr/testify/require"
 )
 
@@ -60,4 +61,31 @@ func TestChronicleTieBreakOnlyOnATie(t *testing.T) {
 	st = Game{}.Chronicle(&referee.Session{Game: "quests-and-cannons", Options: map[string]string{}}, game(15, 15))
 	require.NotNil(t, st.Result)
 	require.Len(t, st.Result.TieBreaks, 1, "15 to 15: the Coins decided")
+}
+
+// A co-op game the players lose: "To defeat the Marauders and win the
+// game, players must complete their personal Mission and reach the
+// Prosperity Goal within 15 rounds." The Marauders are the winner and
+// ranked first; the team second with how far it got (the report said "No
+// winner" and "the Marauders win" in one line and ranked Ann+Bob first
+// with an empty detail).
+func TestChronicleCoopLossTheMaraudersWin(t *testing.T) {
+	s := &referee.Session{Game: "quests-and-cannons", Options: map[string]string{"coop": "easy"}}
+	require.NoError(t, s.SaveState(&State{Mode: ModeCoop, Players: []Player{{Name: "Ann"}, {Name: "Bob"}}}))
+	reason := "round 15 is over and the Marauders win: the Prosperity Goal was not reached; open Missions: Bob naval 1/2"
+	evs := []referee.Event{
+		{Step: 0, Type: "setup", Text: "team Ann+Bob (porc): Prosperity Goal 12", Data: map[string]any{"team": "Ann+Bob", "goal": 12, "size": 2}},
+		{Step: 1, Type: "turn", Data: map[string]any{"round": 15}},
+		{Step: 1, Type: "prosperity", Data: map[string]any{"team": "Ann+Bob", "before": 0, "after": 9}},
+		{Step: 2, Type: "game-over", Text: "game over: " + reason, Data: map[string]any{"result": map[string]any{"reason": reason, "won": false}, "round": 15}},
+	}
+	st := Game{}.Chronicle(s, evs)
+	require.NotNil(t, st.Result)
+	require.Equal(t, []string{Marauders}, st.Result.Winners)
+	require.Equal(t, "to win, the players must complete their Missions and reach the Prosperity Goal within 15 rounds; round 15 is over: the Prosperity Goal was not reached; open Missions: Bob naval 1/2", st.Result.Why)
+	require.Equal(t, []chronicle.Rank{
+		{Place: 1, Name: Marauders, Score: "won", Detail: "the players did not complete every Mission and reach the Prosperity Goal"},
+		{Place: 2, Name: "Ann+Bob", Score: "9 Prosperity", Detail: "Prosperity Goal 12 not reached; open Missions: Bob naval 1/2"},
+	}, st.Result.Ranks)
+	require.Empty(t, st.Result.TieBreaks)
 }

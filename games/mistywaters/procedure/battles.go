@@ -702,12 +702,13 @@ func (r *step) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res 
 				r.emit("battle", text, map[string]any{"player": s.Player, "militia_lost": d.Sailors}, mw.CiteDefeatedMilitia)
 			}
 		default:
+			dealt := dealtBy(b, opp)
 			if what := d.Removals(); what != "" {
 				r.emit("battle", fmt.Sprintf("%s: remove %s from %s's board (it now has %s, %s)", s.Player, what, s.Unit.Label(), referee.Count(after.Cannons, "Cannon"), referee.Count(after.Sailors, "Sailor")),
-					map[string]any{"player": s.Player, "damage": d, "after": after}, mw.CiteDiceResult, mw.CiteDeckCrewRemoval)
+					map[string]any{"player": s.Player, "damage": d, "after": after}, append(dealt, mw.CiteDeckCrewRemoval)...)
 			}
 			for _, n := range d.Notes {
-				r.emit("battle", fmt.Sprintf("%s: %s", s.Player, n), nil, mw.CiteDiceResult)
+				r.emit("battle", fmt.Sprintf("%s: %s", s.Player, n), nil, dealt...)
 			}
 			r.rememberBoard(s, after, d.Defeated)
 			if d.Defeated && p != nil {
@@ -715,6 +716,28 @@ func (r *step) applySide(b Battle, s, opp Side, after mw.Unit, d mw.Damage, res 
 			}
 		}
 	}
+}
+
+// dealtBy is the rule that dealt a Player Ship's loss in battle b whose
+// opponent is opp: the duels of a Boarding Battle, the Sea Adventure
+// Card of a Sea Monster (it rolls no dice), else the Broadside dice.
+func dealtBy(b Battle, opp Side) []string {
+	switch {
+	case b.Type == mw.Boarding:
+		return []string{mw.CiteDuelResults}
+	case opp.Unit.Kind == mw.KindMonster:
+		return []string{mw.CiteMonsterAttack}
+	}
+	return []string{mw.CiteDiceResult}
+}
+
+// lostCite is the section that says what becomes of a Player Ship
+// defeated in a battle of type t.
+func lostCite(t mw.BattleType) string {
+	if t == mw.Boarding {
+		return mw.CiteLostBoarding
+	}
+	return mw.CiteLostBroadside
 }
 
 // rewards reports the end of battle to the players: rewards, the defeated
@@ -745,13 +768,13 @@ func (r *step) rewards(b Battle, res *Result) error {
 			loser = b.Attacker
 		}
 		parts := defeatParts(pd, loser.Unit.Label())
-		r.emit("battle", fmt.Sprintf("%s: %s", pd.Player, strings.Join(parts, "; ")), map[string]any{"player": pd.Player, "defeat": pd}, mw.CiteDefeatedPlayer, mw.CiteLostBroadside, mw.CiteLostBoarding)
+		r.emit("battle", fmt.Sprintf("%s: %s", pd.Player, strings.Join(parts, "; ")), map[string]any{"player": pd.Player, "defeat": pd}, mw.CiteDefeatedPlayer, lostCite(b.Type))
 		if pd.Lost {
 			winner := b.Attacker
 			if loser.ID == b.Attacker.ID {
 				winner = b.Defender
 			}
-			r.loseShip(st.player(pd.Player), unitCode(loser.Unit), fmt.Sprintf("defeated by %s in a %s Battle", winner.Unit.Label(), titleType(b.Type)), mw.CiteLostBroadside, mw.CiteLostBoarding)
+			r.loseShip(st.player(pd.Player), unitCode(loser.Unit), fmt.Sprintf("defeated by %s in a %s Battle", winner.Unit.Label(), titleType(b.Type)), lostCite(b.Type))
 		}
 		if st.Treasure == "player:"+pd.Player && carriesTreasure(loser.Unit) {
 			winner := b.Attacker
@@ -777,7 +800,7 @@ func (r *step) rewards(b Battle, res *Result) error {
 		if s.Note != "" {
 			text += " (" + s.Note + ")"
 		}
-		r.emit("battle", text, map[string]any{"seize": s}, mw.CiteLostBroadside, citeEndOfBattle)
+		r.emit("battle", text, map[string]any{"seize": s}, lostCite(b.Type), citeEndOfBattle)
 	}
 	if len(o.Choices) > 0 {
 		winner := b.Attacker

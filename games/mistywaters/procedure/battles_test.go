@@ -328,3 +328,69 @@ func TestHarvestMinesAtMostOnePerCapturedIsland(t *testing.T) {
 	assert.True(t, referee.IsUsage(err))
 	assert.Contains(t, err.Error(), `Ann has 1 Captured Island and "Each island is limited to 1 token of each type of infrastructure": at most 1 Mine (accepted: 0-1)`)
 }
+
+// A Player Ship's loss cites the rule that dealt it: the duels of a
+// Boarding Battle ("remove 1 Sailor for each dice removed") and the Lost
+// Player Ship from Boarding Battle section, the Sea Adventure Card of a
+// Sea Monster (it rolls no dice); never the Broadside dice rule (the
+// report cited misty-waters/broadside-battle-dice-result for both).
+func TestPlayerShipLossCitesTheRuleThatDealtIt(t *testing.T) {
+	broadside := []string{mw.CiteDiceResult, mw.CiteLostBroadside, mw.CiteBroadside, mw.CiteBroadsideRerolls}
+	after := func(evs []referee.Event, first string) []referee.Event {
+		for i, e := range evs {
+			if strings.Contains(e.Text, first) {
+				return evs[i:]
+			}
+		}
+		t.Fatalf("no event %q in\n%s", first, texts(evs))
+		return nil
+	}
+	cited := func(evs []referee.Event, text string) []string {
+		for _, e := range evs {
+			if strings.Contains(e.Text, text) {
+				return e.Cites
+			}
+		}
+		t.Fatalf("no event %q in\n%s", text, texts(evs))
+		return nil
+	}
+
+	// Ann boards Bob: Bob loses a duel (a Sailor), then his Sloop.
+	st := battleState(PhaseTurns, 5, []string{"Ann", "Bob"})
+	_, evs, err := stepBattle(t, st, map[string]any{
+		"misty.player.Ann.attack":                   []string{"Bob", "none"},
+		"misty.player.Ann.attack-with":              "ship",
+		"misty.player.Ann.attack-type":              "boarding",
+		"misty.ship.Bob":                            "sloop:cannons=1,sailors=1,captain",
+		"misty.ship.Ann":                            "brig:cannons=2,sailors=2",
+		"misty.battle.Ann.Bob.clash1.attacker.roll": "6,6,6,6",
+		"misty.battle.Ann.Bob.clash1.defender.roll": "1,1",
+		"misty.player.Ann.boarding-choice":          "seize-and-sink",
+		"misty.board.wind.speed.5":                  "0",
+		"misty.board.wind.box.sheath-the-swords":    "9",
+		"misty.player.Ann.ports":                    "none",
+		"misty.player.Ann.captured":                 "0",
+	})
+	require.NoError(t, err)
+	battle := after(evs, "by Boarding Battle")
+	assert.Contains(t, cited(battle, "Bob: remove"), mw.CiteDuelResults)
+	assert.Contains(t, cited(battle, "all its Officers are removed"), mw.CiteLostBoarding)
+	for _, e := range battle {
+		for _, c := range broadside {
+			assert.NotContains(t, e.Cites, c, "a Boarding Battle's event cites a Broadside rule: %s", e.Text)
+		}
+	}
+
+	// The Kraken bites Ann's Brig at sea: its card deals the loss.
+	st = battleState(PhaseNPC, 5, []string{"attack:monsters"}, NPC{ID: "kraken", Kind: KindMonster, Monster: "kraken", Range: 3})
+	_, evs, err = stepBattle(t, st, map[string]any{
+		"misty.npc.kraken.targets":             "Ann",
+		"misty.ship.Ann":                       "brig:cannons=3,sailors=3",
+		"misty.battle.kraken.Ann.counter.roll": "2,3",
+		"misty.player.Ann.stop-card":           "no",
+	})
+	require.NoError(t, err)
+	got := cited(after(evs, "kraken attacks"), "Ann: remove")
+	assert.Contains(t, got, mw.CiteMonsterAttack)
+	assert.NotContains(t, got, mw.CiteDiceResult)
+}

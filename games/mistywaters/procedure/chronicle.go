@@ -3,6 +3,7 @@ package procedure
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
@@ -28,21 +29,31 @@ func (g *Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Stor
 	}
 	line := func(t string) { st.Line(label, t) }
 	sawWind := false
+	windNow := -1                  // the Wind Force in effect: set up before Round I, changed by the weather
 	var counts, tieBreaks []string // the last end-game check's Captured Islands; the ties and how they were broken
 	for _, e := range evs {
 		switch e.Type {
 		case "round":
 			if n, ok := chronicle.Int(e.Data, "round"); ok {
 				round, label = n, "Round "+Roman(n)
+				if windNow >= 0 {
+					// Round I has no Weather Phase (it begins at Phase 5):
+					// its wind is the one set up; a round's weather replaces it.
+					windT.Set("Wind Force", n, Roman(n), float64(windNow))
+				}
 				for _, p := range names {
 					islands.Set(p, n, Roman(n), islands.Last(p))
 					silver.Set(p, n, Roman(n), silver.Last(p))
 				}
 			}
 			line(e.Text)
+		case "setup":
+			if w, ok := chronicle.Int(e.Data, "wind"); ok {
+				windNow = w
+			}
 		case "weather":
 			if w, ok := chronicle.Int(e.Data, "wind"); ok && round > 0 {
-				sawWind = true
+				sawWind, windNow = true, w
 				windT.Set("Wind Force", round, Roman(round), float64(w))
 				if from, ok := chronicle.Int(e.Data, "from"); ok && from != w {
 					line(fmt.Sprintf("The wind turns: Wind Force %d -> %d oB", from, w))
@@ -89,6 +100,17 @@ func (g *Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Stor
 				line(e.Text)
 			}
 		case "battle":
+			// Silver a battle gives: the victor's reward ("Bob receives 5
+			// Silver Coins (defeating a Pirate Ship)") and the government's
+			// support after a first defeated Player Ship.
+			var rw mw.Reward
+			if chronicle.Decode(e.Data, "reward", &rw) && rw.Player != "" && rw.Silver > 0 {
+				silver.Set(rw.Player, max(round, 1), Roman(max(round, 1)), silver.Last(rw.Player)+float64(rw.Silver))
+			}
+			var pd mw.PlayerDefeat
+			if chronicle.Decode(e.Data, "defeat", &pd) && pd.Player != "" && pd.Silver > 0 {
+				silver.Set(pd.Player, max(round, 1), Roman(max(round, 1)), silver.Last(pd.Player)+float64(pd.Silver))
+			}
 			var b Battle
 			if !chronicle.Decode(e.Data, "battle", &b) {
 				continue
@@ -122,8 +144,8 @@ func (g *Game) Chronicle(s *referee.Session, evs []referee.Event) chronicle.Stor
 	}
 	st.Charts = append(st.Charts, wind,
 		chronicle.Chart{ID: "islands", Title: "Captured Islands by player", X: "round", Y: "Captured Islands", Kind: "line", Series: islands.Series(names...)},
-		chronicle.Chart{ID: "silver", Title: "Silver received by player (Courier Freighter sales and Gold Coin Rounds)", X: "round", Y: "Silver", Kind: "line", Series: silver.Series(names...),
-			Note: "trades, purchases and rewards settled at the table are not in the log"})
+		chronicle.Chart{ID: "silver", Title: "Silver received by player (Courier Freighter sales, Gold Coin Rounds, battle rewards, government support)", X: "round", Y: "Silver", Kind: "line", Series: silver.Series(names...),
+			Note: "trades, purchases and cards settled at the table are not in the log"})
 	return st
 }
 
@@ -143,7 +165,11 @@ func ranks(totals []string) []chronicle.Rank {
 			place = out[len(out)-1].Place
 		}
 		prev = score
-		out = append(out, chronicle.Rank{Place: place, Name: name, Score: score + " Votes"})
+		votes := score + " Votes"
+		if n, err := strconv.Atoi(score); err == nil {
+			votes = referee.Count(n, "Vote") // "1 Vote", never "1 Votes"
+		}
+		out = append(out, chronicle.Rank{Place: place, Name: name, Score: votes})
 	}
 	return out
 }
