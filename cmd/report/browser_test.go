@@ -56,7 +56,8 @@ type textSeen struct {
 // matrix (getScreenCTM, with its rotation), a legend entry's
 // getBoundingClientRect.
 const measure = `JSON.stringify({title: document.title, charts: [...document.querySelectorAll('.chart')].map(c => {
-	const svg = c.querySelector('svg');
+	// the picture shown (a chart has one for a screen and one for a phone)
+	const svg = [...c.querySelectorAll('svg:not(.key)')].find(s => s.getBoundingClientRect().width > 0);
 	const rect = r => [r.left, r.top, r.right, r.bottom];
 	const texts = [];
 	if (svg) {

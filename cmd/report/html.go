@@ -25,6 +25,7 @@ table{border-collapse:collapse;margin:.5rem 0 1rem;font-size:.9rem}td,th{border:
 th{background:#f2f2f2}.note{color:#555;font-style:italic}.chart{margin:1rem 0 2rem}figure{margin:0}figcaption{font-weight:600;margin-bottom:.3rem}
 svg text{font-family:inherit;font-size:11px;fill:#333}.axis{stroke:#666;stroke-width:1}.grid{stroke:#e3e3e3;stroke-width:1}
 .legend{display:flex;flex-wrap:wrap;gap:.2rem 1.2rem;list-style:none;padding:0;margin:.3rem 0 0;font-size:.85rem}.legend li{display:flex;align-items:center;gap:.35rem;min-width:0;overflow-wrap:anywhere}.key{flex:none}
+.chart-narrow{display:none}@media (max-width:32rem){.chart-wide{display:none}.chart-narrow{display:block}}
 code{font-size:.85rem}.status{padding:.4rem .7rem;background:#f5f0e1;border-left:4px solid #c9a227}`
 
 // HTML writes the chronicle as one self-contained HTML page.
@@ -87,7 +88,7 @@ func (h *htmlWriter) rulings(rs []chronicle.Ruling) { h.table(rulingTable(h, rs)
 func (h *htmlWriter) chart(c chronicle.Chart) {
 	h.f("<div class=\"chart\" id=\"chart-%s\">\n<figure>\n<figcaption>%s</figcaption>\n", h.esc(c.ID), h.esc(c.Title))
 	if !c.Empty() {
-		h.f("%s%s", SVG(c, h.players), legendHTML(c, h.players))
+		h.f("%s%s%s", SVG(c, h.players), svgAt(c, h.players, narrowW), legendHTML(c, h.players))
 	}
 	if c.Note != "" {
 		h.f("<p class=\"note\">%s</p>\n", h.esc(c.Note))
@@ -144,10 +145,12 @@ func styles(c chronicle.Chart, players []chronicle.Player) []seriesStyle {
 }
 
 // The chart's geometry, in SVG user units (the page scales the picture to
-// its width; the text scales with it).
+// its width; the text scales with it). Each chart is drawn twice: wide
+// (720 units, for a screen) and narrow (360 units, for a phone, where the
+// wide one's text would shrink to 5 px); the page's CSS shows one.
 const (
-	svgW      = 720
-	plotH     = 214
+	wideW     = 720
+	narrowW   = 360
 	fontPx    = 11
 	charW     = 6.4 // the widest average advance of an 11px system-ui glyph, rounded up
 	lineH     = 14
@@ -157,12 +160,23 @@ const (
 // textW is the width a label takes at fontPx.
 func textW(s string) float64 { return charW * float64(runewidth.StringWidth(s)) }
 
-// SVG draws a chart: lines with markers, or grouped bars, with axes, grid
-// and x labels (the legend is the page's, under it: see legendHTML).
-// Every drawn value is an element of class "mark". No label is cut: a
-// label too wide for its slot is turned, and the margins grow to hold it.
+// SVG draws a chart for a screen (wideW units): lines with markers, or
+// grouped bars, with axes, grid and x labels (the legend is the page's,
+// under it: see legendHTML). Every drawn value is an element of class
+// "mark". No label is cut: a label too wide for its slot is turned, and
+// the margins grow to hold it.
 func SVG(c chronicle.Chart, players []chronicle.Player) string {
-	const right = 16
+	return svgAt(c, players, wideW)
+}
+
+// svgAt draws the chart svgW units wide (class chart-wide or chart-narrow).
+func svgAt(c chronicle.Chart, players []chronicle.Player, svgW float64) string {
+	const right = 12
+	plotH := 214.0
+	class := "chart-wide"
+	if svgW < wideW {
+		plotH, class = 180, "chart-narrow"
+	}
 	xs, labels := xAxis(c)
 	st := styles(c, players)
 	lo, hi := 0.0, 0.0
@@ -218,13 +232,13 @@ func SVG(c chronicle.Chart, players []chronicle.Player) string {
 	xc := func(i int) float64 { return left + slot*(float64(i)+0.5) }
 	var b strings.Builder
 	e := html.EscapeString
-	fmt.Fprintf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %.0f\" width=\"100%%\" role=\"img\" aria-label=\"%s\">\n", svgW, H, e(c.Title))
+	fmt.Fprintf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"%s\" viewBox=\"0 0 %g %.0f\" width=\"100%%\" role=\"img\" aria-label=\"%s\">\n", class, svgW, H, e(c.Title))
 	for v := lo; v <= hi+step/2; v += step {
 		fmt.Fprintf(&b, "<line class=\"grid\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>", left, left+pw, y(v), y(v))
 		fmt.Fprintf(&b, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", left-6, y(v)+4, num(v))
 	}
 	fmt.Fprintf(&b, "<line class=\"axis\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>", left, left+pw, y(math.Max(lo, 0)), y(math.Max(lo, 0)))
-	fmt.Fprintf(&b, "<line class=\"axis\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>\n", left, left, top, top+plotH)
+	fmt.Fprintf(&b, "<line class=\"axis\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%.0f\"/>\n", left, left, top, top+plotH)
 	fmt.Fprintf(&b, "<text class=\"ytitle\" x=\"4\" y=\"%d\">%s</text>\n", top-16, e(c.Y))
 	base := float64(top + plotH)
 	for i, l := range labels {
