@@ -300,17 +300,6 @@ func pad(s string, n int) string {
 	return s + strings.Repeat(" ", max(n-runewidth.StringWidth(s), 0))
 }
 
-func trunc(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	if n <= 1 {
-		return string(r[:n])
-	}
-	return string(r[:n-1]) + "…"
-}
-
 func num(f float64) string {
 	if f == math.Trunc(f) {
 		return fmt.Sprintf("%d", int64(f))

@@ -186,7 +186,11 @@ func TestScriptedGames(t *testing.T) {
 				assert.Empty(t, refereetest.BadWords(text), "%s report of %s", format, g.name)
 			}
 			assert.True(t, strings.HasPrefix(html, "<!DOCTYPE html>"))
-			assert.Equal(t, len(nonEmpty(ch.Charts)), strings.Count(html, "<svg "))
+			// a picture per chart for a screen and one for a phone (the
+			// legend keys are small SVGs without a namespace)
+			assert.Equal(t, len(nonEmpty(ch.Charts)), strings.Count(html, `<svg xmlns="http://www.w3.org/2000/svg" class="chart-wide"`))
+			assert.Equal(t, len(nonEmpty(ch.Charts)), strings.Count(html, `<svg xmlns="http://www.w3.org/2000/svg" class="chart-narrow"`))
+			assert.Equal(t, 2*len(nonEmpty(ch.Charts)), strings.Count(html, "<svg xmlns="))
 			for _, bad := range []string{"<script", "http://", "https://", "@import", "url("} {
 				if bad == "http://" {
 					// the SVG namespace is a name, not a request
