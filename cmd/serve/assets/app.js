@@ -105,10 +105,12 @@
       form.hidden = true;
       $("ask-accepted").textContent = "";
       asked = null;
+      delete card.dataset.asking;
       return;
     }
     if (asked === q.id) return;
     asked = q.id;
+    card.dataset.asking = String(q.id); // which asking the buttons answer
     choices.replaceChildren();
     var values = (q.options || []).slice();
     if (values.length === 0 && q.kind === "number" && q.max - q.min <= 12) {
