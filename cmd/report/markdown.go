@@ -342,42 +342,6 @@ func md(s string) string {
 	return strings.ReplaceAll(s, "\n", " ")
 }
 
-func oddsText(b chronicle.Battle) string {
-	var parts []string
-	for _, o := range b.Odds {
-		parts = append(parts, fmt.Sprintf("%s %s", o.Label, chronicle.Pct(o.P)))
-	}
-	s := strings.Join(parts, "; ")
-	if b.OddsNote != "" {
-		if s != "" {
-			s += " "
-		}
-		s += "(" + b.OddsNote + ")"
-	}
-	return s
-}
-
-func diceText(b chronicle.Battle) string {
-	if b.Dice == "" {
-		return "–"
-	}
-	if b.Entered {
-		return b.Dice + " (entered)"
-	}
-	return b.Dice + " (rolled)"
-}
-
-func luckText(b chronicle.Battle) string {
-	if b.Luck == nil {
-		return "–"
-	}
-	who := ""
-	if b.LuckFor != "" {
-		who = b.LuckFor + ": "
-	}
-	return fmt.Sprintf("%s%s (%s)", who, chronicle.Ordinal(*b.Luck), chronicle.LuckWord(*b.Luck))
-}
-
 // The prose every format of the report shares.
 const (
 	textNoStory     = "Nothing happened yet."

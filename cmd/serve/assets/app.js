@@ -76,11 +76,47 @@
       evs.append(li);
     });
 
+    renderBattles(v);
     renderAsk(v);
     $("status-text").textContent = v.status_text;
     $("status-json").textContent = JSON.stringify(v.status, null, 2);
     version = v.version;
     document.body.dataset.version = String(v.version);
+  }
+
+  // renderBattles lists the latest battles with bosun report's words:
+  // the exact odds before the dice, the dice, the result and the luck.
+  function renderBattles(v) {
+    $("fought").textContent = "(" + v.fought + " so far)";
+    var list = $("battles");
+    var before = {};
+    list.querySelectorAll("li[data-n]").forEach(function (li) { before[li.dataset.n] = true; });
+    list.replaceChildren();
+    if (!v.battles || v.battles.length === 0) {
+      list.append(el("li", "none", "No battle so far."));
+      return;
+    }
+    v.battles.forEach(function (b) {
+      var li = el("li");
+      li.dataset.n = b.n;
+      if (!before[b.n] && Object.keys(before).length > 0) li.className = "new";
+      var title = el("p", "b-title");
+      title.append(el("span", "step", "#" + b.n + (b.round ? " · " + b.round : "") + " · step " + b.step), " " + b.title);
+      var dl = el("dl", "b-facts");
+      [["Odds before the dice", "b-odds", b.odds], ["Dice", "b-dice", b.dice], ["Result", "b-result", b.result], ["Luck", "b-luck", b.luck]].forEach(function (f) {
+        var d = el("div");
+        var dd = el("dd", f[1], f[2]);
+        if (f[1] === "b-luck" && typeof b.percentile === "number") {
+          var m = el("meter");
+          m.min = 0; m.max = 1; m.low = 0.3; m.high = 0.7; m.optimum = 0.5; m.value = b.percentile;
+          dd.append(" ", m);
+        }
+        d.append(el("dt", "", f[0]), dd);
+        dl.append(d);
+      });
+      li.append(title, dl);
+      list.append(li);
+    });
   }
 
   var asked = null; // the question shown (its id)
