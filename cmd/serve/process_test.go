@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -183,6 +184,62 @@ func TestBrowserWithOtherProcesses(t *testing.T) {
 	assert.Equal(t, "2", answer, "the tapped answer is the log's")
 	code, _, errOut = bosunProc(t, bin, "next", "--session", evil)
 	assert.Equal(t, 3, code, "the server holds the session: %s", errOut)
+
+	// undo from the page, as bosun undo: a step that revealed dice is
+	// undone only when asked again (logged as forced)
+	tab.waitFor(`!document.getElementById("undo").hidden`, 2*time.Second)
+	assert.Contains(t, tab.eval(`document.getElementById("undo").textContent`), "Undo step 1")
+	revealed := strings.Contains(tab.eval(`document.getElementById("undo").textContent`), "revealed")
+	t.Logf("the step to undo revealed dice: %v", revealed)
+	tab.eval(`document.getElementById("undo").click(); ""`)
+	if revealed {
+		tab.waitFor(`!document.getElementById("undo-force").hidden`, 3*time.Second)
+		assert.Contains(t, tab.eval(`document.getElementById("step-error").textContent`), "undo it anyway? The undo is logged.")
+		tab.eval(`document.getElementById("undo-force").click(); ""`)
+	}
+	tab.waitFor(`document.querySelector("#facts dd").textContent === "1"`, 3*time.Second)
+	assert.Regexp(t, `^step 1 undone`, tab.eval(`document.querySelector("#events li .text").textContent`), "the undo is the newest event")
+	code, out, errOut = bosunProc(t, bin, "status", "--session", evil, "--json")
+	require.Equal(t, 0, code, errOut)
+	var st struct{ Step int }
+	require.NoError(t, json.Unmarshal([]byte(out), &st))
+	assert.Equal(t, 1, st.Step, "bosun status agrees with the page: the step is undone")
+
+	console, requests = tab.seen()
+	assert.Empty(t, console, "console errors")
+	allLoopback(t, requests)
+	tab.close()
+	code, _ = stop()
+	assert.Equal(t, 0, code)
+
+	// 3. a step that revealed dice: the page asks again before a forced
+	// undo, which the log then shows as forced
+	tb = newTable(t)
+	name = tb.threePlayers()
+	srv, _ := newServer(t, tb, name, nil)
+	for n := 0; n < 40; n++ {
+		tb.next(name)
+		srv.Check()
+		if v, _ := srv.View(); v.Undo != nil && v.Undo.Revealed {
+			break
+		}
+	}
+	v, _ := srv.View()
+	require.True(t, v.Undo != nil && v.Undo.Revealed, "a step of the scripted game rolls dice")
+	at := v.Step
+	srvURL, _, stop = startServe(t, name, "--answer", "--addr", "127.0.0.1:0")
+	tab = tb.open(br, srvURL, 360, 740, true)
+	tab.waitFor(`!document.getElementById("undo").hidden`, 5*time.Second)
+	assert.Contains(t, tab.eval(`document.getElementById("undo").textContent`), "(it revealed dice or a card)")
+	tab.eval(`document.getElementById("undo").click(); ""`)
+	tab.waitFor(`!document.getElementById("undo-force").hidden`, 3*time.Second)
+	assert.Contains(t, tab.eval(`document.getElementById("step-error").textContent`), "undo it anyway? The undo is logged.")
+	assert.Equal(t, strconv.Itoa(at), tab.eval(`document.querySelector("#facts dd").textContent`), "not undone before it is confirmed")
+	tab.eval(`document.getElementById("undo-force").click(); ""`)
+	tab.waitFor(`document.querySelector("#facts dd").textContent === "`+strconv.Itoa(at-1)+`"`, 3*time.Second)
+	code, out, errOut = bosunProc(t, bin, "log", "--session", name)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "undone with --force although it had revealed dice or a card", "the forced undo is logged")
 	console, requests = tab.seen()
 	assert.Empty(t, console, "console errors")
 	allLoopback(t, requests)

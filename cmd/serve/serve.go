@@ -64,7 +64,9 @@ With --answer the page runs the steps instead: a button starts the next
 step, with the engine, checks and transaction of bosun next (--set and
 --answers answer first, as at a terminal), and each question it asks is
 shown on every page with its accepted values as buttons and its default;
-a refused answer is asked again with the reason. The server holds the
+a refused answer is asked again with the reason. The last step can be
+undone from the page as bosun undo does (a step that revealed dice or a
+card only when confirmed, and that undo is logged). The server holds the
 session until it stops, as bosun play does: a bosun next meanwhile exits 3.
 Ctrl-C during a step saves nothing of it.
 
@@ -183,7 +185,8 @@ func run(ctx context.Context, opts *Options) error {
 			return err
 		}
 		defer h.Close()
-		cfg.Step = stepper(f, h)
+		hs := &held{f: f, h: h, name: name}
+		cfg.Step, cfg.Undo = hs.step, hs.undo
 	}
 	srv, err := New(cfg)
 	if err != nil {
@@ -242,34 +245,61 @@ func run(ctx context.Context, opts *Options) error {
 	return nil
 }
 
-// stepper runs one step of the held session with the engine, checks and
+// held is the session the server holds (--answer): its steps and undos
+// run one at a time, each saved whole as bosun next and bosun undo save.
+type held struct {
+	mu   sync.Mutex
+	f    *cmdutil.Factory
+	h    *store.Handle
+	name string
+}
+
+// step runs one step of the held session with the engine, checks and
 // transaction of bosun next, its questions asked through ask (after the
 // --set and --answers answers, as a terminal is).
-func stepper(f *cmdutil.Factory, h *store.Handle) Stepper {
-	var mu sync.Mutex
-	return func(ctx context.Context, ask referee.Prompter) error {
-		mu.Lock()
-		defer mu.Unlock()
-		f2 := *f
-		io2 := *f.IO
-		io2.TTYIn = true
-		f2.IO = &io2
-		f2.Terminal = func(*cmdutil.IO) referee.Prompter { return ask }
-		if f2.Hooks.NextStep == nil {
-			return fmt.Errorf("steps cannot be run from the page in this build")
-		}
-		err := f2.Hooks.NextStep(&f2, h.Session)
-		if err == nil {
-			err = f2.SaveStep(h)
-		}
-		if err == nil {
-			err = f2.FlushTables()
-		}
-		if err != nil {
-			f2.DiscardTables()
-		}
-		return err
+func (hs *held) step(ctx context.Context, ask referee.Prompter) error {
+	hs.mu.Lock()
+	defer hs.mu.Unlock()
+	f, h := hs.f, hs.h
+	f2 := *f
+	io2 := *f.IO
+	io2.TTYIn = true
+	f2.IO = &io2
+	f2.Terminal = func(*cmdutil.IO) referee.Prompter { return ask }
+	if f2.Hooks.NextStep == nil {
+		return fmt.Errorf("steps cannot be run from the page in this build")
 	}
+	err := f2.Hooks.NextStep(&f2, h.Session)
+	if err == nil {
+		err = f2.SaveStep(h)
+	}
+	if err == nil {
+		err = f2.FlushTables()
+	}
+	if err != nil {
+		f2.DiscardTables()
+	}
+	return err
+}
+
+// undo undoes the last step of the held session as bosun undo does
+// (referee.UndoStep: a step that revealed dice or a card only with
+// force, and the forced undo logged) and saves it; a refused undo changes
+// nothing, and one whose save fails leaves the session as saved before.
+func (hs *held) undo(force bool) (string, error) {
+	hs.mu.Lock()
+	defer hs.mu.Unlock()
+	ev, err := referee.UndoStep(hs.h.Session, force)
+	if err != nil {
+		return "", err
+	}
+	if err := hs.f.SaveStep(hs.h); err != nil {
+		if s, lerr := hs.f.Store().Load(hs.name); lerr == nil {
+			hs.h.Session = s // the undo was not saved: as on disk again
+		}
+		return "", err
+	}
+	return ev.Text, nil
 }
 
 // pageURLs are the URLs to open: loopback's, or with --lan one per

@@ -73,6 +73,10 @@ type Config struct {
 	// server holds, asking its questions on the pages: POST /api/next
 	// starts one, POST /api/answer answers its question.
 	Step Stepper
+	// Undo, when set (--answer), undoes the last step of the session the
+	// server holds as bosun undo does (force: bosun undo --force) and
+	// returns the undo's event text: POST /api/undo.
+	Undo func(force bool) (string, error)
 	// Context ends a running step (Ctrl-C): it is canceled, not saved.
 	Context context.Context
 }
@@ -136,6 +140,9 @@ func (s *Server) set(v *View) {
 	s.view, s.msg = v, b
 	s.hub.publish(b)
 }
+
+// View returns the view the pages show now and its JSON.
+func (s *Server) View() (*View, []byte) { return s.current() }
 
 // current returns the current view and its JSON.
 func (s *Server) current() (*View, []byte) {
@@ -218,6 +225,9 @@ func (s *Server) Handler() http.Handler {
 	if s.ans != nil {
 		mux.HandleFunc("POST /api/next", s.handleNext)
 		mux.HandleFunc("POST /api/answer", s.handleAnswer)
+		if s.c.Undo != nil {
+			mux.HandleFunc("POST /api/undo", s.handleUndo)
+		}
 	}
 	return s.guard(mux)
 }

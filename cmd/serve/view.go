@@ -47,6 +47,9 @@ type View struct {
 	// the game has had.
 	Battles []BattleView `json:"battles"`
 	Fought  int          `json:"fought"`
+	// Undo is what bosun undo would undo now (nil: nothing); with
+	// --answer the page offers it.
+	Undo *UndoView `json:"undo,omitempty"`
 	// Answering is set when the server runs the steps (--answer);
 	// Running while one runs, Question while it waits for an answer, and
 	// StepError says why the last step failed (nothing of it saved).
@@ -73,6 +76,13 @@ type EventView struct {
 	Text  string   `json:"text"`
 	Dice  string   `json:"dice,omitempty"`
 	Cites []string `json:"cites,omitempty"`
+}
+
+// UndoView is the step an undo would restore, and whether it revealed
+// dice or a card (then only a forced undo, logged, undoes it).
+type UndoView struct {
+	Step     int  `json:"step"`
+	Revealed bool `json:"revealed"`
 }
 
 // BattleView is one battle as the page shows it: the words of bosun
@@ -133,6 +143,9 @@ func buildView(st *store.Store, name string, t *tables.Set) (*View, error) {
 	v := &View{
 		Session: s.Name, Game: s.Game, GameName: all.Info(s.Game).Name, Step: s.Step, Over: s.Over,
 		Players: s.Players, StatusText: sv.Text(), Status: js, Events: []EventView{}, Battles: []BattleView{},
+	}
+	if n, revealed, err := referee.Undoable(s); err == nil {
+		v.Undo = &UndoView{Step: n, Revealed: revealed}
 	}
 	ch := chronicle.Build(s, g)
 	v.Fought = len(ch.Battles)

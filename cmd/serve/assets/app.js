@@ -120,6 +120,38 @@
   }
 
   var asked = null; // the question shown (its id)
+  var undoFor = null; // the step a refused undo offered to force
+  var undoShown = null; // the step the undo button undoes
+
+  var undoRevealed = false; // the step to undo revealed dice or a card
+
+  function undoStep(force) {
+    if (!force && undoRevealed) {
+      // as bosun undo without --force: refused, the forced undo offered
+      // (the server refuses it too; the page does not ask to be told)
+      var err = $("step-error");
+      err.textContent = "Step " + undoShown + " revealed information (dice or a card): undo it anyway? The undo is logged.";
+      err.hidden = false;
+      undoFor = undoShown;
+      $("undo-force").hidden = false;
+      return;
+    }
+    post("/api/undo", { force: force }).then(function (r) {
+      var err = $("step-error");
+      if (r.status === 200) {
+        err.hidden = true;
+        $("undo-force").hidden = true;
+        undoFor = null;
+        return;
+      }
+      err.textContent = r.body.error || ("refused (" + r.status + ")");
+      err.hidden = false;
+      if (r.body.needs_force) {
+        undoFor = undoShown;
+        $("undo-force").hidden = false;
+      }
+    });
+  }
 
   function renderAsk(v) {
     var card = $("ask");
@@ -134,6 +166,13 @@
     $("step-error").textContent = v.step_error || "";
     $("step-error").hidden = !v.step_error;
     $("next").hidden = !!(q || v.running || v.over);
+    // undo where bosun undo would undo: no step running, a step to undo
+    var undo = $("undo");
+    undo.hidden = !!(q || v.running || !v.undo);
+    undoShown = v.undo ? v.undo.step : null;
+    undoRevealed = !!(v.undo && v.undo.revealed);
+    if (v.undo) undo.textContent = "Undo step " + v.undo.step + (v.undo.revealed ? " (it revealed dice or a card)" : "");
+    if (undo.hidden || undoFor !== undoShown) $("undo-force").hidden = true;
     var choices = $("ask-choices");
     var form = $("ask-form");
     if (!q) {
@@ -187,6 +226,8 @@
     ev.preventDefault();
     if (asked !== null) answer(asked, $("ask-input").value);
   });
+  $("undo").addEventListener("click", function () { undoStep(false); });
+  $("undo-force").addEventListener("click", function () { undoStep(true); });
   $("next").addEventListener("click", function () {
     post("/api/next").then(function (r) {
       if (r.status !== 200) { $("step-error").textContent = r.body.error; $("step-error").hidden = false; }
