@@ -52,8 +52,10 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		Long: fmt.Sprintf(`Serve the current (or named) session as one web page for a TV, a tablet or
 phones: the game, round, phase and whose turn, the game's status (as bosun
 status shows it, and its JSON), the latest events with the rulebook
-sections they rest on (tap one to read it), and a rules search box that
-answers as bosun rules search does for the session's game.
+sections they rest on (tap one to read it), each battle with its exact
+odds before the dice and the luck of the dice that fell, bosun report's
+charts so far, and a rules search box that answers as bosun rules search
+does for the session's game.
 
 The page is live: a step saved by any bosun process on the session (a next
 or play in a terminal) shows on every open page within a second, without

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -44,7 +45,7 @@ const (
 //go:embed assets
 var assets embed.FS
 
-var page = template.Must(template.New("page.html").Funcs(template.FuncMap{"side": sideClass, "secURL": sectionURL}).ParseFS(assets, "assets/page.html"))
+var page = template.Must(template.New("page.html").Funcs(template.FuncMap{"side": sideClass, "secURL": sectionURL, "chartURL": chartURL}).ParseFS(assets, "assets/page.html"))
 
 // Config is what a Server serves.
 type Config struct {
@@ -221,6 +222,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/view", s.handleView)
 	mux.HandleFunc("GET /api/events", s.handleEvents)
 	mux.HandleFunc("GET /api/section", s.handleSection)
+	mux.HandleFunc("GET /api/chart", s.handleChart)
 	mux.HandleFunc("POST /api/search", s.handleSearch)
 	if s.ans != nil {
 		mux.HandleFunc("POST /api/next", s.handleNext)
@@ -321,6 +323,16 @@ func sectionURL(token, id string) string {
 	return "/api/section?" + q.Encode()
 }
 
+// chartURL is the link of a chart's picture (its rev in it, so that a
+// new drawing is fetched anew).
+func chartURL(token string, c ChartView) string {
+	q := url.Values{"id": {c.ID}, "v": {c.Rev}}
+	if token != "" {
+		q.Set("t", token)
+	}
+	return "/api/chart?" + q.Encode()
+}
+
 // pageData is what page.html is rendered from.
 type pageData struct {
 	*View
@@ -396,6 +408,22 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// handleChart draws one of the current view's charts (GET
+// /api/chart?id=ID) as an SVG image: the report's drawing
+// (chartsvg.Image), from the session as last read.
+func (s *Server) handleChart(w http.ResponseWriter, r *http.Request) {
+	id := r.URL.Query().Get("id")
+	v, _ := s.current()
+	for _, c := range v.Charts {
+		if c.ID == id && c.svg != nil {
+			w.Header().Set("Content-Type", "image/svg+xml")
+			_, _ = w.Write(c.svg)
+			return
+		}
+	}
+	jsonError(w, http.StatusNotFound, "no chart "+strconv.Quote(id)+" to draw (the view's charts list the ids)")
 }
 
 // SectionView is what GET /api/section returns.

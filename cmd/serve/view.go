@@ -3,12 +3,14 @@ package serve
 import (
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/bosun-referee/bosun/referee/chronicle"
+	"github.com/bosun-referee/bosun/referee/chronicle/chartsvg"
 	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/bosun-referee/bosun/tables"
 )
@@ -47,6 +49,9 @@ type View struct {
 	// the game has had.
 	Battles []BattleView `json:"battles"`
 	Fought  int          `json:"fought"`
+	// Charts are bosun report's charts so far (its HTML page's order);
+	// each is drawn by GET /api/chart?id=ID.
+	Charts []ChartView `json:"charts"`
 	// Undo is what bosun undo would undo now (nil: nothing); with
 	// --answer the page offers it.
 	Undo *UndoView `json:"undo,omitempty"`
@@ -76,6 +81,16 @@ type EventView struct {
 	Text  string   `json:"text"`
 	Dice  string   `json:"dice,omitempty"`
 	Cites []string `json:"cites,omitempty"`
+}
+
+// ChartView is one of the report's charts as the page lists it: the
+// picture is GET /api/chart?id=ID&v=REV (REV changes with the drawing).
+type ChartView struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	Note  string `json:"note,omitempty"`
+	Rev   string `json:"rev,omitempty"` // "" when there is nothing to draw (the note says why)
+	svg   []byte
 }
 
 // UndoView is the step an undo would restore, and whether it revealed
@@ -148,6 +163,17 @@ func buildView(st *store.Store, name string, t *tables.Set) (*View, error) {
 		v.Undo = &UndoView{Step: n, Revealed: revealed}
 	}
 	ch := chronicle.Build(s, g)
+	v.Charts = []ChartView{}
+	for _, c := range ch.Charts {
+		cv := ChartView{ID: c.ID, Title: c.Title, Note: c.Note}
+		if !c.Empty() {
+			cv.svg = []byte(chartsvg.Image(c))
+			h := fnv.New64a()
+			h.Write(cv.svg)
+			cv.Rev = fmt.Sprintf("%016x", h.Sum64())
+		}
+		v.Charts = append(v.Charts, cv)
+	}
 	v.Fought = len(ch.Battles)
 	for i := len(ch.Battles) - 1; i >= 0 && len(v.Battles) < MaxEvents; i-- {
 		b := ch.Battles[i]

@@ -77,6 +77,7 @@
     });
 
     renderBattles(v);
+    renderCharts(v);
     renderAsk(v);
     $("status-text").textContent = v.status_text;
     $("status-json").textContent = JSON.stringify(v.status, null, 2);
@@ -117,6 +118,36 @@
       li.append(title, dl);
       list.append(li);
     });
+  }
+
+  // renderCharts shows bosun report's charts so far, each an image the
+  // server draws; a chart is fetched again only when its drawing changed.
+  function renderCharts(v) {
+    var box = $("charts");
+    var have = {};
+    box.querySelectorAll("figure.chart").forEach(function (f) { have[f.dataset.id] = f; });
+    var figs = [];
+    (v.charts || []).forEach(function (c) {
+      var f = have[c.id];
+      if (!f || f.dataset.rev !== (c.rev || "")) {
+        f = el("figure", "chart");
+        f.dataset.id = c.id;
+        f.dataset.rev = c.rev || "";
+        f.append(el("figcaption", "", c.title));
+        if (c.rev) {
+          var img = el("img");
+          img.alt = c.title;
+          img.width = 720;
+          img.height = 300;
+          img.src = withToken("/api/chart", { id: c.id, v: c.rev });
+          f.append(img);
+        }
+        if (c.note) f.append(el("p", "sub", c.note));
+      }
+      figs.push(f);
+    });
+    if (figs.length === 0) figs.push(el("p", "none sub", "No chart: nothing recorded yet."));
+    box.replaceChildren.apply(box, figs);
   }
 
   var asked = null; // the question shown (its id)
