@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -214,16 +215,7 @@ func run(ctx context.Context, opts *Options) error {
 	if opts.Answer {
 		mode = "answered from the page (the session is held until the server stops)"
 	}
-	fmt.Fprintf(w, "Serving session %s (%s), %s; Ctrl-C stops.\n", name, v.GameName, mode)
-	for _, u := range urls {
-		fmt.Fprintln(w, "  "+u)
-	}
-	if opts.LAN && len(urls) > 0 {
-		fmt.Fprintln(w, "Anyone with this URL sees the session; the token in it is new each time bosun serve starts.")
-		if qr := qrText(urls[0]); qr != "" {
-			fmt.Fprint(w, qr)
-		}
-	}
+	fmt.Fprint(w, startText(f.IO.Width(), fmt.Sprintf("Serving session %s (%s), %s; Ctrl-C stops.", name, v.GameName, mode), urls, opts.LAN))
 	if opts.Ready != nil {
 		opts.Ready(urls[0])
 	}
@@ -329,8 +321,41 @@ func pageURLs(a *net.TCPAddr, token string) []string {
 	return append(out, "http://"+net.JoinHostPort("127.0.0.1", port)+"/"+q)
 }
 
+// startText is what bosun serve prints when it listens, its lines wrapped
+// at words to width: the heading, then the URLs. With --lan the QR code
+// of the first URL comes last but one, and that URL under it, so that on
+// a 24-row terminal the code (21 rows for a LAN URL with its token) and
+// the URL it holds are on the screen together; the other URLs are above
+// the code.
+func startText(width int, heading string, urls []string, lan bool) string {
+	var b strings.Builder
+	b.WriteString(cmdutil.WrapText(heading, width) + "\n")
+	qr := ""
+	if lan && len(urls) > 0 {
+		qr = qrText(urls[0])
+		b.WriteString(cmdutil.WrapText("Anyone with this URL sees the session; the token in it is new each time bosun serve starts.", width) + "\n")
+	}
+	if qr == "" {
+		for _, u := range urls {
+			b.WriteString("  " + u + "\n")
+		}
+		return b.String()
+	}
+	if len(urls) > 1 {
+		b.WriteString("Also on this machine's other addresses:\n")
+		for _, u := range urls[1:] {
+			b.WriteString("  " + u + "\n")
+		}
+	}
+	b.WriteString(qr)
+	b.WriteString("  " + urls[0] + "\n")
+	return b.String()
+}
+
 // qrText is the QR code of url drawn with half blocks for a terminal
-// ("" when it cannot be made).
+// ("" when it cannot be made). Any IPv4 URL with its token fits version
+// 4: 41 columns by 21 rows with its quiet zone, which leaves a row for
+// the URL under it on a 24-row terminal.
 func qrText(url string) string {
 	q, err := qrcode.New(url, qrcode.Medium)
 	if err != nil {
