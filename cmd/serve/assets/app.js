@@ -216,6 +216,7 @@
     }
     if (asked === q.id) return;
     asked = q.id;
+    lock(false);
     card.dataset.asking = String(q.id); // which asking the buttons answer
     choices.replaceChildren();
     var values = (q.options || []).slice();
@@ -242,15 +243,28 @@
       .then(function (r) { return r.json().then(function (j) { return { status: r.status, body: j }; }); });
   }
 
+  var sent = null; // the asking this page has sent an answer to
+
+  // lock disables the answer's buttons and field while one is on its way
+  // (a second tap on the same asking would only be told it was answered)
+  function lock(on) {
+    $("ask").querySelectorAll("#ask-choices button, #ask-form button, #ask-input").forEach(function (b) { b.disabled = on; });
+  }
+
   function answer(id, value) {
+    if (sent === id) return;
+    sent = id;
+    lock(true);
     post("/api/answer", { id: id, value: value }).then(function (r) {
       if (r.status !== 200) {
         var reason = $("ask-reason");
         reason.textContent = r.body.error || ("refused (" + r.status + ")");
         reason.hidden = false;
+        sent = null;
+        lock(false);
         if (r.status === 422) asked = null; // asked again: redraw its choices
       }
-    }).catch(function (e) { $("ask-reason").textContent = String(e); $("ask-reason").hidden = false; });
+    }).catch(function (e) { sent = null; lock(false); $("ask-reason").textContent = String(e); $("ask-reason").hidden = false; });
   }
 
   $("ask-form").addEventListener("submit", function (ev) {
