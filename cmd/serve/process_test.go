@@ -142,10 +142,10 @@ func TestBrowserWithOtherProcesses(t *testing.T) {
 	// the wind speed of box 5 is 2 (the tap), the rest of the step's
 	// questions take their usual answers (a tap on the outlined button,
 	// or the field filled with the default)
-	tab.eval(`[...document.querySelectorAll("#ask-choices button")].find(b => b.textContent === "2").click(); ""`)
-	// (each asking answered once: a second tap on it would be told 409)
+	// (each asking answered once: window.answered is the one tapped last,
+	// set with the tap, before the next asking can be shown)
+	tab.eval(`window.answered = document.getElementById("ask").dataset.asking; [...document.querySelectorAll("#ask-choices button")].find(b => b.textContent === "2").click(); ""`)
 	deadline := time.Now().Add(20 * time.Second)
-	tab.eval(`window.answered = document.getElementById("ask").dataset.asking; ""`)
 	for {
 		state := tab.eval(`(function () {
 			if (document.querySelector("#facts dd").textContent === "2") return "done";
