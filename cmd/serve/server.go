@@ -90,6 +90,10 @@ type Server struct {
 	view *View
 	msg  []byte // view as JSON
 	seen os.FileInfo
+	// checking serializes the looks at the save (Check); build reads
+	// the session and makes its view (buildView; tests slow it down).
+	checking sync.Mutex
+	build    func(st *store.Store, name string, t *tables.Set) (*View, error)
 	// searching serializes rules searches (CPU-bound; one at a time).
 	searching sync.Mutex
 	ans       *answerer
@@ -104,7 +108,7 @@ func New(c Config) (*Server, error) {
 	if c.Tick <= 0 {
 		c.Tick = DefaultTick
 	}
-	s := &Server{c: c, hub: newHub(c.MaxClients), ctx: c.Context}
+	s := &Server{c: c, hub: newHub(c.MaxClients), ctx: c.Context, build: buildView}
 	if s.ctx == nil {
 		s.ctx = context.Background()
 	}
@@ -156,6 +160,11 @@ func (s *Server) current() (*View, []byte) {
 // time or file: a save replaces it), the session is read again and the
 // view pushed to every page. It reports whether the file changed.
 func (s *Server) Check() bool {
+	// one look at a time (the watcher's, and a step's or an undo's with
+	// --answer), so that a view read from an older save is never pushed
+	// after one read from a newer save
+	s.checking.Lock()
+	defer s.checking.Unlock()
 	fi, err := os.Stat(s.c.Store.Path(s.c.Session))
 	s.mu.Lock()
 	prev := s.seen
@@ -175,7 +184,7 @@ func (s *Server) Check() bool {
 		s.fail("the session's save is gone: " + err.Error())
 		return true
 	}
-	v, err := buildView(s.c.Store, s.c.Session, s.c.Tables)
+	v, err := s.build(s.c.Store, s.c.Session, s.c.Tables)
 	if err != nil {
 		s.fail(err.Error())
 		return true
