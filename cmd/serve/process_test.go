@@ -26,6 +26,15 @@ var (
 	binDir  string
 )
 
+// TestMain removes the binary the tests built once they have run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
 // bosunBinary builds ./cmd/bosun into a temporary directory (once per
 // test run) and returns its path.
 func bosunBinary(t *testing.T) string {
