@@ -162,17 +162,39 @@ func Next(g Game, s *Session, env *Env) ([]Event, error) {
 	return s.Log[first:], nil
 }
 
-// UndoStep restores the state before the last step. A step that revealed
-// dice or a card needs force, and a forced undo is itself logged.
-func UndoStep(s *Session, force bool) (Event, error) {
+// Undoable says what UndoStep would undo now, changing nothing: the step,
+// and whether it revealed dice or a card (then only a forced undo, which
+// is logged, undoes it). Its error is UndoStep's refusal when nothing can
+// be undone.
+func Undoable(s *Session) (step int, revealed bool, err error) {
+	snap, _, err := s.undoSnapshot()
+	if err != nil {
+		return 0, false, err
+	}
+	return snap.Step, snap.Revealed, nil
+}
+
+// undoSnapshot is the snapshot an undo would restore, checked, and how to
+// drop it from the session.
+func (s *Session) undoSnapshot() (Snapshot, func(), error) {
 	if s.undoDepth() == 0 {
-		return Event{}, Usagef("session %s: nothing to undo", s.Name)
+		return Snapshot{}, nil, Usagef("session %s: nothing to undo", s.Name)
 	}
 	snap, pop, err := s.lastSnapshot()
 	if err != nil {
-		return Event{}, fmt.Errorf("session %s: undo snapshot of step %d: %w", s.Name, s.Step-1, err)
+		return Snapshot{}, nil, fmt.Errorf("session %s: undo snapshot of step %d: %w", s.Name, s.Step-1, err)
 	}
 	if err := s.checkSnapshot(snap); err != nil {
+		return Snapshot{}, nil, err
+	}
+	return snap, pop, nil
+}
+
+// UndoStep restores the state before the last step. A step that revealed
+// dice or a card needs force, and a forced undo is itself logged.
+func UndoStep(s *Session, force bool) (Event, error) {
+	snap, pop, err := s.undoSnapshot()
+	if err != nil {
 		return Event{}, err
 	}
 	if snap.Revealed && !force {

@@ -90,3 +90,31 @@ func TestReplayIsByteIdentical(t *testing.T) {
 	}
 	assert.Equal(t, string(run()), string(run()))
 }
+
+// TestUndoableSaysWhatUndoWould: Undoable names the step an undo would
+// restore and whether it revealed dice, changing nothing, and refuses as
+// UndoStep does when nothing is left.
+func TestUndoableSaysWhatUndoWould(t *testing.T) {
+	s := newCounter(t, map[string]string{"roll": "yes"}, 9)
+	_, _, err := referee.Undoable(s)
+	assert.True(t, referee.IsUsage(err), "nothing to undo yet: %v", err)
+	require.NoError(t, step(t, s, map[string]string{"counter.bonus": "0"}))
+	before, _ := json.Marshal(s)
+	n, revealed, err := referee.Undoable(s)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	assert.True(t, revealed, "the step rolled a die")
+	after, _ := json.Marshal(s)
+	assert.Equal(t, string(before), string(after), "Undoable changes nothing")
+
+	q := newCounter(t, nil, 9)
+	require.NoError(t, step(t, q, map[string]string{"counter.bonus": "0"}))
+	n, revealed, err = referee.Undoable(q)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	assert.False(t, revealed, "no die rolled")
+	_, err = referee.UndoStep(q, false)
+	require.NoError(t, err)
+	_, _, err = referee.Undoable(q)
+	assert.True(t, referee.IsUsage(err))
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bosun-referee/bosun/referee/chronicle"
+	"github.com/bosun-referee/bosun/referee/chronicle/chartsvg"
 	"github.com/mattn/go-runewidth"
 )
 
@@ -130,7 +131,7 @@ func (p *printer) chart(c chronicle.Chart) {
 // chartTable writes a chart's values as a table: one row per x, one
 // column per series.
 func (p *printer) chartTable(c chronicle.Chart) {
-	xs, labels := xAxis(c)
+	xs, labels := chartsvg.XAxis(c)
 	p.f("| %s |", p.esc(c.X))
 	for _, s := range c.Series {
 		p.f(" %s |", p.esc(s.Name))
@@ -142,7 +143,7 @@ func (p *printer) chartTable(c chronicle.Chart) {
 			v := "–"
 			for _, pt := range s.Points {
 				if pt.X == x {
-					v = num(pt.Y)
+					v = chartsvg.Num(pt.Y)
 				}
 			}
 			p.f(" %s |", v)
@@ -150,36 +151,6 @@ func (p *printer) chartTable(c chronicle.Chart) {
 		p.f("\n")
 	}
 	p.f("\n")
-}
-
-// xAxis is the sorted x values of a chart with their labels.
-func xAxis(c chronicle.Chart) ([]int, []string) {
-	lab := map[int]string{}
-	var xs []int
-	for _, s := range c.Series {
-		for _, pt := range s.Points {
-			if _, ok := lab[pt.X]; !ok {
-				xs = append(xs, pt.X)
-				lab[pt.X] = pt.Label
-			}
-			if lab[pt.X] == "" {
-				lab[pt.X] = pt.Label
-			}
-		}
-	}
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
-	labels := make([]string, len(xs))
-	for i, x := range xs {
-		labels[i] = lab[x]
-		if labels[i] == "" {
-			labels[i] = fmt.Sprint(x)
-		}
-	}
-	return xs, labels
 }
 
 // TextChart draws a chart as small text bars that fit width columns: a
@@ -191,7 +162,7 @@ func TextChart(c chronicle.Chart, width int) string {
 	if width <= 0 {
 		width = 80
 	}
-	xs, labels := xAxis(c)
+	xs, labels := chartsvg.XAxis(c)
 	hi := 0.0
 	for _, s := range c.Series {
 		for _, pt := range s.Points {
@@ -204,7 +175,7 @@ func TextChart(c chronicle.Chart, width int) string {
 		for _, s := range c.Series {
 			nw = max(nw, runewidth.StringWidth(s.Name))
 			if len(s.Points) > 0 {
-				vw = max(vw, runewidth.StringWidth(num(s.Points[0].Y)+"→"+num(s.Points[len(s.Points)-1].Y)))
+				vw = max(vw, runewidth.StringWidth(chartsvg.Num(s.Points[0].Y)+"→"+chartsvg.Num(s.Points[len(s.Points)-1].Y)))
 			}
 		}
 		stacked := nw > max(6, width/3)
@@ -246,9 +217,9 @@ func TextChart(c chronicle.Chart, width int) string {
 			}
 			first, last := s.Points[0].Y, s.Points[len(s.Points)-1].Y
 			if stacked {
-				fmt.Fprintf(&b, "%s\n  %s %s→%s\n", wrap(s.Name, width, "  "), string(line), num(first), num(last))
+				fmt.Fprintf(&b, "%s\n  %s %s→%s\n", wrap(s.Name, width, "  "), string(line), chartsvg.Num(first), chartsvg.Num(last))
 			} else {
-				fmt.Fprintf(&b, "%s %s %s→%s\n", pad(s.Name, nw), string(line), num(first), num(last))
+				fmt.Fprintf(&b, "%s %s %s→%s\n", pad(s.Name, nw), string(line), chartsvg.Num(first), chartsvg.Num(last))
 			}
 		}
 		return b.String()
@@ -259,7 +230,7 @@ func TextChart(c chronicle.Chart, width int) string {
 	}
 	for _, s := range c.Series {
 		for _, pt := range s.Points {
-			vw = max(vw, runewidth.StringWidth(num(pt.Y)))
+			vw = max(vw, runewidth.StringWidth(chartsvg.Num(pt.Y)))
 		}
 	}
 	stacked := lw > max(8, width/3)
@@ -285,9 +256,9 @@ func TextChart(c chronicle.Chart, width int) string {
 					n = int(math.Round(math.Abs(pt.Y) / hi * float64(barMax)))
 				}
 				if stacked {
-					fmt.Fprintf(&b, "%s\n  %s %s\n", wrap(labels[i], width, "  "), strings.Repeat("█", n), num(pt.Y))
+					fmt.Fprintf(&b, "%s\n  %s %s\n", wrap(labels[i], width, "  "), strings.Repeat("█", n), chartsvg.Num(pt.Y))
 				} else {
-					fmt.Fprintf(&b, "%s %s %s\n", pad(labels[i], lw), strings.Repeat("█", n), num(pt.Y))
+					fmt.Fprintf(&b, "%s %s %s\n", pad(labels[i], lw), strings.Repeat("█", n), chartsvg.Num(pt.Y))
 				}
 			}
 		}
@@ -298,13 +269,6 @@ func TextChart(c chronicle.Chart, width int) string {
 // pad fills s with spaces to n columns.
 func pad(s string, n int) string {
 	return s + strings.Repeat(" ", max(n-runewidth.StringWidth(s), 0))
-}
-
-func num(f float64) string {
-	if f == math.Trunc(f) {
-		return fmt.Sprintf("%d", int64(f))
-	}
-	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.1f", f), "0"), ".")
 }
 
 // noHTML writes each < of s as &lt;: in Markdown raw HTML (a tag, a
@@ -329,42 +293,6 @@ var charRef = regexp.MustCompile(`&(#?[0-9A-Za-z]+;)`)
 func md(s string) string {
 	s = strings.ReplaceAll(s, "|", "\\|")
 	return strings.ReplaceAll(s, "\n", " ")
-}
-
-func oddsText(b chronicle.Battle) string {
-	var parts []string
-	for _, o := range b.Odds {
-		parts = append(parts, fmt.Sprintf("%s %s", o.Label, chronicle.Pct(o.P)))
-	}
-	s := strings.Join(parts, "; ")
-	if b.OddsNote != "" {
-		if s != "" {
-			s += " "
-		}
-		s += "(" + b.OddsNote + ")"
-	}
-	return s
-}
-
-func diceText(b chronicle.Battle) string {
-	if b.Dice == "" {
-		return "–"
-	}
-	if b.Entered {
-		return b.Dice + " (entered)"
-	}
-	return b.Dice + " (rolled)"
-}
-
-func luckText(b chronicle.Battle) string {
-	if b.Luck == nil {
-		return "–"
-	}
-	who := ""
-	if b.LuckFor != "" {
-		who = b.LuckFor + ": "
-	}
-	return fmt.Sprintf("%s%s (%s)", who, chronicle.Ordinal(*b.Luck), chronicle.LuckWord(*b.Luck))
 }
 
 // The prose every format of the report shares.

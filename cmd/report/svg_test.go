@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bosun-referee/bosun/cmd/report"
 	"github.com/bosun-referee/bosun/referee/chronicle"
+	"github.com/bosun-referee/bosun/referee/chronicle/chartsvg"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -33,7 +33,7 @@ func TestSVGLinesOwnColoursAndEqualValuesApart(t *testing.T) {
 	ch := chronicleOf(t, "mw-three-players")
 	c := chartOf(ch, "islands")
 	require.NotNil(t, c)
-	svg := report.SVG(*c, ch.Players)
+	svg := chartsvg.SVG(*c, ch.Players)
 	lines := map[string][]string{}
 	colours := map[string]string{}
 	for _, m := range polyline.FindAllStringSubmatch(svg, -1) {
@@ -63,7 +63,7 @@ func TestSVGLabelsWhole(t *testing.T) {
 	for _, id := range []string{"final", "luck"} {
 		c := chartOf(ch, id)
 		require.NotNil(t, c, id)
-		for _, m := range xlabel.FindAllStringSubmatch(report.SVG(*c, ch.Players), -1) {
+		for _, m := range xlabel.FindAllStringSubmatch(chartsvg.SVG(*c, ch.Players), -1) {
 			labels = append(labels, m[1])
 		}
 	}

@@ -116,7 +116,7 @@ func (p *printer) battleBlocks(bs []chronicle.Battle) {
 		first += b.Title
 		dice := b.Result
 		if b.Dice != "" {
-			dice = diceText(b) + " → " + b.Result
+			dice = b.DiceText() + " → " + b.Result
 		}
 		label := "dice"
 		if b.Dice == "" {
@@ -124,9 +124,9 @@ func (p *printer) battleBlocks(bs []chronicle.Battle) {
 		}
 		luck := ""
 		if b.Luck != nil {
-			luck = luckText(b)
+			luck = b.LuckText()
 		}
-		p.block(first, [][2]string{{"odds", oddsText(b)}, {label, dice}, {"luck", luck}})
+		p.block(first, [][2]string{{"odds", b.OddsText()}, {label, dice}, {"luck", luck}})
 		p.f("\n")
 	}
 }

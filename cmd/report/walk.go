@@ -160,7 +160,7 @@ func rankTable(w writer, rs []chronicle.Rank) ([]string, [][]string) {
 func battleTable(w writer, bs []chronicle.Battle) ([]string, [][]string) {
 	rows := make([][]string, len(bs))
 	for i, b := range bs {
-		rows[i] = []string{fmt.Sprint(i + 1), w.esc(b.Round), w.esc(b.Title), w.esc(oddsText(b)), w.esc(diceText(b)), w.esc(b.Result), w.esc(luckText(b))}
+		rows[i] = []string{fmt.Sprint(i + 1), w.esc(b.Round), w.esc(b.Title), w.esc(b.OddsText()), w.esc(b.DiceText()), w.esc(b.Result), w.esc(b.LuckText())}
 	}
 	return []string{"#", "When", "Battle", "Odds before the dice", "Dice", "Result", "Luck"}, rows
 }

@@ -227,3 +227,61 @@ func (s *Server) handleAnswer(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 	}
 }
+
+// UndoRequest is the body of POST /api/undo: Force undoes a step that
+// revealed dice or a card (bosun undo --force; the undo is logged).
+type UndoRequest struct {
+	Force bool `json:"force"`
+}
+
+// UndoRefusal is the answer to a refused undo: why, and whether a forced
+// undo would be accepted (the step revealed dice or a card).
+type UndoRefusal struct {
+	Error      string `json:"error"`
+	NeedsForce bool   `json:"needs_force,omitempty"`
+}
+
+// handleUndo undoes the last step (POST /api/undo), as bosun undo does,
+// when no step is running: refused with 409 and UndoRefusal when there
+// is nothing to undo or the step revealed dice and force was not given.
+func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
+	var req UndoRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			jsonError(w, http.StatusRequestEntityTooLarge, "request body too large")
+			return
+		}
+		jsonError(w, http.StatusBadRequest, `expected {"force": false} or {"force": true}`)
+		return
+	}
+	a := s.ans
+	a.mu.Lock()
+	if a.running {
+		a.mu.Unlock()
+		jsonError(w, http.StatusConflict, "a step is running; undo once it ends (or answer its question)")
+		return
+	}
+	a.running, a.lastErr = true, "" // no step starts while the undo runs
+	a.mu.Unlock()
+	text, err := s.c.Undo(req.Force)
+	a.mu.Lock()
+	a.running = false
+	a.mu.Unlock()
+	s.Check()
+	s.refresh()
+	if err != nil {
+		code := http.StatusInternalServerError
+		ref := UndoRefusal{Error: err.Error()}
+		if referee.IsUsage(err) {
+			code = http.StatusConflict
+			v, _ := s.current()
+			ref.NeedsForce = !req.Force && v.Undo != nil && v.Undo.Revealed
+		}
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(code)
+		_ = json.NewEncoder(w).Encode(ref)
+		return
+	}
+	writeJSON(w, map[string]string{"undone": text})
+}

@@ -106,9 +106,11 @@ func (tb *tab) close() { tb.b.Send("", "Target.closeTarget", map[string]any{"tar
 // Chromium: the round and the latest event are shown, a step saved by
 // bosun next shows within a second without reloading, a cited section and
 // a rules search open in place, nothing is asked of another host and no
-// console error is logged; screenshots at 360 and 1280 pixels wide (kept
-// as docs/serve-phone.png and docs/serve-tv.png with -update) show no
-// horizontal overflow. -short skips it.
+// console error is logged; later in the game the battles (odds and
+// luck) and the report's charts are on it, and screenshots at 360x740
+// and 1920x1080 (kept as docs/serve-phone.png, serve-phone-battles.png,
+// serve-tv.png and serve-tv-charts.png with -update) show no horizontal
+// overflow. -short skips it.
 func TestPageInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: a real browser takes seconds")
@@ -123,7 +125,7 @@ func TestPageInBrowser(t *testing.T) {
 	for range 3 {
 		tb.next(name)
 	}
-	_, hs := newServer(t, tb, name, nil)
+	srv, hs := newServer(t, tb, name, nil)
 
 	tab := tb.open(br, hs.URL+"/", 1280, 800, false)
 	assert.Contains(t, tab.eval(`document.getElementById("facts").textContent`), "Round", "the round is shown")
@@ -155,12 +157,10 @@ func TestPageInBrowser(t *testing.T) {
 	tab.waitFor(`document.getElementById("answer").textContent.startsWith("misty-waters/")`, 5*time.Second)
 
 	assert.Equal(t, "true", tab.eval(`String(document.documentElement.scrollWidth <= window.innerWidth)`), "no horizontal overflow at 1280")
-	tv := tab.screenshot()
 	tab.resize(360, 740, true)
 	time.Sleep(200 * time.Millisecond)
 	assert.Equal(t, "true", tab.eval(`String(document.documentElement.scrollWidth <= window.innerWidth)`), "no horizontal overflow at 360")
 	assert.Equal(t, "true", tab.eval(`String(document.querySelector("#events li").getBoundingClientRect().right <= 360)`), "events fit a phone")
-	phone := tab.screenshot()
 
 	console, requests := tab.seen()
 	assert.Empty(t, console, "console errors")
@@ -187,11 +187,43 @@ func TestPageInBrowser(t *testing.T) {
 	}
 	tab2.close()
 
+	// later in the game, with battles and charts: a TV (1920x1080) and a
+	// phone (360x740) show them, each battle's odds and luck, each chart
+	// drawn, nothing wider than the screen
+	tb.must("next", "--session", name, "--steps", "86", "--answers", threeAnswers)
+	srv.Check() // the page is served as it is now (no event marked new)
+	tab3 := tb.open(br, hs.URL+"/", 1920, 1080, false)
+	tab3.waitFor(`document.getElementById("live").textContent === "live"`, 5*time.Second)
+	assert.Equal(t, "3", tab3.eval(`String(document.querySelectorAll("#battles li[data-n]").length)`), "three battles by step 91 (steps 49, 83, 89)")
+	assert.Contains(t, tab3.eval(`document.querySelector("#battles .b-odds").textContent`), "%", "the odds before the dice")
+	assert.Contains(t, tab3.eval(`document.querySelector("#battles .b-luck").textContent`), "percentile", "the luck of the dice")
+	tab3.waitFor(`document.querySelectorAll("#charts img").length >= 3 && [...document.querySelectorAll("#charts img")].every(i => i.complete && i.naturalWidth === 720)`, 5*time.Second)
+	assert.Equal(t, "true", tab3.eval(`String(document.documentElement.scrollWidth <= window.innerWidth)`), "no horizontal overflow at 1920")
+	tv := tab3.screenshot()
+	tab3.eval(`document.getElementById("charts-h").scrollIntoView(); ""`)
+	time.Sleep(100 * time.Millisecond)
+	tvCharts := tab3.screenshot()
+	tab3.eval(`window.scrollTo(0, 0); ""`)
+	tab3.resize(360, 740, true)
+	time.Sleep(300 * time.Millisecond)
+	assert.Equal(t, "true", tab3.eval(`String(document.documentElement.scrollWidth <= window.innerWidth)`), "no horizontal overflow at 360")
+	assert.Equal(t, "true", tab3.eval(`String([...document.querySelectorAll("#battles li, #charts img")].every(e => e.getBoundingClientRect().right <= 360))`), "battles and charts fit a phone")
+	phone := tab3.screenshot()
+	tab3.eval(`document.getElementById("battles-h").scrollIntoView(); ""`)
+	time.Sleep(100 * time.Millisecond)
+	phoneBattles := tab3.screenshot()
+	console, requests = tab3.seen()
+	assert.Empty(t, console, "console errors")
+	for _, u := range requests {
+		assert.True(t, strings.HasPrefix(u, hs.URL+"/"), "every request goes to the server itself: %s", u)
+	}
+	tab3.close()
+
 	dir := t.TempDir()
 	if *update {
 		dir = filepath.Join(repo, "docs")
 	}
-	for n, png := range map[string][]byte{"serve-tv.png": tv, "serve-phone.png": phone} {
+	for n, png := range map[string][]byte{"serve-tv.png": tv, "serve-tv-charts.png": tvCharts, "serve-phone.png": phone, "serve-phone-battles.png": phoneBattles} {
 		require.True(t, bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")), "%s is a PNG", n)
 		assert.Greater(t, len(png), 10000, "%s is not blank", n)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, n), png, 0o644))
@@ -233,7 +265,8 @@ func TestAnswerInBrowser(t *testing.T) {
 	assert.Equal(t, "true", tab.eval(`String(document.documentElement.scrollWidth <= window.innerWidth)`), "no horizontal overflow at 360")
 	phone := tab.screenshot()
 	first := tab.eval(`document.getElementById("ask-text").textContent`)
-	tab.eval(`[...document.querySelectorAll("#ask-choices button")].find(b => b.textContent === "0").click(); ""`)
+	// a double tap answers once (the second is not sent, so no 409)
+	tab.eval(`(function () { var b = [...document.querySelectorAll("#ask-choices button")].find(b => b.textContent === "0"); b.click(); b.click(); })(); ""`)
 	tab.waitFor(`document.getElementById("ask-text").textContent !== `+jsString(first), 3*time.Second)
 	console, requests := tab.seen()
 	assert.Empty(t, console, "console errors")

@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -52,8 +53,10 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		Long: fmt.Sprintf(`Serve the current (or named) session as one web page for a TV, a tablet or
 phones: the game, round, phase and whose turn, the game's status (as bosun
 status shows it, and its JSON), the latest events with the rulebook
-sections they rest on (tap one to read it), and a rules search box that
-answers as bosun rules search does for the session's game.
+sections they rest on (tap one to read it), each battle with its exact
+odds before the dice and the luck of the dice that fell, bosun report's
+charts so far, and a rules search box that answers as bosun rules search
+does for the session's game.
 
 The page is live: a step saved by any bosun process on the session (a next
 or play in a terminal) shows on every open page within a second, without
@@ -64,7 +67,9 @@ With --answer the page runs the steps instead: a button starts the next
 step, with the engine, checks and transaction of bosun next (--set and
 --answers answer first, as at a terminal), and each question it asks is
 shown on every page with its accepted values as buttons and its default;
-a refused answer is asked again with the reason. The server holds the
+a refused answer is asked again with the reason. The last step can be
+undone from the page as bosun undo does (a step that revealed dice or a
+card only when confirmed, and that undo is logged). The server holds the
 session until it stops, as bosun play does: a bosun next meanwhile exits 3.
 Ctrl-C during a step saves nothing of it.
 
@@ -183,7 +188,8 @@ func run(ctx context.Context, opts *Options) error {
 			return err
 		}
 		defer h.Close()
-		cfg.Step = stepper(f, h)
+		hs := &held{f: f, h: h, name: name}
+		cfg.Step, cfg.Undo = hs.step, hs.undo
 	}
 	srv, err := New(cfg)
 	if err != nil {
@@ -209,16 +215,7 @@ func run(ctx context.Context, opts *Options) error {
 	if opts.Answer {
 		mode = "answered from the page (the session is held until the server stops)"
 	}
-	fmt.Fprintf(w, "Serving session %s (%s), %s; Ctrl-C stops.\n", name, v.GameName, mode)
-	for _, u := range urls {
-		fmt.Fprintln(w, "  "+u)
-	}
-	if opts.LAN && len(urls) > 0 {
-		fmt.Fprintln(w, "Anyone with this URL sees the session; the token in it is new each time bosun serve starts.")
-		if qr := qrText(urls[0]); qr != "" {
-			fmt.Fprint(w, qr)
-		}
-	}
+	fmt.Fprint(w, startText(f.IO.Width(), fmt.Sprintf("Serving session %s (%s), %s; Ctrl-C stops.", name, v.GameName, mode), urls, opts.LAN))
 	if opts.Ready != nil {
 		opts.Ready(urls[0])
 	}
@@ -242,34 +239,61 @@ func run(ctx context.Context, opts *Options) error {
 	return nil
 }
 
-// stepper runs one step of the held session with the engine, checks and
+// held is the session the server holds (--answer): its steps and undos
+// run one at a time, each saved whole as bosun next and bosun undo save.
+type held struct {
+	mu   sync.Mutex
+	f    *cmdutil.Factory
+	h    *store.Handle
+	name string
+}
+
+// step runs one step of the held session with the engine, checks and
 // transaction of bosun next, its questions asked through ask (after the
 // --set and --answers answers, as a terminal is).
-func stepper(f *cmdutil.Factory, h *store.Handle) Stepper {
-	var mu sync.Mutex
-	return func(ctx context.Context, ask referee.Prompter) error {
-		mu.Lock()
-		defer mu.Unlock()
-		f2 := *f
-		io2 := *f.IO
-		io2.TTYIn = true
-		f2.IO = &io2
-		f2.Terminal = func(*cmdutil.IO) referee.Prompter { return ask }
-		if f2.Hooks.NextStep == nil {
-			return fmt.Errorf("steps cannot be run from the page in this build")
-		}
-		err := f2.Hooks.NextStep(&f2, h.Session)
-		if err == nil {
-			err = f2.SaveStep(h)
-		}
-		if err == nil {
-			err = f2.FlushTables()
-		}
-		if err != nil {
-			f2.DiscardTables()
-		}
-		return err
+func (hs *held) step(ctx context.Context, ask referee.Prompter) error {
+	hs.mu.Lock()
+	defer hs.mu.Unlock()
+	f, h := hs.f, hs.h
+	f2 := *f
+	io2 := *f.IO
+	io2.TTYIn = true
+	f2.IO = &io2
+	f2.Terminal = func(*cmdutil.IO) referee.Prompter { return ask }
+	if f2.Hooks.NextStep == nil {
+		return fmt.Errorf("steps cannot be run from the page in this build")
 	}
+	err := f2.Hooks.NextStep(&f2, h.Session)
+	if err == nil {
+		err = f2.SaveStep(h)
+	}
+	if err == nil {
+		err = f2.FlushTables()
+	}
+	if err != nil {
+		f2.DiscardTables()
+	}
+	return err
+}
+
+// undo undoes the last step of the held session as bosun undo does
+// (referee.UndoStep: a step that revealed dice or a card only with
+// force, and the forced undo logged) and saves it; a refused undo changes
+// nothing, and one whose save fails leaves the session as saved before.
+func (hs *held) undo(force bool) (string, error) {
+	hs.mu.Lock()
+	defer hs.mu.Unlock()
+	ev, err := referee.UndoStep(hs.h.Session, force)
+	if err != nil {
+		return "", err
+	}
+	if err := hs.f.SaveStep(hs.h); err != nil {
+		if s, lerr := hs.f.Store().Load(hs.name); lerr == nil {
+			hs.h.Session = s // the undo was not saved: as on disk again
+		}
+		return "", err
+	}
+	return ev.Text, nil
 }
 
 // pageURLs are the URLs to open: loopback's, or with --lan one per
@@ -297,8 +321,41 @@ func pageURLs(a *net.TCPAddr, token string) []string {
 	return append(out, "http://"+net.JoinHostPort("127.0.0.1", port)+"/"+q)
 }
 
+// startText is what bosun serve prints when it listens, its lines wrapped
+// at words to width: the heading, then the URLs. With --lan the QR code
+// of the first URL comes last but one, and that URL under it, so that on
+// a 24-row terminal the code (21 rows for a LAN URL with its token) and
+// the URL it holds are on the screen together; the other URLs are above
+// the code.
+func startText(width int, heading string, urls []string, lan bool) string {
+	var b strings.Builder
+	b.WriteString(cmdutil.WrapText(heading, width) + "\n")
+	qr := ""
+	if lan && len(urls) > 0 {
+		qr = qrText(urls[0])
+		b.WriteString(cmdutil.WrapText("Anyone with this URL sees the session; the token in it is new each time bosun serve starts.", width) + "\n")
+	}
+	if qr == "" {
+		for _, u := range urls {
+			b.WriteString("  " + u + "\n")
+		}
+		return b.String()
+	}
+	if len(urls) > 1 {
+		b.WriteString("Also on this machine's other addresses:\n")
+		for _, u := range urls[1:] {
+			b.WriteString("  " + u + "\n")
+		}
+	}
+	b.WriteString(qr)
+	b.WriteString("  " + urls[0] + "\n")
+	return b.String()
+}
+
 // qrText is the QR code of url drawn with half blocks for a terminal
-// ("" when it cannot be made).
+// ("" when it cannot be made). Any IPv4 URL with its token fits version
+// 4: 41 columns by 21 rows with its quiet zone, which leaves a row for
+// the URL under it on a 24-row terminal.
 func qrText(url string) string {
 	q, err := qrcode.New(url, qrcode.Medium)
 	if err != nil {

@@ -209,7 +209,7 @@ func TestToken(t *testing.T) {
 	name := tb.hostileSession()
 	const token = "0123456789abcdef0123456789abcdef"
 	_, hs := newServer(t, tb, name, func(c *serve.Config) { c.Token, c.Loopback = token, false })
-	for _, p := range []string{"/", "/app.js", "/app.css", "/api/view", "/api/events", "/api/section?id=misty-waters/rounds-and-phases", "/nosuch"} {
+	for _, p := range []string{"/", "/app.js", "/app.css", "/api/view", "/api/events", "/api/section?id=misty-waters/rounds-and-phases", "/api/chart?id=luck", "/nosuch"} {
 		resp, body := get(t, hs.URL+p)
 		assert.Equal(t, 401, resp.StatusCode, "%s without the token", p)
 		assert.NotContains(t, body, "alert", "%s tells nothing of the session", p)

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -44,7 +45,7 @@ const (
 //go:embed assets
 var assets embed.FS
 
-var page = template.Must(template.New("page.html").Funcs(template.FuncMap{"side": sideClass, "secURL": sectionURL}).ParseFS(assets, "assets/page.html"))
+var page = template.Must(template.New("page.html").Funcs(template.FuncMap{"side": sideClass, "secURL": sectionURL, "chartURL": chartURL}).ParseFS(assets, "assets/page.html"))
 
 // Config is what a Server serves.
 type Config struct {
@@ -73,6 +74,10 @@ type Config struct {
 	// server holds, asking its questions on the pages: POST /api/next
 	// starts one, POST /api/answer answers its question.
 	Step Stepper
+	// Undo, when set (--answer), undoes the last step of the session the
+	// server holds as bosun undo does (force: bosun undo --force) and
+	// returns the undo's event text: POST /api/undo.
+	Undo func(force bool) (string, error)
 	// Context ends a running step (Ctrl-C): it is canceled, not saved.
 	Context context.Context
 }
@@ -85,6 +90,10 @@ type Server struct {
 	view *View
 	msg  []byte // view as JSON
 	seen os.FileInfo
+	// checking serializes the looks at the save (Check); build reads
+	// the session and makes its view (buildView; tests slow it down).
+	checking sync.Mutex
+	build    func(st *store.Store, name string, t *tables.Set) (*View, error)
 	// searching serializes rules searches (CPU-bound; one at a time).
 	searching sync.Mutex
 	ans       *answerer
@@ -99,7 +108,7 @@ func New(c Config) (*Server, error) {
 	if c.Tick <= 0 {
 		c.Tick = DefaultTick
 	}
-	s := &Server{c: c, hub: newHub(c.MaxClients), ctx: c.Context}
+	s := &Server{c: c, hub: newHub(c.MaxClients), ctx: c.Context, build: buildView}
 	if s.ctx == nil {
 		s.ctx = context.Background()
 	}
@@ -137,6 +146,9 @@ func (s *Server) set(v *View) {
 	s.hub.publish(b)
 }
 
+// View returns the view the pages show now and its JSON.
+func (s *Server) View() (*View, []byte) { return s.current() }
+
 // current returns the current view and its JSON.
 func (s *Server) current() (*View, []byte) {
 	s.mu.Lock()
@@ -148,6 +160,11 @@ func (s *Server) current() (*View, []byte) {
 // time or file: a save replaces it), the session is read again and the
 // view pushed to every page. It reports whether the file changed.
 func (s *Server) Check() bool {
+	// one look at a time (the watcher's, and a step's or an undo's with
+	// --answer), so that a view read from an older save is never pushed
+	// after one read from a newer save
+	s.checking.Lock()
+	defer s.checking.Unlock()
 	fi, err := os.Stat(s.c.Store.Path(s.c.Session))
 	s.mu.Lock()
 	prev := s.seen
@@ -167,7 +184,7 @@ func (s *Server) Check() bool {
 		s.fail("the session's save is gone: " + err.Error())
 		return true
 	}
-	v, err := buildView(s.c.Store, s.c.Session, s.c.Tables)
+	v, err := s.build(s.c.Store, s.c.Session, s.c.Tables)
 	if err != nil {
 		s.fail(err.Error())
 		return true
@@ -214,10 +231,14 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/view", s.handleView)
 	mux.HandleFunc("GET /api/events", s.handleEvents)
 	mux.HandleFunc("GET /api/section", s.handleSection)
+	mux.HandleFunc("GET /api/chart", s.handleChart)
 	mux.HandleFunc("POST /api/search", s.handleSearch)
 	if s.ans != nil {
 		mux.HandleFunc("POST /api/next", s.handleNext)
 		mux.HandleFunc("POST /api/answer", s.handleAnswer)
+		if s.c.Undo != nil {
+			mux.HandleFunc("POST /api/undo", s.handleUndo)
+		}
 	}
 	return s.guard(mux)
 }
@@ -311,6 +332,16 @@ func sectionURL(token, id string) string {
 	return "/api/section?" + q.Encode()
 }
 
+// chartURL is the link of a chart's picture (its rev in it, so that a
+// new drawing is fetched anew).
+func chartURL(token string, c ChartView) string {
+	q := url.Values{"id": {c.ID}, "v": {c.Rev}}
+	if token != "" {
+		q.Set("t", token)
+	}
+	return "/api/chart?" + q.Encode()
+}
+
 // pageData is what page.html is rendered from.
 type pageData struct {
 	*View
@@ -386,6 +417,22 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// handleChart draws one of the current view's charts (GET
+// /api/chart?id=ID) as an SVG image: the report's drawing
+// (chartsvg.Image), from the session as last read.
+func (s *Server) handleChart(w http.ResponseWriter, r *http.Request) {
+	id := r.URL.Query().Get("id")
+	v, _ := s.current()
+	for _, c := range v.Charts {
+		if c.ID == id && c.svg != nil {
+			w.Header().Set("Content-Type", "image/svg+xml")
+			_, _ = w.Write(c.svg)
+			return
+		}
+	}
+	jsonError(w, http.StatusNotFound, "no chart "+strconv.Quote(id)+" to draw (the view's charts list the ids)")
 }
 
 // SectionView is what GET /api/section returns.

@@ -3,11 +3,14 @@ package serve
 import (
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"strings"
 
 	"github.com/bosun-referee/bosun/cmd/cmdutil"
 	"github.com/bosun-referee/bosun/games/all"
 	"github.com/bosun-referee/bosun/referee"
+	"github.com/bosun-referee/bosun/referee/chronicle"
+	"github.com/bosun-referee/bosun/referee/chronicle/chartsvg"
 	"github.com/bosun-referee/bosun/referee/store"
 	"github.com/bosun-referee/bosun/tables"
 )
@@ -40,6 +43,18 @@ type View struct {
 	Events []EventView `json:"events"`
 	// Total is the number of live events in the log.
 	Total int `json:"total"`
+	// Battles are the latest battles, newest first, with their exact
+	// odds before the dice and the luck of the dice that fell: the
+	// figures of bosun report (referee/chronicle). Fought is how many
+	// the game has had.
+	Battles []BattleView `json:"battles"`
+	Fought  int          `json:"fought"`
+	// Charts are bosun report's charts so far (its HTML page's order);
+	// each is drawn by GET /api/chart?id=ID.
+	Charts []ChartView `json:"charts"`
+	// Undo is what bosun undo would undo now (nil: nothing); with
+	// --answer the page offers it.
+	Undo *UndoView `json:"undo,omitempty"`
 	// Answering is set when the server runs the steps (--answer);
 	// Running while one runs, Question while it waits for an answer, and
 	// StepError says why the last step failed (nothing of it saved).
@@ -66,6 +81,42 @@ type EventView struct {
 	Text  string   `json:"text"`
 	Dice  string   `json:"dice,omitempty"`
 	Cites []string `json:"cites,omitempty"`
+}
+
+// ChartView is one of the report's charts as the page lists it: the
+// picture is GET /api/chart?id=ID&v=REV (REV changes with the drawing).
+type ChartView struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	Note  string `json:"note,omitempty"`
+	Rev   string `json:"rev,omitempty"` // "" when there is nothing to draw (the note says why)
+	svg   []byte
+}
+
+// UndoView is the step an undo would restore, and whether it revealed
+// dice or a card (then only a forced undo, logged, undoes it).
+type UndoView struct {
+	Step     int  `json:"step"`
+	Revealed bool `json:"revealed"`
+}
+
+// BattleView is one battle as the page shows it: the words of bosun
+// report's battles table, and the numbers behind them.
+type BattleView struct {
+	// N is the battle's number in bosun report's battles table.
+	N     int    `json:"n"`
+	Step  int    `json:"step"`
+	Round string `json:"round,omitempty"`
+	Title string `json:"title"`
+	// Odds, Dice and Luck are the report's words (chronicle.Battle's
+	// OddsText, DiceText, LuckText); Outcomes and Percentile the
+	// figures.
+	Odds       string              `json:"odds"`
+	Outcomes   []chronicle.Outcome `json:"outcomes,omitempty"`
+	Dice       string              `json:"dice"`
+	Result     string              `json:"result"`
+	Luck       string              `json:"luck"`
+	Percentile *float64            `json:"percentile,omitempty"`
 }
 
 // buildView reads the named session from the store (read-only: no lock,
@@ -98,13 +149,36 @@ func buildView(st *store.Store, name string, t *tables.Set) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
-	evs, err := store.BriefEvents(s)
-	if err != nil {
+	// the whole log, with the events' data: the battles' odds and luck
+	// are read from it as bosun report reads them
+	if err := s.LoadLog(); err != nil {
 		return nil, err
 	}
+	evs := s.Log
 	v := &View{
 		Session: s.Name, Game: s.Game, GameName: all.Info(s.Game).Name, Step: s.Step, Over: s.Over,
-		Players: s.Players, StatusText: sv.Text(), Status: js, Events: []EventView{},
+		Players: s.Players, StatusText: sv.Text(), Status: js, Events: []EventView{}, Battles: []BattleView{},
+	}
+	if n, revealed, err := referee.Undoable(s); err == nil {
+		v.Undo = &UndoView{Step: n, Revealed: revealed}
+	}
+	ch := chronicle.Build(s, g)
+	v.Charts = []ChartView{}
+	for _, c := range ch.Charts {
+		cv := ChartView{ID: c.ID, Title: c.Title, Note: c.Note}
+		if !c.Empty() {
+			cv.svg = []byte(chartsvg.Image(c, ch.Players))
+			h := fnv.New64a()
+			h.Write(cv.svg)
+			cv.Rev = fmt.Sprintf("%016x", h.Sum64())
+		}
+		v.Charts = append(v.Charts, cv)
+	}
+	v.Fought = len(ch.Battles)
+	for i := len(ch.Battles) - 1; i >= 0 && len(v.Battles) < MaxEvents; i-- {
+		b := ch.Battles[i]
+		v.Battles = append(v.Battles, BattleView{N: i + 1, Step: b.Step, Round: b.Round, Title: b.Title,
+			Odds: b.OddsText(), Outcomes: b.Odds, Dice: b.DiceText(), Result: b.Result, Luck: b.LuckText(), Percentile: b.Luck})
 	}
 	if v.Players == nil {
 		v.Players = []referee.Player{}
