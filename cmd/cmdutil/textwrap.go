@@ -49,7 +49,18 @@ func WrapText(s string, width int) string {
 			b.WriteString(l)
 			continue
 		}
-		wrapLine(&b, l, width, hangingIndent(l, width))
+		ind := hangingIndent(l, width)
+		if n := len(ind); n > 0 && n < len(l) && l[n-1] == ' ' && l[0] != ' ' && strings.TrimSpace(l[:n]) != "" && !strings.HasPrefix(l, "- ") && !strings.HasPrefix(l, "* ") {
+			// a label padded to a column ("Next step:      bosun next
+			// ..."): the label and its padding stay, and the text is
+			// wrapped in its column (strings.Fields would close the gap)
+			var t strings.Builder
+			wrapLine(&t, ind+l[n:], width, ind)
+			b.WriteString(l[:n])
+			b.WriteString(t.String()[n:])
+			continue
+		}
+		wrapLine(&b, l, width, ind)
 	}
 	return b.String()
 }
@@ -165,6 +176,10 @@ func hangingIndent(line string, width int) string {
 	case n == 0: // an indented line keeps its indentation, like its siblings
 		if i := strings.Index(rest, ": "); i > 0 && i+2 <= width/3 && strings.Count(rest[:i], " ") < 3 {
 			n += i + 2
+			// padding after the label is part of it: the text's column
+			for n < len(rest) && rest[n] == ' ' && n < width/2 {
+				n++
+			}
 		}
 	}
 	if n > width/2 {

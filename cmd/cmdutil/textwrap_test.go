@@ -149,3 +149,18 @@ Flags:
 	assert.Contains(t, got, "\nUsage:\n  bosun next [flags]\n\nFlags:\n")
 	assert.Contains(t, got, "      --answers stringArray   answers file (YAML key: value,\n                              or key=value lines;")
 }
+
+// TestWrapTextKeepsALabelsColumn: a status line whose label is padded to a
+// column ("Next step:      ...", beside "Phase:          ...") keeps its
+// padding when it is wrapped, and continues under its text; at 80
+// columns the padding was closed to one space.
+func TestWrapTextKeepsALabelsColumn(t *testing.T) {
+	in := "Phase:          Phase 5: Player's Turn\n" +
+		"Next step:      bosun next runs Ann's turn (Phase 5): move your ships, then bosun asks for your attacks, ports and Treasure"
+	want := "Phase:          Phase 5: Player's Turn\n" +
+		"Next step:      bosun next runs Ann's turn (Phase 5): move your ships, then\n" +
+		"                bosun asks for your attacks, ports and Treasure"
+	assert.Equal(t, want, cmdutil.WrapText(in, 80))
+	// a label without padding still continues under its text
+	assert.Equal(t, "Event: one two three four five\n       six seven", cmdutil.WrapText("Event: one two three four five six seven", 30))
+}
