@@ -1,5 +1,7 @@
 package rulesref
 
+import "strings"
+
 // The deciding fact: what the answer line shows first. A section is about
 // its topic in every sentence, so the words the whole passage shares with
 // the question (its heading's, those of most of its sentences) do not tell
@@ -161,4 +163,146 @@ func factFit(k, t int) float64 {
 		}
 	}
 	return v
+}
+
+// The question's own numbers: "rolled a 2 on treacherous seas", "fleet
+// strength 24, upkeep?", "3 of us playing": the sentence that settles it
+// states that number, or a range or threshold that holds it ("On a result
+// of 1-3", "20 or more → 5 OC", "With 3 players"), where its neighbours
+// state other numbers.
+const (
+	numberHit   = 1.5 // a sentence whose numbers hold the question's
+	numberOther = 1.0 // a sentence that states numbers, none of them the question's
+)
+
+var numberValues = map[string]int{
+	"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+	"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}
+
+// questionNumbers returns the numbers question q states (digits or
+// number words up to twelve).
+func questionNumbers(q string) []int {
+	var ns []int
+	for _, w := range words(q) {
+		if v, ok := numberValues[w]; ok {
+			ns = append(ns, v)
+		} else if isNumber(w) && len(w) <= 4 {
+			ns = append(ns, atoi(w))
+		}
+	}
+	return ns
+}
+
+func atoi(w string) int {
+	n := 0
+	for i := 0; i < len(w); i++ {
+		n = n*10 + int(w[i]-'0')
+	}
+	return n
+}
+
+// span is a range of numbers a sentence states: an exact number (lo ==
+// hi), a range ("1-3", "4 to 6"), a threshold ("10 or more": hi < 0) or
+// a cap ("up to 10", "5 or fewer": lo 0).
+type span struct{ lo, hi int }
+
+const openEnd = -1
+
+// sentenceSpans returns the numbers and ranges sentence s states.
+func sentenceSpans(s string) []span {
+	// "1-3": words() would split the range at its hyphen
+	var out []span
+	fs := strings.Fields(strings.NewReplacer("–", "-").Replace(s))
+	for i, f := range fs {
+		a, b, ok := strings.Cut(strings.Trim(f, ",.;:()"), "-")
+		if ok && isNumber(a) && isNumber(b) && len(a) <= 3 && len(b) <= 3 && atoi(b) > atoi(a) {
+			out = append(out, span{atoi(a), atoi(b)})
+			fs[i] = "range"
+		}
+	}
+	ws := words(strings.NewReplacer("+", " plus ").Replace(strings.Join(fs, " ")))
+	num := func(i int) (int, bool) {
+		if i < 0 || i >= len(ws) {
+			return 0, false
+		}
+		if v, ok := numberValues[ws[i]]; ok {
+			return v, true
+		}
+		if isNumber(ws[i]) && len(ws[i]) <= 4 {
+			return atoi(ws[i]), true
+		}
+		return 0, false
+	}
+	at := func(i int) string {
+		if i >= 0 && i < len(ws) {
+			return ws[i]
+		}
+		return ""
+	}
+	for i := 0; i < len(ws); i++ {
+		v, ok := num(i)
+		if !ok {
+			continue
+		}
+		switch {
+		case at(i+1) == "to" || at(i+1) == "through":
+			if b, ok := num(i + 2); ok && b > v {
+				out = append(out, span{v, b})
+				i += 2
+				continue
+			}
+		case at(i+1) == "or" && (at(i+2) == "more" || at(i+2) == "higher" || at(i+2) == "greater" || at(i+2) == "above"),
+			at(i+1) == "plus":
+			out = append(out, span{v, openEnd})
+			continue
+		case at(i+1) == "or" && (at(i+2) == "less" || at(i+2) == "fewer" || at(i+2) == "lower" || at(i+2) == "below"),
+			at(i-1) == "to" && at(i-2) == "up", at(i-1) == "most" && at(i-2) == "at",
+			at(i-1) == "than" && at(i-2) == "more" && at(i-3) == "no",
+			at(i-1) == "of" && (at(i-2) == "maximum" || at(i-2) == "max"), at(i-1) == "maximum" || at(i-1) == "max":
+			out = append(out, span{0, v})
+			continue
+		case at(i-1) == "least" && at(i-2) == "at":
+			out = append(out, span{v, openEnd})
+			continue
+		}
+		out = append(out, span{v, v})
+	}
+	return out
+}
+
+// numberFit is the share of its score each sentence keeps for the
+// question's numbers qs: numberHit for a sentence one of whose spans
+// holds one of them (of thresholds, only the highest that holds it:
+// fleet strength 24 is "20 or more", not "10 or more"), numberOther for
+// one that states numbers, none of them holding one, 1 for the rest.
+func numberFit(qs []int, spans [][]span) []float64 {
+	fit := make([]float64, len(spans))
+	best := map[int]int{} // question number -> highest threshold holding it
+	for _, ss := range spans {
+		for _, p := range ss {
+			for _, q := range qs {
+				if p.hi == openEnd && q >= p.lo {
+					if b, ok := best[q]; !ok || p.lo > b {
+						best[q] = p.lo
+					}
+				}
+			}
+		}
+	}
+	for k, ss := range spans {
+		fit[k] = 1
+		if len(qs) == 0 || len(ss) == 0 {
+			continue
+		}
+		fit[k] = numberOther
+		for _, p := range ss {
+			for _, q := range qs {
+				if p.hi == openEnd && q >= p.lo && best[q] == p.lo || p.hi != openEnd && q >= p.lo && q <= p.hi {
+					fit[k] = numberHit
+				}
+			}
+		}
+	}
+	return fit
 }

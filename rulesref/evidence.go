@@ -1,6 +1,9 @@
 package rulesref
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // Sentence evidence: a rule usually settles a question in one or two
 // sentences. The result names them (Result.Answer) so that the player
@@ -20,6 +23,12 @@ const AnswerGap = " … "
 const (
 	nearTie      = 0.85
 	maxAnswerLen = 320
+	// maxLeadAnswerLen: the answer with a list item's lead-in before it
+	// is at most this long (else the item is shown alone)
+	maxLeadAnswerLen = 480
+	// leadInShare: a lead-in ending with ":" that list items follow
+	// keeps this share of its score (its items state the facts)
+	leadInShare = 0.8
 )
 
 // answerSentence returns the sentence (or two consecutive sentences of
@@ -39,9 +48,13 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		line       int
 		full, part uint32
 		traits     int
+		lead       int    // the lead-in a list item belongs to, or -1
+		isLead     bool   // it ends with ":" and list items follow it
+		inherit    uint32 // concepts only its lead-in meets (met in part)
 	}
 	var ss []sent
 	var heading uint32
+	lead := -1 // the lead-in ("... roll the Traveler Die:") of the list being read
 	meet := func(ws []string) (full, part uint32) {
 		for _, w := range ws {
 			if stopWords[w] {
@@ -61,6 +74,10 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		if line == "" {
 			continue
 		}
+		item := listItem(line)
+		if !item {
+			lead = -1
+		}
 		for _, s := range displaySentences(line) {
 			ws := words(s)
 			if !strings.ContainsAny(s[len(s)-1:], ".?!:") && (len(ws) < 5 || len(ws) <= 10 && titleCase(s, false)) {
@@ -68,7 +85,7 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 				heading |= f | p
 				continue
 			}
-			x := sent{s: s, line: ln, traits: traits(ws)}
+			x := sent{s: s, line: ln, traits: traits(ws), lead: -1}
 			if label, rest, ok := sentenceLabel(s); ok {
 				// a bold lead-in ("Tavern Fees: ...") names the topic, as a heading
 				f, p := meet(words(label))
@@ -76,7 +93,19 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 				ws = words(rest)
 			}
 			x.full, x.part = meet(ws)
+			if item && lead >= 0 && lead < len(ss) {
+				// a list item ("- On a result of 1-3, take 1 damage ...",
+				// a table row "- 20 or more → 5 OC") says its fact under
+				// its lead-in's words: it meets in part what the lead-in meets
+				ss[lead].isLead = true
+				x.lead = lead
+				x.inherit = (ss[lead].full | ss[lead].part) &^ x.full &^ x.part
+				x.traits |= ss[lead].traits &^ factNumber
+			}
 			ss = append(ss, x)
+		}
+		if last := len(ss) - 1; last >= 0 && ss[last].line == ln && strings.HasSuffix(line, ":") {
+			lead = last
 		}
 	}
 	if len(ss) == 0 {
@@ -104,14 +133,20 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		tot += w[k]
 	}
 	kind := asks(pq.raw)
-	score := func(full, part uint32, traits int) float64 {
+	score := func(full, part uint32, traits int, inherit ...uint32) float64 {
 		var got float64
+		var inh uint32
+		if len(inherit) > 0 {
+			inh = inherit[0]
+		}
 		for k := range w {
 			switch {
 			case full&(1<<k) != 0:
 				got += w[k]
 			case part&(1<<k) != 0:
 				got += partCredit * w[k]
+			case inh&(1<<k) != 0:
+				got += partCredit * w[k] // a concept a list item meets through its lead-in
 			}
 		}
 		if got == 0 {
@@ -123,9 +158,27 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		}
 		return v * factFit(kind, traits)
 	}
+	qnums := questionNumbers(pq.raw)
+	spans := make([][]span, len(ss))
+	if len(qnums) > 0 {
+		for k, x := range ss {
+			spans[k] = sentenceSpans(x.s)
+		}
+	}
+	nfit := numberFit(qnums, spans)
+	sc := func(k int) float64 {
+		x := ss[k]
+		v := score(x.full, x.part, x.traits, x.inherit) * nfit[k]
+		if x.isLead {
+			// "you can do any of the following:" is not the fact; its
+			// items are, and an item is shown with it
+			v *= leadInShare
+		}
+		return v
+	}
 	best, bestV := -1, 0.0
-	for k, x := range ss {
-		if v := score(x.full, x.part, x.traits); v > bestV {
+	for k := range ss {
+		if v := sc(k); v > bestV {
 			best, bestV = k, v
 		}
 	}
@@ -146,36 +199,53 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 	// a near tie: two sentences that decide the question about equally
 	// well are both shown, in the passage's order (the answer line reads
 	// "only two Equip slots" with the sentence that names Loot cards)
+	show := []int{best}
 	second, secondV := -1, 0.0
-	for k, x := range ss {
-		if v := score(x.full, x.part, x.traits); k != best && v > secondV {
+	for k := range ss {
+		if v := sc(k); k != best && v > secondV {
 			second, secondV = k, v
 		}
 	}
 	if second >= 0 && secondV >= nearTie*bestV && len(b.s)+len(ss[second].s) <= maxAnswerLen {
-		first, then := ss[second], b
-		if second > best {
-			first, then = b, ss[second]
-		}
-		sep := AnswerGap // text left out between them
-		if then.line == first.line && (second-best == 1 || best-second == 1) {
-			sep = " "
-		}
-		return first.s + sep + then.s, first.line
-	}
-	for _, k := range []int{best - 1, best + 1} {
-		if k < 0 || k >= len(ss) || ss[k].line != b.line {
-			continue
-		}
-		o := ss[k]
-		if v := score(b.full|o.full, b.part|o.part, b.traits|o.traits); v >= bestV+answerPairGain {
-			if k < best {
-				return o.s + " " + b.s, b.line
+		show = append(show, second)
+	} else {
+		for _, k := range []int{best - 1, best + 1} {
+			if k < 0 || k >= len(ss) || ss[k].line != b.line {
+				continue
 			}
-			return b.s + " " + o.s, b.line
+			o := ss[k]
+			if v := score(b.full|o.full, b.part|o.part, b.traits|o.traits); v >= bestV+answerPairGain {
+				show = append(show, k)
+				break
+			}
 		}
 	}
-	return b.s, b.line
+	// a list item is shown after its lead-in, which says what the item
+	// is a case of ("When you move onto a Treacherous Sea, roll the
+	// Traveler Die: … - On a result of 1-3, take 1 damage ...")
+	size := 0
+	for _, k := range show {
+		size += len(ss[k].s)
+	}
+	for _, k := range show {
+		if l := ss[k].lead; l >= 0 && !contains(show, l) && size+len(ss[l].s) <= maxLeadAnswerLen {
+			show = append(show, l)
+			size += len(ss[l].s)
+		}
+	}
+	sort.Ints(show)
+	var out strings.Builder
+	for i, k := range show {
+		if i > 0 {
+			if p := show[i-1]; k == p+1 && ss[k].line == ss[p].line {
+				out.WriteString(" ")
+			} else {
+				out.WriteString(AnswerGap) // text left out between them
+			}
+		}
+		out.WriteString(ss[k].s)
+	}
+	return out.String(), ss[show[0]].line
 }
 
 // sentenceLabel splits a sentence that opens with a Title Case label and a colon
@@ -265,4 +335,19 @@ func GameOfWords(q string) string {
 		return Games[g]
 	}
 	return ""
+}
+
+// listItem reports whether a line is an item of a list or a table row:
+// it opens with a bullet ("- ", "• ", "* ") or a number ("1. ", "2) ").
+func listItem(line string) bool {
+	for _, b := range []string{"- ", "• ", "* ", "– "} {
+		if strings.HasPrefix(line, b) {
+			return true
+		}
+	}
+	i := 0
+	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+		i++
+	}
+	return i > 0 && i < 3 && i+1 < len(line) && (line[i] == '.' || line[i] == ')') && line[i+1] == ' '
 }

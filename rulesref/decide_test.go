@@ -1,0 +1,42 @@
+package rulesref
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSentenceSpans(t *testing.T) {
+	assert.ElementsMatch(t, []span{{1, 1}, {1, 3}}, sentenceSpans("- On a result of 1-3, take 1 damage."))
+	assert.Equal(t, []span{{20, openEnd}, {5, 5}}, sentenceSpans("- 20 or more → 5 OC"))
+	assert.Equal(t, []span{{0, 10}}, sentenceSpans("A Clan Leader may contribute up to 10 Ammo cards per battle."))
+	assert.Equal(t, []span{{3, 3}}, sentenceSpans("- With three players, only the west (W) Bases are available."))
+	assert.Empty(t, sentenceSpans("Discard the Ammo dice you spent."))
+}
+
+func TestNumberFit(t *testing.T) {
+	rows := [][]span{{{10, openEnd}}, {{20, openEnd}}, {{30, openEnd}}, nil}
+	assert.Equal(t, []float64{numberOther, numberHit, numberOther, 1}, numberFit([]int{24}, rows),
+		"24 is '20 or more', the highest threshold that holds it")
+	assert.Equal(t, []float64{1, 1, 1, 1}, numberFit(nil, rows), "a question without numbers")
+	assert.Equal(t, []float64{numberHit, numberOther}, numberFit([]int{2}, [][]span{{{1, 3}}, {{4, 6}}}))
+}
+
+// TestAnswerListItem: the fact in a list item or a table row is shown
+// with its lead-in; the question's number picks the row.
+func TestAnswerListItem(t *testing.T) {
+	for _, c := range []struct{ q, game, want, lead string }{
+		{"fleet strength 24 on the isle, upkeep?", "war-for-atraxia", "- 20 or more → 5 OC", "fleet strength → Ocean Crystals to pay):"},
+		{"rolled a 2 on treacherous seas ugh", "quests-and-cannons", "- On a result of 1-3, take 1 damage", "roll the Traveler Die:"},
+	} {
+		rs := Search(c.q, SearchOptions{Limit: 1, Games: []string{c.game}})
+		require.NotEmpty(t, rs, c.q)
+		assert.Contains(t, rs[0].Answer, c.want, c.q)
+		assert.Contains(t, rs[0].Answer, c.lead, c.q)
+		for _, piece := range strings.Split(rs[0].Answer, AnswerGap) {
+			assert.Contains(t, rs[0].Text, piece, c.q)
+		}
+	}
+}
