@@ -170,10 +170,14 @@ func factFit(k, t int) float64 {
 // states that number, or a range or threshold that holds it ("On a result
 // of 1-3", "20 or more → 5 OC", "With 3 players"), where its neighbours
 // state other numbers.
-const (
-	numberHit   = 1.5 // a sentence whose numbers hold the question's
-	numberOther = 1.0 // a sentence that states numbers, none of them the question's
-)
+//
+// numberConcept: the question's numbers are one more concept, weighing
+// this share of its average concept (a table row "126-150 Rent-a-Bard"
+// holds 140 and none of the question's words). Measured: the share 1.0
+// and a factor 1.5 for a sentence holding the number, 0.85 for one
+// stating other numbers, did worse (the "three" of "can I have three
+// Loot cards" is denied by the sentence that says two).
+const numberConcept = 0.5
 
 var numberValues = map[string]int{
 	"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -271,13 +275,12 @@ func sentenceSpans(s string) []span {
 	return out
 }
 
-// numberFit is the share of its score each sentence keeps for the
-// question's numbers qs: numberHit for a sentence one of whose spans
-// holds one of them (of thresholds, only the highest that holds it:
-// fleet strength 24 is "20 or more", not "10 or more"), numberOther for
-// one that states numbers, none of them holding one, 1 for the rest.
-func numberFit(qs []int, spans [][]span) []float64 {
-	fit := make([]float64, len(spans))
+// numberHits reports for each sentence (its spans) whether one of its
+// spans holds one of the question's numbers qs; of thresholds, only the
+// highest that holds it counts (fleet strength 24 is "20 or more", not
+// "10 or more").
+func numberHits(qs []int, spans [][]span) []bool {
+	hit := make([]bool, len(spans))
 	best := map[int]int{} // question number -> highest threshold holding it
 	for _, ss := range spans {
 		for _, p := range ss {
@@ -291,18 +294,13 @@ func numberFit(qs []int, spans [][]span) []float64 {
 		}
 	}
 	for k, ss := range spans {
-		fit[k] = 1
-		if len(qs) == 0 || len(ss) == 0 {
-			continue
-		}
-		fit[k] = numberOther
 		for _, p := range ss {
 			for _, q := range qs {
 				if p.hi == openEnd && q >= p.lo && best[q] == p.lo || p.hi != openEnd && q >= p.lo && q <= p.hi {
-					fit[k] = numberHit
+					hit[k] = true
 				}
 			}
 		}
 	}
-	return fit
+	return hit
 }

@@ -16,12 +16,12 @@ func TestSentenceSpans(t *testing.T) {
 	assert.Empty(t, sentenceSpans("Discard the Ammo dice you spent."))
 }
 
-func TestNumberFit(t *testing.T) {
+func TestNumberHits(t *testing.T) {
 	rows := [][]span{{{10, openEnd}}, {{20, openEnd}}, {{30, openEnd}}, nil}
-	assert.Equal(t, []float64{numberOther, numberHit, numberOther, 1}, numberFit([]int{24}, rows),
-		"24 is '20 or more', the highest threshold that holds it")
-	assert.Equal(t, []float64{1, 1, 1, 1}, numberFit(nil, rows), "a question without numbers")
-	assert.Equal(t, []float64{numberHit, numberOther}, numberFit([]int{2}, [][]span{{{1, 3}}, {{4, 6}}}))
+	assert.Equal(t, []bool{false, true, false, false}, numberHits([]int{24}, rows), "24 is '20 or more', the highest threshold that holds it")
+	assert.Equal(t, []bool{false, false, false, false}, numberHits(nil, rows), "a question without numbers")
+	assert.Equal(t, []bool{true, false, false}, numberHits([]int{2}, [][]span{{{1, 3}}, {{4, 6}}, nil}))
+	assert.Equal(t, []bool{false, true}, numberHits([]int{3}, [][]span{{{2, 2}}, {{3, 3}}}))
 }
 
 // TestAnswerListItem: the fact in a list item or a table row is shown

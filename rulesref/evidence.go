@@ -133,12 +133,23 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		tot += w[k]
 	}
 	kind := asks(pq.raw)
-	score := func(full, part uint32, traits int, inherit ...uint32) float64 {
-		var got float64
-		var inh uint32
-		if len(inherit) > 0 {
-			inh = inherit[0]
+	// the question's numbers are one more concept, met by a sentence
+	// whose number or range holds one of them (numberHits)
+	qnums := questionNumbers(pq.raw)
+	spans := make([][]span, len(ss))
+	if len(qnums) > 0 {
+		for k, x := range ss {
+			spans[k] = sentenceSpans(x.s)
 		}
+	}
+	nhit := numberHits(qnums, spans)
+	var numW float64
+	if len(qnums) > 0 && len(w) > 0 {
+		numW = numberConcept * tot / float64(len(w))
+		tot += numW
+	}
+	score := func(full, part, inh uint32, traits int, num float64) float64 {
+		got := num
 		for k := range w {
 			switch {
 			case full&(1<<k) != 0:
@@ -158,17 +169,13 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		}
 		return v * factFit(kind, traits)
 	}
-	qnums := questionNumbers(pq.raw)
-	spans := make([][]span, len(ss))
-	if len(qnums) > 0 {
-		for k, x := range ss {
-			spans[k] = sentenceSpans(x.s)
-		}
-	}
-	nfit := numberFit(qnums, spans)
 	sc := func(k int) float64 {
 		x := ss[k]
-		v := score(x.full, x.part, x.traits, x.inherit) * nfit[k]
+		num := 0.0
+		if nhit[k] {
+			num = numW
+		}
+		v := score(x.full, x.part, x.inherit, x.traits, num)
 		if x.isLead {
 			// "you can do any of the following:" is not the fact; its
 			// items are, and an item is shown with it
@@ -214,7 +221,7 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 				continue
 			}
 			o := ss[k]
-			if v := score(b.full|o.full, b.part|o.part, b.traits|o.traits); v >= bestV+answerPairGain {
+			if v := score(b.full|o.full, b.part|o.part, 0, b.traits|o.traits, 0); v >= bestV+answerPairGain {
 				show = append(show, k)
 				break
 			}
