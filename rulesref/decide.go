@@ -20,6 +20,7 @@ const (
 	factAllowed             // a permission: can, may
 	factOrder               // an order: first, then, before, after
 	factOutcome             // a condition and what follows: if, when, instead
+	factNegated             // a case that is not: cannot pay, no Sailors left, without a Capital Ship
 )
 
 // How much of its score a sentence keeps when it does not state a kind
@@ -33,6 +34,12 @@ const (
 	missOrder   = 0.8
 	missOutcome = 0.8
 	missModal   = 0.7 // neither a restriction nor a permission
+	// missNegated: a question about a case that is not ("can't afford
+	// the upkeep", "no sailors left") is settled by the sentence that
+	// says what happens then ("If they cannot pay ..."); measured on all
+	// batches: 0.8 67.5%, 0.6 67.8%, 0.5 68.2%, 0.4 68.3% (losing two
+	// more than it gains)
+	missNegated = 0.5
 	onlyAllowed = 0.9 // a permission, no restriction
 	// localShare: a concept met by every sentence of the passage counts
 	// this share of its weight in choosing among them (1: no discount).
@@ -79,13 +86,38 @@ func asks(q string) int {
 			if w == "happens" || w == "happen" || w == "instead" || at(i-1) == "what" {
 				k |= factOutcome
 			}
+		case "what":
+			if p, n := at(i-1), at(i+1); p == "now" || p == "then" || n == "now" || n == "then" {
+				k |= factOutcome // "can't afford it, now what?"
+			}
 		case "who", "which":
 			if at(i+1) == "goes" || at(i+1) == "moves" || at(i+1) == "acts" || at(i+1) == "first" {
 				k |= factOrder
 			}
 		}
 	}
+	if negated(q) {
+		k |= factNegated
+	}
 	return k
+}
+
+// negated reports whether text says a case is not: a "not", "no",
+// "cannot", "-n't", "without", "never", "none", "unable".
+func negated(text string) bool {
+	for _, f := range strings.Fields(strings.ToLower(strings.NewReplacer("’", "'").Replace(text))) {
+		f = strings.Trim(f, ",.;:!?()\"'")
+		if strings.HasSuffix(f, "n't") || negWords[f] {
+			return true
+		}
+	}
+	return false
+}
+
+var negWords = map[string]bool{
+	"not": true, "no": true, "cannot": true, "cant": true, "dont": true, "doesnt": true, "wont": true,
+	"isnt": true, "arent": true, "didnt": true, "without": true, "never": true, "none": true,
+	"unable": true, "nor": true, "nothing": true, "zero": true, "0": true,
 }
 
 var (
@@ -148,7 +180,7 @@ func factFit(k, t int) float64 {
 	for _, m := range [...]struct {
 		f    int
 		miss float64
-	}{{factNumber, missNumber}, {factCost, missCost}, {factOrder, missOrder}, {factOutcome, missOutcome}} {
+	}{{factNumber, missNumber}, {factCost, missCost}, {factOrder, missOrder}, {factOutcome, missOutcome}, {factNegated, missNegated}} {
 		if k&m.f != 0 && t&m.f == 0 {
 			v *= m.miss
 		}

@@ -40,3 +40,28 @@ func TestAnswerListItem(t *testing.T) {
 		}
 	}
 }
+
+func TestNegated(t *testing.T) {
+	for _, s := range []string{"can't afford upkeep", "I have no sailors left", "If they cannot pay", "without spending an action", "I don’t have enough"} {
+		assert.True(t, negated(s), s)
+	}
+	for _, s := range []string{"can I pay 3 coins", "another round at the tavern", "knots of wind"} {
+		assert.False(t, negated(s), s)
+	}
+	assert.NotZero(t, asks("can't afford upkeep on the isle, then what")&factNegated)
+	assert.NotZero(t, asks("can't afford upkeep on the isle, then what")&factOutcome, "then what")
+	assert.Zero(t, asks("how much is the upkeep on the isle")&factNegated)
+}
+
+// TestAnswerNegatedCase: a question about a case that is not gets the
+// sentence that says what happens then, not the rule's plain case.
+func TestAnswerNegatedCase(t *testing.T) {
+	for _, c := range []struct{ q, game, want string }{
+		{"can't afford upkeep on the isle, then what", "war-for-atraxia", "If they cannot pay the full upkeep cost, they must move their entire fleet"},
+		{"lost a duel but I have no sailors left, what comes off my ship?", "misty-waters", "no more Sailors to remove, they remove a Cannon instead"},
+	} {
+		rs := Search(c.q, SearchOptions{Limit: 1, Games: []string{c.game}})
+		require.NotEmpty(t, rs, c.q)
+		assert.Contains(t, rs[0].Answer, c.want, c.q)
+	}
+}

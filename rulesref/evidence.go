@@ -86,6 +86,9 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 				continue
 			}
 			x := sent{s: s, line: ln, traits: traits(ws), lead: -1}
+			if negated(s) {
+				x.traits |= factNegated
+			}
 			if label, rest, ok := sentenceLabel(s); ok {
 				// a bold lead-in ("Tavern Fees: ...") names the topic, as a heading
 				f, p := meet(words(label))
