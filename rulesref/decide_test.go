@@ -65,3 +65,13 @@ func TestAnswerNegatedCase(t *testing.T) {
 		assert.Contains(t, rs[0].Answer, c.want, c.q)
 	}
 }
+
+func TestWithAsides(t *testing.T) {
+	assert.Equal(t, []string{"Hard: 4 ships. (Not available in 3-player games.)", "Then stop."},
+		withAsides([]string{"Hard: 4 ships.", "(Not available in 3-player games.)", "Then stop."}))
+	assert.Equal(t, []string{"(Remember, a team may be one player.)", "Roll."},
+		withAsides([]string{"(Remember, a team may be one player.)", "Roll."}), "an aside opening the line stays")
+	rs := Search("sunk - do i keep my equipped loot?", SearchOptions{Limit: 1, Games: []string{"quests-and-cannons"}})
+	require.NotEmpty(t, rs)
+	assert.Contains(t, rs[0].Answer, "Discard all but one equipped Loot card. (Don't discard any Loot cards in your hand!)")
+}

@@ -78,7 +78,7 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		if !item {
 			lead = -1
 		}
-		for _, s := range displaySentences(line) {
+		for _, s := range withAsides(displaySentences(line)) {
 			ws := words(s)
 			if !strings.ContainsAny(s[len(s)-1:], ".?!:") && (len(ws) < 5 || len(ws) <= 10 && titleCase(s, false)) {
 				f, p := meet(ws)
@@ -345,6 +345,22 @@ func GameOfWords(q string) string {
 		return Games[g]
 	}
 	return ""
+}
+
+// withAsides joins a sentence in brackets to the sentence before it,
+// which it qualifies: "Hard: 4 ships. (Not available in 3-player
+// games.)", "Discard all but one equipped Loot card. (Don't discard any
+// Loot cards in your hand!)".
+func withAsides(ss []string) []string {
+	out := ss[:0:0]
+	for _, s := range ss {
+		if n := len(out); n > 0 && strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") && !strings.HasSuffix(out[n-1], ":") {
+			out[n-1] += " " + s
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // listItem reports whether a line is an item of a list or a table row:
