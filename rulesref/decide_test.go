@@ -75,3 +75,12 @@ func TestWithAsides(t *testing.T) {
 	require.NotEmpty(t, rs)
 	assert.Contains(t, rs[0].Answer, "Discard all but one equipped Loot card. (Don't discard any Loot cards in your hand!)")
 }
+
+// TestAnswerNotFlavour: a character's words in quotation marks are not
+// the rule the section gives.
+func TestAnswerNotFlavour(t *testing.T) {
+	rs := Search("when do sunk marauders come back", SearchOptions{Limit: 1, Games: []string{"quests-and-cannons"}})
+	require.NotEmpty(t, rs)
+	assert.Contains(t, rs[0].Answer, "Sunk Marauders Reinforce at the end of a round.")
+	assert.NotContains(t, rs[0].Answer, "comes back even stronger")
+}

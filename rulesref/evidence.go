@@ -29,6 +29,9 @@ const (
 	// leadInShare: a lead-in ending with ":" that list items follow
 	// keeps this share of its score (its items state the facts)
 	leadInShare = 0.8
+	// quotedShare: a sentence wholly in quotation marks (flavour text)
+	// keeps this share of its score
+	quotedShare = 0.5
 )
 
 // answerSentence returns the sentence (or two consecutive sentences of
@@ -51,6 +54,7 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		lead       int    // the lead-in a list item belongs to, or -1
 		isLead     bool   // it ends with ":" and list items follow it
 		inherit    uint32 // concepts only its lead-in meets (met in part)
+		quoted     bool   // wholly within quotation marks
 	}
 	var ss []sent
 	var heading uint32
@@ -78,7 +82,10 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		if !item {
 			lead = -1
 		}
+		quotes := 0 // the quotation marks of the line before this sentence
 		for _, s := range withAsides(displaySentences(line)) {
+			inQuote := quotes%2 == 1 || strings.HasPrefix(s, "\"") || strings.HasPrefix(s, "“")
+			quotes += strings.Count(s, "\"") + strings.Count(s, "“") + strings.Count(s, "”")
 			ws := words(s)
 			if !strings.ContainsAny(s[len(s)-1:], ".?!:") && (len(ws) < 5 || len(ws) <= 10 && titleCase(s, false)) {
 				f, p := meet(ws)
@@ -89,6 +96,10 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 			if negated(s) {
 				x.traits |= factNegated
 			}
+			// a sentence wholly within quotation marks is a character's
+			// words ("Sink one, and another comes back even stronger."),
+			// not a rule
+			x.quoted = inQuote && (strings.HasSuffix(s, "\"") || strings.HasSuffix(s, "”"))
 			if label, rest, ok := sentenceLabel(s); ok {
 				// a bold lead-in ("Tavern Fees: ...") names the topic, as a heading
 				f, p := meet(words(label))
@@ -179,6 +190,9 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 			num = numW
 		}
 		v := score(x.full, x.part, x.inherit, x.traits, num)
+		if x.quoted {
+			v *= quotedShare
+		}
 		if x.isLead {
 			// "you can do any of the following:" is not the fact; its
 			// items are, and an item is shown with it
