@@ -126,6 +126,8 @@ var (
 		"seven": true, "eight": true, "nine": true, "ten": true, "eleven": true, "twelve": true,
 		"twice": true, "double": true, "half": true, "once": true, "maximum": true, "minimum": true,
 		"unlimited": true, "more": true, "less": true, "fewer": true,
+		// ordinals but "first" (which says an order): "equip a third card"
+		"second": true, "third": true, "fourth": true, "fifth": true, "sixth": true,
 	}
 	costWords = map[string]bool{
 		"pay": true, "pays": true, "paid": true, "paying": true, "cost": true, "costs": true,

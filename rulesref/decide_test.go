@@ -84,3 +84,9 @@ func TestAnswerNotFlavour(t *testing.T) {
 	assert.Contains(t, rs[0].Answer, "Sunk Marauders Reinforce at the end of a round.")
 	assert.NotContains(t, rs[0].Answer, "comes back even stronger")
 }
+
+func TestOrdinalsCount(t *testing.T) {
+	assert.NotZero(t, traits(words("If you equip a third card, discard one."))&factNumber)
+	assert.NotZero(t, asks("can i equip a third loot card")&factNumber, "the count decides")
+	assert.Zero(t, asks("who plays first")&factNumber, "first says an order")
+}
