@@ -90,3 +90,12 @@ func TestOrdinalsCount(t *testing.T) {
 	assert.NotZero(t, asks("can i equip a third loot card")&factNumber, "the count decides")
 	assert.Zero(t, asks("who plays first")&factNumber, "first says an order")
 }
+
+// TestAnswerPair: the sentence next to the best one is shown with it
+// when it meets more of the question ("Ships have only two Equip slots.
+// If you equip a third card, discard one ...").
+func TestAnswerPair(t *testing.T) {
+	rs := Search("i already have two loot cards equipped, can i equip a third one?", SearchOptions{Limit: 1, Games: []string{"quests-and-cannons"}})
+	require.NotEmpty(t, rs)
+	assert.Contains(t, rs[0].Answer, "Ships have only two Equip slots. If you equip a third card")
+}

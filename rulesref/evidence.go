@@ -11,8 +11,11 @@ import (
 
 // answerPairGain: two consecutive sentences of a line are shown together
 // when together they meet at least this much more of the question than
-// the better one alone.
-const answerPairGain = 0.2
+// the better one alone. Measured on all batches (answer line, mean
+// length): 0.2 68.9% 154 bytes, 0.1 69.2% 157, 0.05 69.5% 160, 0 71.6%
+// 188 (every line two sentences: the figure rewards length, a reader
+// does not).
+const answerPairGain = 0.05
 
 // AnswerGap joins two sentences of an answer that are not next to each
 // other in the passage: each piece is the rulebook's words, verbatim.
