@@ -99,3 +99,12 @@ func TestAnswerPair(t *testing.T) {
 	require.NotEmpty(t, rs)
 	assert.Contains(t, rs[0].Answer, "Ships have only two Equip slots. If you equip a third card")
 }
+
+// TestAnswerLabels: the labels of a list's sentences ("Winner:",
+// "Loser:", "Tie:") tell them apart; only the first sentence's label
+// names the passage's topic.
+func TestAnswerLabels(t *testing.T) {
+	rs := Search("sea battle ended in a tie, what do we both get", SearchOptions{Limit: 1, Games: []string{"rolling-seas"}})
+	require.NotEmpty(t, rs)
+	assert.Contains(t, rs[0].Answer, "Tie: gain 2 Story Points for each player.")
+}

@@ -103,8 +103,10 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 			// words ("Sink one, and another comes back even stronger."),
 			// not a rule
 			x.quoted = inQuote && (strings.HasSuffix(s, "\"") || strings.HasSuffix(s, "”"))
-			if label, rest, ok := sentenceLabel(s); ok {
-				// a bold lead-in ("Tavern Fees: ...") names the topic, as a heading
+			if label, rest, ok := sentenceLabel(s); ok && len(ss) == 0 {
+				// a bold lead-in ("Tavern Fees: ...") names the topic, as
+				// a heading; the labels of later sentences ("Winner:",
+				// "Tie:") tell them apart
 				f, p := meet(words(label))
 				heading |= f | p
 				ws = words(rest)
