@@ -108,3 +108,18 @@ func TestAnswerLabels(t *testing.T) {
 	require.NotEmpty(t, rs)
 	assert.Contains(t, rs[0].Answer, "Tie: gain 2 Story Points for each player.")
 }
+
+// TestAnswerYesNo: a "does/is there ..." question gets the sentence that
+// says what may or may not be.
+func TestAnswerYesNo(t *testing.T) {
+	for _, c := range []struct{ q, game, want string }{
+		{"does diagonal count as adjacent for exploring and ports?", "rolling-seas", "You are only considered adjacent to something when you are orthogonally adjacent."},
+		{"is there a hand limit for quest cards", "quests-and-cannons", "Your hand can hold up to three of each type of card."},
+	} {
+		rs := Search(c.q, SearchOptions{Limit: 1, Games: []string{c.game}})
+		require.NotEmpty(t, rs, c.q)
+		assert.Contains(t, rs[0].Answer, c.want, c.q)
+	}
+	assert.NotZero(t, asks("does diagonal count as adjacent")&factYesNo)
+	assert.Zero(t, asks("how does diagonal movement work")&factYesNo)
+}
