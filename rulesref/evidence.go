@@ -46,7 +46,11 @@ const (
 // the kinds of fact the question asks for that it states (decide.go).
 // Ties go to the earlier sentence. Heading lines (no end punctuation,
 // fewer than five words) are left out, but their concepts count as met
-// by every sentence.
+// by every sentence. The question's numbers count as one more concept
+// (numberHits); a list item meets in part what its lead-in meets and is
+// shown after it; a sentence in brackets is part of the one before it.
+// The answer's pieces are joined by AnswerGap unless they are next to
+// each other on one line.
 func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, int) {
 	bits := conceptBits(pq)
 	type sent struct {
