@@ -30,6 +30,23 @@ var boxWords = map[string]bool{
 // asksPlayerCount reports whether the question, the game's name left
 // out, asks how many players a game takes and nothing else.
 func asksPlayerCount(q string) bool {
+	// a question may go on with its situation ("how many ppl can play
+	// misty waters? weve got 5 tonite"): one of its sentences asking
+	// for the count and nothing else is enough
+	if parts := strings.FieldsFunc(q, func(r rune) bool { return r == '?' || r == '!' || r == ';' }); len(parts) > 1 {
+		for _, p := range parts {
+			if asksPlayerCountOnly(p) {
+				return true
+			}
+		}
+		return false
+	}
+	return asksPlayerCountOnly(q)
+}
+
+// asksPlayerCountOnly: one sentence of a question, the game's name left
+// out, asks how many players a game takes and nothing else.
+func asksPlayerCountOnly(q string) bool {
 	ws := words(q)
 	_, at := detectGameName(ws)
 	name := map[int]bool{}

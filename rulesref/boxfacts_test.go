@@ -30,6 +30,12 @@ func TestPlayerCountQuestions(t *testing.T) {
 	assert.Equal(t, "misty-waters/skull-curse", rs[0].ID)
 	assert.False(t, asksPlayerCount("how many players get a skull rock"))
 	assert.True(t, asksPlayerCount("what is the player count of misty waters"))
+	// a question that goes on with its situation, in words no rulebook
+	// knows, still gets the count
+	rs = Search("how many ppl can play misty waters? weve got 5 tonite", SearchOptions{Limit: 3})
+	require.NotEmpty(t, rs)
+	assert.Contains(t, rs[0].Answer, "1 to 4 player")
+	assert.False(t, asksPlayerCount("how many players get a skull rock? misty waters"))
 	// no game known: nothing is lifted (four rulebooks, four answers)
 	assert.False(t, asksPlayerCount("how many cannons can a player have"))
 }

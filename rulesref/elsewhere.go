@@ -70,7 +70,25 @@ var product = map[string]bool{
 	"upcoming": true, "houserule": true, "houserules": true,
 	// real-world units of sailing and wind
 	"knots": true, "nautical": true, "beaufort": true, "mph": true, "kmh": true,
+	// the makers of the players' own things: "what brand of markers"
+	"brand": true, "brands": true,
 }
+
+// kidWords and ageWords: a question about the age the game suits ("what
+// age is rolling seas ok for, my kid is 7", "a game for kids under 10")
+// holds one of each; none of them is a rulebook word but "children" and
+// "old" ("in their old age"), which no rule is about.
+var (
+	kidWords = map[string]bool{
+		"kid": true, "kids": true, "child": true, "children": true, "son": true, "daughter": true,
+		"toddler": true, "toddlers": true, "teen": true, "teens": true, "teenager": true, "grandkids": true,
+		"nephew": true, "niece": true,
+	}
+	ageWords = map[string]bool{
+		"age": true, "ages": true, "aged": true, "old": true, "under": true, "years": true, "yo": true,
+		"year": true, "young": true, "younger": true, "older": true,
+	}
+)
 
 var seaWords = map[string]bool{
 	"ship": true, "ships": true, "boat": true, "boats": true, "sailboat": true, "sailboats": true,
@@ -112,14 +130,16 @@ func elsewhereQuestion(ws []string, named bool) (string, bool) {
 			n++
 		}
 		if realWorld[w] {
-			for _, v := range ws[i+1 : min(len(ws), i+4)] {
+			for _, v := range ws[i+1 : min(len(ws), i+6)] {
 				if seaWords[v] {
 					return "asks about the real world", true
 				}
 			}
 		}
 	}
-	if n >= 2 {
+	if n >= 2 || n == 1 && anyWord(ws, "boat", "boats") {
+		// "what does starboard mean vs port side on a boat": a player
+		// calls the game's ships ships
 		return "asks about real sailing", true
 	}
 	// "what's a good board game for 6 players", "recommend a pirate game"
@@ -138,7 +158,7 @@ func elsewhereQuestion(ws []string, named bool) (string, bool) {
 			for j < len(ws) && gameAdjective[ws[j]] {
 				j++
 			}
-			if j+1 < len(ws) && (ws[j] == "game" || ws[j] == "games") && (ws[j+1] == "for" || ws[j+1] == "to") {
+			if j+1 < len(ws) && (ws[j] == "game" || ws[j] == "games") && (ws[j+1] == "for" || ws[j+1] == "to" || ws[j+1] == "like") {
 				return "asks for a game to play", true
 			}
 		}
@@ -161,8 +181,9 @@ func productQuestion(ws []string) (string, bool) {
 		if product[w] {
 			return "asks about the game as a product (" + w + ")", true
 		}
-		// "where can i buy replacement meeples", "who designed the box art"
-		if (w == "replacement" || w == "replacements") && anyWord(ws, "buy", "order", "purchase", "shop", "store") ||
+		// "where can i buy replacement meeples", "can i get a replacement
+		// part somewhere", "who designed the box art"
+		if (w == "replacement" || w == "replacements") && anyWord(ws, "buy", "order", "purchase", "shop", "store", "part", "parts", "somewhere", "publisher") ||
 			w == "who" && i+1 < len(ws) && (ws[i+1] == "designed" || ws[i+1] == "published" || ws[i+1] == "illustrated") {
 			return "asks about the game as a product", true
 		}
@@ -174,6 +195,12 @@ func productQuestion(ws []string) (string, bool) {
 		// "should i paint the minis", "what paint for the ship miniatures"
 		case (w == "paint" || w == "paints") && anyWord(ws, "minis", "miniatures", "miniature", "models", "model", "figures"):
 			return "asks about the game as a product (painting)", true
+		// "is the deluxe edition worth the extra money": its price
+		case w == "worth" && anyWord(ws[i+1:], "money", "buying", "price", "upgrading"):
+			return "asks about the game as a product (its price)", true
+		// "what age is rolling seas ok for, my kid is 7"
+		case kidWords[w] && anyWord(ws, "age", "ages", "aged") || ageWords[w] && anyKid(ws) && anyNumberOrAge(ws):
+			return "asks about the age the game suits", true
 		// "the average play time"
 		case w == "play" && next == "time":
 			return "asks about the game as a product (play time)", true
@@ -220,6 +247,26 @@ func onlyAboutTheBox(ws []string, of ...string) bool {
 		return false
 	}
 	return named
+}
+
+func anyKid(ws []string) bool {
+	for _, w := range ws {
+		if kidWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// anyNumberOrAge: the question states an age ("under 10", "is 7", "what
+// age", "years old").
+func anyNumberOrAge(ws []string) bool {
+	for _, w := range ws {
+		if isNumber(w) || numberValues[w] > 0 || w == "age" || w == "ages" || w == "years" {
+			return true
+		}
+	}
+	return false
 }
 
 func anyWord(ws []string, of ...string) bool {

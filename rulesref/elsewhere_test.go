@@ -59,6 +59,17 @@ func TestElsewhereQuestion(t *testing.T) {
 		"how many knots is a strong wind",
 		"when is the next expansion coming out",
 		"any good house rules for misty waters?",
+		// age, the brand of the players' own things, a replacement
+		// part, value for money, a game like this one, "starboard" on a
+		// boat, "real" guns on a ship
+		"what age is war for atraxia suitable for? my daughter is 9",
+		"is this too hard for kids aged 8",
+		"which brand of dry erase pen works on the sheets",
+		"the bag of coins got lost, can we order a replacement part from the publisher",
+		"is the collector's box worth the money",
+		"any fun game like this one for my family",
+		"which side is starboard on a boat",
+		"how heavy was a real cannon ball on a ship",
 	} {
 		assert.Truef(t, isElsewhere(q), "%q", q)
 		assert.Emptyf(t, Search(q, SearchOptions{Limit: 3}), "%q", q)
@@ -76,6 +87,10 @@ func TestElsewhereQuestion(t *testing.T) {
 		"how long does it take to move through the lagoon",
 		"what does the empires expansion change",
 		"how much does the game end bonus give",
+		"do i get a replacement ship when mine sinks",
+		"is a loot card worth more than a clue",
+		"can my kid's ship attack in the first round",
+		"how old does the event deck get before we reshuffle",
 	} {
 		assert.Falsef(t, isElsewhere(q), "%q", q)
 	}

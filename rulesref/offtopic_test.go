@@ -40,8 +40,10 @@ func TestOffTopic(t *testing.T) {
 	// measure, docs/rules-search.md); then v15's 10 + 32 varied ones (10
 	// and 17 untouched) and the product sign (an app, buying parts, who
 	// made it): 106 of 110; then v16's 10 + 32 (10 and 25 untouched):
-	// 141 of 152; raise it as the engine improves.
-	assert.GreaterOrEqual(t, float64(none)/float64(len(cs)), 0.927, "%d of %d off-topic questions get no ruling", none, len(cs))
+	// 141 of 152; then 148 of 152 (issue #28's first signs), 150 of 152
+	// with the age, brand, value-for-money and "a game like this" signs;
+	// raise it as the engine improves.
+	assert.GreaterOrEqual(t, float64(none)/float64(len(cs)), 0.986, "%d of %d off-topic questions get no ruling", none, len(cs))
 	for _, q := range []string{"who won the world cup in 2018", "how does bitcoin mining work", "what time does the pharmacy close"} {
 		assert.Empty(t, Search(q, SearchOptions{Limit: 3}), q)
 	}

@@ -404,10 +404,14 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 	if limit <= 0 {
 		limit = 5
 	}
-	if len(hits) == 0 || !opt.all && (hits[0].score < minScore || hits[0].cover < minCover) {
+	// a question for a known game's player count has its answer in the
+	// rulebook's statement of it, whatever its other words meet ("how
+	// many ppl can play misty waters? weve got 5 tonite")
+	boxFact := !opt.all && asksPlayerCount(q) && (rc.pq.game != "" || len(searchGames(opt, rc.pq)) == 1)
+	if !boxFact && (len(hits) == 0 || !opt.all && (hits[0].score < minScore || hits[0].cover < minCover)) {
 		return nil
 	}
-	if !opt.all && partlyUnknown(rc.pq) && hits[0].score < minScorePartlyUnknown && hits[0].cover < minCoverPartlyUnknown {
+	if !boxFact && !opt.all && partlyUnknown(rc.pq) && hits[0].score < minScorePartlyUnknown && hits[0].cover < minCoverPartlyUnknown {
 		return nil
 	}
 	// the hits that may be shown: the first ones scoring at least a
@@ -453,7 +457,7 @@ func (c *corpus) rank(q string, opt SearchOptions, st *stemmer) ([]hit, *rankCtx
 	if len(known) == 0 {
 		return nil, nil
 	}
-	if !opt.all && notAboutTheseGames(&pq) {
+	if !opt.all && notAboutTheseGames(&pq) && !(asksPlayerCount(q) && pq.game != "") {
 		return nil, nil
 	}
 	if _, ok := elsewhereQuestion(words(q), pq.game != ""); ok && !opt.all {
