@@ -240,13 +240,13 @@ func (w *Writer) Write(p []byte) (int, error) {
 		p = p[:len(p)-k]
 	}
 	if cleanBytes(p) {
-		if _, err := w.W.Write(p); err != nil {
+		if _, err := w.dest().Write(p); err != nil {
 			return 0, err
 		}
 		return n, nil
 	}
 	if w.JSON {
-		if _, err := io.WriteString(w.W, EscapeJSON(string(p))); err != nil {
+		if _, err := io.WriteString(w.dest(), EscapeJSON(string(p))); err != nil {
 			return 0, err
 		}
 		return n, nil
@@ -272,6 +272,25 @@ func (w *Writer) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return n, nil
+}
+
+// dest is where w writes what it made safe: W, or with JSON set, past the
+// Writers W is (a command's output is one) that hold no split character.
+// What a JSON Writer writes is escaped as much as any Writer would escape
+// it (EscapeJSON escapes all Escape does, and a raw ESC never passes), so
+// a second scan would change nothing: bosun export writes megabytes.
+func (w *Writer) dest() io.Writer {
+	if !w.JSON {
+		return w.W
+	}
+	out := w.W
+	for {
+		in, ok := out.(*Writer)
+		if !ok || len(in.part) > 0 {
+			return out
+		}
+		out = in.W
+	}
 }
 
 // cleanBytes is clean for bytes, without a copy and eight bytes at a time:
