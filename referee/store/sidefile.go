@@ -757,7 +757,7 @@ func export(s *referee.Session, w io.Writer, planned bool) (err error) {
 		}
 		undoLines = append(undoLines, b)
 	}
-	h, err := json.MarshalIndent(head, "", "  ")
+	h, err := marshalIndent(head)
 	if err != nil {
 		return err
 	}
@@ -791,6 +791,21 @@ func export(s *referee.Session, w io.Writer, planned bool) (err error) {
 	}
 	bw.WriteString("\n}\n")
 	return bw.Flush()
+}
+
+// marshalIndent is json.MarshalIndent(v, "", "  "), indented by
+// appendIndent.
+func marshalIndent(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	if h, ok := appendIndent(make([]byte, 0, 2*len(b)), b); ok {
+		return h, nil
+	}
+	var h bytes.Buffer
+	err = json.Indent(&h, b, "", "  ")
+	return h.Bytes(), err
 }
 
 // exportPlan is what Export copies of the side files, checked.
