@@ -382,7 +382,7 @@ func decodeCursor(raw []byte) (c *referee.AnswerCursor, ok bool) {
 	}
 	line := lineString(raw)
 	c = &referee.AnswerCursor{}
-	in := interner{}
+	in := &interner{m: map[string]string{}}
 	var seen [2]bool
 	i, more, ok := objFirst(raw, i)
 	for ok && more {
@@ -413,7 +413,7 @@ func decodeCursor(raw []byte) (c *referee.AnswerCursor, ok bool) {
 }
 
 // cursorUsed reads "used": answers used, by key.
-func cursorUsed(line string, i int, c *referee.AnswerCursor, in interner) (int, bool) {
+func cursorUsed(line string, i int, c *referee.AnswerCursor, in *interner) (int, bool) {
 	b := bytesView(line)
 	if i >= len(b) || b[i] != '{' {
 		return i, false
@@ -435,7 +435,7 @@ func cursorUsed(line string, i int, c *referee.AnswerCursor, in interner) (int, 
 }
 
 // cursorSeen reads "seen": the answers used, by key, in order.
-func cursorSeen(line string, i int, c *referee.AnswerCursor, in interner) (int, bool) {
+func cursorSeen(line string, i int, c *referee.AnswerCursor, in *interner) (int, bool) {
 	b := bytesView(line)
 	if i >= len(b) || b[i] != '{' {
 		return i, false
@@ -450,7 +450,9 @@ func cursorSeen(line string, i int, c *referee.AnswerCursor, in interner) (int, 
 		if i >= len(b) || b[i] != '[' {
 			return i, false
 		}
-		list := []string{}
+		// room for the answers "used" counts (read first, as bosun writes
+		// it), if the bytes left can hold them (each takes 3 or more)
+		list := make([]string, 0, min(c.Used[key], (len(b)-i)/3))
 		var imore bool
 		i, imore, ok = objFirst(b, i)
 		for ok && imore {
@@ -469,14 +471,27 @@ func cursorSeen(line string, i int, c *referee.AnswerCursor, in interner) (int, 
 }
 
 // interner copies the strings a decoder cut from bytes it does not own,
-// once each: a cursor repeats a few answers thousands of times.
-type interner map[string]string
+// once each: a cursor repeats a few answers thousands of times, so the
+// last few are compared before the map is asked (hashing each answer was
+// a third of reading a long game's cursor).
+type interner struct {
+	m      map[string]string
+	recent [4]string
+	next   int
+}
 
-func (in interner) get(s string) string {
-	if c, ok := in[s]; ok {
-		return c
+func (in *interner) get(s string) string {
+	for _, r := range in.recent {
+		if r == s { // an empty slot holds "", which needs no copy
+			return r
+		}
 	}
-	c := strings.Clone(s)
-	in[c] = c
+	c, ok := in.m[s]
+	if !ok {
+		c = strings.Clone(s)
+		in.m[c] = c
+	}
+	in.recent[in.next] = c
+	in.next = (in.next + 1) % len(in.recent)
 	return c
 }

@@ -301,6 +301,21 @@ func TestDecodeSaveEqualsEncodingJSON(t *testing.T) {
 	// a cursor given twice is merged by encoding/json
 	twice := append(append(bytes.Clone(base[:len(base)-1]), `,"answers_cursor":{"used":{"zz":9}}`...), '}')
 	require.False(t, checkSave(t, twice))
+	// the cursor beside keys encoding/json takes for its key, or may
+	// (escaped), and around white space: read as encoding/json reads them
+	for _, extra := range []string{`"Answers_Cursor":{"used":{"zz":9}},`, `"ANSWERS_CURSOR":null,`, "\"an\u017fwers_cursor\":{\"used\":{\"zz\":9}},",
+		"\"an\xc5\xbfwers_cursor\":{\"used\":{\"zz\":9}},", `"answers\u005fcursor":{"used":{"zz":9}},`, `"other":{"answers_cursor":{"used":{"zz":9}}},`, " \n\t "} {
+		b := append([]byte("{"+extra), base[1:]...)
+		checkSave(t, b)
+		checkSave(t, append(append([]byte(" "), b...), " \n"...))
+	}
+	spaced := bytes.Replace(base, []byte(`"answers_cursor":`), []byte(` "answers_cursor" :`+"\n "), 1)
+	require.True(t, checkSave(t, spaced))
+	for _, b := range [][]byte{base, spaced} {
+		start, end, ok := cursorSpan(b)
+		require.True(t, ok, "the cursor of bosun's own save is cut out for encoding/json")
+		require.True(t, bytes.HasPrefix(b[start:end], []byte(`{"used":`)) && b[end-1] == '}', "%s", b[start:end])
+	}
 	for range 5000 {
 		checkSave(t, mutate(r, base))
 	}

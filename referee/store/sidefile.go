@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"unsafe"
@@ -203,18 +204,69 @@ func decodeSaveFast(b []byte) (saveFile, bool) {
 		// this field hides saveFile's Cursor from encoding/json
 		Cursor rawOnce `json:"answers_cursor,omitempty"`
 	}
+	// The cursor is cut out for encoding/json, which would scan it twice
+	// (checking the document, then skipping the value): it is checked
+	// and read here instead.
+	head, raw := b, []byte(nil)
+	if start, end, ok := cursorSpan(b); ok {
+		head = make([]byte, 0, len(b)-(end-start)+4)
+		head = append(append(append(head, b[:start]...), "null"...), b[end:]...)
+		raw = b[start:end]
+	}
 	// a cursor given twice is merged by encoding/json: not read here
-	if json.Unmarshal(b, &fast) != nil || fast.Cursor.n > 1 {
+	if json.Unmarshal(head, &fast) != nil || fast.Cursor.n > 1 {
 		return saveFile{}, false
 	}
 	f := fast.saveFile
-	if raw := bytes.TrimSpace(fast.Cursor.raw); len(raw) > 0 && string(raw) != "null" {
+	if raw == nil {
+		raw = fast.Cursor.raw
+	}
+	if raw := bytes.TrimSpace(raw); len(raw) > 0 && string(raw) != "null" {
 		var ok bool
 		if f.Cursor, ok = decodeCursor(raw); !ok {
 			return saveFile{}, false
 		}
 	}
 	return f, true
+}
+
+// cursorSpan finds the value of the answers cursor in the save b, a JSON
+// object: ok when b is one object whose keys have no escape, one of them
+// "answers_cursor" and none other equal to it but for case (which
+// encoding/json would take for it), and that value is JSON.
+func cursorSpan(b []byte) (start, end int, ok bool) {
+	const key = "answers_cursor"
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return 0, 0, false
+	}
+	start = -1
+	line := lineString(b)
+	i, more, ok := objFirst(b, i)
+	for ok && more {
+		var k string
+		if k, i, ok = objKey(line, i); !ok {
+			return 0, 0, false
+		}
+		switch {
+		case k == key && start < 0:
+			start = i
+			if i, ok = skipValue(b, i, 1); ok {
+				end = i
+			}
+		case strings.EqualFold(k, key):
+			return 0, 0, false
+		default:
+			i, ok = skipValue(b, i, 1)
+		}
+		if ok {
+			i, more, ok = objNext(b, i, '}')
+		}
+	}
+	if !ok || start < 0 || skipWS(b, i) != len(b) {
+		return 0, 0, false
+	}
+	return start, end, true
 }
 
 // rawOnce keeps a JSON value undecoded, and how many times it was given.
