@@ -82,3 +82,42 @@ func TestJSONWriterWritesPastTheOutputsWriter(t *testing.T) {
 		t.Fatal("a text Writer writes past another")
 	}
 }
+
+// cleanBytes tests 32 bytes at a time, each byte exactly: every byte value
+// at every offset of a 70-byte text, beside a newline or a tab in the same
+// word (whose borrow once flagged the bytes after it), and texts of
+// newlines and indents, as an indented JSON document is.
+func TestCleanBytesIsExactInEveryWord(t *testing.T) {
+	base := []byte(`{"a": ["b", 1, true],` + "\n\t" + `"cdefghijklmnopqrstuvwxyz": "0123456789 ~!@#$%^&*()"}` + "\n")[:70]
+	check := func(p []byte) {
+		for _, n := range []int{len(p), len(p) - 1, 33, 32, 31, 9, 8, 7} {
+			if n < 0 || n > len(p) {
+				continue
+			}
+			if got, want := cleanBytes(p[:n]), clean(string(p[:n])); got != want {
+				t.Fatalf("%q: cleanBytes %v, clean %v", p[:n], got, want)
+			}
+		}
+	}
+	for c := 0; c < 256; c++ {
+		for at := 0; at < len(base); at++ {
+			p := bytes.Clone(base)
+			p[at] = byte(c)
+			check(p)
+			for _, near := range []int{at - 1, at + 1, at - 7, at + 7} {
+				if near >= 0 && near < len(p) && near != at {
+					for _, ws := range []byte{'\n', '\t', ' ', 0x1f, 0x7e} {
+						q := bytes.Clone(p)
+						q[near] = ws
+						check(q)
+					}
+				}
+			}
+		}
+	}
+	indented := bytes.Repeat([]byte("\n      \"end\",\n\t\"0\","), 40)
+	check(indented)
+	if !cleanBytes(indented) {
+		t.Fatal("newlines, tabs and indents are clean")
+	}
+}
