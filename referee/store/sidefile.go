@@ -809,7 +809,7 @@ func export(s *referee.Session, w io.Writer, planned bool) (err error) {
 		}
 		undoLines = append(undoLines, b)
 	}
-	h, err := marshalIndent(head)
+	h, err := marshalIndent(&head)
 	if err != nil {
 		return err
 	}
@@ -845,10 +845,10 @@ func export(s *referee.Session, w io.Writer, planned bool) (err error) {
 	return bw.Flush()
 }
 
-// marshalIndent is json.MarshalIndent(v, "", "  "), indented by
-// appendIndent.
-func marshalIndent(v any) ([]byte, error) {
-	b, err := json.Marshal(v)
+// marshalIndent is json.MarshalIndent(f, "", "  "), marshalled by
+// marshalSave and indented by appendIndent.
+func marshalIndent(f *saveFile) ([]byte, error) {
+	b, err := marshalSave(f)
 	if err != nil {
 		return nil, err
 	}

@@ -402,7 +402,7 @@ func (st *Store) save(s *referee.Session) (restore func() error, err error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := json.Marshal(f)
+	b, err := marshalSave(f)
 	if err == nil {
 		b = append(b, '\n')
 		if err = writeSave(st.Path(s.Name), b); err != nil {
