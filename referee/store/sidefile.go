@@ -3,6 +3,7 @@ package store
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -696,20 +697,9 @@ func (st *Store) saveSides(s *referee.Session) (_ *saveFile, _ *diskRefs, restor
 		return nil, nil, nil, err
 	}
 	nd.log = logRef{Events: s.LogLen(), Bytes: d.log.Bytes + int64(buf.Len()), CRC: logCRC, present: true}
-	restoreLog, err := appendSide(d.logPath, d.log.Bytes, buf.Bytes())
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("session %s: save: %w", s.Name, err)
-	}
-	// Whatever fails from here on puts the log file back as it was.
-	defer func() {
-		if err != nil {
-			if rerr := restoreLog(); rerr != nil {
-				err = fmt.Errorf("%w (putting %s back as it was failed too: %v)", err, filepath.Base(d.logPath), rerr)
-			}
-		}
-	}()
+	logData := buf.Bytes()
 	// The undo stack: the snapshots of this process's steps.
-	buf.Reset()
+	var ubuf bytes.Buffer
 	off, top, n, prevBase := d.undo.Bytes, d.undoTop, d.undoN, d.undoBase
 	for k := range s.Undo {
 		sn := s.Undo[k]
@@ -728,24 +718,50 @@ func (st *Store) saveSides(s *referee.Session) (_ *saveFile, _ *diskRefs, restor
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		top = off + int64(buf.Len())
-		buf.Write(b)
-		buf.WriteByte('\n')
+		top = off + int64(ubuf.Len())
+		ubuf.Write(b)
+		ubuf.WriteByte('\n')
 		n++
 		prevBase = base
 	}
-	undoCRC, err := sideCRC(d.name, d.undoPath, off, d.undo.CRC, buf.Bytes())
+	undoCRC, err := sideCRC(d.name, d.undoPath, off, d.undo.CRC, ubuf.Bytes())
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	nd.undo = undoRef{Snapshots: n, Top: top, Bytes: off + int64(buf.Len()), CRC: undoCRC, present: true}
+	nd.undo = undoRef{Snapshots: n, Top: top, Bytes: off + int64(ubuf.Len()), CRC: undoCRC, present: true}
 	if n == 0 {
 		nd.undo.Top = 0
 	}
 	nd.undoN, nd.undoTop, nd.undoBase = n, top, prevBase
-	restoreUndo, err := appendSide(d.undoPath, off, buf.Bytes())
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("session %s: save: %w", s.Name, err)
+	// Both files are appended and synced at once (a step's two fsyncs
+	// waited one after the other), and both before the save file is
+	// written: a file whose append fails puts itself back, and then the
+	// other one is put back too.
+	var restoreLog, restoreUndo func() error
+	var logErr, undoErr error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		restoreUndo, undoErr = appendSide(d.undoPath, off, ubuf.Bytes())
+	}()
+	restoreLog, logErr = appendSide(d.logPath, d.log.Bytes, logData)
+	wg.Wait()
+	if logErr != nil || undoErr != nil {
+		err := fmt.Errorf("session %s: save: %w", s.Name, cmp.Or(logErr, undoErr))
+		for _, r := range []struct {
+			failed  error
+			restore func() error
+			path    string
+		}{{undoErr, restoreUndo, d.undoPath}, {logErr, restoreLog, d.logPath}} {
+			if r.failed != nil {
+				continue
+			}
+			if rerr := r.restore(); rerr != nil {
+				err = fmt.Errorf("%w (putting %s back as it was failed too: %v)", err, filepath.Base(r.path), rerr)
+			}
+		}
+		return nil, nil, nil, err
 	}
 	f := &saveFile{Schema: referee.SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed, DiceMode: s.DiceMode,
 		RNG: s.RNG, Step: s.Step, Over: s.Over, LogFile: nd.log, UndoFile: nd.undo, State: s.State, Cursor: s.Cursor, Pending: s.Pending}
