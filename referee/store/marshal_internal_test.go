@@ -21,7 +21,7 @@ func TestMarshalSaveEqualsEncodingJSON(t *testing.T) {
 	require.Equal(t, "Pending", typ.Field(typ.NumField()-1).Name, "marshalSave appends the pending values last")
 
 	cursors := []*referee.AnswerCursor{nil, {}, {Used: map[string]int{}}, {Seen: map[string][]string{}}, {Used: map[string]int{"a": 0}, Seen: map[string][]string{"a": nil, "b": {}}},
-		{Used: map[string]int{"b": 2, "a": 1, "c": -3}, Seen: map[string][]string{"b": {"x", "y"}, "a": {"z"}}}}
+		{Used: map[string]int{"b": 2, "a": 1, "c": -3}, Seen: map[string][]string{"b": {"x", "y"}, "a": {"z"}}}, {Seen: map[string][]string{"a": {"x"}}}}
 	for _, s := range oddStrings {
 		cursors = append(cursors, &referee.AnswerCursor{Used: map[string]int{s: 1, s + "2": 2}, Seen: map[string][]string{s: {s, "plain", s}, "k": {s}}})
 	}
