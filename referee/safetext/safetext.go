@@ -240,13 +240,13 @@ func (w *Writer) Write(p []byte) (int, error) {
 		p = p[:len(p)-k]
 	}
 	if cleanBytes(p) {
-		if _, err := w.W.Write(p); err != nil {
+		if _, err := w.dest().Write(p); err != nil {
 			return 0, err
 		}
 		return n, nil
 	}
 	if w.JSON {
-		if _, err := io.WriteString(w.W, EscapeJSON(string(p))); err != nil {
+		if _, err := io.WriteString(w.dest(), EscapeJSON(string(p))); err != nil {
 			return 0, err
 		}
 		return n, nil
@@ -274,21 +274,58 @@ func (w *Writer) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// cleanBytes is clean for bytes, without a copy and eight bytes at a time:
+// dest is where w writes what it made safe: W, or with JSON set, past the
+// Writers W is (a command's output is one) that hold no split character.
+// What a JSON Writer writes is escaped as much as any Writer would escape
+// it (EscapeJSON escapes all Escape does, and a raw ESC never passes), so
+// a second scan would change nothing: bosun export writes megabytes.
+func (w *Writer) dest() io.Writer {
+	if !w.JSON {
+		return w.W
+	}
+	out := w.W
+	for {
+		in, ok := out.(*Writer)
+		if !ok || len(in.part) > 0 {
+			return out
+		}
+		out = in.W
+	}
+}
+
+// cleanBytes is clean for bytes, without a copy and 32 bytes at a time:
 // everything bosun prints passes here, `bosun export` megabytes of it.
 func cleanBytes(p []byte) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
+	for ; i+32 <= len(p); i += 32 {
+		q := p[i : i+32 : i+32]
+		if unclean(binary.LittleEndian.Uint64(q[0:8]))|unclean(binary.LittleEndian.Uint64(q[8:16]))|
+			unclean(binary.LittleEndian.Uint64(q[16:24]))|unclean(binary.LittleEndian.Uint64(q[24:32])) != 0 {
+			return false
+		}
+	}
 	for ; i+8 <= len(p); i += 8 {
-		w := binary.LittleEndian.Uint64(p[i : i+8])
-		del := w ^ (ones * 0x7f)
-		// a byte of 0x80 or more, below 0x20, or DEL: look at each
-		// (tabs and newlines pass)
-		if (w|(w-ones*0x20)&^w|(del-ones)&^del)&highs != 0 && !cleanRun(p[i:i+8]) {
+		if unclean(binary.LittleEndian.Uint64(p[i:i+8])) != 0 {
 			return false
 		}
 	}
 	return cleanRun(p[i:])
+}
+
+// unclean is not 0 when a byte of the word w is not clean: 0x80 or more,
+// DEL, or below 0x20 but a tab or a newline. For a word of bytes below
+// 0x80 each sum below stays within its byte (no carry), so the test is
+// exact byte by byte; a word with a byte of 0x80 or more is unclean
+// whatever the sums give. (It used to flag the words to look at byte by
+// byte, which every newline did: an indented document, an answer a line,
+// was read at a fifth of the speed.)
+func unclean(w uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	low := ^(w + ones*0x60)               // high bit set: below 0x20
+	nl := ^((w ^ ones*'\n') + ones*0x7f)  // high bit set: a newline
+	tab := ^((w ^ ones*'\t') + ones*0x7f) // high bit set: a tab
+	del := w + ones                       // high bit set: DEL (or 0x80 or more)
+	return (w | low&^(nl|tab) | del) & highs
 }
 
 // cleanRun is clean for a few bytes.

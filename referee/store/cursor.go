@@ -3,8 +3,10 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
+	"unicode/utf8"
 
 	"github.com/bosun-referee/bosun/referee"
 )
@@ -152,15 +154,55 @@ func applyCursor(d *cursorDelta, next *referee.AnswerCursor) (*referee.AnswerCur
 	return c, nil
 }
 
-// cloneCursor returns what a JSON round trip of c gives.
+// cloneCursor returns what a JSON round trip of c gives: a copy, whose
+// Seen is nil when c's is empty (omitted). Only a cursor with a string
+// that is not UTF-8 (encoding/json writes U+FFFD for its bad bytes) makes
+// the round trip itself: undo copies a long game's cursor, thousands of
+// answers, and the round trip was most of its time.
 func cloneCursor(c *referee.AnswerCursor) *referee.AnswerCursor {
 	if c == nil {
 		return nil
 	}
-	b, _ := json.Marshal(c)
-	var out referee.AnswerCursor
-	json.Unmarshal(b, &out)
-	return &out
+	if !cursorUTF8(c) {
+		b, _ := json.Marshal(c)
+		var out referee.AnswerCursor
+		json.Unmarshal(b, &out)
+		return &out
+	}
+	out := &referee.AnswerCursor{}
+	if c.Used != nil {
+		out.Used = maps.Clone(c.Used)
+	}
+	if len(c.Seen) > 0 {
+		out.Seen = make(map[string][]string, len(c.Seen))
+		for k, seen := range c.Seen {
+			if seen != nil {
+				seen = append(make([]string, 0, len(seen)), seen...) // [] stays [], not null
+			}
+			out.Seen[k] = seen
+		}
+	}
+	return out
+}
+
+// cursorUTF8 reports whether every key and answer of c is UTF-8.
+func cursorUTF8(c *referee.AnswerCursor) bool {
+	for k := range c.Used {
+		if !utf8.ValidString(k) {
+			return false
+		}
+	}
+	for k, seen := range c.Seen {
+		if !utf8.ValidString(k) {
+			return false
+		}
+		for i, a := range seen {
+			if (i == 0 || a != seen[i-1]) && !utf8.ValidString(a) { // a run of one answer checked once
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // snapJSON is a snapshot as written in a save file.

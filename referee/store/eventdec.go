@@ -56,20 +56,20 @@ func (d *briefDecoder) decode(line string, e *referee.Event) bool {
 			return false
 		default:
 			seen |= 1 << f
-			switch briefFields[f] {
-			case "seq":
+			switch f {
+			case 0: // seq
 				i, ok = jsonInt(line, i, &e.Seq)
-			case "step":
+			case 1: // step
 				i, ok = jsonInt(line, i, &e.Step)
-			case "type":
+			case 2: // type
 				i, ok = jsonString(line, i, &e.Type)
-			case "text":
+			case 3: // text
 				i, ok = jsonString(line, i, &e.Text)
-			case "data":
+			case 4: // data
 				i, ok = briefData(line, i, e)
-			case "cites":
+			case 5: // cites
 				i, ok = d.briefCites(line, i, e)
-			case "rolls":
+			case 6: // rolls
 				i, ok = briefRolls(line, i, e)
 			default: // "undone"
 				i, ok = jsonBool(line, i, &e.Undone)
@@ -85,11 +85,26 @@ func (d *briefDecoder) decode(line string, e *referee.Event) bool {
 // briefFields are the JSON names of briefEvent's fields.
 var briefFields = [...]string{"seq", "step", "type", "text", "data", "cites", "rolls", "undone"}
 
+// briefField is the index of key in briefFields, -1 for none (a switch:
+// a loop of comparisons was a tenth of decoding a long log).
 func briefField(key string) int {
-	for f, name := range briefFields {
-		if key == name {
-			return f
-		}
+	switch key {
+	case "seq":
+		return 0
+	case "step":
+		return 1
+	case "type":
+		return 2
+	case "text":
+		return 3
+	case "data":
+		return 4
+	case "cites":
+		return 5
+	case "rolls":
+		return 6
+	case "undone":
+		return 7
 	}
 	return -1
 }
@@ -127,12 +142,12 @@ func objKey(line string, i int) (key string, next int, ok bool) {
 	if i >= len(b) || b[i] != '"' {
 		return "", i, false
 	}
-	end, escaped, ok := scanString(b, i)
+	end, escaped, wide, ok := scanString(b, i)
 	if !ok || escaped {
 		return "", i, false
 	}
 	key = line[i+1 : end-1]
-	if !utf8.ValidString(key) { // encoding/json would replace its bad bytes
+	if wide && !utf8.ValidString(key) { // encoding/json would replace its bad bytes
 		return "", i, false
 	}
 	i = skipWS(b, end)
@@ -164,11 +179,11 @@ func jsonString(line string, i int, v *string) (int, bool) {
 	if i >= len(line) || line[i] != '"' {
 		return i, false
 	}
-	end, escaped, ok := scanString(bytesView(line), i)
+	end, escaped, wide, ok := scanString(bytesView(line), i)
 	if !ok {
 		return i, false
 	}
-	if s := line[i+1 : end-1]; !escaped && utf8.ValidString(s) {
+	if s := line[i+1 : end-1]; !escaped && (!wide || utf8.ValidString(s)) {
 		*v = s
 		return end, true
 	}
@@ -367,7 +382,7 @@ func decodeCursor(raw []byte) (c *referee.AnswerCursor, ok bool) {
 	}
 	line := lineString(raw)
 	c = &referee.AnswerCursor{}
-	in := interner{}
+	in := &interner{m: map[string]string{}}
 	var seen [2]bool
 	i, more, ok := objFirst(raw, i)
 	for ok && more {
@@ -398,7 +413,7 @@ func decodeCursor(raw []byte) (c *referee.AnswerCursor, ok bool) {
 }
 
 // cursorUsed reads "used": answers used, by key.
-func cursorUsed(line string, i int, c *referee.AnswerCursor, in interner) (int, bool) {
+func cursorUsed(line string, i int, c *referee.AnswerCursor, in *interner) (int, bool) {
 	b := bytesView(line)
 	if i >= len(b) || b[i] != '{' {
 		return i, false
@@ -420,7 +435,7 @@ func cursorUsed(line string, i int, c *referee.AnswerCursor, in interner) (int, 
 }
 
 // cursorSeen reads "seen": the answers used, by key, in order.
-func cursorSeen(line string, i int, c *referee.AnswerCursor, in interner) (int, bool) {
+func cursorSeen(line string, i int, c *referee.AnswerCursor, in *interner) (int, bool) {
 	b := bytesView(line)
 	if i >= len(b) || b[i] != '{' {
 		return i, false
@@ -435,7 +450,9 @@ func cursorSeen(line string, i int, c *referee.AnswerCursor, in interner) (int, 
 		if i >= len(b) || b[i] != '[' {
 			return i, false
 		}
-		list := []string{}
+		// room for the answers "used" counts (read first, as bosun writes
+		// it), if the bytes left can hold them (each takes 3 or more)
+		list := make([]string, 0, min(c.Used[key], (len(b)-i)/3))
 		var imore bool
 		i, imore, ok = objFirst(b, i)
 		for ok && imore {
@@ -454,14 +471,27 @@ func cursorSeen(line string, i int, c *referee.AnswerCursor, in interner) (int, 
 }
 
 // interner copies the strings a decoder cut from bytes it does not own,
-// once each: a cursor repeats a few answers thousands of times.
-type interner map[string]string
+// once each: a cursor repeats a few answers thousands of times, so the
+// last few are compared before the map is asked (hashing each answer was
+// a third of reading a long game's cursor).
+type interner struct {
+	m      map[string]string
+	recent [4]string
+	next   int
+}
 
-func (in interner) get(s string) string {
-	if c, ok := in[s]; ok {
-		return c
+func (in *interner) get(s string) string {
+	for _, r := range in.recent {
+		if r == s { // an empty slot holds "", which needs no copy
+			return r
+		}
 	}
-	c := strings.Clone(s)
-	in[c] = c
+	c, ok := in.m[s]
+	if !ok {
+		c = strings.Clone(s)
+		in.m[c] = c
+	}
+	in.recent[in.next] = c
+	in.next = (in.next + 1) % len(in.recent)
 	return c
 }

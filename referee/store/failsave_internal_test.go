@@ -7,8 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/bosun-referee/bosun/referee"
 	"github.com/stretchr/testify/assert"
@@ -111,3 +113,43 @@ func TestAFailedSaveLeavesEveryFileAsItWas(t *testing.T) {
 }
 
 var fsutilWriteAtomic = writeSave
+
+// A step's log and undo appends are written (and synced) at once, and
+// both before the save file: each write here waits for the other file's
+// to start, which one after the other would never do.
+func TestASaveAppendsBothSideFilesAtOnce(t *testing.T) {
+	t.Cleanup(func() {
+		writeSideAt, writeSave = func(f *os.File, b []byte, off int64) (int, error) { return f.WriteAt(b, off) }, fsutilWriteAtomic
+	})
+	st := &Store{Dir: t.TempDir()}
+	s := &referee.Session{Schema: referee.SchemaVersion, Name: "s1", Game: "misty-waters", Step: 1, State: []byte(`{"round":1}`), Log: []referee.Event{}}
+	aStep(s)
+	require.NoError(t, st.Save(s))
+	started := map[string]chan struct{}{".log": make(chan struct{}), ".undo": make(chan struct{})}
+	other := map[string]string{".log": ".undo", ".undo": ".log"}
+	var met atomic.Int32 // writes that saw the other one start while they waited
+	writeSideAt = func(f *os.File, b []byte, off int64) (int, error) {
+		ext := filepath.Ext(f.Name())
+		close(started[ext])
+		select {
+		case <-started[other[ext]]:
+			met.Add(1)
+		case <-time.After(2 * time.Second):
+		}
+		return f.WriteAt(b, off)
+	}
+	writeSave = func(path string, b []byte) error {
+		for _, p := range []string{st.logPath("s1"), st.undoPath("s1")} {
+			got, err := os.ReadFile(p)
+			require.NoError(t, err)
+			require.Contains(t, string(got), `"step":2`, "%s is written before the save file", filepath.Base(p))
+		}
+		return fsutilWriteAtomic(path, b)
+	}
+	aStep(s)
+	require.NoError(t, st.Save(s))
+	require.Equal(t, int32(2), met.Load(), "the two appends were written one after the other")
+	got, err := st.Load("s1")
+	require.NoError(t, err)
+	require.Equal(t, 3, got.Step)
+}

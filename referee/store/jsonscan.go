@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unsafe"
 )
 
@@ -37,7 +38,7 @@ func bytesView(s string) []byte {
 func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func skipWS(b []byte, i int) int {
-	for i < len(b) && isWS(b[i]) {
+	for i < len(b) && b[i] <= ' ' && isWS(b[i]) { // bosun writes none: one comparison
 		i++
 	}
 	return i
@@ -51,7 +52,7 @@ func skipValue(b []byte, i, depth int) (int, bool) {
 	}
 	switch c := b[i]; {
 	case c == '"':
-		end, _, ok := scanString(b, i)
+		end, _, _, ok := scanString(b, i)
 		return end, ok
 	case c == '{':
 		return skipObject(b, i, depth+1)
@@ -89,7 +90,7 @@ func skipObject(b []byte, i, depth int) (int, bool) {
 			return i, false
 		}
 		var ok bool
-		if i, _, ok = scanString(b, i); !ok {
+		if i, _, _, ok = scanString(b, i); !ok {
 			return i, false
 		}
 		i = skipWS(b, i)
@@ -191,54 +192,66 @@ const (
 	highs = 0x8080808080808080
 )
 
-// special reports whether any byte of the little-endian word w is '"',
-// '\\' or a control character (below 0x20). It can report a byte after a
-// true one wrongly (a borrow), never miss one: the caller then looks at
-// the word byte by byte.
-func special(w uint64) bool {
+// specials marks, in the little-endian word w, the bytes that are '"',
+// '\\' or a control character (below 0x20) with their high bit. A byte
+// after a marked one can be marked wrongly (a borrow), never an earlier
+// one, and none is missed: the lowest mark is always the first such byte.
+func specials(w uint64) uint64 {
 	q := w ^ (ones * '"')
 	bs := w ^ (ones * '\\')
-	return ((q-ones)&^q|(bs-ones)&^bs|(w-ones*0x20)&^w)&highs != 0
+	return ((q-ones)&^q | (bs-ones)&^bs | (w-ones*0x20)&^w) & highs
 }
 
 // scanString returns the end of the string whose opening quote is at
-// b[i], and whether it holds an escape.
-func scanString(b []byte, i int) (end int, escaped, ok bool) {
+// b[i], whether it holds an escape, and whether it holds a byte above
+// 0x7f (wide: only then can it be invalid UTF-8). It scans eight bytes at
+// a time up to the first quote, backslash or control character.
+func scanString(b []byte, i int) (end int, escaped, wide, ok bool) {
 	i++
+	var or uint64 // the bytes scanned, or-ed: the high bits say wide
 	for {
-		for i+8 <= len(b) && !special(binary.LittleEndian.Uint64(b[i:i+8])) {
+		for i+8 <= len(b) {
+			w := binary.LittleEndian.Uint64(b[i : i+8])
+			if m := specials(w); m != 0 {
+				k := uint(bits.TrailingZeros64(m)) &^ 7 // the first special byte's bit offset
+				or |= w << (64 - k)                     // the bytes before it (none when k is 0)
+				i += int(k >> 3)
+				break
+			}
+			or |= w
 			i += 8
 		}
 		if i >= len(b) {
-			return i, escaped, false
+			return i, escaped, or&highs != 0, false
 		}
 		switch c := b[i]; {
 		case c == '"':
-			return i + 1, escaped, true
+			return i + 1, escaped, or&highs != 0, true
 		case c == '\\':
 			escaped = true
 			if i+1 >= len(b) {
-				return i, escaped, false
+				return i, escaped, true, false
 			}
 			switch b[i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
 				if len(b)-i < 6 {
-					return i, escaped, false
+					return i, escaped, true, false
 				}
 				for k := i + 2; k < i+6; k++ {
 					if !isHex(b[k]) {
-						return i, escaped, false
+						return i, escaped, true, false
 					}
 				}
 				i += 6
 			default:
-				return i, escaped, false
+				return i, escaped, true, false
 			}
 		case c < 0x20:
-			return i, escaped, false
+			return i, escaped, true, false
 		default:
+			or |= uint64(c)
 			i++
 		}
 	}

@@ -301,7 +301,102 @@ func TestDecodeSaveEqualsEncodingJSON(t *testing.T) {
 	// a cursor given twice is merged by encoding/json
 	twice := append(append(bytes.Clone(base[:len(base)-1]), `,"answers_cursor":{"used":{"zz":9}}`...), '}')
 	require.False(t, checkSave(t, twice))
+	// the cursor beside keys encoding/json takes for its key, or may
+	// (escaped), and around white space: read as encoding/json reads them
+	for _, extra := range []string{`"Answers_Cursor":{"used":{"zz":9}},`, `"ANSWERS_CURSOR":null,`, "\"an\u017fwers_cursor\":{\"used\":{\"zz\":9}},",
+		"\"an\xc5\xbfwers_cursor\":{\"used\":{\"zz\":9}},", `"answers\u005fcursor":{"used":{"zz":9}},`, `"other":{"answers_cursor":{"used":{"zz":9}}},`, " \n\t "} {
+		b := append([]byte("{"+extra), base[1:]...)
+		checkSave(t, b)
+		checkSave(t, append(append([]byte(" "), b...), " \n"...))
+	}
+	spaced := bytes.Replace(base, []byte(`"answers_cursor":`), []byte(` "answers_cursor" :`+"\n "), 1)
+	require.True(t, checkSave(t, spaced))
+	for _, b := range [][]byte{base, spaced} {
+		start, end, ok := cursorSpan(b)
+		require.True(t, ok, "the cursor of bosun's own save is cut out for encoding/json")
+		require.True(t, bytes.HasPrefix(b[start:end], []byte(`{"used":`)) && b[end-1] == '}', "%s", b[start:end])
+	}
 	for range 5000 {
 		checkSave(t, mutate(r, base))
+	}
+}
+
+// scanStringSlowly is scanString a byte at a time.
+func scanStringSlowly(b []byte, i int) (end int, escaped, wide, ok bool) {
+	for i++; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			return i + 1, escaped, wide, true
+		case c < 0x20:
+			return i, escaped, true, false
+		case c >= 0x80:
+			wide = true
+		case c == '\\':
+			escaped = true
+			if i+1 >= len(b) {
+				return i, escaped, true, false
+			}
+			switch b[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i++
+			case 'u':
+				if len(b)-i < 6 || !isHex(b[i+2]) || !isHex(b[i+3]) || !isHex(b[i+4]) || !isHex(b[i+5]) {
+					return i, escaped, true, false
+				}
+				i += 5
+			default:
+				return i, escaped, true, false
+			}
+		}
+	}
+	return i, escaped, wide, false
+}
+
+// scanString jumps to the first special byte of a word and reports a
+// string wide only when a byte above 0x7f is in it: every byte value at
+// every offset of the words, alone and beside a second odd byte, against
+// the byte-at-a-time scan.
+func TestScanStringEqualsAByteAtATimeScan(t *testing.T) {
+	base := []byte(`"abcdefghijklmnopqrstuvwxyz0123"` + `,"x"`)
+	check := func(d []byte) {
+		wantEnd, wantEsc, wantWide, wantOK := scanStringSlowly(d, 0)
+		end, esc, wide, ok := scanString(d, 0)
+		require.Equal(t, wantOK, ok, "%q", d)
+		if ok {
+			require.Equal(t, []any{wantEnd, wantEsc}, []any{end, esc}, "%q", d)
+			if !esc {
+				require.Equal(t, wantWide, wide, "%q", d)
+			}
+		}
+	}
+	odd := []byte{'"', '\\', 0x00, 0x1f, 0x20, 0x7f, 0x80, 0xc3, 0xff, 'u', 'n'}
+	for c := 0; c < 256; c++ {
+		for at := 1; at < 32; at++ {
+			d := bytes.Clone(base)
+			d[at] = byte(c)
+			check(d)
+			check(d[:at+1])
+			for _, o := range odd {
+				for at2 := at + 1; at2 < min(at+10, 32); at2++ {
+					e := bytes.Clone(d)
+					e[at2] = o
+					check(e)
+				}
+			}
+		}
+	}
+	// a wide byte before the word with the closing quote, and after it
+	_, _, wide, _ := scanString([]byte("\"abc\xc3\xa9defghijk\"\xff\xff\xff\xff\xff\xff\xff\xff"), 0)
+	require.True(t, wide)
+	_, _, wide, _ = scanString([]byte("\"abcdefghijk\"\xff\xff\xff\xff\xff\xff\xff\xff"), 0)
+	require.False(t, wide, "a byte past the closing quote is not the string's")
+}
+
+func TestBriefFieldIsTheIndexInBriefFields(t *testing.T) {
+	for f, name := range briefFields {
+		require.Equal(t, f, briefField(name), name)
+	}
+	for _, key := range []string{"", "answers", "Seq", "seqs", "undone ", "full_text"} {
+		require.Equal(t, -1, briefField(key), key)
 	}
 }

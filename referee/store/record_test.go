@@ -67,3 +67,30 @@ func TestInUseMessage(t *testing.T) {
 	require.ErrorIs(t, err, referee.ErrInUse)
 	require.Equal(t, "session s1 is in use by another bosun process (waited 50ms)", err.Error())
 }
+
+// Saving the current session again leaves the file that names it as it
+// is (the same inode: not rewritten), and saving another names that one.
+func TestSaveLeavesCurrentAsItIsWhenItNamesTheSession(t *testing.T) {
+	dir := t.TempDir()
+	st := &Store{Dir: dir}
+	s := &referee.Session{Schema: referee.SchemaVersion, Name: "s1", Game: "coin", Players: []referee.Player{{Name: "Ann"}}, Step: 1, State: []byte(`{}`)}
+	require.NoError(t, st.Save(s))
+	path := filepath.Join(dir, "current")
+	before, err := os.Stat(path)
+	require.NoError(t, err)
+	s.Step = 2
+	require.NoError(t, st.Save(s))
+	after, err := os.Stat(path)
+	require.NoError(t, err)
+	require.True(t, os.SameFile(before, after), "current was rewritten")
+	require.Equal(t, "s1", st.Current())
+
+	other := &referee.Session{Schema: referee.SchemaVersion, Name: "s2", Game: "coin", Players: []referee.Player{{Name: "Ann"}}, Step: 1, State: []byte(`{}`)}
+	require.NoError(t, st.Save(other))
+	require.Equal(t, "s2", st.Current())
+	require.NoError(t, os.WriteFile(path, []byte("s1"), 0o600)) // no newline: not what bosun writes
+	require.NoError(t, st.Save(s))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, "s1\n", string(b))
+}

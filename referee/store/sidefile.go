@@ -3,6 +3,7 @@ package store
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"unsafe"
@@ -203,18 +205,69 @@ func decodeSaveFast(b []byte) (saveFile, bool) {
 		// this field hides saveFile's Cursor from encoding/json
 		Cursor rawOnce `json:"answers_cursor,omitempty"`
 	}
+	// The cursor is cut out for encoding/json, which would scan it twice
+	// (checking the document, then skipping the value): it is checked
+	// and read here instead.
+	head, raw := b, []byte(nil)
+	if start, end, ok := cursorSpan(b); ok {
+		head = make([]byte, 0, len(b)-(end-start)+4)
+		head = append(append(append(head, b[:start]...), "null"...), b[end:]...)
+		raw = b[start:end]
+	}
 	// a cursor given twice is merged by encoding/json: not read here
-	if json.Unmarshal(b, &fast) != nil || fast.Cursor.n > 1 {
+	if json.Unmarshal(head, &fast) != nil || fast.Cursor.n > 1 {
 		return saveFile{}, false
 	}
 	f := fast.saveFile
-	if raw := bytes.TrimSpace(fast.Cursor.raw); len(raw) > 0 && string(raw) != "null" {
+	if raw == nil {
+		raw = fast.Cursor.raw
+	}
+	if raw := bytes.TrimSpace(raw); len(raw) > 0 && string(raw) != "null" {
 		var ok bool
 		if f.Cursor, ok = decodeCursor(raw); !ok {
 			return saveFile{}, false
 		}
 	}
 	return f, true
+}
+
+// cursorSpan finds the value of the answers cursor in the save b, a JSON
+// object: ok when b is one object whose keys have no escape, one of them
+// "answers_cursor" and none other equal to it but for case (which
+// encoding/json would take for it), and that value is JSON.
+func cursorSpan(b []byte) (start, end int, ok bool) {
+	const key = "answers_cursor"
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return 0, 0, false
+	}
+	start = -1
+	line := lineString(b)
+	i, more, ok := objFirst(b, i)
+	for ok && more {
+		var k string
+		if k, i, ok = objKey(line, i); !ok {
+			return 0, 0, false
+		}
+		switch {
+		case k == key && start < 0:
+			start = i
+			if i, ok = skipValue(b, i, 1); ok {
+				end = i
+			}
+		case strings.EqualFold(k, key):
+			return 0, 0, false
+		default:
+			i, ok = skipValue(b, i, 1)
+		}
+		if ok {
+			i, more, ok = objNext(b, i, '}')
+		}
+	}
+	if !ok || start < 0 || skipWS(b, i) != len(b) {
+		return 0, 0, false
+	}
+	return start, end, true
 }
 
 // rawOnce keeps a JSON value undecoded, and how many times it was given.
@@ -644,20 +697,9 @@ func (st *Store) saveSides(s *referee.Session) (_ *saveFile, _ *diskRefs, restor
 		return nil, nil, nil, err
 	}
 	nd.log = logRef{Events: s.LogLen(), Bytes: d.log.Bytes + int64(buf.Len()), CRC: logCRC, present: true}
-	restoreLog, err := appendSide(d.logPath, d.log.Bytes, buf.Bytes())
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("session %s: save: %w", s.Name, err)
-	}
-	// Whatever fails from here on puts the log file back as it was.
-	defer func() {
-		if err != nil {
-			if rerr := restoreLog(); rerr != nil {
-				err = fmt.Errorf("%w (putting %s back as it was failed too: %v)", err, filepath.Base(d.logPath), rerr)
-			}
-		}
-	}()
+	logData := buf.Bytes()
 	// The undo stack: the snapshots of this process's steps.
-	buf.Reset()
+	var ubuf bytes.Buffer
 	off, top, n, prevBase := d.undo.Bytes, d.undoTop, d.undoN, d.undoBase
 	for k := range s.Undo {
 		sn := s.Undo[k]
@@ -676,24 +718,50 @@ func (st *Store) saveSides(s *referee.Session) (_ *saveFile, _ *diskRefs, restor
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		top = off + int64(buf.Len())
-		buf.Write(b)
-		buf.WriteByte('\n')
+		top = off + int64(ubuf.Len())
+		ubuf.Write(b)
+		ubuf.WriteByte('\n')
 		n++
 		prevBase = base
 	}
-	undoCRC, err := sideCRC(d.name, d.undoPath, off, d.undo.CRC, buf.Bytes())
+	undoCRC, err := sideCRC(d.name, d.undoPath, off, d.undo.CRC, ubuf.Bytes())
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	nd.undo = undoRef{Snapshots: n, Top: top, Bytes: off + int64(buf.Len()), CRC: undoCRC, present: true}
+	nd.undo = undoRef{Snapshots: n, Top: top, Bytes: off + int64(ubuf.Len()), CRC: undoCRC, present: true}
 	if n == 0 {
 		nd.undo.Top = 0
 	}
 	nd.undoN, nd.undoTop, nd.undoBase = n, top, prevBase
-	restoreUndo, err := appendSide(d.undoPath, off, buf.Bytes())
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("session %s: save: %w", s.Name, err)
+	// Both files are appended and synced at once (a step's two fsyncs
+	// waited one after the other), and both before the save file is
+	// written: a file whose append fails puts itself back, and then the
+	// other one is put back too.
+	var restoreLog, restoreUndo func() error
+	var logErr, undoErr error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		restoreUndo, undoErr = appendSide(d.undoPath, off, ubuf.Bytes())
+	}()
+	restoreLog, logErr = appendSide(d.logPath, d.log.Bytes, logData)
+	wg.Wait()
+	if logErr != nil || undoErr != nil {
+		err := fmt.Errorf("session %s: save: %w", s.Name, cmp.Or(logErr, undoErr))
+		for _, r := range []struct {
+			failed  error
+			restore func() error
+			path    string
+		}{{undoErr, restoreUndo, d.undoPath}, {logErr, restoreLog, d.logPath}} {
+			if r.failed != nil {
+				continue
+			}
+			if rerr := r.restore(); rerr != nil {
+				err = fmt.Errorf("%w (putting %s back as it was failed too: %v)", err, filepath.Base(r.path), rerr)
+			}
+		}
+		return nil, nil, nil, err
 	}
 	f := &saveFile{Schema: referee.SchemaVersion, Name: s.Name, Game: s.Game, Players: s.Players, Options: s.Options, Seed: s.Seed, DiceMode: s.DiceMode,
 		RNG: s.RNG, Step: s.Step, Over: s.Over, LogFile: nd.log, UndoFile: nd.undo, State: s.State, Cursor: s.Cursor, Pending: s.Pending}
@@ -757,7 +825,7 @@ func export(s *referee.Session, w io.Writer, planned bool) (err error) {
 		}
 		undoLines = append(undoLines, b)
 	}
-	h, err := json.MarshalIndent(head, "", "  ")
+	h, err := marshalIndent(&head)
 	if err != nil {
 		return err
 	}
@@ -791,6 +859,21 @@ func export(s *referee.Session, w io.Writer, planned bool) (err error) {
 	}
 	bw.WriteString("\n}\n")
 	return bw.Flush()
+}
+
+// marshalIndent is json.MarshalIndent(f, "", "  "), marshalled by
+// marshalSave and indented by appendIndent.
+func marshalIndent(f *saveFile) ([]byte, error) {
+	b, err := marshalSave(f)
+	if err != nil {
+		return nil, err
+	}
+	if h, ok := appendIndent(make([]byte, 0, 2*len(b)), b); ok {
+		return h, nil
+	}
+	var h bytes.Buffer
+	err = json.Indent(&h, b, "", "  ")
+	return h.Bytes(), err
 }
 
 // exportPlan is what Export copies of the side files, checked.

@@ -402,7 +402,7 @@ func (st *Store) save(s *referee.Session) (restore func() error, err error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := json.Marshal(f)
+	b, err := marshalSave(f)
 	if err == nil {
 		b = append(b, '\n')
 		if err = writeSave(st.Path(s.Name), b); err != nil {
@@ -429,8 +429,15 @@ func (st *Store) save(s *referee.Session) (restore func() error, err error) {
 var writeSave = fsutil.WriteAtomic
 
 // SetCurrent records name as the most recently used session.
+// A file that names it already is left as it is: every step saves, and
+// rewriting the same bytes (a temporary file, two fsyncs and a rename)
+// changed nothing but what the step cost.
 func (st *Store) SetCurrent(name string) error {
-	return fsutil.WriteAtomic(filepath.Join(st.Dir, "current"), []byte(name+"\n"))
+	path := filepath.Join(st.Dir, "current")
+	if b, err := fsutil.ReadRegular(path, 4096); err == nil && string(b) == name+"\n" {
+		return nil
+	}
+	return fsutil.WriteAtomic(path, []byte(name+"\n"))
 }
 
 // Current returns the most recently used session, or "".
