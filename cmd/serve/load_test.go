@@ -20,11 +20,22 @@ import (
 // follower is one live page of the load test: the events it has seen,
 // in the order it saw them, from the views it received.
 type follower struct {
+	mu    sync.Mutex // seqs, while the test waits for the last save
 	views int
 	seqs  []int
 	last  string // the newest event's text
 	gaps  []string
 	err   error
+}
+
+// newest is the newest event seen so far (0: none).
+func (f *follower) newest() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.seqs) == 0 {
+		return 0
+	}
+	return f.seqs[len(f.seqs)-1]
 }
 
 // follow reads a page's Server-Sent Events until the stream ends,
@@ -63,7 +74,9 @@ func (f *follower) follow(resp *http.Response, ready chan<- struct{}) {
 				f.gaps = append(f.gaps, fmt.Sprintf("after %d came %d", last, e.Seq))
 			}
 			last = e.Seq
+			f.mu.Lock()
 			f.seqs = append(f.seqs, e.Seq)
+			f.mu.Unlock()
 			f.last = e.Text
 		}
 	}
@@ -135,7 +148,7 @@ func TestLoad(t *testing.T) {
 	// every page has the last view before it goes
 	require.Eventually(t, func() bool {
 		for _, f := range fs {
-			if n := len(f.seqs); n == 0 || f.seqs[n-1] != first+steps {
+			if f.newest() != first+steps {
 				return false
 			}
 		}

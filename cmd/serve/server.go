@@ -127,9 +127,12 @@ func New(c Config) (*Server, error) {
 
 // set makes v the current view when it differs from it, and pushes it.
 func (s *Server) set(v *View) {
-	s.withAnswer(v)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// the answerer's state is read under the view's lock (s.mu, then
+	// a.mu; nothing takes them the other way round), so of two pushes the
+	// one that read the newer question state is the one pushed last
+	s.withAnswer(v)
 	if s.view != nil {
 		v.Version = s.view.Version
 		old, _ := json.Marshal(s.view)
