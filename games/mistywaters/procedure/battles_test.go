@@ -222,13 +222,11 @@ func TestBoardingTheGalleassSeizesTheTreasure(t *testing.T) {
 	assert.True(t, got.EndAfter)
 }
 
-// Player against player: "the opponent player chooses 1 of 4 decisions as to
-// what to do with the defeated Player Ship", and "When a player has a Player
-// Ship defeated for the second time, remove their matching Skull-Rock".
-func TestPlayerBoardsPlayerSecondDefeat(t *testing.T) {
-	st := battleState(PhaseTurns, 5, []string{"Ann", "Bob"})
-	st.Players[1].Defeats = 1
-	got, evs, err := stepBattle(t, st, map[string]any{
+// annBoardsBob: Ann's Brig boards Bob's Sloop (one Sailor and his
+// Captain) and wins the one clash, 6,6,6,6 against 1,1, then seizes and
+// sinks it.
+func annBoardsBob() map[string]any {
+	return map[string]any{
 		"misty.player.Ann.attack":                   []string{"Bob", "none"},
 		"misty.player.Ann.attack-with":              "ship",
 		"misty.player.Ann.attack-type":              "boarding",
@@ -241,7 +239,16 @@ func TestPlayerBoardsPlayerSecondDefeat(t *testing.T) {
 		"misty.board.wind.box.sheath-the-swords":    "9",
 		"misty.player.Ann.ports":                    "none",
 		"misty.player.Ann.captured":                 "0",
-	})
+	}
+}
+
+// Player against player: "the opponent player chooses 1 of 4 decisions as to
+// what to do with the defeated Player Ship", and "When a player has a Player
+// Ship defeated for the second time, remove their matching Skull-Rock".
+func TestPlayerBoardsPlayerSecondDefeat(t *testing.T) {
+	st := battleState(PhaseTurns, 5, []string{"Ann", "Bob"})
+	st.Players[1].Defeats = 1
+	got, evs, err := stepBattle(t, st, annBoardsBob())
 	require.NoError(t, err)
 	out := texts(evs)
 	assert.Contains(t, out, "all its Officers are removed")
@@ -357,20 +364,7 @@ func TestPlayerShipLossCitesTheRuleThatDealtIt(t *testing.T) {
 
 	// Ann boards Bob: Bob loses a duel (a Sailor), then his Sloop.
 	st := battleState(PhaseTurns, 5, []string{"Ann", "Bob"})
-	_, evs, err := stepBattle(t, st, map[string]any{
-		"misty.player.Ann.attack":                   []string{"Bob", "none"},
-		"misty.player.Ann.attack-with":              "ship",
-		"misty.player.Ann.attack-type":              "boarding",
-		"misty.ship.Bob":                            "sloop:cannons=1,sailors=1,captain",
-		"misty.ship.Ann":                            "brig:cannons=2,sailors=2",
-		"misty.battle.Ann.Bob.clash1.attacker.roll": "6,6,6,6",
-		"misty.battle.Ann.Bob.clash1.defender.roll": "1,1",
-		"misty.player.Ann.boarding-choice":          "seize-and-sink",
-		"misty.board.wind.speed.5":                  "0",
-		"misty.board.wind.box.sheath-the-swords":    "9",
-		"misty.player.Ann.ports":                    "none",
-		"misty.player.Ann.captured":                 "0",
-	})
+	_, evs, err := stepBattle(t, st, annBoardsBob())
 	require.NoError(t, err)
 	battle := after(evs, "by Boarding Battle")
 	assert.Contains(t, cited(battle, "Bob: remove"), mw.CiteDuelResults)
