@@ -656,13 +656,7 @@ func TestCommandAnswer(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 			continue
 		}
-		val := v.Question.Default
-		if val == "" && len(v.Question.Options) > 0 {
-			val = v.Question.Options[0]
-		}
-		if val == "" && v.Question.Kind == "number" {
-			val = fmt.Sprint(v.Question.Min)
-		}
+		val := anyAnswer(v.Question)
 		post(t, url+"api/answer", fmt.Sprintf(`{"id":%d,"value":%q}`, v.Question.ID, val))
 	}
 	require.Eventually(t, func() bool { v = viewOf(t, view); return !v.Running && v.Step == 2 }, 5*time.Second, 20*time.Millisecond, "the step is saved: %+v", v.StepError)
@@ -710,4 +704,18 @@ func TestCommandAnswerStopMidStep(t *testing.T) {
 	code, _, errOut := tb.run("next", "--session", name)
 	assert.Equal(t, 2, code, errOut)
 	assert.Contains(t, errOut, "no answer for misty.board.wind.speed.5")
+}
+
+// anyAnswer is an answer q accepts: its default, else its first option,
+// else (a number) its least value.
+func anyAnswer(q *serve.QuestionView) string {
+	switch {
+	case q.Default != "":
+		return q.Default
+	case len(q.Options) > 0:
+		return q.Options[0]
+	case q.Kind == "number":
+		return fmt.Sprint(q.Min)
+	}
+	return ""
 }

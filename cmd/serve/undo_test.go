@@ -31,13 +31,7 @@ func runStep(t *testing.T, base, q string) serve.View {
 			time.Sleep(20 * time.Millisecond)
 			continue
 		}
-		val := v.Question.Default
-		if val == "" && len(v.Question.Options) > 0 {
-			val = v.Question.Options[0]
-		}
-		if val == "" && v.Question.Kind == "number" {
-			val = fmt.Sprint(v.Question.Min)
-		}
+		val := anyAnswer(v.Question)
 		post(t, base+"api/answer"+q, fmt.Sprintf(`{"id":%d,"value":%q}`, v.Question.ID, val))
 	}
 	t.Fatalf("the step did not end: %+v", v.Question)
