@@ -111,7 +111,7 @@ type boardOdds struct {
 	stages     map[int][]branch // the attacker's stages (astage)
 	dstages    map[int][]dEnd   // the defender's stages (dstage)
 	classTabs  map[[2]int]*classTab
-	runTabs    [2]rowTab      // roundEqual's tables
+	runTabs    [4]rowTab      // roundEqual's tables
 	brSlab     []branch       // room for branch slices (branchSlice; under stMu)
 	endSlab    []dEnd         // room for dEnd slices (dEndSlice; under stMu)
 	endIdx     []map[dEnd]int // the defender's stages' tables of ends, by depth (under stMu)
@@ -121,6 +121,10 @@ type boardOdds struct {
 	// pairsOnly makes the exact Boarding odds enumerate every pair of rolls
 	// even for equal dice counts (tests compare the two methods).
 	pairsOnly bool
+	// minSplit is the cells from which roundEqual splits a phase between
+	// two cores (minSplitCells; 0: every phase, even on one core, as tests
+	// do).
+	minSplit int
 }
 
 // dEndSlice is branchSlice for the defender's stage ends.
@@ -153,7 +157,8 @@ func newBoardOdds(att, def mw.Unit, o mw.Options) *boardOdds {
 		classTabs: map[[2]int]*classTab{},
 		// grown as needed: a size hint allocates (and the process
 		// faults in) tables a battle may not fill
-		stages: map[int][]branch{}, dstages: map[int][]dEnd{}}
+		stages: map[int][]branch{}, dstages: map[int][]dEnd{},
+		minSplit: minSplitCells}
 	b.fcA = !b.npcA && mw.Fencing(att) == mw.FirstClass
 	b.fcD = !b.npcD && mw.Fencing(def) == mw.FirstClass
 	return b

@@ -2,6 +2,8 @@ package odds
 
 import (
 	"math/bits"
+	"runtime"
+	"sync"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
 )
@@ -173,25 +175,34 @@ var binom = func() [11][11]uint64 {
 
 // roundEqual is roundDist's count table for n vs n dice with re-rolls:
 // encoded roundOut | tokens used <<21 -> count over 6^(4n + used).
+//
+// A large roll is counted on two cores, phase by phase: each phase keeps
+// part of a row's key (a new defender run keeps the attacker's run and
+// the duels won and lost, a new attacker run the defender's run and the
+// duels, a duel both runs), so the rows are split between the two by a
+// hash of that part: the halves reach different rows, each half is
+// written to a table of its own, and the next phase reads both. The
+// counts are the same sums however the rows are split.
 func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 	brs := b.eqBranches(xpA, xpD)
+	// every duel's branches are enumerated first, so that the duels'
+	// workers only read them (every pair of faces meets in any n v n)
+	for v := 1; v <= 6; v++ {
+		for u := 1; u <= 6; u++ {
+			at := (v*7 + u) * (xpD + 1) * (xpA + 1)
+			if bu := brs[at : at+(xpD+1)*(xpA+1)]; bu[0] == nil {
+				// every budget of the duel at once (its stages set up once)
+				b.duelBudgets(mw.Duel{A: []int{u}, D: []int{v}}, xpD, xpA, bu)
+			}
+		}
+	}
 	// branches returns the branches of defender's die v against
 	// attacker's die u by budget, dLeft*(xpA+1)+aLeft
 	branches := func(v, u int) [][]branch {
 		at := (v*7 + u) * (xpD + 1) * (xpA + 1)
-		bu := brs[at : at+(xpD+1)*(xpA+1)]
-		if bu[0] == nil {
-			// every budget of the duel at once (its stages set up once)
-			b.duelBudgets(mw.Duel{A: []int{u}, D: []int{v}}, xpD, xpA, bu)
-		}
-		return bu
+		return brs[at : at+(xpD+1)*(xpA+1)]
 	}
 	qa, nb := xpA+1, xpD+1
-	// the two tables are kept for the battle's other rolls; each phase
-	// reads one and fills the other
-	cur, nxt := &b.runTabs[0], &b.runTabs[1]
-	cur.reset(qa, nb)
-	cur.cells[cur.block(cur.row(rowKey(7, 0, 0, 0, 0, 0)), xpD)*qa+xpA] = u128{0, 1}
 	// addRow adds src's row j times f to dst's row k
 	addRow := func(dst *rowTab, k uint32, src *rowTab, j int, f uint64) {
 		di := dst.row(k)
@@ -221,105 +232,158 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 			}
 		}
 	}
+	var left int // the positions left, in the phase being run
+	// a new defender run (values strictly lower, highest first)
+	defRun := func(dst, src *rowTab, j int, k uint32) {
+		v, rD, u, rA, w, l := rowUnkey(k)
+		if rD > 0 {
+			addRow(dst, k, src, j, 1)
+		} else {
+			for v2 := 1; v2 < v; v2++ {
+				// a run of 1s must cover the positions left: no
+				// value is lower (a shorter one leads nowhere)
+				c := 1
+				if v2 == 1 {
+					c = left
+				}
+				for ; c <= left; c++ {
+					addRow(dst, rowKey(v2, c, u, rA, w, l), src, j, binom[left][c])
+				}
+			}
+		}
+		clearRow(src, j)
+	}
+	// a new attacker run (values strictly higher, lowest first)
+	attRun := func(dst, src *rowTab, j int, k uint32) {
+		v, rD, u, rA, w, l := rowUnkey(k)
+		if rA > 0 {
+			addRow(dst, k, src, j, 1)
+		} else {
+			for u2 := u + 1; u2 <= 6; u2++ {
+				// and a run of 6s the attacker's positions left
+				c := 1
+				if u2 == 6 {
+					c = left
+				}
+				for ; c <= left; c++ {
+					addRow(dst, rowKey(v, rD, u2, c, w, l), src, j, binom[left][c])
+				}
+			}
+		}
+		clearRow(src, j)
+	}
+	// the duel at the position: defender die v against attacker die u
+	duel := func(dst, src *rowTab, j int, k uint32) {
+		v, rD, u, rA, w, l := rowUnkey(k)
+		// rows for a defender win, a tie, an attacker win (made when
+		// first reached)
+		to := [3]int{-1, -1, -1}
+		bu := branches(v, u)
+		for dl, sb := range src.heads[j*nb:][:nb] {
+			if sb < 0 {
+				continue
+			}
+			cells := src.cells[int(sb)*qa:][:qa]
+			for al, x := range cells {
+				if x.isZero() {
+					continue
+				}
+				for _, br := range bu[dl*qa+al] {
+					wi := int(br.win) + 1
+					if to[wi] < 0 {
+						w2, l2 := w, l
+						switch br.win {
+						case 1:
+							w2++
+						case -1:
+							l2++
+						}
+						to[wi] = dst.row(rowKey(v, rD-1, u, rA-1, w2, l2))
+					}
+					dst.cells[dst.block(to[wi], dl-int(br.dUsed))*qa+al-int(br.aUsed)].add(mul128(x, br.n))
+				}
+			}
+			clear(cells)
+		}
+	}
+	split := runtime.GOMAXPROCS(0) > 1 || b.minSplit == 0
+	// the tables are kept for the battle's other rolls: a phase reads a
+	// pair and fills the other (the second of each only when split)
+	in := [2]*rowTab{&b.runTabs[0], &b.runTabs[1]}
+	out := [2]*rowTab{&b.runTabs[2], &b.runTabs[3]}
+	// phase runs f on the rows of in into out and swaps them; keep is the
+	// part of a key that f keeps
+	phase := func(keep uint32, f func(dst, src *rowTab, j int, k uint32)) {
+		out[0].reset(qa, nb)
+		out[1].reset(qa, nb)
+		if !split || len(in[0].cells)+len(in[1].cells) < b.minSplit {
+			for _, src := range in {
+				for j, k := range src.keys {
+					f(out[0], src, j, k)
+				}
+			}
+		} else {
+			half := func(h uint32) {
+				for _, src := range in {
+					for j, k := range src.keys {
+						if (k&keep)*0x9E3779B1>>31 == h {
+							f(out[h], src, j, k)
+						}
+					}
+				}
+			}
+			var wg sync.WaitGroup
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				half(1)
+			}()
+			half(0)
+			wg.Wait()
+		}
+		in, out = out, in
+	}
+	in[0].reset(qa, nb)
+	in[1].reset(qa, nb)
+	in[0].cells[in[0].block(in[0].row(rowKey(7, 0, 0, 0, 0, 0)), xpD)*qa+xpA] = u128{0, 1}
+	const (
+		runD  = 1<<6 - 1         // v, rD of a rowKey
+		runA  = (1<<6 - 1) << 6  // u, rA
+		duels = (1<<6 - 1) << 12 // w, l
+	)
 	for i := 0; i < n; i++ {
-		left := n - i
-		// a new defender run (values strictly lower, highest first)
-		nxt.reset(qa, nb)
+		left = n - i
+		phase(runA|duels, defRun)
+		phase(runD|duels, attRun)
+		phase(runD|runA, duel)
+	}
+	res := map[int]u128{}
+	for _, cur := range in {
 		for j, k := range cur.keys {
-			v, rD, u, rA, w, l := rowUnkey(k)
-			if rD > 0 {
-				addRow(nxt, k, cur, j, 1)
-			} else {
-				for v2 := 1; v2 < v; v2++ {
-					// a run of 1s must cover the positions left: no
-					// value is lower (a shorter one leads nowhere)
-					c := 1
-					if v2 == 1 {
-						c = left
-					}
-					for ; c <= left; c++ {
-						addRow(nxt, rowKey(v2, c, u, rA, w, l), cur, j, binom[left][c])
-					}
-				}
-			}
-			clearRow(cur, j)
-		}
-		// a new attacker run (values strictly higher, lowest first)
-		cur.reset(qa, nb)
-		for j, k := range nxt.keys {
-			v, rD, u, rA, w, l := rowUnkey(k)
-			if rA > 0 {
-				addRow(cur, k, nxt, j, 1)
-			} else {
-				for u2 := u + 1; u2 <= 6; u2++ {
-					// and a run of 6s the attacker's positions left
-					c := 1
-					if u2 == 6 {
-						c = left
-					}
-					for ; c <= left; c++ {
-						addRow(cur, rowKey(v, rD, u2, c, w, l), nxt, j, binom[left][c])
-					}
-				}
-			}
-			clearRow(nxt, j)
-		}
-		// the duel at position i: defender die v against attacker die u
-		nxt.reset(qa, nb)
-		for j, k := range cur.keys {
-			v, rD, u, rA, w, l := rowUnkey(k)
-			// rows for a defender win, a tie, an attacker win (made when
-			// first reached)
-			to := [3]int{-1, -1, -1}
-			bu := branches(v, u)
+			_, _, _, _, w, l := rowUnkey(k)
+			t := n - w - l
 			for dl, sb := range cur.heads[j*nb:][:nb] {
 				if sb < 0 {
 					continue
 				}
-				src := cur.cells[int(sb)*qa:][:qa]
-				for al, x := range src {
+				for al, x := range cur.cells[int(sb)*qa:][:qa] {
 					if x.isZero() {
 						continue
 					}
-					for _, br := range bu[dl*qa+al] {
-						wi := int(br.win) + 1
-						if to[wi] < 0 {
-							w2, l2 := w, l
-							switch br.win {
-							case 1:
-								w2++
-							case -1:
-								l2++
-							}
-							to[wi] = nxt.row(rowKey(v, rD-1, u, rA-1, w2, l2))
-						}
-						nxt.cells[nxt.block(to[wi], dl-int(br.dUsed))*qa+al-int(br.aUsed)].add(mul128(x, br.n))
-					}
+					k := encOut(roundOut{l, w, t, t, w}) | ((xpD-dl)+(xpA-al))<<21
+					y := res[k]
+					y.add(x)
+					res[k] = y
 				}
-				clear(src)
 			}
 		}
-		cur, nxt = nxt, cur
+		clear(cur.cells)
 	}
-	out := map[int]u128{}
-	for j, k := range cur.keys {
-		_, _, _, _, w, l := rowUnkey(k)
-		t := n - w - l
-		for dl, sb := range cur.heads[j*nb:][:nb] {
-			if sb < 0 {
-				continue
-			}
-			for al, x := range cur.cells[int(sb)*qa:][:qa] {
-				if x.isZero() {
-					continue
-				}
-				k := encOut(roundOut{l, w, t, t, w}) | ((xpD-dl)+(xpA-al))<<21
-				y := out[k]
-				y.add(x)
-				out[k] = y
-			}
-		}
-	}
-	clear(cur.cells)
-	return out
+	return res
 }
+
+// minSplitCells is the size of a phase's tables (their cells in use)
+// from which roundEqual runs the phase on two cores (boardOdds.minSplit;
+// tests split every phase): below it, handing half the rows to another
+// core costs more than it saves.
+const minSplitCells = 4096

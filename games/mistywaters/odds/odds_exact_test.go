@@ -32,12 +32,37 @@ func TestRoundEqualMatchesPairs(t *testing.T) {
 		pairs := newBoardOdds(a, d, c.opts)
 		pairs.pairsOnly = true
 		slow := pairs.roundDist(c.n, c.n, c.xpA, c.xpD)
-		require.Equal(t, len(slow), len(fast), "%s vs %s n=%d", c.a, c.d, c.n)
-		for k, p := range slow {
-			q, ok := fast[k]
-			require.True(t, ok, "outcome %v missing", k)
-			assert.Equal(t, p.RatString(), q.RatString(), "outcome %v", k)
+		// and with every phase split between two workers
+		split := newBoardOdds(a, d, c.opts)
+		split.minSplit = 0
+		halves := split.roundDist(c.n, c.n, c.xpA, c.xpD)
+		for _, got := range []map[roundOut]*big.Rat{fast, halves} {
+			require.Equal(t, len(slow), len(got), "%s vs %s n=%d", c.a, c.d, c.n)
+			for k, p := range slow {
+				q, ok := got[k]
+				require.True(t, ok, "outcome %v missing", k)
+				assert.Equal(t, p.RatString(), q.RatString(), "outcome %v", k)
+			}
 		}
+	}
+}
+
+// The run-length programme split between two workers (as it is from
+// minSplitCells on two cores) gives the counts of one worker, on the
+// largest roll it counts: 5 v 5 with First-Class Fencing and 7 tokens a
+// side.
+func TestRoundEqualSplitMatchesOne(t *testing.T) {
+	a := mustUnit(t, "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=a")
+	d := mustUnit(t, "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=b")
+	one := newBoardOdds(a, d, mw.Options{})
+	one.minSplit = 1 << 62
+	want := one.roundEqual(5, 7, 7)
+	split := newBoardOdds(a, d, mw.Options{})
+	split.minSplit = 0
+	got := split.roundEqual(5, 7, 7)
+	require.Equal(t, len(want), len(got))
+	for k, x := range want {
+		require.Equal(t, x, got[k], "outcome %v, %d tokens used", decOut(k&(1<<20-1)), k>>21)
 	}
 }
 
