@@ -696,8 +696,10 @@ type roundWorker struct {
 	ct      *classTab
 	seqs    map[uint64]int
 	seqList []seqRoll
-	bud     budScratch // class's branches of a duel
-	ends    [][]dEnd   // class's defender's ends of a duel by budget
+	mu      *sync.Mutex // classing, when ct is shared with other workers
+	local   []int32     // by duel code: its class + 1, as ct.classes (with mu)
+	bud     budScratch  // class's branches of a duel
+	ends    [][]dEnd    // class's defender's ends of a duel by budget
 }
 
 func (w *roundWorker) add(k int, x, n uint64) { w.acc.at(k).addMul(x, n) }
@@ -894,7 +896,7 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 			codes := w.arrangeCodes(ma.dice, md.dice)
 			key := uint64(0)
 			for _, code := range codes {
-				key = key<<12 | uint64(w.class(code))
+				key = key<<12 | uint64(w.sharedClass(code))
 			}
 			i, ok := w.seqs[key]
 			if !ok {
@@ -907,7 +909,24 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 			w.seqList[i].x += x
 		}
 	}
-	w.dpSeqs(xpA, xpD)
+}
+
+// sharedClass is class when the duel classes are shared by workers (mu
+// set): a class is made under mu and kept in the worker's own table.
+// Classes are numbered in the order the workers make them, which changes
+// only the order dpSeqs sums the sequences in.
+func (w *roundWorker) sharedClass(code int) int {
+	if w.mu == nil {
+		return w.class(code)
+	}
+	if c := w.local[code]; c > 0 {
+		return int(c - 1)
+	}
+	w.mu.Lock()
+	c := w.class(code)
+	w.mu.Unlock()
+	w.local[code] = int32(c + 1)
+	return c
 }
 
 // seqCache is the class sequences of the rolls of nA v nD dice classed
@@ -1356,17 +1375,22 @@ func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
 	as := multisets(nA)
 	multisets(nD)
 	workers := runtime.GOMAXPROCS(0)
-	if len(as)*len(multisets(nD)) < 2000 || workers < 1 || !simple {
-		// with re-rolls the work is classing the duels (shared by every
-		// roll) and one programme per class sequence: one worker
+	if len(as)*len(multisets(nD)) < 2000 || workers < 1 {
 		workers = 1
 	}
+	// with re-rolls the workers class the duels in one table (each duel
+	// once, under mu) and sum the rolls by their sequence of classes; the
+	// sequences are then merged and counted by one programme
+	var mu sync.Mutex
 	ws := make([]*roundWorker, workers)
 	var wg sync.WaitGroup
 	for i := range ws {
 		ws[i] = &roundWorker{b: b, seqs: map[uint64]int{}}
 		if !simple {
 			ws[i].ct = b.classTab(xpA, xpD)
+			if workers > 1 {
+				ws[i].mu, ws[i].local = &mu, make([]int32, len(ws[i].ct.classes))
+			}
 		}
 		var share []mset
 		for j := i; j < len(as); j += workers {
@@ -1385,7 +1409,20 @@ func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
 	}
 	wg.Wait()
 	if !simple {
-		b.seqCaches = append(b.seqCaches, seqCache{nA, nD, xpA, xpD, ws[0].ct, ws[0].seqList})
+		w0 := ws[0]
+		for _, w := range ws[1:] {
+			for key, i := range w.seqs {
+				if j, ok := w0.seqs[key]; ok {
+					w0.seqList[j].x += w.seqList[i].x
+					continue
+				}
+				w0.seqs[key] = len(w0.seqList)
+				w0.seqList = append(w0.seqList, w.seqList[i])
+			}
+		}
+		w0.dpSeqs(xpA, xpD)
+		b.seqCaches = append(b.seqCaches, seqCache{nA, nD, xpA, xpD, w0.ct, w0.seqList})
+		return w0.acc.counts()
 	}
 	if workers == 1 {
 		return ws[0].acc.counts()

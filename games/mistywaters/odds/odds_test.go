@@ -112,7 +112,9 @@ func TestSimplifiedVariantOdds(t *testing.T) {
 
 // The odds are the same on one core as on two: a Broadside's
 // counterattacks are counted by as many workers as there are cores, a
-// large equal Boarding roll split between two (issue #25).
+// large equal Boarding roll split between two, and the rolls of a large
+// unequal one with re-rolls shared by workers classing their duels in one
+// table (issue #25).
 func TestOddsSameOnAnyCores(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	type run struct{ top, full, board *Odds }
@@ -139,6 +141,8 @@ func TestOddsSameOnAnyCores(t *testing.T) {
 		{"ship:cannons=12,sailors=6,gunner,xp=2,owner=a", "ship:cannons=9,sailors=8,fc-gunner,captain,owner=b", false},
 		{"ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=b", true},
 		{"ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=b", true},
+		{"ship:sailors=5,cannons=5,fc-fencing,xp=7/3/7/3,owner=a", "ship:sailors=4,cannons=4,fc-fencing,xp=7/3/7/3,owner=b", true},
+		{"ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "ship:sailors=3,cannons=1,fc-fencing,xp=7,owner=b", true},
 	} {
 		a, d := mustUnit(t, c.a), mustUnit(t, c.d)
 		one, two := count(1, a, d, c.board), count(2, a, d, c.board)
