@@ -1331,13 +1331,31 @@ func (b *boardOdds) roundSixths(nA, nD, xpA, xpD int) map[roundOut]*sixths {
 	if r, ok := b.rounds[key]; ok {
 		return r
 	}
-	simple := !b.fcA && !b.fcD && xpA == 0 && xpD == 0
+	simple := b.simple(xpA, xpD)
 	var counts map[int]u128
-	if nA == nD && nA <= 5 && !simple && !b.pairsOnly { // rowKey: 3 bits a count
-		counts = b.roundEqual(nA, xpA, xpD)
+	if b.equalRuns(key) {
+		counts = b.roundEqual(nA, xpA, xpD, &b.runTabs)
 	} else {
 		counts = b.roundPairs(nA, nD, xpA, xpD, simple)
 	}
+	return b.storeRound(key, counts)
+}
+
+// simple says a roll with these tokens has no re-roll.
+func (b *boardOdds) simple(xpA, xpD int) bool {
+	return !b.fcA && !b.fcD && xpA == 0 && xpD == 0
+}
+
+// equalRuns says roundSixths counts the roll k by roundEqual.
+func (b *boardOdds) equalRuns(k roundKey) bool {
+	return k.nA == k.nD && k.nA <= 5 && !b.simple(k.xpA, k.xpD) && !b.pairsOnly // rowKey: 3 bits a count
+}
+
+// storeRound keeps a roll's count table in b.rounds as counts over
+// powers of 6.
+func (b *boardOdds) storeRound(key roundKey, counts map[int]u128) map[roundOut]*sixths {
+	nA, nD := key.nA, key.nD
+	simple := b.simple(key.xpA, key.xpD)
 	out := map[roundOut]*sixths{}
 	var cb, scaled big.Int // scratch
 	for k, c := range counts {
@@ -1512,6 +1530,9 @@ func BoardingOdds(att, def mw.Unit, o mw.Options) (*Odds, error) {
 		}
 	}
 	b := newBoardOdds(att, def, o)
+	if !o.Simplified {
+		b.equalRolls(mw.Clashes(a, d))
+	}
 	var final map[battleState]*big.Rat
 	if o.Simplified {
 		od.Cites = append(od.Cites, mw.CiteSimplified)

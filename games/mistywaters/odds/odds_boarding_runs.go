@@ -3,6 +3,7 @@ package odds
 import (
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
@@ -183,19 +184,10 @@ var binom = func() [11][11]uint64 {
 // hash of that part: the halves reach different rows, each half is
 // written to a table of its own, and the next phase reads both. The
 // counts are the same sums however the rows are split.
-func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
-	brs := b.eqBranches(xpA, xpD)
-	// every duel's branches are enumerated first, so that the duels'
-	// workers only read them (every pair of faces meets in any n v n)
-	for v := 1; v <= 6; v++ {
-		for u := 1; u <= 6; u++ {
-			at := (v*7 + u) * (xpD + 1) * (xpA + 1)
-			if bu := brs[at : at+(xpD+1)*(xpA+1)]; bu[0] == nil {
-				// every budget of the duel at once (its stages set up once)
-				b.duelBudgets(mw.Duel{A: []int{u}, D: []int{v}}, xpD, xpA, bu)
-			}
-		}
-	}
+//
+// tabs are its tables (b.runTabs but for equalRolls' second worker).
+func (b *boardOdds) roundEqual(n, xpA, xpD int, tabs *[4]rowTab) map[int]u128 {
+	brs := b.eqDuels(xpA, xpD)
 	// branches returns the branches of defender's die v against
 	// attacker's die u by budget, dLeft*(xpA+1)+aLeft
 	branches := func(v, u int) [][]branch {
@@ -309,8 +301,8 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 	split := runtime.GOMAXPROCS(0) > 1 || b.minSplit == 0
 	// the tables are kept for the battle's other rolls: a phase reads a
 	// pair and fills the other (the second of each only when split)
-	in := [2]*rowTab{&b.runTabs[0], &b.runTabs[1]}
-	out := [2]*rowTab{&b.runTabs[2], &b.runTabs[3]}
+	in := [2]*rowTab{&tabs[0], &tabs[1]}
+	out := [2]*rowTab{&tabs[2], &tabs[3]}
 	// phase runs f on the rows of in into out and swaps them; keep is the
 	// part of a key that f keeps
 	phase := func(keep uint32, f func(dst, src *rowTab, j int, k uint32)) {
@@ -380,6 +372,73 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 		clear(cur.cells)
 	}
 	return res
+}
+
+// eqDuels is eqBranches(xpA, xpD) with every duel's branches enumerated,
+// so that roundEqual's workers only read them (every pair of faces meets
+// in any n v n).
+func (b *boardOdds) eqDuels(xpA, xpD int) [][]branch {
+	brs := b.eqBranches(xpA, xpD)
+	for v := 1; v <= 6; v++ {
+		for u := 1; u <= 6; u++ {
+			at := (v*7 + u) * (xpD + 1) * (xpA + 1)
+			if bu := brs[at : at+(xpD+1)*(xpA+1)]; bu[0] == nil {
+				// every budget of the duel at once (its stages set up once)
+				b.duelBudgets(mw.Duel{A: []int{u}, D: []int{v}}, xpD, xpA, bu)
+			}
+		}
+	}
+	return brs
+}
+
+// equalRolls counts beforehand the rolls of the clashes that roundEqual
+// counts: on two cores, the first clash's n v n roll (the largest: 5 v 5
+// in a 10-dice battle) on this one and the others (its tie re-rolls t v
+// t, the second clash's) beside it, each worker with its own tables. The
+// duels' branches are enumerated first, here, so that both only read
+// them.
+func (b *boardOdds) equalRolls(clashes [][2]int) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		return
+	}
+	var keys []roundKey
+	for ci, c := range clashes {
+		n := c[0]
+		if c[1] != n {
+			continue
+		}
+		for _, k := range []roundKey{{n, n, b.att.XPFor(ci * 2), b.def.XPFor(ci * 2)}} {
+			if b.equalRuns(k) && !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+		for t := n; t >= 1; t-- {
+			k := roundKey{t, t, b.att.XPFor(ci*2 + 1), b.def.XPFor(ci*2 + 1)}
+			if b.equalRuns(k) && !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+	}
+	if len(keys) < 2 {
+		return
+	}
+	for _, k := range keys {
+		b.eqDuels(k.xpA, k.xpD)
+	}
+	counts := make([]map[int]u128, len(keys))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		var tabs [4]rowTab
+		for i, k := range keys[1:] {
+			counts[i+1] = b.roundEqual(k.nA, k.xpA, k.xpD, &tabs)
+		}
+	}()
+	counts[0] = b.roundEqual(keys[0].nA, keys[0].xpA, keys[0].xpD, &b.runTabs)
+	<-done
+	for i, k := range keys {
+		b.storeRound(k, counts[i])
+	}
 }
 
 // minSplitCells is the size of a phase's tables (their cells in use)

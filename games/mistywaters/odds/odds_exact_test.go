@@ -56,10 +56,10 @@ func TestRoundEqualSplitMatchesOne(t *testing.T) {
 	d := mustUnit(t, "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=b")
 	one := newBoardOdds(a, d, mw.Options{})
 	one.minSplit = 1 << 62
-	want := one.roundEqual(5, 7, 7)
+	want := one.roundEqual(5, 7, 7, &one.runTabs)
 	split := newBoardOdds(a, d, mw.Options{})
 	split.minSplit = 0
-	got := split.roundEqual(5, 7, 7)
+	got := split.roundEqual(5, 7, 7, &split.runTabs)
 	require.Equal(t, len(want), len(got))
 	for k, x := range want {
 		require.Equal(t, x, got[k], "outcome %v, %d tokens used", decOut(k&(1<<20-1)), k>>21)
