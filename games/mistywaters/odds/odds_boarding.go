@@ -1603,11 +1603,19 @@ func BoardingOdds(att, def mw.Unit, o mw.Options) (*Odds, error) {
 			}
 			byLabel[l] = &labelled{toA, toD, p}
 		}
-		acc := newAccum()
+		// over one power of 6: the sums stay whole numbers and each is
+		// made a fraction once (finishCounts: accum.finish's fractions
+		// without a gcd per addition)
+		e := 0
 		for _, g := range byLabel {
-			acc.add(g.toA, g.toD, g.p.rat())
+			e = max(e, g.p.exp)
 		}
-		acc.finish(od)
+		outs := make([]*countOutcome, 0, len(byLabel))
+		for l, g := range byLabel {
+			num := new(big.Int).Mul(&g.p.num, pow6Of(e-g.p.exp))
+			outs = append(outs, &countOutcome{label: l, toA: g.toA, toD: g.toD, num: num})
+		}
+		finishCounts(od, outs, pow6Of(e))
 		return od, nil
 	}
 	acc := newAccum()
