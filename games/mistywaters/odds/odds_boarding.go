@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/bosun-referee/bosun/referee"
 )
@@ -1392,16 +1393,17 @@ func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
 	}
 	as := multisets(nA)
 	multisets(nD)
-	workers := runtime.GOMAXPROCS(0)
+	workers := min(runtime.GOMAXPROCS(0), 2)
 	if len(as)*len(multisets(nD)) < 2000 || workers < 1 {
 		workers = 1
 	}
-	// with re-rolls the workers class the duels in one table (each duel
-	// once, under mu) and sum the rolls by their sequence of classes; the
-	// sequences are then merged and counted by one programme
+	// the attacker's rolls are taken a few at a time by whichever worker
+	// is free (shareWork); with re-rolls the workers class the duels in
+	// one table (each duel once, under mu) and sum the rolls by their
+	// sequence of classes, the sequences then merged and counted by one
+	// programme
 	var mu sync.Mutex
 	ws := make([]*roundWorker, workers)
-	var wg sync.WaitGroup
 	for i := range ws {
 		ws[i] = &roundWorker{b: b, seqs: map[uint64]int{}}
 		if !simple {
@@ -1410,22 +1412,18 @@ func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
 				ws[i].mu, ws[i].local = &mu, make([]int32, len(ws[i].ct.classes))
 			}
 		}
-		var share []mset
-		for j := i; j < len(as); j += workers {
-			share = append(share, as[j])
-		}
-		if workers == 1 {
-			// no goroutine to hand the one worker to: it runs here
-			ws[i].run(share, nD, xpA, xpD, simple)
-			continue
-		}
-		wg.Add(1)
-		go func(w *roundWorker, share []mset) {
-			defer wg.Done()
-			w.run(share, nD, xpA, xpD, simple)
-		}(ws[i], share)
 	}
-	wg.Wait()
+	const chunk = 4 // attacker's rolls
+	if workers == 1 {
+		ws[0].run(as, nD, xpA, xpD, simple)
+	} else {
+		var next atomic.Int32
+		shareWork(func(wi int) {
+			for c := int(next.Add(1)) - 1; c*chunk < len(as); c = int(next.Add(1)) - 1 {
+				ws[wi].run(as[c*chunk:min((c+1)*chunk, len(as))], nD, xpA, xpD, simple)
+			}
+		})
+	}
 	if !simple {
 		w0 := ws[0]
 		for _, w := range ws[1:] {

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
 )
@@ -180,10 +181,10 @@ var binom = func() [11][11]uint64 {
 // A large roll is counted on two cores, phase by phase: each phase keeps
 // part of a row's key (a new defender run keeps the attacker's run and
 // the duels won and lost, a new attacker run the defender's run and the
-// duels, a duel both runs), so the rows are split between the two by a
-// hash of that part: the halves reach different rows, each half is
-// written to a table of its own, and the next phase reads both. The
-// counts are the same sums however the rows are split.
+// duels, a duel both runs), so the rows are cut in chunks by a hash of
+// that part: different chunks reach different rows, each worker writes
+// the chunks it takes to a table of its own, and the next phase reads
+// both. The counts are the same sums however the rows are shared.
 //
 // tabs are its tables (b.runTabs but for equalRolls' second worker).
 func (b *boardOdds) roundEqual(n, xpA, xpD int, tabs *[4]rowTab) map[int]u128 {
@@ -305,6 +306,7 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int, tabs *[4]rowTab) map[int]u128 {
 	out := [2]*rowTab{&tabs[2], &tabs[3]}
 	// phase runs f on the rows of in into out and swaps them; keep is the
 	// part of a key that f keeps
+	var chunks [splitChunks][]int32 // a phase's rows by chunk: table<<30 | row
 	phase := func(keep uint32, f func(dst, src *rowTab, j int, k uint32)) {
 		out[0].reset(qa, nb)
 		out[1].reset(qa, nb)
@@ -314,24 +316,46 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int, tabs *[4]rowTab) map[int]u128 {
 					f(out[0], src, j, k)
 				}
 			}
-		} else {
-			half := func(h uint32) {
-				for _, src := range in {
-					for j, k := range src.keys {
-						if (k&keep)*0x9E3779B1>>31 == h {
-							f(out[h], src, j, k)
-						}
-					}
-				}
+			in, out = out, in
+			return
+		}
+		for c := range chunks {
+			chunks[c] = chunks[c][:0]
+		}
+		for t, src := range in {
+			for j, k := range src.keys {
+				c := (k & keep) * 0x9E3779B1 >> (32 - splitChunkBits)
+				chunks[c] = append(chunks[c], int32(t<<30|j))
 			}
+		}
+		run := func(w, c int) {
+			for _, r := range chunks[c] {
+				src := in[r>>30]
+				j := int(r & (1<<30 - 1))
+				f(out[w], src, j, src.keys[j])
+			}
+		}
+		if b.minSplit == 0 {
+			// tests: half the chunks each, both tables filled
 			var wg sync.WaitGroup
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				half(1)
+				for c := 1; c < splitChunks; c += 2 {
+					run(1, c)
+				}
 			}()
-			half(0)
+			for c := 0; c < splitChunks; c += 2 {
+				run(0, c)
+			}
 			wg.Wait()
+		} else {
+			var next atomic.Int32
+			shareWork(func(w int) {
+				for c := int(next.Add(1)) - 1; c < splitChunks; c = int(next.Add(1)) - 1 {
+					run(w, c)
+				}
+			})
 		}
 		in, out = out, in
 	}
@@ -393,8 +417,9 @@ func (b *boardOdds) eqDuels(xpA, xpD int) [][]branch {
 
 // equalRolls counts beforehand the rolls of the clashes that roundEqual
 // counts: on two cores, the first clash's n v n roll (the largest: 5 v 5
-// in a 10-dice battle) on this one and the others (its tie re-rolls t v
-// t, the second clash's) beside it, each worker with its own tables. The
+// in a 10-dice battle) first and the others (its tie re-rolls t v t, the
+// second clash's) beside it, by whichever worker is free (shareWork),
+// each worker with its own tables. The
 // duels' branches are enumerated first, here, so that both only read
 // them.
 func (b *boardOdds) equalRolls(clashes [][2]int) {
@@ -426,19 +451,56 @@ func (b *boardOdds) equalRolls(clashes [][2]int) {
 		b.eqDuels(k.xpA, k.xpD)
 	}
 	counts := make([]map[int]u128, len(keys))
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		var tabs [4]rowTab
-		for i, k := range keys[1:] {
-			counts[i+1] = b.roundEqual(k.nA, k.xpA, k.xpD, &tabs)
+	var next atomic.Int32
+	var side [4]rowTab
+	shareWork(func(w int) {
+		tabs := &b.runTabs
+		if w == 1 {
+			tabs = &side
 		}
-	}()
-	counts[0] = b.roundEqual(keys[0].nA, keys[0].xpA, keys[0].xpD, &b.runTabs)
-	<-done
+		for i := int(next.Add(1)) - 1; i < len(keys); i = int(next.Add(1)) - 1 {
+			k := keys[i]
+			counts[i] = b.roundEqual(k.nA, k.xpA, k.xpD, tabs)
+		}
+	})
 	for i, k := range keys {
 		b.storeRound(k, counts[i])
 	}
+}
+
+// A phase split between two workers is cut in splitChunks chunks by a
+// hash of the part of the keys it keeps, taken by whichever worker is
+// free (shareWork).
+const (
+	splitChunkBits = 3
+	splitChunks    = 1 << splitChunkBits
+)
+
+// shareWork runs work(0) here and, with more than one core, work(1) on
+// another goroutine, the two taking their items from a counter of their
+// own (work returns when none is left). A helper that has not started
+// when work(0) returns is called off: on a busy machine (the helper
+// waiting for a core) this goroutine waits at most for the item the
+// helper is working on, never for the helper to be scheduled.
+func shareWork(work func(worker int)) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		work(0)
+		return
+	}
+	var state atomic.Int32 // 0: not started, 1: working, 2: called off
+	done := make(chan struct{})
+	go func() {
+		if !state.CompareAndSwap(0, 1) {
+			return
+		}
+		defer close(done)
+		work(1)
+	}()
+	work(0)
+	if state.CompareAndSwap(0, 2) {
+		return
+	}
+	<-done
 }
 
 // minSplitCells is the size of a phase's tables (their cells in use)

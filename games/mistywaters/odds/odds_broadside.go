@@ -3,9 +3,7 @@ package odds
 import (
 	"math/big"
 	"math/bits"
-	"runtime"
 	"sort"
-	"sync"
 	"sync/atomic"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
@@ -651,14 +649,14 @@ type counterJob struct {
 	defAfter mw.Unit
 }
 
-// runCounters counts the counterattacks of jobs, on every core: most of a
-// large exchange's work is its counterattacks' volleys, each independent
-// of the others. The volley prefixes they read are walked first, here, to
-// the largest volley each needs, so that the workers only read them; each
-// worker has its own grids to reuse and its own cache of what a volley's
-// effects do to the attacker (the same for every worker: a counterattack's
-// outcomes and their order do not depend on which worker counts it, nor on
-// how many there are).
+// runCounters counts the counterattacks of jobs, on two cores (shareWork):
+// most of a large exchange's work is its counterattacks' volleys, each
+// independent of the others. The volley prefixes they read are walked
+// first, here, to the largest volley each needs, so that the workers only
+// read them; each worker has its own grids to reuse and its own cache of
+// what a volley's effects do to the attacker (a counterattack's outcomes
+// and their order do not depend on which worker counts it, nor on how
+// many there are).
 func runCounters(jobs []counterJob, att mw.Unit, o mw.Options, vols *volleyCache, top bool) {
 	count := func(j counterJob, cache *fireCache, vols *volleyCache) {
 		var sums []wide
@@ -673,8 +671,7 @@ func runCounters(jobs []counterJob, att mw.Unit, o mw.Options, vols *volleyCache
 			vols.get(j.defAfter, att, o).grid(n)
 		}
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(jobs))
-	if workers <= 1 {
+	if len(jobs) <= 1 {
 		cache := newFireCache()
 		for _, j := range jobs {
 			count(j, cache, vols)
@@ -682,23 +679,13 @@ func runCounters(jobs []counterJob, att mw.Unit, o mw.Options, vols *volleyCache
 		return
 	}
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			cache := newFireCache()
-			mine := &volleyCache{prefixes: vols.prefixes, readOnly: true}
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(jobs) {
-					return
-				}
-				count(jobs[i], cache, mine)
-			}
-		}()
-	}
-	wg.Wait()
+	shareWork(func(int) {
+		cache := newFireCache()
+		mine := &volleyCache{prefixes: vols.prefixes, readOnly: true}
+		for i := int(next.Add(1)) - 1; i < len(jobs); i = int(next.Add(1)) - 1 {
+			count(jobs[i], cache, mine)
+		}
+	})
 }
 
 // dmgSide numbers one side's damage texts, so that outcomes are summed
