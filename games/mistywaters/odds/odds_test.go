@@ -5,6 +5,7 @@ import (
 	mrand "math/rand"
 	"math/rand/v2"
 	"runtime"
+	"sync/atomic"
 	"testing"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
@@ -149,6 +150,31 @@ func TestOddsSameOnAnyCores(t *testing.T) {
 		require.Equal(t, one, two, "%s v %s", c.a, c.d)
 		if !c.board {
 			require.Equal(t, one.top.Outcomes, two.top.Outcomes)
+		}
+	}
+}
+
+// shareWork hands every item to exactly one worker, on one core or two,
+// and returns once every item taken is done.
+func TestShareWorkTakesEachItemOnce(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 2} {
+		runtime.GOMAXPROCS(procs)
+		for rep := 0; rep < 50; rep++ {
+			const items = 300
+			var taken [items]atomic.Int32
+			var next atomic.Int32
+			var done atomic.Int32
+			shareWork(func(int) {
+				for i := int(next.Add(1)) - 1; i < items; i = int(next.Add(1)) - 1 {
+					taken[i].Add(1)
+					done.Add(1)
+				}
+			})
+			require.Equal(t, int32(items), done.Load(), "GOMAXPROCS %d", procs)
+			for i := range taken {
+				require.Equal(t, int32(1), taken[i].Load(), "item %d", i)
+			}
 		}
 	}
 }
