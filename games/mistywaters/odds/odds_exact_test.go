@@ -112,14 +112,6 @@ func (p *pathRoller) next() bool {
 	return false
 }
 
-func (p *pathRoller) prob() *big.Rat {
-	r := big.NewRat(1, 1)
-	for _, w := range p.widths[:p.pos] {
-		r.Mul(r, big.NewRat(1, int64(w)))
-	}
-	return r
-}
-
 func TestRicochetIsUniform(t *testing.T) {
 	// P(final face f) for f in {1,2,3,6} = (1/6) * sum_{k>=0} (1/3)^k = (1/6) * 3/2.
 	sum := new(big.Rat).Quo(big.NewRat(1, 6), new(big.Rat).Sub(big.NewRat(1, 1), big.NewRat(2, 6)))
@@ -130,23 +122,64 @@ func TestRicochetIsUniform(t *testing.T) {
 // outcome label; it returns the distribution and the number of paths.
 func enumerate(t *testing.T, resolve func(r mw.Roller) (mw.Damage, mw.Damage, error)) (map[string]*big.Rat, int) {
 	t.Helper()
-	dist := map[string]*big.Rat{}
+	var dist tally[string]
 	p := &pathRoller{}
 	paths := 0
 	for {
 		toA, toD, err := resolve(p)
 		require.NoError(t, err)
-		l := outcomeLabel(toA, toD)
-		if dist[l] == nil {
-			dist[l] = new(big.Rat)
-		}
-		dist[l].Add(dist[l], p.prob())
+		dist.add(t, outcomeLabel(toA, toD), p)
 		paths++
 		if !p.next() {
 			break
 		}
 	}
-	return dist, paths
+	return dist.rats(), paths
+}
+
+// tally sums the probabilities of paths by outcome. A path's probability
+// is 6^-a * 4^-b (a dice of 6 faces, b ricochet re-rolls of 4), so the
+// paths are counted by outcome and (a, b) as whole numbers and each sum
+// made a fraction once (a big.Rat per path was a fifth of a walk).
+type tally[K comparable] struct {
+	counts map[K]map[[2]int]int64
+}
+
+func (ty *tally[K]) add(t *testing.T, k K, p *pathRoller) {
+	if ty.counts == nil {
+		ty.counts = map[K]map[[2]int]int64{}
+	}
+	byExp := ty.counts[k]
+	if byExp == nil {
+		byExp = map[[2]int]int64{}
+		ty.counts[k] = byExp
+	}
+	var e [2]int
+	for _, w := range p.widths[:p.pos] {
+		switch w {
+		case 6:
+			e[0]++
+		case 4:
+			e[1]++
+		default:
+			t.Fatalf("a die of %d faces", w)
+		}
+	}
+	byExp[e]++
+}
+
+// rats is the probability of each outcome.
+func (ty *tally[K]) rats() map[K]*big.Rat {
+	out := map[K]*big.Rat{}
+	for k, byExp := range ty.counts {
+		sum := new(big.Rat)
+		for e, n := range byExp {
+			den := new(big.Int).Mul(new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(e[0])), nil), new(big.Int).Exp(big.NewInt(4), big.NewInt(int64(e[1])), nil))
+			sum.Add(sum, new(big.Rat).SetFrac(big.NewInt(n), den))
+		}
+		out[k] = sum
+	}
+	return out
 }
 
 func requireSameDist(t *testing.T, od *Odds, dist map[string]*big.Rat) {
@@ -456,7 +489,7 @@ func TestOddsRoundNPCSecondRow(t *testing.T) {
 			a, d := mustUnit(t, c.a), mustUnit(t, c.d)
 			nA, nD, _ := mw.BoardingDice(a, d)
 			require.Equal(t, [2]int{2, 4}, [2]int{nA, nD})
-			want := map[roundOut]*big.Rat{}
+			var paths tally[roundOut]
 			p := &pathRoller{}
 			stacked := false
 			for {
@@ -466,15 +499,12 @@ func TestOddsRoundNPCSecondRow(t *testing.T) {
 				for _, du := range r.Duels {
 					stacked = stacked || len(du.Defender) == 3
 				}
-				k := roundOut{r.AttackerLost, r.DefenderLost, r.TiedAttacker, r.TiedDefender, r.DefenderDuels}
-				if want[k] == nil {
-					want[k] = new(big.Rat)
-				}
-				want[k].Add(want[k], p.prob())
+				paths.add(t, roundOut{r.AttackerLost, r.DefenderLost, r.TiedAttacker, r.TiedDefender, r.DefenderDuels}, p)
 				if !p.next() {
 					break
 				}
 			}
+			want := paths.rats()
 			assert.Equal(t, stack, stacked, "%s v %s: a duel of three NPC dice only when stacked", c.a, c.d)
 			got := newBoardOdds(a, d, o).roundDist(nA, nD, a.XPFor(0), 0)
 			require.Equal(t, len(want), len(got), "%s v %s stack=%v", c.a, c.d, stack)
