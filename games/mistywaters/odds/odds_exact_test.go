@@ -73,10 +73,36 @@ func TestRoundEqualSplitMatchesOne(t *testing.T) {
 // 1, 2, 3 and 6 with 1/4 each: "each die is rerolled until a result other
 // than 4 or 5 is rolled", and sum_k (2/6)^k * 1/6 = 1/4 for each of those
 // faces (checked in TestRicochetIsUniform).
+//
+// Unless the run is exhaustive (BOSUN_EXHAUSTIVE=1), a whole roll (a key
+// ending in ".roll": a volley, a side's roll of a clash or a tie) is
+// walked as its sorted rolls only, each standing for its orderings
+// (n!/(c1!c2!...), in mult): the resolver sorts a roll before it reads
+// it, and a volley's effects are counts. The re-rolls (a ricochet, a
+// Gunner's, a Fencing Master's, a token's) are walked in order: they go
+// to given dice. The exhaustive run walks every ordered roll.
 type pathRoller struct {
 	path   []int
 	widths []int
 	pos    int
+	sorted bool   // walk whole rolls sorted
+	mult   uint64 // the orderings the current path stands for
+}
+
+func newPathRoller() *pathRoller {
+	return &pathRoller{sorted: !refereetest.Exhaustive()}
+}
+
+// orderings is the number of orderings of a roll: n!/(c1!c2!...) for the
+// counts c of its faces.
+func orderings(roll []int) uint64 {
+	var c [7]int
+	m := uint64(1)
+	for i, v := range roll {
+		c[v]++
+		m = m * uint64(i+1) / uint64(c[v])
+	}
+	return m
 }
 
 var ricochetFaces = []int{1, 2, 3, 6}
@@ -86,14 +112,25 @@ func (p *pathRoller) Roll(key string, n int) ([]int, error) {
 	if len(key) > 9 && key[len(key)-9:] == ".ricochet" {
 		faces = ricochetFaces
 	}
+	if p.pos == 0 {
+		p.mult = 1 // a new path
+	}
+	sorted := p.sorted && strings.HasSuffix(key, ".roll")
 	out := make([]int, n)
 	for i := range out {
 		if p.pos == len(p.path) {
-			p.path = append(p.path, 0)
+			lo := 0
+			if sorted && i > 0 {
+				lo = p.path[p.pos-1] // no lower than the die before it
+			}
+			p.path = append(p.path, lo)
 			p.widths = append(p.widths, len(faces))
 		}
 		out[i] = faces[p.path[p.pos]]
 		p.pos++
+	}
+	if sorted {
+		p.mult *= orderings(out)
 	}
 	return out, nil
 }
@@ -123,7 +160,7 @@ func TestRicochetIsUniform(t *testing.T) {
 func enumerate(t *testing.T, resolve func(r mw.Roller) (mw.Damage, mw.Damage, error)) (map[string]*big.Rat, int) {
 	t.Helper()
 	var dist tally[string]
-	p := &pathRoller{}
+	p := newPathRoller()
 	paths := 0
 	for {
 		toA, toD, err := resolve(p)
@@ -138,9 +175,10 @@ func enumerate(t *testing.T, resolve func(r mw.Roller) (mw.Damage, mw.Damage, er
 }
 
 // tally sums the probabilities of paths by outcome. A path's probability
-// is 6^-a * 4^-b (a dice of 6 faces, b ricochet re-rolls of 4), so the
-// paths are counted by outcome and (a, b) as whole numbers and each sum
-// made a fraction once (a big.Rat per path was a fifth of a walk).
+// is its orderings times 6^-a * 4^-b (a dice of 6 faces, b ricochet
+// re-rolls of 4), so the paths are counted by outcome and (a, b) as
+// whole numbers and each sum made a fraction once (a big.Rat per path
+// was a fifth of a walk).
 type tally[K comparable] struct {
 	counts map[K]map[[2]int]int64
 }
@@ -165,7 +203,7 @@ func (ty *tally[K]) add(t *testing.T, k K, p *pathRoller) {
 			t.Fatalf("a die of %d faces", w)
 		}
 	}
-	byExp[e]++
+	byExp[e] += int64(p.mult)
 }
 
 // rats is the probability of each outcome.
@@ -467,21 +505,17 @@ func (f firstRoll) Roll(key string, n int) ([]int, error) {
 // Issue #30: the NPC's second-row dice (npc-second-row), two extra dice
 // against two: one behind each die, or both behind its lowest (a duel of
 // 1 v 3 dice). Every first roll of the resolver (6^6, with the attacker's
-// Experience Token re-rolls: the odds' duel classes) gives exactly
-// the odds' distribution of that roll (dice lost, dice tied and duels lost
-// by each side), under both readings; the rolls after it are composed by
-// the same code whatever the placement (TestOddsMatchEveryRoll).
+// Experience Token re-rolls: the odds' duel classes; sorted unless the run
+// is exhaustive, pathRoller) gives exactly the odds' distribution of that
+// roll (dice lost, dice tied and duels lost by each side), under both
+// readings, on the Pirate Ship and on the Galleass with a token; the rolls
+// after it are composed by the same code whatever the placement
+// (TestOddsMatchEveryRoll).
 func TestOddsRoundNPCSecondRow(t *testing.T) {
 	t.Parallel()
 	cases := []struct{ a, d string }{
 		{"ship:sailors=1,cannons=1,owner=a", "pirate"},
 		{"ship:sailors=1,cannons=1,xp=1,owner=a", "galleass:sailors=4"},
-	}
-	if !refereetest.Exhaustive() {
-		// the Pirate Ship under both readings; the Galleass with an
-		// Experience Token re-roll (the same placement code, three times the
-		// paths) in the exhaustive run (BOSUN_EXHAUSTIVE=1)
-		cases = cases[:1]
 	}
 	for _, c := range cases {
 		for _, stack := range []bool{false, true} {
@@ -490,7 +524,7 @@ func TestOddsRoundNPCSecondRow(t *testing.T) {
 			nA, nD, _ := mw.BoardingDice(a, d)
 			require.Equal(t, [2]int{2, 4}, [2]int{nA, nD})
 			var paths tally[roundOut]
-			p := &pathRoller{}
+			p := newPathRoller()
 			stacked := false
 			for {
 				res, err := mw.ResolveBoarding(mw.BoardingInput{Attacker: a, Defender: d, Options: o}, firstRoll{p})
