@@ -107,7 +107,7 @@ type boardOdds struct {
 	npcA, npcD bool
 	fcA, fcD   bool
 	rounds     map[roundKey]map[roundOut]*sixths
-	eqBrs      map[[2]int][][]branch // eqBranches
+	eqBrs      map[[2]int]*eqTab // eqBranches
 	stMu       sync.Mutex
 	stages     map[int][]branch // the attacker's stages (astage)
 	dstages    map[int][]dEnd   // the defender's stages (dstage)
@@ -239,17 +239,27 @@ func (b *boardOdds) duelBudgets(du mw.Duel, xpD, xpA int, dst [][]branch) {
 // eqBranches is the branches of the 1 v 1 duels of the equal rolls with
 // budgets xpA and xpD, by ((v*7+u)*(xpD+1)+dLeft)*(xpA+1)+aLeft (nil: not
 // enumerated yet): shared by the battle's equal rolls with these budgets.
-func (b *boardOdds) eqBranches(xpA, xpD int) [][]branch {
+//
+// It is made on first use: equalRolls makes those its workers use before
+// they start (they only read b.eqBrs).
+func (b *boardOdds) eqBranches(xpA, xpD int) *eqTab {
 	k := [2]int{xpA, xpD}
 	if t, ok := b.eqBrs[k]; ok {
 		return t
 	}
-	t := make([][]branch, 49*(xpD+1)*(xpA+1))
+	t := &eqTab{brs: make([][]branch, 49*(xpD+1)*(xpA+1))}
 	if b.eqBrs == nil {
-		b.eqBrs = map[[2]int][][]branch{}
+		b.eqBrs = map[[2]int]*eqTab{}
 	}
 	b.eqBrs[k] = t
 	return t
+}
+
+// eqTab is eqBranches' table and who fills it (eqDuels).
+type eqTab struct {
+	mu     sync.Mutex
+	filled bool // every duel's branches enumerated
+	brs    [][]branch
 }
 
 // The stages of a duel's re-rolls see the other side's dice only through

@@ -400,9 +400,18 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int, tabs *[4]rowTab) map[int]u128 {
 
 // eqDuels is eqBranches(xpA, xpD) with every duel's branches enumerated,
 // so that roundEqual's workers only read them (every pair of faces meets
-// in any n v n).
+// in any n v n): the first caller enumerates them, under the table's
+// lock, while another worker may enumerate another table's (the stages
+// they share are under b.stMu).
 func (b *boardOdds) eqDuels(xpA, xpD int) [][]branch {
-	brs := b.eqBranches(xpA, xpD)
+	t := b.eqBranches(xpA, xpD)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.filled {
+		return t.brs
+	}
+	t.filled = true
+	brs := t.brs
 	for v := 1; v <= 6; v++ {
 		for u := 1; u <= 6; u++ {
 			at := (v*7 + u) * (xpD + 1) * (xpA + 1)
@@ -419,9 +428,8 @@ func (b *boardOdds) eqDuels(xpA, xpD int) [][]branch {
 // counts: on two cores, the first clash's n v n roll (the largest: 5 v 5
 // in a 10-dice battle) first and the others (its tie re-rolls t v t, the
 // second clash's) beside it, by whichever worker is free (shareWork),
-// each worker with its own tables. The
-// duels' branches are enumerated first, here, so that both only read
-// them.
+// each worker with its own tables, from the enumeration of the duels'
+// branches on (eqDuels).
 func (b *boardOdds) equalRolls(clashes [][2]int) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		return
@@ -448,7 +456,7 @@ func (b *boardOdds) equalRolls(clashes [][2]int) {
 		return
 	}
 	for _, k := range keys {
-		b.eqDuels(k.xpA, k.xpD)
+		b.eqBranches(k.xpA, k.xpD) // made here, filled by the workers
 	}
 	counts := make([]map[int]u128, len(keys))
 	var next atomic.Int32
