@@ -271,6 +271,10 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int, tabs *[4]rowTab) map[int]u128 {
 		// rows for a defender win, a tie, an attacker win (made when
 		// first reached)
 		to := [3]int{-1, -1, -1}
+		// the first cell of each of those rows' blocks by the
+		// defender's tokens left (-1: not looked up yet), at hand
+		// instead of the rows' heads for every branch
+		at := noBlocks
 		bu := branches(v, u)
 		for dl, sb := range src.heads[j*nb:][:nb] {
 			if sb < 0 {
@@ -283,17 +287,22 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int, tabs *[4]rowTab) map[int]u128 {
 				}
 				for _, br := range bu[dl*qa+al] {
 					wi := int(br.win) + 1
-					if to[wi] < 0 {
-						w2, l2 := w, l
-						switch br.win {
-						case 1:
-							w2++
-						case -1:
-							l2++
+					d2 := dl - int(br.dUsed)
+					c := &at[wi][d2]
+					if *c < 0 {
+						if to[wi] < 0 {
+							w2, l2 := w, l
+							switch br.win {
+							case 1:
+								w2++
+							case -1:
+								l2++
+							}
+							to[wi] = dst.row(rowKey(v, rD-1, u, rA-1, w2, l2))
 						}
-						to[wi] = dst.row(rowKey(v, rD-1, u, rA-1, w2, l2))
+						*c = int32(dst.block(to[wi], d2) * qa)
 					}
-					dst.cells[dst.block(to[wi], dl-int(br.dUsed))*qa+al-int(br.aUsed)].add(mul128(x, br.n))
+					dst.cells[int(*c)+al-int(br.aUsed)].add(mul128(x, br.n))
 				}
 			}
 			clear(cells)
@@ -510,6 +519,17 @@ func shareWork(work func(worker int)) {
 	}
 	<-done
 }
+
+// noBlocks is a duel's table of its rows' blocks with none looked up
+// (a side has at most 14 tokens a roll: 15 budgets).
+var noBlocks = func() (t [3][15]int32) {
+	for i := range t {
+		for j := range t[i] {
+			t[i][j] = -1
+		}
+	}
+	return t
+}()
 
 // minSplitCells is the size of a phase's tables (their cells in use)
 // from which roundEqual runs the phase on two cores (boardOdds.minSplit;
