@@ -3,6 +3,7 @@ package odds
 import (
 	"math/big"
 	"sort"
+	"strings"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
 )
@@ -222,19 +223,69 @@ func (od *Odds) Total() *big.Rat {
 // Percentile is the luck of an actual result: the probability that the
 // battle goes worse for the attacker, plus half the probability of a
 // result as good (0 = the unluckiest possible, 1 = the luckiest).
+//
+// The outcomes' fractions are summed by denominator as whole numbers (in
+// halves) and the sums made one fraction: the same exact value as adding
+// them one by one, without a gcd per outcome.
 func (od *Odds) Percentile(toAttacker, toDefender mw.Damage) Prob {
 	s := Score(toAttacker, toDefender)
-	p := new(big.Rat)
-	half := big.NewRat(1, 2)
+	type byDen struct {
+		den    *big.Int
+		halves big.Int // the numerators over den, each twice (once for a tie)
+	}
+	var sums []*byDen
+	index := map[string]*byDen{}
+	num, tmp := new(big.Int), new(big.Int)
 	for _, o := range od.Outcomes {
+		var twice bool
 		switch {
 		case o.Score < s:
-			p.Add(p, o.P.Rat())
+			twice = true
 		case o.Score == s:
-			p.Add(p, new(big.Rat).Mul(half, o.P.Rat()))
+		default:
+			continue
+		}
+		denText := o.P.parts(num)
+		g := index[denText]
+		if g == nil {
+			g = &byDen{den: new(big.Int)}
+			if denText == "" {
+				g.den.SetInt64(1)
+			} else if _, ok := g.den.SetString(denText, 10); !ok {
+				panic("mistywaters: an odds fraction's denominator is not a number: " + denText)
+			}
+			index[denText] = g
+			sums = append(sums, g)
+		}
+		if twice {
+			g.halves.Add(&g.halves, tmp.Lsh(num, 1))
+		} else {
+			g.halves.Add(&g.halves, num)
 		}
 	}
+	p := new(big.Rat)
+	for _, g := range sums {
+		p.Add(p, new(big.Rat).SetFrac(&g.halves, tmp.Lsh(g.den, 1)))
+	}
 	return NewProb(p)
+}
+
+// parts sets num to the probability's numerator and returns its
+// denominator as text ("" for 1), read off Exact when the fraction was
+// kept as text (a reduced fraction: no gcd needed).
+func (p Prob) parts(num *big.Int) string {
+	if p.r != nil {
+		num.Set(p.r.Num())
+		if p.r.IsInt() {
+			return ""
+		}
+		return p.r.Denom().String()
+	}
+	n, d, _ := strings.Cut(p.Exact, "/")
+	if _, ok := num.SetString(n, 10); !ok {
+		panic("mistywaters: an odds fraction is not a fraction: " + p.Exact)
+	}
+	return d
 }
 
 // P returns the probability of the outcome with the given label (0 if absent).

@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/bosun-referee/bosun/referee"
 )
@@ -106,12 +107,12 @@ type boardOdds struct {
 	npcA, npcD bool
 	fcA, fcD   bool
 	rounds     map[roundKey]map[roundOut]*sixths
-	eqBrs      map[[2]int][][]branch // eqBranches
+	eqBrs      map[[2]int]*eqTab // eqBranches
 	stMu       sync.Mutex
 	stages     map[int][]branch // the attacker's stages (astage)
 	dstages    map[int][]dEnd   // the defender's stages (dstage)
 	classTabs  map[[2]int]*classTab
-	runTabs    [2]rowTab      // roundEqual's tables
+	runTabs    [4]rowTab      // roundEqual's tables
 	brSlab     []branch       // room for branch slices (branchSlice; under stMu)
 	endSlab    []dEnd         // room for dEnd slices (dEndSlice; under stMu)
 	endIdx     []map[dEnd]int // the defender's stages' tables of ends, by depth (under stMu)
@@ -121,6 +122,10 @@ type boardOdds struct {
 	// pairsOnly makes the exact Boarding odds enumerate every pair of rolls
 	// even for equal dice counts (tests compare the two methods).
 	pairsOnly bool
+	// minSplit is the cells from which roundEqual splits a phase between
+	// two cores (minSplitCells; 0: every phase, even on one core, as tests
+	// do).
+	minSplit int
 }
 
 // dEndSlice is branchSlice for the defender's stage ends.
@@ -153,7 +158,8 @@ func newBoardOdds(att, def mw.Unit, o mw.Options) *boardOdds {
 		classTabs: map[[2]int]*classTab{},
 		// grown as needed: a size hint allocates (and the process
 		// faults in) tables a battle may not fill
-		stages: map[int][]branch{}, dstages: map[int][]dEnd{}}
+		stages: map[int][]branch{}, dstages: map[int][]dEnd{},
+		minSplit: minSplitCells}
 	b.fcA = !b.npcA && mw.Fencing(att) == mw.FirstClass
 	b.fcD = !b.npcD && mw.Fencing(def) == mw.FirstClass
 	return b
@@ -233,17 +239,27 @@ func (b *boardOdds) duelBudgets(du mw.Duel, xpD, xpA int, dst [][]branch) {
 // eqBranches is the branches of the 1 v 1 duels of the equal rolls with
 // budgets xpA and xpD, by ((v*7+u)*(xpD+1)+dLeft)*(xpA+1)+aLeft (nil: not
 // enumerated yet): shared by the battle's equal rolls with these budgets.
-func (b *boardOdds) eqBranches(xpA, xpD int) [][]branch {
+//
+// It is made on first use: equalRolls makes those its workers use before
+// they start (they only read b.eqBrs).
+func (b *boardOdds) eqBranches(xpA, xpD int) *eqTab {
 	k := [2]int{xpA, xpD}
 	if t, ok := b.eqBrs[k]; ok {
 		return t
 	}
-	t := make([][]branch, 49*(xpD+1)*(xpA+1))
+	t := &eqTab{brs: make([][]branch, 49*(xpD+1)*(xpA+1))}
 	if b.eqBrs == nil {
-		b.eqBrs = map[[2]int][][]branch{}
+		b.eqBrs = map[[2]int]*eqTab{}
 	}
 	b.eqBrs[k] = t
 	return t
+}
+
+// eqTab is eqBranches' table and who fills it (eqDuels).
+type eqTab struct {
+	mu     sync.Mutex
+	filled bool // every duel's branches enumerated
+	brs    [][]branch
 }
 
 // The stages of a duel's re-rolls see the other side's dice only through
@@ -691,8 +707,10 @@ type roundWorker struct {
 	ct      *classTab
 	seqs    map[uint64]int
 	seqList []seqRoll
-	bud     budScratch // class's branches of a duel
-	ends    [][]dEnd   // class's defender's ends of a duel by budget
+	mu      *sync.Mutex // classing, when ct is shared with other workers
+	local   []int32     // by duel code: its class + 1, as ct.classes (with mu)
+	bud     budScratch  // class's branches of a duel
+	ends    [][]dEnd    // class's defender's ends of a duel by budget
 }
 
 func (w *roundWorker) add(k int, x, n uint64) { w.acc.at(k).addMul(x, n) }
@@ -889,7 +907,7 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 			codes := w.arrangeCodes(ma.dice, md.dice)
 			key := uint64(0)
 			for _, code := range codes {
-				key = key<<12 | uint64(w.class(code))
+				key = key<<12 | uint64(w.sharedClass(code))
 			}
 			i, ok := w.seqs[key]
 			if !ok {
@@ -902,7 +920,24 @@ func (w *roundWorker) run(as []mset, nD, xpA, xpD int, simple bool) {
 			w.seqList[i].x += x
 		}
 	}
-	w.dpSeqs(xpA, xpD)
+}
+
+// sharedClass is class when the duel classes are shared by workers (mu
+// set): a class is made under mu and kept in the worker's own table.
+// Classes are numbered in the order the workers make them, which changes
+// only the order dpSeqs sums the sequences in.
+func (w *roundWorker) sharedClass(code int) int {
+	if w.mu == nil {
+		return w.class(code)
+	}
+	if c := w.local[code]; c > 0 {
+		return int(c - 1)
+	}
+	w.mu.Lock()
+	c := w.class(code)
+	w.mu.Unlock()
+	w.local[code] = int32(c + 1)
+	return c
 }
 
 // seqCache is the class sequences of the rolls of nA v nD dice classed
@@ -1307,13 +1342,31 @@ func (b *boardOdds) roundSixths(nA, nD, xpA, xpD int) map[roundOut]*sixths {
 	if r, ok := b.rounds[key]; ok {
 		return r
 	}
-	simple := !b.fcA && !b.fcD && xpA == 0 && xpD == 0
+	simple := b.simple(xpA, xpD)
 	var counts map[int]u128
-	if nA == nD && nA <= 5 && !simple && !b.pairsOnly { // rowKey: 3 bits a count
-		counts = b.roundEqual(nA, xpA, xpD)
+	if b.equalRuns(key) {
+		counts = b.roundEqual(nA, xpA, xpD, &b.runTabs)
 	} else {
 		counts = b.roundPairs(nA, nD, xpA, xpD, simple)
 	}
+	return b.storeRound(key, counts)
+}
+
+// simple says a roll with these tokens has no re-roll.
+func (b *boardOdds) simple(xpA, xpD int) bool {
+	return !b.fcA && !b.fcD && xpA == 0 && xpD == 0
+}
+
+// equalRuns says roundSixths counts the roll k by roundEqual.
+func (b *boardOdds) equalRuns(k roundKey) bool {
+	return k.nA == k.nD && k.nA <= 5 && !b.simple(k.xpA, k.xpD) && !b.pairsOnly // rowKey: 3 bits a count
+}
+
+// storeRound keeps a roll's count table in b.rounds as counts over
+// powers of 6.
+func (b *boardOdds) storeRound(key roundKey, counts map[int]u128) map[roundOut]*sixths {
+	nA, nD := key.nA, key.nD
+	simple := b.simple(key.xpA, key.xpD)
 	out := map[roundOut]*sixths{}
 	var cb, scaled big.Int // scratch
 	for k, c := range counts {
@@ -1350,37 +1403,52 @@ func (b *boardOdds) roundPairs(nA, nD, xpA, xpD int, simple bool) map[int]u128 {
 	}
 	as := multisets(nA)
 	multisets(nD)
-	workers := runtime.GOMAXPROCS(0)
-	if len(as)*len(multisets(nD)) < 2000 || workers < 1 || !simple {
-		// with re-rolls the work is classing the duels (shared by every
-		// roll) and one programme per class sequence: one worker
+	workers := min(runtime.GOMAXPROCS(0), 2)
+	if len(as)*len(multisets(nD)) < 2000 || workers < 1 {
 		workers = 1
 	}
+	// the attacker's rolls are taken a few at a time by whichever worker
+	// is free (shareWork); with re-rolls the workers class the duels in
+	// one table (each duel once, under mu) and sum the rolls by their
+	// sequence of classes, the sequences then merged and counted by one
+	// programme
+	var mu sync.Mutex
 	ws := make([]*roundWorker, workers)
-	var wg sync.WaitGroup
 	for i := range ws {
 		ws[i] = &roundWorker{b: b, seqs: map[uint64]int{}}
 		if !simple {
 			ws[i].ct = b.classTab(xpA, xpD)
+			if workers > 1 {
+				ws[i].mu, ws[i].local = &mu, make([]int32, len(ws[i].ct.classes))
+			}
 		}
-		var share []mset
-		for j := i; j < len(as); j += workers {
-			share = append(share, as[j])
-		}
-		if workers == 1 {
-			// no goroutine to hand the one worker to: it runs here
-			ws[i].run(share, nD, xpA, xpD, simple)
-			continue
-		}
-		wg.Add(1)
-		go func(w *roundWorker, share []mset) {
-			defer wg.Done()
-			w.run(share, nD, xpA, xpD, simple)
-		}(ws[i], share)
 	}
-	wg.Wait()
+	const chunk = 4 // attacker's rolls
+	if workers == 1 {
+		ws[0].run(as, nD, xpA, xpD, simple)
+	} else {
+		var next atomic.Int32
+		shareWork(func(wi int) {
+			for c := int(next.Add(1)) - 1; c*chunk < len(as); c = int(next.Add(1)) - 1 {
+				ws[wi].run(as[c*chunk:min((c+1)*chunk, len(as))], nD, xpA, xpD, simple)
+			}
+		})
+	}
 	if !simple {
-		b.seqCaches = append(b.seqCaches, seqCache{nA, nD, xpA, xpD, ws[0].ct, ws[0].seqList})
+		w0 := ws[0]
+		for _, w := range ws[1:] {
+			for key, i := range w.seqs {
+				if j, ok := w0.seqs[key]; ok {
+					w0.seqList[j].x += w.seqList[i].x
+					continue
+				}
+				w0.seqs[key] = len(w0.seqList)
+				w0.seqList = append(w0.seqList, w.seqList[i])
+			}
+		}
+		w0.dpSeqs(xpA, xpD)
+		b.seqCaches = append(b.seqCaches, seqCache{nA, nD, xpA, xpD, w0.ct, w0.seqList})
+		return w0.acc.counts()
 	}
 	if workers == 1 {
 		return ws[0].acc.counts()
@@ -1470,6 +1538,9 @@ func BoardingOdds(att, def mw.Unit, o mw.Options) (*Odds, error) {
 		}
 	}
 	b := newBoardOdds(att, def, o)
+	if !o.Simplified {
+		b.equalRolls(mw.Clashes(a, d))
+	}
 	var final map[battleState]*big.Rat
 	if o.Simplified {
 		od.Cites = append(od.Cites, mw.CiteSimplified)
@@ -1540,11 +1611,19 @@ func BoardingOdds(att, def mw.Unit, o mw.Options) (*Odds, error) {
 			}
 			byLabel[l] = &labelled{toA, toD, p}
 		}
-		acc := newAccum()
+		// over one power of 6: the sums stay whole numbers and each is
+		// made a fraction once (finishCounts: accum.finish's fractions
+		// without a gcd per addition)
+		e := 0
 		for _, g := range byLabel {
-			acc.add(g.toA, g.toD, g.p.rat())
+			e = max(e, g.p.exp)
 		}
-		acc.finish(od)
+		outs := make([]*countOutcome, 0, len(byLabel))
+		for l, g := range byLabel {
+			num := new(big.Int).Mul(&g.p.num, pow6Of(e-g.p.exp))
+			outs = append(outs, &countOutcome{label: l, toA: g.toA, toD: g.toD, num: num})
+		}
+		finishCounts(od, outs, pow6Of(e))
 		return od, nil
 	}
 	acc := newAccum()

@@ -2,6 +2,10 @@ package odds
 
 import (
 	"math/bits"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
 )
@@ -173,25 +177,25 @@ var binom = func() [11][11]uint64 {
 
 // roundEqual is roundDist's count table for n vs n dice with re-rolls:
 // encoded roundOut | tokens used <<21 -> count over 6^(4n + used).
-func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
-	brs := b.eqBranches(xpA, xpD)
+//
+// A large roll is counted on two cores, phase by phase: each phase keeps
+// part of a row's key (a new defender run keeps the attacker's run and
+// the duels won and lost, a new attacker run the defender's run and the
+// duels, a duel both runs), so the rows are cut in chunks by a hash of
+// that part: different chunks reach different rows, each worker writes
+// the chunks it takes to a table of its own, and the next phase reads
+// both. The counts are the same sums however the rows are shared.
+//
+// tabs are its tables (b.runTabs but for equalRolls' second worker).
+func (b *boardOdds) roundEqual(n, xpA, xpD int, tabs *[4]rowTab) map[int]u128 {
+	brs := b.eqDuels(xpA, xpD)
 	// branches returns the branches of defender's die v against
 	// attacker's die u by budget, dLeft*(xpA+1)+aLeft
 	branches := func(v, u int) [][]branch {
 		at := (v*7 + u) * (xpD + 1) * (xpA + 1)
-		bu := brs[at : at+(xpD+1)*(xpA+1)]
-		if bu[0] == nil {
-			// every budget of the duel at once (its stages set up once)
-			b.duelBudgets(mw.Duel{A: []int{u}, D: []int{v}}, xpD, xpA, bu)
-		}
-		return bu
+		return brs[at : at+(xpD+1)*(xpA+1)]
 	}
 	qa, nb := xpA+1, xpD+1
-	// the two tables are kept for the battle's other rolls; each phase
-	// reads one and fills the other
-	cur, nxt := &b.runTabs[0], &b.runTabs[1]
-	cur.reset(qa, nb)
-	cur.cells[cur.block(cur.row(rowKey(7, 0, 0, 0, 0, 0)), xpD)*qa+xpA] = u128{0, 1}
 	// addRow adds src's row j times f to dst's row k
 	addRow := func(dst *rowTab, k uint32, src *rowTab, j int, f uint64) {
 		di := dst.row(k)
@@ -221,68 +225,71 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 			}
 		}
 	}
-	for i := 0; i < n; i++ {
-		left := n - i
-		// a new defender run (values strictly lower, highest first)
-		nxt.reset(qa, nb)
-		for j, k := range cur.keys {
-			v, rD, u, rA, w, l := rowUnkey(k)
-			if rD > 0 {
-				addRow(nxt, k, cur, j, 1)
-			} else {
-				for v2 := 1; v2 < v; v2++ {
-					// a run of 1s must cover the positions left: no
-					// value is lower (a shorter one leads nowhere)
-					c := 1
-					if v2 == 1 {
-						c = left
-					}
-					for ; c <= left; c++ {
-						addRow(nxt, rowKey(v2, c, u, rA, w, l), cur, j, binom[left][c])
-					}
+	var left int // the positions left, in the phase being run
+	// a new defender run (values strictly lower, highest first)
+	defRun := func(dst, src *rowTab, j int, k uint32) {
+		v, rD, u, rA, w, l := rowUnkey(k)
+		if rD > 0 {
+			addRow(dst, k, src, j, 1)
+		} else {
+			for v2 := 1; v2 < v; v2++ {
+				// a run of 1s must cover the positions left: no
+				// value is lower (a shorter one leads nowhere)
+				c := 1
+				if v2 == 1 {
+					c = left
+				}
+				for ; c <= left; c++ {
+					addRow(dst, rowKey(v2, c, u, rA, w, l), src, j, binom[left][c])
 				}
 			}
-			clearRow(cur, j)
 		}
-		// a new attacker run (values strictly higher, lowest first)
-		cur.reset(qa, nb)
-		for j, k := range nxt.keys {
-			v, rD, u, rA, w, l := rowUnkey(k)
-			if rA > 0 {
-				addRow(cur, k, nxt, j, 1)
-			} else {
-				for u2 := u + 1; u2 <= 6; u2++ {
-					// and a run of 6s the attacker's positions left
-					c := 1
-					if u2 == 6 {
-						c = left
-					}
-					for ; c <= left; c++ {
-						addRow(cur, rowKey(v, rD, u2, c, w, l), nxt, j, binom[left][c])
-					}
+		clearRow(src, j)
+	}
+	// a new attacker run (values strictly higher, lowest first)
+	attRun := func(dst, src *rowTab, j int, k uint32) {
+		v, rD, u, rA, w, l := rowUnkey(k)
+		if rA > 0 {
+			addRow(dst, k, src, j, 1)
+		} else {
+			for u2 := u + 1; u2 <= 6; u2++ {
+				// and a run of 6s the attacker's positions left
+				c := 1
+				if u2 == 6 {
+					c = left
+				}
+				for ; c <= left; c++ {
+					addRow(dst, rowKey(v, rD, u2, c, w, l), src, j, binom[left][c])
 				}
 			}
-			clearRow(nxt, j)
 		}
-		// the duel at position i: defender die v against attacker die u
-		nxt.reset(qa, nb)
-		for j, k := range cur.keys {
-			v, rD, u, rA, w, l := rowUnkey(k)
-			// rows for a defender win, a tie, an attacker win (made when
-			// first reached)
-			to := [3]int{-1, -1, -1}
-			bu := branches(v, u)
-			for dl, sb := range cur.heads[j*nb:][:nb] {
-				if sb < 0 {
+		clearRow(src, j)
+	}
+	// the duel at the position: defender die v against attacker die u
+	duel := func(dst, src *rowTab, j int, k uint32) {
+		v, rD, u, rA, w, l := rowUnkey(k)
+		// rows for a defender win, a tie, an attacker win (made when
+		// first reached)
+		to := [3]int{-1, -1, -1}
+		// the first cell of each of those rows' blocks by the
+		// defender's tokens left (-1: not looked up yet), at hand
+		// instead of the rows' heads for every branch
+		at := noBlocks
+		bu := branches(v, u)
+		for dl, sb := range src.heads[j*nb:][:nb] {
+			if sb < 0 {
+				continue
+			}
+			cells := src.cells[int(sb)*qa:][:qa]
+			for al, x := range cells {
+				if x.isZero() {
 					continue
 				}
-				src := cur.cells[int(sb)*qa:][:qa]
-				for al, x := range src {
-					if x.isZero() {
-						continue
-					}
-					for _, br := range bu[dl*qa+al] {
-						wi := int(br.win) + 1
+				for _, br := range bu[dl*qa+al] {
+					wi := int(br.win) + 1
+					d2 := dl - int(br.dUsed)
+					c := &at[wi][d2]
+					if *c < 0 {
 						if to[wi] < 0 {
 							w2, l2 := w, l
 							switch br.win {
@@ -291,35 +298,241 @@ func (b *boardOdds) roundEqual(n, xpA, xpD int) map[int]u128 {
 							case -1:
 								l2++
 							}
-							to[wi] = nxt.row(rowKey(v, rD-1, u, rA-1, w2, l2))
+							to[wi] = dst.row(rowKey(v, rD-1, u, rA-1, w2, l2))
 						}
-						nxt.cells[nxt.block(to[wi], dl-int(br.dUsed))*qa+al-int(br.aUsed)].add(mul128(x, br.n))
+						*c = int32(dst.block(to[wi], d2) * qa)
 					}
+					dst.cells[int(*c)+al-int(br.aUsed)].add(mul128(x, br.n))
 				}
-				clear(src)
+			}
+			clear(cells)
+		}
+	}
+	split := runtime.GOMAXPROCS(0) > 1 || b.minSplit == 0
+	// the tables are kept for the battle's other rolls: a phase reads a
+	// pair and fills the other (the second of each only when split)
+	in := [2]*rowTab{&tabs[0], &tabs[1]}
+	out := [2]*rowTab{&tabs[2], &tabs[3]}
+	// phase runs f on the rows of in into out and swaps them; keep is the
+	// part of a key that f keeps
+	var chunks [splitChunks][]int32 // a phase's rows by chunk: table<<30 | row
+	phase := func(keep uint32, f func(dst, src *rowTab, j int, k uint32)) {
+		out[0].reset(qa, nb)
+		out[1].reset(qa, nb)
+		if !split || len(in[0].cells)+len(in[1].cells) < b.minSplit {
+			for _, src := range in {
+				for j, k := range src.keys {
+					f(out[0], src, j, k)
+				}
+			}
+			in, out = out, in
+			return
+		}
+		for c := range chunks {
+			chunks[c] = chunks[c][:0]
+		}
+		for t, src := range in {
+			for j, k := range src.keys {
+				c := (k & keep) * 0x9E3779B1 >> (32 - splitChunkBits)
+				chunks[c] = append(chunks[c], int32(t<<30|j))
 			}
 		}
-		cur, nxt = nxt, cur
-	}
-	out := map[int]u128{}
-	for j, k := range cur.keys {
-		_, _, _, _, w, l := rowUnkey(k)
-		t := n - w - l
-		for dl, sb := range cur.heads[j*nb:][:nb] {
-			if sb < 0 {
-				continue
+		run := func(w, c int) {
+			for _, r := range chunks[c] {
+				src := in[r>>30]
+				j := int(r & (1<<30 - 1))
+				f(out[w], src, j, src.keys[j])
 			}
-			for al, x := range cur.cells[int(sb)*qa:][:qa] {
-				if x.isZero() {
+		}
+		if b.minSplit == 0 {
+			// tests: half the chunks each, both tables filled
+			var wg sync.WaitGroup
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for c := 1; c < splitChunks; c += 2 {
+					run(1, c)
+				}
+			}()
+			for c := 0; c < splitChunks; c += 2 {
+				run(0, c)
+			}
+			wg.Wait()
+		} else {
+			var next atomic.Int32
+			shareWork(func(w int) {
+				for c := int(next.Add(1)) - 1; c < splitChunks; c = int(next.Add(1)) - 1 {
+					run(w, c)
+				}
+			})
+		}
+		in, out = out, in
+	}
+	in[0].reset(qa, nb)
+	in[1].reset(qa, nb)
+	in[0].cells[in[0].block(in[0].row(rowKey(7, 0, 0, 0, 0, 0)), xpD)*qa+xpA] = u128{0, 1}
+	const (
+		runD  = 1<<6 - 1         // v, rD of a rowKey
+		runA  = (1<<6 - 1) << 6  // u, rA
+		duels = (1<<6 - 1) << 12 // w, l
+	)
+	for i := 0; i < n; i++ {
+		left = n - i
+		phase(runA|duels, defRun)
+		phase(runD|duels, attRun)
+		phase(runD|runA, duel)
+	}
+	res := map[int]u128{}
+	for _, cur := range in {
+		for j, k := range cur.keys {
+			_, _, _, _, w, l := rowUnkey(k)
+			t := n - w - l
+			for dl, sb := range cur.heads[j*nb:][:nb] {
+				if sb < 0 {
 					continue
 				}
-				k := encOut(roundOut{l, w, t, t, w}) | ((xpD-dl)+(xpA-al))<<21
-				y := out[k]
-				y.add(x)
-				out[k] = y
+				for al, x := range cur.cells[int(sb)*qa:][:qa] {
+					if x.isZero() {
+						continue
+					}
+					k := encOut(roundOut{l, w, t, t, w}) | ((xpD-dl)+(xpA-al))<<21
+					y := res[k]
+					y.add(x)
+					res[k] = y
+				}
+			}
+		}
+		clear(cur.cells)
+	}
+	return res
+}
+
+// eqDuels is eqBranches(xpA, xpD) with every duel's branches enumerated,
+// so that roundEqual's workers only read them (every pair of faces meets
+// in any n v n): the first caller enumerates them, under the table's
+// lock, while another worker may enumerate another table's (the stages
+// they share are under b.stMu).
+func (b *boardOdds) eqDuels(xpA, xpD int) [][]branch {
+	t := b.eqBranches(xpA, xpD)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.filled {
+		return t.brs
+	}
+	t.filled = true
+	brs := t.brs
+	for v := 1; v <= 6; v++ {
+		for u := 1; u <= 6; u++ {
+			at := (v*7 + u) * (xpD + 1) * (xpA + 1)
+			if bu := brs[at : at+(xpD+1)*(xpA+1)]; bu[0] == nil {
+				// every budget of the duel at once (its stages set up once)
+				b.duelBudgets(mw.Duel{A: []int{u}, D: []int{v}}, xpD, xpA, bu)
 			}
 		}
 	}
-	clear(cur.cells)
-	return out
+	return brs
 }
+
+// equalRolls counts beforehand the rolls of the clashes that roundEqual
+// counts: on two cores, the first clash's n v n roll (the largest: 5 v 5
+// in a 10-dice battle) first and the others (its tie re-rolls t v t, the
+// second clash's) beside it, by whichever worker is free (shareWork),
+// each worker with its own tables, from the enumeration of the duels'
+// branches on (eqDuels).
+func (b *boardOdds) equalRolls(clashes [][2]int) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		return
+	}
+	var keys []roundKey
+	for ci, c := range clashes {
+		n := c[0]
+		if c[1] != n {
+			continue
+		}
+		for _, k := range []roundKey{{n, n, b.att.XPFor(ci * 2), b.def.XPFor(ci * 2)}} {
+			if b.equalRuns(k) && !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+		for t := n; t >= 1; t-- {
+			k := roundKey{t, t, b.att.XPFor(ci*2 + 1), b.def.XPFor(ci*2 + 1)}
+			if b.equalRuns(k) && !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+	}
+	if len(keys) < 2 {
+		return
+	}
+	for _, k := range keys {
+		b.eqBranches(k.xpA, k.xpD) // made here, filled by the workers
+	}
+	counts := make([]map[int]u128, len(keys))
+	var next atomic.Int32
+	var side [4]rowTab
+	shareWork(func(w int) {
+		tabs := &b.runTabs
+		if w == 1 {
+			tabs = &side
+		}
+		for i := int(next.Add(1)) - 1; i < len(keys); i = int(next.Add(1)) - 1 {
+			k := keys[i]
+			counts[i] = b.roundEqual(k.nA, k.xpA, k.xpD, tabs)
+		}
+	})
+	for i, k := range keys {
+		b.storeRound(k, counts[i])
+	}
+}
+
+// A phase split between two workers is cut in splitChunks chunks by a
+// hash of the part of the keys it keeps, taken by whichever worker is
+// free (shareWork).
+const (
+	splitChunkBits = 3
+	splitChunks    = 1 << splitChunkBits
+)
+
+// shareWork runs work(0) here and, with more than one core, work(1) on
+// another goroutine, the two taking their items from a counter of their
+// own (work returns when none is left). A helper that has not started
+// when work(0) returns is called off: on a busy machine (the helper
+// waiting for a core) this goroutine waits at most for the item the
+// helper is working on, never for the helper to be scheduled.
+func shareWork(work func(worker int)) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		work(0)
+		return
+	}
+	var state atomic.Int32 // 0: not started, 1: working, 2: called off
+	done := make(chan struct{})
+	go func() {
+		if !state.CompareAndSwap(0, 1) {
+			return
+		}
+		defer close(done)
+		work(1)
+	}()
+	work(0)
+	if state.CompareAndSwap(0, 2) {
+		return
+	}
+	<-done
+}
+
+// noBlocks is a duel's table of its rows' blocks with none looked up
+// (a side has at most 14 tokens a roll: 15 budgets).
+var noBlocks = func() (t [3][15]int32) {
+	for i := range t {
+		for j := range t[i] {
+			t[i][j] = -1
+		}
+	}
+	return t
+}()
+
+// minSplitCells is the size of a phase's tables (their cells in use)
+// from which roundEqual runs the phase on two cores (boardOdds.minSplit;
+// tests split every phase): below it, handing half the rows to another
+// core costs more than it saves.
+const minSplitCells = 4096

@@ -1,9 +1,10 @@
 package odds
 
 import (
-	"fmt"
 	"math/big"
 	"math/bits"
+	"sort"
+	"sync/atomic"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
 )
@@ -297,6 +298,7 @@ type volleyKey struct {
 type volleyCache struct {
 	prefixes map[volleyKey]*volleyPrefix
 	free     [][]wide
+	readOnly bool // prefixes is shared between workers: every prefix a volley reads is in it, walked far enough
 }
 
 func newVolleyCache() *volleyCache {
@@ -345,6 +347,9 @@ func (vc *volleyCache) get(shooter, target mw.Unit, o mw.Options) *volleyPrefix 
 	if vc != nil {
 		if p, ok := vc.prefixes[k]; ok {
 			return p
+		}
+		if vc.readOnly {
+			panic("mistywaters: a worker's volley prefix was not walked before the workers started")
 		}
 	}
 	p := &volleyPrefix{first: first, re: re, f1: f1, f2: f2, gunner: mode, mode: mode, avail: k.avail}
@@ -467,11 +472,18 @@ type fireOut struct {
 // crew, disable) cell is applied to it once, not once per counterattack.
 type fireCache struct {
 	cells map[uint32]*fireRes // by fireCell's packed number
-	keys  map[string]int32    // numbers the merge keys of fireRes
+	keys  map[mergeKey]int32  // numbers the merge keys of fireRes
+}
+
+// mergeKey is what makes two outcomes of a fire one: the damage's text
+// and the target after.
+type mergeKey struct {
+	text   string
+	target unitState
 }
 
 func newFireCache() *fireCache {
-	return &fireCache{cells: map[uint32]*fireRes{}, keys: map[string]int32{}}
+	return &fireCache{cells: map[uint32]*fireRes{}, keys: map[mergeKey]int32{}}
 }
 
 // fireCell packs a target (the exchange's defender 0 or attacker 1) and a
@@ -485,21 +497,26 @@ type fireRes struct {
 	target mw.Unit
 	dmg    mw.Damage
 	text   string // dmg.Text()
-	key    string // text and the target after, the merge key
-	kid    int32  // key's number in the fireCache
+	kid    int32  // the number of its mergeKey in the fireCache
 }
 
 func fireDist(shooter, target mw.Unit, o mw.Options, cache *fireCache, vols *volleyCache, tid int) (out []fireOut, den *big.Int) {
+	out, _, den = fireSums(shooter, target, o, cache, vols, tid)
+	return out, den
+}
+
+// fireSums is fireDist with the counts also as wides (sums[i] is out[i].num).
+func fireSums(shooter, target mw.Unit, o mw.Options, cache *fireCache, vols *volleyCache, tid int) (out []fireOut, sums []wide, den *big.Int) {
 	if shooter.Kind == mw.KindMonster {
 		t := target
 		var dmg mw.Damage
 		mw.ApplyMonsterDamage(shooter.Monster, &t, &dmg, o)
-		return []fireOut{{fireRes: &fireRes{target: t, dmg: dmg, text: dmg.Text()}, num: big.NewInt(1)}}, big.NewInt(1)
+		return []fireOut{{fireRes: &fireRes{target: t, dmg: dmg, text: dmg.Text()}, num: big.NewInt(1)}}, []wide{{1}}, big.NewInt(1)
 	}
 	n, _ := shooter.BroadsideDice(target, o)
 	g, den := volleyCounts(shooter, target, n, o, vols)
 	var pos []int32 // by merge key number: its out, -1 none yet
-	var sums []wide // by out: the counts, summed as wide (they fit: each is at most den)
+	// sums: by out, the counts, summed as wide (they fit: each is at most den)
 	g.each(func(h, c, d int, x *wide) {
 		cell := fireCell(tid, h, c, d)
 		r, ok := cache.cells[cell]
@@ -509,11 +526,12 @@ func fireDist(shooter, target mw.Unit, o mw.Options, cache *fireCache, vols *vol
 			vol := &mw.Volley{HullHits: h, CrewHits: c, Disables: d, Misses: n - h - c - d}
 			mw.ApplyDice(vol, &t, o, nil)
 			txt := vol.Damage.Text()
-			r = &fireRes{target: t, dmg: vol.Damage, text: txt, key: txt + "|" + stateKey(t)}
-			kid, ok := cache.keys[r.key]
+			r = &fireRes{target: t, dmg: vol.Damage, text: txt}
+			k := mergeKey{txt, stateOf(t)}
+			kid, ok := cache.keys[k]
 			if !ok {
 				kid = int32(len(cache.keys))
-				cache.keys[r.key] = kid
+				cache.keys[k] = kid
 			}
 			r.kid = kid
 			cache.cells[cell] = r
@@ -533,21 +551,141 @@ func fireDist(shooter, target mw.Unit, o mw.Options, cache *fireCache, vols *vol
 	for i := range out {
 		out[i].num = sums[i].big()
 	}
-	return out, den
+	return out, sums, den
 }
 
-// fireKey is what a side's fire depends on: the shooter's kind, dice,
+// fireK is what a side's fire depends on: the shooter's kind, dice,
 // Gunner and tokens (not its Cannons or crew beyond the dice) and the
 // target.
-func fireKey(shooter, target mw.Unit, o mw.Options) string {
+type fireK struct {
+	kind    mw.Kind
+	monster string
+	dice    int
+	gunner  mw.Rank
+	xp      int
+	target  unitState
+}
+
+func fireKey(shooter, target mw.Unit, o mw.Options) fireK {
 	n, _ := shooter.BroadsideDice(target, o)
-	return fmt.Sprintf("%s/%s/%d/%d/%d|%s", shooter.Kind, shooter.Monster, n, shooter.Gunner, shooter.XPFor(0), stateKey(target))
+	return fireK{shooter.Kind, shooter.Monster, n, shooter.Gunner, shooter.XPFor(0), stateOf(target)}
 }
 
 // counter is the distribution of a counterattack (counts over den).
 type counter struct {
-	outs []fireOut
-	den  *big.Int
+	outs  []fireOut
+	den   *big.Int
+	scale *big.Int    // planBroadside's lcm / den: outs' counts are scaled by it
+	top   *counterTop // for BroadsideOddsTop (nil: not asked)
+}
+
+// counterTop is what BroadsideOddsTop reads of a counterattack beside its
+// outcomes, counted by the worker that counts the counterattack (in
+// wides, before the counts are scaled to the exchange's denominator: the
+// order and the sums scale with them).
+type counterTop struct {
+	// byLoss is the outcomes by the attacker's loss (its text): each the
+	// outs with that loss, in the order of outs; the losses in the order
+	// they first come, sorted by their summed count, highest first, as
+	// sort.Slice sorts them
+	byLoss   [][]int32
+	defeated wide    // the count of the attacker's defeat
+	exp      [4]wide // the sums of count times Cannons, Sailors, Officers and Markers lost
+}
+
+// cmpWide compares x and y as numbers: -1, 0 or +1.
+func cmpWide(x, y *wide) int {
+	for i := wideWords - 1; i >= 0; i-- {
+		if x[i] != y[i] {
+			if x[i] < y[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+func topOf(outs []fireOut, sums []wide) *counterTop {
+	t := &counterTop{}
+	byText := map[string]int{}
+	var tot []wide
+	for i, x := range outs {
+		j, ok := byText[x.text]
+		if !ok {
+			j = len(t.byLoss)
+			byText[x.text] = j
+			t.byLoss = append(t.byLoss, nil)
+			tot = append(tot, wide{})
+		}
+		t.byLoss[j] = append(t.byLoss[j], int32(i))
+		tot[j].addMul(&sums[i], 1)
+		if x.dmg.Defeated {
+			t.defeated.addMul(&sums[i], 1)
+		}
+		for k, n := range [4]int{x.dmg.Cannons, x.dmg.Sailors, len(x.dmg.Officers), x.dmg.Markers} {
+			if n != 0 {
+				t.exp[k].addMul(&sums[i], uint64(n))
+			}
+		}
+	}
+	idx := make([]int32, len(t.byLoss))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	sort.Slice(idx, func(i, j int) bool { return cmpWide(&tot[idx[i]], &tot[idx[j]]) > 0 })
+	sorted := make([][]int32, len(idx))
+	for i, k := range idx {
+		sorted[i] = t.byLoss[k]
+	}
+	t.byLoss = sorted
+	return t
+}
+
+// counterJob is a counterattack to count: the defender after an attack
+// fires at the attacker.
+type counterJob struct {
+	c        *counter
+	defAfter mw.Unit
+}
+
+// runCounters counts the counterattacks of jobs, on two cores (shareWork):
+// most of a large exchange's work is its counterattacks' volleys, each
+// independent of the others. The volley prefixes they read are walked
+// first, here, to the largest volley each needs, so that the workers only
+// read them; each worker has its own grids to reuse and its own cache of
+// what a volley's effects do to the attacker (a counterattack's outcomes
+// and their order do not depend on which worker counts it, nor on how
+// many there are).
+func runCounters(jobs []counterJob, att mw.Unit, o mw.Options, vols *volleyCache, top bool) {
+	count := func(j counterJob, cache *fireCache, vols *volleyCache) {
+		var sums []wide
+		j.c.outs, sums, j.c.den = fireSums(j.defAfter, att, o, cache, vols, 1)
+		if top {
+			j.c.top = topOf(j.c.outs, sums)
+		}
+	}
+	for _, j := range jobs {
+		if j.defAfter.Kind != mw.KindMonster {
+			n, _ := j.defAfter.BroadsideDice(att, o)
+			vols.get(j.defAfter, att, o).grid(n)
+		}
+	}
+	if len(jobs) <= 1 {
+		cache := newFireCache()
+		for _, j := range jobs {
+			count(j, cache, vols)
+		}
+		return
+	}
+	var next atomic.Int64
+	shareWork(func(int) {
+		cache := newFireCache()
+		mine := &volleyCache{prefixes: vols.prefixes, readOnly: true}
+		for i := int(next.Add(1)) - 1; i < len(jobs); i = int(next.Add(1)) - 1 {
+			count(jobs[i], cache, mine)
+		}
+	})
 }
 
 // dmgSide numbers one side's damage texts, so that outcomes are summed
@@ -577,13 +715,14 @@ type broadsidePlan struct {
 	firsts   []fireOut
 	den1     *big.Int
 	counters []*counter // by first; nil: no counterattack
-	memo     map[string]*counter
+	memo     map[fireK]*counter
 	lcm      *big.Int
 	sa, sd   *dmgSide // the attacker's and the defender's damage texts
 	none     int32    // the attacker's "no loss"
 }
 
-func planBroadside(att, def mw.Unit, o mw.Options) (*broadsidePlan, error) {
+// planBroadside plans the exchange; top: with each counter's counterTop.
+func planBroadside(att, def mw.Unit, o mw.Options, top bool) (*broadsidePlan, error) {
 	for _, u := range []mw.Unit{att, def} {
 		if err := u.Validate(nil); err != nil {
 			return nil, err
@@ -603,8 +742,9 @@ func planBroadside(att, def mw.Unit, o mw.Options) (*broadsidePlan, error) {
 	}
 	cache, vols := newFireCache(), newVolleyCache()
 	firsts, den1 := fireDist(att, def, o, cache, vols, 0)
-	memo := map[string]*counter{}
+	memo := map[fireK]*counter{}
 	counters := make([]*counter, len(firsts)) // nil: no counterattack
+	var jobs []counterJob
 	for i, first := range firsts {
 		if first.dmg.Defeated || !v.Counterattack {
 			continue
@@ -616,12 +756,13 @@ func planBroadside(att, def mw.Unit, o mw.Options) (*broadsidePlan, error) {
 		k := fireKey(defAfter, att, o)
 		c, ok := memo[k]
 		if !ok {
-			outs, den := fireDist(defAfter, att, o, cache, vols, 1)
-			c = &counter{outs, den}
+			c = &counter{}
 			memo[k] = c
+			jobs = append(jobs, counterJob{c, defAfter})
 		}
 		counters[i] = c
 	}
+	runCounters(jobs, att, o, vols, top)
 	// one common denominator: den1 times the lcm of the counters'
 	lcm := big.NewInt(1)
 	for _, c := range memo {
@@ -630,6 +771,7 @@ func planBroadside(att, def mw.Unit, o mw.Options) (*broadsidePlan, error) {
 	}
 	for _, c := range memo {
 		scale := new(big.Int).Quo(lcm, c.den)
+		c.scale = scale
 		for i := range c.outs {
 			c.outs[i].num = new(big.Int).Mul(c.outs[i].num, scale)
 		}
@@ -650,7 +792,7 @@ func planBroadside(att, def mw.Unit, o mw.Options) (*broadsidePlan, error) {
 // BroadsideOdds is the exact distribution of a whole Broadside exchange:
 // the attack, then the counterattack with what the defender has left.
 func BroadsideOdds(att, def mw.Unit, o mw.Options) (*Odds, error) {
-	pl, err := planBroadside(att, def, o)
+	pl, err := planBroadside(att, def, o, false)
 	if err != nil {
 		return nil, err
 	}
@@ -682,8 +824,19 @@ func BroadsideOdds(att, def mw.Unit, o mw.Options) (*Odds, error) {
 	return pl.od, nil
 }
 
-func stateKey(u mw.Unit) string {
-	return fmt.Sprintf("%s/%d/%d/%d/%d/%d/%v/%s/%d", u.Kind, u.Cannons, u.Sailors, u.Captain, u.Gunner, u.FencingMaster, u.Damaged, u.Monster, u.XP)
+// unitState is what of a unit a fire's outcome can change or depend on,
+// a comparable key (a Sprintf of it cost a sixth of the worst exchange).
+type unitState struct {
+	kind                           mw.Kind
+	cannons, sailors               int
+	captain, gunner, fencingMaster mw.Rank
+	damaged                        bool
+	monster                        string
+	xp                             int
+}
+
+func stateOf(u mw.Unit) unitState {
+	return unitState{u.Kind, u.Cannons, u.Sailors, u.Captain, u.Gunner, u.FencingMaster, u.Damaged, u.Monster, u.XP}
 }
 
 func broadsidePolicy(att, def mw.Unit, o mw.Options) []string {

@@ -22,7 +22,7 @@ import (
 // and the k most likely outcomes from a heap over the attack's outcomes,
 // each walking its counterattack's outcomes most likely first.
 func BroadsideOddsTop(att, def mw.Unit, o mw.Options, k int) (*Odds, error) {
-	pl, err := planBroadside(att, def, o)
+	pl, err := planBroadside(att, def, o, true)
 	if err != nil {
 		return nil, err
 	}
@@ -47,14 +47,15 @@ func BroadsideOddsTop(att, def mw.Unit, o mw.Options, k int) (*Odds, error) {
 			}
 		}
 	}
+	// a counter's sums, counted by its worker before its counts were
+	// scaled: scaled here
 	counterSums := map[*counter]*sums{}
 	for _, c := range pl.memo {
-		s := &sums{defeated: new(big.Int)}
-		for _, x := range c.outs {
-			if x.dmg.Defeated {
-				s.defeated.Add(s.defeated, x.num)
+		s := &sums{defeated: new(big.Int).Mul(c.top.defeated.big(), c.scale)}
+		for j := range s.exp {
+			if !c.top.exp[j].isZero() {
+				s.exp[j].Mul(c.top.exp[j].big(), c.scale)
 			}
-			addExp(&s.exp, x.dmg, x.num)
 		}
 		counterSums[c] = s
 	}
@@ -87,23 +88,45 @@ func BroadsideOddsTop(att, def mw.Unit, o mw.Options, k int) (*Odds, error) {
 		dmg mw.Damage
 		num *big.Int
 	}
+	// sortEntries sorts es by decreasing count as sort.Slice of es would
+	// (the same comparisons give the same order), moving numbers instead
+	// of entries (a Damage is large)
 	sortEntries := func(es []entry) []entry {
-		sort.Slice(es, func(i, j int) bool { return es[i].num.Cmp(es[j].num) > 0 })
-		return es
+		idx := make([]int32, len(es))
+		for i := range idx {
+			idx[i] = int32(i)
+		}
+		sort.Slice(idx, func(i, j int) bool { return es[idx[i]].num.Cmp(es[idx[j]].num) > 0 })
+		l := make([]entry, len(es))
+		for i, k := range idx {
+			l[i] = es[k]
+		}
+		return l
 	}
-	merged := func(outs []fireOut, scale *big.Int, into map[int32]*entry, order *[]int32) {
+	// merged adds outs (times scale, nil: 1) into es, one entry per
+	// attacker's loss in the order they first come; at[id] is the entry
+	// of id plus one (0: none yet)
+	at := make([]int32, len(pl.sa.texts))
+	merged := func(outs []fireOut, scale *big.Int, es []entry) []entry {
 		for _, x := range outs {
-			e, ok := into[x.id]
-			if !ok {
-				e = &entry{id: x.id, dmg: x.dmg, num: new(big.Int)}
-				into[x.id] = e
-				*order = append(*order, x.id)
+			i := at[x.id] - 1
+			if i < 0 {
+				es = append(es, entry{id: x.id, dmg: x.dmg, num: new(big.Int)})
+				i = int32(len(es) - 1)
+				at[x.id] = i + 1
 			}
 			if scale == nil {
-				e.num.Add(e.num, x.num)
+				es[i].num.Add(es[i].num, x.num)
 			} else {
-				e.num.Add(e.num, t2.Mul(x.num, scale))
+				es[i].num.Add(es[i].num, t2.Mul(x.num, scale))
 			}
+		}
+		return es
+	}
+	// done clears at for the next merge
+	done := func(es []entry) {
+		for _, e := range es {
+			at[e.id] = 0
 		}
 	}
 	noCounter := []fireOut{{fireRes: &fireRes{}, id: pl.none, num: pl.lcm}}
@@ -112,17 +135,26 @@ func BroadsideOddsTop(att, def mw.Unit, o mw.Options, k int) (*Odds, error) {
 		if l, ok := lists[c]; ok {
 			return l
 		}
-		outs := noCounter
-		if c != nil {
-			outs = c.outs
+		if c == nil {
+			es := merged(noCounter, nil, nil)
+			done(es)
+			l := sortEntries(es)
+			lists[c] = l
+			return l
 		}
-		into, order := map[int32]*entry{}, []int32(nil)
-		merged(outs, nil, into, &order)
-		l := make([]entry, len(order))
-		for i, id := range order {
-			l[i] = *into[id]
+		// the losses sorted by the counter's worker: the same order
+		// as sortEntries of merged(c.outs, nil, nil)
+		l := make([]entry, len(c.top.byLoss))
+		for i, outs := range c.top.byLoss {
+			x := &c.outs[outs[0]]
+			l[i] = entry{id: x.id, dmg: x.dmg, num: x.num}
+			if len(outs) > 1 {
+				l[i].num = new(big.Int)
+				for _, k := range outs {
+					l[i].num.Add(l[i].num, c.outs[k].num)
+				}
+			}
 		}
-		l = sortEntries(l)
 		lists[c] = l
 		return l
 	}
@@ -175,19 +207,16 @@ func BroadsideOddsTop(att, def mw.Unit, o mw.Options, k int) (*Odds, error) {
 				}
 				w.Add(w, pl.firsts[m].num)
 			}
-			into, order := map[int32]*entry{}, []int32(nil)
+			var es []entry
 			for _, c := range cs {
 				outs := noCounter
 				if c != nil {
 					outs = c.outs
 				}
-				merged(outs, weight[c], into, &order)
+				es = merged(outs, weight[c], es)
 			}
-			l := make([]entry, len(order))
-			for i, id := range order {
-				l[i] = *into[id]
-			}
-			g.list = sortEntries(l)
+			done(es)
+			g.list = sortEntries(es)
 		}
 		groups = append(groups, g)
 	}

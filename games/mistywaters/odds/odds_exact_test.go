@@ -32,12 +32,37 @@ func TestRoundEqualMatchesPairs(t *testing.T) {
 		pairs := newBoardOdds(a, d, c.opts)
 		pairs.pairsOnly = true
 		slow := pairs.roundDist(c.n, c.n, c.xpA, c.xpD)
-		require.Equal(t, len(slow), len(fast), "%s vs %s n=%d", c.a, c.d, c.n)
-		for k, p := range slow {
-			q, ok := fast[k]
-			require.True(t, ok, "outcome %v missing", k)
-			assert.Equal(t, p.RatString(), q.RatString(), "outcome %v", k)
+		// and with every phase split between two workers
+		split := newBoardOdds(a, d, c.opts)
+		split.minSplit = 0
+		halves := split.roundDist(c.n, c.n, c.xpA, c.xpD)
+		for _, got := range []map[roundOut]*big.Rat{fast, halves} {
+			require.Equal(t, len(slow), len(got), "%s vs %s n=%d", c.a, c.d, c.n)
+			for k, p := range slow {
+				q, ok := got[k]
+				require.True(t, ok, "outcome %v missing", k)
+				assert.Equal(t, p.RatString(), q.RatString(), "outcome %v", k)
+			}
 		}
+	}
+}
+
+// The run-length programme split between two workers (as it is from
+// minSplitCells on two cores) gives the counts of one worker, on the
+// largest roll it counts: 5 v 5 with First-Class Fencing and 7 tokens a
+// side.
+func TestRoundEqualSplitMatchesOne(t *testing.T) {
+	a := mustUnit(t, "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=a")
+	d := mustUnit(t, "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=b")
+	one := newBoardOdds(a, d, mw.Options{})
+	one.minSplit = 1 << 62
+	want := one.roundEqual(5, 7, 7, &one.runTabs)
+	split := newBoardOdds(a, d, mw.Options{})
+	split.minSplit = 0
+	got := split.roundEqual(5, 7, 7, &split.runTabs)
+	require.Equal(t, len(want), len(got))
+	for k, x := range want {
+		require.Equal(t, x, got[k], "outcome %v, %d tokens used", decOut(k&(1<<20-1)), k>>21)
 	}
 }
 
@@ -48,10 +73,36 @@ func TestRoundEqualMatchesPairs(t *testing.T) {
 // 1, 2, 3 and 6 with 1/4 each: "each die is rerolled until a result other
 // than 4 or 5 is rolled", and sum_k (2/6)^k * 1/6 = 1/4 for each of those
 // faces (checked in TestRicochetIsUniform).
+//
+// Unless the run is exhaustive (BOSUN_EXHAUSTIVE=1), a whole roll (a key
+// ending in ".roll": a volley, a side's roll of a clash or a tie) is
+// walked as its sorted rolls only, each standing for its orderings
+// (n!/(c1!c2!...), in mult): the resolver sorts a roll before it reads
+// it, and a volley's effects are counts. The re-rolls (a ricochet, a
+// Gunner's, a Fencing Master's, a token's) are walked in order: they go
+// to given dice. The exhaustive run walks every ordered roll.
 type pathRoller struct {
 	path   []int
 	widths []int
 	pos    int
+	sorted bool   // walk whole rolls sorted
+	mult   uint64 // the orderings the current path stands for
+}
+
+func newPathRoller() *pathRoller {
+	return &pathRoller{sorted: !refereetest.Exhaustive()}
+}
+
+// orderings is the number of orderings of a roll: n!/(c1!c2!...) for the
+// counts c of its faces.
+func orderings(roll []int) uint64 {
+	var c [7]int
+	m := uint64(1)
+	for i, v := range roll {
+		c[v]++
+		m = m * uint64(i+1) / uint64(c[v])
+	}
+	return m
 }
 
 var ricochetFaces = []int{1, 2, 3, 6}
@@ -61,14 +112,25 @@ func (p *pathRoller) Roll(key string, n int) ([]int, error) {
 	if len(key) > 9 && key[len(key)-9:] == ".ricochet" {
 		faces = ricochetFaces
 	}
+	if p.pos == 0 {
+		p.mult = 1 // a new path
+	}
+	sorted := p.sorted && strings.HasSuffix(key, ".roll")
 	out := make([]int, n)
 	for i := range out {
 		if p.pos == len(p.path) {
-			p.path = append(p.path, 0)
+			lo := 0
+			if sorted && i > 0 {
+				lo = p.path[p.pos-1] // no lower than the die before it
+			}
+			p.path = append(p.path, lo)
 			p.widths = append(p.widths, len(faces))
 		}
 		out[i] = faces[p.path[p.pos]]
 		p.pos++
+	}
+	if sorted {
+		p.mult *= orderings(out)
 	}
 	return out, nil
 }
@@ -87,14 +149,6 @@ func (p *pathRoller) next() bool {
 	return false
 }
 
-func (p *pathRoller) prob() *big.Rat {
-	r := big.NewRat(1, 1)
-	for _, w := range p.widths[:p.pos] {
-		r.Mul(r, big.NewRat(1, int64(w)))
-	}
-	return r
-}
-
 func TestRicochetIsUniform(t *testing.T) {
 	// P(final face f) for f in {1,2,3,6} = (1/6) * sum_{k>=0} (1/3)^k = (1/6) * 3/2.
 	sum := new(big.Rat).Quo(big.NewRat(1, 6), new(big.Rat).Sub(big.NewRat(1, 1), big.NewRat(2, 6)))
@@ -105,23 +159,65 @@ func TestRicochetIsUniform(t *testing.T) {
 // outcome label; it returns the distribution and the number of paths.
 func enumerate(t *testing.T, resolve func(r mw.Roller) (mw.Damage, mw.Damage, error)) (map[string]*big.Rat, int) {
 	t.Helper()
-	dist := map[string]*big.Rat{}
-	p := &pathRoller{}
+	var dist tally[string]
+	p := newPathRoller()
 	paths := 0
 	for {
 		toA, toD, err := resolve(p)
 		require.NoError(t, err)
-		l := outcomeLabel(toA, toD)
-		if dist[l] == nil {
-			dist[l] = new(big.Rat)
-		}
-		dist[l].Add(dist[l], p.prob())
+		dist.add(t, outcomeLabel(toA, toD), p)
 		paths++
 		if !p.next() {
 			break
 		}
 	}
-	return dist, paths
+	return dist.rats(), paths
+}
+
+// tally sums the probabilities of paths by outcome. A path's probability
+// is its orderings times 6^-a * 4^-b (a dice of 6 faces, b ricochet
+// re-rolls of 4), so the paths are counted by outcome and (a, b) as
+// whole numbers and each sum made a fraction once (a big.Rat per path
+// was a fifth of a walk).
+type tally[K comparable] struct {
+	counts map[K]map[[2]int]int64
+}
+
+func (ty *tally[K]) add(t *testing.T, k K, p *pathRoller) {
+	if ty.counts == nil {
+		ty.counts = map[K]map[[2]int]int64{}
+	}
+	byExp := ty.counts[k]
+	if byExp == nil {
+		byExp = map[[2]int]int64{}
+		ty.counts[k] = byExp
+	}
+	var e [2]int
+	for _, w := range p.widths[:p.pos] {
+		switch w {
+		case 6:
+			e[0]++
+		case 4:
+			e[1]++
+		default:
+			t.Fatalf("a die of %d faces", w)
+		}
+	}
+	byExp[e] += int64(p.mult)
+}
+
+// rats is the probability of each outcome.
+func (ty *tally[K]) rats() map[K]*big.Rat {
+	out := map[K]*big.Rat{}
+	for k, byExp := range ty.counts {
+		sum := new(big.Rat)
+		for e, n := range byExp {
+			den := new(big.Int).Mul(new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(e[0])), nil), new(big.Int).Exp(big.NewInt(4), big.NewInt(int64(e[1])), nil))
+			sum.Add(sum, new(big.Rat).SetFrac(big.NewInt(n), den))
+		}
+		out[k] = sum
+	}
+	return out
 }
 
 func requireSameDist(t *testing.T, od *Odds, dist map[string]*big.Rat) {
@@ -409,21 +505,17 @@ func (f firstRoll) Roll(key string, n int) ([]int, error) {
 // Issue #30: the NPC's second-row dice (npc-second-row), two extra dice
 // against two: one behind each die, or both behind its lowest (a duel of
 // 1 v 3 dice). Every first roll of the resolver (6^6, with the attacker's
-// Experience Token re-rolls: the odds' duel classes) gives exactly
-// the odds' distribution of that roll (dice lost, dice tied and duels lost
-// by each side), under both readings; the rolls after it are composed by
-// the same code whatever the placement (TestOddsMatchEveryRoll).
+// Experience Token re-rolls: the odds' duel classes; sorted unless the run
+// is exhaustive, pathRoller) gives exactly the odds' distribution of that
+// roll (dice lost, dice tied and duels lost by each side), under both
+// readings, on the Pirate Ship and on the Galleass with a token; the rolls
+// after it are composed by the same code whatever the placement
+// (TestOddsMatchEveryRoll).
 func TestOddsRoundNPCSecondRow(t *testing.T) {
 	t.Parallel()
 	cases := []struct{ a, d string }{
 		{"ship:sailors=1,cannons=1,owner=a", "pirate"},
 		{"ship:sailors=1,cannons=1,xp=1,owner=a", "galleass:sailors=4"},
-	}
-	if !refereetest.Exhaustive() {
-		// the Pirate Ship under both readings; the Galleass with an
-		// Experience Token re-roll (the same placement code, three times the
-		// paths) in the exhaustive run (BOSUN_EXHAUSTIVE=1)
-		cases = cases[:1]
 	}
 	for _, c := range cases {
 		for _, stack := range []bool{false, true} {
@@ -431,8 +523,8 @@ func TestOddsRoundNPCSecondRow(t *testing.T) {
 			a, d := mustUnit(t, c.a), mustUnit(t, c.d)
 			nA, nD, _ := mw.BoardingDice(a, d)
 			require.Equal(t, [2]int{2, 4}, [2]int{nA, nD})
-			want := map[roundOut]*big.Rat{}
-			p := &pathRoller{}
+			var paths tally[roundOut]
+			p := newPathRoller()
 			stacked := false
 			for {
 				res, err := mw.ResolveBoarding(mw.BoardingInput{Attacker: a, Defender: d, Options: o}, firstRoll{p})
@@ -441,15 +533,12 @@ func TestOddsRoundNPCSecondRow(t *testing.T) {
 				for _, du := range r.Duels {
 					stacked = stacked || len(du.Defender) == 3
 				}
-				k := roundOut{r.AttackerLost, r.DefenderLost, r.TiedAttacker, r.TiedDefender, r.DefenderDuels}
-				if want[k] == nil {
-					want[k] = new(big.Rat)
-				}
-				want[k].Add(want[k], p.prob())
+				paths.add(t, roundOut{r.AttackerLost, r.DefenderLost, r.TiedAttacker, r.TiedDefender, r.DefenderDuels}, p)
 				if !p.next() {
 					break
 				}
 			}
+			want := paths.rats()
 			assert.Equal(t, stack, stacked, "%s v %s: a duel of three NPC dice only when stacked", c.a, c.d)
 			got := newBoardOdds(a, d, o).roundDist(nA, nD, a.XPFor(0), 0)
 			require.Equal(t, len(want), len(got), "%s v %s stack=%v", c.a, c.d, stack)

@@ -51,7 +51,7 @@ func BoardingLuck(att, def mw.Unit, o mw.Options, toAttacker, toDefender mw.Dama
 // attack adds its count times the sum beyond its threshold (twice, plus
 // once the sum at it: the percentile is counted in halves).
 func BroadsideLuck(att, def mw.Unit, o mw.Options, toAttacker, toDefender mw.Damage) (*Luck, error) {
-	pl, err := planBroadside(att, def, o)
+	pl, err := planBroadside(att, def, o, false)
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,7 @@ func checkLuck(t *testing.T, a, d string, o mw.Options) int {
 	t.Helper()
 	att, def := mustUnit(t, a), mustUnit(t, d)
 	full, ferr := BroadsideOdds(att, def, o)
-	pl, perr := planBroadside(att, def, o)
+	pl, perr := planBroadside(att, def, o, false)
 	if ferr != nil {
 		require.Error(t, perr, "%s v %s", a, d)
 		_, lerr := BroadsideLuck(att, def, o, mw.Damage{}, mw.Damage{})

@@ -4,6 +4,8 @@ import (
 	"math/big"
 	mrand "math/rand"
 	"math/rand/v2"
+	"runtime"
+	"sync/atomic"
 	"testing"
 
 	mw "github.com/bosun-referee/bosun/games/mistywaters"
@@ -107,4 +109,72 @@ func TestSimplifiedVariantOdds(t *testing.T) {
 	od, err := BoardingOdds(att, def, mw.Options{Simplified: true})
 	require.NoError(t, err)
 	assert.Equal(t, "1", od.Total().RatString())
+}
+
+// The odds are the same on one core as on two: a Broadside's
+// counterattacks are counted by as many workers as there are cores, a
+// large equal Boarding roll split between two, and the rolls of a large
+// unequal one with re-rolls shared by workers classing their duels in one
+// table (issue #25).
+func TestOddsSameOnAnyCores(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	type run struct{ top, full, board *Odds }
+	count := func(procs int, a, d mw.Unit, board bool) run {
+		runtime.GOMAXPROCS(procs)
+		var r run
+		var err error
+		if board {
+			r.board, err = BoardingOdds(a, d, mw.Options{})
+			require.NoError(t, err)
+			return r
+		}
+		r.top, err = BroadsideOddsTop(a, d, mw.Options{}, 12)
+		require.NoError(t, err)
+		r.full, err = BroadsideOdds(a, d, mw.Options{})
+		require.NoError(t, err)
+		return r
+	}
+	for _, c := range []struct {
+		a, d  string
+		board bool
+	}{
+		{"ship:cannons=15,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=a", "ship:cannons=35,sailors=25,fc-gunner,captain,fc-fencing,xp=20,owner=b", false},
+		{"ship:cannons=12,sailors=6,gunner,xp=2,owner=a", "ship:cannons=9,sailors=8,fc-gunner,captain,owner=b", false},
+		{"ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=7,owner=b", true},
+		{"ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=a", "ship:sailors=5,cannons=5,fc-fencing,xp=5/5/5/5,owner=b", true},
+		{"ship:sailors=5,cannons=5,fc-fencing,xp=7/3/7/3,owner=a", "ship:sailors=4,cannons=4,fc-fencing,xp=7/3/7/3,owner=b", true},
+		{"ship:sailors=4,cannons=1,fc-fencing,xp=7,owner=a", "ship:sailors=3,cannons=1,fc-fencing,xp=7,owner=b", true},
+	} {
+		a, d := mustUnit(t, c.a), mustUnit(t, c.d)
+		one, two := count(1, a, d, c.board), count(2, a, d, c.board)
+		require.Equal(t, one, two, "%s v %s", c.a, c.d)
+		if !c.board {
+			require.Equal(t, one.top.Outcomes, two.top.Outcomes)
+		}
+	}
+}
+
+// shareWork hands every item to exactly one worker, on one core or two,
+// and returns once every item taken is done.
+func TestShareWorkTakesEachItemOnce(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 2} {
+		runtime.GOMAXPROCS(procs)
+		for rep := 0; rep < 50; rep++ {
+			const items = 300
+			var taken [items]atomic.Int32
+			var next atomic.Int32
+			var done atomic.Int32
+			shareWork(func(int) {
+				for i := int(next.Add(1)) - 1; i < items; i = int(next.Add(1)) - 1 {
+					taken[i].Add(1)
+					done.Add(1)
+				}
+			})
+			require.Equal(t, int32(items), done.Load(), "GOMAXPROCS %d", procs)
+			for i := range taken {
+				require.Equal(t, int32(1), taken[i].Load(), "item %d", i)
+			}
+		}
+	}
 }
