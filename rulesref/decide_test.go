@@ -154,3 +154,19 @@ func TestAnswerTwoParts(t *testing.T) {
 		assert.Contains(t, rs[0].Text, piece)
 	}
 }
+
+// TestAnswerTie: a question about a tie gets the sentence that breaks
+// it, not the one that says who wins.
+func TestAnswerTie(t *testing.T) {
+	assert.True(t, tied(words("we both ended on 20 crystals")))
+	assert.True(t, tied(words("tied on renown")))
+	assert.False(t, tied(words("can both ships fire")), "both without a number")
+	for _, c := range []struct{ q, game, want string }{
+		{"my friend and i tied on magic crystals, who takes it?", "war-for-atraxia", "In case of a tie"},
+		{"both of us bid 3 silver coins at the vote auction, who gets the votes?", "misty-waters", "If there is a tie for the most Silver Coins bid"},
+	} {
+		rs := Search(c.q, SearchOptions{Limit: 1, Games: []string{c.game}})
+		require.NotEmpty(t, rs, c.q)
+		assert.Contains(t, rs[0].Answer, c.want, c.q)
+	}
+}
