@@ -164,6 +164,8 @@ func TestAnswerTie(t *testing.T) {
 	for _, c := range []struct{ q, game, want string }{
 		{"my friend and i tied on magic crystals, who takes it?", "war-for-atraxia", "In case of a tie"},
 		{"both of us bid 3 silver coins at the vote auction, who gets the votes?", "misty-waters", "If there is a tie for the most Silver Coins bid"},
+		// the tie as one more concept: the sentence meets no other word
+		{"what happens when an ambush sea battle ends in a tie in rolling seas", "rolling-seas", "Tie: gain 2 Story Points for each player."},
 	} {
 		rs := Search(c.q, SearchOptions{Limit: 1, Games: []string{c.game}})
 		require.NotEmpty(t, rs, c.q)

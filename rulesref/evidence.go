@@ -172,10 +172,16 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		}
 	}
 	nhit := numberHits(qnums, spans)
-	var numW float64
+	var numW, tieW float64
 	if len(qnums) > 0 && len(w) > 0 {
 		numW = numberConcept * tot / float64(len(w))
 		tot += numW
+	}
+	if kind&factTie != 0 && len(w) > 0 {
+		// a tie is one more concept too: "we both ended with 187" names
+		// none of the words of the sentence that breaks it
+		tieW = numberConcept * tot / float64(len(w))
+		tot += tieW
 	}
 	score := func(full, part, inh uint32, traits int, num float64) float64 {
 		got := num
@@ -203,6 +209,9 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		num := 0.0
 		if nhit[k] {
 			num = numW
+		}
+		if x.traits&factTie != 0 {
+			num += tieW
 		}
 		v := score(x.full, x.part, x.inherit, x.traits, num)
 		if x.quoted {
