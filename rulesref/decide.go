@@ -22,6 +22,7 @@ const (
 	factOutcome             // a condition and what follows: if, when, instead
 	factNegated             // a case that is not: cannot pay, no Sailors left, without a Capital Ship
 	factYesNo               // a yes or no: "does diagonal count as adjacent?"
+	factTie                 // a tie and how it is broken: "we both bid 4 silver"
 )
 
 // How much of its score a sentence keeps when it does not state a kind
@@ -45,7 +46,12 @@ const (
 	// that says what may or may not be ("You are only considered
 	// adjacent ... when you are orthogonally adjacent"); measured on all
 	// batches: 0.85 70.4%, 0.7 70.9%, 0.6 71.0% (from 70.3%, none lost)
-	missYesNo   = 0.7
+	missYesNo = 0.7
+	// missTie: a question about a tie ("tied on crystals", "we both
+	// ended with 187") is settled by the sentence that says what breaks
+	// it, not the one that says who wins; measured on all batches: 0.6
+	// 69.9%, 0.4 70.4%, 0.3 70.4% (+1), from 69.5%, none lost
+	missTie     = 0.4
 	onlyAllowed = 0.9 // a permission, no restriction
 	// localShare: a concept met by every sentence of the passage counts
 	// this share of its weight in choosing among them (1: no discount).
@@ -105,11 +111,33 @@ func asks(q string) int {
 	if negated(q) {
 		k |= factNegated
 	}
+	if tied(ws) {
+		k |= factTie
+	}
 	if len(ws) > 0 && yesNoOpeners[ws[0]] {
 		k |= factYesNo
 	}
 	return k
 }
+
+// tied reports whether question words ws tell of a tie: "tie", "tied",
+// or "both" or "same" with a number ("we both bid 4", "the same 15").
+func tied(ws []string) bool {
+	both, num := false, false
+	for _, w := range ws {
+		switch {
+		case tieWords[w]:
+			return true
+		case w == "both" || w == "same" || w == "equal":
+			both = true
+		case isNumber(w):
+			num = true
+		}
+	}
+	return both && num
+}
+
+var tieWords = map[string]bool{"tie": true, "tied": true, "ties": true, "tiebreak": true, "tiebreaker": true, "tiebreakers": true}
 
 // negated reports whether text says a case is not: a "not", "no",
 // "cannot", "-n't", "without", "never", "none", "unable".
@@ -187,6 +215,9 @@ func traits(ws []string) int {
 		if outcomeWords[w] {
 			t |= factOutcome
 		}
+		if tieWords[w] {
+			t |= factTie
+		}
 	}
 	return t
 }
@@ -198,7 +229,7 @@ func factFit(k, t int) float64 {
 	for _, m := range [...]struct {
 		f    int
 		miss float64
-	}{{factNumber, missNumber}, {factCost, missCost}, {factOrder, missOrder}, {factOutcome, missOutcome}, {factNegated, missNegated}} {
+	}{{factNumber, missNumber}, {factCost, missCost}, {factOrder, missOrder}, {factOutcome, missOutcome}, {factNegated, missNegated}, {factTie, missTie}} {
 		if k&m.f != 0 && t&m.f == 0 {
 			v *= m.miss
 		}
@@ -357,3 +388,104 @@ func numberHits(qs []int, spans [][]span) []bool {
 	}
 	return hit
 }
+
+// A question may ask two things ("how many rounds are left, and if we
+// knock him off does the countdown stop?"); the answer line answers each
+// (partAnswer). The question's clauses tell which words ask what.
+//
+// Measured and left: weighing down (0.4-0.8) the concepts of the clauses
+// that only tell the situation ("my sea monster strength track is at 3.")
+// in choosing the line; see docs/rules-search.md, issue #28's third pass.
+
+// askingOpeners open a clause that asks: an auxiliary ("can I", "do we",
+// "is it") or a question word.
+var askingOpeners = map[string]bool{
+	"can": true, "could": true, "may": true, "do": true, "does": true, "did": true, "is": true,
+	"are": true, "am": true, "will": true, "would": true, "should": true, "must": true,
+	"how": true, "what": true, "whats": true, "who": true, "whos": true, "which": true,
+	"where": true, "why": true, "when": true, "whose": true,
+}
+
+// askWords are question words that make a clause ask wherever they
+// stand ("and if i can't what happens").
+var askWords = map[string]bool{
+	"how": true, "what": true, "whats": true, "who": true, "whos": true, "which": true,
+	"where": true, "why": true,
+}
+
+// askingWords reads the n words of q (as words(q) reads them) into
+// clauses: each word's clause (-1: a clause that tells, not asks) and the
+// asking clauses' texts. A clause asks when it ends with "?", opens with
+// an auxiliary or question word, or holds a question word. Clauses end at
+// ". ", "! ", "? ", "; ", a dash between spaces, and a comma before a
+// clause that asks ("what does it cost, and what if I stay after that
+// too?": two questions). It returns nil when the words do not line up
+// with words(q).
+func askingWords(q string, n int) (clause []int, asked []string) {
+	start := 0
+	flush := func(end int) {
+		c := strings.TrimSpace(q[start:end])
+		start = end
+		ws := words(c)
+		if len(ws) == 0 {
+			return
+		}
+		// "can't pay the upkeep, ..." tells a case; "can I ..." asks
+		fs := strings.Fields(strings.ToLower(c))
+		lead := 0
+		for lead < len(ws)-1 && lead < len(fs)-1 && joiners[ws[lead]] {
+			lead++
+		}
+		a := strings.HasSuffix(c, "?") || askingOpeners[ws[lead]] && !strings.Contains(strings.NewReplacer("’", "'").Replace(fs[lead]), "n't")
+		for _, w := range ws {
+			a = a || askWords[w]
+		}
+		k := -1
+		if a {
+			k = len(asked)
+			asked = append(asked, c)
+		}
+		for range ws {
+			clause = append(clause, k)
+		}
+	}
+	for i := 0; i < len(q); i++ {
+		switch {
+		case strings.ContainsRune(".!?;", rune(q[i])) && (i+1 == len(q) || q[i+1] == ' ' || q[i+1] == '\n'):
+			j := i + 1
+			for j < len(q) && strings.ContainsRune(".!?", rune(q[j])) {
+				j++
+			}
+			flush(j)
+			i = j - 1
+		case q[i] == '\n':
+			flush(i + 1)
+		case i > 0 && q[i] == '-' && q[i-1] == ' ' && i+1 < len(q) && q[i+1] == ' ':
+			flush(i + 1)
+		case strings.HasPrefix(q[i:], "—") || strings.HasPrefix(q[i:], "–") && i > 0 && q[i-1] == ' ':
+			flush(i)
+		case q[i] == ',' && asksNext(q[i+1:]):
+			flush(i + 1)
+		}
+	}
+	flush(len(q))
+	if len(clause) != n {
+		return nil, nil
+	}
+	return clause, asked
+}
+
+// asksNext reports whether the text after a comma opens a clause that
+// asks: an auxiliary or question word, after an "and", "or" or "but"
+// and an "if" ("..., and if i can't what happens").
+func asksNext(rest string) bool {
+	ws := words(rest)
+	for len(ws) > 0 && joiners[ws[0]] {
+		ws = ws[1:]
+	}
+	return len(ws) > 0 && (askingOpeners[ws[0]] && ws[0] != "when" || ws[0] == "if")
+}
+
+// joiners open a clause that goes on from the one before ("and how
+// ...", "or do I ...").
+var joiners = map[string]bool{"and": true, "or": true, "but": true, "so": true, "then": true, "also": true}

@@ -60,7 +60,11 @@ func TestAnswerNegatedCase(t *testing.T) {
 		{"can't afford upkeep on the isle, then what", "war-for-atraxia", "If they cannot pay the full upkeep cost, they must move their entire fleet"},
 		{"lost a duel but I have no sailors left, what comes off my ship?", "misty-waters", "no more Sailors to remove, they remove a Cannon instead"},
 	} {
-		rs := Search(c.q, SearchOptions{Limit: 1, Games: []string{c.game}})
+		opts := SearchOptions{Limit: 1}
+		if c.game != "" {
+			opts.Games = []string{c.game}
+		}
+		rs := Search(c.q, opts)
 		require.NotEmpty(t, rs, c.q)
 		assert.Contains(t, rs[0].Answer, c.want, c.q)
 	}
@@ -122,4 +126,57 @@ func TestAnswerYesNo(t *testing.T) {
 	}
 	assert.NotZero(t, asks("does diagonal count as adjacent")&factYesNo)
 	assert.Zero(t, asks("how does diagonal movement work")&factYesNo)
+}
+
+func TestAskingWords(t *testing.T) {
+	q := "lion clan reached the isle. how many rounds are left, and if we knock him off does the countdown stop?"
+	clause, asked := askingWords(q, len(words(q)))
+	require.Len(t, clause, len(words(q)))
+	assert.Equal(t, []string{"how many rounds are left,", "and if we knock him off does the countdown stop?"}, asked)
+	assert.Equal(t, -1, clause[0], "the account of the board asks nothing")
+	assert.Equal(t, 0, clause[5], "how")
+	assert.Equal(t, 1, clause[len(clause)-1], "stop")
+	q2 := "Can't pay the upkeep this turn, I'm 2 OC short. what happens to my fleet?"
+	q3 := "Do I owe upkeep right away? And how is the amount worked out?"
+	_, asked = askingWords(q2, len(words(q2)))
+	assert.Equal(t, []string{"what happens to my fleet?"}, asked, "a can't that tells a case does not ask")
+	_, asked = askingWords(q3, len(words(q3)))
+	assert.Len(t, asked, 2, "a question opened by and")
+	clause, _ = askingWords("can i sail twice", 99)
+	assert.Nil(t, clause, "words that do not line up")
+}
+
+// TestAnswerTwoParts: a question that asks two things gets the sentence
+// that answers the part the first sentences leave.
+func TestAnswerTwoParts(t *testing.T) {
+	q := "a capital ship just entered the isle of myth. how many rounds remain, and if he gets knocked off does the countdown stop?"
+	rs := Search(q, SearchOptions{Limit: 1, Games: []string{"war-for-atraxia"}})
+	require.NotEmpty(t, rs)
+	assert.Contains(t, rs[0].Answer, "5 more rounds", "the first part")
+	assert.Contains(t, rs[0].Answer, "cannot be stopped", "the second part")
+	for _, piece := range strings.Split(rs[0].Answer, AnswerGap) {
+		assert.Contains(t, rs[0].Text, piece)
+	}
+}
+
+// TestAnswerTie: a question about a tie gets the sentence that breaks
+// it, not the one that says who wins.
+func TestAnswerTie(t *testing.T) {
+	assert.True(t, tied(words("we both ended on 20 crystals")))
+	assert.True(t, tied(words("tied on renown")))
+	assert.False(t, tied(words("can both ships fire")), "both without a number")
+	for _, c := range []struct{ q, game, want string }{
+		{"my friend and i tied on magic crystals, who takes it?", "war-for-atraxia", "In case of a tie"},
+		{"both of us bid 3 silver coins at the vote auction, who gets the votes?", "misty-waters", "If there is a tie for the most Silver Coins bid"},
+		// the tie as one more concept: the sentence meets no other word
+		{"rolling seas - what happens if the ambush fight ends up a tie", "", "Tie: gain 2 Story Points for each player."},
+	} {
+		opts := SearchOptions{Limit: 1}
+		if c.game != "" {
+			opts.Games = []string{c.game}
+		}
+		rs := Search(c.q, opts)
+		require.NotEmpty(t, rs, c.q)
+		assert.Contains(t, rs[0].Answer, c.want, c.q)
+	}
 }

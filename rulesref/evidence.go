@@ -1,6 +1,7 @@
 package rulesref
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -26,6 +27,11 @@ const AnswerGap = " … "
 const (
 	nearTie      = 0.85
 	maxAnswerLen = 320
+	// partMin, partGain: a sentence joins the answer for a part of the
+	// question when it meets at least partMin of that part and
+	// partGain times what the first sentence meets of it
+	partMin  = 0.4
+	partGain = 1.5
 	// maxLeadAnswerLen: the answer with a list item's lead-in before it
 	// is at most this long (else the item is shown alone)
 	maxLeadAnswerLen = 480
@@ -166,10 +172,16 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		}
 	}
 	nhit := numberHits(qnums, spans)
-	var numW float64
+	var numW, tieW float64
 	if len(qnums) > 0 && len(w) > 0 {
 		numW = numberConcept * tot / float64(len(w))
 		tot += numW
+	}
+	if kind&factTie != 0 && len(w) > 0 {
+		// a tie is one more concept too: "we both ended with 187" names
+		// none of the words of the sentence that breaks it
+		tieW = numberConcept * tot / float64(len(w))
+		tot += tieW
 	}
 	score := func(full, part, inh uint32, traits int, num float64) float64 {
 		got := num
@@ -197,6 +209,9 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 		num := 0.0
 		if nhit[k] {
 			num = numW
+		}
+		if x.traits&factTie != 0 {
+			num += tieW
 		}
 		v := score(x.full, x.part, x.inherit, x.traits, num)
 		if x.quoted {
@@ -253,13 +268,42 @@ func (c *corpus) answerSentence(text string, pq *parsedQuery, _ int) (string, in
 			}
 		}
 	}
-	// a list item is shown after its lead-in, which says what the item
-	// is a case of ("When you move onto a Treacherous Sea, roll the
-	// Traveler Die: … - On a result of 1-3, take 1 damage ...")
 	size := 0
 	for _, k := range show {
 		size += len(ss[k].s)
 	}
+	for _, k := range partAnswers(pq.parts, show, len(ss), func(k int, mask uint32, kind int) float64 {
+		x := ss[k]
+		v := 0.0
+		var all float64
+		for c := range w {
+			if mask&(1<<c) == 0 {
+				continue
+			}
+			all += w[c]
+			switch {
+			case x.full&(1<<c) != 0:
+				v += w[c]
+			case (x.part|x.inherit)&(1<<c) != 0:
+				v += partCredit * w[c]
+			}
+		}
+		if all == 0 || x.isLead || x.quoted {
+			return 0
+		}
+		return v / all * factFit(kind, x.traits)
+	}) {
+		// a question that asks two things ("how many rounds are left,
+		// and does the countdown stop?") gets the sentence that answers
+		// the part the others leave
+		if size+len(ss[k].s) <= maxLeadAnswerLen {
+			show = append(show, k)
+			size += len(ss[k].s)
+		}
+	}
+	// a list item is shown after its lead-in, which says what the item
+	// is a case of ("When you move onto a Treacherous Sea, roll the
+	// Traveler Die: … - On a result of 1-3, take 1 damage ...")
 	for _, k := range show {
 		if l := ss[k].lead; l >= 0 && !contains(show, l) && size+len(ss[l].s) <= maxLeadAnswerLen {
 			show = append(show, l)
@@ -399,4 +443,46 @@ func listItem(line string) bool {
 		i++
 	}
 	return i > 0 && i < 3 && i+1 < len(line) && (line[i] == '.' || line[i] == ')') && line[i+1] == ' '
+}
+
+// partAnswers returns, for a question that asks two or more things
+// (parts), the sentences (of n) that answer the parts the sentences shown
+// leave unanswered, one for each such part at most, the largest gain
+// first; none when the shown sentences answer every part as well as any
+// sentence does. fit scores sentence k on a part's concepts (mask) for
+// the kinds of fact that part asks for.
+func partAnswers(parts []askPart, shown []int, n int, fit func(k int, mask uint32, kind int) float64) []int {
+	type pick struct {
+		k    int
+		gain float64
+	}
+	var picks []pick
+	for _, p := range parts {
+		if p.concepts == 0 {
+			continue
+		}
+		kind := asks(p.text)
+		have := 0.0
+		for _, k := range shown {
+			have = max(have, fit(k, p.concepts, kind))
+		}
+		best := pick{-1, 0}
+		for k := 0; k < n; k++ {
+			if contains(shown, k) {
+				continue
+			}
+			if v := fit(k, p.concepts, kind); v >= partMin && v-have > best.gain && v >= partGain*have {
+				best = pick{k, v - have}
+			}
+		}
+		if best.k >= 0 && !slices.ContainsFunc(picks, func(o pick) bool { return o.k == best.k }) {
+			picks = append(picks, best)
+		}
+	}
+	sort.SliceStable(picks, func(i, j int) bool { return picks[i].gain > picks[j].gain })
+	out := make([]int, len(picks))
+	for i, p := range picks {
+		out[i] = p.k
+	}
+	return out
 }

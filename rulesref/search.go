@@ -93,6 +93,15 @@ type parsedQuery struct {
 	// concepts are the weights (idf) of the query's concepts: each of the
 	// player's content words, met by its own term or its table talk
 	concepts []float64
+	// parts are the question's asking clauses when it asks more than
+	// one thing ("how many rounds are left, and does the countdown
+	// stop?"): the concepts of each and its text
+	parts []askPart
+}
+
+type askPart struct {
+	concepts uint32
+	text     string
 }
 
 // parseQuery reads the player's question in stages: quoted phrases,
@@ -231,6 +240,13 @@ func (b *queryBuilder) newConcept() int {
 // the concept of each (-1: none).
 func (b *queryBuilder) ownWords(c *corpus, st *stemmer, pq *parsedQuery, ws []string, skip map[int]bool, typo []bool, alt []string) (kept []string, keptConcept []int) {
 	prev := int32(-1)
+	clause, asked := askingWords(pq.raw, len(ws))
+	if len(asked) > 1 {
+		pq.parts = make([]askPart, len(asked))
+		for k, t := range asked {
+			pq.parts[k].text = t
+		}
+	}
 	for i, w := range ws {
 		if skip[i] {
 			prev = -1
@@ -277,6 +293,9 @@ func (b *queryBuilder) ownWords(c *corpus, st *stemmer, pq *parsedQuery, ws []st
 			}
 			if k := b.newConcept(); k >= 0 {
 				keptConcept[len(kept)-1] = k
+				if pq.parts != nil && clause[i] >= 0 {
+					pq.parts[clause[i]].concepts |= 1 << k
+				}
 				for _, id := range ids {
 					b.full[id] |= 1 << k
 					b.cw[k] = math.Max(b.cw[k], c.ix.idf(id))
