@@ -15,7 +15,7 @@ import (
 func TestElsewhereWordsNotInRulebooks(t *testing.T) {
 	inBooks := map[string]bool{}
 	var all []string
-	for _, g := range Games {
+	for _, g := range GameIDs() {
 		ws := words(rulebookText(g))
 		all = append(all, ws...)
 		for _, w := range ws {
