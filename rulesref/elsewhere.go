@@ -178,7 +178,8 @@ func Elsewhere(q string) (why string, ok bool) {
 // buying parts, who made it).
 func productQuestion(ws []string) (string, bool) {
 	for i, w := range ws {
-		if product[w] {
+		// "a brand new player" is a new player, not a maker's brand
+		if product[w] && !(w == "brand" && i+1 < len(ws) && ws[i+1] == "new") {
 			return "asks about the game as a product (" + w + ")", true
 		}
 		// "where can i buy replacement meeples", "can i get a replacement
