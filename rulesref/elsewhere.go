@@ -13,7 +13,12 @@ import "strings"
 // names one: it asks about the game as a product ("who designed rolling
 // seas"). None of the words below is in any rulebook
 // (TestElsewhereWordsNotInRulebooks), so no rule can be the answer to
-// what they ask. See docs/rules-search.md, "fifth pass".
+// what they ask. See docs/rules-search.md, "fifth pass". Issue #28's
+// fourth pass adds kinds of the product sign that pair a word some
+// rulebook uses with one of the shelf or the shop (storing with "box" or
+// "between games", a spare part with "where" and a wooden piece, an
+// edition with a price, "years old" with whether it suits), and two of
+// other games ("basically ... with boats", "other ... board games").
 
 // otherGames are games players mention by mistake (or to compare), as
 // word sequences. Left out: names that are rulebook words or common
@@ -33,6 +38,7 @@ var otherGames = [][]string{
 	{"minecraft"}, {"fortnite"}, {"pokemon"}, {"hearthstone"}, {"blackjack"},
 	{"solitaire", "card", "game"}, {"cribbage"}, {"rummikub"}, {"jenga"},
 	{"stratego"}, {"diplomacy", "board", "game"}, {"axis", "and", "allies"},
+	{"cartographers"}, {"dominion", "deck"}, {"everdell"}, {"cascadia"}, {"heroquest"},
 }
 
 // seamanship: words of real sailing that no rulebook uses; two of them in
@@ -72,7 +78,40 @@ var product = map[string]bool{
 	"knots": true, "nautical": true, "beaufort": true, "mph": true, "kmh": true,
 	// the makers of the players' own things: "what brand of markers"
 	"brand": true, "brands": true,
+	// the upkeep of the box: card care, storing, painting (issue #28's
+	// fourth pass: "ghosting off the boards", "a foam insert", "tackle box
+	// or baggies", "without priming first")
+	"ghosting": true, "ghosted": true, "foam": true, "baggies": true, "baggie": true,
+	"ziploc": true, "ziplock": true, "priming": true, "acrylic": true, "acrylics": true,
+	"warped": true, "warping": true, "sleeved": true, "sleeving": true, "laminate": true,
+	"laminating": true, "inserts": true, "spilled": true, "mold": true, "moldy": true,
+	"faded": true, "creased": true, "scratched": true,
+	// money as the shop asks it
+	"bucks": true, "dollars": true, "euros": true, "usd": true,
 }
+
+// keepWords and keptWhere: storing the components ("best way to store
+// the dry erase boards so they dont ghost", "store the tokens between
+// games"): a verb of keeping with a word of the shelf or the box. A cargo
+// slot "can store a Resource", so the verb alone is a rule.
+var (
+	keepWords = map[string]bool{
+		"store": true, "storing": true, "stored": true, "organize": true, "organise": true,
+		"organizing": true, "organising": true, "pack": true, "packing": true,
+	}
+	keptWhere = map[string]bool{
+		"box": true, "boxes": true, "insert": true, "bags": true, "setup": true, "ghost": true,
+		"warp": true, "bend": true, "dust": true, "shelf": true, "container": true, "containers": true,
+	}
+	// physical: the players' own pieces, as bought ("spare wooden ships",
+	// "replacement wind dice").
+	physical = map[string]bool{
+		"wooden": true, "plastic": true, "metal": true, "cardboard": true, "dice": true, "die": true,
+		"token": true, "tokens": true, "meeple": true, "meeples": true, "mini": true, "minis": true,
+		"miniature": true, "miniatures": true, "piece": true, "pieces": true, "part": true, "parts": true,
+		"marker": true, "markers": true, "pen": true, "pens": true, "ours": true,
+	}
+)
 
 // kidWords and ageWords: a question about the age the game suits ("what
 // age is rolling seas ok for, my kid is 7", "a game for kids under 10")
@@ -184,7 +223,10 @@ func productQuestion(ws []string) (string, bool) {
 		}
 		// "where can i buy replacement meeples", "can i get a replacement
 		// part somewhere", "who designed the box art"
-		if (w == "replacement" || w == "replacements") && anyWord(ws, "buy", "order", "purchase", "shop", "store", "part", "parts", "somewhere", "publisher") ||
+		// ("can i buy a replacement ship after mine sinks" is Misty
+		// Waters' Buying Player Ships: a buying verb alone is a rule)
+		if (w == "replacement" || w == "replacements" || w == "spare" || w == "spares") &&
+			(anyWord(ws, "part", "parts", "somewhere", "publisher", "shop", "online", "website") || anyWord(ws, "where") && anyPhysical(ws)) ||
 			w == "who" && i+1 < len(ws) && (ws[i+1] == "designed" || ws[i+1] == "published" || ws[i+1] == "illustrated") {
 			return "asks about the game as a product", true
 		}
@@ -193,8 +235,27 @@ func productQuestion(ws []string) (string, bool) {
 			next = ws[i+1]
 		}
 		switch {
+		// storing the box's contents
+		case keepWords[w] && (anyIn(ws, keptWhere) || betweenGames(ws)):
+			return "asks about the game as a product (storing it)", true
+		// "is rolling seas basically just cartographers with boats"
+		case w == "basically" && withTheSea(ws[i+1:]):
+			return "compares the game with another", true
+		// "which other pirate-themed board games can handle 7 players"
+		case w == "board" && next == "games" || (w == "other" || w == "similar") && otherGamesAfter(ws[i+1:]):
+			return "asks for a game to play", true
+		// "the recommended age", "my eight-year-old", "ages 10+"
+		// ("who goes first if the youngest is 8 years old" asks the
+		// rule for the first player: an age, and whether it suits them)
+		case (w == "year" || w == "years" || w == "yr" || w == "yrs") && next == "old" && anyWord(ws, "play", "enjoy", "understand", "handle", "manage", "keep", "suitable", "suit", "hard", "complicated", "complex", "easy", "simple", "ready", "learn", "too") ||
+			(w == "recommended" || w == "minimum" || w == "suggested") && next == "age" ||
+			w == "age" && (next == "range" || next == "rating") || w == "ages" && (isNumber(next) || numberValues[next] > 0):
+			return "asks about the age the game suits", true
+		// "how much does the deluxe edition cost with the metal coins"
+		case (w == "edition" || w == "editions" || w == "deluxe") && anyWord(ws, "cost", "costs", "price", "priced", "pay", "cheaper", "expensive", "much"):
+			return "asks about the game as a product (its price)", true
 		// "should i paint the minis", "what paint for the ship miniatures"
-		case (w == "paint" || w == "paints") && anyWord(ws, "minis", "miniatures", "miniature", "models", "model", "figures"):
+		case (w == "paint" || w == "paints") && anyWord(ws, "minis", "miniatures", "miniature", "models", "model", "figures", "plastic", "wooden", "brush", "brushes"):
 			return "asks about the game as a product (painting)", true
 		// "is the deluxe edition worth the extra money": its price
 		case w == "worth" && anyWord(ws[i+1:], "money", "buying", "price", "upgrading"):
@@ -248,6 +309,55 @@ func onlyAboutTheBox(ws []string, of ...string) bool {
 		return false
 	}
 	return named
+}
+
+func anyIn(ws []string, set map[string]bool) bool {
+	for _, w := range ws {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func anyPhysical(ws []string) bool { return anyIn(ws, physical) }
+
+// betweenGames: "between games", "between plays", "between sessions".
+func betweenGames(ws []string) bool {
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == "between" && (ws[i+1] == "games" || ws[i+1] == "plays" || ws[i+1] == "sessions") {
+			return true
+		}
+	}
+	return false
+}
+
+// withTheSea: within five words, "with" or "but" before a word of ships or
+// the sea ("cartographers with boats", "catan but with pirates").
+func withTheSea(ws []string) bool {
+	ws = ws[:min(len(ws), 6)]
+	for i := 0; i+1 < len(ws); i++ {
+		if (ws[i] == "with" || ws[i] == "but" || ws[i] == "at" || ws[i] == "on") && seaWords[ws[i+1]] ||
+			ws[i] == "with" && i+2 < len(ws) && seaWords[ws[i+2]] {
+			return true
+		}
+	}
+	return false
+}
+
+// otherGamesAfter: after "other" or "similar", words of a kind of game
+// and then "games" ("other pirate themed board games", "similar games"):
+// a request for more games, not "the other players".
+func otherGamesAfter(ws []string) bool {
+	for j, w := range ws {
+		if w == "games" || w == "game" && j > 0 {
+			return j > 0 || w == "games"
+		}
+		if !gameAdjective[w] || w == "player" || w == "players" {
+			return false
+		}
+	}
+	return false
 }
 
 func anyKid(ws []string) bool {

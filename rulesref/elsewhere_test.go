@@ -70,6 +70,25 @@ func TestElsewhereQuestion(t *testing.T) {
 		"any fun game like this one for my family",
 		"which side is starboard on a boat",
 		"how heavy was a real cannon ball on a ship",
+		// the fourth pass's kinds (issue #28), in words none of v18's and
+		// v19's questions used: card care, storing, painting, spare parts,
+		// price of an edition, the age it suits, other games
+		"how do i stop the dry erase boards from ghosting",
+		"whats the best way to store the cards so they dont bend",
+		"what should i use to organize the tokens in the box",
+		"is there a foam insert for war for atraxia",
+		"the cards got warped in the heat, how do i flatten them",
+		"what's the best primer for plastic miniatures",
+		"do i need a brush or spray to paint the wooden pieces",
+		"my cat chewed one of the wooden ships, where can i get a spare piece",
+		"where can we buy replacement dice, we lost ours",
+		"how much is the deluxe edition of war for atraxia",
+		"is quests and cannons worth 60 bucks",
+		"what is the minimum age for quests and cannons",
+		"can an 8 year old play misty waters or is it too hard",
+		"is misty waters basically catan at sea",
+		"are there other naval board games like this one",
+		"what are some similar games to rolling seas",
 	} {
 		assert.Truef(t, isElsewhere(q), "%q", q)
 		assert.Emptyf(t, Search(q, SearchOptions{Limit: 3}), "%q", q)
@@ -128,5 +147,38 @@ func TestElsewhereSparesRulesQuestions(t *testing.T) {
 	for _, c := range qs {
 		why, ok := elsewhereQuestion(words(c.Q), false)
 		assert.Falsef(t, ok, "%q: %s", c.Q, why)
+	}
+}
+
+// Rules questions in the nouns of the off-topic kinds (buying, spare and
+// replacement ships, the box, age, storing, painting, price, markers,
+// metal and wooden pieces, other players) keep their answer: the signs of
+// the fourth pass must not take a rule's words for the shop's (issue #28).
+func TestElsewhereSparesProductNouns(t *testing.T) {
+	for _, q := range []string{
+		"can i buy a replacement ship after mine sinks",
+		"can I buy a spare ship at the port?",
+		"where can i buy a new player ship in misty waters",
+		"how many ships come in the box",
+		"how many wooden meeples are in the deluxe edition of war for atraxia",
+		"what age is the Ironside card for",
+		"what is the age of the wooden ships in misty waters",
+		"how much does a new ship cost in rolling seas",
+		"what's the price of a cannon at the port",
+		"can my cargo slot store a resource between turns",
+		"where do i store the resources i gather",
+		"do i keep my loot cards between rounds",
+		"what do the plastic flags mark on the islands",
+		"how many dice come with the rise of pirates mini expansion",
+		"who goes first if the youngest player is 8 years old",
+		"do i erase the dry-erase board at the end of the round",
+		"which marker do i move on the score track when i get renown",
+		"can i get a replacement cannon if mine is destroyed",
+		"is the other player's ship allowed to board mine",
+		"what do the metal coins count as in quests and cannons",
+	} {
+		why, ok := Elsewhere(q)
+		assert.Falsef(t, ok, "%q: %s", q, why)
+		assert.NotEmptyf(t, Search(q, SearchOptions{Limit: 3}), "%q", q)
 	}
 }
