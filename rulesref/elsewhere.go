@@ -88,6 +88,10 @@ var product = map[string]bool{
 	"faded": true, "creased": true, "scratched": true,
 	// money as the shop asks it
 	"bucks": true, "dollars": true, "euros": true, "usd": true,
+	// cleaning and mending the pieces, playing it online, who can see it
+	"glue": true, "superglue": true, "microfiber": true, "alcohol": true,
+	"ebay": true, "etsy": true, "simulator": true, "tts": true, "bga": true, "backer": true,
+	"backers": true, "pledge": true, "colorblind": true, "colourblind": true,
 }
 
 // keepWords and keptWhere: storing the components ("best way to store

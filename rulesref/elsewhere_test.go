@@ -89,6 +89,9 @@ func TestElsewhereQuestion(t *testing.T) {
 		"is misty waters basically catan at sea",
 		"are there other naval board games like this one",
 		"what are some similar games to rolling seas",
+		"the mast snapped off my ship mini, what glue works",
+		"can i play quests and cannons on tabletop simulator",
+		"is misty waters ok for colorblind players",
 	} {
 		assert.Truef(t, isElsewhere(q), "%q", q)
 		assert.Emptyf(t, Search(q, SearchOptions{Limit: 3}), "%q", q)
