@@ -61,14 +61,15 @@ func TestOffTopic(t *testing.T) {
 }
 
 // TestOffTopicBatches: the off-topic questions of the batch folders
-// (v16's off*.yaml, v17-v19's "game: none" entries) get "no ruling". The
+// (v16's off*.yaml, v17-v20's "game: none" entries) get "no ruling". The
 // floor is the count measured after issue #28's fourth pass (the product
-// and its upkeep, who the game suits, other games): 4 of them are still
-// answered (two strategy questions, "dice battles in risk", skipping the
-// negotiation to keep friends happy).
+// and its upkeep, who the game suits, other games): 4 of v16-v19's are
+// still answered (two strategy questions, "dice battles in risk",
+// skipping the negotiation to keep friends happy), and 6 of v20's, the
+// fresh batch written after that pass (docs/rules-search.md, "v20").
 func TestOffTopicBatches(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"testdata/v16/off*.yaml", "testdata/v1[7-9]/batch*.yaml"} {
+	for _, pat := range []string{"testdata/v16/off*.yaml", "testdata/v1[7-9]/batch*.yaml", "testdata/v20/batch*.yaml"} {
 		fs, err := filepath.Glob(pat)
 		require.NoError(t, err)
 		files = append(files, fs...)
@@ -94,6 +95,6 @@ func TestOffTopicBatches(t *testing.T) {
 			}
 		}
 	}
-	require.Equal(t, 122, n, "off-topic questions in the batch folders")
-	assert.GreaterOrEqual(t, none, n-4, "%d of %d off-topic questions get no ruling", none, n)
+	require.Equal(t, 152, n, "off-topic questions in the batch folders")
+	assert.GreaterOrEqual(t, none, n-10, "%d of %d off-topic questions get no ruling", none, n)
 }
