@@ -63,7 +63,9 @@ func (e *enc) u(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
 func (e *enc) s(v string) { e.u(uint64(len(v))); e.b = append(e.b, v...) }
 func (e *enc) f(v float32) {
 	if e.exact {
-		e.u(uint64(math.Float32bits(v)))
+		// fixed width: float bits as a uvarint take five bytes and the
+		// slow path of dec.u
+		e.b = binary.LittleEndian.AppendUint32(e.b, math.Float32bits(v))
 		return
 	}
 	e.u(uint64(math.Round(float64(v) * 100)))
@@ -72,7 +74,7 @@ func (e *enc) f(v float32) {
 // f64 writes a model size (rounded like f unless exact).
 func (e *enc) f64(v float64) {
 	if e.exact {
-		e.u(math.Float64bits(v))
+		e.b = binary.LittleEndian.AppendUint64(e.b, math.Float64bits(v))
 		return
 	}
 	e.u(uint64(math.Round(v * 100)))
@@ -231,13 +233,32 @@ type dec struct {
 	exact bool // weights bit for bit (see enc)
 }
 
+// u reads a uvarint. Most are one byte (lengths, deltas, small ids):
+// those are read here; the rest by uSlow. An error
+// empties b (fail), so that this path reads nothing after one.
 func (d *dec) u() uint64 {
+	if b := d.b; len(b) > 0 && b[0] < 0x80 {
+		d.b = b[1:]
+		return uint64(b[0])
+	}
+	return d.uSlow()
+}
+
+// fail records that the data is truncated and stops every later read.
+func (d *dec) fail() {
+	d.err = errTruncated
+	d.b = nil
+}
+
+var errTruncated = errors.New("rulesref: truncated index")
+
+func (d *dec) uSlow() uint64 {
 	if d.err != nil {
 		return 0
 	}
 	v, n := binary.Uvarint(d.b)
 	if n <= 0 {
-		d.err = errors.New("rulesref: truncated index")
+		d.fail()
 		return 0
 	}
 	d.b = d.b[n:]
@@ -247,7 +268,7 @@ func (d *dec) u() uint64 {
 func (d *dec) s() string {
 	n := int(d.u())
 	if d.err != nil || n > len(d.b) {
-		d.err = errors.New("rulesref: truncated index")
+		d.fail()
 		return ""
 	}
 	// the index is embedded read-only data: its strings can alias it
@@ -261,14 +282,26 @@ func (d *dec) s() string {
 
 func (d *dec) f() float32 {
 	if d.exact {
-		return math.Float32frombits(uint32(d.u()))
+		if len(d.b) < 4 {
+			d.fail()
+			return 0
+		}
+		v := binary.LittleEndian.Uint32(d.b)
+		d.b = d.b[4:]
+		return math.Float32frombits(v)
 	}
 	return float32(d.u()) / 100
 }
 
 func (d *dec) f64() float64 {
 	if d.exact {
-		return math.Float64frombits(d.u())
+		if len(d.b) < 8 {
+			d.fail()
+			return 0
+		}
+		v := binary.LittleEndian.Uint64(d.b)
+		d.b = d.b[8:]
+		return math.Float64frombits(v)
 	}
 	return float64(d.u()) / 100
 }

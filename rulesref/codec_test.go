@@ -1,0 +1,88 @@
+package rulesref
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The index's uvarints read back whatever their width (one byte on the
+// fast path, more on the slow one), in order.
+func TestDecUvarints(t *testing.T) {
+	t.Parallel()
+	vals := []uint64{0, 1, 127, 128, 300, 16383, 16384, 1 << 35, math.MaxUint64, 5}
+	e := &enc{}
+	for _, v := range vals {
+		e.u(v)
+	}
+	d := &dec{b: e.b}
+	for _, v := range vals {
+		require.Equal(t, v, d.u())
+	}
+	require.NoError(t, d.err)
+	require.Empty(t, d.b)
+	require.Zero(t, d.u(), "past the end")
+	require.Error(t, d.err)
+}
+
+// After a truncated read every read gives zero: the bytes after the
+// error are not taken for the next field (the one-byte path reads the
+// data directly, so a failure must leave it nothing to read).
+func TestDecStopsAtError(t *testing.T) {
+	t.Parallel()
+	d := &dec{b: []byte{5, 'a', 7, 9}} // a string of 5 bytes, 3 left
+	require.Equal(t, "", d.s())
+	require.Error(t, d.err)
+	require.Zero(t, d.u(), "a read after the error")
+	require.Zero(t, d.f())
+
+	d = &dec{b: []byte{0x80}} // a uvarint cut short
+	require.Zero(t, d.u())
+	require.Error(t, d.err)
+
+	for _, n := range []int{0, 3} { // an exact weight cut short
+		d = &dec{b: make([]byte, n), exact: true}
+		require.Zero(t, d.f())
+		require.Error(t, d.err, "%d bytes", n)
+		d = &dec{b: make([]byte, n+4), exact: true}
+		require.Zero(t, d.f64())
+		require.Error(t, d.err, "%d bytes", n+4)
+	}
+}
+
+// The manuals' cache keeps weights bit for bit, in fixed width (four
+// bytes a float32, eight a float64), and the shipped index's rounded
+// ones still read back to the hundredth.
+func TestDecWeights(t *testing.T) {
+	t.Parallel()
+	f32 := []float32{0, float32(math.Copysign(0, -1)), 1.5, 0.1, math.SmallestNonzeroFloat32, math.MaxFloat32, float32(math.Inf(1)), math.Float32frombits(0x7fc00001)}
+	f64 := []float64{0, 0.1, 1e300, math.SmallestNonzeroFloat64, math.Float64frombits(0x7ff8000000000001)}
+	e := &enc{exact: true}
+	for _, v := range f32 {
+		e.f(v)
+	}
+	require.Len(t, e.b, 4*len(f32))
+	for _, v := range f64 {
+		e.f64(v)
+	}
+	require.Len(t, e.b, 4*len(f32)+8*len(f64))
+	e.u(42)
+	d := &dec{b: e.b, exact: true}
+	for _, v := range f32 {
+		require.Equal(t, math.Float32bits(v), math.Float32bits(d.f()))
+	}
+	for _, v := range f64 {
+		require.Equal(t, math.Float64bits(v), math.Float64bits(d.f64()))
+	}
+	require.Equal(t, uint64(42), d.u())
+	require.NoError(t, d.err)
+
+	e = &enc{}
+	e.f(2.345)
+	e.f64(17.25)
+	d = &dec{b: e.b}
+	require.Equal(t, float32(2.35), d.f())
+	require.Equal(t, 17.25, d.f64())
+	require.NoError(t, d.err)
+}
