@@ -61,6 +61,21 @@ type enc struct {
 
 func (e *enc) u(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
 func (e *enc) s(v string) { e.u(uint64(len(v))); e.b = append(e.b, v...) }
+
+// n writes a number of the docs' table or a part's size: in the cache
+// (exact) four bytes, read without varint decoding (a start reads three
+// for every doc, most of them two or three bytes long as uvarints); in
+// the shipped index a uvarint, as small as it can be.
+func (e *enc) n(v int) {
+	if !e.exact {
+		e.u(uint64(v))
+		return
+	}
+	if v < 0 || uint64(v) > math.MaxUint32 {
+		panic("rulesref: an index number over 32 bits")
+	}
+	e.b = binary.LittleEndian.AppendUint32(e.b, uint32(v))
+}
 func (e *enc) f(v float32) {
 	if e.exact {
 		// fixed width: float bits as a uvarint take five bytes and the
@@ -87,9 +102,9 @@ func (e *enc) parts(n int, part func(i int, pe *enc)) {
 	for i := 0; i < n; i++ {
 		at := len(pe.b)
 		part(i, pe)
-		e.u(uint64(len(pe.b) - at))
+		e.n(len(pe.b) - at)
 	}
-	e.u(uint64(len(pe.b)))
+	e.n(len(pe.b))
 	e.b = append(e.b, pe.b...)
 }
 
@@ -133,9 +148,9 @@ func (c *corpus) encodeBody(e *enc) {
 	ix := c.ix
 	e.u(uint64(len(ix.DocSec)))
 	for d := range ix.DocSec {
-		e.u(uint64(ix.DocSec[d]))
-		e.u(uint64(ix.DocFrom[d]))
-		e.u(uint64(ix.DocTo[d] - ix.DocFrom[d]))
+		e.n(int(ix.DocSec[d]))
+		e.n(int(ix.DocFrom[d]))
+		e.n(int(ix.DocTo[d] - ix.DocFrom[d]))
 		e.f(ix.DocLen[d])
 		e.f(ix.XLen[d])
 	}
@@ -252,17 +267,39 @@ func (d *dec) fail() {
 
 var errTruncated = errors.New("rulesref: truncated index")
 
+// uSlow reads a uvarint of any width, as binary.Uvarint does (at most
+// ten bytes, the tenth at most 1), without its call and results.
 func (d *dec) uSlow() uint64 {
-	if d.err != nil {
-		return 0
+	var v uint64
+	for i, c := range d.b {
+		if i == binary.MaxVarintLen64 {
+			break
+		}
+		if c < 0x80 {
+			if i == binary.MaxVarintLen64-1 && c > 1 {
+				break
+			}
+			d.b = d.b[i+1:]
+			return v | uint64(c)<<(7*i)
+		}
+		v |= uint64(c&0x7f) << (7 * i)
 	}
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
+	d.fail()
+	return 0
+}
+
+// n reads what enc.n wrote.
+func (d *dec) n() uint64 {
+	if !d.exact {
+		return d.u()
+	}
+	if len(d.b) < 4 {
 		d.fail()
 		return 0
 	}
-	d.b = d.b[n:]
-	return v
+	v := binary.LittleEndian.Uint32(d.b)
+	d.b = d.b[4:]
+	return uint64(v)
 }
 
 func (d *dec) s() string {
@@ -311,9 +348,9 @@ func (d *dec) f64() float64 {
 func (d *dec) parts(n int) ([]uint32, []byte, bool) {
 	off := make([]uint32, n+1)
 	for k := 0; k < n; k++ {
-		off[k+1] = off[k] + uint32(d.u())
+		off[k+1] = off[k] + uint32(d.n())
 	}
-	size := int(d.u())
+	size := int(d.n())
 	if d.err != nil || size != int(off[n]) || size > len(d.b) {
 		return nil, nil, false
 	}
@@ -429,15 +466,15 @@ func (c *corpus) loadIndex(d *dec) bool {
 	ix.DocFrom = make([]int32, nd)
 	ix.DocTo = make([]int32, nd)
 	for k := 0; k < nd; k++ {
-		ix.DocSec[k] = int32(d.u())
-		ix.DocFrom[k] = int32(d.u())
-		ix.DocTo[k] = ix.DocFrom[k] + int32(d.u())
+		ix.DocSec[k] = int32(d.n())
+		ix.DocFrom[k] = int32(d.n())
+		ix.DocTo[k] = ix.DocFrom[k] + int32(d.n())
 		ix.DocLen[k] = d.f()
 		ix.XLen[k] = d.f()
-		if int(ix.DocSec[k]) >= len(c.Secs) {
+		if ix.DocSec[k] < 0 || int(ix.DocSec[k]) >= len(c.Secs) {
 			return false
 		}
-		if e := &c.Secs[ix.DocSec[k]]; int(ix.DocFrom[k]) < e.Start || int(ix.DocTo[k]) > e.End {
+		if e := &c.Secs[ix.DocSec[k]]; int(ix.DocFrom[k]) < e.Start || ix.DocTo[k] < ix.DocFrom[k] || int(ix.DocTo[k]) > e.End {
 			return false
 		}
 	}

@@ -1,6 +1,7 @@
 package rulesref
 
 import (
+	"encoding/binary"
 	"math"
 	"testing"
 
@@ -24,6 +25,19 @@ func TestDecUvarints(t *testing.T) {
 	require.Empty(t, d.b)
 	require.Zero(t, d.u(), "past the end")
 	require.Error(t, d.err)
+
+	// what binary.Uvarint refuses (more than 64 bits) is an error
+	over := [][]byte{
+		{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02},
+		{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01},
+	}
+	for _, b := range over {
+		_, n := binary.Uvarint(b)
+		require.LessOrEqual(t, n, 0)
+		d = &dec{b: b}
+		require.Zero(t, d.u())
+		require.Error(t, d.err, "% x", b)
+	}
 }
 
 // After a truncated read every read gives zero: the bytes after the
@@ -85,4 +99,30 @@ func TestDecWeights(t *testing.T) {
 	require.Equal(t, float32(2.35), d.f())
 	require.Equal(t, 17.25, d.f64())
 	require.NoError(t, d.err)
+}
+
+// The docs' table and the parts' sizes are four bytes each in the
+// manuals' cache, uvarints in the shipped index, and read back as written.
+func TestDecTableNumbers(t *testing.T) {
+	t.Parallel()
+	vals := []int{0, 1, 127, 128, 70000, math.MaxUint32}
+	for _, exact := range []bool{true, false} {
+		e := &enc{exact: exact}
+		for _, v := range vals {
+			e.n(v)
+		}
+		if exact {
+			require.Len(t, e.b, 4*len(vals))
+		} else {
+			require.Len(t, e.b, 1+1+1+2+3+5)
+		}
+		d := &dec{b: e.b, exact: exact}
+		for _, v := range vals {
+			require.Equal(t, uint64(v), d.n())
+		}
+		require.NoError(t, d.err)
+		require.Zero(t, d.n(), "past the end")
+		require.Error(t, d.err)
+	}
+	require.Panics(t, func() { (&enc{exact: true}).n(-1) })
 }
