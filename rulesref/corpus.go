@@ -74,6 +74,16 @@ func (c *corpus) addBook(b *book) {
 		}
 	}
 	kids := make([]int, total)
+	// an added manual's ids (<game>/<manual>/<slug>) are carved from one
+	// buffer: one allocation, not one a section
+	var ids []byte
+	if b.User {
+		n := 0
+		for _, s := range b.Secs {
+			n += len(prefix) + len(strings.TrimPrefix(s.ID, b.Game))
+		}
+		ids = make([]byte, 0, n)
+	}
 	for k, s := range b.Secs {
 		p := -1
 		if s.Parent >= 0 {
@@ -82,7 +92,14 @@ func (c *corpus) addBook(b *book) {
 		id := s.ID
 		if b.User {
 			// an added manual: <game>/<manual>/<slug>
-			id = prefix + strings.TrimPrefix(s.ID, b.Game)
+			at := len(ids)
+			ids = append(ids, prefix...)
+			ids = append(ids, strings.TrimPrefix(s.ID, b.Game)...)
+			id = ""
+			if len(ids) > at {
+				// never written again: the appends stay in its capacity
+				id = unsafe.String(&ids[at], len(ids)-at)
+			}
 		}
 		c.Secs = append(c.Secs, entry{GameIdx: gi, Book: bi, ID: id, Title: s.Title, Kind: s.Kind,
 			Level: s.Level, Parent: p, Start: s.Start, End: s.End, Last: s.Last})
