@@ -128,6 +128,11 @@ func (c *corpus) encodeBody(e *enc) {
 	e.u(uint64(len(c.Books)))
 	for _, b := range c.Books {
 		e.s(b.Game)
+		if e.exact {
+			// the cache: its line count, which a start would count
+			// over the whole text (a megabyte for a large manual)
+			e.n(b.NumLines())
+		}
 		e.u(uint64(len(b.Secs)))
 		for _, x := range b.Secs {
 			e.s(x.ID)
@@ -407,7 +412,17 @@ func decodeBooks(d *dec, srcs []bookSrc) (*corpus, bool) {
 			return nil, false
 		}
 		text := srcs[k].text
-		b := newBook(g, text)
+		var b *book
+		if d.exact {
+			// a text of n bytes has at most n+1 lines
+			n := d.n()
+			if n > uint64(len(text))+1 {
+				return nil, false
+			}
+			b = &book{Game: g, Text: text, nLines: int(n)}
+		} else {
+			b = newBook(g, text)
+		}
 		b.User, b.Title = srcs[k].user, srcs[k].title
 		ns := int(d.u())
 		if ns > b.NumLines()+2 {

@@ -3,6 +3,7 @@ package rulesref
 import (
 	"encoding/binary"
 	"math"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -125,4 +126,39 @@ func TestDecTableNumbers(t *testing.T) {
 		require.Error(t, d.err)
 	}
 	require.Panics(t, func() { (&enc{exact: true}).n(-1) })
+}
+
+// The manuals' cache records each book's line count, which a start then
+// does not count: it is the count of the text, and a count the text
+// cannot have is refused.
+func TestCacheLineCounts(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	addTestManual(t, dir, "misty-waters", "Empires Expansion Rules", rulebookText("quests-and-cannons"))
+	ms, err := ListManuals(dir)
+	require.NoError(t, err)
+	data, err := os.ReadFile(cachePath(dir))
+	require.NoError(t, err)
+	c, _, _, err := decodeCache(data, cacheKey(ms), dir, ms)
+	require.NoError(t, err)
+	require.Len(t, c.Books, len(Games)+1)
+	for _, b := range c.Books {
+		require.Equal(t, newBook(b.Game, b.Text).NumLines(), b.NumLines(), b.Game)
+		require.Equal(t, len(b.Lines()), b.NumLines(), b.Game)
+	}
+
+	// the books' part of the cache, decoded as it is and with the first
+	// book's count (after the book count and the game) one past what its
+	// text can have
+	text := rulebookText("quests-and-cannons")
+	body := data[cacheHead+stampSize+len(text):]
+	srcs := append(shippedBooks(), bookSrc{game: "misty-waters", text: text, user: true, title: "Empires Expansion Rules"})
+	_, ok := decodeBooks(&dec{b: body, exact: true}, srcs)
+	require.True(t, ok)
+	at := 1 + 1 + len(Games[0])
+	require.Equal(t, uint32(c.Books[0].NumLines()), binary.LittleEndian.Uint32(body[at:]))
+	bad := append([]byte(nil), body...)
+	binary.LittleEndian.PutUint32(bad[at:], uint32(len(rulebookText(Games[0]))+2))
+	_, ok = decodeBooks(&dec{b: bad, exact: true}, srcs)
+	require.False(t, ok, "more lines than the text can have")
 }
