@@ -139,21 +139,19 @@ func (c *corpus) addBook(b *book) {
 // lowerTitle is strings.ToLower(title), in buf when the title is ASCII:
 // the result is valid until buf is reused.
 func lowerTitle(title string, buf []byte) (string, []byte) {
-	for i := 0; i < len(title); i++ {
-		if title[i] >= utf8.RuneSelf {
+	if title == "" {
+		return "", buf
+	}
+	// copied at once, then lowered in place in one pass (not appended
+	// byte by byte after a pass that looks for non-ASCII)
+	buf = append(buf[:0], title...)
+	for i, ch := range buf {
+		if ch >= utf8.RuneSelf {
 			return strings.ToLower(title), buf
 		}
-	}
-	buf = buf[:0]
-	for i := 0; i < len(title); i++ {
-		ch := title[i]
 		if 'A' <= ch && ch <= 'Z' {
-			ch += 'a' - 'A'
+			buf[i] = ch + 'a' - 'A'
 		}
-		buf = append(buf, ch)
-	}
-	if len(buf) == 0 {
-		return "", buf
 	}
 	return unsafe.String(&buf[0], len(buf)), buf
 }
