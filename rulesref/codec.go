@@ -61,9 +61,26 @@ type enc struct {
 
 func (e *enc) u(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
 func (e *enc) s(v string) { e.u(uint64(len(v))); e.b = append(e.b, v...) }
+
+// n writes a number of the docs' table or a part's size: in the cache
+// (exact) four bytes, read without varint decoding (a start reads three
+// for every doc, most of them two or three bytes long as uvarints); in
+// the shipped index a uvarint, as small as it can be.
+func (e *enc) n(v int) {
+	if !e.exact {
+		e.u(uint64(v))
+		return
+	}
+	if v < 0 || uint64(v) > math.MaxUint32 {
+		panic("rulesref: an index number over 32 bits")
+	}
+	e.b = binary.LittleEndian.AppendUint32(e.b, uint32(v))
+}
 func (e *enc) f(v float32) {
 	if e.exact {
-		e.u(uint64(math.Float32bits(v)))
+		// fixed width: float bits as a uvarint take five bytes and the
+		// slow path of dec.u
+		e.b = binary.LittleEndian.AppendUint32(e.b, math.Float32bits(v))
 		return
 	}
 	e.u(uint64(math.Round(float64(v) * 100)))
@@ -72,7 +89,7 @@ func (e *enc) f(v float32) {
 // f64 writes a model size (rounded like f unless exact).
 func (e *enc) f64(v float64) {
 	if e.exact {
-		e.u(math.Float64bits(v))
+		e.b = binary.LittleEndian.AppendUint64(e.b, math.Float64bits(v))
 		return
 	}
 	e.u(uint64(math.Round(v * 100)))
@@ -85,9 +102,9 @@ func (e *enc) parts(n int, part func(i int, pe *enc)) {
 	for i := 0; i < n; i++ {
 		at := len(pe.b)
 		part(i, pe)
-		e.u(uint64(len(pe.b) - at))
+		e.n(len(pe.b) - at)
 	}
-	e.u(uint64(len(pe.b)))
+	e.n(len(pe.b))
 	e.b = append(e.b, pe.b...)
 }
 
@@ -111,6 +128,11 @@ func (c *corpus) encodeBody(e *enc) {
 	e.u(uint64(len(c.Books)))
 	for _, b := range c.Books {
 		e.s(b.Game)
+		if e.exact {
+			// the cache: its line count, which a start would count
+			// over the whole text (a megabyte for a large manual)
+			e.n(b.NumLines())
+		}
 		e.u(uint64(len(b.Secs)))
 		for _, x := range b.Secs {
 			e.s(x.ID)
@@ -131,9 +153,9 @@ func (c *corpus) encodeBody(e *enc) {
 	ix := c.ix
 	e.u(uint64(len(ix.DocSec)))
 	for d := range ix.DocSec {
-		e.u(uint64(ix.DocSec[d]))
-		e.u(uint64(ix.DocFrom[d]))
-		e.u(uint64(ix.DocTo[d] - ix.DocFrom[d]))
+		e.n(int(ix.DocSec[d]))
+		e.n(int(ix.DocFrom[d]))
+		e.n(int(ix.DocTo[d] - ix.DocFrom[d]))
 		e.f(ix.DocLen[d])
 		e.f(ix.XLen[d])
 	}
@@ -231,23 +253,64 @@ type dec struct {
 	exact bool // weights bit for bit (see enc)
 }
 
+// u reads a uvarint. Most are one byte (lengths, deltas, small ids):
+// those are read here; the rest by uSlow. An error
+// empties b (fail), so that this path reads nothing after one.
 func (d *dec) u() uint64 {
-	if d.err != nil {
+	if b := d.b; len(b) > 0 && b[0] < 0x80 {
+		d.b = b[1:]
+		return uint64(b[0])
+	}
+	return d.uSlow()
+}
+
+// fail records that the data is truncated and stops every later read.
+func (d *dec) fail() {
+	d.err = errTruncated
+	d.b = nil
+}
+
+var errTruncated = errors.New("rulesref: truncated index")
+
+// uSlow reads a uvarint of any width, as binary.Uvarint does (at most
+// ten bytes, the tenth at most 1), without its call and results.
+func (d *dec) uSlow() uint64 {
+	var v uint64
+	for i, c := range d.b {
+		if i == binary.MaxVarintLen64 {
+			break
+		}
+		if c < 0x80 {
+			if i == binary.MaxVarintLen64-1 && c > 1 {
+				break
+			}
+			d.b = d.b[i+1:]
+			return v | uint64(c)<<(7*i)
+		}
+		v |= uint64(c&0x7f) << (7 * i)
+	}
+	d.fail()
+	return 0
+}
+
+// n reads what enc.n wrote.
+func (d *dec) n() uint64 {
+	if !d.exact {
+		return d.u()
+	}
+	if len(d.b) < 4 {
+		d.fail()
 		return 0
 	}
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.err = errors.New("rulesref: truncated index")
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
+	v := binary.LittleEndian.Uint32(d.b)
+	d.b = d.b[4:]
+	return uint64(v)
 }
 
 func (d *dec) s() string {
 	n := int(d.u())
 	if d.err != nil || n > len(d.b) {
-		d.err = errors.New("rulesref: truncated index")
+		d.fail()
 		return ""
 	}
 	// the index is embedded read-only data: its strings can alias it
@@ -261,14 +324,26 @@ func (d *dec) s() string {
 
 func (d *dec) f() float32 {
 	if d.exact {
-		return math.Float32frombits(uint32(d.u()))
+		if len(d.b) < 4 {
+			d.fail()
+			return 0
+		}
+		v := binary.LittleEndian.Uint32(d.b)
+		d.b = d.b[4:]
+		return math.Float32frombits(v)
 	}
 	return float32(d.u()) / 100
 }
 
 func (d *dec) f64() float64 {
 	if d.exact {
-		return math.Float64frombits(d.u())
+		if len(d.b) < 8 {
+			d.fail()
+			return 0
+		}
+		v := binary.LittleEndian.Uint64(d.b)
+		d.b = d.b[8:]
+		return math.Float64frombits(v)
 	}
 	return float64(d.u()) / 100
 }
@@ -278,9 +353,9 @@ func (d *dec) f64() float64 {
 func (d *dec) parts(n int) ([]uint32, []byte, bool) {
 	off := make([]uint32, n+1)
 	for k := 0; k < n; k++ {
-		off[k+1] = off[k] + uint32(d.u())
+		off[k+1] = off[k] + uint32(d.n())
 	}
-	size := int(d.u())
+	size := int(d.n())
 	if d.err != nil || size != int(off[n]) || size > len(d.b) {
 		return nil, nil, false
 	}
@@ -337,7 +412,17 @@ func decodeBooks(d *dec, srcs []bookSrc) (*corpus, bool) {
 			return nil, false
 		}
 		text := srcs[k].text
-		b := newBook(g, text)
+		var b *book
+		if d.exact {
+			// a text of n bytes has at most n+1 lines
+			n := d.n()
+			if n > uint64(len(text))+1 {
+				return nil, false
+			}
+			b = &book{Game: g, Text: text, nLines: int(n)}
+		} else {
+			b = newBook(g, text)
+		}
 		b.User, b.Title = srcs[k].user, srcs[k].title
 		ns := int(d.u())
 		if ns > b.NumLines()+2 {
@@ -396,15 +481,15 @@ func (c *corpus) loadIndex(d *dec) bool {
 	ix.DocFrom = make([]int32, nd)
 	ix.DocTo = make([]int32, nd)
 	for k := 0; k < nd; k++ {
-		ix.DocSec[k] = int32(d.u())
-		ix.DocFrom[k] = int32(d.u())
-		ix.DocTo[k] = ix.DocFrom[k] + int32(d.u())
+		ix.DocSec[k] = int32(d.n())
+		ix.DocFrom[k] = int32(d.n())
+		ix.DocTo[k] = ix.DocFrom[k] + int32(d.n())
 		ix.DocLen[k] = d.f()
 		ix.XLen[k] = d.f()
-		if int(ix.DocSec[k]) >= len(c.Secs) {
+		if ix.DocSec[k] < 0 || int(ix.DocSec[k]) >= len(c.Secs) {
 			return false
 		}
-		if e := &c.Secs[ix.DocSec[k]]; int(ix.DocFrom[k]) < e.Start || int(ix.DocTo[k]) > e.End {
+		if e := &c.Secs[ix.DocSec[k]]; int(ix.DocFrom[k]) < e.Start || ix.DocTo[k] < ix.DocFrom[k] || int(ix.DocTo[k]) > e.End {
 			return false
 		}
 	}

@@ -74,6 +74,16 @@ func (c *corpus) addBook(b *book) {
 		}
 	}
 	kids := make([]int, total)
+	// an added manual's ids (<game>/<manual>/<slug>) are carved from one
+	// buffer: one allocation, not one a section
+	var ids []byte
+	if b.User {
+		n := 0
+		for _, s := range b.Secs {
+			n += len(prefix) + len(strings.TrimPrefix(s.ID, b.Game))
+		}
+		ids = make([]byte, 0, n)
+	}
 	for k, s := range b.Secs {
 		p := -1
 		if s.Parent >= 0 {
@@ -82,7 +92,14 @@ func (c *corpus) addBook(b *book) {
 		id := s.ID
 		if b.User {
 			// an added manual: <game>/<manual>/<slug>
-			id = prefix + strings.TrimPrefix(s.ID, b.Game)
+			at := len(ids)
+			ids = append(ids, prefix...)
+			ids = append(ids, strings.TrimPrefix(s.ID, b.Game)...)
+			id = ""
+			if len(ids) > at {
+				// never written again: the appends stay in its capacity
+				id = unsafe.String(&ids[at], len(ids)-at)
+			}
 		}
 		c.Secs = append(c.Secs, entry{GameIdx: gi, Book: bi, ID: id, Title: s.Title, Kind: s.Kind,
 			Level: s.Level, Parent: p, Start: s.Start, End: s.End, Last: s.Last})
@@ -122,21 +139,19 @@ func (c *corpus) addBook(b *book) {
 // lowerTitle is strings.ToLower(title), in buf when the title is ASCII:
 // the result is valid until buf is reused.
 func lowerTitle(title string, buf []byte) (string, []byte) {
-	for i := 0; i < len(title); i++ {
-		if title[i] >= utf8.RuneSelf {
+	if title == "" {
+		return "", buf
+	}
+	// copied at once, then lowered in place in one pass (not appended
+	// byte by byte after a pass that looks for non-ASCII)
+	buf = append(buf[:0], title...)
+	for i, ch := range buf {
+		if ch >= utf8.RuneSelf {
 			return strings.ToLower(title), buf
 		}
-	}
-	buf = buf[:0]
-	for i := 0; i < len(title); i++ {
-		ch := title[i]
 		if 'A' <= ch && ch <= 'Z' {
-			ch += 'a' - 'A'
+			buf[i] = ch + 'a' - 'A'
 		}
-		buf = append(buf, ch)
-	}
-	if len(buf) == 0 {
-		return "", buf
 	}
 	return unsafe.String(&buf[0], len(buf)), buf
 }

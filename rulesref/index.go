@@ -689,6 +689,11 @@ func (ix *index) docSeq(d int32) []int32 {
 func uvarints(b []byte) []int32 {
 	out := make([]int32, 0, len(b))
 	for len(b) > 0 {
+		if b[0] < 0x80 { // one byte: most ids of a sequence
+			out = append(out, int32(b[0]))
+			b = b[1:]
+			continue
+		}
 		v, n := binary.Uvarint(b)
 		if n <= 0 {
 			break

@@ -40,7 +40,7 @@ import (
 // stamp; another text, or a file whose magic, key or crc does not match,
 // or that does not decode, is rebuilt, never trusted.
 const (
-	cacheMagic = "BOSUNMC4"
+	cacheMagic = "BOSUNMC7"
 	cacheFile  = "manuals-index.bin"
 )
 

@@ -1,7 +1,9 @@
 package rulesref
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -714,12 +716,32 @@ func (c *corpus) applyPriors(hits []hit, pq *parsedQuery, pr priors) []hit {
 
 // sortHits orders hits by score, best first (ties: the earlier passage).
 func sortHits(hits []hit) {
-	sort.Slice(hits, func(a, b int) bool {
-		if hits[a].score != hits[b].score {
-			return hits[a].score > hits[b].score
+	// a total order (a doc has one hit), so any sort gives this one: the
+	// keys are sorted (16 bytes, not a hit's 64), then the hits placed
+	keys := make([]hitKey, len(hits))
+	for i, h := range hits {
+		keys[i] = hitKey{h.score, h.doc, int32(i)}
+	}
+	slices.SortFunc(keys, func(x, y hitKey) int {
+		if x.score != y.score {
+			if x.score > y.score {
+				return -1
+			}
+			return 1
 		}
-		return hits[a].doc < hits[b].doc
+		return cmp.Compare(x.doc, y.doc)
 	})
+	sorted := make([]hit, len(hits))
+	for i, k := range keys {
+		sorted[i] = hits[k.at]
+	}
+	copy(hits, sorted)
+}
+
+// hitKey is what sortHits orders a hit by, and where it was.
+type hitKey struct {
+	score   float64
+	doc, at int32
 }
 
 // boostProximity lifts the first hits whose passage holds the player's

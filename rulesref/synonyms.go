@@ -316,8 +316,8 @@ var tableTalk = map[string]string{
 // keys: a query word only matches a key it inflects (no shorter than the
 // key), so "board" (the game board) does not match "boarding".
 type synEntry struct {
-	words []string
-	exp   string
+	key string // its words are split when a query's stems meet it
+	exp string
 }
 
 var (
@@ -339,10 +339,29 @@ func setPreSyn(keys, stems []string) {
 	preSynKeys, preSynStems = keys, stems
 }
 
+// samePreKeys says whether preKeys (sorted, each with its stem in
+// preStems) are exactly the synonym table's keys.
+func samePreKeys(preKeys, preStems []string) bool {
+	if len(preKeys) != len(synonyms) || len(preStems) != len(preKeys) {
+		return false
+	}
+	for i, k := range preKeys {
+		if _, ok := synonyms[k]; !ok || i > 0 && preKeys[i-1] >= k {
+			return false
+		}
+	}
+	return true
+}
+
 // stemSynonymKeys returns the synonym table's keys, sorted, and their
 // stems (words stemmed one by one), taken from preKeys/preStems where
 // the key is the same.
 func stemSynonymKeys(preKeys, preStems []string) (keys, stems []string) {
+	if samePreKeys(preKeys, preStems) {
+		// the table the index was built with (every start but a
+		// changed table's): its keys are sorted and stemmed already
+		return preKeys, preStems
+	}
 	keys = make([]string, 0, len(synonyms))
 	for k := range synonyms {
 		keys = append(keys, k)
@@ -381,7 +400,7 @@ func buildStemmedSynonyms() map[string][]synEntry {
 	keys, stems := stemSynonymKeys(pk, ps)
 	m := make(map[string][]synEntry, len(keys))
 	for i, k := range keys {
-		m[stems[i]] = append(m[stems[i]], synEntry{strings.Fields(k), synonyms[k]})
+		m[stems[i]] = append(m[stems[i]], synEntry{k, synonyms[k]})
 	}
 	return m
 }
@@ -395,9 +414,10 @@ func lookupSynonym(ws, stems []string) (string, bool) {
 	var out []string
 	stemSynOnce.Do(func() { stemmedSynonyms = buildStemmedSynonyms() })
 	for _, e := range stemmedSynonyms[strings.Join(stems, " ")] {
-		ok := len(e.words) == len(ws)
+		words := strings.Fields(e.key)
+		ok := len(words) == len(ws)
 		for i := 0; ok && i < len(ws); i++ {
-			ok = len(ws[i]) >= len(e.words[i])
+			ok = len(ws[i]) >= len(words[i])
 		}
 		if ok {
 			out = append(out, e.exp)
