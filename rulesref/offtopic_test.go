@@ -66,7 +66,9 @@ func TestOffTopic(t *testing.T) {
 // and its upkeep, who the game suits, other games): 4 of v16-v19's are
 // still answered (two strategy questions, "dice battles in risk",
 // skipping the negotiation to keep friends happy), and 6 of v20's, the
-// fresh batch written after that pass (docs/rules-search.md, "v20").
+// fresh batch written after that pass (docs/rules-search.md, "v20");
+// then 4 of v20's with the uncovered share (the fifth pass: awards and
+// a missing die get no ruling).
 func TestOffTopicBatches(t *testing.T) {
 	var files []string
 	for _, pat := range []string{"testdata/v16/off*.yaml", "testdata/v1[7-9]/batch*.yaml", "testdata/v20/batch*.yaml"} {
@@ -96,5 +98,5 @@ func TestOffTopicBatches(t *testing.T) {
 		}
 	}
 	require.Equal(t, 152, n, "off-topic questions in the batch folders")
-	assert.GreaterOrEqual(t, none, n-10, "%d of %d off-topic questions get no ruling", none, n)
+	assert.GreaterOrEqual(t, none, n-8, "%d of %d off-topic questions get no ruling", none, n)
 }
