@@ -18,6 +18,10 @@ type SearchOptions struct {
 	Prefer string
 	// Limit is the number of results (default 5).
 	Limit int
+	// TopOnly fills only the first result's Game, ID and Score, as a
+	// full search ranks it, and makes no passage or answer: what a caller
+	// needs to compare two searches before it shows one of them.
+	TopOnly bool
 
 	noNotes bool // leave out errata/Q&A entries (when linking them)
 	all     bool // no "no ruling" threshold (when linking them)
@@ -500,6 +504,11 @@ func (c *corpus) search(q string, opt SearchOptions) []Result {
 	if !opt.all {
 		hits, lifted = c.liftPlayerCount(hits, q, searchGames(opt, rc.pq), rc.pq)
 		n = max(n, 1)
+	}
+	if opt.TopOnly {
+		h := hits[0]
+		e := &c.Secs[h.sec]
+		return []Result{{Game: Games[e.GameIdx], ID: e.ID, Score: math.Round(h.score*1000) / 1000}}
 	}
 	var res []Result
 	for _, h := range hits[:min(n, len(hits))] {

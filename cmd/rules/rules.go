@@ -212,11 +212,16 @@ func find(opts *SearchOptions) (res []rulesref.Result, scope string, err error) 
 		// game's rulebook answers far better ("hire a pirate", "isle of
 		// myth" at a Quests & Cannons table) gets that game's answer, and
 		// "no ruling" is never the answer when another game has one
-		alt := lib.Search(opts.Query, rulesref.SearchOptions{Limit: opts.Limit, Prefer: scope})
+		// (its first result is ranked alone, without passages or answers,
+		// and the whole search is made only when it is shown)
+		all := rulesref.SearchOptions{Limit: opts.Limit, Prefer: scope}
+		top := all
+		top.TopOnly = true
+		alt := lib.Search(opts.Query, top)
 		if len(alt) > 0 && alt[0].Game != scope && (len(res) == 0 || alt[0].Score >= otherGameRatio*res[0].Score ||
 			rulesref.GameOfWords(opts.Query) == alt[0].Game && alt[0].Score >= otherGameWordsRatio*res[0].Score) {
 			opts.switched = scope
-			res, scope = alt, ""
+			res, scope = lib.Search(opts.Query, all), ""
 		}
 	}
 	if res == nil {
